@@ -1,0 +1,150 @@
+package engine
+
+import "strings"
+
+// Compare orders two versions of the same item by winner picking (§3.3
+// note 3). It returns +1 when a wins over b, -1 when b wins over a, and 0
+// when neither wins. The keys are compared in this order; the first that
+// differs decides:
+//
+//  1. updates: the greater wins (§3.3 note 3, rule 1);
+//  2. when of the topmost history: present beats absent, then the
+//     chronologically later wins (rule 2.1, 2.2);
+//  3. by of the topmost history: present beats absent, then the one that
+//     collates greater by Unicode code point wins (rules 2.3.1, 2.3.2;
+//     collation as §2.1.4, which for valid UTF-8 is plain byte order);
+//
+// The spec stops there and lets the current winner W keep its place on a
+// tie (rule 3, "Y is the winning item"). Which of two tied versions is W
+// depends on the order in which the merge meets them, and that order differs
+// between the two endpoints of a sync, so they would disagree on the winner
+// for ever. Compare therefore goes on, so that it is a total order on
+// distinct versions and every endpoint picks the same one:
+//
+//  4. sequence of the topmost history: the greater wins;
+//  5. the rest of the history, entry by entry from the top, each compared by
+//     when, by and sequence as above; a history that goes on wins over one
+//     that has ended;
+//  6. deleted: a live version wins over a tombstone;
+//  7. the data's Digest, by code point: the greater wins.
+//
+// Two versions that tie on all of these carry the same metadata and the same
+// shared data; either may stand for the other.
+func Compare(a, b *Item) int {
+	if c := cmpInt(a.Sync.Updates, b.Sync.Updates); c != 0 {
+		return c
+	}
+	ha, hb := a.Sync.Topmost(), b.Sync.Topmost()
+	if c := cmpWhenBy(ha, hb); c != 0 {
+		return c
+	}
+	if c := cmpInt(ha.Sequence, hb.Sequence); c != 0 {
+		return c
+	}
+	if c := cmpHistories(a.Sync.History, b.Sync.History); c != 0 {
+		return c
+	}
+	if a.Sync.Deleted != b.Sync.Deleted {
+		if a.Sync.Deleted {
+			return -1
+		}
+		return 1
+	}
+	return strings.Compare(digest(a), digest(b))
+}
+
+// cmpWhenBy compares two history entries by when, then by, as rules 2.1–2.3.2 do.
+func cmpWhenBy(a, b History) int {
+	if a.HasWhen() != b.HasWhen() {
+		return boolCmp(a.HasWhen())
+	}
+	if c := a.When.Compare(b.When); c != 0 {
+		return c
+	}
+	if a.HasBy() != b.HasBy() {
+		return boolCmp(a.HasBy())
+	}
+	return strings.Compare(a.By, b.By)
+}
+
+// cmpHistories compares the entries below the topmost, pairwise from the top.
+func cmpHistories(a, b []History) int {
+	for i := 1; i < len(a) && i < len(b); i++ {
+		if c := cmpWhenBy(a[i], b[i]); c != 0 {
+			return c
+		}
+		if c := cmpInt(a[i].Sequence, b[i].Sequence); c != 0 {
+			return c
+		}
+	}
+	return cmpInt(len(a), len(b))
+}
+
+func digest(it *Item) string {
+	if it.Data == nil {
+		return ""
+	}
+	return it.Data.Digest()
+}
+
+func cmpInt(a, b int) int {
+	switch {
+	case a > b:
+		return 1
+	case a < b:
+		return -1
+	}
+	return 0
+}
+
+// boolCmp returns +1 when the first of two differing flags is set, else -1.
+func boolCmp(first bool) int {
+	if first {
+		return 1
+	}
+	return -1
+}
+
+// HistorySubsumed reports whether history entry hx is subsumed by hy (§3.3
+// note 2): with a by, by an entry of the same by with an equal or greater
+// sequence; without a by, only by an entry that has no by either and the
+// same when and sequence.
+func HistorySubsumed(hx, hy History) bool {
+	if hx.HasBy() {
+		return hy.By == hx.By && hy.Sequence >= hx.Sequence
+	}
+	return !hy.HasBy() && hx.Sequence == hy.Sequence && hx.When.Equal(hy.When)
+}
+
+// Subsumed reports whether item x is subsumed by item y (§3.3 note 1): the
+// topmost history entry of x is subsumed by some history entry of y. An item
+// without history is never subsumed.
+func Subsumed(x, y *Item) bool {
+	if len(x.Sync.History) == 0 {
+		return false
+	}
+	return subsumedByAny(x.Sync.History[0], y.Sync.History)
+}
+
+func subsumedByAny(hx History, hs []History) bool {
+	for _, hy := range hs {
+		if HistorySubsumed(hx, hy) {
+			return true
+		}
+	}
+	return false
+}
+
+// Divergence returns the newest history entry that a and b share: the
+// point from which the two versions went their own ways. ok is false when
+// they share none.
+func Divergence(a, b *Item) (h History, ok bool) {
+	for _, ha := range a.Sync.History {
+		for _, hb := range b.Sync.History {
+			if ha.Equal(hb) {
+				return ha, true
+			}
+		}
+	}
+	return History{}, false
+}

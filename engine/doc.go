@@ -1,0 +1,61 @@
+// Package engine is FeedSync 1.0.2 in plain Go: the item model and the
+// behaviours that keep endpoints consistent, with no XML, no clock and no
+// disk. The XML layer (package feeds) supplies items and keeps their data;
+// callers supply the time and the endpoint id of every change.
+//
+// It covers:
+//
+//   - §2.4, §2.5, §2.6: the model (Item, Sync, History) and the RFC 2141
+//     syntax of ids (ValidNSS);
+//   - §3.1 creation (New);
+//   - §3.2 update, deletion and un-deletion (Update), with the sequence rule
+//     and the step-4 fold of an endpoint's own conflicts;
+//   - §3.3 merge (Merge, MergeFeed), item and history subsumption
+//     (Subsumed, HistorySubsumed) and winner picking (Compare);
+//   - §3.4 conflict resolution and §4 merging conflict items into history
+//     (Resolve), including selective resolution;
+//   - implementation note 2, several items with one id in a feed (Dedupe);
+//   - the optional history clean-up of §3.2 and §4 (Options.CleanHistory),
+//     off unless asked for.
+//
+// # Readings of the spec
+//
+// Where the text leaves a choice, the package takes the reading that keeps
+// endpoints convergent; each is tested.
+//
+//   - Winner picking ends, in the spec, with "Y is the winning item" on a
+//     full tie, which makes the winner depend on the order of the merge.
+//     Compare adds tie-breakers after the spec's keys (topmost sequence, the
+//     rest of the history, deleted, the data's digest) and is a total order.
+//   - Strings collate by Unicode code point (§2.1.4). Go compares strings
+//     byte by byte, which for UTF-8 is the same order; it is never by length.
+//   - Two topmost entries that both lack a when are "the same when" (note 3
+//     rule 2.3), and the comparison goes on to by.
+//   - An entry without by is subsumed only by an entry without by that has
+//     the same when and sequence (note 2, rule 2); an entry with by is never
+//     subsumed by one without.
+//   - The merge removes a subsumed version from the outer collection
+//     (step 7.1), so step 8 no longer sees it; two identical versions leave one.
+//     Where a local and an incoming version share their topmost entry but
+//     differ (a faulty endpoint's doing), the one Compare prefers is kept on
+//     both sides, rather than each endpoint keeping the other's.
+//   - "If the noconflicts attribute is set to true" (step 10) reads the
+//     winner's attribute. A valid item never changes it (§2.4), so every
+//     version agrees; package feeds reports those that do not.
+//   - Conflict versions form a flat, unordered list (step 11). Merge sorts
+//     them from most to least winning, so both endpoints write the same list.
+//   - §4 step 3.3 says to add each history entry of a resolved version that
+//     is not subsumed "immediately after the topmost". The entries of one
+//     version are added there as a block, in their own order; one by one
+//     they would end upside down. An entry is checked against the history as
+//     it grows, so an entry that an earlier one from the same version
+//     subsumes is not added twice over.
+//   - A resolution is a §3.2 update first (§3.4 step 2), so the update's
+//     step 4 folds any version whose topmost by is the resolving endpoint,
+//     chosen or not; then the chosen versions are folded (§3.4 step 3).
+//   - S2 (§3.2 step 2.3.2) is taken over the item's own history, not the
+//     whole feed's (the spec's "MAY").
+//   - The history clean-up keeps the topmost entry even when an older entry
+//     of the same by has a higher sequence: without it the item would no
+//     longer subsume its own past versions.
+package engine
