@@ -148,139 +148,6 @@ func TestLinesMinimal(t *testing.T) {
 	}
 }
 
-func TestWords(t *testing.T) {
-	tests := []struct {
-		name        string
-		a, b        string
-		left, right []Span
-	}{
-		{
-			name:  "attribute value",
-			a:     `<a href="x">link</a>`,
-			b:     `<a href="y">link</a>`,
-			left:  []Span{{`<a href="`, Equal}, {"x", Delete}, {`">link</a>`, Equal}},
-			right: []Span{{`<a href="`, Equal}, {"y", Insert}, {`">link</a>`, Equal}},
-		},
-		{
-			name:  "one attribute of several",
-			a:     `<img src="/a/cat.png" alt='a cat' width=10/>`,
-			b:     `<img src="/a/dog.png" alt='a cat' width=12/>`,
-			left:  []Span{{`<img src="/a/`, Equal}, {"cat", Delete}, {`.png" alt='a cat' width=`, Equal}, {"10", Delete}, {"/>", Equal}},
-			right: []Span{{`<img src="/a/`, Equal}, {"dog", Insert}, {`.png" alt='a cat' width=`, Equal}, {"12", Insert}, {"/>", Equal}},
-		},
-		{
-			name:  "entity",
-			a:     "fish &amp; chips",
-			b:     "fish &lt; chips",
-			left:  []Span{{"fish &", Equal}, {"amp", Delete}, {"; chips", Equal}},
-			right: []Span{{"fish &", Equal}, {"lt", Insert}, {"; chips", Equal}},
-		},
-		{
-			name:  "last word",
-			a:     "Get milk, eggs, butter and bread",
-			b:     "Get milk, eggs, butter and rolls",
-			left:  []Span{{"Get milk, eggs, butter and ", Equal}, {"bread", Delete}},
-			right: []Span{{"Get milk, eggs, butter and ", Equal}, {"rolls", Insert}},
-		},
-		{
-			name:  "inserted word",
-			a:     "milk and bread",
-			b:     "milk and fresh bread",
-			left:  []Span{{"milk and bread", Equal}},
-			right: []Span{{"milk and ", Equal}, {"fresh ", Insert}, {"bread", Equal}},
-		},
-		{
-			name:  "space between changes joins them",
-			a:     "say foo bar now",
-			b:     "say baz qux now",
-			left:  []Span{{"say ", Equal}, {"foo bar", Delete}, {" now", Equal}},
-			right: []Span{{"say ", Equal}, {"baz qux", Insert}, {" now", Equal}},
-		},
-		{
-			name:  "accent",
-			a:     "café crème",
-			b:     "café creme",
-			left:  []Span{{"café ", Equal}, {"crème", Delete}},
-			right: []Span{{"café ", Equal}, {"creme", Insert}},
-		},
-		{
-			name:  "ideographs stand alone",
-			a:     "日本語のテキスト",
-			b:     "日本人のテキスト",
-			left:  []Span{{"日本", Equal}, {"語", Delete}, {"のテキスト", Equal}},
-			right: []Span{{"日本", Equal}, {"人", Insert}, {"のテキスト", Equal}},
-		},
-		{
-			name:  "skin tone stays with its emoji",
-			a:     "ok👍🏽!",
-			b:     "ok👍🏿!",
-			left:  []Span{{"ok", Equal}, {"👍🏽", Delete}, {"!", Equal}},
-			right: []Span{{"ok", Equal}, {"👍🏿", Insert}, {"!", Equal}},
-		},
-		{
-			name:  "joined emoji stay whole",
-			a:     "we 👨‍👩‍👧 are",
-			b:     "we 👨‍👩‍👦 are",
-			left:  []Span{{"we ", Equal}, {"👨‍👩‍👧", Delete}, {" are", Equal}},
-			right: []Span{{"we ", Equal}, {"👨‍👩‍👦", Insert}, {" are", Equal}},
-		},
-		{
-			name:  "flags pair up",
-			a:     "🇫🇷🇩🇪",
-			b:     "🇫🇷🇮🇹",
-			left:  []Span{{"🇫🇷", Equal}, {"🇩🇪", Delete}},
-			right: []Span{{"🇫🇷", Equal}, {"🇮🇹", Insert}},
-		},
-		{
-			name:  "trailing carriage return",
-			a:     "a b\r",
-			b:     "a b",
-			left:  []Span{{"a b", Equal}, {"\r", Delete}},
-			right: []Span{{"a b", Equal}},
-		},
-		{
-			name:  "empty old",
-			b:     "new text",
-			right: []Span{{"new text", Insert}},
-		},
-		{
-			name: "both empty",
-		},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			left, right := Words(tt.a, tt.b)
-			if !reflect.DeepEqual(left, tt.left) {
-				t.Errorf("left = %q, want %q", left, tt.left)
-			}
-			if !reflect.DeepEqual(right, tt.right) {
-				t.Errorf("right = %q, want %q", right, tt.right)
-			}
-		})
-	}
-}
-
-func TestTokenize(t *testing.T) {
-	tests := []struct {
-		in   string
-		want []string
-	}{
-		{`<a href="x">`, []string{"<", "a", " ", "href", "=", `"`, "x", `"`, ">"}},
-		{"don't  stop", []string{"don", "'", "t", "  ", "stop"}},
-		{"tab\t\tand  \nline", []string{"tab", "\t\t", "and", "  ", "\n", "line"}},
-		{"e\u0301t\u00e9", []string{"e\u0301t\u00e9"}},
-		{"日本語", []string{"日", "本", "語"}},
-		{"a\xffb", []string{"a", "\xff", "b"}},
-	}
-	for _, tt := range tests {
-		t.Run(strconv.Quote(tt.in), func(t *testing.T) {
-			if got := tokenize(tt.in); !reflect.DeepEqual(got, tt.want) {
-				t.Errorf("tokenize = %q, want %q", got, tt.want)
-			}
-		})
-	}
-}
-
 func TestSideBySideRows(t *testing.T) {
 	rows := SideBySide("keep\nold one\nold two\ngone\nkeep\n", "keep\nnew one\nold two!\nkeep\nadded")
 	want := []Row{
@@ -377,115 +244,24 @@ func TestImportsStandardOnly(t *testing.T) {
 	}
 }
 
-// numbered returns n lines "prefix i\n".
-func numbered(prefix string, n int) string {
-	var sb strings.Builder
-	for i := range n {
-		fmt.Fprintf(&sb, "%s %d\n", prefix, i)
+func TestNothingToShow(t *testing.T) {
+	if got := SideBySide("", ""); got != nil {
+		t.Errorf("SideBySide of empty texts = %v, want nil", got)
 	}
-	return sb.String()
+	if got := Unified("same\n", "same\n", 3); got != nil {
+		t.Errorf("Unified of equal texts = %v, want nil", got)
+	}
+	if got := Format("a", "b", nil); got != "" {
+		t.Errorf("Format of no hunks = %q, want empty", got)
+	}
+	if got := Fold(nil, 3); got != nil {
+		t.Errorf("Fold of no rows = %v, want nil", got)
+	}
 }
 
-// checkRows checks that rows show a on the left and b on the right, numbered
-// in order, and that each row is consistent.
-func checkRows(rows []Row, a, b string) error {
-	var left, right strings.Builder
-	nl, nr := 0, 0
-	for i, r := range rows {
-		if r.Left.Kind != r.Right.Kind {
-			return fmt.Errorf("row %d: cells of kinds %v and %v", i, r.Left.Kind, r.Right.Kind)
-		}
-		if err := addCell(&left, &nl, r.Left); err != nil {
-			return fmt.Errorf("row %d, left: %w", i, err)
-		}
-		if err := addCell(&right, &nr, r.Right); err != nil {
-			return fmt.Errorf("row %d, right: %w", i, err)
-		}
-		if r.Left.Kind == Equal && Join(r.Left.Spans) != Join(r.Right.Spans) {
-			return fmt.Errorf("row %d: equal row shows %q and %q", i, Join(r.Left.Spans), Join(r.Right.Spans))
-		}
+func TestUnifiedNegativeContext(t *testing.T) {
+	const a, b = "1\n2\n3\n", "1\nx\n3\n"
+	if got, want := Unified(a, b, -5), Unified(a, b, 0); !reflect.DeepEqual(got, want) {
+		t.Errorf("context -5 gave %+v, want as context 0: %+v", got, want)
 	}
-	if left.String() != a || right.String() != b {
-		return fmt.Errorf("rows show %q and %q, want %q and %q", left.String(), right.String(), a, b)
-	}
-	return nil
-}
-
-// addCell appends a cell's line to sb, checking its number and spans.
-func addCell(sb *strings.Builder, line *int, c Cell) error {
-	if c.Line == 0 {
-		if c.Spans != nil || c.Kind == Equal || c.Kind == Change {
-			return fmt.Errorf("bad filler %+v", c)
-		}
-		return nil
-	}
-	if *line++; c.Line != *line {
-		return fmt.Errorf("line %d, want %d", c.Line, *line)
-	}
-	if err := checkSpans(c.Spans); err != nil {
-		return err
-	}
-	sb.WriteString(Join(c.Spans))
-	if !c.NoNewline {
-		sb.WriteByte('\n')
-	}
-	return nil
-}
-
-// checkSpans checks that spans are non-empty and that neighbours differ.
-func checkSpans(spans []Span) error {
-	for i, s := range spans {
-		if s.Text == "" {
-			return fmt.Errorf("empty span %d in %q", i, spans)
-		}
-		if i > 0 && spans[i-1].Kind == s.Kind {
-			return fmt.Errorf("spans %d and %d share kind %v in %q", i-1, i, s.Kind, spans)
-		}
-	}
-	return nil
-}
-
-// checkFold checks that the visible segments of Fold(rows, context) cover
-// the same old and new lines as hunks.
-func checkFold(rows []Row, hunks []Hunk, context int) error {
-	var visible []Segment
-	for _, s := range Fold(rows, context) {
-		if !s.Folded {
-			visible = append(visible, s)
-		}
-	}
-	if len(visible) != len(hunks) {
-		return fmt.Errorf("%d visible segments, %d hunks", len(visible), len(hunks))
-	}
-	for i, s := range visible {
-		from, to := lineSpan(rows[s.Start:s.End], func(r Row) int { return r.Left.Line }),
-			lineSpan(rows[s.Start:s.End], func(r Row) int { return r.Right.Line })
-		h := hunks[i]
-		if from != lineRangeOf(h.FromLine, h.FromCount) || to != lineRangeOf(h.ToLine, h.ToCount) {
-			return fmt.Errorf("segment %d shows lines %v and %v, hunk %+v", i, from, to, h)
-		}
-	}
-	return nil
-}
-
-// lineRangeOf returns what lineSpan gives for a hunk's range.
-func lineRangeOf(start, count int) [2]int {
-	if count == 0 {
-		return [2]int{0, 0}
-	}
-	return [2]int{start, count}
-}
-
-// lineSpan returns the first line number and the count of the lines in rows.
-func lineSpan(rows []Row, line func(Row) int) [2]int {
-	first, n := 0, 0
-	for _, r := range rows {
-		if l := line(r); l > 0 {
-			if n == 0 {
-				first = l
-			}
-			n++
-		}
-	}
-	return [2]int{first, n}
 }
