@@ -31,9 +31,20 @@ import (
 // (never nested, whichever side they came in on) and sorted from the most to
 // the least winning by Compare, so that the result is the same whichever
 // side is local. When W has noconflicts="true" the result has none (step 10).
+//
+// When one version simply replaces the other, Merge returns that argument
+// itself: items are values that no function of this package modifies.
 func Merge(local, incoming *Item) (*Item, error) {
 	if local.Sync.ID != incoming.Sync.ID {
 		return nil, fmt.Errorf("merging %q with %q: %w", local.Sync.ID, incoming.Sync.ID, ErrIDMismatch)
+	}
+	if len(local.Conflicts) == 0 && len(incoming.Conflicts) == 0 {
+		if subsumedIn(local, []*Item{incoming}) {
+			return incoming, nil // step 7 removes local; nothing can subsume incoming in step 8
+		}
+		if Subsumed(incoming, local) {
+			return local, nil
+		}
 	}
 	l, in := collection(local), collection(incoming)
 	var m []*Item
