@@ -1,0 +1,230 @@
+package cse
+
+import (
+	"bytes"
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+	"io/fs"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"sync"
+	"testing"
+)
+
+// readTxtar reads a txtar archive: a comment, then files, each introduced
+// by a "-- name --" line.
+func readTxtar(t *testing.T, path string) map[string][]byte {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	files := map[string][]byte{}
+	var name string
+	for _, line := range strings.SplitAfter(string(data), "\n") {
+		trimmed := strings.TrimSpace(line)
+		if strings.HasPrefix(trimmed, "-- ") && strings.HasSuffix(trimmed, " --") {
+			name = strings.TrimSuffix(strings.TrimPrefix(trimmed, "-- "), " --")
+			files[name] = nil
+			continue
+		}
+		if name != "" {
+			files[name] = append(files[name], line...)
+		}
+	}
+	return files
+}
+
+// treeFiles is testdata/tree.txtar.
+func treeFiles(t *testing.T) map[string][]byte {
+	return readTxtar(t, filepath.Join("testdata", "tree.txtar"))
+}
+
+// writeTree writes files below dir.
+func writeTree(t *testing.T, dir string, files map[string][]byte) {
+	t.Helper()
+	for name, data := range files {
+		p := filepath.Join(dir, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// server serves a tree of files on loopback, answers conditional GETs, and
+// records every request.
+type server struct {
+	*httptest.Server
+	mu    sync.Mutex
+	files map[string][]byte
+	fail  map[string]int // path → status to answer instead of the file
+	log   []string
+}
+
+func newServer(t *testing.T, files map[string][]byte) *server {
+	s := &server{files: map[string][]byte{}, fail: map[string]int{}}
+	for name, data := range files {
+		s.files["/"+name] = data
+	}
+	s.Server = httptest.NewServer(http.HandlerFunc(s.serve))
+	t.Cleanup(s.Close)
+	return s
+}
+
+func (s *server) serve(w http.ResponseWriter, r *http.Request) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.log = append(s.log, r.URL.Path)
+	if code := s.fail[r.URL.Path]; code != 0 {
+		http.Error(w, "failing on purpose", code)
+		return
+	}
+	body, ok := s.files[r.URL.Path]
+	if !ok {
+		http.NotFound(w, r)
+		return
+	}
+	sum := sha256.Sum256(body)
+	etag := `"` + hex.EncodeToString(sum[:8]) + `"`
+	w.Header().Set("ETag", etag)
+	if r.Header.Get("If-None-Match") == etag {
+		w.WriteHeader(http.StatusNotModified)
+		return
+	}
+	w.Write(body)
+}
+
+func (s *server) set(name string, data []byte) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.files["/"+name] = data
+}
+
+func (s *server) setFail(name string, code int) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.fail["/"+name] = code
+}
+
+// requests returns the paths requested since the last call, sorted.
+func (s *server) requests() []string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	got := slices.Sorted(slices.Values(s.log))
+	s.log = nil
+	return got
+}
+
+func (s *server) url(name string) string { return s.URL + "/" + name }
+
+// recorder is a reporter that keeps every line.
+type recorder struct {
+	fetchedURLs []string
+	lines       []string
+	removedURLs []string
+}
+
+func (r *recorder) start(string)                 {}
+func (r *recorder) fetched(u string, _ int64)    { r.fetchedURLs = append(r.fetchedURLs, u) }
+func (r *recorder) unchanged(string)             {}
+func (r *recorder) failed(line string)           { r.lines = append(r.lines, line) }
+func (r *recorder) problem(line string)          { r.lines = append(r.lines, line) }
+func (r *recorder) removed(u string)             { r.removedURLs = append(r.removedURLs, u) }
+func (r *recorder) finish()                      {}
+func (r *recorder) text() string                 { return strings.Join(r.lines, "\n") }
+
+// pullTree pulls root into dir and fails the test on a fatal error.
+func pullTree(t *testing.T, root, dir string) (*syncer, *recorder) {
+	t.Helper()
+	src, err := openSource(root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer src.close()
+	rep := &recorder{}
+	s, err := pull(context.Background(), &cache{dir: dir}, src, rep)
+	if err != nil {
+		t.Fatalf("pull: %v", err)
+	}
+	return s, rep
+}
+
+// snapshot reads every file below dir, keyed by slash-separated path.
+func snapshot(t *testing.T, dir string) map[string]string {
+	t.Helper()
+	out := map[string]string{}
+	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		data, err := os.ReadFile(p)
+		rel, _ := filepath.Rel(dir, p)
+		out[filepath.ToSlash(rel)] = string(data)
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+// diffSnapshots describes how two snapshots differ, or returns "".
+func diffSnapshots(got, want map[string]string) string {
+	var b bytes.Buffer
+	for _, k := range slices.Sorted(mapsKeys(got, want)) {
+		g, gok := got[k]
+		w, wok := want[k]
+		switch {
+		case !gok:
+			fmt.Fprintf(&b, "missing %s\n", k)
+		case !wok:
+			fmt.Fprintf(&b, "extra %s\n", k)
+		case g != w:
+			fmt.Fprintf(&b, "%s differs:\n got: %s\nwant: %s\n", k, g, w)
+		}
+	}
+	return b.String()
+}
+
+func mapsKeys(ms ...map[string]string) func(func(string) bool) {
+	return func(yield func(string) bool) {
+		seen := map[string]bool{}
+		for _, m := range ms {
+			for k := range m {
+				if !seen[k] && !yield(k) {
+					return
+				}
+				seen[k] = true
+			}
+		}
+	}
+}
+
+// cachedContent returns the cached bytes of u in dir.
+func cachedContent(t *testing.T, dir, u string) string {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join(dir, filepath.FromSlash(cachePath(u))))
+	if err != nil {
+		t.Fatalf("cached copy of %s: %v", u, err)
+	}
+	return string(data)
+}
+
+// prefixed returns names with "/" in front, sorted.
+func prefixed(names ...string) []string {
+	out := make([]string, len(names))
+	for i, n := range names {
+		out[i] = "/" + n
+	}
+	slices.Sort(out)
+	return out
+}

@@ -1,0 +1,169 @@
+package cse
+
+import (
+	"fmt"
+	"net/url"
+	"time"
+)
+
+// gotFeed reads a downloaded nested feed, saves it, and queues the links of
+// its items. rec is the feed's record even if its file has gone; its Built
+// and Synced dates still say what is in the cache below it. A feed that
+// does not parse is reported and not saved, so the previous copy stays.
+func (s *syncer) gotFeed(j *job, rec, prev *entry, resp *response, body []byte) error {
+	f, err := parseFeed(body)
+	if err != nil {
+		s.fail(j.url.String(), err)
+		return s.linkDone(j.item, false)
+	}
+	e := newEntry(j, prev, resp, body)
+	if rec != nil && rec.Feed {
+		e.Built, e.Synced = rec.Built, rec.Synced
+	}
+	e.Synced = liveGUIDs(e.Synced, f)
+	if prev == nil || !resp.notModified {
+		if err := s.cache.store(e.URL, body); err != nil {
+			return err
+		}
+	}
+	if err := s.cache.save(e); err != nil {
+		return err
+	}
+	base := j.url
+	if resp.final != nil {
+		base = resp.final
+	}
+	return s.readFeed(j, e, base, f)
+}
+
+// liveGUIDs drops the records of items no longer in f, so that an item
+// that comes back is not taken for one already in the cache.
+func liveGUIDs(synced dates, f *feed) dates {
+	if len(synced) == 0 {
+		return nil
+	}
+	live := dates{}
+	for _, it := range f.items {
+		if t, ok := synced[it.guid]; ok {
+			live[it.guid] = t
+		}
+	}
+	return live
+}
+
+// readFeed queues the links of a nested feed's items. Following the spec,
+// a feed not in the cache queues every item, a newer feed queues the items
+// that are newer than their cached copy or new, and a feed that is not
+// newer queues none. Items not queued are still checked, so that files
+// deleted from the cache are downloaded again.
+func (s *syncer) readFeed(j *job, e *entry, base *url.URL, f *feed) error {
+	ft := &feedTask{entry: e, date: f.date, dateOK: f.dateErr == nil, parent: j.item, pending: 1}
+	newer := !ft.dateOK || f.date.After(e.Built)
+	for _, it := range f.items {
+		if err := s.queueItem(ft, f, base, it, newer); err != nil {
+			return err
+		}
+	}
+	s.report(e.URL, f)
+	return s.feedStep(ft)
+}
+
+// queueItem queues an item's links: "Add all descendent <csx:link>'s with
+// onDemand==false to the download queue". A link that cannot be followed
+// is reported and left out; it does not hold the item back.
+func (s *syncer) queueItem(ft *feedTask, f *feed, base *url.URL, it *item, newer bool) error {
+	t := &itemTask{feed: ft, guid: it.guid, date: it.date, pending: 1}
+	t.record = it.guid != "" && it.dateErr == nil && s.firstGUID(f, it, ft.entry.URL)
+	check := !newer || (t.record && !itemNewer(it, ft.entry.Synced))
+	ft.pending++
+	for _, l := range it.active() {
+		if l.onDemand {
+			continue
+		}
+		u, err := resolve(base, l.ref)
+		if err != nil {
+			f.note(l.el, err.Error())
+			continue
+		}
+		t.pending++
+		s.queue = append(s.queue, &job{url: u, nested: l.nested, check: check, date: it.date, item: t})
+	}
+	return s.linkDone(t, true)
+}
+
+// itemNewer is "cached <item> is older OR <item> does not exist in cached
+// feed", against the record of what is in the cache.
+func itemNewer(it *item, synced dates) bool {
+	last, ok := synced[it.guid]
+	return !ok || it.date.After(last)
+}
+
+// firstGUID notes a guid already seen in this run: guids must be unique
+// within the tree ("<guid> element as a child of RSS <item>").
+func (s *syncer) firstGUID(f *feed, it *item, feedURL string) bool {
+	if where, ok := s.guids[it.guid]; ok {
+		f.note(guidElement(it), fmt.Sprintf("duplicate guid %q (first in %s)", it.guid, where))
+		return false
+	}
+	s.guids[it.guid] = feedURL
+	return true
+}
+
+// linkDone marks one of an item's links as done; the item is done when all
+// are.
+func (s *syncer) linkDone(t *itemTask, ok bool) error {
+	if t == nil {
+		return nil
+	}
+	t.failed = t.failed || !ok
+	t.pending--
+	if t.pending > 0 {
+		return nil
+	}
+	return s.itemDone(t)
+}
+
+// itemDone records an item whose links are all in the cache.
+func (s *syncer) itemDone(t *itemTask) error {
+	ft := t.feed
+	ft.failed = ft.failed || t.failed
+	if !t.failed && t.record && !recorded(ft.entry.Synced, t.guid, t.date) {
+		if ft.entry.Synced == nil {
+			ft.entry.Synced = dates{}
+		}
+		ft.entry.Synced[t.guid] = t.date
+		if err := s.cache.save(ft.entry); err != nil {
+			return err
+		}
+	}
+	return s.feedStep(ft)
+}
+
+// feedStep marks one of a feed's items as done. When all are, and none
+// failed, the feed's date is recorded and the link to it is done.
+func (s *syncer) feedStep(ft *feedTask) error {
+	ft.pending--
+	if ft.pending > 0 {
+		return nil
+	}
+	if !ft.failed && ft.dateOK && !ft.entry.Built.Equal(ft.date) {
+		ft.entry.Built = ft.date
+		if err := s.cache.save(ft.entry); err != nil {
+			return err
+		}
+	}
+	return s.linkDone(ft.parent, !ft.failed)
+}
+
+func recorded(d dates, guid string, t time.Time) bool {
+	last, ok := d[guid]
+	return ok && last.Equal(t)
+}
+
+// report prints what is wrong in a feed, each with its line and column.
+func (s *syncer) report(u string, f *feed) {
+	for _, p := range f.problems(u) {
+		s.problems++
+		s.rep.problem(p.String())
+	}
+}

@@ -1,0 +1,129 @@
+package cse
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net/url"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+)
+
+// source is the root of a tree and the transport allowed to read it.
+type source struct {
+	root *url.URL
+	tr   *transport
+}
+
+// openSource accepts an http or https URL, or a local path, whose folder
+// then bounds every local read.
+func openSource(root string) (*source, error) {
+	if i := strings.Index(root, "://"); i > 0 || strings.HasPrefix(root, "file:") {
+		u, err := url.Parse(root)
+		if err != nil {
+			return nil, fmt.Errorf("reading root %q: %w", clip(root), err)
+		}
+		if u.Scheme != "http" && u.Scheme != "https" || u.Host == "" {
+			return nil, fmt.Errorf("root %s: %w", clip(root), ErrScheme)
+		}
+		return &source{root: u, tr: &transport{http: newHTTPClient()}}, nil
+	}
+	abs, err := filepath.Abs(root)
+	if err != nil {
+		return nil, fmt.Errorf("reading root %q: %w", root, err)
+	}
+	if info, err := os.Stat(abs); err != nil || !info.Mode().IsRegular() {
+		return nil, fmt.Errorf("root %s: not a readable feed file", root)
+	}
+	tree, err := openLocalTree(filepath.Dir(abs))
+	if err != nil {
+		return nil, err
+	}
+	return &source{root: fileURL(abs), tr: &transport{http: newHTTPClient(), local: tree}}, nil
+}
+
+// reopenSource opens the source a cache was pulled from.
+func reopenSource(c *cache) (*source, error) {
+	root, err := c.root()
+	if err != nil {
+		return nil, err
+	}
+	if u, err := url.Parse(root); err == nil && u.Scheme == "file" {
+		return openSource(filepath.FromSlash(u.Path))
+	}
+	return openSource(root)
+}
+
+func (s *source) close() {
+	if s.tr.local != nil {
+		s.tr.local.close()
+	}
+}
+
+// pull syncs the tree at src into c. The root link counts as nestedFeed=true
+// and onDemand=false ("Algorithm assumptions"). When every download
+// succeeded, files no item references any more are removed.
+func pull(ctx context.Context, c *cache, src *source, rep reporter) (*syncer, error) {
+	if err := c.claim(src.root.String()); err != nil {
+		return nil, err
+	}
+	s := newSyncer(c, src.tr, rep)
+	s.queue = []*job{{url: src.root, nested: true}}
+	if err := s.run(ctx); err != nil {
+		return s, err
+	}
+	if s.failed > 0 {
+		return s, nil
+	}
+	return s, sweep(c, src.root.String(), rep)
+}
+
+// errNotInTree is a link that no cached feed holds.
+var errNotInTree = errors.New("cse: no cached feed holds this link")
+
+// fetchLink downloads one link of the cached tree, typically an onDemand
+// one, and the tree below it if it is a nested feed.
+func fetchLink(ctx context.Context, c *cache, src *source, link string, rep reporter) (*syncer, error) {
+	found, err := findLink(c, src.root.String(), link)
+	if err != nil {
+		return nil, err
+	}
+	s := newSyncer(c, src.tr, rep)
+	s.queue = []*job{{url: found.url, nested: found.nested, date: found.date}}
+	return s, s.run(ctx)
+}
+
+// foundLink is a link of the cached tree.
+type foundLink struct {
+	url    *url.URL
+	nested bool
+	date   time.Time
+}
+
+// findLink looks for link, as ls prints it or as a feed writes it, among
+// the links of the cached tree.
+func findLink(c *cache, root, link string) (*foundLink, error) {
+	var hits []*foundLink
+	err := walkCache(c, root, func(v visit) {
+		if v.link == nil {
+			return
+		}
+		if v.url.String() == link || v.link.ref == link {
+			hits = append(hits, &foundLink{url: v.url, nested: v.link.nested, date: v.item.date})
+		}
+	})
+	if err != nil {
+		return nil, err
+	}
+	if len(hits) == 0 {
+		return nil, fmt.Errorf("%s: %w", clip(link), errNotInTree)
+	}
+	for _, h := range hits[1:] {
+		if h.url.String() != hits[0].url.String() {
+			return nil, fmt.Errorf("%s: names several links; give the full URL as ls prints it", clip(link))
+		}
+	}
+	return hits[0], nil
+}

@@ -1,0 +1,216 @@
+package cse
+
+import (
+	"context"
+	"net/url"
+	"time"
+)
+
+// syncer runs the spec's "Sync Algorithm": a download queue that starts
+// with the root link and grows as nested feeds are read.
+//
+// The spec assumes that nothing deletes cached data and that a sync runs to
+// completion. Neither holds, so the syncer records progress as it goes: an
+// item's guid and date once all its links are in the cache (entry.Synced),
+// and a feed's date once every item in it is (entry.Built). A later pull
+// compares against those records rather than against the cached feed file,
+// so whatever an interrupted pull did not finish is still "newer" and is
+// queued again. Items it has no reason to download are still checked: their
+// cached files must be present, and a missing one is downloaded again.
+type syncer struct {
+	cache *cache
+	get   getter
+	rep   reporter
+	queue []*job
+	seen  map[string]bool   // URL → downloaded in this run (true) or only checked (false)
+	guids map[string]string // guid → URL of the feed it was first seen in
+	// failed counts downloads that failed; problems counts other reports.
+	failed, problems int
+}
+
+// job is one queued csx:link.
+type job struct {
+	url    *url.URL
+	nested bool
+	check  bool      // its item is up to date: use the cached copy if there is one
+	date   time.Time // the date of the item that links it
+	item   *itemTask // nil for the root link, and for a link fetched on demand
+}
+
+// itemTask counts the links of an item that are still in the queue.
+type itemTask struct {
+	feed    *feedTask
+	guid    string
+	date    time.Time
+	record  bool // the item can be recorded as synced: it has a unique guid and a date
+	pending int
+	failed  bool
+}
+
+// feedTask counts the items of a feed that are not yet done.
+type feedTask struct {
+	entry   *entry
+	date    time.Time
+	dateOK  bool
+	parent  *itemTask
+	pending int
+	failed  bool
+}
+
+func newSyncer(c *cache, g getter, rep reporter) *syncer {
+	return &syncer{cache: c, get: g, rep: rep, seen: map[string]bool{}, guids: map[string]string{}}
+}
+
+// run works through the queue. It stops early only when ctx ends or the
+// cache cannot be written; a failed download is reported and skipped.
+func (s *syncer) run(ctx context.Context) error {
+	for len(s.queue) > 0 {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		j := s.queue[0]
+		s.queue = s.queue[1:]
+		if err := s.process(ctx, j); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// process handles one job: "Download the next <csx:link>", read it if it
+// is a nested feed, and "Save file represented by <csx:link> to cache".
+func (s *syncer) process(ctx context.Context, j *job) error {
+	key := j.url.String()
+	if fetched, ok := s.seen[key]; ok && (fetched || j.check) {
+		return s.linkDone(j.item, true)
+	}
+	rec := s.cache.load(key)
+	prev := rec
+	if !s.cache.present(prev) {
+		prev = nil
+	}
+	if j.check && prev != nil {
+		s.seen[key] = false
+		return s.fromCache(ctx, j, prev)
+	}
+	s.seen[key] = true
+	resp, body, err := s.download(ctx, j.url, prev)
+	if err != nil {
+		if ctx.Err() != nil {
+			return ctx.Err()
+		}
+		s.fail(key, err)
+		return s.linkDone(j.item, false)
+	}
+	if j.nested {
+		return s.gotFeed(j, rec, prev, resp, body)
+	}
+	if err := s.keep(j, prev, resp, body); err != nil {
+		return err
+	}
+	return s.linkDone(j.item, true)
+}
+
+// fromCache handles a link whose item is up to date and whose file is in
+// the cache: a plain file needs nothing, a nested feed is read from the
+// cache so that its own items can be checked.
+func (s *syncer) fromCache(ctx context.Context, j *job, prev *entry) error {
+	if !j.nested {
+		return s.linkDone(j.item, true)
+	}
+	body, err := s.cache.read(prev)
+	if err == nil {
+		var f *feed
+		if f, err = parseFeed(body); err == nil {
+			return s.readFeed(j, prev, baseOf(prev), f)
+		}
+	}
+	// The cached copy went bad under us: download it after all.
+	j.check = false
+	delete(s.seen, j.url.String())
+	return s.process(ctx, j)
+}
+
+// download fetches u, conditionally when a cached copy exists, and returns
+// the bytes that are now current.
+func (s *syncer) download(ctx context.Context, u *url.URL, prev *entry) (*response, []byte, error) {
+	var cond *validators
+	if prev != nil {
+		cond = &validators{etag: prev.ETag, modified: prev.Modified}
+	}
+	s.rep.start(u.String())
+	resp, err := s.get.get(ctx, u, cond)
+	if err != nil {
+		return nil, nil, err
+	}
+	if !resp.notModified {
+		s.rep.fetched(u.String(), int64(len(resp.body)))
+		return resp, resp.body, nil
+	}
+	body, err := s.cache.read(prev)
+	if err != nil {
+		// The copy the server vouched for is gone: ask again, plainly.
+		resp, err = s.get.get(ctx, u, nil)
+		if err != nil {
+			return nil, nil, err
+		}
+		body = resp.body
+	}
+	s.rep.unchanged(u.String())
+	return resp, body, nil
+}
+
+// keep saves a downloaded file and then its record.
+func (s *syncer) keep(j *job, prev *entry, resp *response, body []byte) error {
+	e := newEntry(j, prev, resp, body)
+	if prev == nil || !resp.notModified {
+		if err := s.cache.store(e.URL, body); err != nil {
+			return err
+		}
+	}
+	if sameFile(prev, e) {
+		return nil
+	}
+	return s.cache.save(e)
+}
+
+// sameFile reports whether two records of a plain file say the same.
+func sameFile(a, b *entry) bool {
+	return a != nil && a.URL == b.URL && a.Size == b.Size && a.ETag == b.ETag &&
+		a.Modified == b.Modified && a.Final == b.Final && a.Feed == b.Feed &&
+		a.ItemDate.Equal(b.ItemDate)
+}
+
+// newEntry describes a download of j's link.
+func newEntry(j *job, prev *entry, resp *response, body []byte) *entry {
+	key := j.url.String()
+	e := &entry{URL: key, File: cachePath(key), Size: int64(len(body)), Feed: j.nested}
+	e.ETag, e.Modified = resp.etag, resp.modified
+	if resp.final != nil && resp.final.String() != key {
+		e.Final = resp.final.String()
+	}
+	e.ItemDate = j.date
+	if prev != nil && prev.ItemDate.After(j.date) {
+		e.ItemDate = prev.ItemDate
+	}
+	return e
+}
+
+// baseOf is the URL that relative links in a cached feed resolve against.
+func baseOf(e *entry) *url.URL {
+	raw := e.URL
+	if e.Final != "" {
+		raw = e.Final
+	}
+	u, err := url.Parse(raw)
+	if err != nil {
+		return &url.URL{}
+	}
+	return u
+}
+
+// fail reports a download that failed; the rest of the sync goes on.
+func (s *syncer) fail(place string, err error) {
+	s.failed++
+	s.rep.failed(describe(place, err))
+}
