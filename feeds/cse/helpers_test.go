@@ -133,14 +133,14 @@ type recorder struct {
 	removedURLs []string
 }
 
-func (r *recorder) start(string)                 {}
-func (r *recorder) fetched(u string, _ int64)    { r.fetchedURLs = append(r.fetchedURLs, u) }
-func (r *recorder) unchanged(string)             {}
-func (r *recorder) failed(line string)           { r.lines = append(r.lines, line) }
-func (r *recorder) problem(line string)          { r.lines = append(r.lines, line) }
-func (r *recorder) removed(u string)             { r.removedURLs = append(r.removedURLs, u) }
-func (r *recorder) finish()                      {}
-func (r *recorder) text() string                 { return strings.Join(r.lines, "\n") }
+func (r *recorder) start(string)              {}
+func (r *recorder) fetched(u string, _ int64) { r.fetchedURLs = append(r.fetchedURLs, u) }
+func (r *recorder) unchanged(string)          {}
+func (r *recorder) failed(line string)        { r.lines = append(r.lines, line) }
+func (r *recorder) problem(line string)       { r.lines = append(r.lines, line) }
+func (r *recorder) removed(u string)          { r.removedURLs = append(r.removedURLs, u) }
+func (r *recorder) finish()                   {}
+func (r *recorder) text() string              { return strings.Join(r.lines, "\n") }
 
 // pullTree pulls root into dir and fails the test on a fatal error.
 func pullTree(t *testing.T, root, dir string) (*syncer, *recorder) {

@@ -81,6 +81,9 @@ func (s *syncer) queueItem(ft *feedTask, f *feed, base *url.URL, it *item, newer
 			continue
 		}
 		u, err := resolve(base, l.ref)
+		if err == nil {
+			err = s.get.allow(u)
+		}
 		if err != nil {
 			f.note(l.el, err.Error())
 			continue

@@ -39,9 +39,10 @@ type response struct {
 }
 
 // getter downloads one URL; cond, when not nil, makes the request
-// conditional.
+// conditional. allow says whether it will try u at all.
 type getter interface {
 	get(ctx context.Context, u *url.URL, cond *validators) (*response, error)
+	allow(u *url.URL) error
 }
 
 // transport sends http and https to the network and file URLs to a local
@@ -52,15 +53,25 @@ type transport struct {
 }
 
 func (t *transport) get(ctx context.Context, u *url.URL, cond *validators) (*response, error) {
-	switch u.Scheme {
-	case "http", "https":
-		return t.getHTTP(ctx, u, cond)
-	case "file":
-		if t.local != nil {
-			return t.local.get(u, cond)
-		}
+	if err := t.allow(u); err != nil {
+		return nil, err
 	}
-	return nil, fmt.Errorf("%s: %w", clip(u.String()), ErrScheme)
+	if u.Scheme == "file" {
+		return t.local.get(u, cond)
+	}
+	return t.getHTTP(ctx, u, cond)
+}
+
+// allow admits http and https, and file URLs inside a local tree.
+func (t *transport) allow(u *url.URL) error {
+	switch {
+	case u.Scheme == "http" || u.Scheme == "https":
+		return nil
+	case u.Scheme == "file" && t.local != nil:
+		_, err := localPath(t.local.dir, u)
+		return err
+	}
+	return fmt.Errorf("%s: %w", clip(u.String()), ErrScheme)
 }
 
 // newHTTPClient has timeouts on every phase and a redirect limit, and

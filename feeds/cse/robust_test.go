@@ -1,0 +1,243 @@
+package cse
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net/http"
+	"net/url"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// counter is a getter that counts downloads and, once limit is reached,
+// cancels the pull instead of downloading.
+type counter struct {
+	getter
+	n, limit int
+	cancel   context.CancelFunc
+}
+
+func (c *counter) get(ctx context.Context, u *url.URL, cond *validators) (*response, error) {
+	if c.limit >= 0 && c.n == c.limit {
+		c.cancel()
+		return nil, context.Canceled
+	}
+	c.n++
+	return c.getter.get(ctx, u, cond)
+}
+
+var errCrash = errors.New("simulated crash")
+
+// pullStopping pulls root into dir, cancelling before download number
+// stopAt+1 and crashing after write number crashAt+1 (-1: never). It
+// returns how many downloads and writes happened.
+func pullStopping(t *testing.T, root, dir string, stopAt, crashAt int) (downloads, writes int) {
+	t.Helper()
+	src, err := openSource(root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer src.close()
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	g := &counter{getter: src.tr, limit: stopAt, cancel: cancel}
+	c := &cache{dir: dir, wrote: func() error {
+		writes++
+		if writes-1 == crashAt {
+			return errCrash
+		}
+		return nil
+	}}
+	rep := &recorder{}
+	s := newSyncer(c, g, rep)
+	err = c.claim(root)
+	if err == nil {
+		s.queue = []*job{{url: mustParse(t, root), nested: true}}
+		err = s.run(ctx)
+	}
+	if err == nil && s.failed == 0 {
+		err = sweep(c, root, rep)
+	}
+	if err != nil && !errors.Is(err, errCrash) && !errors.Is(err, context.Canceled) {
+		t.Fatalf("pull: %v", err)
+	}
+	return g.n, writes
+}
+
+func mustParse(t *testing.T, raw string) *url.URL {
+	u, err := url.Parse(raw)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return u
+}
+
+// copyDir copies a snapshot into a new folder.
+func copyDir(t *testing.T, snap map[string]string) string {
+	dir := t.TempDir()
+	files := map[string][]byte{}
+	for k, v := range snap {
+		files[k] = []byte(v)
+	}
+	writeTree(t, dir, files)
+	return dir
+}
+
+// TestPullInterrupted covers the spec's "Algorithm assumptions" not
+// holding ("Once the sync process starts, it runs to completion"): a pull
+// cancelled before each of its downloads, or crashing after each of its
+// writes, and then run again, ends in the same cache as a pull that was
+// never interrupted, for a first pull and for an incremental one.
+func TestPullInterrupted(t *testing.T) {
+	srv := newServer(t, treeFiles(t))
+	root := srv.url("root.xml")
+	empty := map[string]string{}
+	first := copyDir(t, empty)
+	pullTree(t, root, first)
+	afterFirst := snapshot(t, first)
+	changed := changeStory3(t)
+
+	cases := []struct {
+		name  string
+		start map[string]string
+		serve map[string][]byte
+	}{
+		{"first pull", empty, nil},
+		{"second pull", afterFirst, changed},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			for name, data := range tc.serve {
+				srv.set(name, data)
+			}
+			clean := copyDir(t, tc.start)
+			downloads, writes := pullStopping(t, root, clean, -1, -1)
+			want := snapshot(t, clean)
+			t.Logf("%d downloads and %d writes to interrupt", downloads, writes)
+			for k := 0; k <= downloads; k++ {
+				checkResume(t, root, tc.start, want, k, -1)
+			}
+			for n := 0; n <= writes; n++ {
+				checkResume(t, root, tc.start, want, -1, n)
+			}
+		})
+	}
+}
+
+// checkResume interrupts a pull from start, runs it again, and compares
+// the cache with want.
+func checkResume(t *testing.T, root string, start, want map[string]string, stopAt, crashAt int) {
+	t.Helper()
+	dir := copyDir(t, start)
+	pullStopping(t, root, dir, stopAt, crashAt)
+	pullStopping(t, root, dir, -1, -1)
+	if d := diffSnapshots(snapshot(t, dir), want); d != "" {
+		point := fmt.Sprintf("cancelled before download %d", stopAt+1)
+		if crashAt >= 0 {
+			point = fmt.Sprintf("crashed after write %d", crashAt+1)
+		}
+		t.Errorf("%s, then resumed:\n%s", point, d)
+	}
+}
+
+// TestPullDeletedFile covers the assumption "Data is not deleted from the
+// cache by another process" not holding: a cached file or cached nested
+// feed deleted behind feedsync's back is downloaded again, and nothing else.
+func TestPullDeletedFile(t *testing.T) {
+	cases := []struct {
+		name, deleted string
+	}{
+		{"file three levels down", "news/img/s1.jpg"},
+		{"nested feed", "news/day1.xml"},
+		{"file of the root", "photos/b.jpg"},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			srv := newServer(t, treeFiles(t))
+			dir := t.TempDir()
+			pullTree(t, srv.url("root.xml"), dir)
+			want := snapshot(t, dir)
+			srv.requests()
+			if err := os.Remove(filepath.Join(dir, cachePath(srv.url(tc.deleted)))); err != nil {
+				t.Fatal(err)
+			}
+			pullTree(t, srv.url("root.xml"), dir)
+			if got, wantReq := srv.requests(), prefixed("root.xml", tc.deleted); !slices.Equal(got, wantReq) {
+				t.Errorf("requests = %q, want %q", got, wantReq)
+			}
+			if d := diffSnapshots(snapshot(t, dir), want); d != "" {
+				t.Errorf("cache after the pull:\n%s", d)
+			}
+		})
+	}
+}
+
+// TestPullFailedDownload covers the "robust implementation" note: a
+// download that fails leaves the previous cached copy intact, is reported,
+// and the sync goes on; the next pull retries it.
+func TestPullFailedDownload(t *testing.T) {
+	srv := newServer(t, treeFiles(t))
+	dir := t.TempDir()
+	root := srv.url("root.xml")
+	pullTree(t, root, dir)
+	for name, data := range changeStory3(t) {
+		srv.set(name, data)
+	}
+	srv.set("news/story3.html", []byte("story three, new text\n"))
+	srv.setFail("news/story3.jpg", http.StatusInternalServerError)
+
+	s, rep := pullTree(t, root, dir)
+	if s.failed != 1 || !strings.Contains(rep.text(), srv.url("news/story3.jpg")+": HTTP 500") {
+		t.Errorf("failed = %d, report %q", s.failed, rep.text())
+	}
+	if got := cachedContent(t, dir, srv.url("news/story3.jpg")); got != "story three image\n" {
+		t.Errorf("old copy of story3.jpg replaced by %q", got)
+	}
+	if got := cachedContent(t, dir, srv.url("news/story3.html")); got != "story three, new text\n" {
+		t.Errorf("the rest of the sync did not go on: story3.html = %q", got)
+	}
+
+	srv.setFail("news/story3.jpg", 0)
+	srv.requests()
+	s, rep = pullTree(t, root, dir)
+	if s.failed != 0 || cachedContent(t, dir, srv.url("news/story3.jpg")) != "story three, new image\n" {
+		t.Errorf("retry: failed %d, %s", s.failed, rep.text())
+	}
+	want := prefixed("root.xml", "news/index.xml", "news/day2.xml", "news/story3.html", "news/story3.jpg")
+	if got := srv.requests(); !slices.Equal(got, want) {
+		t.Errorf("retry requests = %q, want %q", got, want)
+	}
+}
+
+// TestPullMalformedFeed covers a nested feed that fails to parse: it is
+// reported as url:line:col, its previous copy stays, and the rest of the
+// tree is synced.
+func TestPullMalformedFeed(t *testing.T) {
+	srv := newServer(t, treeFiles(t))
+	dir := t.TempDir()
+	root := srv.url("root.xml")
+	pullTree(t, root, dir)
+	oldDay1 := cachedContent(t, dir, srv.url("news/day1.xml"))
+	changed := changeStory3(t)
+	for name, data := range changed {
+		srv.set(name, data)
+	}
+	index := strings.Replace(string(changed["news/index.xml"]), "<guid>day1</guid>", "<guid>day1</guid><x>", 1)
+	srv.set("news/index.xml", []byte(index))
+
+	s, rep := pullTree(t, root, dir)
+	want := srv.url("news/index.xml") + ":12:12: element <x> closed by </item>"
+	if s.failed != 1 || rep.text() != want {
+		t.Errorf("report = %q, want %q", rep.text(), want)
+	}
+	if got := cachedContent(t, dir, srv.url("news/index.xml")); got != string(treeFiles(t)["news/index.xml"]) {
+		t.Errorf("previous copy of index.xml replaced by %q", got)
+	}
+	if got := cachedContent(t, dir, srv.url("news/day1.xml")); got != oldDay1 {
+		t.Errorf("day1.xml changed to %q", got)
+	}
+}
