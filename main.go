@@ -1,0 +1,27 @@
+// Command feedsync merges FeedSync feeds exactly as the spec says and
+// resolves their conflicts, interactively or from scripts. See README.md.
+package main
+
+import (
+	"context"
+	"io"
+	"os"
+	"os/signal"
+
+	"github.com/feedsync/feedsync/tui/cli"
+)
+
+func main() {
+	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+}
+
+// run runs the command line and returns the exit code.
+func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	return cli.Run(ctx, args, &cli.Env{
+		Stdin: stdin, Stdout: stdout, Stderr: stderr,
+		Getenv:     os.Getenv,
+		IsTerminal: cli.IsTerminal(stdin) && cli.IsTerminal(stdout),
+	})
+}

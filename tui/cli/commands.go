@@ -1,0 +1,135 @@
+package cli
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/feedsync/feedsync/engine"
+	"github.com/feedsync/feedsync/feeds"
+)
+
+// now is the clock of the CLI; tests replace it.
+var now = time.Now
+
+func runMerge(ctx context.Context, env *Env, args []string) error {
+	f := newFlags("merge")
+	out := f.String("o", "", "write the merged feed to `OUT` (default standard output)")
+	pos, err := f.parse(env, args)
+	if err != nil {
+		return err
+	}
+	if len(pos) != 2 {
+		return usageError("merge", "want LOCAL and REMOTE, got %d argument(s)", len(pos))
+	}
+	local, remote, err := loadPair(ctx, env, pos[0], pos[1])
+	if err != nil {
+		return err
+	}
+	merged, err := feeds.Merge(local, remote)
+	if err != nil {
+		return err
+	}
+	return finish(env, *out, merged)
+}
+
+// loadPair loads LOCAL and REMOTE, reporting the problems of both.
+func loadPair(ctx context.Context, env *Env, l, r string) (*feeds.Doc, *feeds.Doc, error) {
+	local, lerr := load(ctx, env, l)
+	remote, rerr := load(ctx, env, r)
+	if err := errors.Join(lerr, rerr); err != nil {
+		return nil, nil, err
+	}
+	return local, remote, nil
+}
+
+// itemFlags are the flags of the commands that change one item.
+type itemFlags struct {
+	*flagSet
+	id             string
+	title, content optString
+	stamp          stampFlags
+	out            *string
+}
+
+func newItemFlags(cmd string) *itemFlags {
+	f := &itemFlags{flagSet: newFlags(cmd)}
+	f.StringVar(&f.id, "id", "", "the item's sync `ID` (required)")
+	f.Var(&f.title, "title", "the item's title")
+	f.Var(&f.content, "content", "the item's content (atom:content in Atom, description in RSS)")
+	f.stamp.register(f.flagSet)
+	f.out = f.String("o", "", "write the feed to `OUT` (default standard output)")
+	return f
+}
+
+// parseOne parses the flags and loads the one FEED argument.
+func (f *itemFlags) parseOne(ctx context.Context, env *Env, args []string) (*feeds.Doc, engine.Stamp, error) {
+	pos, err := f.parse(env, args)
+	if err != nil {
+		return nil, engine.Stamp{}, err
+	}
+	if len(pos) != 1 {
+		return nil, engine.Stamp{}, usageError(f.cmd, "want one FEED, got %d argument(s)", len(pos))
+	}
+	if f.id == "" {
+		return nil, engine.Stamp{}, usageError(f.cmd, "--id is required")
+	}
+	st, err := f.stamp.stamp(env, now)
+	if err != nil {
+		return nil, engine.Stamp{}, err
+	}
+	doc, err := load(ctx, env, pos[0])
+	return doc, st, err
+}
+
+func runCreate(ctx context.Context, env *Env, args []string) error {
+	f := newItemFlags("create")
+	noconflicts := f.Bool("noconflicts", false, "never preserve conflicts for this item (§2.4)")
+	doc, st, err := f.parseOne(ctx, env, args)
+	if err != nil {
+		return err
+	}
+	if doc.Item(f.id) != nil {
+		return fmt.Errorf("%s: an item with id %q already exists; use 'feedsync update'", doc.Name(), f.id)
+	}
+	it, err := engine.New(f.id, st, doc.NewData(nil, f.title.ptr(), f.content.ptr()), *noconflicts, false)
+	if err != nil {
+		return err
+	}
+	doc.Set(it)
+	return finish(env, *f.out, doc)
+}
+
+func runUpdate(ctx context.Context, env *Env, args []string) error {
+	f := newItemFlags("update")
+	del := f.Bool("delete", false, "delete the item, keeping a tombstone (§3.2)")
+	undel := f.Bool("undelete", false, "bring a deleted item back (§3.2)")
+	doc, st, err := f.parseOne(ctx, env, args)
+	if err != nil {
+		return err
+	}
+	if *del && *undel {
+		return usageError("update", "--delete and --undelete exclude each other")
+	}
+	if !*del && !*undel && !f.title.set && !f.content.set {
+		return usageError("update", "nothing to change: give --title, --content, --delete or --undelete")
+	}
+	it := doc.Item(f.id)
+	if it == nil {
+		return fmt.Errorf("%s: no item with id %q", doc.Name(), f.id)
+	}
+	ch := engine.Change{Data: it.Data, Deleted: it.Sync.Deleted}
+	if f.title.set || f.content.set {
+		ch.Data = doc.NewData(it.Data, f.title.ptr(), f.content.ptr())
+	}
+	if *del || *undel {
+		ch.Deleted = *del
+	}
+	up, err := engine.Update(it, st, ch, engine.Options{})
+	if err != nil {
+		return err
+	}
+	doc.Set(up)
+	return finish(env, *f.out, doc)
+}
