@@ -110,10 +110,15 @@ func must(t testing.TB, err error) {
 // syncPair makes two endpoints pull from each other.
 func syncPair(a, b *endpoint) { a.pull(b); b.pull(a); a.pull(b) }
 
-// twoWith returns two endpoints that share the outline built by setup on the first.
-func twoWith(t *testing.T, setup func(e *endpoint)) (a, b *endpoint) {
+// twoWith returns two endpoints that share an outline that the first
+// created, each spec "id" or "id<parent" being appended to its parent's
+// children in turn.
+func twoWith(t *testing.T, specs []string) (a, b *endpoint) {
 	es := newEndpoints(t, 2)
-	setup(es[0])
+	for _, s := range specs {
+		id, parent, _ := strings.Cut(s, "<")
+		must(t, es[0].create(id, parent, len(specs)))
+	}
 	es[1].pull(es[0])
 	return es[0], es[1]
 }
@@ -124,59 +129,55 @@ func twoWith(t *testing.T, setup func(e *endpoint)) (a, b *endpoint) {
 func TestOrderedBehaviour(t *testing.T) {
 	cases := []struct {
 		name   string
-		setup  func(e *endpoint)
+		shared []string
 		change func(t *testing.T, a, b *endpoint)
 		want   string
 	}{
 		{
 			"§3.2 a move is an update and the subscriber takes the new position",
-			func(e *endpoint) { must(t, e.create("p", "", 0)); must(t, e.create("q", "", 1)); must(t, e.create("c", "p", 0)) },
+			[]string{"p", "q", "c<p"},
 			func(t *testing.T, a, b *endpoint) { must(t, a.move("c", "q", 0)) },
 			"p\nq\n  c\n",
 		},
 		{
 			"§3.2 a move in order only",
-			func(e *endpoint) { must(t, e.create("a", "", 0)); must(t, e.create("b", "", 1)); must(t, e.create("c", "", 2)) },
+			[]string{"a", "b", "c"},
 			func(t *testing.T, a, b *endpoint) { must(t, a.move("c", "", 0)) },
 			"c\na\nb\n",
 		},
 		{
 			"§3.2 items added at the same place by different endpoints are ordered by id",
-			func(e *endpoint) { must(t, e.create("a", "", 0)); must(t, e.create("d", "", 1)) },
+			[]string{"a", "d"},
 			func(t *testing.T, a, b *endpoint) { must(t, a.create("x2", "", 1)); must(t, b.create("x1", "", 1)) },
 			"a\nx1\nx2\nd\n",
 		},
 		{
 			"§3.2 items moved to the same place by different endpoints are ordered by id",
-			func(e *endpoint) {
-				for i, id := range []string{"a", "d", "m2", "m1"} {
-					must(t, e.create(id, "", i))
-				}
-			},
+			[]string{"a", "d", "m2", "m1"},
 			func(t *testing.T, a, b *endpoint) { must(t, a.move("m2", "", 1)); must(t, b.move("m1", "", 1)) },
 			"a\nm1\nm2\nd\n",
 		},
 		{
 			"§3.2 the winner stays with its parent wherever the parent goes",
-			func(e *endpoint) { must(t, e.create("p", "", 0)); must(t, e.create("q", "", 1)); must(t, e.create("c", "", 2)) },
+			[]string{"p", "q", "c"},
 			func(t *testing.T, a, b *endpoint) { must(t, a.move("c", "p", 0)); must(t, b.move("p", "q", 0)) },
 			"q\n  p\n    c\n",
 		},
 		{
 			"§3.2 concurrent moves of one item: the winner's position (later when)",
-			func(e *endpoint) { must(t, e.create("p", "", 0)); must(t, e.create("q", "", 1)); must(t, e.create("c", "", 2)) },
+			[]string{"p", "q", "c"},
 			func(t *testing.T, a, b *endpoint) { must(t, a.move("c", "p", 0)); must(t, b.move("c", "q", 0)) },
 			"p\nq\n  c!\n",
 		},
 		{
 			"§4.4.2 two moves make a cycle: the lower id goes to the root, flagged",
-			func(e *endpoint) { must(t, e.create("p", "", 0)); must(t, e.create("q", "", 1)) },
+			[]string{"p", "q"},
 			func(t *testing.T, a, b *endpoint) { must(t, a.move("p", "q", 0)); must(t, b.move("q", "p", 0)) },
 			"p!\n  q\n",
 		},
 		{
 			"deleted parent: the child hangs under the nearest live ancestor",
-			func(e *endpoint) { must(t, e.create("p", "", 0)); must(t, e.create("q", "p", 0)) },
+			[]string{"p", "q<p"},
 			func(t *testing.T, a, b *endpoint) {
 				a.change("q", Delete)
 				must(t, b.create("c", "q", 0))
@@ -185,7 +186,7 @@ func TestOrderedBehaviour(t *testing.T) {
 		},
 		{
 			"undeleting the parent brings the child back under it",
-			func(e *endpoint) { must(t, e.create("p", "", 0)); must(t, e.create("q", "p", 0)) },
+			[]string{"p", "q<p"},
 			func(t *testing.T, a, b *endpoint) {
 				a.change("q", Delete)
 				must(t, b.create("c", "q", 0))
@@ -197,7 +198,7 @@ func TestOrderedBehaviour(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			a, b := twoWith(t, c.setup)
+			a, b := twoWith(t, c.shared)
 			c.change(t, a, b)
 			syncPair(a, b)
 			if a.tree() != c.want || b.tree() != c.want {

@@ -12,7 +12,7 @@ func resolveInteractive(ctx context.Context, env *Env, pos []string, out string,
 	}
 	if !env.IsTerminal {
 		return errors.New("resolve: the interactive resolver needs a terminal; in scripts use\n" +
-			"  feedsync conflicts FEED --json                    to list the conflicts, and\n" +
+			"  feedsync conflicts --json FEED                    to list the conflicts, and\n" +
 			"  feedsync resolve FEED --id ID --pick winner|N     to resolve one")
 	}
 	return usageError("resolve", "the interactive resolver is not wired yet")
