@@ -33,10 +33,13 @@
 // parent moves (§3.2). The tree is then a function of the item set (Build),
 // which is why endpoints that hold the same items hold the same tree.
 //
-// OPML has no attribute for a key. The XML layer is expected to carry
-// Position with each outline (its parent is where it is written; its key
-// in an attribute of feedsync's own namespace) and, for a feed that lacks
-// keys, to derive them from document order with Between.
+// OPML has no attribute for a key; where Build puts an outline can differ
+// from its stored Position (after cycle detection, or under a deleted or
+// unknown parent); and tombstones have no place in the tree at all. The XML
+// layer is therefore expected to carry each outline's Position explicitly
+// (parent and key as attributes in feedsync's own namespace) and, for a
+// feed that lacks them, to derive them from where outlines are written: the
+// enclosing outline's id, and keys from document order with Between.
 //
 // # Readings of the spec
 //

@@ -1,6 +1,7 @@
 package sse
 
 import (
+	"fmt"
 	"testing"
 	"time"
 )
@@ -69,4 +70,20 @@ func TestSpec5Example(t *testing.T) {
   conflict v4 Tue, 24 May 2005 08:00:11 UTC GPM7383 "This is GPM7383's test item"`
 	t.Run("REO1750 merges GPM7383's feed", func(t *testing.T) { assertItem(t, mustMerge(t, reo, gpm), want) })
 	t.Run("GPM7383 merges REO1750's feed", func(t *testing.T) { assertItem(t, mustMerge(t, gpm, reo), want) })
+}
+
+func ExampleMerge() {
+	v3 := Stamp{When: time.Date(2005, 5, 23, 9, 43, 33, 0, time.UTC), By: "REO1750"}
+	reo := &Item{Sync: Sync{ID: "0a7903db47fb0ae8", Version: 4, History: History{
+		When: time.Date(2005, 5, 24, 9, 43, 33, 0, time.UTC), By: "REO1750", Updates: []Stamp{v3}}}}
+	gpm := &Item{Sync: Sync{ID: "0a7903db47fb0ae8", Version: 4, History: History{
+		When: time.Date(2005, 5, 24, 8, 0, 11, 0, time.UTC), By: "GPM7383", Updates: []Stamp{v3}}}}
+	m, _ := Merge(gpm, reo)
+	fmt.Println(m.History.By, m.Conflict)
+	for _, c := range m.Conflicts {
+		fmt.Println(c.Version, c.When.Format(time.RFC1123), c.By)
+	}
+	// Output:
+	// REO1750 true
+	// 4 Tue, 24 May 2005 08:00:11 UTC GPM7383
 }
