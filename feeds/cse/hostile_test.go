@@ -97,7 +97,7 @@ func TestPullHostileLinks(t *testing.T) {
 			t.Errorf("%s was not downloaded and kept", clip(name))
 		}
 	}
-	refused := []string{"backslash", "file:///etc/passwd", "file:/etc/passwd", "ftp://127.0.0.1/x",
+	refused := []string{"backslash", "file:///etc/passwd", "FILE:/etc/passwd", "ftp://127.0.0.1/x",
 		"javascript:alert(1)", "data:text/plain,hi", "mailto:someone@example.com"}
 	for _, r := range refused {
 		if !strings.Contains(rep.text(), srv.url("feeds/root.xml")+":") || !strings.Contains(rep.text(), r) {

@@ -20,27 +20,48 @@ const maxNameLen = 80
 
 // Sentinel errors for links feedsync refuses to follow.
 var (
-	ErrScheme  = errors.New("cse: only http, https and local links are followed")
-	ErrOutside = errors.New("cse: link leaves the tree's root directory")
+	ErrScheme  = errors.New("cse: not http, https or a local path")
+	ErrOutside = errors.New("cse: leaves the tree's root directory")
 )
+
+// linkError is a csx:link that feedsync will not follow, and why.
+type linkError struct {
+	ref string
+	err error
+}
+
+func (e *linkError) Error() string {
+	return fmt.Sprintf("link %q: %s", clip(e.ref), strings.TrimPrefix(e.err.Error(), "cse: "))
+}
+
+func (e *linkError) Unwrap() error { return e.err }
+
+// refuse wraps err as a linkError about ref, unless it already is one.
+func refuse(ref string, err error) error {
+	var le *linkError
+	if errors.As(err, &le) {
+		return err
+	}
+	return &linkError{ref, err}
+}
 
 // resolve turns a csx:link's text into an absolute URL, relative to the URL
 // of the enclosing feed ("<csx:link> element(s) within RSS <item>").
 func resolve(base *url.URL, ref string) (*url.URL, error) {
 	if len(ref) > maxLinkLen {
-		return nil, fmt.Errorf("link of %d bytes is too long", len(ref))
+		return nil, refuse(ref, fmt.Errorf("%d bytes is too long", len(ref)))
 	}
 	if strings.ContainsAny(ref, "\\\x00") || strings.ContainsFunc(ref, isControl) {
-		return nil, fmt.Errorf("link %q holds a backslash or control character", clip(ref))
+		return nil, refuse(ref, errors.New("holds a backslash or control character"))
 	}
 	r, err := url.Parse(ref)
 	if err != nil {
-		return nil, fmt.Errorf("reading link %q: %w", clip(ref), err)
+		return nil, refuse(ref, err)
 	}
 	u := base.ResolveReference(r)
 	u.Fragment, u.RawFragment = "", ""
 	if err := checkScheme(u); err != nil {
-		return nil, err
+		return nil, refuse(ref, err)
 	}
 	return u, nil
 }
@@ -51,29 +72,29 @@ func checkScheme(u *url.URL) error {
 	switch u.Scheme {
 	case "http", "https":
 		if u.Host == "" {
-			return fmt.Errorf("%s: no host", clip(u.String()))
+			return errors.New("no host")
 		}
 		return nil
 	case "file":
 		if u.Host != "" && u.Host != "localhost" {
-			return fmt.Errorf("%s: %w", clip(u.String()), ErrScheme)
+			return ErrScheme
 		}
 		u.Host = ""
 		return nil
 	}
-	return fmt.Errorf("%s: %w", clip(u.String()), ErrScheme)
+	return ErrScheme
 }
 
 // localPath returns the file a file URL names, relative to dir, refusing
 // any that would leave dir, however it is spelt.
 func localPath(dir string, u *url.URL) (string, error) {
 	if u.Scheme != "file" {
-		return "", fmt.Errorf("%s: not a local link", clip(u.String()))
+		return "", ErrScheme
 	}
 	abs := filepath.FromSlash(path.Clean("/" + u.Path))
 	rel, err := filepath.Rel(dir, abs)
 	if err != nil || !filepath.IsLocal(rel) {
-		return "", fmt.Errorf("%s: %w", clip(u.String()), ErrOutside)
+		return "", ErrOutside
 	}
 	return rel, nil
 }

@@ -85,7 +85,7 @@ func (s *syncer) queueItem(ft *feedTask, f *feed, base *url.URL, it *item, newer
 			err = s.get.allow(u)
 		}
 		if err != nil {
-			f.note(l.el, err.Error())
+			f.note(l.el, refuse(l.ref, err).Error())
 			continue
 		}
 		t.pending++

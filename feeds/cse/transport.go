@@ -71,7 +71,7 @@ func (t *transport) allow(u *url.URL) error {
 		_, err := localPath(t.local.dir, u)
 		return err
 	}
-	return fmt.Errorf("%s: %w", clip(u.String()), ErrScheme)
+	return ErrScheme
 }
 
 // newHTTPClient has timeouts on every phase and a redirect limit, and

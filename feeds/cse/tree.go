@@ -115,7 +115,7 @@ func (t *tree) nestedPath(lf *localFeed, base *url.URL, l *link) (string, bool) 
 		rel, err = localPath(t.abs, u)
 	}
 	if err != nil {
-		lf.feed.note(l.el, err.Error())
+		lf.feed.note(l.el, refuse(l.ref, err).Error())
 		return "", false
 	}
 	return rel, true
