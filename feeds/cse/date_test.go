@@ -9,7 +9,9 @@ import (
 // of RSS <item>" ("must conform to RFC 822"), read leniently as the spec's
 // own example writes them; a missing zone is read as GMT.
 func TestParseDate(t *testing.T) {
-	utc := func(y int, mo time.Month, d, h, mi, s int) time.Time { return time.Date(y, mo, d, h, mi, s, 0, time.UTC) }
+	utc := func(y int, mo time.Month, d, h, mi, s int) time.Time {
+		return time.Date(y, mo, d, h, mi, s, 0, time.UTC)
+	}
 	cases := []struct {
 		name, in string
 		want     time.Time
