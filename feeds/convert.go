@@ -1,0 +1,235 @@
+package feeds
+
+import (
+	"slices"
+
+	"github.com/beevik/etree"
+	"github.com/feedsync/feedsync/engine"
+)
+
+// own returns dt as data of d's format: as it is, crossed over from the
+// other format, or, for a nil Data or one this package did not make, an
+// empty item.
+func (d *Doc) own(dt engine.Data) *itemData {
+	x := dataOf(dt)
+	switch {
+	case x == nil:
+		return &itemData{format: d.format, comp: &composition{}}
+	case x.format != d.format:
+		return d.convert(x)
+	}
+	return x
+}
+
+// adopt returns it with its data and its conflicts' data in d's format: it
+// itself when they already are, else a copy.
+func (d *Doc) adopt(it *engine.Item) *engine.Item {
+	fits := func(v *engine.Item) bool {
+		x := dataOf(v.Data)
+		return v.Data == nil || x != nil && x.format == d.format
+	}
+	ok := fits(it)
+	for _, v := range it.Conflicts {
+		ok = ok && fits(v)
+	}
+	if ok {
+		return it
+	}
+	c := it.Clone()
+	if !fits(c) {
+		c.Data = d.own(c.Data)
+	}
+	for _, v := range c.Conflicts {
+		if !fits(v) {
+			v.Data = d.own(v.Data)
+		}
+	}
+	return c
+}
+
+// convert carries data of the other format into d's: the title, the content
+// (atom:content and RSS description), categories (term and scheme, text and
+// domain), other shared elements, comments and text as they are. The other
+// format's publisher-specific elements stay behind: implementation note 1
+// leaves them to each publisher, and they have no counterpart across
+// formats. The item's own start tag is not carried either.
+func (d *Doc) convert(x *itemData) *itemData {
+	out := &composition{}
+	kids, at := x.children()
+	for i, k := range kids {
+		if i == at {
+			out.syncAt = len(out.kids)
+		}
+		e := k.elem()
+		if e == nil {
+			out.kids = append(out.kids, k)
+			continue
+		}
+		u := k.scope.elemURI(e)
+		switch kd := classify(x.format, u, e); {
+		case kd == kindPublisher || kd == kindSync:
+		case kd == kindOther || kd == kindSummary || u == d.nativeNS():
+			out.kids = append(out.kids, k)
+		case kd == kindCategory:
+			term, scheme := category(e, u)
+			out.kids = append(out.kids, d.newCategory(term, scheme))
+		default:
+			out.kids = append(out.kids, d.newText(kd, textOf(e, u)))
+		}
+	}
+	if at >= len(kids) {
+		out.syncAt = len(out.kids)
+	}
+	return &itemData{format: d.format, sync: x.sync, sscope: x.sscope, comp: out}
+}
+
+// nativeNS is the namespace of d's format's own item elements.
+func (d *Doc) nativeNS() string {
+	if d.format == Atom {
+		return NSAtom
+	}
+	return ""
+}
+
+// newElem returns a new element of d's format with the given local name,
+// as a kid in the scope where its prefix is bound.
+func (d *Doc) newElem(tag string) (*etree.Element, kid) {
+	e := etree.NewElement(tag)
+	if d.format == Atom {
+		e.Space = d.atom
+		return e, kid{e, d.cscope}
+	}
+	return e, kid{e, d.rssNS}
+}
+
+// newText returns a new title or content element of d's format.
+func (d *Doc) newText(k kind, text string) kid {
+	tag := "title"
+	if k == kindContent {
+		tag = "content"
+		if d.format == RSS {
+			tag = "description"
+		}
+	}
+	e, kd := d.newElem(tag)
+	if text != "" {
+		e.SetText(text)
+	}
+	return kd
+}
+
+// newCategory returns a new category element of d's format.
+func (d *Doc) newCategory(term, scheme string) kid {
+	e, kd := d.newElem("category")
+	if d.format == Atom {
+		e.CreateAttr("term", term)
+		if scheme != "" {
+			e.CreateAttr("scheme", scheme)
+		}
+		return kd
+	}
+	if scheme != "" {
+		e.CreateAttr("domain", scheme)
+	}
+	if term != "" {
+		e.SetText(term)
+	}
+	return kd
+}
+
+// compose applies implementation note 1 when a version other than the local
+// item's wins: the result has the winner's shared data and the local item's
+// publisher-specific data, start tag and layout. The winner's shared
+// elements take the place of the local item's first shared element (or go
+// first when it has none); the winner's sx:sync attributes and foreign
+// markup come along with its sync metadata. Both are of the same format.
+func compose(local, winner *itemData) *itemData {
+	out := &composition{}
+	var shared []kid
+	for _, f := range winner.fields() {
+		if f.kind.shared() {
+			shared = append(shared, f.kid)
+		}
+	}
+	lk, at := local.children()
+	placed := false
+	for i, k := range lk {
+		if i == at {
+			out.syncAt = len(out.kids)
+		}
+		if e := k.elem(); e != nil && classify(local.format, k.scope.elemURI(e), e).shared() {
+			if !placed {
+				out.kids, placed = append(out.kids, shared...), true
+			}
+			continue
+		}
+		out.kids = append(out.kids, k)
+	}
+	if at >= len(lk) {
+		out.syncAt = len(out.kids)
+	}
+	if !placed {
+		out.kids = slices.Insert(out.kids, 0, shared...)
+		out.syncAt += len(shared)
+	}
+	return &itemData{format: local.format, el: local.el, scope: local.scope, iscope: local.iscope,
+		sync: winner.sync, sscope: winner.sscope, comp: out}
+}
+
+// NewData returns data for a new version of an item in d: base's elements
+// (an empty item of d's format when base is nil) with the title and the
+// content (atom:content, or RSS description) replaced by the given text
+// where they are not nil. A replaced element keeps its attributes, except
+// Atom's type="xhtml", which plain text cannot honour; a missing one is
+// added, the title first and the content after it. base is not modified.
+func (d *Doc) NewData(base engine.Data, title, content *string) engine.Data {
+	b := d.own(base)
+	if title == nil && content == nil {
+		return b
+	}
+	kids, at := b.children()
+	c := &composition{kids: slices.Clone(kids), syncAt: at}
+	if title != nil {
+		c.replace(d, kindTitle, *title)
+	}
+	if content != nil {
+		c.replace(d, kindContent, *content)
+	}
+	return &itemData{format: d.format, el: b.el, scope: b.scope, iscope: b.iscope, sync: b.sync, sscope: b.sscope, comp: c}
+}
+
+// replace sets the text of the first element of kind k, or adds one; it is
+// used only on data being built.
+func (x *composition) replace(d *Doc, k kind, text string) {
+	at := 0
+	for i, kd := range x.kids {
+		e := kd.elem()
+		if e == nil {
+			continue
+		}
+		switch classify(d.format, kd.scope.elemURI(e), e) {
+		case k:
+			n := etree.NewElement(e.Tag)
+			n.Space = e.Space
+			for _, a := range e.Attr {
+				if !(a.Space == "" && a.Key == "type" && a.Value == "xhtml") {
+					n.CreateAttr(a.FullKey(), a.Value)
+				}
+			}
+			if text != "" {
+				n.SetText(text)
+			}
+			x.kids[i] = kid{n, kd.scope}
+			return
+		case kindTitle:
+			at = i + 1
+		}
+	}
+	if k == kindTitle {
+		at = 0
+	}
+	x.kids = slices.Insert(x.kids, at, d.newText(k, text))
+	if at <= x.syncAt {
+		x.syncAt++
+	}
+}

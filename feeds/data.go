@@ -1,0 +1,288 @@
+package feeds
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"slices"
+	"strings"
+	"sync/atomic"
+
+	"github.com/beevik/etree"
+	"github.com/feedsync/feedsync/engine"
+)
+
+// itemData is the engine.Data of one version of an item: its element's
+// children other than sx:sync. It is never modified once made (the engine
+// shares it between versions); operations that change data make a new one.
+//
+// Data read from a feed points into the parsed tree and copies nothing: its
+// children are the element's own (kids is nil). Data made by NewData, by a
+// merge (implementation note 1) or by crossing formats lists its children in
+// comp, each with the scope it was read in, and is written with fresh
+// indentation.
+type itemData struct {
+	format Format
+	el     *etree.Element // the element read; names the item's start tag and attributes; nil for a new element
+	scope  *scope         // namespace context of el's parent
+	iscope *scope         // namespace context inside el
+	sync   *etree.Element // the version's own sx:sync, for what the engine does not model; may be nil
+	sscope *scope         // namespace context inside sync
+
+	comp   *composition           // when set, the data, rather than el's children
+	digest atomic.Pointer[string] // Digest's result, once computed
+}
+
+// composition is the children of data that was built rather than read.
+type composition struct {
+	kids   []kid // children other than sx:sync, without white space
+	syncAt int   // sx:sync is written before kids[syncAt]
+}
+
+// kid is one child of an item: an element, a comment or text, with the
+// namespace context of its parent where it was read.
+type kid struct {
+	tok   etree.Token
+	scope *scope
+}
+
+// elem returns the kid's element, or nil if it is not one.
+func (k kid) elem() *etree.Element {
+	e, _ := k.tok.(*etree.Element)
+	return e
+}
+
+// children returns the data's children other than sx:sync and white space,
+// and the index sx:sync goes before.
+func (d *itemData) children() ([]kid, int) {
+	if d.comp != nil {
+		return d.comp.kids, d.comp.syncAt
+	}
+	kids := make([]kid, 0, len(d.el.Child)/2+1)
+	at := -1
+	for _, t := range d.el.Child {
+		switch t := t.(type) {
+		case *etree.CharData:
+			if t.IsWhitespace() || isSpace(t.Data) {
+				continue
+			}
+		case *etree.Element:
+			if t == d.sync {
+				at = len(kids)
+				continue
+			}
+		}
+		kids = append(kids, kid{t, d.iscope})
+	}
+	if at < 0 {
+		at = len(kids)
+	}
+	return kids, at
+}
+
+// field is a kid element with what FeedSync makes of it.
+type field struct {
+	kid
+	uri  string
+	kind kind
+}
+
+// fields returns the data's child elements, classified (implementation note 1).
+func (d *itemData) fields() []field {
+	return d.appendFields(nil)
+}
+
+// appendFields appends the data's child elements, classified, to fs.
+func (d *itemData) appendFields(fs []field) []field {
+	if d.comp != nil {
+		for _, k := range d.comp.kids {
+			if e := k.elem(); e != nil {
+				u := k.scope.elemURI(e)
+				fs = append(fs, field{k, u, classify(d.format, u, e)})
+			}
+		}
+		return fs
+	}
+	pu := d.scope.elemURI(d.el)
+	for _, t := range d.el.Child {
+		e, ok := t.(*etree.Element)
+		if !ok || e == d.sync {
+			continue
+		}
+		u := childURI(d.el, pu, e, d.iscope)
+		fs = append(fs, field{kid{e, d.iscope}, u, classify(d.format, u, e)})
+	}
+	return fs
+}
+
+// childURI returns the namespace URI of e, a child of parent whose URI is pu
+// and whose own scope is s. A child with its parent's prefix that declares
+// nothing shares its parent's namespace, which saves a look-up.
+func childURI(parent *etree.Element, pu string, e *etree.Element, s *scope) string {
+	if e.Space == parent.Space && !hasDecl(e) {
+		return pu
+	}
+	return s.elemURI(e)
+}
+
+// Digest returns a digest of the shared data, the same for an Atom and an
+// RSS version that carry the same title, content, categories and other
+// shared elements. It is computed on first use: the engine needs it only to
+// break ties between versions with equal sync metadata.
+func (d *itemData) Digest() string {
+	if p := d.digest.Load(); p != nil {
+		return *p
+	}
+	var fs []field
+	sum := sha256.Sum256(d.canonical(nil, &fs))
+	h := hex.EncodeToString(sum[:])
+	d.digest.Store(&h)
+	return h
+}
+
+// canonical appends to b a format-neutral form of the shared data: titles,
+// then contents, then categories (term and scheme or domain), then every
+// other shared element, each group in document order, elements by expanded
+// name with attributes sorted and comments left out.
+func (d *itemData) canonical(b []byte, scratch *[]field) []byte {
+	fs := d.appendFields((*scratch)[:0])
+	*scratch = fs
+	for g := range 4 {
+		for _, f := range fs {
+			if !f.kind.shared() || group(f.kind) != g {
+				continue
+			}
+			b = append(b, byte('0'+g))
+			switch f.kind {
+			case kindTitle, kindContent:
+				b = appendText(b, textOf(f.elem(), f.uri))
+			case kindCategory:
+				term, scheme := category(f.elem(), f.uri)
+				b = appendText(appendText(b, term), scheme)
+			default:
+				b = canonicalXML(b, f.elem(), f.scope)
+			}
+		}
+	}
+	return b
+}
+
+// group orders shared fields: titles, contents, categories, the rest.
+func group(k kind) int {
+	switch k {
+	case kindTitle:
+		return 0
+	case kindContent:
+		return 1
+	case kindCategory:
+		return 2
+	}
+	return 3
+}
+
+// appendText appends s with its length, so that fields cannot run together.
+func appendText(b []byte, s string) []byte {
+	b = append(b, itoa(len(s))...)
+	b = append(b, ':')
+	return append(b, s...)
+}
+
+// scratch holds buffers reused across comparisons.
+type scratch struct {
+	b      [2][]byte
+	fields []field
+}
+
+// sharedEqual reports whether two data carry the same shared data: whether
+// their digests are equal, without hashing.
+func sharedEqual(a, b engine.Data, sc *scratch) bool {
+	if a == b {
+		return true
+	}
+	x, ok1 := a.(*itemData)
+	y, ok2 := b.(*itemData)
+	if !ok1 || !ok2 {
+		return a != nil && b != nil && a.Digest() == b.Digest()
+	}
+	sc.b[0] = x.canonical(sc.b[0][:0], &sc.fields)
+	sc.b[1] = y.canonical(sc.b[1][:0], &sc.fields)
+	return string(sc.b[0]) == string(sc.b[1])
+}
+
+// textOf returns the text of a title or content element: its character data,
+// or for Atom's type="xhtml" the markup inside it as written.
+func textOf(e *etree.Element, uri string) string {
+	if uri == NSAtom && e.SelectAttrValue("type", "") == "xhtml" {
+		var sb strings.Builder
+		for _, t := range e.Child {
+			t.WriteTo(&sb, &writeSettings)
+		}
+		return sb.String()
+	}
+	if len(e.Child) == 1 {
+		if cd, ok := e.Child[0].(*etree.CharData); ok {
+			return cd.Data
+		}
+	}
+	var sb strings.Builder
+	appendAllText(&sb, e)
+	return sb.String()
+}
+
+func appendAllText(sb *strings.Builder, e *etree.Element) {
+	for _, t := range e.Child {
+		switch t := t.(type) {
+		case *etree.CharData:
+			sb.WriteString(t.Data)
+		case *etree.Element:
+			appendAllText(sb, t)
+		}
+	}
+}
+
+// category returns the term and scheme of an Atom category, or the text and
+// domain of an RSS one.
+func category(e *etree.Element, uri string) (term, scheme string) {
+	if uri == NSAtom {
+		return e.SelectAttrValue("term", ""), e.SelectAttrValue("scheme", "")
+	}
+	return textOf(e, uri), e.SelectAttrValue("domain", "")
+}
+
+// canonicalXML appends a canonical form of element e, whose parent's scope is
+// s: names expanded to {uri}local, namespace declarations and comments left
+// out, attributes sorted.
+func canonicalXML(b []byte, e *etree.Element, s *scope) []byte {
+	es := s.child(e)
+	b = append(b, "<{"...)
+	b = append(b, s.elemURI(e)...)
+	b = append(b, '}')
+	b = append(b, e.Tag...)
+	attrs := make([]string, 0, len(e.Attr))
+	for _, a := range e.Attr {
+		if isNSDecl(a) {
+			continue
+		}
+		attrs = append(attrs, "{"+es.attrURI(a)+"}"+a.Key+"="+a.Value)
+	}
+	slices.Sort(attrs)
+	for _, a := range attrs {
+		b = append(b, ' ')
+		b = appendText(b, a)
+	}
+	b = append(b, '>')
+	for _, t := range e.Child {
+		switch t := t.(type) {
+		case *etree.CharData:
+			b = appendText(b, t.Data)
+		case *etree.Element:
+			b = canonicalXML(b, t, es)
+		}
+	}
+	return append(b, "</>"...)
+}
+
+// dataOf returns the package's own data behind an engine.Data, or nil.
+func dataOf(d engine.Data) *itemData {
+	x, _ := d.(*itemData)
+	return x
+}

@@ -1,0 +1,139 @@
+package feeds
+
+import (
+	"github.com/beevik/etree"
+	"github.com/feedsync/feedsync/engine"
+)
+
+// Doc is a loaded feed: the parsed document and its FeedSync items. The
+// parsed tree is never modified: items that change are written from their
+// new state, and the others as they were read. Two Docs may share a tree
+// (Merge's result shares its local input's), which is safe for that reason.
+type Doc struct {
+	name   string
+	format Format
+	src    *source
+	root   *etree.Element
+	box    *etree.Element // the element holding the items: <feed> or <channel>
+	cscope *scope         // the namespace context inside box
+	sx     string         // prefix for FeedSync inside box
+	declSX bool           // sx is not bound inside box: declare it on the root if needed
+	atom   string         // Atom feeds: the prefix bound to Atom inside box
+	rssNS  *scope         // a context with no default namespace, for generated RSS elements
+
+	itemInd string // white space before an item, as read ("" in a compact feed)
+	unit    string // one level of indentation, as read
+
+	slots     []int32 // per child of box: record index, -1 for none, -2-r for another element of record r (note 2)
+	appendAt  int     // child of box before which new items are written
+	firstItem int     // child of box holding the first item, or -1
+	sharingAt int     // child of box holding sx:sharing, or -1
+
+	recs  []record // sync items: those read, in document order, then those added
+	nTree int      // recs[:nTree] were read from the tree
+	index map[string]int
+
+	sharing    *Sharing
+	sharingSet bool // SetSharing was called: write sharing, not the element read
+}
+
+// record is one sync item of a Doc and where it came from.
+type record struct {
+	item  *engine.Item
+	orig  *engine.Item   // the item as read; while item == orig, el is written as it was read
+	el    *etree.Element // the element read, or nil
+	scope *scope         // namespace context of el's parent
+	dups  bool           // several elements carried this id and were merged (note 2)
+}
+
+// Name returns the name the feed was loaded under.
+func (d *Doc) Name() string { return d.name }
+
+// Format returns the feed's format.
+func (d *Doc) Format() Format { return d.format }
+
+// Items returns the sync items in document order, items added since at the
+// end. Several elements with one id were merged into one item when read
+// (implementation note 2, engine.Dedupe). The items belong to the Doc: change
+// them through Set, never in place.
+func (d *Doc) Items() []*engine.Item {
+	out := make([]*engine.Item, len(d.recs))
+	for i := range d.recs {
+		out[i] = d.recs[i].item
+	}
+	return out
+}
+
+// Item returns the item with the given sync id, or nil.
+func (d *Doc) Item(id string) *engine.Item {
+	if i, ok := d.index[id]; ok {
+		return d.recs[i].item
+	}
+	return nil
+}
+
+// Set replaces the item with it.Sync.ID, or appends it as a new item at the
+// end of the feed (§3.1 step 4). Data of the other format, its own or its
+// conflicts', crosses into the feed's format.
+func (d *Doc) Set(it *engine.Item) {
+	it = d.adopt(it)
+	if i, ok := d.index[it.Sync.ID]; ok {
+		d.recs[i].item = it
+		return
+	}
+	d.index[it.Sync.ID] = len(d.recs)
+	d.recs = append(d.recs, record{item: it})
+}
+
+// verbatim reports whether the record is written as the element it was read
+// from. An item merged from several elements of another feed is not.
+func (r *record) verbatim(inTree bool) bool {
+	return r.el != nil && r.item == r.orig && (inTree || !r.dups)
+}
+
+// Sharing is a feed's sx:sharing element (§2.2, §2.3).
+type Sharing struct {
+	// Since and Until bound the items in the feed. They are opaque strings
+	// compared by code point (§4, footnote 1), not dates; both or neither.
+	Since, Until string
+	// Expires is a date-time (§2.1.5), or "".
+	Expires string
+	Related []Related
+}
+
+// Related is an sx:related element (§2.3).
+type Related struct {
+	Link  string // an absolute URI
+	Type  string // "complete" or "aggregated"
+	Title string // optional
+}
+
+// OutOfSync reports whether a subscriber that cached until from an earlier
+// read of this feed has missed updates: the feed's since collates after it
+// (§4.1.2 step 2.1).
+func (s *Sharing) OutOfSync(cachedUntil string) bool {
+	return s != nil && s.Since != "" && cachedUntil != "" && s.Since > cachedUntil
+}
+
+// Sharing returns the feed's sx:sharing, or nil. The result is a copy.
+func (d *Doc) Sharing() *Sharing {
+	if d.sharing == nil {
+		return nil
+	}
+	s := *d.sharing
+	s.Related = append([]Related(nil), s.Related...)
+	return &s
+}
+
+// SetSharing replaces the feed's sx:sharing with s, or removes it when s is
+// nil. Markup the old element held beyond what Sharing models is not kept.
+func (d *Doc) SetSharing(s *Sharing) {
+	d.sharingSet = true
+	if s == nil {
+		d.sharing = nil
+		return
+	}
+	c := *s
+	c.Related = append([]Related(nil), s.Related...)
+	d.sharing = &c
+}

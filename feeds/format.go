@@ -1,0 +1,188 @@
+package feeds
+
+import (
+	"strings"
+
+	"github.com/beevik/etree"
+)
+
+// Namespace URIs. Elements are matched by these, never by prefix.
+const (
+	// NSFeedSync is the FeedSync 1.0.2 namespace (§1.1).
+	NSFeedSync = "http://feedsync.org/2007/feedsync"
+	// NSAtom is the Atom 1.0 namespace (RFC 4287).
+	NSAtom = "http://www.w3.org/2005/Atom"
+	// NSSSE091 is the namespace of Simple Sharing Extensions 0.91.
+	NSSSE091 = "http://www.microsoft.com/schemas/rss/sse"
+	// NSSSEPre10 is the namespace of the 0.93-era drafts that preceded FeedSync 1.0.
+	NSSSEPre10 = "http://www.microsoft.com/schemas/sse"
+
+	nsXML = "http://www.w3.org/XML/1998/namespace"
+)
+
+// Format is the container format of a feed.
+type Format int
+
+// The formats FeedSync binds to (§1.2.5).
+const (
+	Atom Format = iota + 1 // Atom 1.0: <feed>, items are <entry>
+	RSS                    // RSS 2.0: <rss><channel>, items are <item>
+)
+
+// String returns "atom" or "rss".
+func (f Format) String() string {
+	switch f {
+	case Atom:
+		return "atom"
+	case RSS:
+		return "rss"
+	}
+	return "unknown"
+}
+
+// Dialect is the synchronisation vocabulary a document declares.
+type Dialect int
+
+// The dialects DetectDialect tells apart. Only FeedSync102 and PlainFeed load.
+const (
+	PlainFeed   Dialect = iota // no sharing namespace declared on the feed
+	FeedSync102                // FeedSync 1.0.2 (NSFeedSync)
+	SSE091                     // Simple Sharing Extensions 0.91 (NSSSE091)
+	SSEPre10                   // the 0.93-era drafts (NSSSEPre10)
+)
+
+// String names the dialect for messages.
+func (d Dialect) String() string {
+	switch d {
+	case FeedSync102:
+		return "FeedSync 1.0.2"
+	case SSE091:
+		return "SSE 0.91"
+	case SSEPre10:
+		return "pre-1.0 SSE"
+	}
+	return "plain feed"
+}
+
+// DetectDialect reports which sharing vocabulary a document uses, from the
+// namespaces declared on its root element and the root's child elements
+// (where RSS keeps its channel). A document that declares FeedSync 1.0.2 is
+// FeedSync102 even if it also declares an older namespace. This is the one
+// place that tells dialects apart, so that support for another can start here.
+func DetectDialect(doc *etree.Document) Dialect {
+	root := doc.Root()
+	if root == nil {
+		return PlainFeed
+	}
+	found := PlainFeed
+	see := func(e *etree.Element) {
+		for _, a := range e.Attr {
+			if !isNSDecl(a) {
+				continue
+			}
+			switch a.Value {
+			case NSFeedSync:
+				found = FeedSync102
+			case NSSSE091:
+				if found != FeedSync102 {
+					found = SSE091
+				}
+			case NSSSEPre10:
+				if found == PlainFeed {
+					found = SSEPre10
+				}
+			}
+		}
+	}
+	see(root)
+	for c := range root.ChildElementsSeq() {
+		see(c)
+	}
+	return found
+}
+
+// isNSDecl reports whether an attribute declares a namespace.
+func isNSDecl(a etree.Attr) bool {
+	return a.Space == "xmlns" || (a.Space == "" && a.Key == "xmlns")
+}
+
+// kind is what an item's child element means to FeedSync (implementation
+// note 1): one of the shared fields the formats agree on, other shared data,
+// or publisher-specific data.
+type kind uint8
+
+const (
+	kindOther     kind = iota // shared: foreign markup and unknown names
+	kindTitle                 // shared: atom:title, RSS title
+	kindContent               // shared: atom:content without src, RSS description
+	kindSummary               // shared: atom:summary
+	kindCategory              // shared: atom:category, RSS category
+	kindPublisher             // publisher-specific
+	kindSync                  // sx:sync: metadata, neither
+)
+
+func (k kind) shared() bool { return k != kindPublisher && k != kindSync }
+
+// classify says what a child element of an item means, given its namespace
+// URI and the item's format. This is the classification doc.go documents.
+func classify(f Format, uri string, e *etree.Element) kind {
+	switch uri {
+	case NSFeedSync:
+		if e.Tag == "sync" {
+			return kindSync
+		}
+	case NSAtom:
+		return classifyAtom(e)
+	case "":
+		if f == RSS {
+			return classifyRSS(e.Tag)
+		}
+	}
+	return kindOther
+}
+
+func classifyAtom(e *etree.Element) kind {
+	switch e.Tag {
+	case "title":
+		return kindTitle
+	case "content":
+		if e.SelectAttr("src") != nil {
+			return kindOther // out-of-line content has no text to carry across formats
+		}
+		return kindContent
+	case "summary":
+		return kindSummary
+	case "category":
+		return kindCategory
+	case "id", "author", "contributor", "link", "published", "updated", "rights", "source":
+		return kindPublisher
+	}
+	return kindOther
+}
+
+func classifyRSS(tag string) kind {
+	switch tag {
+	case "title":
+		return kindTitle
+	case "description":
+		return kindContent
+	case "category":
+		return kindCategory
+	case "link", "guid", "author", "comments", "enclosure", "pubDate", "source":
+		return kindPublisher
+	}
+	return kindOther
+}
+
+// qname returns an element's name as written.
+func qname(e *etree.Element) string {
+	if e == nil {
+		return "document"
+	}
+	return e.FullTag()
+}
+
+// isSpace reports whether a string is XML white space only.
+func isSpace(s string) bool {
+	return strings.TrimLeft(s, " \t\r\n") == ""
+}

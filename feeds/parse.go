@@ -1,0 +1,485 @@
+package feeds
+
+import (
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/beevik/etree"
+	"github.com/feedsync/feedsync/engine"
+)
+
+// readSettings keeps CDATA sections as they are (§2.1.7 asks to preserve
+// what the feed holds).
+var readSettings = etree.ReadSettings{PreserveCData: true}
+
+// Parse loads a feed. name is used in messages only. A feed that is not
+// well-formed XML, is neither Atom 1.0 nor RSS 2.0, uses another sharing
+// dialect, or breaks a MUST of FeedSync §2 gives a Problems error listing
+// every problem found, and no Doc.
+func Parse(name string, data []byte) (*Doc, error) {
+	tree := etree.NewDocument()
+	tree.ReadSettings = readSettings
+	if err := tree.ReadFromBytes(data); err != nil {
+		return nil, syntaxProblem(name, data, err)
+	}
+	p := parser{src: &source{name: name, data: data, doc: tree}}
+	d := p.doc()
+	if len(p.found) > 0 {
+		return nil, report(p.found)
+	}
+	return d, nil
+}
+
+// ParseReader loads a feed from r; see Parse.
+func ParseReader(name string, r io.Reader) (*Doc, error) {
+	data, err := io.ReadAll(r)
+	if err != nil {
+		return nil, fmt.Errorf("reading %s: %w", name, err)
+	}
+	return Parse(name, data)
+}
+
+// Validate returns every problem Parse would report for the feed, or nil.
+func Validate(name string, data []byte) Problems {
+	_, err := Parse(name, data)
+	if ps, ok := err.(Problems); ok {
+		return ps
+	}
+	return nil
+}
+
+// parser walks a parsed tree once, building the Doc and noting problems.
+type parser struct {
+	src   *source
+	found []finding
+}
+
+func (p *parser) add(e *etree.Element, format string, args ...any) {
+	p.found = append(p.found, finding{p.src, e, fmt.Sprintf(format, args...)})
+}
+
+func (p *parser) doc() *Doc {
+	tree := p.src.doc
+	root := p.top()
+	if root == nil {
+		return nil
+	}
+	switch dl := DetectDialect(tree); dl {
+	case SSE091, SSEPre10:
+		ns := NSSSE091
+		if dl == SSEPre10 {
+			ns = NSSSEPre10
+		}
+		p.add(root, "%s feed (namespace %s): not FeedSync 1.0.2", dl, ns)
+		return nil
+	}
+	base := &scope{src: p.src}
+	d := &Doc{name: p.src.name, src: p.src, root: root, sharingAt: -1, firstItem: -1, rssNS: base}
+	rs := base.child(root)
+	switch u := base.elemURI(root); {
+	case root.Tag == "feed" && u == NSAtom:
+		d.format, d.box, d.cscope, d.atom = Atom, root, rs, root.Space
+	case root.Tag == "rss" && u == "":
+		d.format = RSS
+		if !p.channel(d, rs) {
+			return nil
+		}
+	default:
+		p.add(root, "root element in namespace %q is neither an Atom 1.0 feed nor an RSS 2.0 rss", u)
+		return nil
+	}
+	if pre, ok := d.cscope.prefixFor(NSFeedSync, "sx"); ok {
+		d.sx = pre
+	} else {
+		d.sx, d.declSX = d.cscope.freePrefix("sx"), true
+	}
+	p.box(d)
+	return d
+}
+
+// top returns the root element, noting stray content around it.
+func (p *parser) top() *etree.Element {
+	var root *etree.Element
+	for _, t := range p.src.doc.Child {
+		switch t := t.(type) {
+		case *etree.Element:
+			if root != nil {
+				p.add(t, "a second root element")
+				continue
+			}
+			root = t
+		case *etree.CharData:
+			if !isSpace(strings.TrimPrefix(t.Data, "\uFEFF")) {
+				p.add(root, "text outside the root element")
+			}
+		}
+	}
+	if root == nil && len(p.found) == 0 {
+		p.add(nil, "no root element")
+	}
+	return root
+}
+
+// channel finds the RSS channel and checks the rss element around it.
+func (p *parser) channel(d *Doc, rs *scope) bool {
+	if v := d.root.SelectAttrValue("version", ""); v != "2.0" {
+		p.add(d.root, "rss version %q: not RSS 2.0", v)
+	}
+	for c := range d.root.ChildElementsSeq() {
+		u := rs.elemURI(c)
+		switch {
+		case u == "" && c.Tag == "channel" && d.box == nil:
+			d.box, d.cscope = c, rs.child(c)
+		case u == NSFeedSync && c.Tag == "sharing":
+			p.add(c, "sx:sharing belongs inside channel (§2.2)")
+		}
+	}
+	if d.box == nil {
+		p.add(d.root, "rss without a channel")
+	}
+	return d.box != nil
+}
+
+// box reads the children of the feed or channel: sx:sharing and the items.
+func (p *parser) box(d *Doc) {
+	n := len(d.box.Child)
+	d.slots = make([]int32, n)
+	d.index = make(map[string]int, n/2)
+	last := -1
+	for i, t := range d.box.Child {
+		d.slots[i] = -1
+		e, ok := t.(*etree.Element)
+		if !ok {
+			continue
+		}
+		last = i
+		u := d.cscope.elemURI(e)
+		switch {
+		case u == NSFeedSync && e.Tag == "sharing":
+			if d.sharingAt < 0 {
+				d.sharingAt, d.sharing = i, p.sharing(e, d.cscope)
+			}
+		case d.isItem(u, e):
+			if d.firstItem < 0 {
+				d.firstItem = i
+			}
+			p.item(d, i, e)
+		}
+	}
+	d.nTree = len(d.recs)
+	d.appendAt = last + 1
+	if last < 0 {
+		for d.appendAt = n; d.appendAt > 0 && isWS(d.box.Child[d.appendAt-1]); d.appendAt-- {
+		}
+	}
+	d.indentation()
+}
+
+// isItem reports whether e, a child of box in namespace u, is an entry or item.
+func (d *Doc) isItem(u string, e *etree.Element) bool {
+	if d.format == Atom {
+		return u == NSAtom && e.Tag == "entry"
+	}
+	return u == "" && e.Tag == "item"
+}
+
+// isWS reports whether a token is white space.
+func isWS(t etree.Token) bool {
+	cd, ok := t.(*etree.CharData)
+	return ok && !cd.IsCData() && isSpace(cd.Data)
+}
+
+// indentation learns how the feed indents items and one level, for the
+// elements it writes anew.
+func (d *Doc) indentation() {
+	at := d.firstItem
+	if at < 0 {
+		at = d.appendAt - 1
+		for at >= 0 && isWS(d.box.Child[at]) {
+			at--
+		}
+	}
+	if at > 0 && isWS(d.box.Child[at-1]) {
+		d.itemInd = lastLine(d.box.Child[at-1].(*etree.CharData).Data)
+	}
+	if d.itemInd == "" {
+		return
+	}
+	d.unit = "  "
+	if d.firstItem < 0 {
+		return
+	}
+	item := d.box.Child[d.firstItem].(*etree.Element)
+	if len(item.Child) > 0 && isWS(item.Child[0]) {
+		in := lastLine(item.Child[0].(*etree.CharData).Data)
+		if len(in) > len(d.itemInd) && strings.HasPrefix(in, d.itemInd) {
+			d.unit = in[len(d.itemInd):]
+		}
+	}
+}
+
+// lastLine returns white space reduced to a newline and the last line's
+// indentation, or as it is when it holds no newline.
+func lastLine(ws string) string {
+	if i := strings.LastIndexAny(ws, "\n"); i >= 0 {
+		return "\n" + strings.TrimLeft(ws[i+1:], "\r")
+	}
+	return ws
+}
+
+// item reads one entry or item, the i-th child of box.
+func (p *parser) item(d *Doc, i int, e *etree.Element) {
+	is := d.cscope.child(e)
+	sx := p.syncOf(e, is)
+	if sx == nil {
+		return // not a sync item: passed through untouched (§2.4)
+	}
+	it := p.version(d.format, e, d.cscope, is, sx, nil)
+	r, ok := d.index[it.Sync.ID]
+	if !ok {
+		d.index[it.Sync.ID] = len(d.recs)
+		d.slots[i] = int32(len(d.recs))
+		d.recs = append(d.recs, record{item: it, orig: it, el: e, scope: d.cscope})
+		return
+	}
+	// Implementation note 2: a later element with the same id is another
+	// version of the same item, merged into the first.
+	rec := &d.recs[r]
+	if rec.item.Sync.NoConflicts != it.Sync.NoConflicts {
+		p.add(sx, "noconflicts differs from an earlier item with id %q; it never changes after the first update (§2.4)", it.Sync.ID)
+	}
+	m, err := engine.Merge(rec.item, it)
+	if err != nil {
+		p.add(sx, "%v", err)
+		return
+	}
+	rec.item, rec.orig, rec.dups = m, m, true
+	d.slots[i] = int32(-2 - r)
+}
+
+// syncOf returns the sx:sync child of an item, noting any beyond the first.
+func (p *parser) syncOf(e *etree.Element, is *scope) *etree.Element {
+	var sx *etree.Element
+	for _, t := range e.Child {
+		c, ok := t.(*etree.Element)
+		if !ok || c.Tag != "sync" {
+			continue
+		}
+		if _, bound := is.child(c).uri(c.Space); !bound {
+			p.add(c, "prefix %q is not bound to a namespace", c.Space)
+			continue
+		}
+		if is.elemURI(c) != NSFeedSync {
+			continue
+		}
+		if sx != nil {
+			p.add(c, "a second sx:sync in one item (§2.4)")
+			continue
+		}
+		sx = c
+	}
+	return sx
+}
+
+// version is one version of an item as read: the item and its data,
+// allocated together.
+type version struct {
+	item engine.Item
+	data itemData
+}
+
+// version reads an item or conflict version element el, whose parent's scope
+// is ps and own scope is is, with its sx:sync sx. of is the item a conflict
+// version belongs to, nil for an item.
+func (p *parser) version(f Format, el *etree.Element, ps, is *scope, sx *etree.Element, of *engine.Item) *engine.Item {
+	v := &version{}
+	ss := is.child(sx)
+	v.data = itemData{format: f, el: el, scope: ps, iscope: is, sync: sx, sscope: ss}
+	v.item.Data = &v.data
+	s := &v.item.Sync
+	p.syncAttrs(s, sx)
+	nh := 0
+	for _, t := range sx.Child {
+		if c, ok := t.(*etree.Element); ok && c.Tag == "history" {
+			nh++
+		}
+	}
+	s.History = make([]engine.History, 0, nh)
+	var conflicts *etree.Element
+	for _, t := range sx.Child {
+		c, ok := t.(*etree.Element)
+		if !ok || childURI(sx, NSFeedSync, c, ss) != NSFeedSync {
+			continue // foreign markup inside sx:sync is kept (§2.1.7)
+		}
+		switch c.Tag {
+		case "history":
+			s.History = append(s.History, p.history(c))
+		case "conflicts":
+			switch {
+			case of != nil:
+				p.add(c, "a conflict version with conflicts of its own: the list is flat (§3.3)")
+			case conflicts != nil:
+				p.add(c, "a second sx:conflicts in one sx:sync (§2.6)")
+			default:
+				conflicts = c
+				v.item.Conflicts = p.conflicts(f, c, ss, &v.item)
+			}
+		}
+	}
+	if len(s.History) == 0 {
+		msg := "no sx:history: at least one is required (§2.5)"
+		for c := range sx.ChildElementsSeq() {
+			if c.Tag == "history" {
+				msg += fmt.Sprintf("; its history elements are in namespace %q, not FeedSync's", ss.elemURI(c))
+				break
+			}
+		}
+		p.add(sx, "%s", msg)
+	}
+	if of != nil {
+		if s.ID != "" && s.ID != of.Sync.ID {
+			p.add(sx, "conflict version has id %q, not its item's %q (§2.6)", s.ID, of.Sync.ID)
+		}
+		if s.NoConflicts != of.Sync.NoConflicts {
+			p.add(sx, "noconflicts differs from its item's; it never changes after the first update (§2.4)")
+		}
+	} else if s.NoConflicts && len(v.item.Conflicts) > 0 {
+		p.add(conflicts, "item has noconflicts=\"true\" but keeps conflicts (§2.4, §3.3 step 10)")
+	}
+	return &v.item
+}
+
+// conflicts reads the versions in an sx:conflicts element (§2.6).
+func (p *parser) conflicts(f Format, c *etree.Element, ss *scope, of *engine.Item) []*engine.Item {
+	cs := ss.child(c)
+	var out []*engine.Item
+	for _, t := range c.Child {
+		e, ok := t.(*etree.Element)
+		if !ok {
+			continue
+		}
+		u := cs.elemURI(e)
+		if f == Atom && (u != NSAtom || e.Tag != "entry") || f == RSS && (u != "" || e.Tag != "item") {
+			want := "atom:entry"
+			if f == RSS {
+				want = "item"
+			}
+			p.add(e, "sx:conflicts holds %s elements only (§2.6)", want)
+			continue
+		}
+		es := cs.child(e)
+		sx := p.syncOf(e, es)
+		if sx == nil {
+			p.add(e, "conflict version without sx:sync (§2.6)")
+			continue
+		}
+		out = append(out, p.version(f, e, cs, es, sx, of))
+	}
+	return out
+}
+
+// syncAttrs reads the attributes of sx:sync (§2.4).
+func (p *parser) syncAttrs(s *engine.Sync, sx *etree.Element) {
+	var hasID, hasUpdates bool
+	for _, a := range sx.Attr {
+		if a.Space != "" || a.Key == "xmlns" {
+			continue // namespace declarations and foreign attributes
+		}
+		if a.Value == "" {
+			p.add(sx, "%s is empty (§2.1.2)", a.Key)
+		}
+		switch a.Key {
+		case "id":
+			hasID, s.ID = true, a.Value
+			if a.Value != "" && !engine.ValidNSS(a.Value) {
+				p.add(sx, "id %q is not an RFC 2141 namespace specific string (§2.4)", a.Value)
+			}
+		case "updates":
+			hasUpdates = true
+			s.Updates = p.count(sx, a, "§2.4")
+		case "deleted":
+			s.Deleted = p.boolean(sx, a)
+		case "noconflicts":
+			s.NoConflicts = p.boolean(sx, a)
+		}
+	}
+	if !hasID {
+		p.add(sx, "no id (§2.4)")
+	}
+	if !hasUpdates {
+		p.add(sx, "no updates (§2.4)")
+	}
+}
+
+// history reads an sx:history element (§2.5).
+func (p *parser) history(e *etree.Element) engine.History {
+	var h engine.History
+	var hasSeq, hasWhen, hasBy bool
+	for _, a := range e.Attr {
+		if a.Space != "" || a.Key == "xmlns" {
+			continue
+		}
+		hasWhen = hasWhen || a.Key == "when"
+		hasBy = hasBy || a.Key == "by"
+		if a.Value == "" {
+			p.add(e, "%s is empty (§2.1.2)", a.Key)
+			continue
+		}
+		switch a.Key {
+		case "sequence":
+			hasSeq = true
+			h.Sequence = p.count(e, a, "§2.5")
+		case "when":
+			h.When = p.dateTime(e, a)
+		case "by":
+			h.By = a.Value
+			if !engine.ValidNSS(a.Value) {
+				p.add(e, "by %q is not an RFC 2141 namespace specific string (§2.1.1)", a.Value)
+			}
+		}
+	}
+	if !hasSeq {
+		p.add(e, "no sequence (§2.5)")
+	}
+	if !hasWhen && !hasBy {
+		p.add(e, "neither when nor by (§2.5)")
+	}
+	return h
+}
+
+// count reads updates or sequence: an integer from 1 to 2^31-1.
+func (p *parser) count(e *etree.Element, a etree.Attr, sec string) int {
+	n, ok := parseCount(a.Value)
+	if !ok && a.Value != "" {
+		p.add(e, "%s %q is not an integer from 1 to 2147483647 (%s)", a.Key, a.Value, sec)
+	}
+	return n
+}
+
+func parseCount(s string) (int, bool) {
+	if s == "" || len(s) > 10 {
+		return 0, false
+	}
+	n := 0
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c < '0' || c > '9' {
+			return 0, false
+		}
+		n = n*10 + int(c-'0')
+	}
+	return n, n >= 1 && n <= engine.MaxCount
+}
+
+// boolean reads deleted or noconflicts: exactly "true" or "false" (§2.4).
+func (p *parser) boolean(e *etree.Element, a etree.Attr) bool {
+	switch a.Value {
+	case "true":
+		return true
+	case "false", "":
+		return false
+	}
+	p.add(e, "%s %q is neither \"true\" nor \"false\" (§2.4)", a.Key, a.Value)
+	return false
+}

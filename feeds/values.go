@@ -1,0 +1,209 @@
+package feeds
+
+import (
+	"time"
+
+	"github.com/beevik/etree"
+)
+
+// dateTime reads a date-time attribute (§2.1.5): RFC 3339, in UTC with "Z",
+// in whole seconds.
+func (p *parser) dateTime(e *etree.Element, a etree.Attr) time.Time {
+	t, msg := parseDateTime(a.Value)
+	if msg != "" {
+		p.add(e, "%s %q %s (§2.1.5)", a.Key, a.Value, msg)
+	}
+	return t
+}
+
+// parseDateTime parses the one form §2.1.5 allows, YYYY-MM-DDThh:mm:ssZ,
+// without time.Parse on the way that valid feeds take. When the value is
+// not of that form it returns a message saying what is wrong.
+func parseDateTime(s string) (time.Time, string) {
+	if t, ok := fastDateTime(s); ok {
+		return t, ""
+	}
+	t, err := time.Parse(time.RFC3339Nano, s)
+	switch {
+	case err != nil:
+		return time.Time{}, "is not an RFC 3339 date-time"
+	case t.Nanosecond() != 0 || len(s) > 20 && s[19] == '.':
+		return time.Time{}, "has fractional seconds"
+	case s[len(s)-1] != 'Z':
+		return time.Time{}, "is not in UTC ending in \"Z\""
+	}
+	return time.Time{}, "is not an RFC 3339 date-time"
+}
+
+// fastDateTime parses YYYY-MM-DDThh:mm:ssZ exactly.
+func fastDateTime(s string) (time.Time, bool) {
+	if len(s) != 20 || s[4] != '-' || s[7] != '-' || s[10] != 'T' || s[13] != ':' || s[16] != ':' || s[19] != 'Z' {
+		return time.Time{}, false
+	}
+	num := func(i, n int) int {
+		v := 0
+		for _, c := range []byte(s[i : i+n]) {
+			if c < '0' || c > '9' {
+				return -1
+			}
+			v = v*10 + int(c-'0')
+		}
+		return v
+	}
+	y, mo, d := num(0, 4), num(5, 2), num(8, 2)
+	h, mi, sec := num(11, 2), num(14, 2), num(17, 2)
+	if y < 0 || mo < 1 || mo > 12 || d < 1 || h < 0 || h > 23 || mi < 0 || mi > 59 || sec < 0 || sec > 59 {
+		return time.Time{}, false
+	}
+	if d > daysIn(time.Month(mo), y) {
+		return time.Time{}, false
+	}
+	return time.Date(y, time.Month(mo), d, h, mi, sec, 0, time.UTC), true
+}
+
+func daysIn(m time.Month, y int) int {
+	return time.Date(y, m+1, 0, 0, 0, 0, 0, time.UTC).Day()
+}
+
+// appendDateTime appends t as YYYY-MM-DDThh:mm:ssZ.
+func appendDateTime(b []byte, t time.Time) []byte {
+	t = t.UTC()
+	y, mo, d := t.Date()
+	h, mi, s := t.Clock()
+	b = appendDigits(b, y, 4)
+	b = append(b, '-')
+	b = appendDigits(b, int(mo), 2)
+	b = append(b, '-')
+	b = appendDigits(b, d, 2)
+	b = append(b, 'T')
+	b = appendDigits(b, h, 2)
+	b = append(b, ':')
+	b = appendDigits(b, mi, 2)
+	b = append(b, ':')
+	b = appendDigits(b, s, 2)
+	return append(b, 'Z')
+}
+
+func appendDigits(b []byte, v, n int) []byte {
+	var buf [8]byte
+	for i := n - 1; i >= 0; i-- {
+		buf[i] = byte('0' + v%10)
+		v /= 10
+	}
+	return append(b, buf[:n]...)
+}
+
+// sharing reads and checks sx:sharing (§2.2) and its sx:related elements
+// (§2.3). since and until are opaque: only their presence is checked.
+func (p *parser) sharing(e *etree.Element, parent *scope) *Sharing {
+	s := &Sharing{}
+	var hasSince, hasUntil bool
+	for _, a := range e.Attr {
+		if a.Space != "" || a.Key == "xmlns" {
+			continue
+		}
+		if a.Value == "" {
+			p.add(e, "%s is empty (§2.1.2)", a.Key)
+		}
+		switch a.Key {
+		case "since":
+			hasSince, s.Since = true, a.Value
+		case "until":
+			hasUntil, s.Until = true, a.Value
+		case "expires":
+			if a.Value != "" {
+				p.dateTime(e, a)
+			}
+			s.Expires = a.Value
+		}
+	}
+	if hasSince != hasUntil {
+		p.add(e, "since and until go together: one without the other (§2.2)")
+	}
+	es := parent.child(e)
+	for c := range e.ChildElementsSeq() {
+		if c.Tag == "related" && es.elemURI(c) == NSFeedSync {
+			s.Related = append(s.Related, p.related(c))
+		}
+	}
+	return s
+}
+
+// related reads and checks sx:related (§2.3).
+func (p *parser) related(e *etree.Element) Related {
+	var r Related
+	var hasLink, hasType bool
+	for _, a := range e.Attr {
+		if a.Space != "" || a.Key == "xmlns" {
+			continue
+		}
+		hasLink = hasLink || a.Key == "link"
+		hasType = hasType || a.Key == "type"
+		if a.Value == "" {
+			p.add(e, "%s is empty (§2.1.2)", a.Key)
+			continue
+		}
+		switch a.Key {
+		case "link":
+			r.Link = a.Value
+			if !absoluteURI(a.Value) {
+				p.add(e, "link %q is not an absolute URI (§2.3)", a.Value)
+			}
+		case "type":
+			r.Type = a.Value
+			if a.Value != "complete" && a.Value != "aggregated" {
+				p.add(e, "type %q is neither \"complete\" nor \"aggregated\" (§2.3)", a.Value)
+			}
+		case "title":
+			r.Title = a.Value
+		}
+	}
+	if !hasLink {
+		p.add(e, "no link (§2.3)")
+	}
+	if !hasType {
+		p.add(e, "no type (§2.3)")
+	}
+	return r
+}
+
+// absoluteURI reports whether s is an absolute-URI of RFC 3986: a scheme,
+// a colon, and URI characters with no fragment.
+func absoluteURI(s string) bool {
+	i := 0
+	for ; i < len(s); i++ {
+		c := s[i]
+		alpha := 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z'
+		if i == 0 && !alpha {
+			return false
+		}
+		if !alpha && !('0' <= c && c <= '9') && c != '+' && c != '-' && c != '.' {
+			break
+		}
+	}
+	if i == 0 || i >= len(s) || s[i] != ':' {
+		return false
+	}
+	for j := i + 1; j < len(s); j++ {
+		c := s[j]
+		switch {
+		case c == '%':
+			if j+2 >= len(s) || !isHex(s[j+1]) || !isHex(s[j+2]) {
+				return false
+			}
+			j += 2
+		case 'a' <= c && c <= 'z', 'A' <= c && c <= 'Z', '0' <= c && c <= '9':
+		case c < 0x80 && (c == '-' || c == '.' || c == '_' || c == '~' || // unreserved
+			c == ':' || c == '/' || c == '?' || c == '[' || c == ']' || c == '@' || // gen-delims but '#'
+			c == '!' || c == '$' || c == '&' || c == '\'' || c == '(' || c == ')' ||
+			c == '*' || c == '+' || c == ',' || c == ';' || c == '='): // sub-delims
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+func isHex(c byte) bool {
+	return '0' <= c && c <= '9' || 'a' <= c && c <= 'f' || 'A' <= c && c <= 'F'
+}

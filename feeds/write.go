@@ -1,0 +1,475 @@
+package feeds
+
+import (
+	"bufio"
+	"bytes"
+	"io"
+	"strconv"
+
+	"github.com/beevik/etree"
+	"github.com/feedsync/feedsync/engine"
+)
+
+// writeSettings escape only what XML requires, so that what is written reads
+// back the same (character references for tabs, newlines and carriage
+// returns in attribute values, and for carriage returns in text).
+var writeSettings = etree.WriteSettings{CanonicalText: true, CanonicalAttrVal: true}
+
+// WriteTo writes the feed. Everything but the sync items that changed is
+// written as it was read, through etree; changed items are written from
+// their data and sync metadata, indented as the feed indents its items.
+// The output depends only on the Doc, so writing is deterministic.
+func (d *Doc) WriteTo(w io.Writer) (int64, error) {
+	cw := &countWriter{w: w}
+	bw := bufio.NewWriterSize(cw, 64<<10)
+	wr := &writer{d: d, w: bw}
+	for _, t := range d.src.doc.Child {
+		if t == d.root {
+			wr.root()
+			continue
+		}
+		t.WriteTo(bw, &writeSettings)
+	}
+	if err := bw.Flush(); err != nil {
+		return cw.n, err
+	}
+	return cw.n, nil
+}
+
+// Bytes returns the feed as WriteTo writes it.
+func (d *Doc) Bytes() []byte {
+	var b bytes.Buffer
+	d.WriteTo(&b) // a bytes.Buffer does not fail
+	return b.Bytes()
+}
+
+type countWriter struct {
+	w io.Writer
+	n int64
+}
+
+func (c *countWriter) Write(p []byte) (int, error) {
+	n, err := c.w.Write(p)
+	c.n += int64(n)
+	return n, err
+}
+
+// writer writes one Doc.
+type writer struct {
+	d   *Doc
+	w   *bufio.Writer
+	buf []byte
+}
+
+// root writes the root element, declaring FeedSync's prefix on it when the
+// feed did not and now needs it.
+func (wr *writer) root() {
+	d := wr.d
+	var extra []etree.Attr
+	if d.declSX && wr.needSX() {
+		extra = []etree.Attr{nsDecl(d.sx, NSFeedSync)}
+	}
+	if d.box == d.root {
+		wr.box(extra)
+		return
+	}
+	wr.startTag(d.root.FullTag(), d.root.Attr, extra)
+	wr.w.WriteByte('>')
+	for _, t := range d.root.Child {
+		if t == d.box {
+			wr.box(nil)
+			continue
+		}
+		t.WriteTo(wr.w, &writeSettings)
+	}
+	wr.endTag(d.root.FullTag())
+}
+
+// needSX reports whether anything written anew uses FeedSync's prefix.
+func (wr *writer) needSX() bool {
+	d := wr.d
+	if d.sharingSet && d.sharing != nil {
+		return true
+	}
+	for i := range d.recs {
+		if !d.recs[i].verbatim(i < d.nTree) {
+			return true
+		}
+	}
+	return false
+}
+
+// box writes the feed or channel element: its children in order, each sync
+// item as it now stands, further elements of a merged id dropped once the
+// item changed, sx:sharing as set, and new items at the end.
+func (wr *writer) box(extra []etree.Attr) {
+	d, b := wr.d, wr.d.box
+	added := d.recs[d.nTree:]
+	newSharing := d.sharingSet && d.sharing != nil && d.sharingAt < 0
+	if len(b.Child) == 0 && len(added) == 0 && !newSharing {
+		wr.startTag(b.FullTag(), b.Attr, extra)
+		wr.w.WriteString("/>")
+		return
+	}
+	wr.startTag(b.FullTag(), b.Attr, extra)
+	wr.w.WriteByte('>')
+	insertAt := d.firstItem // where a new sx:sharing goes
+	if insertAt < 0 {
+		insertAt = d.appendAt
+	}
+	// insert writes what is new before child i, each on a line of its own,
+	// ahead of the white space that leads to child i.
+	insert := func(i int) {
+		if newSharing && i == insertAt {
+			wr.w.WriteString(d.itemInd)
+			wr.sharing()
+		}
+		if i == d.appendAt {
+			wr.added(added)
+		}
+	}
+	var pending etree.Token // white space, written before the next token unless that is dropped
+	flush := func() {
+		if pending != nil {
+			pending.WriteTo(wr.w, &writeSettings)
+			pending = nil
+		}
+	}
+	for i, t := range b.Child {
+		insert(i)
+		if isWS(t) {
+			flush()
+			pending = t
+			continue
+		}
+		switch s := d.slots[i]; {
+		case i == d.sharingAt && d.sharingSet:
+			if d.sharing == nil {
+				pending = nil
+				continue
+			}
+			flush()
+			wr.sharing()
+		case s >= 0:
+			flush()
+			wr.record(int(s))
+		case s < -1 && !d.recs[-2-int(s)].verbatim(true):
+			pending = nil // a further element of an item that is written anew
+		default:
+			flush()
+			t.WriteTo(wr.w, &writeSettings)
+		}
+	}
+	insert(len(b.Child))
+	flush()
+	wr.endTag(b.FullTag())
+}
+
+// added writes the items added to the feed, each on its own line.
+func (wr *writer) added(recs []record) {
+	for i := range recs {
+		wr.w.WriteString(wr.d.itemInd)
+		wr.record(wr.d.nTree + i)
+	}
+}
+
+// record writes record i: as read if it has not changed, else anew.
+func (wr *writer) record(i int) {
+	d := wr.d
+	r := &d.recs[i]
+	if r.verbatim(i < d.nTree) {
+		wr.element(r.el, r.scope, d.cscope)
+		return
+	}
+	wr.version(r.item, d.cscope, d.itemInd)
+}
+
+// element writes e, read under scope src, under scope dst, declaring the
+// namespaces its prefixes need there.
+func (wr *writer) element(e *etree.Element, src, dst *scope) {
+	decls := fixups(e, src, dst)
+	if len(decls) == 0 {
+		e.WriteTo(wr.w, &writeSettings)
+		return
+	}
+	wr.startTag(e.FullTag(), e.Attr, decls)
+	if len(e.Child) == 0 {
+		wr.w.WriteString("/>")
+		return
+	}
+	wr.w.WriteByte('>')
+	for _, t := range e.Child {
+		t.WriteTo(wr.w, &writeSettings)
+	}
+	wr.endTag(e.FullTag())
+}
+
+func (wr *writer) startTag(name string, attrs, extra []etree.Attr) {
+	wr.w.WriteByte('<')
+	wr.w.WriteString(name)
+	for _, list := range [2][]etree.Attr{attrs, extra} {
+		for _, a := range list {
+			wr.w.WriteByte(' ')
+			a.WriteTo(wr.w, &writeSettings)
+		}
+	}
+}
+
+func (wr *writer) endTag(name string) {
+	wr.w.WriteString("</")
+	wr.w.WriteString(name)
+	wr.w.WriteByte('>')
+}
+
+// version writes an item or a conflict version anew, as a child of an
+// element whose scope is parent, at indentation ind ("\n" and spaces, or
+// "" in a compact feed).
+func (wr *writer) version(it *engine.Item, parent *scope, ind string) {
+	d := wr.d
+	x := d.own(it.Data)
+	name, attrs, src := d.itemTag(x)
+	inner := x.iscope
+	if x.el == nil || src != parent {
+		tag := &etree.Element{Space: name.space, Tag: name.local, Attr: attrs}
+		decls := fixups(tag, src, parent)
+		wr.startTag(name.String(), attrs, decls)
+		inner = declScope(parent, append(nsDecls(attrs), decls...))
+	} else {
+		wr.startTag(name.String(), attrs, nil)
+	}
+	wr.w.WriteByte('>')
+	if x.comp != nil || indentOf(x.el) != ind {
+		wr.composed(x, it, inner, ind) // laid out afresh at its new depth
+	} else {
+		wr.pristine(x, it, inner, ind)
+	}
+	wr.endTag(name.String())
+}
+
+// indentOf returns the indentation before e where it was read.
+func indentOf(e *etree.Element) string {
+	p, i := e.Parent(), e.Index()
+	if p == nil || i < 1 || !isWS(p.Child[i-1]) {
+		return ""
+	}
+	return lastLine(p.Child[i-1].(*etree.CharData).Data)
+}
+
+// deeper returns the indentation one level below ind: none in a compact
+// layout.
+func (d *Doc) deeper(ind string) string {
+	if ind == "" {
+		return ""
+	}
+	return ind + d.unit
+}
+
+type qn struct{ space, local string }
+
+func (n qn) String() string {
+	if n.space == "" {
+		return n.local
+	}
+	return n.space + ":" + n.local
+}
+
+// itemTag returns the name and attributes x's element is written with, and
+// the scope of the parent they were read under.
+func (d *Doc) itemTag(x *itemData) (qn, []etree.Attr, *scope) {
+	if x.el != nil {
+		return qn{x.el.Space, x.el.Tag}, x.el.Attr, x.scope
+	}
+	if d.format == Atom {
+		return qn{d.atom, "entry"}, nil, d.cscope
+	}
+	return qn{"", "item"}, nil, d.rssNS
+}
+
+// nsDecls returns the namespace declarations among attrs.
+func nsDecls(attrs []etree.Attr) []etree.Attr {
+	var out []etree.Attr
+	for _, a := range attrs {
+		if isNSDecl(a) {
+			out = append(out, a)
+		}
+	}
+	return out
+}
+
+// pristine writes the children of data read from a feed as they were read,
+// with sx:sync written anew in its place.
+func (wr *writer) pristine(x *itemData, it *engine.Item, inner *scope, ind string) {
+	syncInd := wr.d.deeper(ind)
+	for i, t := range x.el.Child {
+		switch t := t.(type) {
+		case *etree.Element:
+			if t == x.sync {
+				syncInd = ""
+				if i > 0 && isWS(x.el.Child[i-1]) {
+					syncInd = lastLine(x.el.Child[i-1].(*etree.CharData).Data)
+				}
+				wr.sync(x, it, inner, syncInd)
+				continue
+			}
+			wr.element(t, x.iscope, inner)
+		default:
+			t.WriteTo(wr.w, &writeSettings)
+		}
+	}
+}
+
+// composed writes the children of composed data, one to a line.
+func (wr *writer) composed(x *itemData, it *engine.Item, inner *scope, ind string) {
+	in := wr.d.deeper(ind)
+	kids, at := x.children()
+	for i, k := range kids {
+		if i == at {
+			wr.w.WriteString(in)
+			wr.sync(x, it, inner, in)
+		}
+		wr.w.WriteString(in)
+		if e := k.elem(); e != nil {
+			wr.element(e, k.scope, inner)
+		} else {
+			k.tok.WriteTo(wr.w, &writeSettings)
+		}
+	}
+	if at >= len(kids) {
+		wr.w.WriteString(in)
+		wr.sync(x, it, inner, in)
+	}
+	wr.w.WriteString(ind)
+}
+
+// sync writes an sx:sync element for the item's metadata: its history, its
+// conflicts, and what the version's own sx:sync held that the engine does
+// not model (attributes without a prefix, foreign child elements). deleted
+// and noconflicts are written when true, and as "false" when the version's
+// sx:sync had them: noconflicts keeps the state of the first update (§2.4),
+// and an undeleted item says deleted="false" (§3.2 step 6).
+func (wr *writer) sync(x *itemData, it *engine.Item, parent *scope, ind string) {
+	d := wr.d
+	p := d.sx
+	var decls []etree.Attr
+	if u, _ := parent.uri(p); u != NSFeedSync {
+		decls = []etree.Attr{nsDecl(p, NSFeedSync)}
+	}
+	inner := declScope(parent, decls)
+	s := it.Sync
+	attrs := []etree.Attr{{Key: "id", Value: s.ID}, {Key: "updates", Value: strconv.Itoa(s.Updates)}}
+	attrs = appendFlag(attrs, "deleted", s.Deleted, x.sync)
+	attrs = appendFlag(attrs, "noconflicts", s.NoConflicts, x.sync)
+	if x.sync != nil {
+		for _, a := range x.sync.Attr {
+			switch {
+			case a.Space != "", a.Key == "xmlns", a.Key == "id", a.Key == "updates", a.Key == "deleted", a.Key == "noconflicts":
+			default:
+				attrs = append(attrs, a)
+			}
+		}
+	}
+	name := qn{p, "sync"}.String()
+	wr.startTag(name, attrs, decls)
+	wr.w.WriteByte('>')
+	in := d.deeper(ind)
+	for _, h := range s.History {
+		wr.w.WriteString(in)
+		wr.history(p, h)
+	}
+	if len(it.Conflicts) > 0 {
+		cname := qn{p, "conflicts"}.String()
+		wr.w.WriteString(in)
+		wr.w.WriteString("<" + cname + ">")
+		for _, c := range it.Conflicts {
+			wr.w.WriteString(d.deeper(in))
+			wr.version(c, inner, d.deeper(in))
+		}
+		wr.w.WriteString(in)
+		wr.endTag(cname)
+	}
+	if x.sync != nil {
+		for c := range x.sync.ChildElementsSeq() {
+			if x.sscope.elemURI(c) == NSFeedSync && (c.Tag == "history" || c.Tag == "conflicts") {
+				continue
+			}
+			wr.w.WriteString(in)
+			wr.element(c, x.sscope, inner)
+		}
+	}
+	wr.w.WriteString(ind)
+	wr.endTag(name)
+}
+
+func appendFlag(attrs []etree.Attr, key string, on bool, sync *etree.Element) []etree.Attr {
+	switch {
+	case on:
+		return append(attrs, etree.Attr{Key: key, Value: "true"})
+	case sync != nil && hasPlainAttr(sync, key):
+		return append(attrs, etree.Attr{Key: key, Value: "false"})
+	}
+	return attrs
+}
+
+func hasPlainAttr(e *etree.Element, key string) bool {
+	for _, a := range e.Attr {
+		if a.Space == "" && a.Key == key {
+			return true
+		}
+	}
+	return false
+}
+
+// history writes one sx:history element (§2.5).
+func (wr *writer) history(p string, h engine.History) {
+	b := append(wr.buf[:0], '<')
+	if p != "" {
+		b = append(b, p...)
+		b = append(b, ':')
+	}
+	b = append(b, `history sequence="`...)
+	b = strconv.AppendInt(b, int64(h.Sequence), 10)
+	b = append(b, '"')
+	if h.HasWhen() {
+		b = append(b, ` when="`...)
+		b = appendDateTime(b, h.When)
+		b = append(b, '"')
+	}
+	wr.buf = b
+	wr.w.Write(b)
+	if h.HasBy() {
+		wr.w.WriteByte(' ')
+		a := etree.Attr{Key: "by", Value: h.By}
+		a.WriteTo(wr.w, &writeSettings)
+	}
+	wr.w.WriteString("/>")
+}
+
+// sharing writes the sx:sharing element as set.
+func (wr *writer) sharing() {
+	d, s := wr.d, wr.d.sharing
+	name := qn{d.sx, "sharing"}.String()
+	var attrs []etree.Attr
+	for _, a := range [][2]string{{"since", s.Since}, {"until", s.Until}, {"expires", s.Expires}} {
+		if a[1] != "" {
+			attrs = append(attrs, etree.Attr{Key: a[0], Value: a[1]})
+		}
+	}
+	wr.startTag(name, attrs, nil)
+	if len(s.Related) == 0 {
+		wr.w.WriteString("/>")
+		return
+	}
+	wr.w.WriteByte('>')
+	in := d.deeper(d.itemInd)
+	for _, r := range s.Related {
+		wr.w.WriteString(in)
+		attrs = []etree.Attr{{Key: "link", Value: r.Link}, {Key: "type", Value: r.Type}}
+		if r.Title != "" {
+			attrs = append(attrs, etree.Attr{Key: "title", Value: r.Title})
+		}
+		wr.startTag(qn{d.sx, "related"}.String(), attrs, nil)
+		wr.w.WriteString("/>")
+	}
+	wr.w.WriteString(d.itemInd)
+	wr.endTag(name)
+}
