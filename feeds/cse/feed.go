@@ -1,6 +1,7 @@
 package cse
 
 import (
+	"errors"
 	"fmt"
 	"strings"
 	"time"
@@ -104,10 +105,10 @@ func (f *feed) readChannel(el *etree.Element) {
 // fallback, "the item's RSS <pubDate>", is read as the channel's pubDate.
 func (f *feed) channelDate(ch *etree.Element) (time.Time, error) {
 	t, err := f.dateOf(rssChild(ch, "lastBuildDate"))
-	if err == errNoDate {
+	if errors.Is(err, errNoDate) {
 		t, err = f.dateOf(rssChild(ch, "pubDate"))
 	}
-	if err == errNoDate {
+	if errors.Is(err, errNoDate) {
 		return epoch, nil
 	}
 	return t, err
@@ -130,10 +131,10 @@ func (f *feed) readItem(ch *channel, el *etree.Element) *item {
 // itemDate is an item's date for "Newer (for item)".
 func (f *feed) itemDate(el *etree.Element) (time.Time, error) {
 	t, err := f.dateOf(cseChild(el, "lastBuildDate"))
-	if err == errNoDate {
+	if errors.Is(err, errNoDate) {
 		t, err = f.dateOf(rssChild(el, "pubDate"))
 	}
-	if err == errNoDate {
+	if errors.Is(err, errNoDate) {
 		return epoch, nil
 	}
 	return t, err

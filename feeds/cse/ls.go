@@ -75,7 +75,7 @@ func size(v visit) string {
 func target(v visit) string {
 	switch {
 	case v.url == nil:
-		return fmt.Sprintf("%s (%v)", clip(v.link.ref), v.err)
+		return v.err.Error()
 	case v.repeat:
 		return v.url.String() + " (listed above)"
 	case v.err != nil:

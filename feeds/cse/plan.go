@@ -29,6 +29,7 @@ func (s *syncer) gotFeed(j *job, rec, prev *entry, resp *response, body []byte) 
 	if err := s.cache.save(e); err != nil {
 		return err
 	}
+	s.seen[e.URL] = outcome{fetched: true, ok: true}
 	base := j.url
 	if resp.final != nil {
 		base = resp.final

@@ -32,6 +32,15 @@ func TestSweep(t *testing.T) {
 			srv := newServer(t, files)
 			dir := t.TempDir()
 			pullTree(t, srv.url("root.xml"), dir)
+			shared := 0
+			for _, r := range srv.requests() {
+				if r == "/photos/a.jpg" {
+					shared++
+				}
+			}
+			if shared != 1 {
+				t.Errorf("a file two items link was requested %d times, want once", shared)
+			}
 			for name, data := range next {
 				srv.set(name, data)
 			}

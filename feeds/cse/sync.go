@@ -22,10 +22,17 @@ type syncer struct {
 	get   getter
 	rep   reporter
 	queue []*job
-	seen  map[string]bool   // URL → downloaded in this run (true) or only checked (false)
+	seen  map[string]outcome
 	guids map[string]string // guid → URL of the feed it was first seen in
 	// failed counts downloads that failed; problems counts other reports.
 	failed, problems int
+}
+
+// outcome is what became of a URL in this run, so that a link several
+// items share is downloaded once.
+type outcome struct {
+	fetched bool // downloaded, not only checked in the cache
+	ok      bool
 }
 
 // job is one queued csx:link.
@@ -58,7 +65,7 @@ type feedTask struct {
 }
 
 func newSyncer(c *cache, g getter, rep reporter) *syncer {
-	return &syncer{cache: c, get: g, rep: rep, seen: map[string]bool{}, guids: map[string]string{}}
+	return &syncer{cache: c, get: g, rep: rep, seen: map[string]outcome{}, guids: map[string]string{}}
 }
 
 // run works through the queue. It stops early only when ctx ends or the
@@ -81,8 +88,8 @@ func (s *syncer) run(ctx context.Context) error {
 // is a nested feed, and "Save file represented by <csx:link> to cache".
 func (s *syncer) process(ctx context.Context, j *job) error {
 	key := j.url.String()
-	if fetched, ok := s.seen[key]; ok && (fetched || j.check) {
-		return s.linkDone(j.item, true)
+	if o, ok := s.seen[key]; ok && (o.fetched || j.check) {
+		return s.linkDone(j.item, o.ok)
 	}
 	rec := s.cache.load(key)
 	prev := rec
@@ -90,10 +97,17 @@ func (s *syncer) process(ctx context.Context, j *job) error {
 		prev = nil
 	}
 	if j.check && prev != nil {
-		s.seen[key] = false
+		s.seen[key] = outcome{ok: true}
 		return s.fromCache(ctx, j, prev)
 	}
-	s.seen[key] = true
+	return s.fetch(ctx, j, rec, prev)
+}
+
+// fetch downloads a job's link and saves it. rec is its record, prev the
+// same when its file is present.
+func (s *syncer) fetch(ctx context.Context, j *job, rec, prev *entry) error {
+	key := j.url.String()
+	s.seen[key] = outcome{fetched: true}
 	resp, body, err := s.download(ctx, j.url, prev)
 	if err != nil {
 		if ctx.Err() != nil {
@@ -108,6 +122,7 @@ func (s *syncer) process(ctx context.Context, j *job) error {
 	if err := s.keep(j, prev, resp, body); err != nil {
 		return err
 	}
+	s.seen[key] = outcome{fetched: true, ok: true}
 	return s.linkDone(j.item, true)
 }
 

@@ -62,13 +62,21 @@ func (t *transport) get(ctx context.Context, u *url.URL, cond *validators) (*res
 	return t.getHTTP(ctx, u, cond)
 }
 
-// allow admits http and https, and file URLs inside a local tree.
 func (t *transport) allow(u *url.URL) error {
+	if t.local == nil {
+		return allowed(u, "")
+	}
+	return allowed(u, t.local.dir)
+}
+
+// allowed admits http and https URLs, and file URLs inside localDir, the
+// folder of a local tree's root ("" for a tree on the web).
+func allowed(u *url.URL, localDir string) error {
 	switch {
 	case u.Scheme == "http" || u.Scheme == "https":
 		return nil
-	case u.Scheme == "file" && t.local != nil:
-		_, err := localPath(t.local.dir, u)
+	case u.Scheme == "file" && localDir != "":
+		_, err := localPath(localDir, u)
 		return err
 	}
 	return ErrScheme

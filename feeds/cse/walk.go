@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"net/url"
+	"path/filepath"
 )
 
 // errRootMissing is a cache whose root feed is not (or no longer) there.
@@ -28,6 +29,9 @@ type walker struct {
 	fn   func(visit)
 	seen map[string]bool
 	err  error // the first cached feed that could not be read
+	// localDir is the folder of a local tree's root, outside which links
+	// are refused.
+	localDir string
 }
 
 // walkCache calls fn for the root, then depth first for every item and
@@ -42,6 +46,9 @@ func walkCache(c *cache, root string, fn func(visit)) error {
 		return errRootMissing
 	}
 	w := &walker{c: c, fn: fn, seen: map[string]bool{}}
+	if u.Scheme == "file" {
+		w.localDir = filepath.Dir(filepath.FromSlash(u.Path))
+	}
 	w.link(visit{url: u}, true)
 	return w.err
 }
@@ -72,11 +79,14 @@ func (w *walker) items(v visit, base *url.URL) {
 		w.fn(visit{depth: v.depth + 1, item: it})
 		for _, l := range it.active() {
 			u, err := resolve(base, l.ref)
-			lv := visit{depth: v.depth + 2, item: it, link: l, url: u, err: err}
+			if err == nil {
+				err = allowed(u, w.localDir)
+			}
 			if err != nil {
-				w.fn(lv)
+				w.fn(visit{depth: v.depth + 2, item: it, link: l, err: refuse(l.ref, err)})
 				continue
 			}
+			lv := visit{depth: v.depth + 2, item: it, link: l, url: u}
 			w.link(lv, l.nested)
 		}
 	}
