@@ -14,7 +14,7 @@ import (
 // Elements keep the prefixes they were written with. When an element is
 // written somewhere other than where it was read (into another document, or
 // under an element that binds its prefixes differently), the writer compares
-// the two scopes and declares what is needed (see fixups).
+// the two scopes and renames or declares what is needed (see relocate).
 type scope struct {
 	parent *scope
 	attrs  []etree.Attr // the attributes of the declaring element; only declarations count
@@ -123,60 +123,109 @@ func (s *scope) freePrefix(want string) string {
 	}
 }
 
-// fixups returns the namespace declarations element e needs so that, written
-// under dst, every prefix in its subtree means what it meant under src (the
-// scope of e's original parent). Prefixes the subtree declares itself, and
-// prefixes src leaves unbound, need nothing.
-func fixups(e *etree.Element, src, dst *scope) []etree.Attr {
-	if src == dst {
-		return nil
-	}
-	var used []string
-	var path []*etree.Element
-	collectFree(e, &path, &used)
-	var decls []etree.Attr
-	for _, p := range used {
-		su, ok := src.uri(p)
-		if !ok {
-			continue
-		}
-		if du, _ := dst.uri(p); du == su {
-			continue
-		}
-		decls = append(decls, nsDecl(p, su))
-	}
-	return decls
+// move says how to write an element read under one scope under another:
+// element prefixes to write as others bound to the same namespace there,
+// and the declarations to add on the element for the rest.
+type move struct {
+	rename map[string]string
+	decls  []etree.Attr
 }
 
-// collectFree adds to used the prefixes that e's subtree uses without
-// declaring them itself.
-func collectFree(e *etree.Element, path *[]*etree.Element, used *[]string) {
-	*path = append(*path, e)
-	need := func(p string) {
-		if p == "xmlns" || slices.Contains(*used, p) {
-			return
+func (m move) identity() bool { return len(m.rename) == 0 && len(m.decls) == 0 }
+
+// relocate works out how element e, read under scope src (its parent's),
+// keeps its meaning when written under dst. A prefix dst binds to the same
+// namespace needs nothing; an element prefix dst binds under another name
+// is renamed to it when that name is free in e's subtree; the others are
+// declared on e. The default namespace is declared rather than renamed, and
+// attribute prefixes are kept (declared when needed).
+func relocate(e *etree.Element, src, dst *scope) move {
+	var m move
+	if src == dst {
+		return m
+	}
+	var fr freeSet
+	fr.collect(e, nil)
+	changed := func(p string) (string, bool) {
+		su, ok := src.uri(p)
+		if !ok {
+			return "", false // unbound where it was read: nothing to keep
 		}
-		for _, a := range *path {
+		du, _ := dst.uri(p)
+		return su, du != su
+	}
+	declareDefault := false
+	if su, ch := changed(""); ch && slices.Contains(fr.elem, "") {
+		m.decls, declareDefault = append(m.decls, nsDecl("", su)), true
+	}
+	for _, p := range fr.elem {
+		su, ch := changed(p)
+		if p == "" || !ch {
+			continue
+		}
+		if q, ok := dst.prefixFor(su, ""); ok && (q == "" && !declareDefault || q != "" && !fr.uses(q)) {
+			if m.rename == nil {
+				m.rename = map[string]string{}
+			}
+			m.rename[p] = q
+			if !slices.Contains(fr.attr, p) {
+				continue
+			}
+		}
+		m.decls = append(m.decls, nsDecl(p, su))
+	}
+	for _, p := range fr.attr {
+		if su, ch := changed(p); ch && !slices.Contains(fr.elem, p) {
+			m.decls = append(m.decls, nsDecl(p, su))
+		}
+	}
+	return m
+}
+
+// freeSet is what an element's subtree does with prefixes.
+type freeSet struct {
+	elem, attr []string // prefixes element and attribute names use without the subtree declaring them
+	declared   []string // prefixes declared anywhere in the subtree
+}
+
+func (f *freeSet) uses(p string) bool {
+	return slices.Contains(f.elem, p) || slices.Contains(f.attr, p) || slices.Contains(f.declared, p)
+}
+
+// collect walks e's subtree; path holds e's ancestors within it.
+func (f *freeSet) collect(e *etree.Element, path []*etree.Element) {
+	path = append(path, e)
+	free := func(p string) bool {
+		for _, a := range path {
 			for _, at := range a.Attr {
 				if declares(at, p) {
-					return
+					return false
 				}
 			}
 		}
-		*used = append(*used, p)
+		return true
 	}
-	need(e.Space)
+	add := func(list *[]string, p string) {
+		if !slices.Contains(*list, p) {
+			*list = append(*list, p)
+		}
+	}
+	if free(e.Space) {
+		add(&f.elem, e.Space)
+	}
 	for _, a := range e.Attr {
-		if a.Space != "" && a.Space != "xmlns" {
-			need(a.Space)
+		switch {
+		case a.Space == "xmlns":
+			add(&f.declared, a.Key)
+		case a.Space == "" && a.Key == "xmlns":
+			add(&f.declared, "")
+		case a.Space != "" && free(a.Space):
+			add(&f.attr, a.Space)
 		}
 	}
-	for _, t := range e.Child {
-		if c, ok := t.(*etree.Element); ok {
-			collectFree(c, path, used)
-		}
+	for c := range e.ChildElementsSeq() {
+		f.collect(c, path)
 	}
-	*path = (*path)[:len(*path)-1]
 }
 
 // nsDecl returns the attribute that binds prefix to uri.

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"io"
+	"maps"
 	"strconv"
 
 	"github.com/beevik/etree"
@@ -22,7 +23,7 @@ var writeSettings = etree.WriteSettings{CanonicalText: true, CanonicalAttrVal: t
 func (d *Doc) WriteTo(w io.Writer) (int64, error) {
 	cw := &countWriter{w: w}
 	bw := bufio.NewWriterSize(cw, 64<<10)
-	wr := &writer{d: d, w: bw}
+	wr := &writer{d: d, w: bw, cs: d.cscope}
 	for _, t := range d.src.doc.Child {
 		if t == d.root {
 			wr.root()
@@ -58,6 +59,7 @@ func (c *countWriter) Write(p []byte) (int, error) {
 type writer struct {
 	d   *Doc
 	w   *bufio.Writer
+	cs  *scope // the namespace context inside box as written
 	buf []byte
 }
 
@@ -68,6 +70,7 @@ func (wr *writer) root() {
 	var extra []etree.Attr
 	if d.declSX && wr.needSX() {
 		extra = []etree.Attr{nsDecl(d.sx, NSFeedSync)}
+		wr.cs = declScope(d.cscope, extra)
 	}
 	if d.box == d.root {
 		wr.box(extra)
@@ -178,30 +181,53 @@ func (wr *writer) record(i int) {
 	d := wr.d
 	r := &d.recs[i]
 	if r.verbatim(i < d.nTree) {
-		wr.element(r.el, r.scope, d.cscope)
+		wr.element(r.el, r.scope, wr.cs)
 		return
 	}
-	wr.version(r.item, d.cscope, d.itemInd)
+	wr.version(r.item, wr.cs, d.itemInd)
 }
 
-// element writes e, read under scope src, under scope dst, declaring the
-// namespaces its prefixes need there.
+// element writes e, read under scope src, under scope dst, renaming or
+// declaring the namespaces its prefixes need there (see relocate).
 func (wr *writer) element(e *etree.Element, src, dst *scope) {
-	decls := fixups(e, src, dst)
-	if len(decls) == 0 {
+	m := relocate(e, src, dst)
+	wr.moved(e, m.rename, m.decls)
+}
+
+// moved writes e with its element prefixes renamed and decls added.
+func (wr *writer) moved(e *etree.Element, rename map[string]string, decls []etree.Attr) {
+	if len(rename) == 0 && len(decls) == 0 {
 		e.WriteTo(wr.w, &writeSettings)
 		return
 	}
-	wr.startTag(e.FullTag(), e.Attr, decls)
+	if len(rename) > 0 && hasDecl(e) { // prefixes e declares mean something else below it
+		rename = maps.Clone(rename)
+		for _, a := range e.Attr {
+			if a.Space == "xmlns" {
+				delete(rename, a.Key)
+			} else if isNSDecl(a) {
+				delete(rename, "")
+			}
+		}
+	}
+	name := e.FullTag()
+	if q, ok := rename[e.Space]; ok {
+		name = qn{q, e.Tag}.String()
+	}
+	wr.startTag(name, e.Attr, decls)
 	if len(e.Child) == 0 {
 		wr.w.WriteString("/>")
 		return
 	}
 	wr.w.WriteByte('>')
 	for _, t := range e.Child {
+		if c, ok := t.(*etree.Element); ok {
+			wr.moved(c, rename, nil)
+			continue
+		}
 		t.WriteTo(wr.w, &writeSettings)
 	}
-	wr.endTag(e.FullTag())
+	wr.endTag(name)
 }
 
 func (wr *writer) startTag(name string, attrs, extra []etree.Attr) {
@@ -230,10 +256,12 @@ func (wr *writer) version(it *engine.Item, parent *scope, ind string) {
 	name, attrs, src := d.itemTag(x)
 	inner := x.iscope
 	if x.el == nil || src != parent {
-		tag := &etree.Element{Space: name.space, Tag: name.local, Attr: attrs}
-		decls := fixups(tag, src, parent)
-		wr.startTag(name.String(), attrs, decls)
-		inner = declScope(parent, append(nsDecls(attrs), decls...))
+		m := relocate(&etree.Element{Space: name.space, Tag: name.local, Attr: attrs}, src, parent)
+		if q, ok := m.rename[name.space]; ok {
+			name.space = q
+		}
+		wr.startTag(name.String(), attrs, m.decls)
+		inner = declScope(parent, append(nsDecls(attrs), m.decls...))
 	} else {
 		wr.startTag(name.String(), attrs, nil)
 	}
