@@ -41,9 +41,11 @@
 // parse is reported as url:line:col and treated the same way.
 //
 // Downloads are sequential, http and https only (plus local files when the
-// root is a local path), with timeouts, a size cap, at most five
-// redirects, and conditional GET (ETag, If-Modified-Since) when a cached
-// copy exists. A local tree is read through an [os.Root] on the root
+// root is a local path), with timeouts (30 s to connect, 60 s for the
+// response headers, 5 min in all), a size cap (256 MiB, held in memory),
+// at most five redirects, and conditional GET (ETag, If-Modified-Since)
+// when a cached copy exists; a local file's size and modification time
+// stand in for its ETag. A local tree is read through an [os.Root] on the root
 // feed's folder, so no link, not even through a symbolic link, reads
 // outside it. One process at a time should pull into a cache.
 //
@@ -109,6 +111,11 @@
 //   - A link that cannot be followed (another scheme, or leaving a local
 //     tree) is reported and left out; it does not keep its item from being
 //     recorded.
+//   - stamp writes each file it changes atomically, keeping the previous
+//     version beside it as FILE.bak (package atomicfile). It changes only
+//     the date elements it sets, but etree writes the rest back in its own
+//     spelling where XML allows several (attribute quotes, character
+//     references, empty elements); CDATA sections are kept.
 //   - stamp sets a parent item's csx:lastBuildDate equal to the newest of
 //     its nested feed's items, as the spec says, even when that makes it
 //     older; feeds on the web below a local tree are not fetched.

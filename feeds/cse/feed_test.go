@@ -157,3 +157,22 @@ func TestPullGUIDs(t *testing.T) {
 		t.Errorf("fetched %q", rep.fetchedURLs)
 	}
 }
+
+// FuzzParseFeed checks that reading any document never panics, and that
+// whatever is noted about a feed can be placed.
+// $ go test -fuzz=FuzzParseFeed ./feeds/cse
+func FuzzParseFeed(f *testing.F) {
+	f.Add(rss(`<item k:hiddenItem="x"><guid>g</guid><k:link nestedFeed="true">a</k:link><k:Link/></item>`))
+	f.Add([]byte("<rss>\n<channel>\n</rss>"))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		fd, err := parseFeed(data)
+		if err != nil {
+			return
+		}
+		for _, p := range fd.problems("f.xml") {
+			if p.Line < 1 || p.Col < 1 {
+				t.Errorf("unplaced problem %v", p)
+			}
+		}
+	})
+}

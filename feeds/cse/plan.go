@@ -70,12 +70,14 @@ func (s *syncer) readFeed(j *job, e *entry, base *url.URL, f *feed) error {
 }
 
 // queueItem queues an item's links: "Add all descendent <csx:link>'s with
-// onDemand==false to the download queue". A link that cannot be followed
-// is reported and left out; it does not hold the item back.
+// onDemand==false to the download queue". An item that needs no download
+// has its links queued only to be checked, and is not recorded again: a
+// check cannot vouch for content newer than the record. A link that cannot
+// be followed is reported and left out; it does not hold the item back.
 func (s *syncer) queueItem(ft *feedTask, f *feed, base *url.URL, it *item, newer bool) error {
-	t := &itemTask{feed: ft, guid: it.guid, date: it.date, pending: 1}
-	t.record = it.guid != "" && it.dateErr == nil && s.firstGUID(f, it, ft.entry.URL)
-	check := !newer || (t.record && !itemNewer(it, ft.entry.Synced))
+	matchable := it.guid != "" && s.firstGUID(f, it, ft.entry.URL) && it.dateErr == nil
+	check := !newer || (matchable && !itemNewer(it, ft.entry.Synced))
+	t := &itemTask{feed: ft, guid: it.guid, date: it.date, pending: 1, record: matchable && !check}
 	ft.pending++
 	for _, l := range it.active() {
 		if l.onDemand {

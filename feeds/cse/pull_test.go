@@ -137,3 +137,38 @@ func TestPullLocalTree(t *testing.T) {
 		t.Errorf("second local pull fetched %q", rep2.fetchedURLs)
 	}
 }
+
+// TestPullUnstampedChange covers the warning in "<csx:lastBuildDate>
+// element as a child of RSS <item>": an item changed without propagating
+// its date is not seen ("sync consistency cannot be guaranteed"), and the
+// pull must not record it as synced either, so that it is downloaded once
+// the dates are stamped.
+func TestPullUnstampedChange(t *testing.T) {
+	srv := newServer(t, treeFiles(t))
+	dir := t.TempDir()
+	pullTree(t, srv.url("root.xml"), dir)
+	files := treeFiles(t)
+	files["news/story4.html"] = []byte("story four, changed\n")
+	files["news/day2.xml"] = []byte(strings.Replace(string(files["news/day2.xml"]),
+		"<csx:lastBuildDate>Tue, 03 Oct 2006 06:00:00 GMT</csx:lastBuildDate>\n      <csx:link>story4.html",
+		"<csx:lastBuildDate>Fri, 06 Oct 2006 06:00:00 GMT</csx:lastBuildDate>\n      <csx:link>story4.html", 1))
+	srv.set("news/story4.html", files["news/story4.html"])
+	srv.set("news/day2.xml", files["news/day2.xml"])
+	srv.requests()
+
+	pullTree(t, srv.url("root.xml"), dir)
+	if got, want := srv.requests(), prefixed("root.xml"); !slices.Equal(got, want) {
+		t.Errorf("unstamped: requests = %q, want %q", got, want)
+	}
+	for name, data := range stampedCopy(t, files) {
+		srv.set(name, data)
+	}
+	pullTree(t, srv.url("root.xml"), dir)
+	want := prefixed("root.xml", "news/index.xml", "news/day2.xml", "news/story4.html")
+	if got := srv.requests(); !slices.Equal(got, want) {
+		t.Errorf("stamped: requests = %q, want %q", got, want)
+	}
+	if got := cachedContent(t, dir, srv.url("news/story4.html")); got != "story four, changed\n" {
+		t.Errorf("story4.html = %q", got)
+	}
+}

@@ -49,7 +49,7 @@ type itemTask struct {
 	feed    *feedTask
 	guid    string
 	date    time.Time
-	record  bool // the item can be recorded as synced: it has a unique guid and a date
+	record  bool // record the item as synced when done: it was downloaded, and has a unique guid and a date
 	pending int
 	failed  bool
 }

@@ -65,3 +65,10 @@ func ExampleProblem_String() {
 	fmt.Println(p)
 	// Output: news.xml:12:5: item has no guid (CSE requires one)
 }
+
+func ExampleValidateTree() {
+	for _, p := range ValidateTree("testdata/spec/example.xml") {
+		fmt.Println(p)
+	}
+	// Output: testdata/spec/example.xml:2:31: unquoted or missing attribute value in element
+}

@@ -32,6 +32,7 @@ func (e *SyntaxError) Error() string {
 func parseXML(data []byte) (*etree.Document, error) {
 	doc := etree.NewDocument()
 	doc.ReadSettings.CharsetReader = charsetReader
+	doc.ReadSettings.PreserveCData = true
 	if err := doc.ReadFromBytes(data); err != nil {
 		return nil, syntaxError(data, err)
 	}
