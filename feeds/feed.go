@@ -44,6 +44,9 @@ type record struct {
 	el    *etree.Element // the element read, or nil
 	scope *scope         // namespace context of el's parent
 	dups  bool           // several elements carried this id and were merged (note 2)
+	// undeleted: Set brought the item back from deletion, so it is written
+	// with deleted="false" (§3.2 step 6).
+	undeleted bool
 }
 
 // Name returns the name the feed was loaded under.
@@ -78,7 +81,9 @@ func (d *Doc) Item(id string) *engine.Item {
 func (d *Doc) Set(it *engine.Item) {
 	it = d.adopt(it)
 	if i, ok := d.index[it.Sync.ID]; ok {
-		d.recs[i].item = it
+		r := &d.recs[i]
+		r.undeleted = !it.Sync.Deleted && (r.item.Sync.Deleted || r.undeleted)
+		r.item = it
 		return
 	}
 	d.index[it.Sync.ID] = len(d.recs)

@@ -184,7 +184,7 @@ func (wr *writer) record(i int) {
 		wr.element(r.el, r.scope, wr.cs)
 		return
 	}
-	wr.version(r.item, wr.cs, d.itemInd)
+	wr.version(r.item, wr.cs, d.itemInd, r.undeleted)
 }
 
 // element writes e, read under scope src, under scope dst, renaming or
@@ -250,7 +250,7 @@ func (wr *writer) endTag(name string) {
 // version writes an item or a conflict version anew, as a child of an
 // element whose scope is parent, at indentation ind ("\n" and spaces, or
 // "" in a compact feed).
-func (wr *writer) version(it *engine.Item, parent *scope, ind string) {
+func (wr *writer) version(it *engine.Item, parent *scope, ind string, undeleted bool) {
 	d := wr.d
 	x := d.own(it.Data)
 	name, attrs, src := d.itemTag(x)
@@ -267,9 +267,9 @@ func (wr *writer) version(it *engine.Item, parent *scope, ind string) {
 	}
 	wr.w.WriteByte('>')
 	if x.comp != nil || indentOf(x.el) != ind {
-		wr.composed(x, it, inner, ind) // laid out afresh at its new depth
+		wr.composed(x, it, inner, ind, undeleted) // laid out afresh at its new depth
 	} else {
-		wr.pristine(x, it, inner, ind)
+		wr.pristine(x, it, inner, ind, undeleted)
 	}
 	wr.endTag(name.String())
 }
@@ -326,7 +326,7 @@ func nsDecls(attrs []etree.Attr) []etree.Attr {
 
 // pristine writes the children of data read from a feed as they were read,
 // with sx:sync written anew in its place.
-func (wr *writer) pristine(x *itemData, it *engine.Item, inner *scope, ind string) {
+func (wr *writer) pristine(x *itemData, it *engine.Item, inner *scope, ind string, undeleted bool) {
 	syncInd := wr.d.deeper(ind)
 	for i, t := range x.el.Child {
 		switch t := t.(type) {
@@ -336,7 +336,7 @@ func (wr *writer) pristine(x *itemData, it *engine.Item, inner *scope, ind strin
 				if i > 0 && isWS(x.el.Child[i-1]) {
 					syncInd = lastLine(x.el.Child[i-1].(*etree.CharData).Data)
 				}
-				wr.sync(x, it, inner, syncInd)
+				wr.sync(x, it, inner, syncInd, undeleted)
 				continue
 			}
 			wr.element(t, x.iscope, inner)
@@ -347,13 +347,13 @@ func (wr *writer) pristine(x *itemData, it *engine.Item, inner *scope, ind strin
 }
 
 // composed writes the children of composed data, one to a line.
-func (wr *writer) composed(x *itemData, it *engine.Item, inner *scope, ind string) {
+func (wr *writer) composed(x *itemData, it *engine.Item, inner *scope, ind string, undeleted bool) {
 	in := wr.d.deeper(ind)
 	kids, at := x.children()
 	for i, k := range kids {
 		if i == at {
 			wr.w.WriteString(in)
-			wr.sync(x, it, inner, in)
+			wr.sync(x, it, inner, in, undeleted)
 		}
 		wr.w.WriteString(in)
 		if e := k.elem(); e != nil {
@@ -364,7 +364,7 @@ func (wr *writer) composed(x *itemData, it *engine.Item, inner *scope, ind strin
 	}
 	if at >= len(kids) {
 		wr.w.WriteString(in)
-		wr.sync(x, it, inner, in)
+		wr.sync(x, it, inner, in, undeleted)
 	}
 	wr.w.WriteString(ind)
 }
@@ -375,7 +375,7 @@ func (wr *writer) composed(x *itemData, it *engine.Item, inner *scope, ind strin
 // and noconflicts are written when true, and as "false" when the version's
 // sx:sync had them: noconflicts keeps the state of the first update (§2.4),
 // and an undeleted item says deleted="false" (§3.2 step 6).
-func (wr *writer) sync(x *itemData, it *engine.Item, parent *scope, ind string) {
+func (wr *writer) sync(x *itemData, it *engine.Item, parent *scope, ind string, undeleted bool) {
 	d := wr.d
 	p := d.sx
 	var decls []etree.Attr
@@ -385,8 +385,8 @@ func (wr *writer) sync(x *itemData, it *engine.Item, parent *scope, ind string) 
 	inner := declScope(parent, decls)
 	s := it.Sync
 	attrs := []etree.Attr{{Key: "id", Value: s.ID}, {Key: "updates", Value: strconv.Itoa(s.Updates)}}
-	attrs = appendFlag(attrs, "deleted", s.Deleted, x.sync)
-	attrs = appendFlag(attrs, "noconflicts", s.NoConflicts, x.sync)
+	attrs = appendFlag(attrs, "deleted", s.Deleted, undeleted || x.sync != nil && hasPlainAttr(x.sync, "deleted"))
+	attrs = appendFlag(attrs, "noconflicts", s.NoConflicts, x.sync != nil && hasPlainAttr(x.sync, "noconflicts"))
 	if x.sync != nil {
 		for _, a := range x.sync.Attr {
 			switch {
@@ -410,7 +410,7 @@ func (wr *writer) sync(x *itemData, it *engine.Item, parent *scope, ind string) 
 		wr.w.WriteString("<" + cname + ">")
 		for _, c := range it.Conflicts {
 			wr.w.WriteString(d.deeper(in))
-			wr.version(c, inner, d.deeper(in))
+			wr.version(c, inner, d.deeper(in), false)
 		}
 		wr.w.WriteString(in)
 		wr.endTag(cname)
@@ -428,11 +428,13 @@ func (wr *writer) sync(x *itemData, it *engine.Item, parent *scope, ind string) 
 	wr.endTag(name)
 }
 
-func appendFlag(attrs []etree.Attr, key string, on bool, sync *etree.Element) []etree.Attr {
+// appendFlag appends a boolean attribute: when true, or as "false" when it
+// is to be written anyway.
+func appendFlag(attrs []etree.Attr, key string, on, always bool) []etree.Attr {
 	switch {
 	case on:
 		return append(attrs, etree.Attr{Key: key, Value: "true"})
-	case sync != nil && hasPlainAttr(sync, key):
+	case always:
 		return append(attrs, etree.Attr{Key: key, Value: "false"})
 	}
 	return attrs

@@ -1,0 +1,91 @@
+package feeds_test
+
+import (
+	"fmt"
+	"os"
+
+	"github.com/feedsync/feedsync/feeds"
+)
+
+func ExampleParse() {
+	doc, err := feeds.Parse("todo.xml", []byte(`<rss version="2.0" xmlns:sx="http://feedsync.org/2007/feedsync">
+ <channel>
+  <item>
+   <title>Buy groceries</title>
+   <sx:sync id="item_1" updates="2">
+    <sx:history sequence="2" when="2005-05-21T10:43:33Z" by="REO1750"/>
+    <sx:history sequence="1" when="2005-05-21T09:43:33Z" by="REO1750"/>
+   </sx:sync>
+  </item>
+ </channel>
+</rss>`))
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	for _, it := range doc.Items() {
+		fmt.Println(doc.Format(), it.Sync.ID, it.Sync.Updates, feeds.Title(it.Data))
+	}
+
+	_, err = feeds.Parse("bad.xml", []byte(`<feed xmlns="http://www.w3.org/2005/Atom" xmlns:sx="http://feedsync.org/2007/feedsync">
+  <entry>
+    <sx:sync id="a b" updates="1">
+      <sx:history sequence="1"/>
+    </sx:sync>
+  </entry>
+</feed>`))
+	fmt.Println(err)
+	// Output:
+	// rss item_1 2 Buy groceries
+	// bad.xml:3:5: sx:sync: id "a b" is not an RFC 2141 namespace specific string (§2.4)
+	// bad.xml:4:7: sx:history: neither when nor by (§2.5)
+}
+
+func ExampleMerge() {
+	local, err := feeds.Parse("local.xml", []byte(`<feed xmlns="http://www.w3.org/2005/Atom" xmlns:sx="http://feedsync.org/2007/feedsync">
+  <entry>
+    <title>Buy groceries</title>
+    <link rel="edit" href="http://local.example.com/1"/>
+    <sx:sync id="item_1" updates="1">
+      <sx:history sequence="1" when="2005-05-21T09:43:33Z" by="REO1750"/>
+    </sx:sync>
+  </entry>
+</feed>`))
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	remote, err := feeds.Parse("remote.xml", []byte(`<rss version="2.0" xmlns:sx="http://feedsync.org/2007/feedsync">
+ <channel>
+  <item>
+   <title>Buy groceries - DONE</title>
+   <link>http://remote.example.com/1</link>
+   <sx:sync id="item_1" updates="2">
+    <sx:history sequence="2" when="2005-05-21T10:43:33Z" by="JEO2000"/>
+    <sx:history sequence="1" when="2005-05-21T09:43:33Z" by="REO1750"/>
+   </sx:sync>
+  </item>
+ </channel>
+</rss>`))
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	merged, err := feeds.Merge(local, remote)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	merged.WriteTo(os.Stdout)
+	// Output:
+	// <feed xmlns="http://www.w3.org/2005/Atom" xmlns:sx="http://feedsync.org/2007/feedsync">
+	//   <entry>
+	//     <title>Buy groceries - DONE</title>
+	//     <link rel="edit" href="http://local.example.com/1"/>
+	//     <sx:sync id="item_1" updates="2">
+	//       <sx:history sequence="2" when="2005-05-21T10:43:33Z" by="JEO2000"/>
+	//       <sx:history sequence="1" when="2005-05-21T09:43:33Z" by="REO1750"/>
+	//     </sx:sync>
+	//   </entry>
+	// </feed>
+}
