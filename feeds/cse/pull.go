@@ -23,19 +23,19 @@ func openSource(root string) (*source, error) {
 	if i := strings.Index(root, "://"); i > 0 || strings.HasPrefix(root, "file:") {
 		u, err := url.Parse(root)
 		if err != nil {
-			return nil, fmt.Errorf("reading root %q: %w", clip(root), err)
+			return nil, fmt.Errorf("reading root: %w", err)
 		}
 		if u.Scheme != "http" && u.Scheme != "https" || u.Host == "" {
-			return nil, fmt.Errorf("root %s: %w", clip(root), ErrScheme)
+			return nil, ErrScheme
 		}
 		return &source{root: u, tr: &transport{http: newHTTPClient()}}, nil
 	}
 	abs, err := filepath.Abs(root)
 	if err != nil {
-		return nil, fmt.Errorf("reading root %q: %w", root, err)
+		return nil, fmt.Errorf("reading root: %w", err)
 	}
 	if info, err := os.Stat(abs); err != nil || !info.Mode().IsRegular() {
-		return nil, fmt.Errorf("root %s: not a readable feed file", root)
+		return nil, errors.New("not a readable feed file")
 	}
 	tree, err := openLocalTree(filepath.Dir(abs))
 	if err != nil {
