@@ -1,0 +1,236 @@
+package feeds
+
+// Benchmarks of a whole merge against etree alone.
+//
+//	$ go test -run='^$' -bench='ParseWriteEtree|MergeEndToEnd|MergeVsEtree' -benchtime=3x ./feeds
+//
+// Compare each MergeEndToEnd/n=N with ParseWriteEtree/n=N: the time, and
+// two memory metrics over the input bytes, neither counting the inputs
+// themselves: peak-x, the heap in use sampled every 5ms while timing (it
+// includes garbage not yet collected), and live-x, the live heap at the
+// fullest point of one extra run (after parsing, for Merge after merging).
+
+import (
+	"fmt"
+	"io"
+	"runtime"
+	"sync"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/beevik/etree"
+	"github.com/feedsync/feedsync/feeds/feedgen"
+)
+
+var benchSizes = []int{1_000, 10_000, 100_000}
+
+// benchPair caches generated feeds: generating 100k items takes a while.
+var benchPair = func() func(n int) ([]byte, []byte) {
+	var mu sync.Mutex
+	cache := map[int][2][]byte{}
+	return func(n int) ([]byte, []byte) {
+		mu.Lock()
+		defer mu.Unlock()
+		p, ok := cache[n]
+		if !ok {
+			l, r := feedgen.Pair(n, 0.1, 1)
+			p = [2][]byte{l, r}
+			cache[n] = p
+		}
+		return p[0], p[1]
+	}
+}()
+
+// BenchmarkParseWriteEtree is the yardstick: etree alone parses both
+// feeds, with the read settings Parse uses, and writes one.
+func BenchmarkParseWriteEtree(b *testing.B) {
+	for _, n := range benchSizes {
+		local, remote := benchPair(n)
+		b.Run(fmt.Sprintf("n=%d", n), func(b *testing.B) {
+			run := func() (live uint64) {
+				l, r := etree.NewDocument(), etree.NewDocument()
+				l.ReadSettings, r.ReadSettings = readSettings, readSettings
+				if err := l.ReadFromBytes(local); err != nil {
+					b.Fatal(err)
+				}
+				if err := r.ReadFromBytes(remote); err != nil {
+					b.Fatal(err)
+				}
+				live = liveHeap()
+				l.WriteSettings = writeSettings
+				if _, err := l.WriteTo(io.Discard); err != nil {
+					b.Fatal(err)
+				}
+				runtime.KeepAlive(r)
+				return live
+			}
+			measure(b, len(local)+len(remote), run)
+		})
+	}
+}
+
+// BenchmarkMergeEndToEnd parses both feeds, merges them and writes the
+// result.
+func BenchmarkMergeEndToEnd(b *testing.B) {
+	for _, n := range benchSizes {
+		local, remote := benchPair(n)
+		b.Run(fmt.Sprintf("n=%d", n), func(b *testing.B) {
+			run := func() (live uint64) {
+				l, err := Parse("local.xml", local)
+				if err != nil {
+					b.Fatal(err)
+				}
+				r, err := Parse("remote.xml", remote)
+				if err != nil {
+					b.Fatal(err)
+				}
+				m, err := Merge(l, r)
+				if err != nil {
+					b.Fatal(err)
+				}
+				live = liveHeap()
+				if _, err := m.WriteTo(io.Discard); err != nil {
+					b.Fatal(err)
+				}
+				runtime.KeepAlive(r)
+				return live
+			}
+			measure(b, len(local)+len(remote), run)
+		})
+	}
+}
+
+// BenchmarkMergeVsEtree runs the two benchmarks above in turns and reports
+// the ratio of their times, wall clock and CPU (all threads, the garbage
+// collector's included). Taking turns keeps other load on the machine from
+// favouring one side.
+func BenchmarkMergeVsEtree(b *testing.B) {
+	for _, n := range benchSizes {
+		local, remote := benchPair(n)
+		b.Run(fmt.Sprintf("n=%d", n), func(b *testing.B) {
+			var wall, cpu [2]time.Duration
+			for b.Loop() {
+				for side := range 2 {
+					runtime.GC()
+					w0, c0 := time.Now(), cpuTime()
+					if side == 0 {
+						etreeOnly(b, local, remote)
+					} else {
+						endToEnd(b, local, remote)
+					}
+					wall[side] += time.Since(w0)
+					cpu[side] += cpuTime() - c0
+				}
+			}
+			b.ReportMetric(float64(wall[1])/float64(wall[0]), "wall-ratio")
+			b.ReportMetric(float64(cpu[1])/float64(cpu[0]), "cpu-ratio")
+		})
+	}
+}
+
+func etreeOnly(b *testing.B, local, remote []byte) {
+	l, r := etree.NewDocument(), etree.NewDocument()
+	l.ReadSettings, r.ReadSettings = readSettings, readSettings
+	if err := l.ReadFromBytes(local); err != nil {
+		b.Fatal(err)
+	}
+	if err := r.ReadFromBytes(remote); err != nil {
+		b.Fatal(err)
+	}
+	l.WriteSettings = writeSettings
+	if _, err := l.WriteTo(io.Discard); err != nil {
+		b.Fatal(err)
+	}
+	runtime.KeepAlive(r)
+}
+
+func endToEnd(b *testing.B, local, remote []byte) {
+	l, err := Parse("local.xml", local)
+	if err != nil {
+		b.Fatal(err)
+	}
+	r, err := Parse("remote.xml", remote)
+	if err != nil {
+		b.Fatal(err)
+	}
+	m, err := Merge(l, r)
+	if err != nil {
+		b.Fatal(err)
+	}
+	if _, err := m.WriteTo(io.Discard); err != nil {
+		b.Fatal(err)
+	}
+}
+
+func cpuTime() time.Duration {
+	var ru syscall.Rusage
+	syscall.Getrusage(syscall.RUSAGE_SELF, &ru)
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+}
+
+// liveHeapOn makes run measure the live heap at its fullest point; off
+// while timing.
+var liveHeapOn bool
+
+func liveHeap() uint64 {
+	if !liveHeapOn {
+		return 0
+	}
+	runtime.GC()
+	var ms runtime.MemStats
+	runtime.ReadMemStats(&ms)
+	return ms.HeapAlloc
+}
+
+// measure times run, reporting allocations, the peak heap in use sampled
+// while it runs, and, from one extra untimed run, the live heap at its
+// fullest, both over the input size.
+func measure(b *testing.B, input int, run func() uint64) {
+	b.ReportAllocs()
+	b.SetBytes(int64(input))
+	runtime.GC()
+	var base runtime.MemStats
+	runtime.ReadMemStats(&base)
+	stop := make(chan struct{})
+	peak := make(chan uint64)
+	go func() {
+		var ms runtime.MemStats
+		var max uint64
+		t := time.NewTicker(5 * time.Millisecond)
+		defer t.Stop()
+		for {
+			select {
+			case <-stop:
+				peak <- max
+				return
+			case <-t.C:
+				runtime.ReadMemStats(&ms)
+				max = maxOf(max, ms.HeapInuse)
+			}
+		}
+	}()
+	b.ResetTimer()
+	for b.Loop() {
+		run()
+	}
+	b.StopTimer()
+	close(stop)
+	p := <-peak
+	b.ReportMetric(float64(p-min(p, base.HeapInuse))/float64(input), "peak-x")
+	runtime.GC()
+	var ms runtime.MemStats
+	runtime.ReadMemStats(&ms)
+	before := ms.HeapAlloc
+	liveHeapOn = true
+	live := run()
+	liveHeapOn = false
+	b.ReportMetric(float64(live-min(live, before))/float64(input), "live-x")
+}
+
+func maxOf(a, b uint64) uint64 {
+	if a > b {
+		return a
+	}
+	return b
+}
