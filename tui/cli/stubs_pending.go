@@ -17,4 +17,6 @@ func resolveInteractive(ctx context.Context, env *Env, pos []string, out string,
 	}
 	return usageError("resolve", "the interactive resolver is not wired yet")
 }
-func runDemo(ctx context.Context, env *Env, args []string) error { return usageError("demo", "not wired yet") }
+func runDemo(ctx context.Context, env *Env, args []string) error {
+	return usageError("demo", "not wired yet")
+}
