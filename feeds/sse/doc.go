@@ -1,0 +1,139 @@
+// Package ssefeed is the XML binding of Simple Sharing Extensions 0.91
+// (engine/sse holds the rules): it reads and writes RSS 2.0 feeds and OPML
+// outlines that carry sx:sync, with github.com/beevik/etree. The package
+// lives in feeds/sse and is named ssefeed so that callers can use it next
+// to engine/sse, which they import as sse.
+//
+// It covers:
+//
+//   - §1.1: the namespace https://www.microsoft.com/schemas/rss/sse (NS),
+//     and the http form real feeds use (NSHTTP). Elements are matched by
+//     namespace URI, never by prefix. New elements are written with the
+//     prefix and the form the feed already uses (sx and NS in a feed that
+//     has none). Is tells an SSE 0.91 feed from the others by its namespace
+//     declarations, per feed, as feeds.DetectDialect does.
+//   - §1.2: date-times are RFC 822 with a four-digit year, in GMT. They are
+//     written back as read: the first text read for an instant is reused
+//     for it; new instants are written as "Sat, 21 May 2005 09:43:33 GMT".
+//     Ids and endpoint ids (by) must be RFC 2141 NSS (sse.ValidID).
+//   - §2.1 sx:sharing (since, until, version, window) in the RSS channel or
+//     the OPML head, and §2.2 sx:related (link, title, type, since,
+//     until). An sx:sharing under <rss> or <opml> instead is read, with a
+//     warning, and left where it is. Merge never takes the remote's.
+//   - §2.3 to §2.5 sx:sync (id, version, deleted, conflict), sx:history and
+//     sx:update (when, by), in an RSS item or an OPML outline; §5.1 and §5.2
+//     sx:conflicts and sx:conflict (version, when, by, with the losing
+//     version's data as its children).
+//   - §3.1 and §4.3, §4.4 through Merge (sse.MergeFeed, and for OPML
+//     sse.MergeOutline, with §3.2 ordering and §4.4.2 cycle detection).
+//
+// # Errors and warnings
+//
+// Parse and Validate report every problem, each as a feeds.Problem
+// "file:line:col: element: message": malformed XML, a root that is neither
+// <rss> nor <opml>, a FeedSync 1.0.2 or pre-1.0 SSE feed, a missing id or
+// version, an id or by that is not an NSS, a version below 1 or not an
+// integer, a boolean that is not "true", "false" or empty, an sx:history,
+// sx:update or sx:conflict with neither when nor by, a bad date-time, a
+// missing sx:history, an empty sx:conflicts, a second sx:sync, sx:history,
+// sx:conflicts or sx:sharing, sx:sharing without version, sx:related
+// without link or type or with another type, a window that is not a
+// number. What is wrong but readable loads, and is in Doc.Warnings:
+// sx:sharing outside channel or head, several items with one id (merged
+// into the first, sse.Dedupe), more sx:update elements than the version
+// allows, a day of the week that does not match its date, a relative
+// sx:related link, a sharing version other than "0.91", an rss version
+// other than "2.0", unknown SSE elements in sx:sync.
+//
+// # Items and their data
+//
+// An item's data (sse.Data) is its element's attributes and children but
+// white space, sx:sync and, in OPML, the child outlines that carry an
+// sx:sync of their own. Outlines without sx:sync are data of the outline
+// they are in, or, in the body, kept where they are; an outline with
+// sx:sync inside one without is an error, since its place could not be
+// synced. Items without sx:sync are passed through. Everything is shared
+// (SSE has no publisher-specific data) and a winning version is taken
+// whole, "sx:sync element completely intact" (§4.2).
+//
+// NewData and Title treat as title and content an RSS item's title and
+// description elements, and an outline's text attribute and _note
+// attribute (the outliners' convention for a note).
+//
+// An sx:conflict holds the losing version's data: an RSS item's children
+// as its own children, or for OPML an <outline> element with the losing
+// outline's attributes and children.
+//
+// # Outline positions
+//
+// An outline's Position (engine/sse) is its parent's id and a sibling key;
+// siblings sort by key, then id. OPML holds the nesting but no key, so a
+// position is represented in XML as follows.
+//
+// Reading: the parent is the id of the nearest enclosing outline (""
+// under the body). The key is derived from document order: the first
+// outline of a list gets "V", each next one the key after its previous
+// sibling's (the last character moved to the next of 0-9A-Za-z, or "1"
+// appended after "z"), or, when that would not sort below the next
+// sibling that carries a key, sse.Between the two. An sx:sync may carry
+// the position explicitly, as attributes in feedsync's namespace NSOutline
+// (prefix fso unless the feed binds another):
+//
+//	<sx:sync id="B" version="3" fso:parent="A" fso:key="V" fso:version="3">
+//
+// fso:version is the sx:sync version they were written for. They are
+// used only when fso:key is present and fso:version equals the version,
+// and then replace the derived parent and key. Another implementation
+// keeps them as foreign markup; when it updates or moves the outline, the
+// version moves on, the attributes go stale and are ignored, and the
+// position is derived from where it put the outline.
+//
+// Writing: the body is laid out from the items with sse.Build: every live
+// outline under its parent in the tree, siblings by key then id. An
+// outline that §4.4.2 cycle detection cut from a cycle is at the root
+// (and MergeOutline has set conflict="true" on it); one whose parent is
+// deleted or unknown hangs under its nearest live ancestor or the root.
+// Tombstones, which the tree leaves out, are written under their nearest
+// live ancestor among its children by key. An outline's sx:sync carries
+// fso attributes exactly when a reader would not derive its stored
+// position from the written document: when it is not written under its
+// stored parent, or when its key is not the one derived from its written
+// neighbours. Positions therefore survive a round trip, and a change in
+// one place adds attributes to at most its neighbours. An sx:conflict
+// carries fso:parent and fso:key (no fso:version) when the losing
+// position differs from the item's; without them it has the item's.
+//
+// # Writing
+//
+// The parsed tree is never modified, and what has not changed is written
+// as read, through etree: the prolog, the channel or head, foreign markup,
+// comments, items without sx:sync, and items the Doc still holds as read
+// (byte for byte as etree writes them). An item whose sx:sync changed but
+// whose data did not keeps its element and loses only its old sx:sync;
+// other items are written anew from their data, one child to a line,
+// indented as the feed indents. An OPML outline keeps its children as
+// read while its child outlines are the ones read, in the order read;
+// otherwise they are laid out anew. Prefixes an element brings from
+// another feed are declared where it is written. Writing is
+// deterministic.
+//
+// # Readings of the spec
+//
+//   - An empty when or by is read as absent: its value is the default the
+//     spec gives an absent one (§2.4). A when equal to Go's zero time is
+//     refused, since the model uses it for "absent".
+//   - "Expressed as GMT" accepts the zone written GMT, UT, Z, +0000 or
+//     -0000; every other zone is an error.
+//   - The spec says "integer" for versions and windows; versions run from
+//     1 to 2^31-1 (sse.MaxVersion), windows are non-negative.
+//   - sx:sharing's version is required (§2.1); a value other than "0.91"
+//     is a warning, not an error.
+//   - sx:related's link must parse as a URL; a relative one is a warning.
+//   - §2.3 forbids two items with one id; real feeds have them, so they
+//     are merged, with a warning, and written as one item in the first's
+//     place.
+//   - Items without sx:sync are kept; in OPML they cannot hold outlines
+//     with sx:sync (an error).
+//   - RSS is unordered (§3.1): RSS items have no position; new items go
+//     after the last item.
+package ssefeed

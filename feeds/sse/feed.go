@@ -1,0 +1,167 @@
+package ssefeed
+
+import (
+	"time"
+
+	"github.com/beevik/etree"
+	sse "github.com/feedsync/feedsync/engine/sse"
+	"github.com/feedsync/feedsync/feeds"
+)
+
+// Doc is a loaded SSE 0.91 feed: an RSS 2.0 channel or an OPML outline,
+// and its items. The parsed tree is never modified: items that change are
+// written from their new state, the others as they were read. Two Docs
+// may share a tree (Merge's result shares its local input's).
+type Doc struct {
+	name     string
+	kind     string // KindRSS or KindOPML
+	src      *source
+	root     *etree.Element
+	box      *etree.Element // where the items are: <channel> or <body>
+	ns       string         // the SSE namespace in the form the feed uses
+	sx       string         // prefix bound to ns at box
+	declSX   bool           // sx is not bound at box: declare it on the root if needed
+	fso      string         // prefix for NSOutline at box
+	declFSO  bool
+	sharing  *Sharing
+	warnings feeds.Problems
+
+	recs  []record // the items: those read in document order, then those added
+	nRead int      // recs[:nRead] were read from the tree
+	index map[string]int
+	dates map[int64]string // the first date-time text read for each instant, written back as read
+
+	// RSS layout.
+	slots    []int // per child of box: the record it holds, -1 for none, -2 for a further element of a merged id
+	appendAt int   // child of box before which added items are written
+
+	itemInd string // white space before an item at the top level, as read
+	unit    string // one level of indentation, as read
+}
+
+// record is one item of a Doc and the element it was read from.
+type record struct {
+	item *sse.Item
+	el   *etree.Element // nil for an item added since
+	dups bool           // several elements had this id and were merged (§2.3)
+}
+
+// Sharing is the feed's sx:sharing element (§2.1) with its sx:related
+// children (§2.2). Times are zero when absent or blank.
+type Sharing struct {
+	Since, Until time.Time
+	Version      string // required; "0.91"
+	Window       int    // days of history the publisher keeps; 0 when absent
+	Related      []Related
+}
+
+// Related is an sx:related element (§2.2).
+type Related struct {
+	Link         string
+	Title        string // optional
+	Type         string // "complete" or "aggregated"
+	Since, Until time.Time
+}
+
+// Name returns the name the feed was loaded under.
+func (d *Doc) Name() string { return d.name }
+
+// Kind returns "rss" or "opml" (KindRSS, KindOPML).
+func (d *Doc) Kind() string { return d.kind }
+
+// Warnings returns what is wrong with the feed but did not stop it from
+// loading, in file order: sx:sharing outside channel or head, several
+// items with one id, and the like. Merge's result has both inputs'.
+func (d *Doc) Warnings() feeds.Problems { return append(feeds.Problems(nil), d.warnings...) }
+
+// Sharing returns a copy of the feed's sx:sharing, or nil.
+func (d *Doc) Sharing() *Sharing {
+	if d.sharing == nil {
+		return nil
+	}
+	s := *d.sharing
+	s.Related = append([]Related(nil), s.Related...)
+	return &s
+}
+
+// Items returns the items in document order: for OPML depth-first, in the
+// layout WriteTo writes, tombstones included; for RSS in the order read,
+// items added since at the end. Several elements with one id were merged
+// into one item when read (sse.Dedupe). The items belong to the Doc:
+// change them through Set, never in place.
+func (d *Doc) Items() []*sse.Item {
+	if d.kind == KindOPML {
+		var out []*sse.Item
+		d.layout().walk(func(n *node) { out = append(out, d.recs[n.rec].item) })
+		return out
+	}
+	out := make([]*sse.Item, len(d.recs))
+	for i := range d.recs {
+		out[i] = d.recs[i].item
+	}
+	return out
+}
+
+// Item returns the item with the given id, or nil.
+func (d *Doc) Item(id string) *sse.Item {
+	if i, ok := d.index[id]; ok {
+		return d.recs[i].item
+	}
+	return nil
+}
+
+// Set replaces the item with it.ID, or adds it as a new item: at the end
+// of an RSS channel, or in an OPML outline where its Position puts it
+// (WriteTo lays outlines out with sse.Build). Data of the other kind is
+// carried over by its title and content. RSS items have no position:
+// it.Position is not written.
+func (d *Doc) Set(it *sse.Item) {
+	it = d.adopt(it)
+	if i, ok := d.index[it.ID]; ok {
+		d.recs[i].item = it
+		return
+	}
+	d.index[it.ID] = len(d.recs)
+	d.recs = append(d.recs, record{item: it})
+}
+
+// adopt returns it with its data and its conflicts' data of d's kind: it
+// itself when they already are, else a copy.
+func (d *Doc) adopt(it *sse.Item) *sse.Item {
+	fits := func(dt sse.Data) bool { x := dataOf(dt); return x != nil && x.kind == d.kind }
+	ok := fits(it.Data)
+	for _, c := range it.Conflicts {
+		ok = ok && fits(c.Data)
+	}
+	if ok {
+		return it
+	}
+	c := it.Clone()
+	c.Data = d.own(c.Data)
+	for _, x := range c.Conflicts {
+		x.Data = d.own(x.Data)
+	}
+	return c
+}
+
+// Tree returns the hierarchy of an OPML feed's outlines (sse.Build), for
+// the resolver's indented tree, or nil for RSS.
+func (d *Doc) Tree() *sse.Tree {
+	if d.kind != KindOPML {
+		return nil
+	}
+	items := make([]*sse.Item, len(d.recs))
+	for i := range d.recs {
+		items[i] = d.recs[i].item
+	}
+	return sse.Build(items)
+}
+
+// date returns the text a date-time is written with: the first text read
+// for that instant, or the spec's form (§1.2).
+func (d *Doc) date(t time.Time) string {
+	if s, ok := d.dates[t.Unix()]; ok {
+		return s
+	}
+	return formatDate(t)
+}

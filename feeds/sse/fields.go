@@ -1,0 +1,125 @@
+package ssefeed
+
+import (
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/beevik/etree"
+	sse "github.com/feedsync/feedsync/engine/sse"
+	"github.com/feedsync/feedsync/feeds"
+)
+
+// Fields returns the fields of an item's data, as diffs, the resolver and
+// `conflicts --json` show them. SSE shares an item's data whole, so every
+// field is Shared.
+//
+// RSS: the title ("title"), the description ("content"), categories
+// ("category[1]", ...), the other elements without a namespace by name
+// ("link", "guid", a repeated name numbered from its second: "link[2]"),
+// and elements in other namespaces as "{namespace}local[n]", numbered from
+// 1; each group in document order. OPML: the text attribute ("title"),
+// _note ("content"), the other attributes as "@name" in document order
+// (prefixed ones as "@{namespace}local"), then child elements as in RSS.
+// Values are the text of title, description, category and elements
+// without children, attribute values, and other elements as XML.
+func Fields(dt sse.Data) []feeds.Field {
+	x := dataOf(dt)
+	if x == nil {
+		return nil
+	}
+	var out []feeds.Field
+	if x.kind == KindOPML {
+		out = x.attrFields()
+	}
+	seen := map[string]int{}
+	for g := range 4 {
+		for _, t := range x.kids {
+			if e, ok := t.(*etree.Element); ok && group(x.kind, e) == g {
+				out = append(out, elemField(e, seen))
+			}
+		}
+	}
+	return out
+}
+
+// SharedFields returns the shared fields of the data: all of Fields, since
+// SSE has no publisher-specific data. It is here to keep the shape of
+// feeds.SharedFields.
+func SharedFields(dt sse.Data) []feeds.Field { return Fields(dt) }
+
+// attrFields returns the fields of an outline's attributes.
+func (x *itemData) attrFields() []feeds.Field {
+	var out []feeds.Field
+	for _, key := range []string{attrText, attrNote} {
+		if v, ok := x.attr(key); ok {
+			base, label := "title", "Text"
+			if key == attrNote {
+				base, label = "content", "Note"
+			}
+			out = append(out, feeds.Field{Key: base, Label: label, Value: v, Shared: true})
+		}
+	}
+	for _, a := range x.attrs {
+		if isDecl(a) || a.Space == "" && (a.Key == attrText || a.Key == attrNote) {
+			continue
+		}
+		key := "@" + a.Key
+		if a.Space != "" {
+			key = "@{" + attrURIAt(x.ctx, a) + "}" + a.Key
+		}
+		out = append(out, feeds.Field{Key: key, Label: a.FullKey(), Value: a.Value, Shared: true})
+	}
+	return out
+}
+
+// group orders child elements: RSS titles, descriptions, categories, then
+// the rest; outlines have only the rest.
+func group(kind string, e *etree.Element) int {
+	if kind == KindRSS && uriOf(e) == "" {
+		switch e.Tag {
+		case "title":
+			return 0
+		case "description":
+			return 1
+		case "category":
+			return 2
+		}
+	}
+	return 3
+}
+
+// elemField describes one child element; seen counts the keys so far.
+func elemField(e *etree.Element, seen map[string]int) feeds.Field {
+	u := uriOf(e)
+	base, label, always := e.Tag, e.FullTag(), false
+	switch {
+	case u != "":
+		base, always = "{"+u+"}"+e.Tag, true
+	case e.Tag == "description":
+		base, label = "content", "Content"
+	case e.Tag == "category":
+		always = true
+	}
+	if u == "" && e.Tag != "description" {
+		label = strings.ToUpper(base[:1]) + base[1:]
+	}
+	seen[base]++
+	n := seen[base]
+	key := base
+	if always || n > 1 {
+		key += "[" + strconv.Itoa(n) + "]"
+		label += " " + strconv.Itoa(n)
+	}
+	return feeds.Field{Key: key, Label: label, Value: valueOf(e), Shared: true}
+}
+
+// valueOf is an element's text when it holds no elements, else its XML.
+func valueOf(e *etree.Element) string {
+	if !slices.ContainsFunc(e.Child, func(t etree.Token) bool { _, ok := t.(*etree.Element); return ok }) {
+		return textOf(e)
+	}
+	var sb strings.Builder
+	e.WriteTo(&sb, &writeSettings)
+	return sb.String()
+}

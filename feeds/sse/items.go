@@ -1,0 +1,312 @@
+package ssefeed
+
+import "github.com/beevik/etree"
+
+// mode is how an item element is written.
+type mode int
+
+const (
+	verbatim mode = iota // the element read, as it was read
+	inPlace              // the element read, with a new sx:sync
+	composed             // built from the data, laid out afresh
+)
+
+// rssMode says how an RSS record is written at indentation ind: as read
+// when it is the version read with its data, in place when only its sync
+// metadata changed and the element sits at the same depth, else anew.
+func (d *Doc) rssMode(r *record, ind string) mode {
+	x := dataOf(r.item.Data)
+	switch {
+	case x.read == r.item && x.el != nil && d.nsOf(x.sync):
+		return verbatim
+	case x.el != nil && indentOf(x.el) == ind:
+		return inPlace
+	}
+	return composed
+}
+
+// channel writes the channel: its children in order, each item as it now
+// stands, further elements of a merged id dropped, and added items after
+// the last item.
+func (wr *writer) channel() {
+	d, b := wr.d, wr.d.box
+	added := d.nRead < len(d.recs)
+	outer := wr.open(b.FullTag(), b.Attr, nil, nil)
+	if len(b.Child) == 0 && !added {
+		wr.w.WriteString("/>")
+		wr.cur = outer
+		return
+	}
+	wr.w.WriteByte('>')
+	var pending etree.Token // white space, written unless what follows is dropped
+	flush := func() {
+		if pending != nil {
+			pending.WriteTo(wr.w, &writeSettings)
+			pending = nil
+		}
+	}
+	for i, t := range b.Child {
+		if i == d.appendAt {
+			wr.added()
+		}
+		if isWS(t) {
+			flush()
+			pending = t
+			continue
+		}
+		switch s := d.slots[i]; {
+		case s >= 0:
+			flush()
+			wr.item(s)
+		case s == -2:
+			pending = nil
+		default:
+			flush()
+			wr.token(t)
+		}
+	}
+	if d.appendAt >= len(b.Child) {
+		wr.added()
+	}
+	flush()
+	wr.close(b.FullTag(), outer)
+}
+
+// added writes the RSS items added since reading, each on a line.
+func (wr *writer) added() {
+	for i := wr.d.nRead; i < len(wr.d.recs); i++ {
+		wr.w.WriteString(wr.d.itemInd)
+		wr.item(i)
+	}
+}
+
+// item writes RSS record i.
+func (wr *writer) item(i int) {
+	d := wr.d
+	r := &d.recs[i]
+	it, x := r.item, dataOf(r.item.Data)
+	sync := func(ind string) { wr.syncAnew(x, it, false, ind) }
+	switch d.rssMode(r, d.itemInd) {
+	case verbatim:
+		wr.element(x.el)
+	case inPlace:
+		outer := wr.openItem("item", x)
+		wr.content(contentSpec{toks: x.el.Child, syncEl: x.sync, sync: sync, in: d.itemInd + d.unit, end: d.itemInd})
+		wr.close("item", outer)
+	default:
+		outer := wr.openItem("item", x)
+		wr.content(contentSpec{kids: x.kids, syncAt: x.syncAt, sync: sync, in: d.itemInd + d.unit, end: d.itemInd})
+		wr.close("item", outer)
+	}
+}
+
+// nsOf reports whether an sx:sync read is in the form of the SSE
+// namespace the feed uses, so that it can be written as read.
+func (d *Doc) nsOf(sync *etree.Element) bool { return sync != nil && uriOf(sync) == d.ns }
+
+// openItem writes the start tag of an item or outline with data x, which
+// is in no namespace.
+func (wr *writer) openItem(tag string, x *itemData) *frame {
+	var extra []etree.Attr
+	if u, _ := wr.cur.lookup(""); u != "" && !declaredIn(x.attrs, "") {
+		extra = append(extra, decl("", ""))
+	}
+	outer := wr.open(tag, x.attrs, extra, x.ctx)
+	wr.w.WriteByte('>')
+	return outer
+}
+
+// body writes the OPML body laid out from the items.
+func (wr *writer) body() {
+	d, b := wr.d, wr.d.box
+	outer := wr.open(b.FullTag(), b.Attr, nil, nil)
+	if len(b.Child) == 0 && len(wr.lay.roots) == 0 {
+		wr.w.WriteString("/>")
+		wr.cur = outer
+		return
+	}
+	wr.w.WriteByte('>')
+	wr.content(contentSpec{toks: b.Child, nodes: wr.lay.roots, in: d.itemInd, end: indentOf(b)})
+	wr.close(b.FullTag(), outer)
+}
+
+// node writes an outline and, inside it, its children in the layout.
+func (wr *writer) node(n *node, ind string) {
+	d := wr.d
+	it := d.recs[n.rec].item
+	x := dataOf(it.Data)
+	asRead := x.read == it && x.sync != nil && d.nsOf(x.sync)
+	sync := func(in string) {
+		switch {
+		case asRead && (!n.explicit || x.posSet):
+			wr.element(x.sync)
+		case asRead:
+			wr.syncPatched(x.sync, it)
+		default:
+			wr.syncAnew(x, it, n.explicit, in)
+		}
+	}
+	outer := wr.openItem("outline", x)
+	spec := contentSpec{kids: x.kids, syncAt: x.syncAt, sync: sync, nodes: n.children, in: ind + d.unit, end: ind}
+	if x.el != nil && indentOf(x.el) == ind {
+		spec.toks, spec.syncEl = x.el.Child, x.sync
+	}
+	wr.content(spec)
+	wr.close("outline", outer)
+}
+
+// contentSpec is what goes inside an item, an outline or the body.
+type contentSpec struct {
+	toks    []etree.Token    // the children as read, white space and all; nil when built
+	kids    []etree.Token    // otherwise the data's children, without white space
+	syncAt  int              // with kids: sx:sync goes before kids[syncAt]
+	syncEl  *etree.Element   // with toks: the sx:sync that sync replaces
+	sync    func(ind string) // writes sx:sync; nil for the body
+	nodes   []*node          // child outlines, in order
+	in, end string           // indentation of the children, and of the end tag
+}
+
+// part is a child other than white space and outlines with sx:sync, and
+// the index of the outline with sx:sync it preceded (anchor).
+type part struct {
+	tok    etree.Token
+	sync   bool
+	anchor int
+}
+
+// content writes the children. When they were read and the child outlines
+// are the ones read, in the same order, everything is written as read,
+// white space included, with sx:sync and each child outline written in
+// their places. Otherwise the children are laid out afresh, one to a
+// line: the data and sx:sync first, then the outlines, each run of other
+// children (comments, outlines without sx:sync) before the outline it
+// preceded when read, or at the end when that outline is gone.
+func (wr *writer) content(c contentSpec) {
+	var syncOutlines []*etree.Element
+	for _, t := range c.toks {
+		if e, ok := t.(*etree.Element); ok && syncOutline(e) {
+			syncOutlines = append(syncOutlines, e)
+		}
+	}
+	if c.toks != nil && wr.sameOutlines(syncOutlines, c.nodes) {
+		wr.asRead(c)
+		return
+	}
+	parts := c.parts(syncOutlines)
+	at := map[*etree.Element]int{}
+	for j, e := range syncOutlines {
+		at[e] = j
+	}
+	present := map[int]bool{}
+	for _, n := range c.nodes {
+		if j, ok := at[wr.d.recs[n.rec].el]; ok {
+			present[j] = true
+		}
+	}
+	done := make([]bool, len(parts))
+	emit := func(ok func(anchor int) bool) {
+		for i, p := range parts {
+			if done[i] || !ok(p.anchor) {
+				continue
+			}
+			done[i] = true
+			wr.w.WriteString(c.in)
+			if p.sync {
+				c.sync(c.in)
+			} else {
+				wr.token(p.tok)
+			}
+		}
+	}
+	emit(func(a int) bool { return a == 0 })
+	for _, n := range c.nodes {
+		if j, ok := at[wr.d.recs[n.rec].el]; ok && j > 0 {
+			emit(func(a int) bool { return a <= j && (a == j || !present[a]) })
+		}
+		wr.w.WriteString(c.in)
+		wr.node(n, c.in)
+	}
+	emit(func(int) bool { return true })
+	wr.w.WriteString(c.end)
+}
+
+// parts lists the children that are neither white space nor outlines with
+// sx:sync, each anchored to the outline with sx:sync that followed it.
+func (c contentSpec) parts(syncOutlines []*etree.Element) []part {
+	var out []part
+	if c.toks == nil {
+		for i, t := range c.kids {
+			if i == c.syncAt && c.sync != nil {
+				out = append(out, part{sync: true})
+			}
+			out = append(out, part{tok: t})
+		}
+		if c.syncAt >= len(c.kids) && c.sync != nil {
+			out = append(out, part{sync: true})
+		}
+		return out
+	}
+	j := 0
+	for _, t := range c.toks {
+		if isWS(t) {
+			continue
+		}
+		if j < len(syncOutlines) && t == etree.Token(syncOutlines[j]) {
+			j++
+			continue
+		}
+		out = append(out, part{tok: t, sync: t == etree.Token(c.syncEl) && c.syncEl != nil, anchor: j})
+	}
+	return out
+}
+
+// sameOutlines reports whether the layout puts the outlines read, and only
+// them, in the order read.
+func (wr *writer) sameOutlines(read []*etree.Element, nodes []*node) bool {
+	if len(read) != len(nodes) {
+		return false
+	}
+	for i, n := range nodes {
+		if wr.d.recs[n.rec].el != read[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// asRead writes children as read, with sx:sync and the child outlines in
+// their places, each indented as the white space before it says.
+func (wr *writer) asRead(c contentSpec) {
+	ind, k := c.in, 0
+	for _, t := range c.toks {
+		switch e, _ := t.(*etree.Element); {
+		case isWS(t):
+			ind = lastLine(t.(*etree.CharData).Data)
+			wr.token(t)
+			continue
+		case e != nil && e == c.syncEl && c.syncEl != nil:
+			c.sync(ind)
+		case e != nil && k < len(c.nodes) && syncOutline(e):
+			wr.node(c.nodes[k], ind)
+			k++
+		default:
+			wr.token(t)
+		}
+		ind = ""
+	}
+}
+
+// syncOutline reports whether e is an outline with sx:sync.
+func syncOutline(e *etree.Element) bool {
+	if e.Tag != "outline" || uriOf(e) != "" {
+		return false
+	}
+	for c := range e.ChildElementsSeq() {
+		if c.Tag == "sync" && isSSE(uriOf(c)) {
+			return true
+		}
+	}
+	return false
+}
+
+

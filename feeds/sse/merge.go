@@ -1,0 +1,113 @@
+package ssefeed
+
+import (
+	"errors"
+	"fmt"
+	"maps"
+	"slices"
+
+	sse "github.com/feedsync/feedsync/engine/sse"
+)
+
+// ErrKind is returned by Merge for an RSS feed and an OPML one.
+var ErrKind = errors.New("ssefeed: an RSS feed and an OPML feed cannot be merged")
+
+// Merge incorporates remote's items into local's (§4.3, §4.4) and returns
+// the result as a new Doc; neither input changes. RSS items merge with
+// sse.MergeFeed; OPML outlines with sse.MergeOutline, which adds §4.4.2
+// cycle detection, and the result is laid out anew from the merged items
+// when written (see the package doc).
+//
+// The result is local's feed: its channel or head, its sx:sharing (never
+// remote's), its items without sx:sync, its items in their order and then
+// remote's new ones. Remote's items without sx:sync are not brought in. An
+// item in both feeds takes the winning version whole, sx:sync intact
+// (§4.2); an item that the merge leaves as it was is written as it was
+// read, and a remote item that wins unchanged is written as remote had it.
+func Merge(local, remote *Doc) (*Doc, error) {
+	if local.kind != remote.kind {
+		return nil, fmt.Errorf("merging %s into %s: %w", remote.name, local.name, ErrKind)
+	}
+	merge := sse.MergeFeed
+	if local.kind == KindOPML {
+		merge = sse.MergeOutline
+	}
+	res, err := merge(local.records(), remote.records())
+	if err != nil {
+		return nil, fmt.Errorf("merging %s into %s: %w", remote.name, local.name, err)
+	}
+	out := *local
+	out.recs = slices.Clone(local.recs)
+	out.index = maps.Clone(local.index)
+	out.dates = maps.Clone(local.dates)
+	for k, v := range remote.dates {
+		if _, ok := out.dates[k]; !ok {
+			out.dates[k] = v
+		}
+	}
+	out.warnings = append(slices.Clone(local.warnings), remote.warnings...)
+	for _, it := range res {
+		r := remote.Item(it.ID)
+		if i, ok := out.index[it.ID]; ok {
+			out.recs[i].item = asRead(it, out.recs[i].item, r)
+			continue
+		}
+		j := remote.index[it.ID]
+		out.index[it.ID] = len(out.recs)
+		out.recs = append(out.recs, record{item: out.adopt(asRead(it, nil, r)), el: remote.recs[j].el})
+	}
+	return &out, nil
+}
+
+// records returns the items in the order read, items added at the end.
+func (d *Doc) records() []*sse.Item {
+	out := make([]*sse.Item, len(d.recs))
+	for i := range d.recs {
+		out[i] = d.recs[i].item
+	}
+	return out
+}
+
+// asRead returns the merge result res as one of the versions it equals,
+// local's or remote's, so that it is written as read; otherwise res, with
+// local's data when it carries the same.
+func asRead(res, local, remote *sse.Item) *sse.Item {
+	switch {
+	case local != nil && same(res, local):
+		return local
+	case remote != nil && same(res, remote):
+		return remote
+	}
+	if local != nil && res.Data != local.Data && digest(res.Data) == digest(local.Data) {
+		res.Data = local.Data
+	}
+	return res
+}
+
+// same reports whether two items are the same version with the same
+// conflict flag, conflicts, position and data.
+func same(a, b *sse.Item) bool {
+	if a == b {
+		return true
+	}
+	if a.ID != b.ID || a.Version != b.Version || a.Deleted != b.Deleted || a.Conflict != b.Conflict ||
+		a.Position != b.Position || !a.History.Stamp().Equal(b.History.Stamp()) ||
+		!slices.EqualFunc(a.History.Updates, b.History.Updates, sse.Stamp.Equal) ||
+		len(a.Conflicts) != len(b.Conflicts) || digest(a.Data) != digest(b.Data) {
+		return false
+	}
+	for i, c := range a.Conflicts {
+		o := b.Conflicts[i]
+		if c.Version != o.Version || !c.Stamp().Equal(o.Stamp()) || c.Position != o.Position || digest(c.Data) != digest(o.Data) {
+			return false
+		}
+	}
+	return true
+}
+
+func digest(d sse.Data) string {
+	if d == nil {
+		return ""
+	}
+	return d.Digest()
+}

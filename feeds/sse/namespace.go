@@ -1,0 +1,279 @@
+package ssefeed
+
+import (
+	"bytes"
+	"encoding/xml"
+	"io"
+	"slices"
+	"strconv"
+
+	"github.com/beevik/etree"
+	"github.com/feedsync/feedsync/feeds"
+)
+
+// Namespace URIs. Elements and attributes are matched by these, never by
+// prefix.
+const (
+	// NS is the SSE 0.91 namespace as §1.1 gives it.
+	NS = "https://www.microsoft.com/schemas/rss/sse"
+	// NSHTTP is the same namespace with http, which real feeds use
+	// (feeds.NSSSE091). Both are read; a feed is written back in the form
+	// it was read in.
+	NSHTTP = "http://www.microsoft.com/schemas/rss/sse"
+	// NSOutline is feedsync's own namespace for the sibling key and parent
+	// of an OPML outline, attributes of its sx:sync (see the package doc).
+	// Other implementations keep them as foreign markup.
+	NSOutline = "https://github.com/feedsync/feedsync/ns/outline"
+
+	nsXML = "http://www.w3.org/XML/1998/namespace"
+)
+
+// isSSE reports whether a namespace URI is SSE 0.91's, in either form.
+func isSSE(uri string) bool { return uri == NS || uri == NSHTTP }
+
+// Is reports whether data is an SSE 0.91 feed: well-formed XML whose root
+// element or one of its children declares the SSE 0.91 namespace, in
+// either form, and which does not declare FeedSync 1.0.2 there. This is
+// feeds.DetectDialect's test, extended to the https form of §1.1; it looks
+// at one feed, so callers decide per feed which binding loads it.
+func Is(data []byte) bool {
+	dec := xml.NewDecoder(bytes.NewReader(data))
+	dec.Strict = true
+	dec.CharsetReader = func(_ string, r io.Reader) (io.Reader, error) { return r, nil }
+	sse, fs := false, false
+	for depth := 0; ; {
+		t, err := dec.RawToken()
+		if err != nil {
+			return sse && !fs && err == io.EOF
+		}
+		switch t := t.(type) {
+		case xml.StartElement:
+			depth++
+			if depth > 2 {
+				continue
+			}
+			for _, a := range t.Attr {
+				if a.Name.Space == "xmlns" || a.Name.Space == "" && a.Name.Local == "xmlns" {
+					sse = sse || isSSE(a.Value)
+					fs = fs || a.Value == feeds.NSFeedSync
+				}
+			}
+		case xml.EndElement:
+			depth--
+		}
+	}
+}
+
+// dialect is feeds.DetectDialect with the https form of the SSE namespace
+// counted as SSE 0.91.
+func dialect(doc *etree.Document) feeds.Dialect {
+	d := feeds.DetectDialect(doc)
+	if d != feeds.PlainFeed {
+		return d
+	}
+	root := doc.Root()
+	see := func(e *etree.Element) bool {
+		for _, a := range e.Attr {
+			if isDecl(a) && a.Value == NS {
+				return true
+			}
+		}
+		return false
+	}
+	if see(root) {
+		return feeds.SSE091
+	}
+	for c := range root.ChildElementsSeq() {
+		if see(c) {
+			return feeds.SSE091
+		}
+	}
+	return d
+}
+
+// isDecl reports whether an attribute declares a namespace.
+func isDecl(a etree.Attr) bool {
+	return a.Space == "xmlns" || a.Space == "" && a.Key == "xmlns"
+}
+
+// declares reports whether attribute a binds prefix ("" for the default
+// namespace).
+func declares(a etree.Attr, prefix string) bool {
+	if prefix == "" {
+		return a.Space == "" && a.Key == "xmlns"
+	}
+	return a.Space == "xmlns" && a.Key == prefix
+}
+
+// lookup returns the namespace URI prefix is bound to at element e in the
+// tree it was read in, and whether it is bound. The default namespace is
+// always bound, to "" when nothing declares it.
+func lookup(e *etree.Element, prefix string) (string, bool) {
+	for ; e != nil; e = e.Parent() {
+		for _, a := range e.Attr {
+			if declares(a, prefix) {
+				return a.Value, true
+			}
+		}
+	}
+	switch prefix {
+	case "":
+		return "", true
+	case "xml":
+		return nsXML, true
+	}
+	return "", false
+}
+
+// uriOf returns the namespace URI of an element.
+func uriOf(e *etree.Element) string {
+	u, _ := lookup(e, e.Space)
+	return u
+}
+
+// attrURI returns the namespace URI of an attribute of e; unprefixed
+// attributes have none.
+func attrURI(e *etree.Element, a etree.Attr) string {
+	if a.Space == "" {
+		return ""
+	}
+	u, _ := lookup(e, a.Space)
+	return u
+}
+
+// frame is the namespace context of a point in the output: the
+// declarations written on the open elements.
+type frame struct {
+	parent *frame
+	decls  []etree.Attr
+}
+
+// push returns the frame inside an element written with attrs.
+func (f *frame) push(attrs []etree.Attr) *frame {
+	var decls []etree.Attr
+	for _, a := range attrs {
+		if isDecl(a) {
+			decls = append(decls, a)
+		}
+	}
+	if len(decls) == 0 {
+		return f
+	}
+	return &frame{parent: f, decls: decls}
+}
+
+// lookup returns the URI prefix is bound to in the output, as lookup does
+// in the input.
+func (f *frame) lookup(prefix string) (string, bool) {
+	for ; f != nil; f = f.parent {
+		for _, a := range f.decls {
+			if declares(a, prefix) {
+				return a.Value, true
+			}
+		}
+	}
+	switch prefix {
+	case "":
+		return "", true
+	case "xml":
+		return nsXML, true
+	}
+	return "", false
+}
+
+// frameOf returns the output frame that reproduces the namespace context
+// of element e's inside: the declarations of e and its ancestors.
+func frameOf(e *etree.Element) *frame {
+	var chain []*etree.Element
+	for ; e != nil; e = e.Parent() {
+		chain = append(chain, e)
+	}
+	var f *frame
+	for i := len(chain) - 1; i >= 0; i-- {
+		f = f.push(chain[i].Attr)
+	}
+	return f
+}
+
+// fixups returns the declarations element e needs so that, written in
+// output context dst, every prefix its subtree uses without declaring
+// means what it meant where e was read. Prefixes unbound where e was read
+// need nothing: the input was already wrong there.
+func fixups(e *etree.Element, dst *frame) []etree.Attr {
+	var decls []etree.Attr
+	seen := map[string]bool{}
+	var walk func(x *etree.Element, declared []string)
+	walk = func(x *etree.Element, declared []string) {
+		for _, a := range x.Attr {
+			if isDecl(a) {
+				if a.Space == "" {
+					declared = append(declared, "")
+				} else {
+					declared = append(declared, a.Key)
+				}
+			}
+		}
+		need := func(p string) {
+			if p == "xmlns" || seen[p] || slices.Contains(declared, p) {
+				return
+			}
+			seen[p] = true
+			su, ok := lookup(x, p)
+			if !ok {
+				return
+			}
+			if du, _ := dst.lookup(p); du != su {
+				decls = append(decls, decl(p, su))
+			}
+		}
+		need(x.Space)
+		for _, a := range x.Attr {
+			if a.Space != "" && a.Space != "xmlns" {
+				need(a.Space)
+			}
+		}
+		for c := range x.ChildElementsSeq() {
+			walk(c, declared)
+		}
+	}
+	walk(e, nil)
+	return decls
+}
+
+// decl returns the attribute that binds prefix to uri.
+func decl(prefix, uri string) etree.Attr {
+	if prefix == "" {
+		return etree.Attr{Key: "xmlns", Value: uri}
+	}
+	return etree.Attr{Space: "xmlns", Key: prefix, Value: uri}
+}
+
+// freePrefix returns want, or want followed by a number, unbound at e.
+func freePrefix(e *etree.Element, want string) string {
+	p := want
+	for i := 2; ; i++ {
+		if _, ok := lookup(e, p); !ok {
+			return p
+		}
+		p = want + strconv.Itoa(i)
+	}
+}
+
+// prefixFor returns a prefix bound to one of uris at e, preferring want,
+// with the URI it is bound to.
+func prefixFor(e *etree.Element, want string, uris ...string) (prefix, uri string, ok bool) {
+	if u, ok := lookup(e, want); ok && slices.Contains(uris, u) {
+		return want, u, true
+	}
+	for x := e; x != nil; x = x.Parent() {
+		for _, a := range x.Attr {
+			if a.Space != "xmlns" || !slices.Contains(uris, a.Value) {
+				continue
+			}
+			if u, _ := lookup(e, a.Key); u == a.Value {
+				return a.Key, u, true
+			}
+		}
+	}
+	return "", "", false
+}

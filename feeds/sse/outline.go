@@ -1,0 +1,188 @@
+package ssefeed
+
+import (
+	"cmp"
+	"slices"
+	"strings"
+
+	sse "github.com/feedsync/feedsync/engine/sse"
+)
+
+// keyDigits are the characters of a derived key, in code-point order, as
+// sse.Between uses them.
+const keyDigits = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
+
+// succ returns the key after prev: "V" after nothing; prev with its last
+// character moved to the next of keyDigits; or prev followed by "1" when
+// that character is "z" or not one of keyDigits. Keys so made grow by a
+// character every 61 siblings and never end in "0".
+func succ(prev string) string {
+	if prev == "" {
+		return "V"
+	}
+	last := prev[len(prev)-1]
+	if i := strings.IndexByte(keyDigits, last); i >= 0 && i < len(keyDigits)-1 {
+		return prev[:len(prev)-1] + string(keyDigits[i+1])
+	}
+	return prev + "1"
+}
+
+// nextKey is the key derived for an outline whose position the feed does
+// not carry: succ of the previous sibling's key when it sorts below hi,
+// the key of the next sibling that carries its position ("" when none
+// does); else sse.Between the two; else, when nothing fits, succ anyway.
+// It depends only on its neighbours, so that a change in one place of a
+// feed does not move the keys derived anywhere else.
+func nextKey(prev, hi string) string {
+	k := succ(prev)
+	if hi == "" || k < hi {
+		return k
+	}
+	if b, ok := sse.Between(prev, hi); ok {
+		return b
+	}
+	return k
+}
+
+// derive returns the keys of a list of siblings in document order: the
+// keys of those that carry their position (explicit), and for the others
+// nextKey from the previous sibling's key and the next explicit one's.
+func derive(keys []string, explicit []bool) []string {
+	out := slices.Clone(keys)
+	his := make([]string, len(keys))
+	hi := ""
+	for i := len(keys) - 1; i >= 0; i-- {
+		his[i] = hi
+		if explicit[i] {
+			hi = keys[i]
+		}
+	}
+	prev := ""
+	for i := range out {
+		if !explicit[i] {
+			out[i] = nextKey(prev, his[i])
+		}
+		prev = out[i]
+	}
+	return out
+}
+
+// settle decides which siblings of a list, in the order written, must
+// carry their position so that a reader derives the others' as they are
+// (see derive). explicit comes in set for those that must carry it anyway
+// and is set for the others that need it. One pass from the right
+// suffices: a sibling's derived key depends on the key before it, which is
+// its stored key either way, and on the next explicit key after it,
+// already decided.
+func settle(keys []string, explicit []bool) {
+	hi := ""
+	for i := len(keys) - 1; i >= 0; i-- {
+		if !explicit[i] {
+			prev := ""
+			if i > 0 {
+				prev = keys[i-1]
+			}
+			explicit[i] = nextKey(prev, hi) != keys[i]
+		}
+		if explicit[i] {
+			hi = keys[i]
+		}
+	}
+}
+
+// node is one outline in the layout WriteTo writes.
+type node struct {
+	rec      int
+	children []*node
+	explicit bool // its sx:sync carries its position
+}
+
+// layout is the OPML body as written.
+type layout struct {
+	roots []*node
+}
+
+// walk calls f on every node, depth-first in document order.
+func (l *layout) walk(f func(*node)) {
+	var rec func([]*node)
+	rec = func(ns []*node) {
+		for _, n := range ns {
+			f(n)
+			rec(n.children)
+		}
+	}
+	rec(l.roots)
+}
+
+// layout lays the outlines out as sse.Build does: each live outline under
+// its parent in the tree (an outline that §4.4.2 cut from a cycle at the
+// root), siblings by key and then id. Tombstones, which the tree leaves
+// out, are written under their nearest live ancestor, in key order among
+// its children. Then each list is settled: which outlines carry their
+// position on their sx:sync.
+func (d *Doc) layout() *layout {
+	items := make([]*sse.Item, len(d.recs))
+	for i := range d.recs {
+		items[i] = d.recs[i].item
+	}
+	tree := sse.Build(items)
+	lists := map[string][]*node{}
+	nodes := make([]*node, len(d.recs))
+	for i, it := range items {
+		p := tree.Parent(it.ID)
+		if it.Deleted {
+			p = d.liveAncestor(it.Position.Parent)
+		}
+		nodes[i] = &node{rec: i}
+		lists[p] = append(lists[p], nodes[i])
+	}
+	for p, list := range lists {
+		slices.SortFunc(list, func(a, b *node) int {
+			x, y := items[a.rec], items[b.rec]
+			return cmp.Or(strings.Compare(x.Position.Key, y.Position.Key), strings.Compare(x.ID, y.ID))
+		})
+		d.settleList(p, list)
+		if p != "" {
+			nodes[d.index[p]].children = list
+		}
+	}
+	return &layout{roots: lists[""]}
+}
+
+// liveAncestor returns the nearest live outline up the parents from id,
+// or "" (the root) when the walk meets an unknown id or goes round.
+func (d *Doc) liveAncestor(id string) string {
+	seen := map[string]bool{}
+	for id != "" && !seen[id] {
+		seen[id] = true
+		i, ok := d.index[id]
+		if !ok {
+			return ""
+		}
+		it := d.recs[i].item
+		if !it.Deleted {
+			return id
+		}
+		id = it.Position.Parent
+	}
+	return ""
+}
+
+// settleList marks the outlines of one list, children of parent, that
+// must carry their position: those whose sx:sync is written as read with
+// a valid position on it, those not written under their parent, and those
+// whose key a reader would not derive (settle).
+func (d *Doc) settleList(parent string, list []*node) {
+	keys := make([]string, len(list))
+	explicit := make([]bool, len(list))
+	for i, n := range list {
+		it := d.recs[n.rec].item
+		x := dataOf(it.Data)
+		keys[i] = it.Position.Key
+		explicit[i] = x != nil && x.read == it && x.posSet && d.nsOf(x.sync) || it.Position.Parent != parent
+	}
+	settle(keys, explicit)
+	for i, n := range list {
+		n.explicit = explicit[i]
+	}
+}

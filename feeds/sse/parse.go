@@ -1,0 +1,473 @@
+package ssefeed
+
+import (
+	"net/url"
+	"strconv"
+	"time"
+
+	"github.com/beevik/etree"
+	sse "github.com/feedsync/feedsync/engine/sse"
+	"github.com/feedsync/feedsync/feeds"
+)
+
+// readSettings keep CDATA sections as they are, as feeds does.
+var readSettings = etree.ReadSettings{PreserveCData: true}
+
+// Parse loads an SSE 0.91 feed, RSS 2.0 or OPML. name is used in messages
+// only. A feed that is not well-formed XML, is neither RSS nor OPML, uses
+// FeedSync 1.0.2 or a pre-1.0 SSE namespace, or breaks a rule of the spec
+// gives a feeds.Problems error listing every problem, and no Doc. What is
+// wrong but readable is in the Doc's Warnings.
+func Parse(name string, data []byte) (*Doc, error) {
+	d, ps := parse(name, data)
+	if len(ps) > 0 {
+		return nil, ps
+	}
+	return d, nil
+}
+
+// Validate returns every problem Parse would report for the feed, or nil;
+// warnings are not among them.
+func Validate(name string, data []byte) feeds.Problems {
+	_, ps := parse(name, data)
+	return ps
+}
+
+func parse(name string, data []byte) (*Doc, feeds.Problems) {
+	tree := etree.NewDocument()
+	tree.ReadSettings = readSettings
+	if err := tree.ReadFromBytes(data); err != nil {
+		// feeds reads with the same settings and places syntax errors.
+		if ps := feeds.Validate(name, data); len(ps) > 0 {
+			return nil, ps
+		}
+		return nil, feeds.Problems{{File: name, Line: 1, Col: 1, Element: "document", Msg: err.Error()}}
+	}
+	src := &source{name: name, data: data, tree: tree}
+	p := &parser{src: src, d: &Doc{name: name, src: src, index: map[string]int{}, dates: map[int64]string{}}}
+	if !p.doc() || len(p.errs) > 0 {
+		return nil, src.report(p.errs)
+	}
+	p.d.warnings = src.report(p.warns)
+	return p.d, nil
+}
+
+// parser walks a parsed tree once, building the Doc and noting problems.
+type parser struct {
+	findings
+	src     *source
+	d       *Doc
+	firstNS string // the first form of the SSE namespace met
+	read    []readItem
+	pending []pendingConflict
+}
+
+// readItem is an item element as read, before items with one id merge.
+type readItem struct {
+	el, sync *etree.Element
+	item     *sse.Item
+	slot     int // RSS: its index among the children of channel
+}
+
+// pendingConflict is an sx:conflict without a position of its own, which
+// takes its item's once the item's is known.
+type pendingConflict struct {
+	c  *sse.Conflict
+	it *sse.Item
+}
+
+func (p *parser) doc() bool {
+	root := p.top()
+	if root == nil {
+		return false
+	}
+	switch dialect(p.src.tree) {
+	case feeds.FeedSync102:
+		p.errorf(root, "FeedSync 1.0.2 feed (namespace %s): not SSE 0.91", feeds.NSFeedSync)
+		return false
+	case feeds.SSEPre10:
+		p.errorf(root, "pre-1.0 SSE feed (namespace %s): not SSE 0.91", feeds.NSSSEPre10)
+		return false
+	}
+	d := p.d
+	d.root = root
+	switch u := uriOf(root); {
+	case u == "" && root.Tag == "rss":
+		d.kind = KindRSS
+		if !p.rss() {
+			return false
+		}
+	case u == "" && root.Tag == "opml":
+		d.kind = KindOPML
+		if !p.opml() {
+			return false
+		}
+	default:
+		p.errorf(root, "root element %s in namespace %q is neither RSS 2.0 <rss> nor OPML <opml> (§1)", root.FullTag(), u)
+		return false
+	}
+	p.finish()
+	return true
+}
+
+// top returns the root element, noting stray content around it.
+func (p *parser) top() *etree.Element {
+	var root *etree.Element
+	for _, t := range p.src.tree.Child {
+		switch t := t.(type) {
+		case *etree.Element:
+			if root != nil {
+				p.errorf(t, "a second root element")
+				continue
+			}
+			root = t
+		case *etree.CharData:
+			if t.IsCData() || !isSpace(trimBOM(t.Data)) {
+				p.errorf(root, "text outside the root element")
+			}
+		}
+	}
+	if root == nil && len(p.errs) == 0 {
+		p.errorf(nil, "no root element")
+	}
+	return root
+}
+
+func trimBOM(s string) string {
+	if len(s) >= 3 && s[:3] == "\uFEFF" {
+		return s[3:]
+	}
+	return s
+}
+
+// isSSE reports whether e is the SSE element local, noting the form of
+// the namespace and a prefix bound to nothing.
+func (p *parser) isSSE(e *etree.Element, local string) bool {
+	if e.Tag != local {
+		return false
+	}
+	u, ok := lookup(e, e.Space)
+	if !ok {
+		p.errorf(e, "prefix %q is not bound to a namespace", e.Space)
+		return false
+	}
+	if isSSE(u) && p.firstNS == "" {
+		p.firstNS = u
+	}
+	return isSSE(u)
+}
+
+// rss finds the channel and reads sx:sharing and the items.
+func (p *parser) rss() bool {
+	d := p.d
+	if v, _ := plainAttr(d.root, "version"); v != "2.0" {
+		p.warnf(d.root, "rss version %q: SSE 0.91 extends RSS 2.0 (§1)", v)
+	}
+	var outside []*etree.Element
+	for c := range d.root.ChildElementsSeq() {
+		switch {
+		case c.Tag == "channel" && uriOf(c) == "":
+			if d.box != nil {
+				p.errorf(c, "a second channel")
+				continue
+			}
+			d.box = c
+		case p.isSSE(c, "sharing"):
+			p.warnf(c, "sx:sharing belongs inside channel (§2.1); read from here and left in place")
+			outside = append(outside, c)
+		}
+	}
+	if d.box == nil {
+		p.errorf(d.root, "rss without a channel")
+		return false
+	}
+	p.sharings(outside, d.box)
+	d.slots = make([]int, len(d.box.Child))
+	for i, t := range d.box.Child {
+		d.slots[i] = -1
+		e, ok := t.(*etree.Element)
+		switch {
+		case !ok:
+		case e.Tag == "item" && uriOf(e) == "":
+			if sync := p.syncOf(e); sync != nil {
+				it := p.version(e, sync, nil)
+				p.read = append(p.read, readItem{el: e, sync: sync, item: it, slot: i})
+			}
+		case p.isSSE(e, "sync"):
+			p.errorf(e, "sx:sync belongs inside an item (§2.3)")
+		}
+	}
+	return true
+}
+
+// opml finds head and body and reads sx:sharing and the outlines.
+func (p *parser) opml() bool {
+	d := p.d
+	var head *etree.Element
+	var outside []*etree.Element
+	for c := range d.root.ChildElementsSeq() {
+		switch {
+		case c.Tag == "head" && uriOf(c) == "":
+			if head != nil {
+				p.errorf(c, "a second head")
+				continue
+			}
+			head = c
+		case c.Tag == "body" && uriOf(c) == "":
+			if d.box != nil {
+				p.errorf(c, "a second body")
+				continue
+			}
+			d.box = c
+		case p.isSSE(c, "sharing"):
+			p.warnf(c, "sx:sharing belongs inside head (§2.1); read from here and left in place")
+			outside = append(outside, c)
+		}
+	}
+	if d.box == nil {
+		p.errorf(d.root, "opml without a body")
+		return false
+	}
+	p.sharings(outside, head)
+	p.outlines(d.box, "")
+	return true
+}
+
+// sharings reads the one sx:sharing: among those outside the element that
+// should hold it and those inside it (channel or head, which may be nil).
+func (p *parser) sharings(outside []*etree.Element, in *etree.Element) {
+	all := outside
+	if in != nil {
+		for c := range in.ChildElementsSeq() {
+			if p.isSSE(c, "sharing") {
+				all = append(all, c)
+			}
+		}
+	}
+	for i, e := range all {
+		if i > 0 {
+			p.errorf(e, "a second sx:sharing (§2.1)")
+			continue
+		}
+		p.d.sharing = p.sharing(e)
+	}
+}
+
+// sharing reads sx:sharing (§2.1) and its sx:related children (§2.2).
+func (p *parser) sharing(e *etree.Element) *Sharing {
+	s := &Sharing{}
+	hasVersion := false
+	for _, a := range e.Attr {
+		if a.Space != "" || isDecl(a) {
+			continue
+		}
+		switch a.Key {
+		case "since":
+			s.Since = p.optDate(e, a)
+		case "until":
+			s.Until = p.optDate(e, a)
+		case "version":
+			hasVersion, s.Version = true, a.Value
+		case "window":
+			n, ok := number(a.Value, 1, 9)
+			if !ok {
+				p.errorf(e, "window %q is not a whole number of days (§2.1)", a.Value)
+			}
+			s.Window = n
+		}
+	}
+	switch {
+	case !hasVersion:
+		p.errorf(e, "no version: it is required (§2.1)")
+	case s.Version != "0.91":
+		p.warnf(e, "version %q: this is SSE 0.91", s.Version)
+	}
+	for c := range e.ChildElementsSeq() {
+		if p.isSSE(c, "related") {
+			s.Related = append(s.Related, p.related(c))
+		}
+	}
+	return s
+}
+
+// related reads sx:related (§2.2).
+func (p *parser) related(e *etree.Element) Related {
+	var r Related
+	var hasLink, hasType bool
+	for _, a := range e.Attr {
+		if a.Space != "" || isDecl(a) {
+			continue
+		}
+		switch a.Key {
+		case "link":
+			hasLink, r.Link = true, a.Value
+			u, err := url.Parse(a.Value)
+			switch {
+			case a.Value == "" || err != nil:
+				p.errorf(e, "link %q is not a URL (§2.2)", a.Value)
+			case !u.IsAbs():
+				p.warnf(e, "link %q is a relative URL", a.Value)
+			}
+		case "type":
+			hasType, r.Type = true, a.Value
+			if a.Value != "complete" && a.Value != "aggregated" {
+				p.errorf(e, "type %q is neither \"complete\" nor \"aggregated\" (§2.2)", a.Value)
+			}
+		case "title":
+			r.Title = a.Value
+		case "since":
+			r.Since = p.optDate(e, a)
+		case "until":
+			r.Until = p.optDate(e, a)
+		}
+	}
+	if !hasLink {
+		p.errorf(e, "no link: it is required (§2.2)")
+	}
+	if !hasType {
+		p.errorf(e, "no type: it is required (§2.2)")
+	}
+	return r
+}
+
+// optDate reads a date-time that may be blank (§2.1, §2.2).
+func (p *parser) optDate(e *etree.Element, a etree.Attr) time.Time {
+	if a.Value == "" {
+		return time.Time{}
+	}
+	return p.date(e, a)
+}
+
+// date reads a date-time attribute (§1.2) and remembers its text, so that
+// the instant is written back as it was read.
+func (p *parser) date(e *etree.Element, a etree.Attr) time.Time {
+	t, warn, err := parseDate(a.Value)
+	switch {
+	case err != "":
+		p.errorf(e, "%s %q %s", a.Key, a.Value, err)
+		return time.Time{}
+	case t.IsZero():
+		p.errorf(e, "%s %q is the zero time, which stands for an absent %s (§2.4)", a.Key, a.Value, a.Key)
+		return t
+	case warn != "":
+		p.warnf(e, "%s %q %s", a.Key, a.Value, warn)
+	}
+	if _, ok := p.d.dates[t.Unix()]; !ok {
+		p.d.dates[t.Unix()] = a.Value
+	}
+	return t
+}
+
+// syncOf returns the sx:sync child of an item or outline, noting any
+// beyond the first.
+func (p *parser) syncOf(e *etree.Element) *etree.Element {
+	var sync *etree.Element
+	for c := range e.ChildElementsSeq() {
+		if !p.isSSE(c, "sync") {
+			continue
+		}
+		if sync != nil {
+			p.errorf(c, "a second sx:sync in one %s (§2.3)", e.Tag)
+			continue
+		}
+		sync = c
+	}
+	return sync
+}
+
+// count reads a version: an integer from 1 to sse.MaxVersion.
+func (p *parser) count(e *etree.Element, a etree.Attr, sec string) int {
+	n, ok := number(a.Value, 1, 10)
+	switch {
+	case ok && n == 0:
+		p.errorf(e, "%s %q is below 1 (%s)", a.Key, a.Value, sec)
+	case !ok || n > sse.MaxVersion:
+		p.errorf(e, "%s %q is not an integer from 1 to %d (%s)", a.Key, a.Value, sse.MaxVersion, sec)
+		return 0
+	}
+	return n
+}
+
+// flag reads deleted or conflict (§2.3).
+func (p *parser) flag(e *etree.Element, a etree.Attr) bool {
+	b, err := sse.ParseFlag(a.Value)
+	if err != nil {
+		p.errorf(e, "%s %q is not \"true\", \"false\" or empty (§2.3)", a.Key, a.Value)
+	}
+	return b
+}
+
+// stamp reads the when and by of sx:history, sx:update or sx:conflict. An
+// empty attribute is read as an absent one, whose value it is (§2.4).
+func (p *parser) stamp(e *etree.Element, sec string) sse.Stamp {
+	var st sse.Stamp
+	has := false
+	for _, a := range e.Attr {
+		if a.Space != "" || a.Value == "" {
+			continue
+		}
+		switch a.Key {
+		case "when":
+			has, st.When = true, p.date(e, a)
+		case "by":
+			has, st.By = true, a.Value
+			if !sse.ValidID(a.Value) {
+				p.errorf(e, "by %q is not an RFC 2141 namespace specific string (§1.2)", a.Value)
+			}
+		}
+	}
+	if !has {
+		p.errorf(e, "neither when nor by: one or both are required (%s)", sec)
+	}
+	return st
+}
+
+// finish merges items that share an id (§2.3 forbids them, sse.Dedupe
+// merges them) and gives each element its record.
+func (p *parser) finish() {
+	d := p.d
+	for _, r := range p.read {
+		slot := len(d.recs)
+		if j, ok := d.index[r.item.ID]; ok {
+			if m, err := sse.Merge(d.recs[j].item, r.item); err == nil {
+				d.recs[j].item, d.recs[j].dups = asRead(m, d.recs[j].item, r.item), true
+			}
+			p.warnf(r.sync, "id %q is used by an earlier %s too; ids are unique in a feed (§2.3), so the two were merged", r.item.ID, r.el.Tag)
+			slot = -2
+		} else {
+			d.index[r.item.ID] = slot
+			d.recs = append(d.recs, record{item: r.item, el: r.el})
+		}
+		if d.kind == KindRSS {
+			d.slots[r.slot] = slot
+		}
+	}
+	d.nRead = len(d.recs)
+	d.prefixes(p.firstNS)
+	d.indentation()
+}
+
+// prefixes picks the prefixes written for SSE and for feedsync's outline
+// positions: those bound at the channel or body, or free ones, declared
+// on the root when needed.
+func (d *Doc) prefixes(firstNS string) {
+	if pre, u, ok := prefixFor(d.box, "sx", NS, NSHTTP); ok {
+		d.sx, d.ns = pre, u
+	} else {
+		d.sx, d.ns, d.declSX = freePrefix(d.box, "sx"), cmpOr(firstNS, NS), true
+	}
+	if pre, _, ok := prefixFor(d.box, "fso", NSOutline); ok {
+		d.fso = pre
+	} else {
+		d.fso, d.declFSO = freePrefix(d.box, "fso"), true
+	}
+}
+
+func cmpOr(a, b string) string {
+	if a != "" {
+		return a
+	}
+	return b
+}
+
+func itoa(n int) string { return strconv.Itoa(n) }

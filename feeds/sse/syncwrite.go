@@ -1,0 +1,250 @@
+package ssefeed
+
+import (
+	"github.com/beevik/etree"
+	sse "github.com/feedsync/feedsync/engine/sse"
+)
+
+// syncAnew writes an sx:sync element for the item's metadata (§2.3 to
+// §2.5, §5.1, §5.2), with the position on it when explicit, and what the
+// version's own sx:sync held that the model does not (foreign attributes
+// and child elements). deleted is written when true, and as "false" when
+// the sx:sync read had it (§4.2 step 3 allows both); conflict when true,
+// and as "false" only when rewriting the very version read with it, since
+// an update removes it (§4.2 step 4).
+func (wr *writer) syncAnew(x *itemData, it *sse.Item, explicit bool, ind string) {
+	d := wr.d
+	src := x.sync
+	attrs := []etree.Attr{{Key: "id", Value: it.ID}, {Key: "version", Value: itoa(it.Version)}}
+	switch {
+	case it.Deleted:
+		attrs = append(attrs, etree.Attr{Key: "deleted", Value: "true"})
+	case hasAttr(src, "deleted"):
+		attrs = append(attrs, etree.Attr{Key: "deleted", Value: "false"})
+	}
+	switch {
+	case it.Conflict:
+		attrs = append(attrs, etree.Attr{Key: "conflict", Value: "true"})
+	case hasAttr(src, "conflict") && sameVersion(src, it.Version):
+		attrs = append(attrs, etree.Attr{Key: "conflict", Value: "false"})
+	}
+	if src != nil {
+		for _, a := range src.Attr {
+			switch {
+			case a.Space == "" && (a.Key == "id" || a.Key == "version" || a.Key == "deleted" || a.Key == "conflict"):
+			case isDecl(a), a.Space != "" && attrURI(src, a) == NSOutline:
+			default:
+				attrs = append(attrs, a)
+			}
+		}
+	}
+	if explicit {
+		attrs = wr.posAttrs(attrs, it.Position, itoa(it.Version))
+	}
+	name := wr.sxName("sync")
+	outer := wr.open(name, attrs, wr.sxDecl(), src)
+	wr.w.WriteByte('>')
+	in := ind + d.unit
+	wr.w.WriteString(in)
+	wr.history(it.History, in)
+	if len(it.Conflicts) > 0 {
+		wr.w.WriteString(in)
+		wr.conflicts(it, in)
+	}
+	if src != nil {
+		for c := range src.ChildElementsSeq() {
+			if !isSSE(uriOf(c)) {
+				wr.w.WriteString(in)
+				wr.element(c)
+			}
+		}
+	}
+	wr.w.WriteString(ind)
+	wr.close(name, outer)
+}
+
+// syncPatched writes an sx:sync as read, but with the position of the
+// item, which it did not carry validly, in place of any it had.
+func (wr *writer) syncPatched(src *etree.Element, it *sse.Item) {
+	attrs := make([]etree.Attr, 0, len(src.Attr)+3)
+	for _, a := range src.Attr {
+		if a.Space == "" || isDecl(a) || attrURI(src, a) != NSOutline {
+			attrs = append(attrs, a)
+		}
+	}
+	attrs = wr.posAttrs(attrs, it.Position, itoa(it.Version))
+	extra := fixups(src, wr.cur)
+	outer := wr.open(src.FullTag(), attrs, extra, src)
+	if len(src.Child) == 0 {
+		wr.w.WriteString("/>")
+		wr.cur = outer
+		return
+	}
+	wr.w.WriteByte('>')
+	for _, t := range src.Child {
+		t.WriteTo(wr.w, &writeSettings)
+	}
+	wr.close(src.FullTag(), outer)
+}
+
+// posAttrs appends an outline position in feedsync's namespace; version is
+// that of the sx:sync carrying it, "" on sx:conflict.
+func (wr *writer) posAttrs(attrs []etree.Attr, pos sse.Position, version string) []etree.Attr {
+	p := wr.d.fso
+	attrs = append(attrs, etree.Attr{Space: p, Key: "parent", Value: pos.Parent}, etree.Attr{Space: p, Key: "key", Value: pos.Key})
+	if version != "" {
+		attrs = append(attrs, etree.Attr{Space: p, Key: "version", Value: version})
+	}
+	if u, _ := wr.cur.lookup(p); u != NSOutline && !declaredIn(attrs, p) {
+		attrs = append(attrs, decl(p, NSOutline))
+	}
+	return attrs
+}
+
+// sxName returns the name of an SSE element as written.
+func (wr *writer) sxName(local string) string {
+	if wr.d.sx == "" {
+		return local
+	}
+	return wr.d.sx + ":" + local
+}
+
+// sxDecl returns the declaration of the SSE prefix when it is not bound
+// to the feed's SSE namespace here.
+func (wr *writer) sxDecl() []etree.Attr {
+	if u, _ := wr.cur.lookup(wr.d.sx); u != wr.d.ns {
+		return []etree.Attr{decl(wr.d.sx, wr.d.ns)}
+	}
+	return nil
+}
+
+// history writes sx:history (§2.4) with its sx:update elements (§2.5).
+func (wr *writer) history(h sse.History, ind string) {
+	name := wr.sxName("history")
+	wr.w.WriteByte('<')
+	wr.w.WriteString(name)
+	wr.stampAttrs(h.Stamp())
+	if len(h.Updates) == 0 {
+		wr.w.WriteString("/>")
+		return
+	}
+	wr.w.WriteByte('>')
+	in := ind + wr.d.unit
+	for _, u := range h.Updates {
+		wr.w.WriteString(in)
+		wr.w.WriteByte('<')
+		wr.w.WriteString(wr.sxName("update"))
+		wr.stampAttrs(u)
+		wr.w.WriteString("/>")
+	}
+	wr.w.WriteString(ind)
+	wr.endTag(name)
+}
+
+// stampAttrs writes when and by, those present.
+func (wr *writer) stampAttrs(st sse.Stamp) {
+	if st.HasWhen() {
+		wr.attr("when", wr.d.date(st.When))
+	}
+	if st.HasBy() {
+		wr.attr("by", st.By)
+	}
+}
+
+func (wr *writer) attr(key, value string) {
+	wr.w.WriteByte(' ')
+	a := etree.Attr{Key: key, Value: value}
+	a.WriteTo(wr.w, &writeSettings)
+}
+
+// conflicts writes sx:conflicts (§5.1) and an sx:conflict for each record
+// (§5.2): when, by and version as in the spec's example, the position in
+// feedsync's namespace when it is not the item's own, and the losing
+// version's data as children.
+func (wr *writer) conflicts(it *sse.Item, ind string) {
+	d := wr.d
+	name, cname := wr.sxName("conflicts"), wr.sxName("conflict")
+	wr.w.WriteString("<" + name + ">")
+	in := ind + d.unit
+	for _, c := range it.Conflicts {
+		wr.w.WriteString(in)
+		var attrs []etree.Attr
+		if !c.When.IsZero() {
+			attrs = append(attrs, etree.Attr{Key: "when", Value: d.date(c.When)})
+		}
+		if c.By != "" {
+			attrs = append(attrs, etree.Attr{Key: "by", Value: c.By})
+		}
+		attrs = append(attrs, etree.Attr{Key: "version", Value: itoa(c.Version)})
+		if d.kind == KindOPML && c.Position != it.Position {
+			attrs = wr.posAttrs(attrs, c.Position, "")
+		}
+		outer := wr.open(cname, attrs, nil, nil)
+		x := d.own(c.Data)
+		if x.empty() {
+			wr.w.WriteString("/>")
+			wr.cur = outer
+			continue
+		}
+		wr.w.WriteByte('>')
+		wr.conflictData(x, in+d.unit)
+		wr.w.WriteString(in)
+		wr.close(cname, outer)
+	}
+	wr.w.WriteString(ind)
+	wr.endTag(name)
+}
+
+// conflictData writes the data of a losing version: an RSS item's
+// children, or an outline element.
+func (wr *writer) conflictData(x *itemData, ind string) {
+	if x.kind == KindRSS {
+		for _, t := range x.kids {
+			wr.w.WriteString(ind)
+			wr.token(t)
+		}
+		return
+	}
+	wr.w.WriteString(ind)
+	if len(x.kids) == 0 {
+		outer := wr.open("outline", x.attrs, nil, x.ctx)
+		wr.w.WriteString("/>")
+		wr.cur = outer
+		return
+	}
+	outer := wr.openItem("outline", x)
+	for _, t := range x.kids {
+		wr.w.WriteString(ind + wr.d.unit)
+		wr.token(t)
+	}
+	wr.w.WriteString(ind)
+	wr.close("outline", outer)
+}
+
+// empty reports whether data has neither attributes nor children.
+func (x *itemData) empty() bool { return len(x.attrs) == 0 && len(x.kids) == 0 }
+
+func hasAttr(e *etree.Element, key string) bool {
+	_, ok := plainAttr(e, key)
+	return ok
+}
+
+// plainAttr returns the value of an unprefixed attribute of e, which may be nil.
+func plainAttr(e *etree.Element, key string) (string, bool) {
+	if e == nil {
+		return "", false
+	}
+	for _, a := range e.Attr {
+		if a.Space == "" && a.Key == key {
+			return a.Value, true
+		}
+	}
+	return "", false
+}
+
+// sameVersion reports whether an sx:sync read is of the given version.
+func sameVersion(sync *etree.Element, version int) bool {
+	v, _ := plainAttr(sync, "version")
+	n, ok := number(v, 1, 10)
+	return ok && n == version
+}
