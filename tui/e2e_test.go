@@ -168,4 +168,3 @@ func (tm *tmux) waitAny(texts ...string) string {
 	}
 	return s
 }
-
