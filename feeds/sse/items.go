@@ -308,5 +308,3 @@ func syncOutline(e *etree.Element) bool {
 	}
 	return false
 }
-
-

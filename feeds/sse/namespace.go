@@ -42,9 +42,9 @@ func Is(data []byte) bool {
 	dec.CharsetReader = func(_ string, r io.Reader) (io.Reader, error) { return r, nil }
 	sse, fs := false, false
 	for depth := 0; ; {
-		t, err := dec.RawToken()
+		t, err := dec.Token()
 		if err != nil {
-			return sse && !fs && err == io.EOF
+			return sse && !fs && err == io.EOF && depth == 0
 		}
 		switch t := t.(type) {
 		case xml.StartElement:
