@@ -52,6 +52,8 @@ func (k ActionKeys) session() []key.Binding {
 type ListKeys struct {
 	Up, Down, PageUp, PageDown, Top, Bottom key.Binding
 	Open, Filter, Scope                     key.Binding
+	// ApplyFilter and ClearFilter act while the filter is typed.
+	ApplyFilter, ClearFilter key.Binding
 }
 
 // DefaultListKeys returns the list's bindings.
@@ -66,8 +68,20 @@ func DefaultListKeys() ListKeys {
 		Open:     bind("enter", "open", "enter"),
 		Filter:   bind("/", "filter", "/"),
 		Scope:    bind("c", "conflicts/all", "c"),
+
+		ApplyFilter: bind("enter", "keep the filter", "enter"),
+		ClearFilter: bind("esc", "clear the filter", "esc"),
 	}
 }
+
+// filterKeys are the bindings shown while the filter is typed.
+type filterKeys struct{ k ListKeys }
+
+// ShortHelp implements help.KeyMap.
+func (f filterKeys) ShortHelp() []key.Binding { return []key.Binding{f.k.ApplyFilter, f.k.ClearFilter} }
+
+// FullHelp implements help.KeyMap.
+func (f filterKeys) FullHelp() [][]key.Binding { return [][]key.Binding{f.ShortHelp()} }
 
 // ShortHelp implements help.KeyMap.
 func (k ListKeys) ShortHelp() []key.Binding { return []key.Binding{k.Open, k.Filter, k.Scope} }

@@ -7,6 +7,7 @@ import (
 
 	"charm.land/lipgloss/v2"
 
+	"charm.land/bubbles/v2/help"
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 )
@@ -38,8 +39,13 @@ func NewList(st *store, s *Styles) List {
 	return l
 }
 
-// KeyMap returns the list's bindings.
-func (l List) KeyMap() ListKeys { return l.keys }
+// KeyMap returns the list's bindings, or the filter's while it is typed.
+func (l List) KeyMap() help.KeyMap {
+	if l.filtering {
+		return filterKeys{l.keys}
+	}
+	return l.keys
+}
 
 // Filtering reports whether the filter input has the keyboard.
 func (l List) Filtering() bool { return l.filtering }
@@ -153,12 +159,12 @@ func (l List) updateKey(msg tea.KeyPressMsg) (List, tea.Cmd) {
 // enter keeps the filter, esc clears it.
 func (l List) updateFilter(msg tea.Msg) (List, tea.Cmd) {
 	if k, ok := msg.(tea.KeyPressMsg); ok {
-		switch k.String() {
-		case "enter":
+		switch {
+		case key.Matches(k, l.keys.ApplyFilter):
 			l.filtering = false
 			l.filter.Blur()
 			return l, nil
-		case "esc":
+		case key.Matches(k, l.keys.ClearFilter):
 			l.ClearFilter()
 			return l, nil
 		}

@@ -66,6 +66,8 @@ func (m Model) key(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 	m.status, _ = m.status.Update(msg)
 	var cmd tea.Cmd
 	switch {
+	case msg.String() == "ctrl+c" && m.overlay != confirmOverlay:
+		return m.quit() // from anywhere, the editor and the filter included
 	case m.overlay == helpOverlay:
 		m.help, cmd = m.help.Update(msg)
 	case m.overlay == confirmOverlay:

@@ -147,6 +147,8 @@ func (m Model) screenKeys() help.KeyMap {
 		return m.confirm.KeyMap()
 	case m.screen == editScreen:
 		return m.editor.KeyMap()
+	case m.screen == listScreen && m.list.Filtering():
+		return m.list.KeyMap()
 	case m.screen == itemScreen:
 		return screenKeys{actions: append(k.decisions(), nav), session: k.session(), own: m.item.KeyMap()}
 	case m.screen == listScreen:
