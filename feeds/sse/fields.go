@@ -21,8 +21,8 @@ import (
 // 1; each group in document order. OPML: the text attribute ("title"),
 // _note ("content"), the other attributes as "@name" in document order
 // (prefixed ones as "@{namespace}local"), then child elements as in RSS.
-// Values are the text of title, description, category and elements
-// without children, attribute values, and other elements as XML.
+// Values are the text of title, description, category and of elements
+// that hold only text, attribute values, and other elements as XML.
 func Fields(dt sse.Data) []feeds.Field {
 	x := dataOf(dt)
 	if x == nil {
@@ -111,12 +111,14 @@ func elemField(e *etree.Element, seen map[string]int) feeds.Field {
 		key += "[" + strconv.Itoa(n) + "]"
 		label += " " + strconv.Itoa(n)
 	}
-	return feeds.Field{Key: key, Label: label, Value: valueOf(e), Shared: true}
+	return feeds.Field{Key: key, Label: label, Value: valueOf(e, u == "" && group(KindRSS, e) < 3), Shared: true}
 }
 
-// valueOf is an element's text when it holds no elements, else its XML.
-func valueOf(e *etree.Element) string {
-	if !slices.ContainsFunc(e.Child, func(t etree.Token) bool { _, ok := t.(*etree.Element); return ok }) {
+// valueOf is the text of a title, description or category, or of another
+// element that holds only text; else the element as XML.
+func valueOf(e *etree.Element, text bool) string {
+	hasElem := slices.ContainsFunc(e.Child, func(t etree.Token) bool { _, ok := t.(*etree.Element); return ok })
+	if text || !hasElem && len(e.Attr) == 0 {
 		return textOf(e)
 	}
 	var sb strings.Builder

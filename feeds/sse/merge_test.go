@@ -1,0 +1,80 @@
+package ssefeed
+
+import (
+	"bytes"
+	"errors"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// The merge scenarios in testdata/merge: each archive holds local.xml,
+// remote.xml and the expected result want.xml (rewritten with -update).
+// Beyond the golden result, every scenario checks that the result reads
+// back to the same items, that merging with sides swapped gives the same
+// items, and that merging remote in again changes nothing.
+func TestMergeScenarios(t *testing.T) {
+	paths, err := filepath.Glob(filepath.Join("testdata", "merge", "*.txtar"))
+	if err != nil || len(paths) == 0 {
+		t.Fatalf("no scenarios: %v", err)
+	}
+	for _, path := range paths {
+		name := strings.TrimSuffix(filepath.Base(path), ".txtar")
+		t.Run(name, func(t *testing.T) {
+			a := readArchive(t, filepath.Join("merge", name+".txtar"))
+			local := mustParse(t, "local.xml", a.files["local.xml"])
+			remote := mustParse(t, "remote.xml", a.files["remote.xml"])
+			m, err := Merge(local, remote)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got := m.Bytes()
+			if *update {
+				a.files["want.xml"] = string(got)
+				if err := os.WriteFile(path, []byte(a.format()), 0o644); err != nil {
+					t.Fatal(err)
+				}
+			} else {
+				assertBytes(t, []byte(a.files["want.xml"]), got)
+			}
+			back := reparse(t, m)
+			if g, w := showItems(back), showItems(m); g != w {
+				t.Errorf("read back:\n%s\nwant:\n%s", g, w)
+			}
+			swapped, err := Merge(remote, local)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if g, w := sortedItems(swapped), sortedItems(m); g != w {
+				t.Errorf("sides swapped:\n%s\nwant:\n%s", g, w)
+			}
+			again, err := Merge(back, remote)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !bytes.Equal(again.Bytes(), got) {
+				t.Errorf("merging again changed the feed:\n%s", lineDiff(string(got), string(again.Bytes())))
+			}
+		})
+	}
+}
+
+// sortedItems renders a Doc's items in id order.
+func sortedItems(d *Doc) string {
+	var lines []string
+	for _, it := range d.Items() {
+		lines = append(lines, show(it))
+	}
+	slices.Sort(lines)
+	return strings.Join(lines, "\n")
+}
+
+func TestMergeKinds(t *testing.T) {
+	rss := mustParse(t, "a.xml", `<rss version="2.0"><channel/></rss>`)
+	opml := mustParse(t, "b.opml", `<opml><body/></opml>`)
+	if _, err := Merge(rss, opml); !errors.Is(err, ErrKind) {
+		t.Errorf("Merge(rss, opml) = %v, want ErrKind", err)
+	}
+}
