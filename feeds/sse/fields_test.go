@@ -1,0 +1,119 @@
+package ssefeed
+
+import (
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/beevik/etree"
+	sse "github.com/feedsync/feedsync/engine/sse"
+	"github.com/feedsync/feedsync/feeds"
+)
+
+func showFields(fs []feeds.Field) string {
+	var lines []string
+	for _, f := range fs {
+		lines = append(lines, f.Key+" | "+f.Label+" | "+f.Value)
+	}
+	return strings.Join(lines, "\n")
+}
+
+func TestFields(t *testing.T) {
+	rss := mustParse(t, "f.xml", `<rss version="2.0" xmlns:sx="https://www.microsoft.com/schemas/rss/sse" xmlns:m="http://search.yahoo.com/mrss/"><channel>
+<item>
+ <link>http://a/1</link>
+ <category>music</category>
+ <description>Blondie</description>
+ <title>Heart of Glass</title>
+ <m:content url="http://a/1.mp3"/>
+ <category domain="http://a/">80s</category>
+ <link>http://a/2</link>
+ <sx:sync id="1" version="1"><sx:history by="e"/></sx:sync>
+</item>
+</channel></rss>`)
+	opml := mustParse(t, "f.opml", `<opml xmlns:sx="https://www.microsoft.com/schemas/rss/sse" xmlns:x="http://x/"><body>
+<outline type="rss" text="BBC" x:rank="1" _note="daily" xmlUrl="http://bbc/"><sx:sync id="1" version="1"><sx:history by="e"/></sx:sync></outline>
+</body></opml>`)
+	for _, tc := range []struct {
+		name  string
+		data  sse.Data
+		title string
+		want  string
+	}{
+		{"RSS", rss.Item("1").Data, "Heart of Glass", `title | Title | Heart of Glass
+content | Content | Blondie
+category[1] | Category 1 | music
+category[2] | Category 2 | 80s
+link | Link | http://a/1
+{http://search.yahoo.com/mrss/}content[1] | m:content 1 | <m:content url="http://a/1.mp3"/>
+link[2] | Link 2 | http://a/2`},
+		{"OPML", opml.Item("1").Data, "BBC", `title | Text | BBC
+content | Note | daily
+@type | type | rss
+@{http://x/}rank | x:rank | 1
+@xmlUrl | xmlUrl | http://bbc/`},
+		{"nil", nil, "", ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := showFields(Fields(tc.data)); got != tc.want {
+				t.Errorf("Fields:\n%s\nwant:\n%s", got, tc.want)
+			}
+			if got := showFields(SharedFields(tc.data)); got != tc.want {
+				t.Errorf("SharedFields:\n%s", got)
+			}
+			if got := Title(tc.data); got != tc.title {
+				t.Errorf("Title = %q, want %q", got, tc.title)
+			}
+		})
+	}
+}
+
+// NewData replaces or adds the title and the content, leaves the rest and
+// the base alone.
+func TestNewData(t *testing.T) {
+	rss := mustParse(t, "f.xml", `<rss version="2.0" xmlns:sx="https://www.microsoft.com/schemas/rss/sse"><channel>
+<item><link>http://a/</link><title type="x">Old</title><sx:sync id="1" version="1"><sx:history by="e"/></sx:sync></item>
+</channel></rss>`)
+	opml := mustParse(t, "f.opml", `<opml xmlns:sx="https://www.microsoft.com/schemas/rss/sse"><body>
+<outline text="Old" _note="n" type="rss"><sx:sync id="1" version="1"><sx:history by="e"/></sx:sync></outline>
+</body></opml>`)
+	s := func(v string) *string { return &v }
+	for _, tc := range []struct {
+		name           string
+		d              *Doc
+		base           sse.Data
+		title, content *string
+		want           string
+	}{
+		{"RSS title and new description", rss, rss.Item("1").Data, s("New"), s("Body"), "link=http://a/ title=New content=Body"},
+		{"RSS content only", rss, rss.Item("1").Data, nil, s("Body"), "link=http://a/ title=Old content=Body"},
+		{"RSS from nothing", rss, nil, s("T"), nil, "title=T"},
+		{"OPML text", opml, opml.Item("1").Data, s("New"), nil, "title=New content=n @type=rss"},
+		{"OPML empty note removes _note", opml, opml.Item("1").Data, nil, s(""), "title=Old @type=rss"},
+		{"OPML from nothing", opml, nil, s("T"), s("N"), "title=T content=N"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			before := showFields(Fields(tc.base))
+			nd := tc.d.NewData(tc.base, tc.title, tc.content)
+			var got []string
+			for _, f := range Fields(nd) {
+				got = append(got, f.Key+"="+f.Value)
+			}
+			slices.Sort(got)
+			want := strings.Fields(tc.want)
+			slices.Sort(want)
+			if !slices.Equal(got, want) {
+				t.Errorf("fields = %q, want %q", got, want)
+			}
+			if after := showFields(Fields(tc.base)); after != before {
+				t.Errorf("base changed:\n%s", after)
+			}
+		})
+	}
+	t.Run("a replaced RSS title keeps its attributes", func(t *testing.T) {
+		x := dataOf(rss.NewData(rss.Item("1").Data, s("New"), nil))
+		if v, _ := plainAttr(x.kids[x.find("title")].(*etree.Element), "type"); v != "x" {
+			t.Error("type attribute lost")
+		}
+	})
+}

@@ -1,0 +1,92 @@
+package ssefeed
+
+import (
+	"bytes"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// FuzzParse checks that Parse never panics, and that a feed it loads is
+// written so that it reads back to the same items, and is then written
+// the same again.
+//
+// $ go test -fuzz=FuzzParse ./feeds/sse
+func FuzzParse(f *testing.F) {
+	for _, path := range []string{"rome-rss-playlist-sse.xml", "opml/subscriptions.opml"} {
+		f.Add(readFile(f, path))
+	}
+	for _, glob := range []string{"spec.txtar", filepath.Join("merge", "*.txtar")} {
+		paths, _ := filepath.Glob(filepath.Join("testdata", glob))
+		for _, p := range paths {
+			a := readArchive(f, strings.TrimPrefix(p, "testdata"+string(filepath.Separator)))
+			for _, name := range a.order {
+				f.Add([]byte(a.files[name]))
+			}
+		}
+	}
+	f.Add([]byte(crafted))
+	for _, s := range fuzzSeeds {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		d, err := Parse("fuzz", data)
+		if err != nil {
+			return
+		}
+		out := d.Bytes()
+		back, err := Parse("written", out)
+		if err != nil {
+			t.Fatalf("written feed does not load: %v\ninput:\n%s\nwritten:\n%s", err, data, out)
+		}
+		if g, w := fingerprint(back), fingerprint(d); g != w {
+			t.Fatalf("items differ after a round trip (-read +written):\n%s\ninput:\n%s\nwritten:\n%s", lineDiff(w, g), data, out)
+		}
+		if again := back.Bytes(); !bytes.Equal(again, out) {
+			t.Fatalf("written twice differently:\n%s", lineDiff(string(out), string(again)))
+		}
+	})
+}
+
+// fingerprint renders the items with the digests of all their data.
+func fingerprint(d *Doc) string {
+	var b strings.Builder
+	for _, it := range d.Items() {
+		b.WriteString(show(it))
+		b.WriteString("\n  data " + digest(it.Data))
+		for _, c := range it.Conflicts {
+			b.WriteString("\n  conflict data " + digest(c.Data))
+		}
+		b.WriteByte('\n')
+	}
+	return b.String()
+}
+
+// fuzzSeeds are shapes the other seeds lack: ids used twice, written
+// positions out of document order, stale and dangling positions, OPML
+// conflicts, tombstones with children.
+var fuzzSeeds = []string{
+	`<rss version="2.0" xmlns:sx="https://www.microsoft.com/schemas/rss/sse"><channel>
+ <item><title>a</title><sx:sync id="a" version="1"><sx:history by="e"/></sx:sync></item>
+ <item><title>b</title><sx:sync id="a" version="2"><sx:history by="f"><sx:update by="g"/></sx:history></sx:sync></item>
+ <item><title>c</title><sx:sync id="a" version="2"><sx:history by="e"><sx:update by="g"/></sx:history></sx:sync></item>
+</channel></rss>`,
+	`<opml xmlns:sx="https://www.microsoft.com/schemas/rss/sse" xmlns:f="https://github.com/feedsync/feedsync/ns/outline"><body>
+ <outline text="a"><sx:sync id="a" version="1" f:parent="" f:key="k" f:version="1"><sx:history by="e"/></sx:sync>
+  <outline text="b"><sx:sync id="b" version="2" f:parent="zz" f:key="0" f:version="1"><sx:history by="e"/></sx:sync></outline>
+  <outline text="c"><sx:sync id="c" version="1" f:parent="a" f:key="" f:version="1"><sx:history by="e"/></sx:sync></outline>
+ </outline>
+ <outline text="d"><sx:sync id="d" version="1" f:parent="c" f:key="c" f:version="1"><sx:history by="e"/></sx:sync></outline>
+ <outline text="a again"><sx:sync id="a" version="2"><sx:history by="f"><sx:update by="e"/></sx:history></sx:sync>
+  <outline text="e"><sx:sync id="e" version="1" deleted="true"><sx:history by="e"/></sx:sync>
+   <outline text="f"><sx:sync id="f" version="1"><sx:history by="e"/></sx:sync></outline>
+  </outline>
+ </outline>
+</body></opml>`,
+	`<opml xmlns:sx="http://www.microsoft.com/schemas/rss/sse"><head><sx:sharing version="0.91"/></head><body>
+ <outline text="x" _note="n"><sx:sync id="x" version="3" conflict="true"><sx:history when="Sat, 21 May 2005 09:43:33 GMT" by="e"/>
+  <sx:conflicts><sx:conflict version="3" by="f"><outline text="y" _note="m"/></sx:conflict><sx:conflict version="2" when="Fri, 20 May 2005 09:43:33 GMT"/></sx:conflicts></sx:sync>
+  <!-- c --><outline text="plain"/>
+ </outline>
+</body></opml>`,
+}
