@@ -107,13 +107,18 @@ func (d *Doc) nsOf(sync *etree.Element) bool { return sync != nil && uriOf(sync)
 // openItem writes the start tag of an item or outline with data x, which
 // is in no namespace.
 func (wr *writer) openItem(tag string, x *itemData) *frame {
-	var extra []etree.Attr
-	if u, _ := wr.cur.lookup(""); u != "" && !declaredIn(x.attrs, "") {
-		extra = append(extra, decl("", ""))
-	}
-	outer := wr.open(tag, x.attrs, extra, x.ctx)
+	outer := wr.open(tag, x.attrs, wr.noDefaultNS(x.attrs), x.ctx)
 	wr.w.WriteByte('>')
 	return outer
+}
+
+// noDefaultNS returns the declaration that puts an element written with
+// attrs back in no namespace, when a default namespace is in force here.
+func (wr *writer) noDefaultNS(attrs []etree.Attr) []etree.Attr {
+	if u, _ := wr.cur.lookup(""); u != "" && !declaredIn(attrs, "") {
+		return []etree.Attr{decl("", "")}
+	}
+	return nil
 }
 
 // body writes the OPML body laid out from the items.

@@ -206,13 +206,13 @@ func (wr *writer) conflictData(x *itemData, ind string) {
 		return
 	}
 	wr.w.WriteString(ind)
+	outer := wr.open("outline", x.attrs, wr.noDefaultNS(x.attrs), x.ctx)
 	if len(x.kids) == 0 {
-		outer := wr.open("outline", x.attrs, nil, x.ctx)
 		wr.w.WriteString("/>")
 		wr.cur = outer
 		return
 	}
-	outer := wr.openItem("outline", x)
+	wr.w.WriteByte('>')
 	for _, t := range x.kids {
 		wr.w.WriteString(ind + wr.d.unit)
 		wr.token(t)
