@@ -1,0 +1,180 @@
+package cli
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+	"time"
+
+	"github.com/feedsync/feedsync/feeds"
+	"github.com/feedsync/feedsync/feeds/atomicfile"
+	"github.com/feedsync/feedsync/tui"
+)
+
+// errNeedsTerminal explains what scripts use instead of the resolver.
+var errNeedsTerminal = errors.New("resolve: the interactive resolver needs a terminal; in scripts use\n" +
+	"  feedsync conflicts --json FEED                    to list the conflicts, and\n" +
+	"  feedsync resolve FEED --id ID --pick winner|N     to resolve one")
+
+// resolveInteractive opens the resolver on FEED, or on the merge of LOCAL
+// and REMOTE. It saves to OUT, by default the first feed.
+func resolveInteractive(ctx context.Context, env *Env, pos []string, out string, st stampFlags) error {
+	if len(pos) < 1 || len(pos) > 2 {
+		return usageError("resolve", "want FEED, or LOCAL and REMOTE, got %d argument(s)", len(pos))
+	}
+	for _, src := range pos {
+		if src == "-" {
+			return usageError("resolve", "the resolver reads the keyboard on standard input, so a feed cannot come from -")
+		}
+	}
+	if out == "" {
+		out = pos[0]
+	}
+	if !isLocalPath(out) {
+		return usageError("resolve", "%s cannot be saved to; give -o OUT", displayName(out))
+	}
+	if !env.IsTerminal {
+		return errNeedsTerminal
+	}
+	cfg, err := resolverConfig(env, st)
+	if err != nil {
+		return err
+	}
+	cfg.Title = strings.Join(pos, " ⇄ ")
+	cfg.Load = func(progress func(done, total int)) (*feeds.Doc, error) {
+		return loadAndMerge(ctx, env, pos, progress)
+	}
+	return runResolver(ctx, env, cfg, out)
+}
+
+// runDemo opens the resolver on the embedded demo pair and saves, unless
+// -o says otherwise, to a new temporary file whose path it prints.
+func runDemo(ctx context.Context, env *Env, args []string) error {
+	f := newFlags("demo")
+	out := f.String("o", "", "save the resolved feed to `OUT` (default a new temporary file)")
+	var st stampFlags
+	st.register(f)
+	pos, err := f.parse(env, args)
+	if err != nil {
+		return err
+	}
+	if len(pos) > 0 {
+		return usageError("demo", "takes no arguments")
+	}
+	if !env.IsTerminal {
+		return errors.New("demo: the resolver needs a terminal")
+	}
+	if *out == "" {
+		tmp, err := os.CreateTemp("", "feedsync-demo-*.xml")
+		if err != nil {
+			return fmt.Errorf("demo: %w", err)
+		}
+		tmp.Close()
+		os.Remove(tmp.Name()) // the first save creates it; no empty file is left behind
+		*out = tmp.Name()
+	}
+	cfg, err := resolverConfig(env, st)
+	if err != nil {
+		return err
+	}
+	cfg.Title = "demo: local.xml ⇄ remote.xml"
+	cfg.Load = func(progress func(done, total int)) (*feeds.Doc, error) {
+		l, r := tui.DemoFeeds()
+		progress(0, 2)
+		local, err := feeds.Parse("demo/local.xml", l)
+		if err != nil {
+			return nil, err
+		}
+		remote, err := feeds.Parse("demo/remote.xml", r)
+		if err != nil {
+			return nil, err
+		}
+		progress(1, 2)
+		defer progress(2, 2)
+		return feeds.Merge(local, remote)
+	}
+	err = runResolver(ctx, env, cfg, *out)
+	if _, statErr := os.Stat(*out); statErr == nil {
+		fmt.Fprintf(env.Stdout, "saved to %s\n", *out)
+	}
+	return err
+}
+
+// resolverConfig holds what every resolver session shares: who stamps the
+// decisions, when, and the editor for E.
+func resolverConfig(env *Env, st stampFlags) (tui.Config, error) {
+	by, err := endpointID(env, st.by)
+	if err != nil {
+		return tui.Config{}, err
+	}
+	cfg := tui.Config{By: by, Now: time.Now}
+	if st.when != "" {
+		when, err := parseTime(st.when)
+		if err != nil {
+			return tui.Config{}, err
+		}
+		cfg.Now = func() time.Time { return when }
+	}
+	for _, name := range []string{"VISUAL", "EDITOR"} {
+		if ed := strings.Fields(env.Getenv(name)); len(ed) > 0 {
+			cfg.Editor = ed
+			break
+		}
+	}
+	return cfg, nil
+}
+
+// runResolver runs a session that saves to out, and turns its end into an
+// exit: 1 when the saved feed still holds conflicts.
+func runResolver(ctx context.Context, env *Env, cfg tui.Config, out string) error {
+	remaining := 0
+	cfg.SaveTarget = out
+	cfg.Save = func(doc *feeds.Doc) error {
+		err := atomicfile.Write(out, 0o644, func(w io.Writer) error {
+			_, err := doc.WriteTo(w)
+			return err
+		})
+		if err == nil {
+			remaining = conflicted(doc)
+		}
+		return err
+	}
+	saved, err := tui.Run(ctx, cfg, env.Stdin, env.Stdout)
+	if err != nil {
+		return err
+	}
+	if saved && remaining > 0 {
+		fmt.Fprintf(env.Stderr, "feedsync: saved %s with %d item(s) still in conflict\n", out, remaining)
+		return errConflicts
+	}
+	return nil
+}
+
+// loadAndMerge loads one feed, or two and merges them, reporting progress
+// in steps: each feed read and parsed, then the merge.
+func loadAndMerge(ctx context.Context, env *Env, pos []string, progress func(done, total int)) (*feeds.Doc, error) {
+	total := len(pos) + 1
+	progress(0, total)
+	docs := make([]*feeds.Doc, len(pos))
+	var errs []error
+	for i, src := range pos {
+		doc, err := load(ctx, env, src)
+		docs[i], errs = doc, append(errs, err)
+		progress(i+1, total)
+	}
+	if err := errors.Join(errs...); err != nil {
+		return nil, err
+	}
+	defer progress(total, total)
+	if len(docs) == 1 {
+		return docs[0], nil
+	}
+	return feeds.Merge(docs[0], docs[1])
+}
+
+func isLocalPath(s string) bool {
+	return s != "-" && !strings.HasPrefix(s, "http://") && !strings.HasPrefix(s, "https://")
+}
