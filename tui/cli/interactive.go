@@ -99,6 +99,8 @@ func runDemo(ctx context.Context, env *Env, args []string) error {
 	err = runResolver(ctx, env, cfg, *out)
 	if _, statErr := os.Stat(*out); statErr == nil {
 		fmt.Fprintf(env.Stdout, "saved to %s\n", *out)
+	} else {
+		fmt.Fprintln(env.Stdout, "nothing was saved")
 	}
 	return err
 }
