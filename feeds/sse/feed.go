@@ -43,7 +43,6 @@ type Doc struct {
 type record struct {
 	item *sse.Item
 	el   *etree.Element // nil for an item added since
-	dups bool           // several elements had this id and were merged (§2.3)
 }
 
 // Sharing is the feed's sx:sharing element (§2.1) with its sx:related

@@ -181,20 +181,6 @@ func (f *frame) lookup(prefix string) (string, bool) {
 	return "", false
 }
 
-// frameOf returns the output frame that reproduces the namespace context
-// of element e's inside: the declarations of e and its ancestors.
-func frameOf(e *etree.Element) *frame {
-	var chain []*etree.Element
-	for ; e != nil; e = e.Parent() {
-		chain = append(chain, e)
-	}
-	var f *frame
-	for i := len(chain) - 1; i >= 0; i-- {
-		f = f.push(chain[i].Attr)
-	}
-	return f
-}
-
 // fixups returns the declarations element e needs so that, written in
 // output context dst, every prefix its subtree uses without declaring
 // means what it meant where e was read. Prefixes unbound where e was read

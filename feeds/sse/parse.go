@@ -1,7 +1,6 @@
 package ssefeed
 
 import (
-	"net/url"
 	"strconv"
 	"time"
 
@@ -233,111 +232,6 @@ func (p *parser) opml() bool {
 	return true
 }
 
-// sharings reads the one sx:sharing: among those outside the element that
-// should hold it and those inside it (channel or head, which may be nil).
-func (p *parser) sharings(outside []*etree.Element, in *etree.Element) {
-	all := outside
-	if in != nil {
-		for c := range in.ChildElementsSeq() {
-			if p.isSSE(c, "sharing") {
-				all = append(all, c)
-			}
-		}
-	}
-	for i, e := range all {
-		if i > 0 {
-			p.errorf(e, "a second sx:sharing (§2.1)")
-			continue
-		}
-		p.d.sharing = p.sharing(e)
-	}
-}
-
-// sharing reads sx:sharing (§2.1) and its sx:related children (§2.2).
-func (p *parser) sharing(e *etree.Element) *Sharing {
-	s := &Sharing{}
-	hasVersion := false
-	for _, a := range e.Attr {
-		if a.Space != "" || isDecl(a) {
-			continue
-		}
-		switch a.Key {
-		case "since":
-			s.Since = p.optDate(e, a)
-		case "until":
-			s.Until = p.optDate(e, a)
-		case "version":
-			hasVersion, s.Version = true, a.Value
-		case "window":
-			n, ok := number(a.Value, 1, 9)
-			if !ok {
-				p.errorf(e, "window %q is not a whole number of days (§2.1)", a.Value)
-			}
-			s.Window = n
-		}
-	}
-	switch {
-	case !hasVersion:
-		p.errorf(e, "no version: it is required (§2.1)")
-	case s.Version != "0.91":
-		p.warnf(e, "version %q: this is SSE 0.91", s.Version)
-	}
-	for c := range e.ChildElementsSeq() {
-		if p.isSSE(c, "related") {
-			s.Related = append(s.Related, p.related(c))
-		}
-	}
-	return s
-}
-
-// related reads sx:related (§2.2).
-func (p *parser) related(e *etree.Element) Related {
-	var r Related
-	var hasLink, hasType bool
-	for _, a := range e.Attr {
-		if a.Space != "" || isDecl(a) {
-			continue
-		}
-		switch a.Key {
-		case "link":
-			hasLink, r.Link = true, a.Value
-			u, err := url.Parse(a.Value)
-			switch {
-			case a.Value == "" || err != nil:
-				p.errorf(e, "link %q is not a URL (§2.2)", a.Value)
-			case !u.IsAbs():
-				p.warnf(e, "link %q is a relative URL", a.Value)
-			}
-		case "type":
-			hasType, r.Type = true, a.Value
-			if a.Value != "complete" && a.Value != "aggregated" {
-				p.errorf(e, "type %q is neither \"complete\" nor \"aggregated\" (§2.2)", a.Value)
-			}
-		case "title":
-			r.Title = a.Value
-		case "since":
-			r.Since = p.optDate(e, a)
-		case "until":
-			r.Until = p.optDate(e, a)
-		}
-	}
-	if !hasLink {
-		p.errorf(e, "no link: it is required (§2.2)")
-	}
-	if !hasType {
-		p.errorf(e, "no type: it is required (§2.2)")
-	}
-	return r
-}
-
-// optDate reads a date-time that may be blank (§2.1, §2.2).
-func (p *parser) optDate(e *etree.Element, a etree.Attr) time.Time {
-	if a.Value == "" {
-		return time.Time{}
-	}
-	return p.date(e, a)
-}
-
 // date reads a date-time attribute (§1.2) and remembers its text, so that
 // the instant is written back as it was read.
 func (p *parser) date(e *etree.Element, a etree.Attr) time.Time {
@@ -430,7 +324,7 @@ func (p *parser) finish() {
 		slot := len(d.recs)
 		if j, ok := d.index[r.item.ID]; ok {
 			if m, err := sse.Merge(d.recs[j].item, r.item); err == nil {
-				d.recs[j].item, d.recs[j].dups = asRead(m, d.recs[j].item, r.item), true
+				d.recs[j].item = asRead(m, d.recs[j].item, r.item)
 			}
 			p.warnf(r.sync, "id %q is used by an earlier %s too; ids are unique in a feed (§2.3), so the two were merged", r.item.ID, r.el.Tag)
 			slot = -2
