@@ -3,11 +3,9 @@ package cli
 import (
 	"context"
 	"errors"
-	"fmt"
 	"time"
 
 	"github.com/feedsync/feedsync/engine"
-	"github.com/feedsync/feedsync/feeds"
 )
 
 // now is the clock of the CLI; tests replace it.
@@ -27,7 +25,7 @@ func runMerge(ctx context.Context, env *Env, args []string) error {
 	if err != nil {
 		return err
 	}
-	merged, err := feeds.Merge(local, remote)
+	merged, err := mergeFeeds(local, remote)
 	if err != nil {
 		return err
 	}
@@ -35,7 +33,7 @@ func runMerge(ctx context.Context, env *Env, args []string) error {
 }
 
 // loadPair loads LOCAL and REMOTE, reporting the problems of both.
-func loadPair(ctx context.Context, env *Env, l, r string) (*feeds.Doc, *feeds.Doc, error) {
+func loadPair(ctx context.Context, env *Env, l, r string) (feed, feed, error) {
 	local, lerr := load(ctx, env, l)
 	remote, rerr := load(ctx, env, r)
 	if err := errors.Join(lerr, rerr); err != nil {
@@ -64,7 +62,7 @@ func newItemFlags(cmd string) *itemFlags {
 }
 
 // parseOne parses the flags and loads the one FEED argument.
-func (f *itemFlags) parseOne(ctx context.Context, env *Env, args []string) (*feeds.Doc, engine.Stamp, error) {
+func (f *itemFlags) parseOne(ctx context.Context, env *Env, args []string) (feed, engine.Stamp, error) {
 	pos, err := f.parse(env, args)
 	if err != nil {
 		return nil, engine.Stamp{}, err
@@ -90,14 +88,9 @@ func runCreate(ctx context.Context, env *Env, args []string) error {
 	if err != nil {
 		return err
 	}
-	if doc.Item(f.id) != nil {
-		return fmt.Errorf("%s: an item with id %q already exists; use 'feedsync update'", doc.Name(), f.id)
-	}
-	it, err := engine.New(f.id, st, doc.NewData(nil, f.title.ptr(), f.content.ptr()), *noconflicts, false)
-	if err != nil {
+	if err := doc.Create(f.id, st, f.title.ptr(), f.content.ptr(), *noconflicts); err != nil {
 		return err
 	}
-	doc.Set(it)
 	return finish(env, *f.out, doc)
 }
 
@@ -115,21 +108,12 @@ func runUpdate(ctx context.Context, env *Env, args []string) error {
 	if !*del && !*undel && !f.title.set && !f.content.set {
 		return usageError("update", "nothing to change: give --title, --content, --delete or --undelete")
 	}
-	it := doc.Item(f.id)
-	if it == nil {
-		return fmt.Errorf("%s: no item with id %q", doc.Name(), f.id)
-	}
-	ch := engine.Change{Data: it.Data, Deleted: it.Sync.Deleted}
-	if f.title.set || f.content.set {
-		ch.Data = doc.NewData(it.Data, f.title.ptr(), f.content.ptr())
-	}
+	var deleted *bool
 	if *del || *undel {
-		ch.Deleted = *del
+		deleted = del
 	}
-	up, err := engine.Update(it, st, ch, engine.Options{})
-	if err != nil {
+	if err := doc.Update(f.id, st, f.title.ptr(), f.content.ptr(), deleted); err != nil {
 		return err
 	}
-	doc.Set(up)
 	return finish(env, *f.out, doc)
 }

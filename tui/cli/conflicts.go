@@ -6,9 +6,7 @@ import (
 	"fmt"
 	"strings"
 	"text/tabwriter"
-	"time"
 
-	"github.com/feedsync/feedsync/engine"
 	"github.com/feedsync/feedsync/feeds"
 )
 
@@ -16,8 +14,9 @@ import (
 // items of a feed that hold conflicts, each with its winner and its
 // conflict versions in document order (the numbering of resolve --pick N).
 type ConflictList struct {
-	Feed  string         `json:"feed"`
-	Items []ConflictItem `json:"items"`
+	Feed    string         `json:"feed"`
+	Dialect string         `json:"dialect"` // "feedsync-1.0.2" or "sse-0.91"
+	Items   []ConflictItem `json:"items"`
 }
 
 // ConflictItem is one item in conflict.
@@ -29,18 +28,23 @@ type ConflictItem struct {
 }
 
 // Version is one version of an item: its sync metadata and shared data.
+// FeedSync 1.0.2 versions have updates and noconflicts; SSE 0.91 ones have
+// version and conflict instead.
 type Version struct {
-	Updates     int            `json:"updates"`
+	Updates     int            `json:"updates,omitempty"`
+	Version     int            `json:"version,omitempty"`
 	Deleted     bool           `json:"deleted"`
-	NoConflicts bool           `json:"noconflicts"`
+	NoConflicts bool           `json:"noconflicts,omitempty"`
+	Conflict    bool           `json:"conflict,omitempty"`
 	History     []HistoryEntry `json:"history"`
 	Shared      []Field        `json:"shared"`
 }
 
-// HistoryEntry is one sx:history entry, topmost first; when and by are
-// left out when absent.
+// HistoryEntry is one history entry, newest first: an sx:history of
+// FeedSync 1.0.2 with its sequence, or for SSE 0.91 the sx:history then its
+// sx:update entries. when and by are left out when absent.
 type HistoryEntry struct {
-	Sequence int    `json:"sequence"`
+	Sequence int    `json:"sequence,omitempty"`
 	When     string `json:"when,omitempty"`
 	By       string `json:"by,omitempty"`
 }
@@ -66,7 +70,7 @@ func runConflicts(ctx context.Context, env *Env, args []string) error {
 	if err != nil {
 		return err
 	}
-	list := listConflicts(doc)
+	list := doc.Conflicts()
 	if *asJSON {
 		enc := json.NewEncoder(env.Stdout)
 		enc.SetIndent("", "  ")
@@ -82,35 +86,12 @@ func runConflicts(ctx context.Context, env *Env, args []string) error {
 	return nil
 }
 
-func listConflicts(doc *feeds.Doc) ConflictList {
-	list := ConflictList{Feed: doc.Name(), Items: []ConflictItem{}}
-	for _, it := range doc.Items() {
-		if len(it.Conflicts) == 0 {
-			continue
-		}
-		ci := ConflictItem{ID: it.Sync.ID, Title: feeds.Title(it.Data), Winner: version(it)}
-		for _, v := range it.Conflicts {
-			ci.Versions = append(ci.Versions, version(v))
-		}
-		list.Items = append(list.Items, ci)
+func sharedFields(fs []feeds.Field) []Field {
+	out := []Field{}
+	for _, f := range fs {
+		out = append(out, Field{Key: f.Key, Label: f.Label, Value: f.Value})
 	}
-	return list
-}
-
-func version(it *engine.Item) Version {
-	v := Version{Updates: it.Sync.Updates, Deleted: it.Sync.Deleted, NoConflicts: it.Sync.NoConflicts,
-		History: []HistoryEntry{}, Shared: []Field{}}
-	for _, h := range it.Sync.History {
-		e := HistoryEntry{Sequence: h.Sequence, By: h.By}
-		if h.HasWhen() {
-			e.When = h.When.UTC().Format(time.RFC3339)
-		}
-		v.History = append(v.History, e)
-	}
-	for _, f := range feeds.SharedFields(it.Data) {
-		v.Shared = append(v.Shared, Field{Key: f.Key, Label: f.Label, Value: f.Value})
-	}
-	return v
+	return out
 }
 
 func printConflicts(env *Env, list ConflictList) {

@@ -140,7 +140,7 @@ func runResolver(ctx context.Context, env *Env, cfg tui.Config, out string) erro
 			return err
 		})
 		if err == nil {
-			remaining = conflicted(doc)
+			remaining = conflictedItems(doc.Items())
 		}
 		return err
 	}
@@ -164,7 +164,12 @@ func loadAndMerge(ctx context.Context, env *Env, pos []string, progress func(don
 	var errs []error
 	for i, src := range pos {
 		doc, err := load(ctx, env, src)
-		docs[i], errs = doc, append(errs, err)
+		if f, ok := doc.(fs102); ok {
+			docs[i] = f.Doc
+		} else if err == nil {
+			err = fmt.Errorf("%s: the interactive resolver works on FeedSync 1.0.2 feeds; this is %s: use 'feedsync conflicts' and 'feedsync resolve --pick'", doc.Name(), dialectName(doc))
+		}
+		errs = append(errs, err)
 		progress(i+1, total)
 	}
 	if err := errors.Join(errs...); err != nil {

@@ -9,7 +9,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/feedsync/feedsync/feeds"
 	"github.com/feedsync/feedsync/feeds/atomicfile"
 )
 
@@ -73,16 +72,6 @@ func fetch(ctx context.Context, url string) ([]byte, error) {
 	return readCapped(url, resp.Body)
 }
 
-// load reads and parses one feed. A feed that fails to parse or validate
-// is an error listing every problem as file:line:col.
-func load(ctx context.Context, env *Env, src string) (*feeds.Doc, error) {
-	data, err := readSource(ctx, env, src)
-	if err != nil {
-		return nil, err
-	}
-	return feeds.Parse(displayName(src), data)
-}
-
 func displayName(src string) string {
 	if src == "-" {
 		return "<stdin>"
@@ -92,7 +81,7 @@ func displayName(src string) string {
 
 // writeDoc writes the feed to out: standard output for "" or "-",
 // otherwise atomically with a backup of the file it replaces.
-func writeDoc(env *Env, out string, doc *feeds.Doc) error {
+func writeDoc(env *Env, out string, doc feed) error {
 	if out == "" || out == "-" {
 		_, err := doc.WriteTo(env.Stdout)
 		return err
@@ -103,23 +92,12 @@ func writeDoc(env *Env, out string, doc *feeds.Doc) error {
 	})
 }
 
-// conflicted counts the items that still hold conflicts.
-func conflicted(doc *feeds.Doc) int {
-	n := 0
-	for _, it := range doc.Items() {
-		if len(it.Conflicts) > 0 {
-			n++
-		}
-	}
-	return n
-}
-
 // finish writes the result and turns remaining conflicts into exit code 1.
-func finish(env *Env, out string, doc *feeds.Doc) error {
+func finish(env *Env, out string, doc feed) error {
 	if err := writeDoc(env, out, doc); err != nil {
 		return err
 	}
-	if n := conflicted(doc); n > 0 {
+	if n := doc.Conflicted(); n > 0 {
 		fmt.Fprintf(env.Stderr, "feedsync: %d item(s) in conflict; see 'feedsync conflicts'\n", n)
 		return errConflicts
 	}

@@ -2,11 +2,7 @@ package cli
 
 import (
 	"context"
-	"fmt"
 	"strconv"
-
-	"github.com/feedsync/feedsync/engine"
-	"github.com/feedsync/feedsync/feeds"
 )
 
 // runResolve is 'resolve --pick' when --pick is given, the interactive
@@ -31,6 +27,18 @@ func runResolve(ctx context.Context, env *Env, args []string) error {
 	if f.id == "" {
 		return usageError("resolve", "--pick needs --id")
 	}
+	n := 0
+	if *pick != "winner" {
+		if n, err = strconv.Atoi(*pick); err != nil || n < 1 {
+			return usageError("resolve", "--pick %q: want winner or a version number (1, 2, ...)", *pick)
+		}
+	}
+	var versions []int
+	if *only != "" {
+		if versions, err = parseIndexes(*only); err != nil {
+			return usageError("resolve", "--only: %v", err)
+		}
+	}
 	st, err := f.stamp.stamp(env, now)
 	if err != nil {
 		return err
@@ -39,54 +47,8 @@ func runResolve(ctx context.Context, env *Env, args []string) error {
 	if err != nil {
 		return err
 	}
-	it := doc.Item(f.id)
-	if it == nil {
-		return fmt.Errorf("%s: no item with id %q", doc.Name(), f.id)
-	}
-	if len(it.Conflicts) == 0 {
-		return fmt.Errorf("%s: item %q has no conflicts to resolve", doc.Name(), f.id)
-	}
-	r, err := resolution(doc, it, *pick, *only, f.title.ptr(), f.content.ptr())
-	if err != nil {
+	if err := doc.Resolve(f.id, st, n, versions, f.title.ptr(), f.content.ptr()); err != nil {
 		return err
 	}
-	res, err := engine.Resolve(it, st, r, engine.Options{})
-	if err != nil {
-		return err
-	}
-	doc.Set(res)
 	return finish(env, *f.out, doc)
-}
-
-// resolution builds the §3.4 decision from the flags: the picked data,
-// overridden by --title and --content, and the versions to fold in.
-func resolution(doc *feeds.Doc, it *engine.Item, pick, only string, title, content *string) (engine.Resolution, error) {
-	var r engine.Resolution
-	if pick == "winner" {
-		r.Change = engine.PickWinner(it)
-	} else {
-		n, err := strconv.Atoi(pick)
-		if err != nil || n < 1 || n > len(it.Conflicts) {
-			return r, usageError("resolve", "--pick %q: want winner or a version from 1 to %d", pick, len(it.Conflicts))
-		}
-		if r.Change, err = engine.PickVersion(it, n-1); err != nil {
-			return r, err
-		}
-	}
-	if title != nil || content != nil {
-		r.Change.Data = doc.NewData(r.Change.Data, title, content)
-	}
-	if only != "" {
-		ns, err := parseIndexes(only)
-		if err != nil {
-			return r, usageError("resolve", "--only: %v", err)
-		}
-		for _, n := range ns {
-			if n > len(it.Conflicts) {
-				return r, usageError("resolve", "--only %d: the item has %d conflict version(s)", n, len(it.Conflicts))
-			}
-			r.Versions = append(r.Versions, n-1)
-		}
-	}
-	return r, nil
 }

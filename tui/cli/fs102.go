@@ -1,0 +1,115 @@
+package cli
+
+import (
+	"fmt"
+
+	"github.com/feedsync/feedsync/engine"
+	"github.com/feedsync/feedsync/feeds"
+)
+
+// fs102 is a FeedSync 1.0.2 feed, Atom or RSS.
+type fs102 struct{ *feeds.Doc }
+
+func (f fs102) Dialect() string { return dialectFeedSync }
+
+func (f fs102) Conflicted() int { return conflictedItems(f.Items()) }
+
+func conflictedItems(items []*engine.Item) int {
+	n := 0
+	for _, it := range items {
+		if len(it.Conflicts) > 0 {
+			n++
+		}
+	}
+	return n
+}
+
+func (f fs102) Create(id string, st engine.Stamp, title, content *string, noconflicts bool) error {
+	if f.Item(id) != nil {
+		return fmt.Errorf("%s: an item with id %q already exists; use 'feedsync update'", f.Name(), id)
+	}
+	it, err := engine.New(id, st, f.NewData(nil, title, content), noconflicts, false)
+	if err != nil {
+		return err
+	}
+	f.Set(it)
+	return nil
+}
+
+func (f fs102) Update(id string, st engine.Stamp, title, content *string, deleted *bool) error {
+	it := f.Item(id)
+	if it == nil {
+		return errNoItem(f, id)
+	}
+	ch := engine.Change{Data: it.Data, Deleted: it.Sync.Deleted}
+	if title != nil || content != nil {
+		ch.Data = f.NewData(it.Data, title, content)
+	}
+	if deleted != nil {
+		ch.Deleted = *deleted
+	}
+	up, err := engine.Update(it, st, ch, engine.Options{})
+	if err != nil {
+		return err
+	}
+	f.Set(up)
+	return nil
+}
+
+func (f fs102) Resolve(id string, st engine.Stamp, pick int, only []int, title, content *string) error {
+	it := f.Item(id)
+	if it == nil {
+		return errNoItem(f, id)
+	}
+	if len(it.Conflicts) == 0 {
+		return errNoConflicts(f, id)
+	}
+	var r engine.Resolution
+	if pick == 0 {
+		r.Change = engine.PickWinner(it)
+	} else {
+		var err error
+		if r.Change, err = engine.PickVersion(it, pick-1); err != nil {
+			return errPick(pick, len(it.Conflicts))
+		}
+	}
+	if title != nil || content != nil {
+		r.Change.Data = f.NewData(r.Change.Data, title, content)
+	}
+	for _, n := range only {
+		if n > len(it.Conflicts) {
+			return usageError("resolve", "--only %d: the item has %d conflict version(s)", n, len(it.Conflicts))
+		}
+		r.Versions = append(r.Versions, n-1)
+	}
+	res, err := engine.Resolve(it, st, r, engine.Options{})
+	if err != nil {
+		return err
+	}
+	f.Set(res)
+	return nil
+}
+
+func (f fs102) Conflicts() ConflictList {
+	list := ConflictList{Feed: f.Name(), Dialect: dialectFeedSync, Items: []ConflictItem{}}
+	for _, it := range f.Items() {
+		if len(it.Conflicts) == 0 {
+			continue
+		}
+		ci := ConflictItem{ID: it.Sync.ID, Title: feeds.Title(it.Data), Winner: version102(it)}
+		for _, v := range it.Conflicts {
+			ci.Versions = append(ci.Versions, version102(v))
+		}
+		list.Items = append(list.Items, ci)
+	}
+	return list
+}
+
+func version102(it *engine.Item) Version {
+	v := Version{Updates: it.Sync.Updates, Deleted: it.Sync.Deleted, NoConflicts: it.Sync.NoConflicts,
+		History: []HistoryEntry{}, Shared: sharedFields(feeds.SharedFields(it.Data))}
+	for _, h := range it.Sync.History {
+		v.History = append(v.History, HistoryEntry{Sequence: h.Sequence, When: rfc3339(h.When), By: h.By})
+	}
+	return v
+}
