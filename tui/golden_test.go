@@ -37,9 +37,11 @@ var screenCases = []struct {
 func TestScreens(t *testing.T) {
 	for _, c := range screenCases {
 		t.Run(c.name, func(t *testing.T) {
+			noColor := ""
 			if c.noColor {
-				t.Setenv("NO_COLOR", "1")
+				noColor = "1"
 			}
+			t.Setenv("NO_COLOR", noColor) // whatever the environment says
 			hs := newHarness(t, demoDoc(t), c.w, c.h)
 			hs.keys(c.keys...)
 			golden(t, fmt.Sprintf("%s-%dx%d", c.name, c.w, c.h), hs.screen())
