@@ -117,16 +117,16 @@ type tmux struct {
 // so and stays for the test to read.
 func startTmux(t *testing.T, dir, command string) *tmux {
 	t.Helper()
-	tm := &tmux{t: t, socket: fmt.Sprintf("feedsync-e2e-%d", os.Getpid())}
+	tm := &tmux{t: t, socket: filepath.Join(dir, "tmux.sock")} // a server of its own, gone with dir
 	script := command + `; echo "feedsync exited $?"; sleep 600`
 	tm.run("-f", "/dev/null", "new-session", "-d", "-s", "e2e", "-x", "120", "-y", "40", "-c", dir, script)
-	t.Cleanup(func() { _ = exec.Command("tmux", "-L", tm.socket, "kill-server").Run() })
+	t.Cleanup(func() { _ = exec.Command("tmux", "-S", tm.socket, "kill-server").Run() })
 	return tm
 }
 
 func (tm *tmux) run(args ...string) string {
 	tm.t.Helper()
-	out, err := exec.Command("tmux", append([]string{"-L", tm.socket}, args...)...).CombinedOutput()
+	out, err := exec.Command("tmux", append([]string{"-S", tm.socket}, args...)...).CombinedOutput()
 	if err != nil {
 		tm.t.Fatalf("tmux %s: %v\n%s", strings.Join(args, " "), err, out)
 	}
