@@ -61,11 +61,12 @@ func Run(ctx context.Context, args []string, env *Env) int {
 	if env.Getenv == nil {
 		env.Getenv = func(string) string { return "" }
 	}
-	if len(args) == 0 || isHelp(args[0]) || args[0] == "help" {
+	if len(args) == 0 {
+		usage(env.Stderr)
+		return ExitError
+	}
+	if isHelp(args[0]) || args[0] == "help" {
 		usage(env.Stdout)
-		if len(args) == 0 {
-			return ExitError
-		}
 		return ExitOK
 	}
 	for _, c := range commands {
