@@ -131,7 +131,7 @@ func usage(w io.Writer) {
 	fmt.Fprintln(w, "feedsync keeps FeedSync feeds in sync and resolves their conflicts.")
 	fmt.Fprintln(w, "\nUsage:")
 	for _, c := range commands {
-		fmt.Fprintf(w, "  feedsync %s %s\n", c.name, c.args)
+		fmt.Fprintln(w, "  "+strings.TrimSpace("feedsync "+c.name+" "+c.args))
 	}
 	fmt.Fprintln(w, "\nCommands:")
 	for _, c := range commands {

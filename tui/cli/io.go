@@ -2,8 +2,10 @@ package cli
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"net/http"
 	"os"
 	"strings"
@@ -28,6 +30,10 @@ func readSource(ctx context.Context, env *Env, src string) ([]byte, error) {
 	}
 	f, err := os.Open(src)
 	if err != nil {
+		var pe *fs.PathError
+		if errors.As(err, &pe) {
+			return nil, fmt.Errorf("%s: %w", src, pe.Err)
+		}
 		return nil, err
 	}
 	defer f.Close()
