@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -89,7 +90,12 @@ func displayName(src string) string {
 // otherwise atomically with a backup of the file it replaces.
 func writeDoc(env *Env, out string, doc feed) error {
 	if out == "" || out == "-" {
-		_, err := doc.WriteTo(env.Stdout)
+		// Render first, so that a failure leaves no partial output.
+		var buf bytes.Buffer
+		if _, err := doc.WriteTo(&buf); err != nil {
+			return err
+		}
+		_, err := env.Stdout.Write(buf.Bytes())
 		return err
 	}
 	return atomicfile.Write(out, 0o644, func(w io.Writer) error {
