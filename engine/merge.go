@@ -124,31 +124,7 @@ func sortVersions(vs []*Item) {
 // the same id if there is one, followed by the incoming items whose id is new
 // (step 1), in their order.
 func MergeFeed(local, incoming []*Item) ([]*Item, error) {
-	local, err := Dedupe(local)
-	if err != nil {
-		return nil, err
-	}
-	incoming, err = Dedupe(incoming)
-	if err != nil {
-		return nil, err
-	}
-	byID := make(map[string]int, len(local))
-	out := make([]*Item, len(local), len(local)+len(incoming))
-	for i, it := range local {
-		byID[it.Sync.ID] = i
-		out[i] = it
-	}
-	for _, it := range incoming {
-		i, ok := byID[it.Sync.ID]
-		if !ok {
-			out = append(out, it)
-			continue
-		}
-		if out[i], err = Merge(out[i], it); err != nil {
-			return nil, err
-		}
-	}
-	return out, nil
+	return MergeByID(local, incoming, syncID, Merge)
 }
 
 // Dedupe merges items that share a sync id within one feed (implementation
@@ -156,20 +132,47 @@ func MergeFeed(local, incoming []*Item) ([]*Item, error) {
 // keeps its place. Versions that one endpoint wrote one after the other
 // subsume each other and leave no conflict.
 func Dedupe(items []*Item) ([]*Item, error) {
-	first := make(map[string]int, len(items))
-	out := make([]*Item, 0, len(items))
+	return MergeByID(items, nil, syncID, Merge)
+}
+
+func syncID(it *Item) string { return it.Sync.ID }
+
+// MergeByID merges two lists of items keyed by id, for MergeFeed and Dedupe
+// here and for other dialects' (engine/sse). First the elements of each list
+// that share an id are merged: each later one, as incoming, into the first,
+// which keeps its place. Then the result holds local's elements in their
+// order, each merged (local first) with incoming's element of the same id
+// if there is one, followed by incoming's elements whose id is new, in their
+// order. Neither list is modified; the first error from merge is returned.
+func MergeByID[T any](local, incoming []T, id func(T) string, merge func(local, incoming T) (T, error)) ([]T, error) {
+	byID := make(map[string]int, len(local))
+	out, err := mergeInto(make([]T, 0, len(local)+len(incoming)), byID, local, id, merge)
+	if err != nil || len(incoming) == 0 {
+		return out, err
+	}
+	in, err := mergeInto(make([]T, 0, len(incoming)), make(map[string]int, len(incoming)), incoming, id, merge)
+	if err != nil {
+		return nil, err
+	}
+	return mergeInto(out, byID, in, id, merge)
+}
+
+// mergeInto merges each element of items into the element of out with its
+// id, whose index byID holds, or appends it to out and records it there.
+func mergeInto[T any](out []T, byID map[string]int, items []T, id func(T) string, merge func(T, T) (T, error)) ([]T, error) {
 	for _, it := range items {
-		i, ok := first[it.Sync.ID]
+		k := id(it)
+		i, ok := byID[k]
 		if !ok {
-			first[it.Sync.ID] = len(out)
+			byID[k] = len(out)
 			out = append(out, it)
 			continue
 		}
-		merged, err := Merge(out[i], it)
+		m, err := merge(out[i], it)
 		if err != nil {
 			return nil, err
 		}
-		out[i] = merged
+		out[i] = m
 	}
 	return out, nil
 }

@@ -3,6 +3,8 @@ package sse
 import (
 	"fmt"
 	"slices"
+
+	"github.com/feedsync/feedsync/engine"
 )
 
 // Merge merges an incoming version of an item into the local one (§4.4)
@@ -83,50 +85,14 @@ func joinConflicts(lists ...[]*Conflict) []*Conflict {
 // followed by the incoming items whose id is new, in their order. Outline
 // feeds use MergeOutline, which adds cycle detection.
 func MergeFeed(local, incoming []*Item) ([]*Item, error) {
-	local, err := Dedupe(local)
-	if err != nil {
-		return nil, err
-	}
-	incoming, err = Dedupe(incoming)
-	if err != nil {
-		return nil, err
-	}
-	byID := make(map[string]int, len(local))
-	out := slices.Clone(local)
-	for i, it := range local {
-		byID[it.ID] = i
-	}
-	for _, it := range incoming {
-		i, ok := byID[it.ID]
-		if !ok {
-			out = append(out, it)
-			continue
-		}
-		if out[i], err = Merge(out[i], it); err != nil {
-			return nil, err
-		}
-	}
-	return out, nil
+	return engine.MergeByID(local, incoming, itemID, Merge)
 }
 
 // Dedupe merges items that share a sync id within one feed, which §2.3
 // forbids but real feeds contain: each later item is merged, as incoming,
 // into the first one, which keeps its place.
 func Dedupe(items []*Item) ([]*Item, error) {
-	first := make(map[string]int, len(items))
-	out := make([]*Item, 0, len(items))
-	for _, it := range items {
-		i, ok := first[it.ID]
-		if !ok {
-			first[it.ID] = len(out)
-			out = append(out, it)
-			continue
-		}
-		merged, err := Merge(out[i], it)
-		if err != nil {
-			return nil, err
-		}
-		out[i] = merged
-	}
-	return out, nil
+	return engine.MergeByID(items, nil, itemID, Merge)
 }
+
+func itemID(it *Item) string { return it.ID }
