@@ -101,7 +101,8 @@
 // second pass with encoding/xml numbers start elements in document order and
 // stops at those of the elements concerned. Columns count bytes from 1, as
 // encoding/xml does. Merge reports an item whose noconflicts differs between
-// the feeds, in both files.
+// the feeds, in both files. Locate and SyntaxProblems do this placing for
+// bindings built on this package (feeds/sse).
 //
 // # Feeds from other implementations
 //

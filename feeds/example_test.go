@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 
+	"github.com/beevik/etree"
 	"github.com/feedsync/feedsync/feeds"
 )
 
@@ -88,4 +89,33 @@ func ExampleMerge() {
 	//     </sx:sync>
 	//   </entry>
 	// </feed>
+}
+
+// A binding built on feeds reads with etree and places its findings with
+// Locate, or, when etree refuses the input, with SyntaxProblems.
+func ExampleLocate() {
+	data := []byte("<rss version=\"2.0\">\n <channel>\n  <item/>\n </channel>\n</rss>\n")
+	doc := etree.NewDocument()
+	if err := doc.ReadFromBytes(data); err != nil {
+		fmt.Println(feeds.SyntaxProblems("feed.xml", data, err))
+		return
+	}
+	item := doc.FindElement("//item")
+	fmt.Println(feeds.Locate("feed.xml", data, doc, []feeds.Finding{
+		{Element: item, Msg: "no sx:sync"},
+		{Element: nil, Msg: "no sx:sharing"},
+	}))
+	// Output:
+	// feed.xml:1:1: document: no sx:sharing
+	// feed.xml:3:3: item: no sx:sync
+}
+
+func ExampleSyntaxProblems() {
+	data := []byte("<rss version=\"2.0\">\n <channel>\n</rss>\n")
+	doc := etree.NewDocument()
+	if err := doc.ReadFromBytes(data); err != nil {
+		fmt.Println(feeds.SyntaxProblems("feed.xml", data, err))
+	}
+	// Output:
+	// feed.xml:3:1: channel: <channel> opened at 2:2 is closed by </rss>
 }

@@ -68,7 +68,7 @@ func (m *merger) merge(remote *Doc, r *record, local *Doc) {
 	}
 	res, err := engine.Merge(l, it)
 	if err != nil { // the ids are equal: this does not happen
-		m.found = append(m.found, finding{remote.src, syncEl(it, r), err.Error()})
+		m.found = append(m.found, finding{remote.src, Finding{syncEl(it, r), err.Error()}})
 		return
 	}
 	if m.same(res, l) {
@@ -126,8 +126,8 @@ func (m *merger) disagree(local *Doc, l *engine.Item, remote *Doc, r *engine.Ite
 			"; it never changes after the first update (§2.4)"
 	}
 	m.found = append(m.found,
-		finding{srcOf(l, local), syncEl(l, nil), msg(l.Sync.NoConflicts, remote.name)},
-		finding{srcOf(r, remote), syncEl(r, nil), msg(r.Sync.NoConflicts, local.name)})
+		finding{srcOf(l, local), Finding{syncEl(l, nil), msg(l.Sync.NoConflicts, remote.name)}},
+		finding{srcOf(r, remote), Finding{syncEl(r, nil), msg(r.Sync.NoConflicts, local.name)}})
 }
 
 func quoteBool(b bool) string {

@@ -21,7 +21,7 @@ func Parse(name string, data []byte) (*Doc, error) {
 	tree := etree.NewDocument()
 	tree.ReadSettings = readSettings
 	if err := tree.ReadFromBytes(data); err != nil {
-		return nil, syntaxProblem(name, data, err)
+		return nil, SyntaxProblems(name, data, err)
 	}
 	p := parser{src: &source{name: name, data: data, doc: tree}}
 	d := p.doc()
@@ -56,7 +56,7 @@ type parser struct {
 }
 
 func (p *parser) add(e *etree.Element, format string, args ...any) {
-	p.found = append(p.found, finding{p.src, e, fmt.Sprintf(format, args...)})
+	p.found = append(p.found, finding{p.src, Finding{e, fmt.Sprintf(format, args...)}})
 }
 
 func (p *parser) doc() *Doc {

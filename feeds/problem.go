@@ -52,54 +52,82 @@ type source struct {
 	doc  *etree.Document
 }
 
-// finding is a problem tied to an element, placed only when reported.
+// Finding is a problem with an element of a parsed document, not yet placed
+// in its file; Locate places it. Findings let a binding built on this
+// package, such as feeds/sse, report problems as Parse does.
+type Finding struct {
+	Element *etree.Element // nil: the document as a whole
+	Msg     string
+}
+
+// finding is a Finding in one of the inputs of a parse or a merge.
 type finding struct {
 	src *source
-	el  *etree.Element // nil: the document as a whole
-	msg string
+	Finding
 }
 
 // report places findings in their files and returns them sorted by file and
-// position. etree keeps no positions, so this reads the input again with
-// encoding/xml, which it does only when there is something to report: it
-// numbers the start elements of the tree in document order and stops the
-// decoder at the same ordinals.
+// position (see Locate).
 func report(fs []finding) Problems {
-	var ps Problems
-	bySrc := map[*source][]finding{}
+	bySrc := map[*source][]Finding{}
 	var order []*source
 	for _, f := range fs {
 		if _, ok := bySrc[f.src]; !ok {
 			order = append(order, f.src)
 		}
-		bySrc[f.src] = append(bySrc[f.src], f)
+		bySrc[f.src] = append(bySrc[f.src], f.Finding)
 	}
+	var ps Problems
 	for _, s := range order {
-		pos := s.positions(bySrc[s])
-		for _, f := range bySrc[s] {
-			p := pos[f.el]
-			ps = append(ps, Problem{File: s.name, Line: p.line, Col: p.col, Element: qname(f.el), Msg: f.msg})
-		}
+		ps = append(ps, Locate(s.name, s.data, s.doc, bySrc[s])...)
 	}
+	sortProblems(ps)
+	return ps
+}
+
+// Locate returns findings about doc, which etree read from data, as the
+// Problems of file name, sorted by position; findings at one place keep
+// their order. A finding about the document as a whole is at 1:1; with nil
+// data, the others have Line 0. Locate returns nil for no findings.
+//
+// etree keeps no positions, so Locate reads data again with encoding/xml,
+// and does so only when there is something to place: it numbers the start
+// elements of doc in document order and stops the decoder at the same
+// ordinals. Columns count bytes from 1, as encoding/xml does.
+func Locate(name string, data []byte, doc *etree.Document, fs []Finding) Problems {
+	if len(fs) == 0 {
+		return nil
+	}
+	at := positions(data, doc, fs)
+	ps := make(Problems, 0, len(fs))
+	for _, f := range fs {
+		p := at[f.Element]
+		ps = append(ps, Problem{File: name, Line: p.line, Col: p.col, Element: qname(f.Element), Msg: f.Msg})
+	}
+	sortProblems(ps)
+	return ps
+}
+
+// sortProblems sorts problems by file and position, stably.
+func sortProblems(ps Problems) {
 	slices.SortStableFunc(ps, func(a, b Problem) int {
 		return cmp.Or(cmp.Compare(a.File, b.File), cmp.Compare(a.Line, b.Line), cmp.Compare(a.Col, b.Col))
 	})
-	return ps
 }
 
 type pos struct{ line, col int }
 
-// positions returns where each finding's element starts. The document as a
-// whole (a nil element) is at 1:1.
-func (s *source) positions(fs []finding) map[*etree.Element]pos {
+// positions returns where in data each finding's element of doc starts.
+// The document as a whole (a nil element) is at 1:1.
+func positions(data []byte, doc *etree.Document, fs []Finding) map[*etree.Element]pos {
 	out := map[*etree.Element]pos{nil: {1, 1}}
 	want := map[*etree.Element]bool{}
 	for _, f := range fs {
-		if f.el != nil {
-			want[f.el] = true
+		if f.Element != nil {
+			want[f.Element] = true
 		}
 	}
-	if len(want) == 0 || s.data == nil {
+	if len(want) == 0 || data == nil {
 		return out
 	}
 	ordinals := map[int]*etree.Element{}
@@ -118,8 +146,8 @@ func (s *source) positions(fs []finding) map[*etree.Element]pos {
 			walk(c)
 		}
 	}
-	walk(&s.doc.Element)
-	dec := newDecoder(s.data)
+	walk(&doc.Element)
+	dec := newDecoder(data)
 	for n = 0; n < last; {
 		line, col := dec.InputPos()
 		t, err := dec.RawToken()
@@ -148,11 +176,12 @@ func newDecoder(data []byte) *xml.Decoder {
 // maxDepth is etree's default limit on nesting.
 const maxDepth = 1024
 
-// syntaxProblem places the error etree gave for malformed input. It reads
-// the input again as etree does, tracking open elements, and reports the
-// line and column where reading stopped: encoding/xml's SyntaxError has only
-// a line.
-func syntaxProblem(name string, data []byte, etreeErr error) Problems {
+// SyntaxProblems returns, as Problems of file name, the error etree gave,
+// etreeErr, for data that is not well-formed XML: one Problem at the line
+// and column where reading stopped, naming the tag it stopped in or the
+// innermost open element. encoding/xml's SyntaxError has only a line, so
+// this reads data again as etree does, tracking open elements.
+func SyntaxProblems(name string, data []byte, etreeErr error) Problems {
 	type open struct {
 		name string
 		at   pos

@@ -1,6 +1,7 @@
 package ssefeed
 
 import (
+	"fmt"
 	"strconv"
 	"time"
 
@@ -36,19 +37,41 @@ func parse(name string, data []byte) (*Doc, feeds.Problems) {
 	tree := etree.NewDocument()
 	tree.ReadSettings = readSettings
 	if err := tree.ReadFromBytes(data); err != nil {
-		// feeds reads with the same settings and places syntax errors.
-		if ps := feeds.Validate(name, data); len(ps) > 0 {
-			return nil, ps
-		}
-		return nil, feeds.Problems{{File: name, Line: 1, Col: 1, Element: "document", Msg: err.Error()}}
+		return nil, feeds.SyntaxProblems(name, data, err)
 	}
 	src := &source{name: name, data: data, tree: tree}
 	p := &parser{src: src, d: &Doc{name: name, src: src, index: map[string]int{}, dates: map[int64]string{}}}
 	if !p.doc() || len(p.errs) > 0 {
-		return nil, src.report(p.errs)
+		return nil, src.locate(p.errs)
 	}
-	p.d.warnings = src.report(p.warns)
+	p.d.warnings = src.locate(p.warns)
 	return p.d, nil
+}
+
+// source is a parsed input: its name, bytes and tree, kept so that
+// findings can be placed after the fact.
+type source struct {
+	name string
+	data []byte
+	tree *etree.Document
+}
+
+// locate places findings in the source (feeds.Locate).
+func (s *source) locate(fs []feeds.Finding) feeds.Problems {
+	return feeds.Locate(s.name, s.data, s.tree, fs)
+}
+
+// findings collects the errors and warnings of one parse.
+type findings struct {
+	errs, warns []feeds.Finding
+}
+
+func (f *findings) errorf(e *etree.Element, format string, args ...any) {
+	f.errs = append(f.errs, feeds.Finding{Element: e, Msg: fmt.Sprintf(format, args...)})
+}
+
+func (f *findings) warnf(e *etree.Element, format string, args ...any) {
+	f.warns = append(f.warns, feeds.Finding{Element: e, Msg: fmt.Sprintf(format, args...)})
 }
 
 // parser walks a parsed tree once, building the Doc and noting problems.
