@@ -122,7 +122,9 @@
 //     would silently not take part.
 //   - mesh4x-kmlWithSyncInfo.kml: rejected, KML is neither Atom nor RSS.
 //   - rome-rss-playlist-sse.xml: rejected as an SSE 0.91 feed. DetectDialect
-//     is where support for another dialect would start.
+//     is where support for another dialect would start. It counts SSE
+//     0.91's namespace in the http form real feeds use and in the https
+//     form of SSE 0.91 §1.1; package feeds/sse loads such feeds.
 //
 // # Readings of the spec
 //

@@ -12,12 +12,15 @@ const (
 	NSFeedSync = "http://feedsync.org/2007/feedsync"
 	// NSAtom is the Atom 1.0 namespace (RFC 4287).
 	NSAtom = "http://www.w3.org/2005/Atom"
-	// NSSSE091 is the namespace of Simple Sharing Extensions 0.91.
+	// NSSSE091 is the namespace of Simple Sharing Extensions 0.91, in the
+	// http form real feeds use; DetectDialect also counts the https form
+	// SSE 0.91's §1.1 gives (nsSSE091HTTPS).
 	NSSSE091 = "http://www.microsoft.com/schemas/rss/sse"
 	// NSSSEPre10 is the namespace of the 0.93-era drafts that preceded FeedSync 1.0.
 	NSSSEPre10 = "http://www.microsoft.com/schemas/sse"
 
-	nsXML = "http://www.w3.org/XML/1998/namespace"
+	nsSSE091HTTPS = "https://www.microsoft.com/schemas/rss/sse"
+	nsXML         = "http://www.w3.org/XML/1998/namespace"
 )
 
 // Format is the container format of a feed.
@@ -47,7 +50,7 @@ type Dialect int
 const (
 	PlainFeed   Dialect = iota // no sharing namespace declared on the feed
 	FeedSync102                // FeedSync 1.0.2 (NSFeedSync)
-	SSE091                     // Simple Sharing Extensions 0.91 (NSSSE091)
+	SSE091                     // Simple Sharing Extensions 0.91 (NSSSE091, in either form)
 	SSEPre10                   // the 0.93-era drafts (NSSSEPre10)
 )
 
@@ -66,15 +69,23 @@ func (d Dialect) String() string {
 
 // DetectDialect reports which sharing vocabulary a document uses, from the
 // namespaces declared on its root element and the root's child elements
-// (where RSS keeps its channel). A document that declares FeedSync 1.0.2 is
-// FeedSync102 even if it also declares an older namespace. This is the one
-// place that tells dialects apart, so that support for another can start here.
+// (where RSS keeps its channel). SSE 0.91's namespace counts in its http
+// form (NSSSE091) and its https form. A document that declares FeedSync
+// 1.0.2 is FeedSync102 even if it also declares an older namespace. This is
+// the one place that tells dialects apart, so that support for another can
+// start here.
 func DetectDialect(doc *etree.Document) Dialect {
+	d, _ := detectDialect(doc)
+	return d
+}
+
+// detectDialect is DetectDialect, with the namespace URI that decided.
+func detectDialect(doc *etree.Document) (Dialect, string) {
 	root := doc.Root()
 	if root == nil {
-		return PlainFeed
+		return PlainFeed, ""
 	}
-	found := PlainFeed
+	found, uri := PlainFeed, ""
 	see := func(e *etree.Element) {
 		for _, a := range e.Attr {
 			if !isNSDecl(a) {
@@ -82,14 +93,14 @@ func DetectDialect(doc *etree.Document) Dialect {
 			}
 			switch a.Value {
 			case NSFeedSync:
-				found = FeedSync102
-			case NSSSE091:
-				if found != FeedSync102 {
-					found = SSE091
+				found, uri = FeedSync102, a.Value
+			case NSSSE091, nsSSE091HTTPS:
+				if found != FeedSync102 && found != SSE091 {
+					found, uri = SSE091, a.Value
 				}
 			case NSSSEPre10:
 				if found == PlainFeed {
-					found = SSEPre10
+					found, uri = SSEPre10, a.Value
 				}
 			}
 		}
@@ -98,7 +109,7 @@ func DetectDialect(doc *etree.Document) Dialect {
 	for c := range root.ChildElementsSeq() {
 		see(c)
 	}
-	return found
+	return found, uri
 }
 
 // isNSDecl reports whether an attribute declares a namespace.

@@ -65,12 +65,8 @@ func (p *parser) doc() *Doc {
 	if root == nil {
 		return nil
 	}
-	switch dl := DetectDialect(tree); dl {
+	switch dl, ns := detectDialect(tree); dl {
 	case SSE091, SSEPre10:
-		ns := NSSSE091
-		if dl == SSEPre10 {
-			ns = NSSSEPre10
-		}
 		p.add(root, "%s feed (namespace %s): not FeedSync 1.0.2", dl, ns)
 		return nil
 	}

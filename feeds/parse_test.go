@@ -210,6 +210,8 @@ func TestDetectDialect(t *testing.T) {
 	}{
 		{"FeedSync_1.0.2", `<rss xmlns:sx="http://feedsync.org/2007/feedsync"/>`, FeedSync102},
 		{"SSE_0.91", `<rss xmlns:sx="http://www.microsoft.com/schemas/rss/sse"/>`, SSE091},
+		{"SSE_0.91_https", `<rss><channel xmlns:sx="https://www.microsoft.com/schemas/rss/sse"/></rss>`, SSE091},
+		{"https_SSE_and_FeedSync_wins", `<rss xmlns:a="https://www.microsoft.com/schemas/rss/sse" xmlns:b="http://feedsync.org/2007/feedsync"/>`, FeedSync102},
 		{"pre-1.0_on_channel", `<rss><channel xmlns:s="http://www.microsoft.com/schemas/sse"/></rss>`, SSEPre10},
 		{"both_FeedSync_wins", `<rss xmlns:a="http://www.microsoft.com/schemas/rss/sse" xmlns:b="http://feedsync.org/2007/feedsync"/>`, FeedSync102},
 		{"plain", `<feed xmlns="http://www.w3.org/2005/Atom"/>`, PlainFeed},

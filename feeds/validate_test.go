@@ -82,6 +82,8 @@ func TestValidate(t *testing.T) {
 		{"§1.2.5_RSS_2.0", `<rss version="0.92"><channel/></rss>`, `rss version "0.92": not RSS 2.0`},
 		{"§1.2.5_rss_needs_channel", `<rss version="2.0"/>`, "rss without a channel"},
 		{"§1.2.5_Atom_namespace", `<feed><entry/></feed>`, `root element in namespace "" is neither an Atom 1.0 feed nor an RSS 2.0 rss`},
+		{"SSE_0.91_http", `<rss version="2.0" xmlns:sx="http://www.microsoft.com/schemas/rss/sse"><channel/></rss>`, "SSE 0.91 feed (namespace http://www.microsoft.com/schemas/rss/sse): not FeedSync 1.0.2"},
+		{"SSE_0.91_https", `<rss version="2.0" xmlns:sx="https://www.microsoft.com/schemas/rss/sse"><channel/></rss>`, "SSE 0.91 feed (namespace https://www.microsoft.com/schemas/rss/sse): not FeedSync 1.0.2"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			ps := Validate("f.xml", []byte(tc.feed))

@@ -34,8 +34,8 @@ func isSSE(uri string) bool { return uri == NS || uri == NSHTTP }
 // Is reports whether data is an SSE 0.91 feed: well-formed XML whose root
 // element or one of its children declares the SSE 0.91 namespace, in
 // either form, and which does not declare FeedSync 1.0.2 there. This is
-// feeds.DetectDialect's test, extended to the https form of §1.1; it looks
-// at one feed, so callers decide per feed which binding loads it.
+// feeds.DetectDialect's test, made on the bytes; it looks at one feed, so
+// callers decide per feed which binding loads it.
 func Is(data []byte) bool {
 	dec := xml.NewDecoder(bytes.NewReader(data))
 	dec.Strict = true
@@ -62,33 +62,6 @@ func Is(data []byte) bool {
 			depth--
 		}
 	}
-}
-
-// dialect is feeds.DetectDialect with the https form of the SSE namespace
-// counted as SSE 0.91.
-func dialect(doc *etree.Document) feeds.Dialect {
-	d := feeds.DetectDialect(doc)
-	if d != feeds.PlainFeed {
-		return d
-	}
-	root := doc.Root()
-	see := func(e *etree.Element) bool {
-		for _, a := range e.Attr {
-			if isDecl(a) && a.Value == NS {
-				return true
-			}
-		}
-		return false
-	}
-	if see(root) {
-		return feeds.SSE091
-	}
-	for c := range root.ChildElementsSeq() {
-		if see(c) {
-			return feeds.SSE091
-		}
-	}
-	return d
 }
 
 // isDecl reports whether an attribute declares a namespace.

@@ -103,7 +103,7 @@ func (p *parser) doc() bool {
 	if root == nil {
 		return false
 	}
-	switch dialect(p.src.tree) {
+	switch feeds.DetectDialect(p.src.tree) {
 	case feeds.FeedSync102:
 		p.errorf(root, "FeedSync 1.0.2 feed (namespace %s): not SSE 0.91", feeds.NSFeedSync)
 		return false
