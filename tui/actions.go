@@ -4,7 +4,6 @@ import (
 	"fmt"
 
 	tea "charm.land/bubbletea/v2"
-	"github.com/feedsync/feedsync/feeds"
 )
 
 // decideOn makes a decision on the current item through the engine, then
@@ -15,7 +14,7 @@ func (m Model) decideOn(kind decisionKind) (Model, tea.Cmd) {
 	if !ok {
 		return m, nil
 	}
-	if kind != toggleDelete && !m.hasConflicts(pos) {
+	if kind != toggleDelete && !m.hasConflicts(pos) || kind == takeVersion && !m.hasVersions(pos) {
 		return m, nil
 	}
 	d := decision{kind: kind, pos: pos}
@@ -36,10 +35,20 @@ func (m Model) decideOn(kind decisionKind) (Model, tea.Cmd) {
 
 // hasConflicts says so, or tells the person there is nothing to resolve.
 func (m *Model) hasConflicts(pos int) bool {
-	if len(m.st.item(pos).Conflicts) > 0 {
+	if m.st.entry(pos).InConflict() {
 		return true
 	}
 	m.status.Info(fmt.Sprintf("%q has no conflicts to resolve", m.st.title(pos)))
+	return false
+}
+
+// hasVersions says so, or tells the person there is no version to take: an
+// SSE 0.91 item can be in conflict by its flag alone (§4.4.2).
+func (m *Model) hasVersions(pos int) bool {
+	if len(m.st.entry(pos).Versions()) > 0 {
+		return true
+	}
+	m.status.Info(fmt.Sprintf("%q has no other version to take: w keeps the winner and clears the conflict flag", m.st.title(pos)))
 	return false
 }
 
@@ -51,10 +60,12 @@ func (m Model) commit(s step) Model {
 	return m.refresh()
 }
 
-// refresh shows the current version of the item on the item screen.
+// refresh shows the current state of the items: the one on the item
+// screen, and an outline's rows, which a decision can move.
 func (m Model) refresh() Model {
+	m.list.Relayout()
 	if p := m.item.Pos(); p >= 0 {
-		m.item.SetItem(p, m.st.item(p), m.st.title(p), m.now())
+		m.item.SetItem(p, m.st.entry(p), m.st.title(p), m.now())
 	}
 	return m
 }
@@ -105,8 +116,11 @@ func (m Model) askKeepAll() (Model, tea.Cmd) {
 		m.status.Info("no unresolved item left")
 		return m, nil
 	}
-	return m.ask(askKeepAll, fmt.Sprintf("Keep the winner for all %d unresolved items? "+
-		"Each becomes a §3.2 update by %s that folds in every version. u undoes it.", n, m.cfg.By)), nil
+	each := fmt.Sprintf("a §3.2 update by %s that folds in every version", m.cfg.By)
+	if !m.st.doc.Selective() {
+		each = fmt.Sprintf("a further update by %s that removes its conflicts (§5)", m.cfg.By)
+	}
+	return m.ask(askKeepAll, fmt.Sprintf("Keep the winner for all %d unresolved items? Each becomes %s. u undoes it.", n, each)), nil
 }
 
 // keepAll keeps every winner, as one step.
@@ -130,10 +144,10 @@ func (m Model) openEditor() (Model, tea.Cmd) {
 	if !ok || !m.hasConflicts(pos) {
 		return m, nil
 	}
-	fs := feeds.Fields(m.st.item(pos).Data)
+	e := m.st.entry(pos)
 	name := fmt.Sprintf("%q", m.st.title(pos))
 	var cmd tea.Cmd
-	m.editor, cmd = m.editor.Open(pos, m.marked(), name, feeds.Title(m.st.item(pos).Data), contentOf(fs))
+	m.editor, cmd = m.editor.Open(pos, m.marked(), name, e.Title(), contentOf(e.Winner().Fields()))
 	m.editFrom, m.screen = m.screen, editScreen
 	return m, cmd
 }
@@ -177,8 +191,8 @@ func (m Model) startExtEdit() (Model, tea.Cmd) {
 	if !ok || !m.hasConflicts(pos) {
 		return m, nil
 	}
-	it := m.st.item(pos)
-	return m, writeEditFile(pos, m.marked(), feeds.Title(it.Data), contentOf(feeds.Fields(it.Data)))
+	e := m.st.entry(pos)
+	return m, writeEditFile(pos, m.marked(), e.Title(), contentOf(e.Winner().Fields()))
 }
 
 // extReady leaves the UI for the editor.

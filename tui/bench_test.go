@@ -24,9 +24,9 @@ const benchItems, benchRatio = 100_000, 0.07
 var benchPair = sync.OnceValues(func() ([]byte, []byte) { return feedgen.Pair(benchItems, benchRatio, 1) })
 
 // benchLoad parses and merges the pair, as the command line's Load does.
-func benchLoad(b *testing.B) func(func(int, int)) (*feeds.Doc, error) {
+func benchLoad(b *testing.B) func(func(int, int)) (Document, error) {
 	l, r := benchPair()
-	return func(progress func(int, int)) (*feeds.Doc, error) {
+	return func(progress func(int, int)) (Document, error) {
 		ld, err := feeds.Parse("local.xml", l)
 		if err != nil {
 			return nil, err
@@ -37,7 +37,8 @@ func benchLoad(b *testing.B) func(func(int, int)) (*feeds.Doc, error) {
 			return nil, err
 		}
 		progress(2, 2)
-		return feeds.Merge(ld, rd)
+		doc, err := feeds.Merge(ld, rd)
+		return FeedSync(doc), err
 	}
 }
 

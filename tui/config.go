@@ -8,7 +8,6 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/colorprofile"
-	"github.com/feedsync/feedsync/feeds"
 	"github.com/feedsync/feedsync/tui/demo"
 )
 
@@ -16,11 +15,12 @@ import (
 type Config struct {
 	// Title names the session in the header, e.g. "todo.xml ⇄ remote.xml".
 	Title string
-	// Load loads and merges the feeds. It runs off the UI thread and may
-	// report its progress, which the loading screen shows.
-	Load func(progress func(done, total int)) (*feeds.Doc, error)
+	// Load loads and merges the feeds, and returns the result as a
+	// Document (FeedSync or SSE). It runs off the UI thread and may report
+	// its progress, which the loading screen shows.
+	Load func(progress func(done, total int)) (Document, error)
 	// Save writes the resolved document; it runs off the UI thread.
-	Save func(*feeds.Doc) error
+	Save func(Document) error
 	// SaveTarget names where Save writes, for the person: "todo.xml".
 	SaveTarget string
 	// By is the endpoint id that stamps every decision (§3.2 step 2).

@@ -12,6 +12,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
+	"github.com/feedsync/feedsync/engine"
 	"github.com/feedsync/feedsync/feeds"
 	"github.com/feedsync/feedsync/tui/demo"
 )
@@ -60,6 +61,14 @@ type harness struct {
 
 func newHarness(t testing.TB, doc *feeds.Doc, w, h int) *harness {
 	t.Helper()
+	return newDocHarness(t, FeedSync(doc), w, h)
+}
+
+// item returns the current state of a FeedSync 1.0.2 item.
+func (s *store) item(pos int) *engine.Item { return s.entry(pos).(fsEntry).it }
+
+func newDocHarness(t testing.TB, doc Document, w, h int) *harness {
+	t.Helper()
 	hs := &harness{t: t, saved: &bytes.Buffer{}}
 	cfg := Config{
 		Title:      "local.xml ⇄ remote.xml",
@@ -67,7 +76,7 @@ func newHarness(t testing.TB, doc *feeds.Doc, w, h int) *harness {
 		By:         testBy,
 		Now:        func() time.Time { return testNow },
 		Editor:     []string{"fake-editor"},
-		Save: func(d *feeds.Doc) error {
+		Save: func(d Document) error {
 			if hs.saveErr != nil {
 				return hs.saveErr
 			}

@@ -7,7 +7,6 @@ import (
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
-	"github.com/feedsync/feedsync/engine"
 )
 
 // HistoryKeys are the history pane's bindings.
@@ -25,7 +24,7 @@ func (k HistoryKeys) FullHelp() [][]key.Binding { return [][]key.Binding{{k.Togg
 type HistoryPane struct {
 	styles        *Styles
 	keys          HistoryKeys
-	left, right   *engine.Item
+	left, right   Version
 	now           time.Time
 	width, height int
 }
@@ -40,7 +39,7 @@ func (p HistoryPane) KeyMap() HistoryKeys { return p.keys }
 
 // SetItems sets the two versions whose histories are shown; they are the
 // same item when it has no conflicts.
-func (p *HistoryPane) SetItems(left, right *engine.Item, now time.Time) {
+func (p *HistoryPane) SetItems(left, right Version, now time.Time) {
 	p.left, p.right, p.now = left, right, now
 }
 
@@ -58,13 +57,14 @@ func (p HistoryPane) Needed() int {
 	if p.left == nil {
 		return 0
 	}
+	l, r := len(p.left.History()), len(p.right.History())
 	switch {
 	case p.left == p.right:
-		return 1 + len(p.left.Sync.History)
+		return 1 + l
 	case p.sideBySide():
-		return 1 + max(len(p.left.Sync.History), len(p.right.Sync.History))
+		return 1 + max(l, r)
 	}
-	return 2 + len(p.left.Sync.History) + len(p.right.Sync.History)
+	return 2 + l + r
 }
 
 // View renders at most the pane's height in lines.
@@ -118,18 +118,21 @@ func cell(ss []string, i int) string {
 // legend explains the marks of entries.
 const legend = " (◆ diverged here, = shared)"
 
-// entries renders a history, marking with ◆ the divergence point and with
-// = the other entries the other version shares.
-func (p HistoryPane) entries(it, other *engine.Item) []string {
-	div, hasDiv := engine.Divergence(it, other)
-	out := make([]string, 0, len(it.Sync.History))
-	for _, h := range it.Sync.History {
+// entries renders a history, marking with ◆ the divergence point, the
+// newest entry the other version shares, and with = the other entries it
+// shares.
+func (p HistoryPane) entries(it, other Version) []string {
+	hs, others := it.History(), other.History()
+	out := make([]string, 0, len(hs))
+	diverged := false
+	for _, h := range hs {
 		line := "  " + entryShort(h)
 		switch {
 		case it == other:
-		case hasDiv && h.Equal(div):
+		case !diverged && shares(others, h):
+			diverged = true
 			line = p.styles.Marked.Render("◆ " + entryShort(h))
-		case shares(other, h):
+		case shares(others, h):
 			line = p.styles.Dim.Render("= " + entryShort(h))
 		}
 		out = append(out, line)
@@ -137,9 +140,9 @@ func (p HistoryPane) entries(it, other *engine.Item) []string {
 	return out
 }
 
-// shares reports whether the item's history holds the entry.
-func shares(it *engine.Item, h engine.History) bool {
-	for _, o := range it.Sync.History {
+// shares reports whether a history holds the entry.
+func shares(hs []HistoryEntry, h HistoryEntry) bool {
+	for _, o := range hs {
 		if o.Equal(h) {
 			return true
 		}

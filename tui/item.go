@@ -8,7 +8,6 @@ import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 	"github.com/feedsync/feedsync/diff"
-	"github.com/feedsync/feedsync/engine"
 	"github.com/feedsync/feedsync/feeds"
 )
 
@@ -24,7 +23,8 @@ type ItemView struct {
 	keys      ItemKeys
 	now       time.Time
 	pos       int
-	item      *engine.Item
+	item      Entry
+	versions  []Version // the item's conflict versions
 	title     string
 	version   int
 	marked    []bool
@@ -39,31 +39,53 @@ type ItemView struct {
 	body      []string
 	hist      HistoryPane
 	cache     compared // the diff of the shown pair, kept across resizes
+	// place describes where a version puts the item in an outline, or
+	// returns "" when the feed is not one.
+	place func(pos int, v Version) string
 }
 
 // compared is the field-by-field diff of one pair of versions.
 type compared struct {
-	left, right *engine.Item
+	left, right Version
+	places      [2]string
 	publisher   bool
 	a, b        []feeds.Field
 	pairs       []fieldPair
 }
 
 // compare returns the diff of the shown pair, reusing the last one when the
-// pair and the publisher toggle are the same.
+// pair, their places and the publisher toggle are the same.
 func (v *ItemView) compare() compared {
 	c := v.cache
-	if c.left == v.item && c.right == v.right() && c.publisher == v.publisher && c.left != nil {
+	places := [2]string{v.placeOf(v.item.Winner()), v.placeOf(v.right())}
+	if c.left == v.item.Winner() && c.right == v.right() && c.places == places && c.publisher == v.publisher {
 		return c
 	}
-	c = compared{left: v.item, right: v.right(), publisher: v.publisher}
-	c.a, c.b = feeds.Fields(c.left.Data), feeds.Fields(c.right.Data)
+	c = compared{left: v.item.Winner(), right: v.right(), places: places, publisher: v.publisher}
+	c.a, c.b = withPlace(c.left.Fields(), places[0]), withPlace(c.right.Fields(), places[1])
 	c.pairs = pairFields(c.a, c.b, v.publisher)
 	for i := range c.pairs {
 		c.pairs[i].rows = diff.SideBySide(c.pairs[i].a, c.pairs[i].b)
 	}
 	v.cache = c
 	return c
+}
+
+// placeOf describes where a version puts the item, or returns "".
+func (v ItemView) placeOf(ver Version) string {
+	if v.place == nil {
+		return ""
+	}
+	return v.place(v.pos, ver)
+}
+
+// withPlace puts an outline position first among the fields, so that a
+// move shows as a change like any other.
+func withPlace(fs []feeds.Field, place string) []feeds.Field {
+	if place == "" {
+		return fs
+	}
+	return append([]feeds.Field{{Key: "position", Label: "Position", Value: place, Shared: true}}, fs...)
 }
 
 // NewItemView returns an empty item screen.
@@ -91,14 +113,19 @@ func (v ItemView) Marked() []int {
 	return out
 }
 
-// SetItem shows an item. Showing a new version of the same item (after a
+// SetPlaces sets what describes where a version puts an item in an
+// outline; nil, or a function that returns "", shows no position.
+func (v *ItemView) SetPlaces(place func(pos int, ver Version) string) { v.place = place }
+
+// SetItem shows an item. Showing a new state of the same item (after a
 // decision or an undo) keeps the version, marks and scroll where they can be.
-func (v *ItemView) SetItem(pos int, it *engine.Item, title string, now time.Time) {
-	n := len(it.Conflicts)
+func (v *ItemView) SetItem(pos int, e Entry, title string, now time.Time) {
+	versions := e.Versions()
+	n := len(versions)
 	if pos != v.pos || n != len(v.marked) {
 		v.version, v.scroll, v.marked = 0, 0, make([]bool, n)
 	}
-	v.pos, v.item, v.title, v.now = pos, it, title, now
+	v.pos, v.item, v.versions, v.title, v.now = pos, e, versions, title, now
 	v.version = min(v.version, max(n-1, 0))
 	v.layout()
 }
@@ -178,7 +205,7 @@ func (v *ItemView) scrollBy(d int) {
 // mode chooses the layout for the item and the width.
 func (v ItemView) mode() layout {
 	switch {
-	case v.item == nil || len(v.item.Conflicts) == 0:
+	case v.item == nil || len(v.versions) == 0:
 		return single
 	case v.unified:
 		return unified
@@ -189,12 +216,12 @@ func (v ItemView) mode() layout {
 }
 
 // right returns the version shown on the right, or the winner itself when
-// the item has no conflicts.
-func (v ItemView) right() *engine.Item {
-	if len(v.item.Conflicts) == 0 {
-		return v.item
+// the item has no conflict versions.
+func (v ItemView) right() Version {
+	if len(v.versions) == 0 {
+		return v.item.Winner()
 	}
-	return v.item.Conflicts[v.version]
+	return v.versions[v.version]
 }
 
 // layout renders the header and the body for the current item, size and
@@ -208,7 +235,7 @@ func (v *ItemView) layout() {
 	name := fmt.Sprintf("version %d", v.version+1)
 	o := diffOpts{width: v.width, layout: v.mode(), unfold: v.unfold, right: name, s: v.styles}
 	v.body = renderFields(c.pairs, o)
-	v.hist.SetItems(v.item, v.right(), v.now)
+	v.hist.SetItems(v.item.Winner(), v.right(), v.now)
 	v.hist.SetSize(v.width, v.histHeight())
 	v.scrollBy(0)
 }

@@ -17,16 +17,15 @@ func (v ItemView) header(a, b []feeds.Field) []string {
 	lines := []string{v.itemLine()}
 	switch v.mode() {
 	case single:
-		state, who, when := provenance(v.item, v.now)
-		lines = append(lines, fit(join(state, who, when), v.width),
-			v.styles.Dim.Render(fit("no conflicts: nothing to decide for this item", v.width)))
+		state, who, when := provenance(v.item.Winner(), v.now)
+		lines = append(lines, fit(join(state, who, when), v.width), v.styles.Dim.Render(fit(v.singleNote(), v.width)))
 	case sideBySide:
 		lines = append(lines, v.sideHeader()...)
 	default:
 		lines = append(lines, v.stackHeader()...)
 	}
 	if v.mode() != single && v.height >= compactBelow {
-		lines = append(lines, fit(divergence(v.item, v.right(), v.now), v.width))
+		lines = append(lines, fit(v.item.Divergence(v.version, v.now), v.width))
 	}
 	if s := v.banner(a, b); s != "" {
 		for _, row := range wrap([]piece{{s, 0}}, v.width) {
@@ -36,9 +35,19 @@ func (v ItemView) header(a, b []feeds.Field) []string {
 	return append(lines, v.styles.ink.rule.render(strings.Repeat("─", v.width)))
 }
 
+// singleNote says why an item shows one version: it has no conflicts, or
+// only a conflict flag (SSE 0.91 cycle detection sets one without
+// sx:conflict records, §4.4.2).
+func (v ItemView) singleNote() string {
+	if v.item.InConflict() {
+		return "conflict flag set, with no other version to show: w keeps this one and clears the flag"
+	}
+	return "no conflicts: nothing to decide for this item"
+}
+
 // itemLine names the item: title, id, versions, marks.
 func (v ItemView) itemLine() string {
-	s := fmt.Sprintf("“%s” · id %s · %d versions", v.title, v.item.Sync.ID, 1+len(v.item.Conflicts))
+	s := fmt.Sprintf("“%s” · id %s · %s", v.title, v.item.ID(), plural(1+len(v.versions), "version"))
 	if n := len(v.Marked()); n > 0 {
 		s += fmt.Sprintf(" · %d marked: w, t and e fold in only those", n)
 	}
@@ -47,7 +56,7 @@ func (v ItemView) itemLine() string {
 
 // versionName is the right-hand side's name, with its mark.
 func (v ItemView) versionName() string {
-	s := fmt.Sprintf("version %d of %d", v.version+1, len(v.item.Conflicts))
+	s := fmt.Sprintf("version %d of %d", v.version+1, len(v.versions))
 	if v.marked[v.version] {
 		s += " [marked]"
 	}
@@ -58,7 +67,7 @@ func (v ItemView) versionName() string {
 func (v ItemView) sideHeader() []string {
 	lw := (v.width - 3) / 2
 	rw := v.width - 3 - lw
-	ls, lwho, lwhen := provenance(v.item, v.now)
+	ls, lwho, lwhen := provenance(v.item.Winner(), v.now)
 	rs, rwho, rwhen := provenance(v.right(), v.now)
 	left := []string{v.styles.Winner.Render("WINNER") + "  " + ls, lwho, "    " + lwhen}
 	right := []string{v.styles.Version.Render(strings.ToUpper(v.versionName())) + "  " + rs, rwho, "    " + rwhen}
@@ -75,7 +84,7 @@ func (v ItemView) sideHeader() []string {
 
 // stackHeader renders the provenance headers one above the other.
 func (v ItemView) stackHeader() []string {
-	ls, lwho, lwhen := provenance(v.item, v.now)
+	ls, lwho, lwhen := provenance(v.item.Winner(), v.now)
 	rs, rwho, rwhen := provenance(v.right(), v.now)
 	lt, rt := join(lwho, lwhen), join(rwho, rwhen)
 	w, r := v.styles.Winner.Render("winner"), v.styles.Version.Render(v.versionName())
@@ -83,6 +92,14 @@ func (v ItemView) stackHeader() []string {
 		return []string{fit(w+" · "+ls+" · "+lt, v.width), fit(r+" · "+rs+" · "+rt, v.width)}
 	}
 	return []string{fit(w+" · "+ls, v.width), fit("  "+lt, v.width), fit(r+" · "+rs, v.width), fit("  "+rt, v.width)}
+}
+
+// plural counts things: "1 version", "3 versions".
+func plural(n int, thing string) string {
+	if n == 1 {
+		return "1 " + thing
+	}
+	return fmt.Sprintf("%d %ss", n, thing)
 }
 
 // join joins the non-empty parts with " · ".
@@ -94,11 +111,11 @@ func (v ItemView) banner(a, b []feeds.Field) string {
 	if v.mode() == single {
 		return ""
 	}
-	r := v.right()
+	r, w := v.right().Deleted(), v.item.Winner().Deleted()
 	switch {
-	case r.Sync.Deleted && !v.item.Sync.Deleted:
+	case r && !w:
 		return "This version deletes the item: t takes the deletion, w keeps the item."
-	case v.item.Sync.Deleted && !r.Sync.Deleted:
+	case w && !r:
 		return "The winner is a deletion: w keeps the item deleted, t brings it back with this version."
 	case !sameShared(a, b):
 		return ""

@@ -1,12 +1,10 @@
 package tui
 
-import "github.com/feedsync/feedsync/engine"
-
-// change is one item replaced by a decision: the engine returns new items
-// and never modifies its input, so keeping both versions is enough to undo.
+// change is one item replaced by a decision: a decision returns a new entry
+// and never modifies its input, so keeping both states is enough to undo.
 type change struct {
 	pos           int
-	before, after *engine.Item
+	before, after Entry
 	was, now      outcome
 }
 

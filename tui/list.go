@@ -21,9 +21,10 @@ type List struct {
 	st        *store
 	styles    *Styles
 	keys      ListKeys
-	all       bool   // every item, not only those loaded with conflicts
-	query     string // lower-cased filter
-	rows      []int  // positions shown, after scope and filter
+	all       bool         // every item, not only those loaded with conflicts
+	query     string       // lower-cased filter
+	rows      []int        // positions shown, after scope and filter
+	tree      []OutlineRow // in an outline, each row's place in it
 	cursor    int
 	offset    int
 	filter    lineInput
@@ -89,17 +90,20 @@ func (l *List) ClearFilter() {
 // the cursor on the same item when it is still shown.
 func (l *List) refresh() {
 	cur, ok := l.Selected()
-	l.rows = l.rows[:0]
+	l.rows, l.tree = l.rows[:0], l.tree[:0]
 	add := func(pos int) {
 		if l.query == "" || l.st.matches(pos, l.query) {
 			l.rows = append(l.rows, pos)
 		}
 	}
-	if l.all {
+	switch o := l.st.tree(); {
+	case o != nil:
+		l.addOutline(o.Rows())
+	case l.all:
 		for pos := range l.st.len() {
 			add(pos)
 		}
-	} else {
+	default:
 		for _, pos := range l.st.conflicted {
 			add(pos)
 		}
@@ -236,7 +240,7 @@ func (l List) View() string {
 	if l.top() == 2 {
 		lines = append(lines, l.filterLine())
 	}
-	lines = append(lines, l.styles.Dim.Render(cols.header(l.width)))
+	lines = append(lines, l.styles.Dim.Render(cols.header(l.width, l.titleHeader())))
 	for i := l.offset; i < len(l.rows) && i < l.offset+l.bodyHeight(); i++ {
 		lines = append(lines, l.row(i, cols))
 	}
@@ -266,40 +270,43 @@ func (l List) emptyText() string {
 // row renders one item: cursor, title, id, versions, endpoints and state.
 func (l List) row(i int, c columns) string {
 	pos := l.rows[i]
-	it := l.st.item(pos)
+	e := l.st.entry(pos)
 	state, style := l.state(pos)
 	cur := "  "
 	if i == l.cursor {
 		cur = "› "
 	}
 	cells := []string{
-		cur + fit(l.st.title(pos), c.title),
-		fit(it.Sync.ID, c.id),
-		fit(fmt.Sprintf("%d", 1+len(it.Conflicts)), c.versions),
-		fit(strings.Join(endpoints(it), ", "), c.endpoints),
+		cur + fit(l.titleCell(i), c.title),
+		fit(e.ID(), c.id),
+		fit(fmt.Sprintf("%d", 1+len(e.Versions())), c.versions),
+		fit(strings.Join(endpoints(e), ", "), c.endpoints),
 	}
 	line := strings.Join(nonEmpty(cells), " ") + " " + style.Render(fit(state, c.state))
-	if i == l.cursor {
+	switch {
+	case i == l.cursor:
 		return l.styles.Selected.Render(pad(line, l.width))
+	case l.isContext(i):
+		return l.styles.Dim.Render(pad(line, l.width))
 	}
 	return pad(line, l.width)
 }
 
 // state names an item's state for the list, with its style.
 func (l List) state(pos int) (string, lipgloss.Style) {
-	it := l.st.item(pos)
+	e := l.st.entry(pos)
 	name, style := "no conflict", l.styles.Dim
 	switch {
-	case len(it.Conflicts) > 0 && l.st.outcomes[pos] != undecided:
+	case e.InConflict() && l.st.outcomes[pos] != undecided:
 		name, style = "partly resolved", l.styles.Unresolved
-	case len(it.Conflicts) > 0:
+	case e.InConflict():
 		name, style = "unresolved", l.styles.Unresolved
 	case l.st.outcomes[pos] == edited:
 		name, style = "edited", l.styles.Edited
 	case isIn(l.st.conflicted, pos):
 		name, style = "resolved", l.styles.Resolved
 	}
-	if it.Sync.Deleted {
+	if e.Winner().Deleted() {
 		name += ", deleted"
 	}
 	return name, style
@@ -333,8 +340,8 @@ func (l List) columns() columns {
 }
 
 // header renders the column titles.
-func (c columns) header(width int) string {
-	cells := []string{"  " + fit("title", c.title), fit("id", c.id), fit("#", c.versions), fit("endpoints", c.endpoints)}
+func (c columns) header(width int, title string) string {
+	cells := []string{"  " + fit(title, c.title), fit("id", c.id), fit("#", c.versions), fit("endpoints", c.endpoints)}
 	return pad(strings.Join(nonEmpty(cells), " ")+" "+fit("state", c.state), width)
 }
 

@@ -6,7 +6,6 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/colorprofile"
 	"github.com/feedsync/feedsync/engine"
-	"github.com/feedsync/feedsync/feeds"
 )
 
 // screen is what fills the body.
@@ -32,7 +31,7 @@ const (
 type (
 	progressMsg struct{ done, total int }
 	loadedMsg   struct {
-		doc *feeds.Doc
+		doc Document
 		err error
 	}
 	savedMsg struct {
@@ -92,7 +91,7 @@ func (m Model) Init() tea.Cmd {
 func (m Model) Saved() bool { return m.saved }
 
 // load is the Cmd that loads and merges, sending progress on ch.
-func load(fn func(func(done, total int)) (*feeds.Doc, error), ch chan progressMsg) tea.Cmd {
+func load(fn func(func(done, total int)) (Document, error), ch chan progressMsg) tea.Cmd {
 	return func() tea.Msg {
 		defer close(ch)
 		doc, err := fn(func(done, total int) {
@@ -116,7 +115,7 @@ func waitProgress(ch chan progressMsg) tea.Cmd {
 }
 
 // saveCmd is the Cmd that saves the document.
-func saveCmd(save func(*feeds.Doc) error, doc *feeds.Doc, head int) tea.Cmd {
+func saveCmd(save func(Document) error, doc Document, head int) tea.Cmd {
 	return func() tea.Msg { return savedMsg{head, save(doc)} }
 }
 

@@ -1,48 +1,29 @@
 package tui
 
 import (
-	"fmt"
 	"strconv"
 	"time"
-
-	"github.com/feedsync/feedsync/engine"
 )
 
-// provenance describes where a version comes from: its updates and deleted
-// state, then who made its topmost history entry and when.
-func provenance(it *engine.Item, now time.Time) (state, who, when string) {
-	state = fmt.Sprintf("updates %d · ", it.Sync.Updates)
-	if it.Sync.Deleted {
-		state += "deleted"
-	} else {
-		state += "live"
-	}
-	h := it.Sync.Topmost()
-	return state, "top " + entryWho(h), entryWhen(h, now)
+// provenance describes where a version comes from: its state, who made its
+// latest change, and when.
+func provenance(v Version, now time.Time) (state, who, when string) {
+	state, who = v.Provenance()
+	return state, who, entryWhen(top(v), now)
 }
 
-// divergence describes the newest history entry two versions share, where
-// they went their own ways (§3.3 subsumption works on the same entries).
-func divergence(a, b *engine.Item, now time.Time) string {
-	h, ok := engine.Divergence(a, b)
-	if !ok {
-		return "no shared history: the versions were created apart"
-	}
-	return "diverged after " + entryText(h, now)
-}
-
-// entryText shows a history entry: sequence, by, and when both as a date
+// entryText shows a history entry: label, by, and when both as a date
 // and relative to now.
-func entryText(h engine.History, now time.Time) string {
+func entryText(h HistoryEntry, now time.Time) string {
 	if w := entryWhen(h, now); w != "" {
 		return entryWho(h) + " · " + w
 	}
 	return entryWho(h)
 }
 
-// entryWho shows an entry's sequence and by: "#4 by GPM7383".
-func entryWho(h engine.History) string {
-	s := "#" + strconv.Itoa(h.Sequence)
+// entryWho shows an entry's label and by: "#4 by GPM7383".
+func entryWho(h HistoryEntry) string {
+	s := h.Label
 	if h.HasBy() {
 		s += " by " + h.By
 	}
@@ -50,18 +31,18 @@ func entryWho(h engine.History) string {
 }
 
 // entryWhen shows an entry's when as a date and relative to now, or "".
-func entryWhen(h engine.History, now time.Time) string {
+func entryWhen(h HistoryEntry, now time.Time) string {
 	if !h.HasWhen() {
 		return ""
 	}
 	return stampDate(h) + " (" + ago(h.When, now) + ")"
 }
 
-func stampDate(h engine.History) string { return h.When.UTC().Format("2006-01-02 15:04:05Z") }
+func stampDate(h HistoryEntry) string { return h.When.UTC().Format("2006-01-02 15:04:05Z") }
 
 // entryShort shows an entry in one short line, for the history pane.
-func entryShort(h engine.History) string {
-	s := "#" + strconv.Itoa(h.Sequence) + " " + h.By
+func entryShort(h HistoryEntry) string {
+	s := h.Label + " " + h.By
 	if h.HasWhen() {
 		s += " " + stampDate(h)
 	}
@@ -91,12 +72,12 @@ func ago(t, now time.Time) string {
 }
 
 // endpoints lists the endpoints behind an item's versions: the by (or,
-// lacking one, the when) of each version's topmost entry, without repeats.
-func endpoints(it *engine.Item) []string {
+// lacking one, the when) of each version's latest change, without repeats.
+func endpoints(e Entry) []string {
 	var out []string
 	seen := map[string]bool{}
-	for _, v := range append([]*engine.Item{it}, it.Conflicts...) {
-		h := v.Sync.Topmost()
+	for _, v := range append([]Version{e.Winner()}, e.Versions()...) {
+		h := top(v)
 		name := h.By
 		if name == "" {
 			name = h.When.UTC().Format(time.RFC3339)

@@ -3,9 +3,6 @@ package tui
 import (
 	"slices"
 	"strings"
-
-	"github.com/feedsync/feedsync/engine"
-	"github.com/feedsync/feedsync/feeds"
 )
 
 // outcome says how an item was settled in this session.
@@ -18,23 +15,24 @@ const (
 )
 
 // store holds the items under review: the merged document, the current
-// version of every item (engine items are values: each decision replaces
-// one), and which items came in with conflicts. The document itself is only
-// written to by sync, so that a save running off the UI thread never sees
-// it change.
+// state of every item (entries are values: each decision replaces one), and
+// which items came in with conflicts. The document itself is only written
+// to by sync, so that a save running off the UI thread never sees it change.
 type store struct {
-	doc        *feeds.Doc
-	items      []*engine.Item
+	doc        Document
+	items      []Entry
 	outcomes   []outcome
 	conflicted []int // positions of the items loaded with conflicts, ascending
 	unresolved int   // how many of them still have conflicts
 	titles     []string
 	titled     []bool
 	dirty      map[int]bool
+	ordered    bool    // the document is an outline
+	outline    Outline // of the current items; nil when stale
 }
 
-func newStore(doc *feeds.Doc) *store {
-	items := slices.Clone(doc.Items())
+func newStore(doc Document) *store {
+	items := doc.Entries()
 	s := &store{
 		doc:      doc,
 		items:    items,
@@ -43,39 +41,60 @@ func newStore(doc *feeds.Doc) *store {
 		titled:   make([]bool, len(items)),
 		dirty:    map[int]bool{},
 	}
-	for i, it := range items {
-		if len(it.Conflicts) > 0 {
+	for i, e := range items {
+		if e.InConflict() {
 			s.conflicted = append(s.conflicted, i)
 		}
 	}
 	s.unresolved = len(s.conflicted)
+	s.outline = doc.Outline(items)
+	s.ordered = s.outline != nil
 	return s
 }
 
 // len returns the number of items.
 func (s *store) len() int { return len(s.items) }
 
-// item returns the current version of the item at pos.
-func (s *store) item(pos int) *engine.Item { return s.items[pos] }
+// entry returns the current state of the item at pos.
+func (s *store) entry(pos int) Entry { return s.items[pos] }
 
 // set replaces the item at pos, as a decision or its undoing does.
-func (s *store) set(pos int, it *engine.Item, o outcome) {
-	s.unresolved += hasConflicts(it) - hasConflicts(s.items[pos])
-	s.items[pos], s.outcomes[pos], s.titled[pos] = it, o, false
+func (s *store) set(pos int, e Entry, o outcome) {
+	s.unresolved += inConflict(e) - inConflict(s.items[pos])
+	s.items[pos], s.outcomes[pos], s.titled[pos] = e, o, false
 	s.dirty[pos] = true
+	s.outline = nil
 }
 
-func hasConflicts(it *engine.Item) int {
-	if len(it.Conflicts) > 0 {
+func inConflict(e Entry) int {
+	if e.InConflict() {
 		return 1
 	}
 	return 0
 }
 
+// tree returns the outline of the current items, or nil when the document
+// is not an outline.
+func (s *store) tree() Outline {
+	if s.ordered && s.outline == nil {
+		s.outline = s.doc.Outline(s.items)
+	}
+	return s.outline
+}
+
+// place describes where a version of the item at pos puts it in the
+// outline, or returns "" when the document is not an outline.
+func (s *store) place(pos int, v Version) string {
+	if o := s.tree(); o != nil {
+		return o.Place(pos, v)
+	}
+	return ""
+}
+
 // title returns the item's title, computed once per version.
 func (s *store) title(pos int) string {
 	if !s.titled[pos] {
-		s.titles[pos] = oneLine(feeds.Title(s.items[pos].Data))
+		s.titles[pos] = oneLine(s.items[pos].Title())
 		s.titled[pos] = true
 	}
 	return s.titles[pos]
@@ -84,7 +103,7 @@ func (s *store) title(pos int) string {
 // matches reports whether the item's title or id contains the lower-cased query.
 func (s *store) matches(pos int, query string) bool {
 	return strings.Contains(strings.ToLower(s.title(pos)), query) ||
-		strings.Contains(strings.ToLower(s.items[pos].Sync.ID), query)
+		strings.Contains(strings.ToLower(s.items[pos].ID()), query)
 }
 
 // resolvedCount returns how many of the items loaded with conflicts have none left.
@@ -103,7 +122,7 @@ func (s *store) nextUnresolved(pos, dir int) (int, bool) {
 	}
 	for k := 1; k <= n; k++ {
 		p := s.conflicted[((i+dir*k)%n+n)%n]
-		if len(s.items[p].Conflicts) > 0 {
+		if s.items[p].InConflict() {
 			return p, true
 		}
 	}

@@ -50,6 +50,7 @@ func (m Model) loaded(msg loadedMsg) (Model, tea.Cmd) {
 	}
 	m.st = newStore(msg.doc)
 	m.list = NewList(m.st, m.styles)
+	m.item.SetPlaces(m.st.place)
 	m.screen = listScreen
 	m.layout()
 	if p, ok := m.st.nextUnresolved(-1, 1); ok {
@@ -181,7 +182,7 @@ func (m Model) current() (int, bool) {
 // open shows an item on the item screen.
 func (m Model) open(pos int) Model {
 	m.screen = itemScreen
-	m.item.SetItem(pos, m.st.item(pos), m.st.title(pos), m.now())
+	m.item.SetItem(pos, m.st.entry(pos), m.st.title(pos), m.now())
 	m.list.Select(pos)
 	return m
 }
@@ -220,8 +221,13 @@ func (m Model) back() (Model, tea.Cmd) {
 	return m, nil
 }
 
-// mark marks or unmarks the shown version.
+// mark marks or unmarks the shown version, where resolutions can be
+// selective; SSE 0.91 resolves all of an item's conflicts at once (§5).
 func (m Model) mark() (Model, tea.Cmd) {
+	if !m.st.doc.Selective() {
+		m.status.Info("nothing to mark: an SSE 0.91 resolution is one update that removes every sx:conflict (§5)")
+		return m, nil
+	}
 	m.item.ToggleMark()
 	return m, nil
 }

@@ -44,7 +44,7 @@ func resolveInteractive(ctx context.Context, env *Env, pos []string, out string,
 		return err
 	}
 	cfg.Title = strings.Join(pos, " ⇄ ")
-	cfg.Load = func(progress func(done, total int)) (*feeds.Doc, error) {
+	cfg.Load = func(progress func(done, total int)) (tui.Document, error) {
 		return loadAndMerge(ctx, env, pos, progress)
 	}
 	return runResolver(ctx, env, cfg, out)
@@ -81,7 +81,7 @@ func runDemo(ctx context.Context, env *Env, args []string) error {
 		return err
 	}
 	cfg.Title = "demo: local.xml ⇄ remote.xml"
-	cfg.Load = func(progress func(done, total int)) (*feeds.Doc, error) {
+	cfg.Load = func(progress func(done, total int)) (tui.Document, error) {
 		l, r := tui.DemoFeeds()
 		progress(0, 2)
 		local, err := feeds.Parse("demo/local.xml", l)
@@ -94,7 +94,8 @@ func runDemo(ctx context.Context, env *Env, args []string) error {
 		}
 		progress(1, 2)
 		defer progress(2, 2)
-		return feeds.Merge(local, remote)
+		doc, err := feeds.Merge(local, remote)
+		return tui.FeedSync(doc), err
 	}
 	err = runResolver(ctx, env, cfg, *out)
 	if _, statErr := os.Stat(*out); statErr == nil {
@@ -134,13 +135,13 @@ func resolverConfig(env *Env, st stampFlags) (tui.Config, error) {
 func runResolver(ctx context.Context, env *Env, cfg tui.Config, out string) error {
 	remaining := 0
 	cfg.SaveTarget = out
-	cfg.Save = func(doc *feeds.Doc) error {
+	cfg.Save = func(doc tui.Document) error {
 		err := atomicfile.Write(out, 0o644, func(w io.Writer) error {
 			_, err := doc.WriteTo(w)
 			return err
 		})
 		if err == nil {
-			remaining = conflictedItems(doc.Items())
+			remaining = doc.Conflicted()
 		}
 		return err
 	}
@@ -155,20 +156,16 @@ func runResolver(ctx context.Context, env *Env, cfg tui.Config, out string) erro
 	return nil
 }
 
-// loadAndMerge loads one feed, or two and merges them, reporting progress
-// in steps: each feed read and parsed, then the merge.
-func loadAndMerge(ctx context.Context, env *Env, pos []string, progress func(done, total int)) (*feeds.Doc, error) {
+// loadAndMerge loads one feed, or two of one dialect and merges them,
+// reporting progress in steps: each feed read and parsed, then the merge.
+func loadAndMerge(ctx context.Context, env *Env, pos []string, progress func(done, total int)) (tui.Document, error) {
 	total := len(pos) + 1
 	progress(0, total)
-	docs := make([]*feeds.Doc, len(pos))
+	fs := make([]feed, len(pos))
 	var errs []error
 	for i, src := range pos {
-		doc, err := load(ctx, env, src)
-		if f, ok := doc.(fs102); ok {
-			docs[i] = f.Doc
-		} else if err == nil {
-			err = fmt.Errorf("%s: the interactive resolver works on FeedSync 1.0.2 feeds; this is %s: use 'feedsync conflicts' and 'feedsync resolve --pick'", doc.Name(), dialectName(doc))
-		}
+		var err error
+		fs[i], err = load(ctx, env, src)
 		errs = append(errs, err)
 		progress(i+1, total)
 	}
@@ -176,10 +173,22 @@ func loadAndMerge(ctx context.Context, env *Env, pos []string, progress func(don
 		return nil, err
 	}
 	defer progress(total, total)
-	if len(docs) == 1 {
-		return docs[0], nil
+	f := fs[0]
+	if len(fs) == 2 {
+		var err error
+		if f, err = mergeFeeds(fs[0], fs[1]); err != nil {
+			return nil, err
+		}
 	}
-	return feeds.Merge(docs[0], docs[1])
+	return document(f), nil
+}
+
+// document is the resolver's view of a loaded feed.
+func document(f feed) tui.Document {
+	if s, ok := f.(sse091); ok {
+		return tui.SSE(s.Doc)
+	}
+	return tui.FeedSync(f.(fs102).Doc)
 }
 
 func isLocalPath(s string) bool {
