@@ -28,13 +28,41 @@ func TestNoLineWiderThanTerminal(t *testing.T) {
 			t.Parallel()
 			hs := newHarness(t, demoDoc(t), 100, 30)
 			hs.keys(keys...)
-			for w := 40; w <= 200; w++ {
-				for h := 10; h <= 60; h++ {
-					hs.send(tea.WindowSizeMsg{Width: w, Height: h})
-					checkFits(t, hs.m.View().Content, w, h)
-				}
-			}
+			sweep(t, hs)
 		})
+	}
+	// The SSE 0.91 screens: the flat list and the outline, provenance with
+	// the conflict flag, a move, a flag without records.
+	sseStates := map[string]struct {
+		pair string
+		keys []string
+	}{
+		"sse-rss-item":         {"rss", []string{"enter", "h"}},
+		"sse-rss-three-way":    {"rss", []string{"enter", "n", "tab", "v"}},
+		"sse-opml-tree":        {"opml", []string{"c"}},
+		"sse-opml-moved":       {"opml", []string{"enter", "h"}},
+		"sse-opml-cycle":       {"opml", []string{"enter", "n", "n"}},
+		"sse-opml-after-take":  {"opml", []string{"enter", "t", "esc"}},
+		"sse-opml-confirm-all": {"opml", []string{"A"}},
+	}
+	for name, st := range sseStates {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			hs := newSSEHarness(t, st.pair, 100, 30)
+			hs.keys(st.keys...)
+			sweep(t, hs)
+		})
+	}
+}
+
+// sweep resizes the screen through widths 40–200 and heights 10–60.
+func sweep(t *testing.T, hs *harness) {
+	t.Helper()
+	for w := 40; w <= 200; w++ {
+		for h := 10; h <= 60; h++ {
+			hs.send(tea.WindowSizeMsg{Width: w, Height: h})
+			checkFits(t, hs.m.View().Content, w, h)
+		}
 	}
 }
 
