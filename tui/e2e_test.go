@@ -9,7 +9,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/feedsync/feedsync/engine/sse"
 	"github.com/feedsync/feedsync/feeds"
+	ssefeed "github.com/feedsync/feedsync/feeds/sse"
 	"github.com/feedsync/feedsync/tui/demo"
 )
 
@@ -85,6 +87,62 @@ func TestEndToEnd(t *testing.T) {
 	for _, id := range []string{"item-passport", "item-readme", "item-fest", "item-plants"} {
 		if it := doc.Item(id); len(it.Conflicts) != 1 || it.Sync.Updates != 2 && id != "item-passport" {
 			t.Errorf("%s changed: updates %d, %d conflicts", id, it.Sync.Updates, len(it.Conflicts))
+		}
+	}
+}
+
+// TestEndToEndSSE runs the real binary in tmux on the SSE 0.91 OPML pair:
+// the list is the outline, with the outline that cycle detection cut
+// marked; it takes BBC's sx:conflict, which moves it back under News,
+// saves and quits, then reads the saved feed back through ssefeed and
+// engine/sse.
+func TestEndToEndSSE(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the binary and drives it in tmux")
+	}
+	if _, err := exec.LookPath("tmux"); err != nil {
+		t.Skip("tmux is not installed")
+	}
+	dir := t.TempDir()
+	bin := buildFeedsync(t, dir)
+	for _, side := range []string{"local", "remote"} {
+		b, err := os.ReadFile(filepath.Join("testdata", "sse", "opml-"+side+".xml"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		write(t, filepath.Join(dir, side+".xml"), b)
+	}
+	tm := startTmux(t, dir, fmt.Sprintf("%s resolve local.xml remote.xml -o out.xml --by %s --when 2026-03-09T12:00:00Z", bin, testBy))
+	tm.wait("0/3 resolved")
+	tm.wait("↺ Science")
+	tm.keys("Enter")
+	tm.wait("under “News” · 1st of 1")
+	tm.keys("m")
+	tm.wait("nothing to mark")
+	tm.keys("t") // take ep1's version: its text and its place under News
+	tm.wait("took version 1")
+	tm.keys("Escape")
+	tm.wait("    BBC News")
+	tm.keys("s")
+	tm.wait("saved to")
+	tm.keys("q")
+	tm.wait("feedsync exited 1") // Le Monde and Science are still in conflict
+
+	out, err := os.ReadFile(filepath.Join(dir, "out.xml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	doc, err := ssefeed.Parse("out.xml", out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sseWant{3, false, me + "; " + ep2BBC + "; " + ep1Start, "BBC News", 0, false}.check(t, doc.Item("bbc"))
+	if p := sse.Build(doc.Items()).Parent("bbc"); p != "news" {
+		t.Errorf("BBC is under %q in the saved outline, want news", p)
+	}
+	for _, id := range []string{"lemonde", "science"} {
+		if it := doc.Item(id); !it.Conflict || it.Version != 2 {
+			t.Errorf("%s changed: version %d, conflict flag %v", id, it.Version, it.Conflict)
 		}
 	}
 }
