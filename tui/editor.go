@@ -38,6 +38,7 @@ type Editor struct {
 	title    lineInput
 	content  textArea
 	onTitle  bool
+	whole    bool // a resolution removes every conflict version (SSE 0.91 §5)
 	width    int
 	height   int
 }
@@ -53,6 +54,10 @@ func NewEditor(s *Styles) Editor {
 
 // KeyMap returns the editor's bindings.
 func (e Editor) KeyMap() EditorKeys { return e.keys }
+
+// SetSelective says whether a resolution folds in only the versions marked
+// (FeedSync 1.0.2) or is one update that removes them all (SSE 0.91).
+func (e *Editor) SetSelective(selective bool) { e.whole = !selective }
 
 // Open starts editing the item at pos; versions are the marked ones.
 func (e Editor) Open(pos int, versions []int, name, title, content string) (Editor, tea.Cmd) {
@@ -109,7 +114,10 @@ func (e Editor) switchField() (Editor, tea.Cmd) {
 // View renders the two fields under a line that says what is edited.
 func (e Editor) View() string {
 	scope := "folds in every version"
-	if len(e.versions) > 0 {
+	switch {
+	case e.whole:
+		scope = "removes every sx:conflict (§5)"
+	case len(e.versions) > 0:
 		scope = "folds in versions " + joinInts(e.versions)
 	}
 	lines := []string{

@@ -2,6 +2,7 @@ package tui
 
 import (
 	"fmt"
+	"os"
 	"strings"
 	"testing"
 
@@ -29,6 +30,7 @@ var sseScreenCases = []struct {
 	{name: "sse-opml-history", pair: "opml", w: 100, h: 30, keys: []string{"enter", "h"}},
 	{name: "sse-opml-tree-after-take", pair: "opml", w: 120, h: 24, keys: []string{"c", "enter", "t", "esc"}},
 	{name: "sse-opml-confirm-keep-all", pair: "opml", w: 80, h: 20, keys: []string{"A"}},
+	{name: "sse-rss-editor", pair: "rss", w: 80, h: 20, keys: []string{"enter", "e"}},
 }
 
 // TestSSEScreens compares each SSE 0.91 screen with its golden file, ANSI
@@ -95,6 +97,10 @@ func TestSSEDecisions(t *testing.T) {
 			want: sseWant{2, false, bobG + "; " + alice1G, "Buy groceries - DONE", 1, true}},
 		{name: "redo", pair: "rss", id: "groceries", keys: []string{"enter", "t", "u", "ctrl+r"},
 			want: sseWant{3, false, groceriesHistory, "Buy groceries", 0, false}},
+		{name: "undo a delete", pair: "rss", id: "groceries", keys: []string{"enter", "d", "u"},
+			want: sseWant{2, false, bobG + "; " + alice1G, "Buy groceries - DONE", 1, true}},
+		{name: "undo an edit, then redo it", pair: "rss", id: "groceries", keys: []string{"e", "tab", "ctrl+u", "Bread", "ctrl+s", "u", "ctrl+r"},
+			want: sseWant{3, false, groceriesHistory, "Bread", 0, false}},
 		{name: "m marks nothing, w resolves all", pair: "rss", id: "offsite", keys: []string{"enter", "n", "m", "w"},
 			want: sseWant{3, false, me + "; " + bobO + "; " + alice1O, "Plan the team offsite", 0, false}},
 		{name: "take the moved version", pair: "opml", id: "bbc", keys: []string{"enter", "t"},
@@ -123,6 +129,29 @@ func TestSSEDecisions(t *testing.T) {
 				t.Errorf("position %+v, want %+v", it.Position, *c.position)
 			}
 		})
+	}
+}
+
+// TestSSEExternalEditor records what $EDITOR left as a §5 resolution.
+func TestSSEExternalEditor(t *testing.T) {
+	hs := newSSEHarness(t, "rss", 100, 30)
+	hs.keys("enter", "E")
+	if hs.ready.path == "" {
+		t.Fatal("no temp file was written")
+	}
+	b, err := os.ReadFile(hs.ready.path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b = []byte(strings.Replace(string(b), "sourdough bread", "rolls", 1))
+	if err := os.WriteFile(hs.ready.path, b, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	hs.send(extExitMsg{hs.ready, nil})
+	it := hs.sseItem("groceries")
+	sseWant{3, false, groceriesHistory, "Buy groceries - DONE", 0, false}.check(t, it)
+	if c := contentOf(ssefeed.Fields(it.Data)); c != "Get oat milk, eggs, butter and rolls" {
+		t.Errorf("content %q", c)
 	}
 }
 

@@ -51,6 +51,7 @@ func (m Model) loaded(msg loadedMsg) (Model, tea.Cmd) {
 	m.st = newStore(msg.doc)
 	m.list = NewList(m.st, m.styles)
 	m.item.SetPlaces(m.st.place)
+	m.editor.SetSelective(m.st.doc.Selective())
 	m.screen = listScreen
 	m.layout()
 	if p, ok := m.st.nextUnresolved(-1, 1); ok {
