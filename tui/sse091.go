@@ -14,7 +14,7 @@ import (
 )
 
 // errNotSelective refuses marked versions in SSE 0.91.
-var errNotSelective = errors.New("SSE 0.91 resolves all of an item's conflicts at once (§5)")
+var errNotSelective = errors.New("tui: SSE 0.91 resolves all of an item's conflicts at once (§5)")
 
 // SSE returns the Document over an SSE 0.91 feed, RSS or OPML. Every
 // decision is a call into package engine/sse. A resolution is §5's "further
