@@ -117,6 +117,11 @@ FEED, LOCAL and REMOTE are each a path, - for standard input, or an http(s)
 URL. OUT is - or absent for standard output; a path is written atomically
 and the file it replaces is kept as OUT.bak.
 
+update and resolve --pick also take --clean-history (FeedSync 1.0.2: keep
+only each endpoint's newest history entry, the "MAY" of §3.2 and §4) and
+--keep-versions N (SSE 0.91: keep N versions, dropping sx:update from the
+bottom, §4.2). Both are off unless given.
+
 TIME is RFC 3339 in UTC with whole seconds (2005-05-21T11:43:33Z); the
 default is now. EP, the endpoint id, defaults to $FEEDSYNC_BY, else to an id
 made once and kept in the user's config directory (see 'feedsync endpoint').

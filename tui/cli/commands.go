@@ -48,6 +48,7 @@ type itemFlags struct {
 	id             string
 	title, content optString
 	stamp          stampFlags
+	history        historyOpts
 	out            *string
 }
 
@@ -59,6 +60,12 @@ func newItemFlags(cmd string) *itemFlags {
 	f.stamp.register(f.flagSet)
 	f.out = f.String("o", "", "write the feed to `OUT` (default standard output)")
 	return f
+}
+
+// registerHistory adds the optional history trimming flags of update and resolve.
+func (f *itemFlags) registerHistory() {
+	f.BoolVar(&f.history.clean, "clean-history", false, "FeedSync 1.0.2: keep only the newest history entry of each endpoint (§3.2, §4 MAY)")
+	f.IntVar(&f.history.keep, "keep-versions", 0, "SSE 0.91: keep at most `N` versions, sx:history included, dropping sx:update from the bottom (§4.2)")
 }
 
 // parseOne parses the flags and loads the one FEED argument.
@@ -96,6 +103,7 @@ func runCreate(ctx context.Context, env *Env, args []string) error {
 
 func runUpdate(ctx context.Context, env *Env, args []string) error {
 	f := newItemFlags("update")
+	f.registerHistory()
 	del := f.Bool("delete", false, "delete the item, keeping a tombstone (§3.2)")
 	undel := f.Bool("undelete", false, "bring a deleted item back (§3.2)")
 	doc, st, err := f.parseOne(ctx, env, args)
@@ -112,7 +120,10 @@ func runUpdate(ctx context.Context, env *Env, args []string) error {
 	if *del || *undel {
 		deleted = del
 	}
-	if err := doc.Update(f.id, st, f.title.ptr(), f.content.ptr(), deleted); err != nil {
+	if f.history.keep < 0 {
+		return usageError("update", "--keep-versions wants a number of versions, 1 or more")
+	}
+	if err := doc.Update(f.id, st, f.title.ptr(), f.content.ptr(), deleted, f.history); err != nil {
 		return err
 	}
 	return finish(env, *f.out, doc)

@@ -23,14 +23,22 @@ type feed interface {
 	Create(id string, st engine.Stamp, title, content *string, noconflicts bool) error
 	// Update changes an item; deleted, when not nil, deletes or undeletes
 	// it (1.0.2 §3.2, 0.91 §4.2).
-	Update(id string, st engine.Stamp, title, content *string, deleted *bool) error
+	Update(id string, st engine.Stamp, title, content *string, deleted *bool, h historyOpts) error
 	// Resolve resolves an item's conflicts with the winner's data (pick 0)
 	// or version pick's, overridden by title and content, folding in only
 	// the versions in only (1-based) when it is not empty (1.0.2 §3.4, §4;
 	// 0.91 §5).
-	Resolve(id string, st engine.Stamp, pick int, only []int, title, content *string) error
+	Resolve(id string, st engine.Stamp, pick int, only []int, title, content *string, h historyOpts) error
 	// Conflicts lists the items in conflict for 'conflicts'.
 	Conflicts() ConflictList
+}
+
+// historyOpts are the optional history trimming of each dialect, off by
+// default: FeedSync 1.0.2's clean-up (§3.2 and §4, "MAY") and SSE 0.91's
+// truncation of the update history from the bottom (§4.2).
+type historyOpts struct {
+	clean bool // --clean-history, FeedSync 1.0.2 only
+	keep  int  // --keep-versions N, SSE 0.91 only; 0 keeps all
 }
 
 // Dialect names, as 'conflicts --json' prints them.

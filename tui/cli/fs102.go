@@ -36,7 +36,11 @@ func (f fs102) Create(id string, st engine.Stamp, title, content *string, noconf
 	return nil
 }
 
-func (f fs102) Update(id string, st engine.Stamp, title, content *string, deleted *bool) error {
+func (f fs102) Update(id string, st engine.Stamp, title, content *string, deleted *bool, h historyOpts) error {
+	opt, err := f.options(h)
+	if err != nil {
+		return err
+	}
 	it := f.Item(id)
 	if it == nil {
 		return errNoItem(f, id)
@@ -48,7 +52,7 @@ func (f fs102) Update(id string, st engine.Stamp, title, content *string, delete
 	if deleted != nil {
 		ch.Deleted = *deleted
 	}
-	up, err := engine.Update(it, st, ch, engine.Options{})
+	up, err := engine.Update(it, st, ch, opt)
 	if err != nil {
 		return err
 	}
@@ -56,7 +60,11 @@ func (f fs102) Update(id string, st engine.Stamp, title, content *string, delete
 	return nil
 }
 
-func (f fs102) Resolve(id string, st engine.Stamp, pick int, only []int, title, content *string) error {
+func (f fs102) Resolve(id string, st engine.Stamp, pick int, only []int, title, content *string, h historyOpts) error {
+	opt, err := f.options(h)
+	if err != nil {
+		return err
+	}
 	it := f.Item(id)
 	if it == nil {
 		return errNoItem(f, id)
@@ -68,7 +76,6 @@ func (f fs102) Resolve(id string, st engine.Stamp, pick int, only []int, title, 
 	if pick == 0 {
 		r.Change = engine.PickWinner(it)
 	} else {
-		var err error
 		if r.Change, err = engine.PickVersion(it, pick-1); err != nil {
 			return errPick(pick, len(it.Conflicts))
 		}
@@ -82,12 +89,19 @@ func (f fs102) Resolve(id string, st engine.Stamp, pick int, only []int, title, 
 		}
 		r.Versions = append(r.Versions, n-1)
 	}
-	res, err := engine.Resolve(it, st, r, engine.Options{})
+	res, err := engine.Resolve(it, st, r, opt)
 	if err != nil {
 		return err
 	}
 	f.Set(res)
 	return nil
+}
+
+func (f fs102) options(h historyOpts) (engine.Options, error) {
+	if h.keep != 0 {
+		return engine.Options{}, fmt.Errorf("%s: --keep-versions is for SSE 0.91 feeds; FeedSync 1.0.2 has --clean-history", f.Name())
+	}
+	return engine.Options{CleanHistory: h.clean}, nil
 }
 
 func (f fs102) Conflicts() ConflictList {

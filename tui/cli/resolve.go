@@ -9,6 +9,7 @@ import (
 // resolver otherwise.
 func runResolve(ctx context.Context, env *Env, args []string) error {
 	f := newItemFlags("resolve")
+	f.registerHistory()
 	pick := f.String("pick", "", "`winner` to keep the winner's data, or N to take conflict version N's")
 	only := f.String("only", "", "fold in only versions `N,M,...` and leave the others in conflict")
 	pos, err := f.parse(env, args)
@@ -16,8 +17,8 @@ func runResolve(ctx context.Context, env *Env, args []string) error {
 		return err
 	}
 	if *pick == "" {
-		if f.id != "" || *only != "" || f.title.set || f.content.set {
-			return usageError("resolve", "--id, --only, --title and --content go with --pick")
+		if f.id != "" || *only != "" || f.title.set || f.content.set || f.history != (historyOpts{}) {
+			return usageError("resolve", "--id, --only, --title, --content, --clean-history and --keep-versions go with --pick")
 		}
 		return resolveInteractive(ctx, env, pos, *f.out, f.stamp)
 	}
@@ -47,7 +48,10 @@ func runResolve(ctx context.Context, env *Env, args []string) error {
 	if err != nil {
 		return err
 	}
-	if err := doc.Resolve(f.id, st, n, versions, f.title.ptr(), f.content.ptr()); err != nil {
+	if f.history.keep < 0 {
+		return usageError("resolve", "--keep-versions wants a number of versions, 1 or more")
+	}
+	if err := doc.Resolve(f.id, st, n, versions, f.title.ptr(), f.content.ptr(), f.history); err != nil {
 		return err
 	}
 	return finish(env, *f.out, doc)

@@ -58,7 +58,11 @@ func (f sse091) endOfRoot() sse.Position {
 	return sse.Position{Key: last}
 }
 
-func (f sse091) Update(id string, st engine.Stamp, title, content *string, deleted *bool) error {
+func (f sse091) Update(id string, st engine.Stamp, title, content *string, deleted *bool, h historyOpts) error {
+	opt, err := f.options(h)
+	if err != nil {
+		return err
+	}
 	it := f.Item(id)
 	if it == nil {
 		return errNoItem(f, id)
@@ -70,7 +74,7 @@ func (f sse091) Update(id string, st engine.Stamp, title, content *string, delet
 	if deleted != nil {
 		ch.Deleted = *deleted
 	}
-	up, err := sse.Update(it, sseStamp(st), ch, sse.Options{})
+	up, err := sse.Update(it, sseStamp(st), ch, opt)
 	if err != nil {
 		return err
 	}
@@ -80,7 +84,11 @@ func (f sse091) Update(id string, st engine.Stamp, title, content *string, delet
 
 // Resolve is §5's resolution: a further update. SSE 0.91 removes every
 // sx:conflict with it, so there is no selective resolution.
-func (f sse091) Resolve(id string, st engine.Stamp, pick int, only []int, title, content *string) error {
+func (f sse091) Resolve(id string, st engine.Stamp, pick int, only []int, title, content *string, h historyOpts) error {
+	opt, err := f.options(h)
+	if err != nil {
+		return err
+	}
 	it := f.Item(id)
 	if it == nil {
 		return errNoItem(f, id)
@@ -93,7 +101,6 @@ func (f sse091) Resolve(id string, st engine.Stamp, pick int, only []int, title,
 	}
 	ch := sse.PickWinner(it)
 	if pick > 0 {
-		var err error
 		if ch, err = sse.PickConflict(it, pick-1); err != nil {
 			return errPick(pick, len(it.Sync.Conflicts))
 		}
@@ -101,12 +108,19 @@ func (f sse091) Resolve(id string, st engine.Stamp, pick int, only []int, title,
 	if title != nil || content != nil {
 		ch.Data = f.NewData(ch.Data, title, content)
 	}
-	res, err := sse.Resolve(it, sseStamp(st), ch, sse.Options{})
+	res, err := sse.Resolve(it, sseStamp(st), ch, opt)
 	if err != nil {
 		return err
 	}
 	f.Set(res)
 	return nil
+}
+
+func (f sse091) options(h historyOpts) (sse.Options, error) {
+	if h.clean {
+		return sse.Options{}, fmt.Errorf("%s: --clean-history is for FeedSync 1.0.2 feeds; SSE 0.91 has --keep-versions", f.Name())
+	}
+	return sse.Options{Versions: h.keep}, nil
 }
 
 func (f sse091) Conflicts() ConflictList {
