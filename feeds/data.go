@@ -9,6 +9,7 @@ import (
 
 	"github.com/beevik/etree"
 	"github.com/feedsync/feedsync/engine"
+	"github.com/feedsync/feedsync/feeds/internal/xmlutil"
 )
 
 // itemData is the engine.Data of one version of an item: its element's
@@ -118,7 +119,7 @@ func (d *itemData) appendFields(fs []field) []field {
 // and whose own scope is s. A child with its parent's prefix that declares
 // nothing shares its parent's namespace, which saves a look-up.
 func childURI(parent *etree.Element, pu string, e *etree.Element, s *scope) string {
-	if e.Space == parent.Space && !hasDecl(e) {
+	if e.Space == parent.Space && !xmlutil.HasDecl(e.Attr) {
 		return pu
 	}
 	return s.elemURI(e)
@@ -259,7 +260,7 @@ func canonicalXML(b []byte, e *etree.Element, s *scope) []byte {
 	b = append(b, e.Tag...)
 	attrs := make([]string, 0, len(e.Attr))
 	for _, a := range e.Attr {
-		if isNSDecl(a) {
+		if xmlutil.IsDecl(a) {
 			continue
 		}
 		attrs = append(attrs, "{"+es.attrURI(a)+"}"+a.Key+"="+a.Value)

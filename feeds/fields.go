@@ -6,6 +6,7 @@ import (
 
 	"github.com/beevik/etree"
 	"github.com/feedsync/feedsync/engine"
+	"github.com/feedsync/feedsync/feeds/internal/xmlutil"
 )
 
 // Field is one child element of an item's data, as diffs, the TUI and
@@ -183,7 +184,7 @@ func readableXML(b []byte, e *etree.Element) []byte {
 	b = append(b, '<')
 	b = append(b, e.FullTag()...)
 	attrs := slices.Clone(e.Attr)
-	attrs = slices.DeleteFunc(attrs, isNSDecl)
+	attrs = slices.DeleteFunc(attrs, xmlutil.IsDecl)
 	slices.SortFunc(attrs, func(a, c etree.Attr) int { return strings.Compare(a.FullKey(), c.FullKey()) })
 	var sb strings.Builder
 	for _, a := range attrs {

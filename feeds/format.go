@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/beevik/etree"
+	"github.com/feedsync/feedsync/feeds/internal/xmlutil"
 )
 
 // Namespace URIs. Elements are matched by these, never by prefix.
@@ -20,7 +21,6 @@ const (
 	NSSSEPre10 = "http://www.microsoft.com/schemas/sse"
 
 	nsSSE091HTTPS = "https://www.microsoft.com/schemas/rss/sse"
-	nsXML         = "http://www.w3.org/XML/1998/namespace"
 )
 
 // Format is the container format of a feed.
@@ -88,7 +88,7 @@ func detectDialect(doc *etree.Document) (Dialect, string) {
 	found, uri := PlainFeed, ""
 	see := func(e *etree.Element) {
 		for _, a := range e.Attr {
-			if !isNSDecl(a) {
+			if !xmlutil.IsDecl(a) {
 				continue
 			}
 			switch a.Value {
@@ -110,11 +110,6 @@ func detectDialect(doc *etree.Document) (Dialect, string) {
 		see(c)
 	}
 	return found, uri
-}
-
-// isNSDecl reports whether an attribute declares a namespace.
-func isNSDecl(a etree.Attr) bool {
-	return a.Space == "xmlns" || (a.Space == "" && a.Key == "xmlns")
 }
 
 // kind is what an item's child element means to FeedSync (implementation

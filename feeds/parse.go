@@ -88,7 +88,7 @@ func (p *parser) doc() *Doc {
 	if pre, ok := d.cscope.prefixFor(NSFeedSync, "sx"); ok {
 		d.sx = pre
 	} else {
-		d.sx, d.declSX = d.cscope.freePrefix("sx"), true
+		d.sx, d.declSX = d.cscope.FreePrefix("sx"), true
 	}
 	p.box(d)
 	return d
@@ -262,7 +262,7 @@ func (p *parser) syncOf(e *etree.Element, is *scope) *etree.Element {
 		if !ok || c.Tag != "sync" {
 			continue
 		}
-		if _, bound := is.child(c).uri(c.Space); !bound {
+		if _, bound := is.child(c).URI(c.Space); !bound {
 			p.add(c, "prefix %q is not bound to a namespace", c.Space)
 			continue
 		}

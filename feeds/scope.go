@@ -4,77 +4,36 @@ import (
 	"slices"
 
 	"github.com/beevik/etree"
+	"github.com/feedsync/feedsync/feeds/internal/xmlutil"
 )
 
-// scope is the namespace context of a point in a document: the namespace
-// declarations of one element and, through parent, of its ancestors. Only
-// elements that declare namespaces get a frame of their own; the others share
-// their parent's, so looking a prefix up costs a few comparisons.
+// scope is the namespace context of a point in a document, an
+// xmlutil.Scope (its URI looks a prefix up), with the document it belongs
+// to. Each Scope in the chain is that of a scope.
 //
 // Elements keep the prefixes they were written with. When an element is
 // written somewhere other than where it was read (into another document, or
 // under an element that binds its prefixes differently), the writer compares
 // the two scopes and renames or declares what is needed (see relocate).
 type scope struct {
-	parent *scope
-	attrs  []etree.Attr // the attributes of the declaring element; only declarations count
-	src    *source      // the document the scope belongs to, for positions
-}
-
-// uri returns the namespace URI a prefix ("" for the default namespace) is
-// bound to, and whether it is bound at all. The default namespace is always
-// bound, to "" when nothing declares it.
-func (s *scope) uri(prefix string) (string, bool) {
-	for ; s != nil; s = s.parent {
-		for _, a := range s.attrs {
-			if declares(a, prefix) {
-				return a.Value, true
-			}
-		}
-	}
-	switch prefix {
-	case "":
-		return "", true
-	case "xml":
-		return nsXML, true
-	}
-	return "", false
-}
-
-// declares reports whether attribute a declares the prefix.
-func declares(a etree.Attr, prefix string) bool {
-	if prefix == "" {
-		return a.Space == "" && a.Key == "xmlns"
-	}
-	return a.Space == "xmlns" && a.Key == prefix
-}
-
-// hasDecl reports whether an element declares any namespace.
-func hasDecl(e *etree.Element) bool {
-	for _, a := range e.Attr {
-		if isNSDecl(a) {
-			return true
-		}
-	}
-	return false
+	xmlutil.Scope
+	src *source // the document the scope belongs to, for positions
 }
 
 // child returns the scope inside element e, whose parent's scope is s.
 func (s *scope) child(e *etree.Element) *scope {
-	if !hasDecl(e) {
+	if !xmlutil.HasDecl(e.Attr) {
 		return s
 	}
-	return &scope{parent: s, attrs: e.Attr, src: s.src}
+	return &scope{Scope: xmlutil.Scope{Parent: &s.Scope, Attrs: e.Attr}, src: s.src}
 }
 
 // elemURI returns the namespace URI of element e, whose parent's scope is s.
 func (s *scope) elemURI(e *etree.Element) string {
-	for _, a := range e.Attr {
-		if declares(a, e.Space) {
-			return a.Value
-		}
+	if u, ok := xmlutil.Bound(e.Attr, e.Space); ok {
+		return u
 	}
-	u, _ := s.uri(e.Space)
+	u, _ := s.URI(e.Space)
 	return u
 }
 
@@ -84,43 +43,31 @@ func (s *scope) attrURI(a etree.Attr) string {
 	if a.Space == "" {
 		return ""
 	}
-	u, _ := s.uri(a.Space)
+	u, _ := s.URI(a.Space)
 	return u
 }
 
 // prefixFor returns a prefix bound to uri in s, preferring want, or "" and
 // false if none is.
 func (s *scope) prefixFor(uri, want string) (string, bool) {
-	if u, ok := s.uri(want); ok && u == uri {
+	if u, ok := s.URI(want); ok && u == uri {
 		return want, true
 	}
-	for f := s; f != nil; f = f.parent {
-		for _, a := range f.attrs {
-			if a.Value != uri || !isNSDecl(a) {
+	for f := &s.Scope; f != nil; f = f.Parent {
+		for _, a := range f.Attrs {
+			if a.Value != uri || !xmlutil.IsDecl(a) {
 				continue
 			}
 			p := a.Key
 			if a.Space == "" {
 				p = ""
 			}
-			if u, _ := s.uri(p); u == uri {
+			if u, _ := s.URI(p); u == uri {
 				return p, true
 			}
 		}
 	}
 	return "", false
-}
-
-// freePrefix returns a prefix, want or want followed by a number, that s
-// leaves unbound.
-func (s *scope) freePrefix(want string) string {
-	p := want
-	for i := 2; ; i++ {
-		if _, ok := s.uri(p); !ok {
-			return p
-		}
-		p = want + itoa(i)
-	}
 }
 
 // move says how to write an element read under one scope under another:
@@ -147,16 +94,16 @@ func relocate(e *etree.Element, src, dst *scope) move {
 	var fr freeSet
 	fr.collect(e, nil)
 	changed := func(p string) (string, bool) {
-		su, ok := src.uri(p)
+		su, ok := src.URI(p)
 		if !ok {
 			return "", false // unbound where it was read: nothing to keep
 		}
-		du, _ := dst.uri(p)
+		du, _ := dst.URI(p)
 		return su, du != su
 	}
 	declareDefault := false
 	if su, ch := changed(""); ch && slices.Contains(fr.elem, "") {
-		m.decls, declareDefault = append(m.decls, nsDecl("", su)), true
+		m.decls, declareDefault = append(m.decls, xmlutil.Decl("", su)), true
 	}
 	for _, p := range fr.elem {
 		su, ch := changed(p)
@@ -172,11 +119,11 @@ func relocate(e *etree.Element, src, dst *scope) move {
 				continue
 			}
 		}
-		m.decls = append(m.decls, nsDecl(p, su))
+		m.decls = append(m.decls, xmlutil.Decl(p, su))
 	}
 	for _, p := range fr.attr {
 		if su, ch := changed(p); ch && !slices.Contains(fr.elem, p) {
-			m.decls = append(m.decls, nsDecl(p, su))
+			m.decls = append(m.decls, xmlutil.Decl(p, su))
 		}
 	}
 	return m
@@ -197,10 +144,8 @@ func (f *freeSet) collect(e *etree.Element, path []*etree.Element) {
 	path = append(path, e)
 	free := func(p string) bool {
 		for _, a := range path {
-			for _, at := range a.Attr {
-				if declares(at, p) {
-					return false
-				}
+			if xmlutil.Declared(a.Attr, p) {
+				return false
 			}
 		}
 		return true
@@ -228,20 +173,12 @@ func (f *freeSet) collect(e *etree.Element, path []*etree.Element) {
 	}
 }
 
-// nsDecl returns the attribute that binds prefix to uri.
-func nsDecl(prefix, uri string) etree.Attr {
-	if prefix == "" {
-		return etree.Attr{Key: "xmlns", Value: uri}
-	}
-	return etree.Attr{Space: "xmlns", Key: prefix, Value: uri}
-}
-
 // declScope returns the scope under dst once decls are written on an element.
 func declScope(dst *scope, decls []etree.Attr) *scope {
 	if len(decls) == 0 {
 		return dst
 	}
-	return &scope{parent: dst, attrs: decls, src: dst.src}
+	return &scope{Scope: xmlutil.Scope{Parent: &dst.Scope, Attrs: decls}, src: dst.src}
 }
 
 func itoa(n int) string {

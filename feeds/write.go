@@ -8,6 +8,7 @@ import (
 
 	"github.com/beevik/etree"
 	"github.com/feedsync/feedsync/engine"
+	"github.com/feedsync/feedsync/feeds/internal/xmlutil"
 )
 
 // writeSettings escape only what XML requires, so that what is written reads
@@ -68,7 +69,7 @@ func (wr *writer) root() {
 	d := wr.d
 	var extra []etree.Attr
 	if d.declSX && wr.needSX() {
-		extra = []etree.Attr{nsDecl(d.sx, NSFeedSync)}
+		extra = []etree.Attr{xmlutil.Decl(d.sx, NSFeedSync)}
 		wr.cs = declScope(d.cscope, extra)
 	}
 	if d.box == d.root {
@@ -199,12 +200,12 @@ func (wr *writer) moved(e *etree.Element, rename map[string]string, decls []etre
 		e.WriteTo(wr.w, &writeSettings)
 		return
 	}
-	if len(rename) > 0 && hasDecl(e) { // prefixes e declares mean something else below it
+	if len(rename) > 0 && xmlutil.HasDecl(e.Attr) { // prefixes e declares mean something else below it
 		rename = maps.Clone(rename)
 		for _, a := range e.Attr {
 			if a.Space == "xmlns" {
 				delete(rename, a.Key)
-			} else if isNSDecl(a) {
+			} else if xmlutil.IsDecl(a) {
 				delete(rename, "")
 			}
 		}
@@ -260,7 +261,7 @@ func (wr *writer) version(it *engine.Item, parent *scope, ind string, undeleted 
 			name.space = q
 		}
 		wr.startTag(name.String(), attrs, m.decls)
-		inner = declScope(parent, append(nsDecls(attrs), m.decls...))
+		inner = declScope(parent, append(xmlutil.Decls(attrs), m.decls...))
 	} else {
 		wr.startTag(name.String(), attrs, nil)
 	}
@@ -310,17 +311,6 @@ func (d *Doc) itemTag(x *itemData) (qn, []etree.Attr, *scope) {
 		return qn{d.atom, "entry"}, nil, d.cscope
 	}
 	return qn{"", "item"}, nil, d.rssNS
-}
-
-// nsDecls returns the namespace declarations among attrs.
-func nsDecls(attrs []etree.Attr) []etree.Attr {
-	var out []etree.Attr
-	for _, a := range attrs {
-		if isNSDecl(a) {
-			out = append(out, a)
-		}
-	}
-	return out
 }
 
 // pristine writes the children of data read from a feed as they were read,

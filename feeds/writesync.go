@@ -5,6 +5,7 @@ import (
 
 	"github.com/beevik/etree"
 	"github.com/feedsync/feedsync/engine"
+	"github.com/feedsync/feedsync/feeds/internal/xmlutil"
 )
 
 // sync writes an sx:sync element for the item's metadata: its history, its
@@ -17,8 +18,8 @@ func (wr *writer) sync(x *itemData, it *engine.Item, parent *scope, ind string, 
 	d := wr.d
 	p := d.sx
 	var decls []etree.Attr
-	if u, _ := parent.uri(p); u != NSFeedSync {
-		decls = []etree.Attr{nsDecl(p, NSFeedSync)}
+	if u, _ := parent.URI(p); u != NSFeedSync {
+		decls = []etree.Attr{xmlutil.Decl(p, NSFeedSync)}
 	}
 	inner := declScope(parent, decls)
 	s := it.Sync

@@ -10,6 +10,7 @@ import (
 
 	"github.com/beevik/etree"
 	sse "github.com/feedsync/feedsync/engine/sse"
+	"github.com/feedsync/feedsync/feeds/internal/xmlutil"
 )
 
 // The kinds of feed, as Doc.Kind names them.
@@ -123,7 +124,7 @@ func canonicalToken(b []byte, t etree.Token) []byte {
 func canonicalAttrs(b []byte, attrs []etree.Attr, ctx *etree.Element) []byte {
 	list := make([]string, 0, len(attrs))
 	for _, a := range attrs {
-		if !isDecl(a) {
+		if !xmlutil.IsDecl(a) {
 			list = append(list, "{"+attrURIAt(ctx, a)+"}"+a.Key+"="+a.Value)
 		}
 	}

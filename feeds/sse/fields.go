@@ -8,6 +8,7 @@ import (
 	"github.com/beevik/etree"
 	sse "github.com/feedsync/feedsync/engine/sse"
 	"github.com/feedsync/feedsync/feeds"
+	"github.com/feedsync/feedsync/feeds/internal/xmlutil"
 )
 
 // Fields returns the fields of an item's data, as diffs, the resolver and
@@ -61,7 +62,7 @@ func (x *itemData) attrFields() []feeds.Field {
 		}
 	}
 	for _, a := range x.attrs {
-		if isDecl(a) || a.Space == "" && (a.Key == attrText || a.Key == attrNote) {
+		if xmlutil.IsDecl(a) || a.Space == "" && (a.Key == attrText || a.Key == attrNote) {
 			continue
 		}
 		key := "@" + a.Key

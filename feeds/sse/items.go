@@ -1,6 +1,9 @@
 package ssefeed
 
-import "github.com/beevik/etree"
+import (
+	"github.com/beevik/etree"
+	"github.com/feedsync/feedsync/feeds/internal/xmlutil"
+)
 
 // mode is how an item element is written.
 type mode int
@@ -106,7 +109,7 @@ func (d *Doc) nsOf(sync *etree.Element) bool { return sync != nil && uriOf(sync)
 
 // openItem writes the start tag of an item or outline with data x, which
 // is in no namespace.
-func (wr *writer) openItem(tag string, x *itemData) *frame {
+func (wr *writer) openItem(tag string, x *itemData) *xmlutil.Scope {
 	outer := wr.open(tag, x.attrs, wr.noDefaultNS(x.attrs), x.ctx)
 	wr.w.WriteByte('>')
 	return outer
@@ -115,8 +118,8 @@ func (wr *writer) openItem(tag string, x *itemData) *frame {
 // noDefaultNS returns the declaration that puts an element written with
 // attrs back in no namespace, when a default namespace is in force here.
 func (wr *writer) noDefaultNS(attrs []etree.Attr) []etree.Attr {
-	if u, _ := wr.cur.lookup(""); u != "" && !declaredIn(attrs, "") {
-		return []etree.Attr{decl("", "")}
+	if u, _ := wr.cur.URI(""); u != "" && !xmlutil.Declared(attrs, "") {
+		return []etree.Attr{xmlutil.Decl("", "")}
 	}
 	return nil
 }

@@ -5,10 +5,10 @@ import (
 	"encoding/xml"
 	"io"
 	"slices"
-	"strconv"
 
 	"github.com/beevik/etree"
 	"github.com/feedsync/feedsync/feeds"
+	"github.com/feedsync/feedsync/feeds/internal/xmlutil"
 )
 
 // Namespace URIs. Elements and attributes are matched by these, never by
@@ -24,8 +24,6 @@ const (
 	// of an OPML outline, attributes of its sx:sync (see the package doc).
 	// Other implementations keep them as foreign markup.
 	NSOutline = "https://github.com/feedsync/feedsync/ns/outline"
-
-	nsXML = "http://www.w3.org/XML/1998/namespace"
 )
 
 // isSSE reports whether a namespace URI is SSE 0.91's, in either form.
@@ -64,38 +62,16 @@ func Is(data []byte) bool {
 	}
 }
 
-// isDecl reports whether an attribute declares a namespace.
-func isDecl(a etree.Attr) bool {
-	return a.Space == "xmlns" || a.Space == "" && a.Key == "xmlns"
-}
-
-// declares reports whether attribute a binds prefix ("" for the default
-// namespace).
-func declares(a etree.Attr, prefix string) bool {
-	if prefix == "" {
-		return a.Space == "" && a.Key == "xmlns"
-	}
-	return a.Space == "xmlns" && a.Key == prefix
-}
-
 // lookup returns the namespace URI prefix is bound to at element e in the
 // tree it was read in, and whether it is bound. The default namespace is
 // always bound, to "" when nothing declares it.
 func lookup(e *etree.Element, prefix string) (string, bool) {
 	for ; e != nil; e = e.Parent() {
-		for _, a := range e.Attr {
-			if declares(a, prefix) {
-				return a.Value, true
-			}
+		if u, ok := xmlutil.Bound(e.Attr, prefix); ok {
+			return u, true
 		}
 	}
-	switch prefix {
-	case "":
-		return "", true
-	case "xml":
-		return nsXML, true
-	}
-	return "", false
+	return xmlutil.Implicit(prefix)
 }
 
 // uriOf returns the namespace URI of an element.
@@ -114,57 +90,17 @@ func attrURI(e *etree.Element, a etree.Attr) string {
 	return u
 }
 
-// frame is the namespace context of a point in the output: the
-// declarations written on the open elements.
-type frame struct {
-	parent *frame
-	decls  []etree.Attr
-}
-
-// push returns the frame inside an element written with attrs.
-func (f *frame) push(attrs []etree.Attr) *frame {
-	var decls []etree.Attr
-	for _, a := range attrs {
-		if isDecl(a) {
-			decls = append(decls, a)
-		}
-	}
-	if len(decls) == 0 {
-		return f
-	}
-	return &frame{parent: f, decls: decls}
-}
-
-// lookup returns the URI prefix is bound to in the output, as lookup does
-// in the input.
-func (f *frame) lookup(prefix string) (string, bool) {
-	for ; f != nil; f = f.parent {
-		for _, a := range f.decls {
-			if declares(a, prefix) {
-				return a.Value, true
-			}
-		}
-	}
-	switch prefix {
-	case "":
-		return "", true
-	case "xml":
-		return nsXML, true
-	}
-	return "", false
-}
-
 // fixups returns the declarations element e needs so that, written in
 // output context dst, every prefix its subtree uses without declaring
 // means what it meant where e was read. Prefixes unbound where e was read
 // need nothing: the input was already wrong there.
-func fixups(e *etree.Element, dst *frame) []etree.Attr {
+func fixups(e *etree.Element, dst *xmlutil.Scope) []etree.Attr {
 	var decls []etree.Attr
 	seen := map[string]bool{}
 	var walk func(x *etree.Element, declared []string)
 	walk = func(x *etree.Element, declared []string) {
 		for _, a := range x.Attr {
-			if isDecl(a) {
+			if xmlutil.IsDecl(a) {
 				if a.Space == "" {
 					declared = append(declared, "")
 				} else {
@@ -181,8 +117,8 @@ func fixups(e *etree.Element, dst *frame) []etree.Attr {
 			if !ok {
 				return
 			}
-			if du, _ := dst.lookup(p); du != su {
-				decls = append(decls, decl(p, su))
+			if du, _ := dst.URI(p); du != su {
+				decls = append(decls, xmlutil.Decl(p, su))
 			}
 		}
 		need(x.Space)
@@ -199,23 +135,9 @@ func fixups(e *etree.Element, dst *frame) []etree.Attr {
 	return decls
 }
 
-// decl returns the attribute that binds prefix to uri.
-func decl(prefix, uri string) etree.Attr {
-	if prefix == "" {
-		return etree.Attr{Key: "xmlns", Value: uri}
-	}
-	return etree.Attr{Space: "xmlns", Key: prefix, Value: uri}
-}
-
 // freePrefix returns want, or want followed by a number, unbound at e.
 func freePrefix(e *etree.Element, want string) string {
-	p := want
-	for i := 2; ; i++ {
-		if _, ok := lookup(e, p); !ok {
-			return p
-		}
-		p = want + strconv.Itoa(i)
-	}
+	return xmlutil.FreePrefix(want, func(p string) bool { _, ok := lookup(e, p); return ok })
 }
 
 // prefixFor returns a prefix bound to one of uris at e, preferring want,

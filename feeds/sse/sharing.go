@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/beevik/etree"
+	"github.com/feedsync/feedsync/feeds/internal/xmlutil"
 )
 
 // sharings reads the one sx:sharing: among those outside the element that
@@ -32,7 +33,7 @@ func (p *parser) sharing(e *etree.Element) *Sharing {
 	s := &Sharing{}
 	hasVersion := false
 	for _, a := range e.Attr {
-		if a.Space != "" || isDecl(a) {
+		if a.Space != "" || xmlutil.IsDecl(a) {
 			continue
 		}
 		switch a.Key {
@@ -69,7 +70,7 @@ func (p *parser) related(e *etree.Element) Related {
 	var r Related
 	var hasLink, hasType bool
 	for _, a := range e.Attr {
-		if a.Space != "" || isDecl(a) {
+		if a.Space != "" || xmlutil.IsDecl(a) {
 			continue
 		}
 		switch a.Key {

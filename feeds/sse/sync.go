@@ -3,6 +3,7 @@ package ssefeed
 import (
 	"github.com/beevik/etree"
 	sse "github.com/feedsync/feedsync/engine/sse"
+	"github.com/feedsync/feedsync/feeds/internal/xmlutil"
 )
 
 // position is an outline position as an sx:sync or sx:conflict carries
@@ -54,7 +55,7 @@ func (p *parser) version(el, sync *etree.Element, skip func(*etree.Element) bool
 func (p *parser) syncAttrs(it *sse.Item, sync *etree.Element) position {
 	var hasID, hasVersion bool
 	for _, a := range sync.Attr {
-		if isDecl(a) || a.Space != "" {
+		if xmlutil.IsDecl(a) || a.Space != "" {
 			continue
 		}
 		switch a.Key {
@@ -85,7 +86,7 @@ func (p *parser) syncAttrs(it *sse.Item, sync *etree.Element) position {
 func (p *parser) position(e *etree.Element) position {
 	var pos position
 	for _, a := range e.Attr {
-		if a.Space == "" || isDecl(a) || attrURI(e, a) != NSOutline {
+		if a.Space == "" || xmlutil.IsDecl(a) || attrURI(e, a) != NSOutline {
 			continue
 		}
 		switch a.Key {

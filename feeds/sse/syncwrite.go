@@ -3,6 +3,7 @@ package ssefeed
 import (
 	"github.com/beevik/etree"
 	sse "github.com/feedsync/feedsync/engine/sse"
+	"github.com/feedsync/feedsync/feeds/internal/xmlutil"
 )
 
 // syncAnew writes an sx:sync element for the item's metadata (§2.3 to
@@ -32,7 +33,7 @@ func (wr *writer) syncAnew(x *itemData, it *sse.Item, explicit bool, ind string)
 		for _, a := range src.Attr {
 			switch {
 			case a.Space == "" && (a.Key == "id" || a.Key == "version" || a.Key == "deleted" || a.Key == "conflict"):
-			case isDecl(a), a.Space != "" && attrURI(src, a) == NSOutline:
+			case xmlutil.IsDecl(a), a.Space != "" && attrURI(src, a) == NSOutline:
 			default:
 				attrs = append(attrs, a)
 			}
@@ -68,7 +69,7 @@ func (wr *writer) syncAnew(x *itemData, it *sse.Item, explicit bool, ind string)
 func (wr *writer) syncPatched(src *etree.Element, it *sse.Item) {
 	attrs := make([]etree.Attr, 0, len(src.Attr)+3)
 	for _, a := range src.Attr {
-		if a.Space == "" || isDecl(a) || attrURI(src, a) != NSOutline {
+		if a.Space == "" || xmlutil.IsDecl(a) || attrURI(src, a) != NSOutline {
 			attrs = append(attrs, a)
 		}
 	}
@@ -95,8 +96,8 @@ func (wr *writer) posAttrs(attrs []etree.Attr, pos sse.Position, version string)
 	if version != "" {
 		attrs = append(attrs, etree.Attr{Space: p, Key: "version", Value: version})
 	}
-	if u, _ := wr.cur.lookup(p); u != NSOutline && !declaredIn(attrs, p) {
-		attrs = append(attrs, decl(p, NSOutline))
+	if u, _ := wr.cur.URI(p); u != NSOutline && !xmlutil.Declared(attrs, p) {
+		attrs = append(attrs, xmlutil.Decl(p, NSOutline))
 	}
 	return attrs
 }
@@ -112,8 +113,8 @@ func (wr *writer) sxName(local string) string {
 // sxDecl returns the declaration of the SSE prefix when it is not bound
 // to the feed's SSE namespace here.
 func (wr *writer) sxDecl() []etree.Attr {
-	if u, _ := wr.cur.lookup(wr.d.sx); u != wr.d.ns {
-		return []etree.Attr{decl(wr.d.sx, wr.d.ns)}
+	if u, _ := wr.cur.URI(wr.d.sx); u != wr.d.ns {
+		return []etree.Attr{xmlutil.Decl(wr.d.sx, wr.d.ns)}
 	}
 	return nil
 }

@@ -8,6 +8,7 @@ import (
 
 	"github.com/beevik/etree"
 	sse "github.com/feedsync/feedsync/engine/sse"
+	"github.com/feedsync/feedsync/feeds/internal/xmlutil"
 )
 
 // writeSettings escape only what XML requires, as feeds does, so that what
@@ -60,7 +61,7 @@ type writer struct {
 	d   *Doc
 	w   *bufio.Writer
 	lay *layout
-	cur *frame // the namespace context at the point of writing
+	cur *xmlutil.Scope // the namespace context at the point of writing
 }
 
 // root writes the root element, declaring the SSE prefix and feedsync's
@@ -70,10 +71,10 @@ func (wr *writer) root() {
 	var extra []etree.Attr
 	sx, fso := wr.needs()
 	if d.declSX && sx {
-		extra = append(extra, decl(d.sx, d.ns))
+		extra = append(extra, xmlutil.Decl(d.sx, d.ns))
 	}
 	if d.declFSO && fso {
-		extra = append(extra, decl(d.fso, NSOutline))
+		extra = append(extra, xmlutil.Decl(d.fso, NSOutline))
 	}
 	outer := wr.open(d.root.FullTag(), d.root.Attr, extra, nil)
 	wr.w.WriteByte('>')
@@ -127,7 +128,7 @@ func conflictsMoved(it *sse.Item) bool {
 // startTag writes a start tag without its closing '>' and returns the
 // namespace context inside it. attrs were read where ctx is (nil for
 // attributes made anew); fixups are added for their prefixes.
-func (wr *writer) startTag(name string, attrs, extra []etree.Attr, ctx *etree.Element) *frame {
+func (wr *writer) startTag(name string, attrs, extra []etree.Attr, ctx *etree.Element) *xmlutil.Scope {
 	all := append(append([]etree.Attr(nil), attrs...), extra...)
 	all = append(all, attrFixups(all, ctx, wr.cur)...)
 	wr.w.WriteByte('<')
@@ -136,7 +137,7 @@ func (wr *writer) startTag(name string, attrs, extra []etree.Attr, ctx *etree.El
 		wr.w.WriteByte(' ')
 		a.WriteTo(wr.w, &writeSettings)
 	}
-	return wr.cur.push(all)
+	return wr.cur.Push(all)
 }
 
 func (wr *writer) endTag(name string) {
@@ -148,33 +149,24 @@ func (wr *writer) endTag(name string) {
 // attrFixups returns the declarations that prefixed attributes read at ctx
 // need in the output context dst; attributes that declare their own
 // prefixes need none.
-func attrFixups(attrs []etree.Attr, ctx *etree.Element, dst *frame) []etree.Attr {
+func attrFixups(attrs []etree.Attr, ctx *etree.Element, dst *xmlutil.Scope) []etree.Attr {
 	if ctx == nil {
 		return nil
 	}
 	var decls []etree.Attr
 	for _, a := range attrs {
-		if a.Space == "" || isDecl(a) || declaredIn(attrs, a.Space) || declaredIn(decls, a.Space) {
+		if a.Space == "" || xmlutil.IsDecl(a) || xmlutil.Declared(attrs, a.Space) || xmlutil.Declared(decls, a.Space) {
 			continue
 		}
 		su, ok := lookup(ctx, a.Space)
 		if !ok {
 			continue
 		}
-		if du, _ := dst.lookup(a.Space); du != su {
-			decls = append(decls, decl(a.Space, su))
+		if du, _ := dst.URI(a.Space); du != su {
+			decls = append(decls, xmlutil.Decl(a.Space, su))
 		}
 	}
 	return decls
-}
-
-func declaredIn(attrs []etree.Attr, prefix string) bool {
-	for _, a := range attrs {
-		if declares(a, prefix) {
-			return true
-		}
-	}
-	return false
 }
 
 // element writes e as it was read, declaring what its prefixes need here.
@@ -213,13 +205,13 @@ func (wr *writer) token(t etree.Token) {
 }
 
 // open writes a start tag and enters it; close leaves it.
-func (wr *writer) open(name string, attrs, extra []etree.Attr, ctx *etree.Element) *frame {
+func (wr *writer) open(name string, attrs, extra []etree.Attr, ctx *etree.Element) *xmlutil.Scope {
 	outer := wr.cur
 	wr.cur = wr.startTag(name, attrs, extra, ctx)
 	return outer
 }
 
-func (wr *writer) close(name string, outer *frame) {
+func (wr *writer) close(name string, outer *xmlutil.Scope) {
 	wr.endTag(name)
 	wr.cur = outer
 }
