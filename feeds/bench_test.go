@@ -21,6 +21,7 @@ import (
 
 	"github.com/beevik/etree"
 	"github.com/feedsync/feedsync/feeds/feedgen"
+	"github.com/feedsync/feedsync/feeds/internal/xmlutil"
 )
 
 var benchSizes = []int{1_000, 10_000, 100_000}
@@ -50,7 +51,7 @@ func BenchmarkParseWriteEtree(b *testing.B) {
 		b.Run(fmt.Sprintf("n=%d", n), func(b *testing.B) {
 			run := func() (live uint64) {
 				l, r := etree.NewDocument(), etree.NewDocument()
-				l.ReadSettings, r.ReadSettings = readSettings, readSettings
+				l.ReadSettings, r.ReadSettings = xmlutil.ReadSettings, xmlutil.ReadSettings
 				if err := l.ReadFromBytes(local); err != nil {
 					b.Fatal(err)
 				}
@@ -58,7 +59,7 @@ func BenchmarkParseWriteEtree(b *testing.B) {
 					b.Fatal(err)
 				}
 				live = liveHeap()
-				l.WriteSettings = writeSettings
+				l.WriteSettings = xmlutil.WriteSettings
 				if _, err := l.WriteTo(io.Discard); err != nil {
 					b.Fatal(err)
 				}
@@ -131,14 +132,14 @@ func BenchmarkMergeVsEtree(b *testing.B) {
 
 func etreeOnly(b *testing.B, local, remote []byte) {
 	l, r := etree.NewDocument(), etree.NewDocument()
-	l.ReadSettings, r.ReadSettings = readSettings, readSettings
+	l.ReadSettings, r.ReadSettings = xmlutil.ReadSettings, xmlutil.ReadSettings
 	if err := l.ReadFromBytes(local); err != nil {
 		b.Fatal(err)
 	}
 	if err := r.ReadFromBytes(remote); err != nil {
 		b.Fatal(err)
 	}
-	l.WriteSettings = writeSettings
+	l.WriteSettings = xmlutil.WriteSettings
 	if _, err := l.WriteTo(io.Discard); err != nil {
 		b.Fatal(err)
 	}

@@ -63,7 +63,7 @@ func (d *itemData) children() ([]kid, int) {
 	for _, t := range d.el.Child {
 		switch t := t.(type) {
 		case *etree.CharData:
-			if t.IsWhitespace() || isSpace(t.Data) {
+			if t.IsWhitespace() || xmlutil.IsSpace(t.Data) {
 				continue
 			}
 		case *etree.Element:
@@ -215,7 +215,7 @@ func textOf(e *etree.Element, uri string) string {
 	if uri == NSAtom && e.SelectAttrValue("type", "") == "xhtml" {
 		var sb strings.Builder
 		for _, t := range e.Child {
-			t.WriteTo(&sb, &writeSettings)
+			t.WriteTo(&sb, &xmlutil.WriteSettings)
 		}
 		return sb.String()
 	}

@@ -189,7 +189,7 @@ func readableXML(b []byte, e *etree.Element) []byte {
 	var sb strings.Builder
 	for _, a := range attrs {
 		sb.Reset()
-		a.WriteTo(&sb, &writeSettings)
+		a.WriteTo(&sb, &xmlutil.WriteSettings)
 		b = append(b, ' ')
 		b = append(b, sb.String()...)
 	}
@@ -201,7 +201,7 @@ func readableXML(b []byte, e *etree.Element) []byte {
 		switch t := t.(type) {
 		case *etree.CharData:
 			sb.Reset()
-			etree.NewText(t.Data).WriteTo(&sb, &writeSettings)
+			etree.NewText(t.Data).WriteTo(&sb, &xmlutil.WriteSettings)
 			b = append(b, sb.String()...)
 		case *etree.Element:
 			b = readableXML(b, t)

@@ -1,8 +1,6 @@
 package feeds
 
 import (
-	"strings"
-
 	"github.com/beevik/etree"
 	"github.com/feedsync/feedsync/feeds/internal/xmlutil"
 )
@@ -186,9 +184,4 @@ func qname(e *etree.Element) string {
 		return "document"
 	}
 	return e.FullTag()
-}
-
-// isSpace reports whether a string is XML white space only.
-func isSpace(s string) bool {
-	return strings.TrimLeft(s, " \t\r\n") == ""
 }

@@ -7,11 +7,8 @@ import (
 
 	"github.com/beevik/etree"
 	"github.com/feedsync/feedsync/engine"
+	"github.com/feedsync/feedsync/feeds/internal/xmlutil"
 )
-
-// readSettings keeps CDATA sections as they are (§2.1.7 asks to preserve
-// what the feed holds).
-var readSettings = etree.ReadSettings{PreserveCData: true}
 
 // Parse loads a feed. name is used in messages only. A feed that is not
 // well-formed XML, is neither Atom 1.0 nor RSS 2.0, uses another sharing
@@ -19,7 +16,7 @@ var readSettings = etree.ReadSettings{PreserveCData: true}
 // every problem found, and no Doc.
 func Parse(name string, data []byte) (*Doc, error) {
 	tree := etree.NewDocument()
-	tree.ReadSettings = readSettings
+	tree.ReadSettings = xmlutil.ReadSettings
 	if err := tree.ReadFromBytes(data); err != nil {
 		return nil, SyntaxProblems(name, data, err)
 	}
@@ -106,7 +103,7 @@ func (p *parser) top() *etree.Element {
 			}
 			root = t
 		case *etree.CharData:
-			if !isSpace(strings.TrimPrefix(t.Data, "\uFEFF")) {
+			if !xmlutil.IsSpace(strings.TrimPrefix(t.Data, "\uFEFF")) {
 				p.add(root, "text outside the root element")
 			}
 		}
@@ -166,7 +163,7 @@ func (p *parser) box(d *Doc) {
 	d.nTree = len(d.recs)
 	d.appendAt = last + 1
 	if last < 0 {
-		for d.appendAt = n; d.appendAt > 0 && isWS(d.box.Child[d.appendAt-1]); d.appendAt-- {
+		for d.appendAt = n; d.appendAt > 0 && xmlutil.IsWS(d.box.Child[d.appendAt-1]); d.appendAt-- {
 		}
 	}
 	d.indentation()
@@ -180,24 +177,18 @@ func (d *Doc) isItem(u string, e *etree.Element) bool {
 	return u == "" && e.Tag == "item"
 }
 
-// isWS reports whether a token is white space.
-func isWS(t etree.Token) bool {
-	cd, ok := t.(*etree.CharData)
-	return ok && !cd.IsCData() && isSpace(cd.Data)
-}
-
 // indentation learns how the feed indents items and one level, for the
 // elements it writes anew.
 func (d *Doc) indentation() {
 	at := d.firstItem
 	if at < 0 {
 		at = d.appendAt - 1
-		for at >= 0 && isWS(d.box.Child[at]) {
+		for at >= 0 && xmlutil.IsWS(d.box.Child[at]) {
 			at--
 		}
 	}
-	if at > 0 && isWS(d.box.Child[at-1]) {
-		d.itemInd = lastLine(d.box.Child[at-1].(*etree.CharData).Data)
+	if at > 0 && xmlutil.IsWS(d.box.Child[at-1]) {
+		d.itemInd = xmlutil.LastLine(d.box.Child[at-1].(*etree.CharData).Data)
 	}
 	if d.itemInd == "" {
 		return
@@ -207,21 +198,12 @@ func (d *Doc) indentation() {
 		return
 	}
 	item := d.box.Child[d.firstItem].(*etree.Element)
-	if len(item.Child) > 0 && isWS(item.Child[0]) {
-		in := lastLine(item.Child[0].(*etree.CharData).Data)
+	if len(item.Child) > 0 && xmlutil.IsWS(item.Child[0]) {
+		in := xmlutil.LastLine(item.Child[0].(*etree.CharData).Data)
 		if len(in) > len(d.itemInd) && strings.HasPrefix(in, d.itemInd) {
 			d.unit = in[len(d.itemInd):]
 		}
 	}
-}
-
-// lastLine returns white space reduced to a newline and the last line's
-// indentation, or as it is when it holds no newline.
-func lastLine(ws string) string {
-	if i := strings.LastIndexAny(ws, "\n"); i >= 0 {
-		return "\n" + strings.TrimLeft(ws[i+1:], "\r")
-	}
-	return ws
 }
 
 // item reads one entry or item, the i-th child of box.

@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/beevik/etree"
+	"github.com/feedsync/feedsync/feeds/internal/xmlutil"
 )
 
 // Problem is one thing wrong with a feed, at a place in its file. Line and
@@ -147,7 +148,7 @@ func positions(data []byte, doc *etree.Document, fs []Finding) map[*etree.Elemen
 		}
 	}
 	walk(&doc.Element)
-	dec := newDecoder(data)
+	dec := xmlutil.NewDecoder(data)
 	for n = 0; n < last; {
 		line, col := dec.InputPos()
 		t, err := dec.RawToken()
@@ -162,15 +163,6 @@ func positions(data []byte, doc *etree.Document, fs []Finding) map[*etree.Elemen
 		}
 	}
 	return out
-}
-
-// newDecoder returns a decoder set up as etree sets up its own, so that both
-// see the same tokens.
-func newDecoder(data []byte) *xml.Decoder {
-	dec := xml.NewDecoder(bytes.NewReader(data))
-	dec.Strict = true
-	dec.CharsetReader = func(_ string, r io.Reader) (io.Reader, error) { return r, nil }
-	return dec
 }
 
 // maxDepth is etree's default limit on nesting.
@@ -193,7 +185,7 @@ func SyntaxProblems(name string, data []byte, etreeErr error) Problems {
 		}
 		return stack[len(stack)-1].name
 	}
-	dec := newDecoder(data)
+	dec := xmlutil.NewDecoder(data)
 	for {
 		line, col := dec.InputPos()
 		t, err := dec.RawToken()

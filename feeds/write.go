@@ -11,30 +11,15 @@ import (
 	"github.com/feedsync/feedsync/feeds/internal/xmlutil"
 )
 
-// writeSettings escape only what XML requires, so that what is written reads
-// back the same (character references for tabs, newlines and carriage
-// returns in attribute values, and for carriage returns in text).
-var writeSettings = etree.WriteSettings{CanonicalText: true, CanonicalAttrVal: true}
-
 // WriteTo writes the feed. Everything but the sync items that changed is
 // written as it was read, through etree; changed items are written from
 // their data and sync metadata, indented as the feed indents its items.
 // The output depends only on the Doc, so writing is deterministic.
 func (d *Doc) WriteTo(w io.Writer) (int64, error) {
-	cw := &countWriter{w: w}
-	bw := bufio.NewWriterSize(cw, 64<<10)
-	wr := &writer{d: d, w: bw, cs: d.cscope}
-	for _, t := range d.src.doc.Child {
-		if t == d.root {
-			wr.root()
-			continue
-		}
-		t.WriteTo(bw, &writeSettings)
-	}
-	if err := bw.Flush(); err != nil {
-		return cw.n, err
-	}
-	return cw.n, nil
+	return xmlutil.WriteDocument(w, d.src.doc, d.root, func(bw *bufio.Writer) {
+		wr := &writer{d: d, w: bw, cs: d.cscope}
+		wr.root()
+	})
 }
 
 // Bytes returns the feed as WriteTo writes it.
@@ -42,17 +27,6 @@ func (d *Doc) Bytes() []byte {
 	var b bytes.Buffer
 	d.WriteTo(&b) // a bytes.Buffer does not fail
 	return b.Bytes()
-}
-
-type countWriter struct {
-	w io.Writer
-	n int64
-}
-
-func (c *countWriter) Write(p []byte) (int, error) {
-	n, err := c.w.Write(p)
-	c.n += int64(n)
-	return n, err
 }
 
 // writer writes one Doc.
@@ -76,16 +50,16 @@ func (wr *writer) root() {
 		wr.box(extra)
 		return
 	}
-	wr.startTag(d.root.FullTag(), d.root.Attr, extra)
+	xmlutil.StartTag(wr.w, d.root.FullTag(), d.root.Attr, extra)
 	wr.w.WriteByte('>')
 	for _, t := range d.root.Child {
 		if t == d.box {
 			wr.box(nil)
 			continue
 		}
-		t.WriteTo(wr.w, &writeSettings)
+		t.WriteTo(wr.w, &xmlutil.WriteSettings)
 	}
-	wr.endTag(d.root.FullTag())
+	xmlutil.EndTag(wr.w, d.root.FullTag())
 }
 
 // needSX reports whether anything written anew uses FeedSync's prefix.
@@ -110,11 +84,11 @@ func (wr *writer) box(extra []etree.Attr) {
 	added := d.recs[d.nTree:]
 	newSharing := d.sharingSet && d.sharing != nil && d.sharingAt < 0
 	if len(b.Child) == 0 && len(added) == 0 && !newSharing {
-		wr.startTag(b.FullTag(), b.Attr, extra)
+		xmlutil.StartTag(wr.w, b.FullTag(), b.Attr, extra)
 		wr.w.WriteString("/>")
 		return
 	}
-	wr.startTag(b.FullTag(), b.Attr, extra)
+	xmlutil.StartTag(wr.w, b.FullTag(), b.Attr, extra)
 	wr.w.WriteByte('>')
 	insertAt := d.firstItem // where a new sx:sharing goes
 	if insertAt < 0 {
@@ -134,13 +108,13 @@ func (wr *writer) box(extra []etree.Attr) {
 	var pending etree.Token // white space, written before the next token unless that is dropped
 	flush := func() {
 		if pending != nil {
-			pending.WriteTo(wr.w, &writeSettings)
+			pending.WriteTo(wr.w, &xmlutil.WriteSettings)
 			pending = nil
 		}
 	}
 	for i, t := range b.Child {
 		insert(i)
-		if isWS(t) {
+		if xmlutil.IsWS(t) {
 			flush()
 			pending = t
 			continue
@@ -160,12 +134,12 @@ func (wr *writer) box(extra []etree.Attr) {
 			pending = nil // a further element of an item that is written anew
 		default:
 			flush()
-			t.WriteTo(wr.w, &writeSettings)
+			t.WriteTo(wr.w, &xmlutil.WriteSettings)
 		}
 	}
 	insert(len(b.Child))
 	flush()
-	wr.endTag(b.FullTag())
+	xmlutil.EndTag(wr.w, b.FullTag())
 }
 
 // added writes the items added to the feed, each on its own line.
@@ -197,7 +171,7 @@ func (wr *writer) element(e *etree.Element, src, dst *scope) {
 // moved writes e with its element prefixes renamed and decls added.
 func (wr *writer) moved(e *etree.Element, rename map[string]string, decls []etree.Attr) {
 	if len(rename) == 0 && len(decls) == 0 {
-		e.WriteTo(wr.w, &writeSettings)
+		e.WriteTo(wr.w, &xmlutil.WriteSettings)
 		return
 	}
 	if len(rename) > 0 && xmlutil.HasDecl(e.Attr) { // prefixes e declares mean something else below it
@@ -214,7 +188,7 @@ func (wr *writer) moved(e *etree.Element, rename map[string]string, decls []etre
 	if q, ok := rename[e.Space]; ok {
 		name = qn{q, e.Tag}.String()
 	}
-	wr.startTag(name, e.Attr, decls)
+	xmlutil.StartTag(wr.w, name, e.Attr, decls)
 	if len(e.Child) == 0 {
 		wr.w.WriteString("/>")
 		return
@@ -225,26 +199,9 @@ func (wr *writer) moved(e *etree.Element, rename map[string]string, decls []etre
 			wr.moved(c, rename, nil)
 			continue
 		}
-		t.WriteTo(wr.w, &writeSettings)
+		t.WriteTo(wr.w, &xmlutil.WriteSettings)
 	}
-	wr.endTag(name)
-}
-
-func (wr *writer) startTag(name string, attrs, extra []etree.Attr) {
-	wr.w.WriteByte('<')
-	wr.w.WriteString(name)
-	for _, list := range [2][]etree.Attr{attrs, extra} {
-		for _, a := range list {
-			wr.w.WriteByte(' ')
-			a.WriteTo(wr.w, &writeSettings)
-		}
-	}
-}
-
-func (wr *writer) endTag(name string) {
-	wr.w.WriteString("</")
-	wr.w.WriteString(name)
-	wr.w.WriteByte('>')
+	xmlutil.EndTag(wr.w, name)
 }
 
 // version writes an item or a conflict version anew, as a child of an
@@ -260,27 +217,18 @@ func (wr *writer) version(it *engine.Item, parent *scope, ind string, undeleted 
 		if q, ok := m.rename[name.space]; ok {
 			name.space = q
 		}
-		wr.startTag(name.String(), attrs, m.decls)
+		xmlutil.StartTag(wr.w, name.String(), attrs, m.decls)
 		inner = declScope(parent, append(xmlutil.Decls(attrs), m.decls...))
 	} else {
-		wr.startTag(name.String(), attrs, nil)
+		xmlutil.StartTag(wr.w, name.String(), attrs, nil)
 	}
 	wr.w.WriteByte('>')
-	if x.comp != nil || indentOf(x.el) != ind {
+	if x.comp != nil || xmlutil.IndentOf(x.el) != ind {
 		wr.composed(x, it, inner, ind, undeleted) // laid out afresh at its new depth
 	} else {
 		wr.pristine(x, it, inner, ind, undeleted)
 	}
-	wr.endTag(name.String())
-}
-
-// indentOf returns the indentation before e where it was read.
-func indentOf(e *etree.Element) string {
-	p, i := e.Parent(), e.Index()
-	if p == nil || i < 1 || !isWS(p.Child[i-1]) {
-		return ""
-	}
-	return lastLine(p.Child[i-1].(*etree.CharData).Data)
+	xmlutil.EndTag(wr.w, name.String())
 }
 
 // deeper returns the indentation one level below ind: none in a compact
@@ -322,15 +270,15 @@ func (wr *writer) pristine(x *itemData, it *engine.Item, inner *scope, ind strin
 		case *etree.Element:
 			if t == x.sync {
 				syncInd = ""
-				if i > 0 && isWS(x.el.Child[i-1]) {
-					syncInd = lastLine(x.el.Child[i-1].(*etree.CharData).Data)
+				if i > 0 && xmlutil.IsWS(x.el.Child[i-1]) {
+					syncInd = xmlutil.LastLine(x.el.Child[i-1].(*etree.CharData).Data)
 				}
 				wr.sync(x, it, inner, syncInd, undeleted)
 				continue
 			}
 			wr.element(t, x.iscope, inner)
 		default:
-			t.WriteTo(wr.w, &writeSettings)
+			t.WriteTo(wr.w, &xmlutil.WriteSettings)
 		}
 	}
 }
@@ -348,7 +296,7 @@ func (wr *writer) composed(x *itemData, it *engine.Item, inner *scope, ind strin
 		if e := k.elem(); e != nil {
 			wr.element(e, k.scope, inner)
 		} else {
-			k.tok.WriteTo(wr.w, &writeSettings)
+			k.tok.WriteTo(wr.w, &xmlutil.WriteSettings)
 		}
 	}
 	if at >= len(kids) {

@@ -36,7 +36,7 @@ func (wr *writer) sync(x *itemData, it *engine.Item, parent *scope, ind string, 
 		}
 	}
 	name := qn{p, "sync"}.String()
-	wr.startTag(name, attrs, decls)
+	xmlutil.StartTag(wr.w, name, attrs, decls)
 	wr.w.WriteByte('>')
 	in := d.deeper(ind)
 	for _, h := range s.History {
@@ -52,7 +52,7 @@ func (wr *writer) sync(x *itemData, it *engine.Item, parent *scope, ind string, 
 			wr.version(c, inner, d.deeper(in), false)
 		}
 		wr.w.WriteString(in)
-		wr.endTag(cname)
+		xmlutil.EndTag(wr.w, cname)
 	}
 	if x.sync != nil {
 		for c := range x.sync.ChildElementsSeq() {
@@ -64,7 +64,7 @@ func (wr *writer) sync(x *itemData, it *engine.Item, parent *scope, ind string, 
 		}
 	}
 	wr.w.WriteString(ind)
-	wr.endTag(name)
+	xmlutil.EndTag(wr.w, name)
 }
 
 // appendFlag appends a boolean attribute: when true, or as "false" when it
@@ -108,7 +108,7 @@ func (wr *writer) history(p string, h engine.History) {
 	if h.HasBy() {
 		wr.w.WriteByte(' ')
 		a := etree.Attr{Key: "by", Value: h.By}
-		a.WriteTo(wr.w, &writeSettings)
+		a.WriteTo(wr.w, &xmlutil.WriteSettings)
 	}
 	wr.w.WriteString("/>")
 }
@@ -123,7 +123,7 @@ func (wr *writer) sharing() {
 			attrs = append(attrs, etree.Attr{Key: a[0], Value: a[1]})
 		}
 	}
-	wr.startTag(name, attrs, nil)
+	xmlutil.StartTag(wr.w, name, attrs, nil)
 	if len(s.Related) == 0 {
 		wr.w.WriteString("/>")
 		return
@@ -136,9 +136,9 @@ func (wr *writer) sharing() {
 		if r.Title != "" {
 			attrs = append(attrs, etree.Attr{Key: "title", Value: r.Title})
 		}
-		wr.startTag(qn{d.sx, "related"}.String(), attrs, nil)
+		xmlutil.StartTag(wr.w, qn{d.sx, "related"}.String(), attrs, nil)
 		wr.w.WriteString("/>")
 	}
 	wr.w.WriteString(d.itemInd)
-	wr.endTag(name)
+	xmlutil.EndTag(wr.w, name)
 }

@@ -63,7 +63,7 @@ func readData(kind string, el, sync *etree.Element, skip func(*etree.Element) bo
 	for _, t := range el.Child {
 		switch t := t.(type) {
 		case *etree.CharData:
-			if !t.IsCData() && isSpace(t.Data) {
+			if !t.IsCData() && xmlutil.IsSpace(t.Data) {
 				continue
 			}
 		case *etree.Element:
@@ -317,6 +317,3 @@ func textOf(e *etree.Element) string {
 	walk(e)
 	return sb.String()
 }
-
-// isSpace reports whether s is XML white space only.
-func isSpace(s string) bool { return strings.TrimLeft(s, " \t\r\n") == "" }

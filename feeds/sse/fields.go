@@ -123,6 +123,6 @@ func valueOf(e *etree.Element, text bool) string {
 		return textOf(e)
 	}
 	var sb strings.Builder
-	e.WriteTo(&sb, &writeSettings)
+	e.WriteTo(&sb, &xmlutil.WriteSettings)
 	return sb.String()
 }

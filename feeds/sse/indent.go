@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/beevik/etree"
+	"github.com/feedsync/feedsync/feeds/internal/xmlutil"
 )
 
 // indentation learns how the feed indents, for the elements it writes
@@ -15,17 +16,17 @@ func (d *Doc) indentation() {
 		d.appendAt = d.lastItem() + 1
 	} else {
 		d.appendAt = len(d.box.Child)
-		for d.appendAt > 0 && isWS(d.box.Child[d.appendAt-1]) {
+		for d.appendAt > 0 && xmlutil.IsWS(d.box.Child[d.appendAt-1]) {
 			d.appendAt--
 		}
 	}
-	outer := indentOf(d.box)
+	outer := xmlutil.IndentOf(d.box)
 	switch {
 	case first >= 0:
-		d.itemInd = indentOf(d.box.Child[first].(*etree.Element))
+		d.itemInd = xmlutil.IndentOf(d.box.Child[first].(*etree.Element))
 	case d.appendAt > 0:
 		if e, ok := d.box.Child[d.appendAt-1].(*etree.Element); ok {
-			d.itemInd = indentOf(e)
+			d.itemInd = xmlutil.IndentOf(e)
 		}
 	}
 	if d.itemInd == "" && outer != "" {

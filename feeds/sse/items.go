@@ -22,7 +22,7 @@ func (d *Doc) rssMode(r *record, ind string) mode {
 	switch {
 	case x.read == r.item && x.el != nil && d.nsOf(x.sync):
 		return verbatim
-	case x.el != nil && indentOf(x.el) == ind:
+	case x.el != nil && xmlutil.IndentOf(x.el) == ind:
 		return inPlace
 	}
 	return composed
@@ -44,7 +44,7 @@ func (wr *writer) channel() {
 	var pending etree.Token // white space, written unless what follows is dropped
 	flush := func() {
 		if pending != nil {
-			pending.WriteTo(wr.w, &writeSettings)
+			pending.WriteTo(wr.w, &xmlutil.WriteSettings)
 			pending = nil
 		}
 	}
@@ -52,7 +52,7 @@ func (wr *writer) channel() {
 		if i == d.appendAt {
 			wr.added()
 		}
-		if isWS(t) {
+		if xmlutil.IsWS(t) {
 			flush()
 			pending = t
 			continue
@@ -134,7 +134,7 @@ func (wr *writer) body() {
 		return
 	}
 	wr.w.WriteByte('>')
-	wr.content(contentSpec{toks: b.Child, nodes: wr.lay.roots, in: d.itemInd, end: indentOf(b)})
+	wr.content(contentSpec{toks: b.Child, nodes: wr.lay.roots, in: d.itemInd, end: xmlutil.IndentOf(b)})
 	wr.close(b.FullTag(), outer)
 }
 
@@ -156,7 +156,7 @@ func (wr *writer) node(n *node, ind string) {
 	}
 	outer := wr.openItem("outline", x)
 	spec := contentSpec{kids: x.kids, syncAt: x.syncAt, sync: sync, nodes: n.children, in: ind + d.unit, end: ind}
-	if x.el != nil && indentOf(x.el) == ind {
+	if x.el != nil && xmlutil.IndentOf(x.el) == ind {
 		spec.toks, spec.syncEl = x.el.Child, x.sync
 	}
 	wr.content(spec)
@@ -256,7 +256,7 @@ func (c contentSpec) parts(syncOutlines []*etree.Element) []part {
 	}
 	j := 0
 	for _, t := range c.toks {
-		if isWS(t) {
+		if xmlutil.IsWS(t) {
 			continue
 		}
 		if j < len(syncOutlines) && t == etree.Token(syncOutlines[j]) {
@@ -288,8 +288,8 @@ func (wr *writer) asRead(c contentSpec) {
 	ind, k := c.in, 0
 	for _, t := range c.toks {
 		switch e, _ := t.(*etree.Element); {
-		case isWS(t):
-			ind = lastLine(t.(*etree.CharData).Data)
+		case xmlutil.IsWS(t):
+			ind = xmlutil.LastLine(t.(*etree.CharData).Data)
 			wr.token(t)
 			continue
 		case e != nil && e == c.syncEl && c.syncEl != nil:

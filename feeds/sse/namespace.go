@@ -1,7 +1,6 @@
 package ssefeed
 
 import (
-	"bytes"
 	"encoding/xml"
 	"io"
 	"slices"
@@ -35,9 +34,7 @@ func isSSE(uri string) bool { return uri == NS || uri == NSHTTP }
 // feeds.DetectDialect's test, made on the bytes; it looks at one feed, so
 // callers decide per feed which binding loads it.
 func Is(data []byte) bool {
-	dec := xml.NewDecoder(bytes.NewReader(data))
-	dec.Strict = true
-	dec.CharsetReader = func(_ string, r io.Reader) (io.Reader, error) { return r, nil }
+	dec := xmlutil.NewDecoder(data)
 	sse, fs := false, false
 	for depth := 0; ; {
 		t, err := dec.Token()

@@ -8,10 +8,8 @@ import (
 	"github.com/beevik/etree"
 	sse "github.com/feedsync/feedsync/engine/sse"
 	"github.com/feedsync/feedsync/feeds"
+	"github.com/feedsync/feedsync/feeds/internal/xmlutil"
 )
-
-// readSettings keep CDATA sections as they are, as feeds does.
-var readSettings = etree.ReadSettings{PreserveCData: true}
 
 // Parse loads an SSE 0.91 feed, RSS 2.0 or OPML. name is used in messages
 // only. A feed that is not well-formed XML, is neither RSS nor OPML, uses
@@ -35,7 +33,7 @@ func Validate(name string, data []byte) feeds.Problems {
 
 func parse(name string, data []byte) (*Doc, feeds.Problems) {
 	tree := etree.NewDocument()
-	tree.ReadSettings = readSettings
+	tree.ReadSettings = xmlutil.ReadSettings
 	if err := tree.ReadFromBytes(data); err != nil {
 		return nil, feeds.SyntaxProblems(name, data, err)
 	}
@@ -144,7 +142,7 @@ func (p *parser) top() *etree.Element {
 			}
 			root = t
 		case *etree.CharData:
-			if t.IsCData() || !isSpace(trimBOM(t.Data)) {
+			if t.IsCData() || !xmlutil.IsSpace(trimBOM(t.Data)) {
 				p.errorf(root, "text outside the root element")
 			}
 		}

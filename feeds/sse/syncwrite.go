@@ -83,7 +83,7 @@ func (wr *writer) syncPatched(src *etree.Element, it *sse.Item) {
 	}
 	wr.w.WriteByte('>')
 	for _, t := range src.Child {
-		t.WriteTo(wr.w, &writeSettings)
+		t.WriteTo(wr.w, &xmlutil.WriteSettings)
 	}
 	wr.close(src.FullTag(), outer)
 }
@@ -139,7 +139,7 @@ func (wr *writer) history(h sse.History, ind string) {
 		wr.w.WriteString("/>")
 	}
 	wr.w.WriteString(ind)
-	wr.endTag(name)
+	xmlutil.EndTag(wr.w, name)
 }
 
 // stampAttrs writes when and by, those present.
@@ -155,7 +155,7 @@ func (wr *writer) stampAttrs(st sse.Stamp) {
 func (wr *writer) attr(key, value string) {
 	wr.w.WriteByte(' ')
 	a := etree.Attr{Key: key, Value: value}
-	a.WriteTo(wr.w, &writeSettings)
+	a.WriteTo(wr.w, &xmlutil.WriteSettings)
 }
 
 // conflicts writes sx:conflicts (§5.1) and an sx:conflict for each record
@@ -193,7 +193,7 @@ func (wr *writer) conflicts(it *sse.Item, ind string) {
 		wr.close(cname, outer)
 	}
 	wr.w.WriteString(ind)
-	wr.endTag(name)
+	xmlutil.EndTag(wr.w, name)
 }
 
 // conflictData writes the data of a losing version: an RSS item's

@@ -4,16 +4,11 @@ import (
 	"bufio"
 	"bytes"
 	"io"
-	"strings"
 
 	"github.com/beevik/etree"
 	sse "github.com/feedsync/feedsync/engine/sse"
 	"github.com/feedsync/feedsync/feeds/internal/xmlutil"
 )
-
-// writeSettings escape only what XML requires, as feeds does, so that what
-// is written reads back the same.
-var writeSettings = etree.WriteSettings{CanonicalText: true, CanonicalAttrVal: true}
 
 // WriteTo writes the feed. Everything but the items that changed is
 // written as it was read, through etree; changed items are written from
@@ -21,21 +16,13 @@ var writeSettings = etree.WriteSettings{CanonicalText: true, CanonicalAttrVal: t
 // OPML outlines are laid out from the items (see the package doc). The
 // output depends only on the Doc, so writing is deterministic.
 func (d *Doc) WriteTo(w io.Writer) (int64, error) {
-	cw := &countWriter{w: w}
-	bw := bufio.NewWriterSize(cw, 64<<10)
-	wr := &writer{d: d, w: bw}
-	if d.kind == KindOPML {
-		wr.lay = d.layout()
-	}
-	for _, t := range d.src.tree.Child {
-		if t == d.root {
-			wr.root()
-			continue
+	return xmlutil.WriteDocument(w, d.src.tree, d.root, func(bw *bufio.Writer) {
+		wr := &writer{d: d, w: bw}
+		if d.kind == KindOPML {
+			wr.lay = d.layout()
 		}
-		t.WriteTo(bw, &writeSettings)
-	}
-	err := bw.Flush()
-	return cw.n, err
+		wr.root()
+	})
 }
 
 // Bytes returns the feed as WriteTo writes it.
@@ -43,17 +30,6 @@ func (d *Doc) Bytes() []byte {
 	var b bytes.Buffer
 	d.WriteTo(&b) // a bytes.Buffer does not fail
 	return b.Bytes()
-}
-
-type countWriter struct {
-	w io.Writer
-	n int64
-}
-
-func (c *countWriter) Write(p []byte) (int, error) {
-	n, err := c.w.Write(p)
-	c.n += int64(n)
-	return n, err
 }
 
 // writer writes one Doc.
@@ -80,7 +56,7 @@ func (wr *writer) root() {
 	wr.w.WriteByte('>')
 	for _, t := range d.root.Child {
 		if t != d.box {
-			t.WriteTo(wr.w, &writeSettings)
+			t.WriteTo(wr.w, &xmlutil.WriteSettings)
 			continue
 		}
 		if d.kind == KindOPML {
@@ -131,19 +107,8 @@ func conflictsMoved(it *sse.Item) bool {
 func (wr *writer) startTag(name string, attrs, extra []etree.Attr, ctx *etree.Element) *xmlutil.Scope {
 	all := append(append([]etree.Attr(nil), attrs...), extra...)
 	all = append(all, attrFixups(all, ctx, wr.cur)...)
-	wr.w.WriteByte('<')
-	wr.w.WriteString(name)
-	for _, a := range all {
-		wr.w.WriteByte(' ')
-		a.WriteTo(wr.w, &writeSettings)
-	}
+	xmlutil.StartTag(wr.w, name, all, nil)
 	return wr.cur.Push(all)
-}
-
-func (wr *writer) endTag(name string) {
-	wr.w.WriteString("</")
-	wr.w.WriteString(name)
-	wr.w.WriteByte('>')
 }
 
 // attrFixups returns the declarations that prefixed attributes read at ctx
@@ -173,26 +138,19 @@ func attrFixups(attrs []etree.Attr, ctx *etree.Element, dst *xmlutil.Scope) []et
 func (wr *writer) element(e *etree.Element) {
 	decls := fixups(e, wr.cur)
 	if len(decls) == 0 {
-		e.WriteTo(wr.w, &writeSettings)
+		e.WriteTo(wr.w, &xmlutil.WriteSettings)
 		return
 	}
-	wr.w.WriteByte('<')
-	wr.w.WriteString(e.FullTag())
-	for _, list := range [2][]etree.Attr{e.Attr, decls} {
-		for _, a := range list {
-			wr.w.WriteByte(' ')
-			a.WriteTo(wr.w, &writeSettings)
-		}
-	}
+	xmlutil.StartTag(wr.w, e.FullTag(), e.Attr, decls)
 	if len(e.Child) == 0 {
 		wr.w.WriteString("/>")
 		return
 	}
 	wr.w.WriteByte('>')
 	for _, t := range e.Child {
-		t.WriteTo(wr.w, &writeSettings)
+		t.WriteTo(wr.w, &xmlutil.WriteSettings)
 	}
-	wr.endTag(e.FullTag())
+	xmlutil.EndTag(wr.w, e.FullTag())
 }
 
 // token writes a token as it was read.
@@ -201,7 +159,7 @@ func (wr *writer) token(t etree.Token) {
 		wr.element(e)
 		return
 	}
-	t.WriteTo(wr.w, &writeSettings)
+	t.WriteTo(wr.w, &xmlutil.WriteSettings)
 }
 
 // open writes a start tag and enters it; close leaves it.
@@ -212,31 +170,6 @@ func (wr *writer) open(name string, attrs, extra []etree.Attr, ctx *etree.Elemen
 }
 
 func (wr *writer) close(name string, outer *xmlutil.Scope) {
-	wr.endTag(name)
+	xmlutil.EndTag(wr.w, name)
 	wr.cur = outer
-}
-
-// indentOf returns the indentation before e where it was read: a newline
-// and the last line's white space, or "" when e does not start a line.
-func indentOf(e *etree.Element) string {
-	p, i := e.Parent(), e.Index()
-	if p == nil || i < 1 || !isWS(p.Child[i-1]) {
-		return ""
-	}
-	return lastLine(p.Child[i-1].(*etree.CharData).Data)
-}
-
-// isWS reports whether a token is white space.
-func isWS(t etree.Token) bool {
-	cd, ok := t.(*etree.CharData)
-	return ok && !cd.IsCData() && isSpace(cd.Data)
-}
-
-// lastLine returns white space reduced to a newline and the last line's
-// indentation, or as it is when it holds no newline.
-func lastLine(ws string) string {
-	if i := strings.LastIndexByte(ws, '\n'); i >= 0 {
-		return "\n" + strings.TrimLeft(ws[i+1:], "\r")
-	}
-	return ws
 }
