@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/feedsync/feedsync/engine"
+	"github.com/feedsync/feedsync/feeds/internal/feedtest"
 )
 
 func TestFields(t *testing.T) {
@@ -14,14 +15,14 @@ func TestFields(t *testing.T) {
 		name, feed string
 		want       []Field
 	}{
-		{"§1.4.1_Atom", string(readFile(t, "spec/atom-1.4.1.xml")), []Field{
+		{"§1.4.1_Atom", string(feedtest.ReadFile(t, "spec/atom-1.4.1.xml")), []Field{
 			{"title", "Title", "Buy groceries", true},
 			{"content", "Content", "Get milk, eggs, butter and bread", true},
 			{"id", "Id", "urn:uuid:60a76c80-d399-11d9-b93C-0003939e0aa0", false},
 			{"author[1]", "Author 1", "Ray Ozzie", false},
 			{"updated", "Updated", "2005-05-21T11:43:33Z", false},
 		}},
-		{"§1.4.2_RSS", string(readFile(t, "spec/rss-1.4.2.xml")), []Field{
+		{"§1.4.2_RSS", string(feedtest.ReadFile(t, "spec/rss-1.4.2.xml")), []Field{
 			{"title", "Title", "Buy groceries", true},
 			{"content", "Content", "Get milk, eggs, butter and bread", true},
 		}},
@@ -70,7 +71,7 @@ func TestNewData(t *testing.T) {
     <sx:sync id="a" updates="1"><sx:history sequence="1" by="e"/></sx:sync>
   </entry>
 </feed>`)
-	rss := mustParse(t, "r.xml", string(readFile(t, "spec/rss-1.4.2.xml")))
+	rss := mustParse(t, "r.xml", string(feedtest.ReadFile(t, "spec/rss-1.4.2.xml")))
 	base := atom.Items()[0].Data
 	before := Fields(base)
 	for _, tc := range []struct {
@@ -182,7 +183,7 @@ func TestSet(t *testing.T) {
 </feed>
 `
 	if got := string(d.Bytes()); got != want {
-		t.Errorf("written feed differs (-want +got):\n%s", lineDiff(want, got))
+		t.Errorf("written feed differs (-want +got):\n%s", feedtest.LineDiff(want, got))
 	}
 	ids := []string{}
 	for _, it := range d.Items() {

@@ -2,6 +2,7 @@ package feeds
 
 import (
 	"bytes"
+	"github.com/feedsync/feedsync/feeds/internal/feedtest"
 	"os"
 	"path/filepath"
 	"testing"
@@ -38,7 +39,7 @@ func FuzzParse(f *testing.F) {
 			t.Fatalf("items changed through a write: %s", diff)
 		}
 		if out2 := d2.Bytes(); !bytes.Equal(out, out2) {
-			t.Fatalf("second write differs:\n%s", lineDiff(string(out), string(out2)))
+			t.Fatalf("second write differs:\n%s", feedtest.LineDiff(string(out), string(out2)))
 		}
 	})
 }
@@ -56,9 +57,9 @@ func FuzzMerge(f *testing.F) {
 		if err != nil {
 			f.Fatal(err)
 		}
-		a := parseArchive(string(raw))
-		f.Add([]byte(a.files["local.xml"]), []byte(a.files["remote.xml"]))
-		f.Add([]byte(a.files["remote.xml"]), []byte(a.files["local.xml"]))
+		a := feedtest.ParseArchive(string(raw))
+		f.Add([]byte(a.Files["local.xml"]), []byte(a.Files["remote.xml"]))
+		f.Add([]byte(a.Files["remote.xml"]), []byte(a.Files["local.xml"]))
 	}
 	f.Fuzz(func(t *testing.T, a, b []byte) {
 		local, err1 := Parse("local.xml", a)
@@ -86,7 +87,7 @@ func FuzzMerge(f *testing.F) {
 			t.Fatal(err)
 		}
 		if out2 := again.Bytes(); !bytes.Equal(out, out2) {
-			t.Fatalf("merging again changed the feed:\n%s", lineDiff(string(out), string(out2)))
+			t.Fatalf("merging again changed the feed:\n%s", feedtest.LineDiff(string(out), string(out2)))
 		}
 	})
 }

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/feedsync/feedsync/engine"
+	"github.com/feedsync/feedsync/feeds/internal/feedtest"
 )
 
 // TestMergeScenarios runs the scenarios in testdata/merge: each archive
@@ -26,23 +27,23 @@ func TestMergeScenarios(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			a := parseArchive(string(raw))
-			local := mustParse(t, "local.xml", a.files["local.xml"])
-			remote := mustParse(t, "remote.xml", a.files["remote.xml"])
+			a := feedtest.ParseArchive(string(raw))
+			local := mustParse(t, "local.xml", a.Files["local.xml"])
+			remote := mustParse(t, "remote.xml", a.Files["remote.xml"])
 			m, err := Merge(local, remote)
 			if err != nil {
 				t.Fatalf("Merge: %v", err)
 			}
 			got := string(m.Bytes())
-			if *update {
-				a.files["want.xml"] = got
-				if err := os.WriteFile(f, []byte(a.format()), 0o644); err != nil {
+			if *feedtest.Update {
+				a.Files["want.xml"] = got
+				if err := os.WriteFile(f, []byte(a.Format()), 0o644); err != nil {
 					t.Fatal(err)
 				}
-			} else if want := a.files["want.xml"]; got != want {
-				t.Errorf("merged feed differs (-want +got):\n%s", lineDiff(want, got))
+			} else if want := a.Files["want.xml"]; got != want {
+				t.Errorf("merged feed differs (-want +got):\n%s", feedtest.LineDiff(want, got))
 			}
-			checkMerge(t, a.files["local.xml"], a.files["remote.xml"], local, remote, m)
+			checkMerge(t, a.Files["local.xml"], a.Files["remote.xml"], local, remote, m)
 		})
 	}
 }
@@ -68,14 +69,14 @@ func checkMerge(t *testing.T, lin, rin string, local, remote, m *Doc) {
 		t.Fatal(err)
 	}
 	if string(again.Bytes()) != string(out) {
-		t.Errorf("merging the result with remote again changed it:\n%s", lineDiff(string(out), string(again.Bytes())))
+		t.Errorf("merging the result with remote again changed it:\n%s", feedtest.LineDiff(string(out), string(again.Bytes())))
 	}
 	swapped, err := Merge(remote, local)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if a, b := itemSet(m.Items()), itemSet(swapped.Items()); !slices.Equal(a, b) {
-		t.Errorf("merging the other way round gives other items:\n%s", lineDiff(strings.Join(a, "\n"), strings.Join(b, "\n")))
+		t.Errorf("merging the other way round gives other items:\n%s", feedtest.LineDiff(strings.Join(a, "\n"), strings.Join(b, "\n")))
 	}
 }
 
@@ -117,9 +118,9 @@ func TestMergeNote1KeepsLocalPublisherData(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	a := parseArchive(string(raw))
-	local := mustParse(t, "local.xml", a.files["local.xml"])
-	remote := mustParse(t, "remote.xml", a.files["remote.xml"])
+	a := feedtest.ParseArchive(string(raw))
+	local := mustParse(t, "local.xml", a.Files["local.xml"])
+	remote := mustParse(t, "remote.xml", a.Files["remote.xml"])
 	m, err := Merge(local, remote)
 	if err != nil {
 		t.Fatal(err)
@@ -157,9 +158,9 @@ func TestMergeCrossFormat(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			a := parseArchive(string(raw))
-			local := mustParse(t, "local.xml", a.files["local.xml"])
-			remote := mustParse(t, "remote.xml", a.files["remote.xml"])
+			a := feedtest.ParseArchive(string(raw))
+			local := mustParse(t, "local.xml", a.Files["local.xml"])
+			remote := mustParse(t, "remote.xml", a.Files["remote.xml"])
 			m, err := Merge(local, remote)
 			if err != nil {
 				t.Fatal(err)
@@ -216,13 +217,13 @@ remote.xml:2:24: sx:sync: noconflicts is "true" here but "false" in local.xml; i
 func TestMergeWithItself(t *testing.T) {
 	for _, f := range []string{"spec/atom-1.4.1.xml", "roundtrip/rss-foreign.xml", "roundtrip/atom-prefixed.xml"} {
 		t.Run(f, func(t *testing.T) {
-			d := mustParse(t, f, string(readFile(t, f)))
+			d := mustParse(t, f, string(feedtest.ReadFile(t, f)))
 			m, err := Merge(d, d)
 			if err != nil {
 				t.Fatal(err)
 			}
 			if string(m.Bytes()) != string(d.Bytes()) {
-				t.Errorf("merging with itself changed the feed:\n%s", lineDiff(string(d.Bytes()), string(m.Bytes())))
+				t.Errorf("merging with itself changed the feed:\n%s", feedtest.LineDiff(string(d.Bytes()), string(m.Bytes())))
 			}
 		})
 	}

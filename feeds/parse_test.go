@@ -11,6 +11,7 @@ import (
 
 	"github.com/beevik/etree"
 	"github.com/feedsync/feedsync/engine"
+	"github.com/feedsync/feedsync/feeds/internal/feedtest"
 )
 
 // roundTrip checks what every feed that loads must satisfy: written
@@ -24,7 +25,7 @@ func roundTrip(t *testing.T, name string, in []byte) *Doc {
 	}
 	out := d.Bytes()
 	if !xmlEquivalent(t, in, out) {
-		t.Errorf("written feed is not the same XML:\n%s", lineDiff(string(in), string(out)))
+		t.Errorf("written feed is not the same XML:\n%s", feedtest.LineDiff(string(in), string(out)))
 	}
 	if again := d.Bytes(); !bytes.Equal(out, again) {
 		t.Errorf("writing twice gave different bytes")
@@ -37,7 +38,7 @@ func roundTrip(t *testing.T, name string, in []byte) *Doc {
 		t.Errorf("items changed through a write: %s", diff)
 	}
 	if out2 := d2.Bytes(); !bytes.Equal(out, out2) {
-		t.Errorf("a second round trip changed the bytes:\n%s", lineDiff(string(out), string(out2)))
+		t.Errorf("a second round trip changed the bytes:\n%s", feedtest.LineDiff(string(out), string(out2)))
 	}
 	return d
 }
@@ -57,7 +58,7 @@ func TestSpecExamples(t *testing.T) {
 		{"§1.4.2_RSS", "spec/rss-1.4.2.xml", RSS},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			in := readFile(t, tc.file)
+			in := feedtest.ReadFile(t, tc.file)
 			if ps := Validate(tc.file, in); ps != nil {
 				t.Fatalf("Validate: %v", ps)
 			}
@@ -87,8 +88,8 @@ func TestSpecExamples(t *testing.T) {
 // The two spec examples carry the same item; its data must digest the same
 // in both formats.
 func TestDigestIsFormatNeutral(t *testing.T) {
-	a := mustParse(t, "a", string(readFile(t, "spec/atom-1.4.1.xml"))).Items()[0]
-	r := mustParse(t, "r", string(readFile(t, "spec/rss-1.4.2.xml"))).Items()[0]
+	a := mustParse(t, "a", string(feedtest.ReadFile(t, "spec/atom-1.4.1.xml"))).Items()[0]
+	r := mustParse(t, "r", string(feedtest.ReadFile(t, "spec/rss-1.4.2.xml"))).Items()[0]
 	if a.Data.Digest() != r.Data.Digest() {
 		t.Errorf("Atom and RSS digests differ: %s, %s", a.Data.Digest(), r.Data.Digest())
 	}
@@ -109,13 +110,13 @@ func TestRoundTripGolden(t *testing.T) {
 				t.Fatal(err)
 			}
 			d := roundTrip(t, f, in)
-			golden(t, strings.TrimPrefix(strings.TrimSuffix(f, ".xml")+".golden", "testdata/"), d.Bytes())
+			feedtest.Golden(t, strings.TrimPrefix(strings.TrimSuffix(f, ".xml")+".golden", "testdata/"), d.Bytes())
 		})
 	}
 }
 
 func TestNamespacesByURI(t *testing.T) {
-	d := mustParse(t, "p.xml", string(readFile(t, "roundtrip/atom-prefixed.xml")))
+	d := mustParse(t, "p.xml", string(feedtest.ReadFile(t, "roundtrip/atom-prefixed.xml")))
 	if d.Format() != Atom {
 		t.Fatalf("prefixed Atom read as %v", d.Format())
 	}
@@ -157,7 +158,7 @@ func TestInterop(t *testing.T) {
 	} {
 		t.Run(tc.file, func(t *testing.T) {
 			path := "interop/" + tc.file
-			in := readFile(t, path)
+			in := feedtest.ReadFile(t, path)
 			if tc.want == "" {
 				d := roundTrip(t, path, in)
 				if n := len(d.Items()); n != tc.n {
@@ -181,7 +182,7 @@ func TestInterop(t *testing.T) {
 // code point (§4 footnote), and atom:link inside an RSS item is
 // publisher-specific (implementation note 1).
 func TestInteropMesh4nDetails(t *testing.T) {
-	d := mustParse(t, "m.xml", string(readFile(t, "interop/mesh4n-feed.sse.xml")))
+	d := mustParse(t, "m.xml", string(feedtest.ReadFile(t, "interop/mesh4n-feed.sse.xml")))
 	s := d.Sharing()
 	if s.Since != "00633187355700230000" || s.Until != "00633187358181930000" || s.Expires != "2007-07-08T16:50:29Z" {
 		t.Errorf("Sharing() = %+v", s)
@@ -242,7 +243,7 @@ func TestPlainFeed(t *testing.T) {
 }
 
 func TestParseReader(t *testing.T) {
-	d, err := ParseReader("r.xml", bytes.NewReader(readFile(t, "spec/rss-1.4.2.xml")))
+	d, err := ParseReader("r.xml", bytes.NewReader(feedtest.ReadFile(t, "spec/rss-1.4.2.xml")))
 	if err != nil || d.Name() != "r.xml" || len(d.Items()) != 1 {
 		t.Fatalf("ParseReader = %v, %v", d, err)
 	}

@@ -2,6 +2,7 @@ package feeds
 
 import (
 	"errors"
+	"github.com/feedsync/feedsync/feeds/internal/feedtest"
 	"strings"
 	"testing"
 )
@@ -137,7 +138,7 @@ func TestValidateReportsAllWithPositions(t *testing.T) {
 		t.Fatalf("Parse error = %v, want Problems", err)
 	}
 	if got := strings.Split(ps.Error(), "\n"); strings.Join(got, "\n") != strings.Join(want, "\n") {
-		t.Errorf("problems:\n%s", lineDiff(strings.Join(want, "\n"), strings.Join(got, "\n")))
+		t.Errorf("problems:\n%s", feedtest.LineDiff(strings.Join(want, "\n"), strings.Join(got, "\n")))
 	}
 	if Validate("t.xml", []byte(feed)).Error() != ps.Error() {
 		t.Error("Validate and Parse disagree")

@@ -1,29 +1,21 @@
 package ssefeed
 
 import (
-	"os/exec"
-	"strings"
 	"testing"
+
+	"github.com/feedsync/feedsync/feeds/internal/feedtest"
 )
 
 // The package depends on feeds and its internal packages, the engines,
-// etree and the standard library only (STYLE.md: feeds → engine, github.com/beevik/etree).
+// etree and the standard library only (STYLE.md: feeds → engine,
+// github.com/beevik/etree).
 func TestDependencies(t *testing.T) {
-	out, err := exec.Command("go", "list", "-deps", "-f", "{{if not .Standard}}{{.ImportPath}}{{end}}", ".").Output()
-	if err != nil {
-		t.Skipf("go list: %v", err)
-	}
-	allowed := map[string]bool{
-		"github.com/feedsync/feedsync/feeds/sse":              true,
-		"github.com/feedsync/feedsync/feeds":                  true,
-		"github.com/feedsync/feedsync/feeds/internal/xmlutil": true,
-		"github.com/feedsync/feedsync/engine":                 true,
-		"github.com/feedsync/feedsync/engine/sse":             true,
-		"github.com/beevik/etree":                             true,
-	}
-	for _, p := range strings.Fields(string(out)) {
-		if !allowed[p] {
-			t.Errorf("feeds/sse depends on %s", p)
-		}
-	}
+	feedtest.Deps(t, "feeds/sse",
+		"github.com/feedsync/feedsync/feeds/sse",
+		"github.com/feedsync/feedsync/feeds",
+		"github.com/feedsync/feedsync/feeds/internal/xmlutil",
+		"github.com/feedsync/feedsync/engine",
+		"github.com/feedsync/feedsync/engine/sse",
+		"github.com/beevik/etree",
+	)
 }

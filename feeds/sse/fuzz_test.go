@@ -2,6 +2,7 @@ package ssefeed
 
 import (
 	"bytes"
+	"github.com/feedsync/feedsync/feeds/internal/feedtest"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -14,14 +15,14 @@ import (
 // $ go test -fuzz=FuzzParse ./feeds/sse
 func FuzzParse(f *testing.F) {
 	for _, path := range []string{"rome-rss-playlist-sse.xml", "opml/subscriptions.opml"} {
-		f.Add(readFile(f, path))
+		f.Add(feedtest.ReadFile(f, path))
 	}
 	for _, glob := range []string{"spec.txtar", filepath.Join("merge", "*.txtar")} {
 		paths, _ := filepath.Glob(filepath.Join("testdata", glob))
 		for _, p := range paths {
-			a := readArchive(f, strings.TrimPrefix(p, "testdata"+string(filepath.Separator)))
-			for _, name := range a.order {
-				f.Add([]byte(a.files[name]))
+			a := feedtest.ReadArchive(f, strings.TrimPrefix(p, "testdata"+string(filepath.Separator)))
+			for _, name := range a.Order {
+				f.Add([]byte(a.Files[name]))
 			}
 		}
 	}
@@ -40,10 +41,10 @@ func FuzzParse(f *testing.F) {
 			t.Fatalf("written feed does not load: %v\ninput:\n%s\nwritten:\n%s", err, data, out)
 		}
 		if g, w := fingerprint(back), fingerprint(d); g != w {
-			t.Fatalf("items differ after a round trip (-read +written):\n%s\ninput:\n%s\nwritten:\n%s", lineDiff(w, g), data, out)
+			t.Fatalf("items differ after a round trip (-read +written):\n%s\ninput:\n%s\nwritten:\n%s", feedtest.LineDiff(w, g), data, out)
 		}
 		if again := back.Bytes(); !bytes.Equal(again, out) {
-			t.Fatalf("written twice differently:\n%s", lineDiff(string(out), string(again)))
+			t.Fatalf("written twice differently:\n%s", feedtest.LineDiff(string(out), string(again)))
 		}
 	})
 }

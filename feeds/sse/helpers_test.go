@@ -3,20 +3,16 @@ package ssefeed
 import (
 	"bytes"
 	"encoding/xml"
-	"flag"
 	"fmt"
 	"io"
-	"os"
-	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
 	"time"
 
 	sse "github.com/feedsync/feedsync/engine/sse"
+	"github.com/feedsync/feedsync/feeds/internal/feedtest"
 )
-
-var update = flag.Bool("update", false, "rewrite the golden files in testdata")
 
 func mustParse(t testing.TB, name, data string) *Doc {
 	t.Helper()
@@ -25,107 +21,6 @@ func mustParse(t testing.TB, name, data string) *Doc {
 		t.Fatalf("Parse(%s):\n%v", name, err)
 	}
 	return d
-}
-
-func readFile(t testing.TB, path string) []byte {
-	t.Helper()
-	b, err := os.ReadFile(filepath.Join("testdata", path))
-	if err != nil {
-		t.Fatal(err)
-	}
-	return b
-}
-
-// archive is a txtar archive: a comment, then files, each introduced by a
-// line "-- name --".
-type archive struct {
-	comment string
-	files   map[string]string
-	order   []string
-}
-
-func parseArchive(data string) archive {
-	a := archive{files: map[string]string{}}
-	name, body := "", strings.Builder{}
-	flush := func() {
-		if name == "" {
-			a.comment = body.String()
-		} else {
-			a.files[name] = body.String()
-			a.order = append(a.order, name)
-		}
-		body.Reset()
-	}
-	for _, line := range strings.SplitAfter(data, "\n") {
-		s := strings.TrimRight(line, "\n")
-		if strings.HasPrefix(s, "-- ") && strings.HasSuffix(s, " --") && len(s) > 6 {
-			flush()
-			name = s[3 : len(s)-3]
-			continue
-		}
-		body.WriteString(line)
-	}
-	flush()
-	return a
-}
-
-func (a archive) format() string {
-	var b strings.Builder
-	b.WriteString(a.comment)
-	for _, n := range a.order {
-		fmt.Fprintf(&b, "-- %s --\n%s", n, a.files[n])
-	}
-	return b.String()
-}
-
-// readArchive reads testdata/path as a txtar archive.
-func readArchive(t testing.TB, path string) archive {
-	t.Helper()
-	return parseArchive(string(readFile(t, path)))
-}
-
-// lineDiff shows the lines of want and got that differ, "-" for want's
-// and "+" for got's, with a line of context.
-func lineDiff(want, got string) string {
-	x, y := strings.Split(want, "\n"), strings.Split(got, "\n")
-	lcs := make([][]int, len(x)+1)
-	for i := range lcs {
-		lcs[i] = make([]int, len(y)+1)
-	}
-	for i := len(x) - 1; i >= 0; i-- {
-		for j := len(y) - 1; j >= 0; j-- {
-			if x[i] == y[j] {
-				lcs[i][j] = lcs[i+1][j+1] + 1
-			} else {
-				lcs[i][j] = max(lcs[i+1][j], lcs[i][j+1])
-			}
-		}
-	}
-	type line struct {
-		op   byte
-		text string
-	}
-	var lines []line
-	for i, j := 0, 0; i < len(x) || j < len(y); {
-		switch {
-		case i < len(x) && j < len(y) && x[i] == y[j]:
-			lines = append(lines, line{' ', x[i]})
-			i, j = i+1, j+1
-		case j < len(y) && (i == len(x) || lcs[i][j+1] >= lcs[i+1][j]):
-			lines = append(lines, line{'+', y[j]})
-			j++
-		default:
-			lines = append(lines, line{'-', x[i]})
-			i++
-		}
-	}
-	var b strings.Builder
-	for k, l := range lines {
-		if l.op != ' ' || k > 0 && lines[k-1].op != ' ' || k+1 < len(lines) && lines[k+1].op != ' ' {
-			fmt.Fprintf(&b, "%c %s\n", l.op, l.text)
-		}
-	}
-	return b.String()
 }
 
 // xmlTokens returns a document as namespace-resolved tokens, one to a
@@ -170,7 +65,7 @@ func xmlTokens(t testing.TB, data []byte) string {
 func assertXMLEqual(t testing.TB, want, got []byte) {
 	t.Helper()
 	if w, g := xmlTokens(t, want), xmlTokens(t, got); w != g {
-		t.Errorf("documents differ as XML (-want +got):\n%s\ngot:\n%s", lineDiff(w, g), got)
+		t.Errorf("documents differ as XML (-want +got):\n%s\ngot:\n%s", feedtest.LineDiff(w, g), got)
 	}
 }
 
@@ -178,20 +73,8 @@ func assertXMLEqual(t testing.TB, want, got []byte) {
 func assertBytes(t testing.TB, want, got []byte) {
 	t.Helper()
 	if !bytes.Equal(want, got) {
-		t.Errorf("output differs (-want +got):\n%s", lineDiff(string(want), string(got)))
+		t.Errorf("output differs (-want +got):\n%s", feedtest.LineDiff(string(want), string(got)))
 	}
-}
-
-// golden compares got with testdata/path, or rewrites it with -update.
-func golden(t *testing.T, path string, got []byte) {
-	t.Helper()
-	if *update {
-		if err := os.WriteFile(filepath.Join("testdata", path), got, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	assertBytes(t, readFile(t, path), got)
 }
 
 // at parses a date-time as the spec writes them.

@@ -3,6 +3,7 @@ package ssefeed
 import (
 	"bytes"
 	"errors"
+	"github.com/feedsync/feedsync/feeds/internal/feedtest"
 	"os"
 	"path/filepath"
 	"slices"
@@ -23,21 +24,21 @@ func TestMergeScenarios(t *testing.T) {
 	for _, path := range paths {
 		name := strings.TrimSuffix(filepath.Base(path), ".txtar")
 		t.Run(name, func(t *testing.T) {
-			a := readArchive(t, filepath.Join("merge", name+".txtar"))
-			local := mustParse(t, "local.xml", a.files["local.xml"])
-			remote := mustParse(t, "remote.xml", a.files["remote.xml"])
+			a := feedtest.ReadArchive(t, filepath.Join("merge", name+".txtar"))
+			local := mustParse(t, "local.xml", a.Files["local.xml"])
+			remote := mustParse(t, "remote.xml", a.Files["remote.xml"])
 			m, err := Merge(local, remote)
 			if err != nil {
 				t.Fatal(err)
 			}
 			got := m.Bytes()
-			if *update {
-				a.files["want.xml"] = string(got)
-				if err := os.WriteFile(path, []byte(a.format()), 0o644); err != nil {
+			if *feedtest.Update {
+				a.Files["want.xml"] = string(got)
+				if err := os.WriteFile(path, []byte(a.Format()), 0o644); err != nil {
 					t.Fatal(err)
 				}
 			} else {
-				assertBytes(t, []byte(a.files["want.xml"]), got)
+				assertBytes(t, []byte(a.Files["want.xml"]), got)
 			}
 			back := reparse(t, m)
 			if g, w := showItems(back), showItems(m); g != w {
@@ -55,7 +56,7 @@ func TestMergeScenarios(t *testing.T) {
 				t.Fatal(err)
 			}
 			if !bytes.Equal(again.Bytes(), got) {
-				t.Errorf("merging again changed the feed:\n%s", lineDiff(string(got), string(again.Bytes())))
+				t.Errorf("merging again changed the feed:\n%s", feedtest.LineDiff(string(got), string(again.Bytes())))
 			}
 		})
 	}

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	sse "github.com/feedsync/feedsync/engine/sse"
+	"github.com/feedsync/feedsync/feeds/internal/feedtest"
 )
 
 const subscriptions = "opml/subscriptions.opml"
@@ -112,7 +113,7 @@ func nesting(t *testing.T, data []byte) string {
 }
 
 func TestOPMLRead(t *testing.T) {
-	data := readFile(t, subscriptions)
+	data := feedtest.ReadFile(t, subscriptions)
 	d := mustParse(t, subscriptions, string(data))
 	t.Run("positions from nesting and document order", func(t *testing.T) {
 		want := `news v1 @/V "News|"
@@ -153,7 +154,7 @@ tech v1 @/W "Tech|read on Fridays"
 
 // An endpoint moves an outline; another merges the move.
 func TestOPMLMergeMove(t *testing.T) {
-	data := readFile(t, subscriptions)
+	data := feedtest.ReadFile(t, subscriptions)
 	ep1, ep2 := newEndpoint(t, "ep1", data), newEndpoint(t, "ep2", data)
 	ep2.move("tech", "news", 0)
 	ep2.move("lemonde", "", 0)
@@ -237,7 +238,7 @@ func TestOPMLCycle(t *testing.T) {
 // New outlines get keys between their neighbours'; only the outlines
 // whose keys a reader would not derive carry them.
 func TestOPMLExplicitPositions(t *testing.T) {
-	data := readFile(t, subscriptions)
+	data := feedtest.ReadFile(t, subscriptions)
 	e := newEndpoint(t, "ep1", data)
 	e.create("first", "First", "", 0)
 	e.create("between", "Between", "news", 1)
@@ -270,7 +271,7 @@ func TestOPMLExplicitPositions(t *testing.T) {
 // A deleted outline's children hang under its nearest live ancestor; the
 // tombstone itself is written there too, and everything reads back.
 func TestOPMLDeleteParent(t *testing.T) {
-	data := readFile(t, subscriptions)
+	data := feedtest.ReadFile(t, subscriptions)
 	e := newEndpoint(t, "ep1", data)
 	it := e.d.Item("news")
 	up, err := sse.Update(it, e.stamp(), sse.Delete(it), sse.Options{})

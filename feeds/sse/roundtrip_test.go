@@ -8,12 +8,13 @@ import (
 	"time"
 
 	sse "github.com/feedsync/feedsync/engine/sse"
+	"github.com/feedsync/feedsync/feeds/internal/feedtest"
 )
 
 // The feed rome-tools ships as its SSE 0.91 sample: sx:sharing under
 // <rss>, 13 items with deleted="false" conflict="false".
 func TestRomeRoundTrip(t *testing.T) {
-	data := readFile(t, "rome-rss-playlist-sse.xml")
+	data := feedtest.ReadFile(t, "rome-rss-playlist-sse.xml")
 	d := mustParse(t, "rome-rss-playlist-sse.xml", string(data))
 	t.Run("items", func(t *testing.T) {
 		items := d.Items()

@@ -5,6 +5,7 @@ import (
 	"time"
 
 	sse "github.com/feedsync/feedsync/engine/sse"
+	"github.com/feedsync/feedsync/feeds/internal/feedtest"
 )
 
 // The spec's examples, at the XML level (engine/sse tests them on the
@@ -14,8 +15,8 @@ const exampleID = "0a7903db47fb0ae8"
 
 // §2.2: the sx:sharing example, with three sx:related.
 func TestSpec22SharingExample(t *testing.T) {
-	a := readArchive(t, "spec.txtar")
-	d := mustParse(t, "2.2.xml", a.files["2.2.xml"])
+	a := feedtest.ReadArchive(t, "spec.txtar")
+	d := mustParse(t, "2.2.xml", a.Files["2.2.xml"])
 	s := d.Sharing()
 	if s == nil {
 		t.Fatal("no sx:sharing")
@@ -47,8 +48,8 @@ func TestSpec22SharingExample(t *testing.T) {
 
 // §4.1: an item created in an empty feed is written as the example.
 func TestSpec41Create(t *testing.T) {
-	a := readArchive(t, "spec.txtar")
-	d := mustParse(t, "empty.xml", a.files["empty.xml"])
+	a := feedtest.ReadArchive(t, "spec.txtar")
+	d := mustParse(t, "empty.xml", a.Files["empty.xml"])
 	text := "This is a test item"
 	it, err := sse.New(exampleID, sse.Stamp{When: at("Sat, 21 May 2005 09:43:33 GMT"), By: "REO1750"},
 		sse.Change{Data: d.NewData(nil, nil, &text)})
@@ -56,7 +57,7 @@ func TestSpec41Create(t *testing.T) {
 		t.Fatal(err)
 	}
 	d.Set(it)
-	assertXMLEqual(t, []byte(a.files["4.1.xml"]), d.Bytes())
+	assertXMLEqual(t, []byte(a.Files["4.1.xml"]), d.Bytes())
 }
 
 // updateDaily updates the item n times, once a day, by REO1750.
@@ -77,16 +78,16 @@ func updateDaily(t *testing.T, d *Doc, n int, opt sse.Options) {
 // more by an implementation that keeps 4 versions; each step is read
 // back from what was written.
 func TestSpec42Update(t *testing.T) {
-	a := readArchive(t, "spec.txtar")
-	d := mustParse(t, "4.1.xml", a.files["4.1.xml"])
+	a := feedtest.ReadArchive(t, "spec.txtar")
+	d := mustParse(t, "4.1.xml", a.Files["4.1.xml"])
 	t.Run("example 1: three more updates", func(t *testing.T) {
 		updateDaily(t, d, 3, sse.Options{})
-		assertXMLEqual(t, []byte(a.files["4.2-1.xml"]), d.Bytes())
+		assertXMLEqual(t, []byte(a.Files["4.2-1.xml"]), d.Bytes())
 	})
 	t.Run("example 2: two more, keeping 4 versions", func(t *testing.T) {
 		d = reparse(t, d)
 		updateDaily(t, d, 2, sse.Options{Versions: 4})
-		assertXMLEqual(t, []byte(a.files["4.2-2.xml"]), d.Bytes())
+		assertXMLEqual(t, []byte(a.Files["4.2-2.xml"]), d.Bytes())
 	})
 }
 
@@ -94,9 +95,9 @@ func TestSpec42Update(t *testing.T) {
 // GPM7383's version 4 gives, either way round, with the losing item's
 // data as the conflict's children.
 func TestSpec5Conflict(t *testing.T) {
-	a := readArchive(t, "spec.txtar")
+	a := feedtest.ReadArchive(t, "spec.txtar")
 	t.Run("the example reads", func(t *testing.T) {
-		d := mustParse(t, "5.xml", a.files["5.xml"])
+		d := mustParse(t, "5.xml", a.Files["5.xml"])
 		want := `0a7903db47fb0ae8 v4 conflict "|This is a test item"
   history Tue, 24 May 2005 09:43:33 GMT REO1750
   update Mon, 23 May 2005 09:43:33 GMT REO1750
@@ -105,10 +106,10 @@ func TestSpec5Conflict(t *testing.T) {
 		if got := showItems(d); got != want {
 			t.Errorf("got:\n%s\nwant:\n%s", got, want)
 		}
-		assertXMLEqual(t, []byte(a.files["5.xml"]), d.Bytes())
+		assertXMLEqual(t, []byte(a.Files["5.xml"]), d.Bytes())
 	})
-	reo := mustParse(t, "5-reo.xml", a.files["5-reo.xml"])
-	gpm := mustParse(t, "5-gpm.xml", a.files["5-gpm.xml"])
+	reo := mustParse(t, "5-reo.xml", a.Files["5-reo.xml"])
+	gpm := mustParse(t, "5-gpm.xml", a.Files["5-gpm.xml"])
 	for _, tc := range []struct {
 		name          string
 		local, remote *Doc
@@ -121,7 +122,7 @@ func TestSpec5Conflict(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			assertXMLEqual(t, []byte(a.files["5-merged.xml"]), m.Bytes())
+			assertXMLEqual(t, []byte(a.Files["5-merged.xml"]), m.Bytes())
 		})
 	}
 }

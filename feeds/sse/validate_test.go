@@ -1,6 +1,7 @@
 package ssefeed
 
 import (
+	"github.com/feedsync/feedsync/feeds/internal/feedtest"
 	"strings"
 	"testing"
 )
@@ -64,7 +65,7 @@ crafted.xml:27:6: s:conflict: no version: it is required (§5.2)
 crafted.xml:27:6: s:conflict: when "yesterday" is not an RFC 822 date-time (§1.2)`
 	got := Validate("crafted.xml", []byte(crafted))
 	if got.Error() != want {
-		t.Errorf("got:\n%s\nwant:\n%s\ndiff (-want +got):\n%s", got.Error(), want, lineDiff(want, got.Error()))
+		t.Errorf("got:\n%s\nwant:\n%s\ndiff (-want +got):\n%s", got.Error(), want, feedtest.LineDiff(want, got.Error()))
 	}
 	if d, err := Parse("crafted.xml", []byte(crafted)); d != nil || err == nil {
 		t.Errorf("Parse loaded a feed with errors")
