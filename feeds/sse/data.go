@@ -125,7 +125,7 @@ func canonicalAttrs(b []byte, attrs []etree.Attr, ctx *etree.Element) []byte {
 	list := make([]string, 0, len(attrs))
 	for _, a := range attrs {
 		if !xmlutil.IsDecl(a) {
-			list = append(list, "{"+attrURIAt(ctx, a)+"}"+a.Key+"="+a.Value)
+			list = append(list, "{"+attrURI(ctx, a)+"}"+a.Key+"="+a.Value)
 		}
 	}
 	slices.Sort(list)
@@ -134,16 +134,6 @@ func canonicalAttrs(b []byte, attrs []etree.Attr, ctx *etree.Element) []byte {
 		b = appendText(b, a)
 	}
 	return b
-}
-
-// attrURIAt returns the namespace URI of attribute a as bound at ctx, which
-// may be nil for attributes made anew (never prefixed).
-func attrURIAt(ctx *etree.Element, a etree.Attr) string {
-	if a.Space == "" {
-		return ""
-	}
-	u, _ := lookup(ctx, a.Space)
-	return u
 }
 
 // appendText appends s with its length, so that fields cannot run together.

@@ -67,7 +67,7 @@ func (x *itemData) attrFields() []feeds.Field {
 		}
 		key := "@" + a.Key
 		if a.Space != "" {
-			key = "@{" + attrURIAt(x.ctx, a) + "}" + a.Key
+			key = "@{" + attrURI(x.ctx, a) + "}" + a.Key
 		}
 		out = append(out, feeds.Field{Key: key, Label: a.FullKey(), Value: a.Value, Shared: true})
 	}

@@ -78,7 +78,8 @@ func uriOf(e *etree.Element) string {
 }
 
 // attrURI returns the namespace URI of an attribute of e; unprefixed
-// attributes have none.
+// attributes have none. e may be nil for attributes made anew (never
+// prefixed).
 func attrURI(e *etree.Element, a etree.Attr) string {
 	if a.Space == "" {
 		return ""
