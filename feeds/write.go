@@ -2,7 +2,6 @@ package feeds
 
 import (
 	"bufio"
-	"bytes"
 	"io"
 	"maps"
 
@@ -23,11 +22,7 @@ func (d *Doc) WriteTo(w io.Writer) (int64, error) {
 }
 
 // Bytes returns the feed as WriteTo writes it.
-func (d *Doc) Bytes() []byte {
-	var b bytes.Buffer
-	d.WriteTo(&b) // a bytes.Buffer does not fail
-	return b.Bytes()
-}
+func (d *Doc) Bytes() []byte { return xmlutil.Bytes(d) }
 
 // writer writes one Doc.
 type writer struct {

@@ -45,6 +45,13 @@ func WriteDocument(w io.Writer, doc *etree.Document, root *etree.Element, writeR
 	return cw.n, err
 }
 
+// Bytes returns what wt writes into memory, where writing does not fail.
+func Bytes(wt io.WriterTo) []byte {
+	var b bytes.Buffer
+	wt.WriteTo(&b) // a bytes.Buffer does not fail
+	return b.Bytes()
+}
+
 type countWriter struct {
 	w io.Writer
 	n int64
