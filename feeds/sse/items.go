@@ -304,7 +304,8 @@ func (wr *writer) asRead(c contentSpec) {
 	}
 }
 
-// syncOutline reports whether e is an outline with sx:sync.
+// syncOutline reports whether e is an outline with sx:sync: an item of
+// its own rather than part of its parent's data.
 func syncOutline(e *etree.Element) bool {
 	if e.Tag != "outline" || uriOf(e) != "" {
 		return false

@@ -193,7 +193,7 @@ func (p *parser) outlines(container *etree.Element, parent string) {
 			p.noSyncBelow(c)
 			continue
 		}
-		it := p.version(c, sync, p.hasSync)
+		it := p.version(c, sync, syncOutline)
 		p.read = append(p.read, readItem{el: c, sync: sync, item: it})
 		items = append(items, it)
 		keys = append(keys, it.Position.Key)
@@ -213,25 +213,11 @@ func (p *parser) outlines(container *etree.Element, parent string) {
 	}
 }
 
-// hasSync reports whether e is an outline with sx:sync: an item of its
-// own rather than part of its parent's data.
-func (p *parser) hasSync(e *etree.Element) bool {
-	if e.Tag != "outline" || uriOf(e) != "" {
-		return false
-	}
-	for c := range e.ChildElementsSeq() {
-		if c.Tag == "sync" && isSSE(uriOf(c)) {
-			return true
-		}
-	}
-	return false
-}
-
 // noSyncBelow notes outlines with sx:sync inside e, an outline without:
 // their place could not be synced, since e's is not.
 func (p *parser) noSyncBelow(e *etree.Element) {
 	for c := range e.ChildElementsSeq() {
-		if p.hasSync(c) {
+		if syncOutline(c) {
 			p.errorf(c, "an outline with sx:sync inside %s without one: its place cannot be synced (§2.3, §3.2)", e.FullTag())
 			continue
 		}
