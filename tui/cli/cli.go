@@ -120,7 +120,9 @@ and the file it replaces is kept as OUT.bak.
 update and resolve --pick also take --clean-history (FeedSync 1.0.2: keep
 only each endpoint's newest history entry, the "MAY" of §3.2 and §4) and
 --keep-versions N (SSE 0.91: keep N versions, dropping sx:update from the
-bottom, §4.2). Both are off unless given.
+bottom, §4.2). Both are off unless given. For SSE 0.91 OPML outlines,
+create and update take --parent ID ("" for the top level) and --place N
+(1-based among the siblings, default last): a move is an update (§3.2).
 
 TIME is RFC 3339 in UTC with whole seconds (2005-05-21T11:43:33Z); the
 default is now. EP, the endpoint id, defaults to $FEEDSYNC_BY, else to an id

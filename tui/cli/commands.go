@@ -49,7 +49,20 @@ type itemFlags struct {
 	title, content optString
 	stamp          stampFlags
 	history        historyOpts
+	parent         optString
+	place          int
 	out            *string
+}
+
+// change is the change the flags ask for.
+func (f *itemFlags) change() change {
+	return change{title: f.title.ptr(), content: f.content.ptr(), parent: f.parent.ptr(), place: f.place, history: f.history}
+}
+
+// registerPlace adds the OPML position flags of create and update.
+func (f *itemFlags) registerPlace() {
+	f.Var(&f.parent, "parent", "SSE 0.91 OPML: put the outline under the outline with this `ID` (\"\" for the top level)")
+	f.IntVar(&f.place, "place", 0, "SSE 0.91 OPML: put the outline at place `N` among its siblings, from 1 (default last)")
 }
 
 func newItemFlags(cmd string) *itemFlags {
@@ -90,12 +103,16 @@ func (f *itemFlags) parseOne(ctx context.Context, env *Env, args []string) (feed
 
 func runCreate(ctx context.Context, env *Env, args []string) error {
 	f := newItemFlags("create")
+	f.registerPlace()
 	noconflicts := f.Bool("noconflicts", false, "never preserve conflicts for this item (§2.4)")
 	doc, st, err := f.parseOne(ctx, env, args)
 	if err != nil {
 		return err
 	}
-	if err := doc.Create(f.id, st, f.title.ptr(), f.content.ptr(), *noconflicts); err != nil {
+	if f.place < 0 {
+		return usageError("create", "--place counts from 1")
+	}
+	if err := doc.Create(f.id, st, f.change(), *noconflicts); err != nil {
 		return err
 	}
 	return finish(env, *f.out, doc)
@@ -104,6 +121,7 @@ func runCreate(ctx context.Context, env *Env, args []string) error {
 func runUpdate(ctx context.Context, env *Env, args []string) error {
 	f := newItemFlags("update")
 	f.registerHistory()
+	f.registerPlace()
 	del := f.Bool("delete", false, "delete the item, keeping a tombstone (§3.2)")
 	undel := f.Bool("undelete", false, "bring a deleted item back (§3.2)")
 	doc, st, err := f.parseOne(ctx, env, args)
@@ -113,17 +131,17 @@ func runUpdate(ctx context.Context, env *Env, args []string) error {
 	if *del && *undel {
 		return usageError("update", "--delete and --undelete exclude each other")
 	}
-	if !*del && !*undel && !f.title.set && !f.content.set {
-		return usageError("update", "nothing to change: give --title, --content, --delete or --undelete")
+	c := f.change()
+	if !*del && !*undel && c.title == nil && c.content == nil && !c.moves() {
+		return usageError("update", "nothing to change: give --title, --content, --delete, --undelete, --parent or --place")
 	}
-	var deleted *bool
 	if *del || *undel {
-		deleted = del
+		c.deleted = del
 	}
-	if f.history.keep < 0 {
-		return usageError("update", "--keep-versions wants a number of versions, 1 or more")
+	if f.history.keep < 0 || f.place < 0 {
+		return usageError("update", "--keep-versions and --place count from 1")
 	}
-	if err := doc.Update(f.id, st, f.title.ptr(), f.content.ptr(), deleted, f.history); err != nil {
+	if err := doc.Update(f.id, st, c); err != nil {
 		return err
 	}
 	return finish(env, *f.out, doc)

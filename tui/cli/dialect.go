@@ -20,18 +20,30 @@ type feed interface {
 	// Conflicted counts the items that hold unresolved conflicts.
 	Conflicted() int
 	// Create adds an item (1.0.2 §3.1, 0.91 §4.1).
-	Create(id string, st engine.Stamp, title, content *string, noconflicts bool) error
-	// Update changes an item; deleted, when not nil, deletes or undeletes
-	// it (1.0.2 §3.2, 0.91 §4.2).
-	Update(id string, st engine.Stamp, title, content *string, deleted *bool, h historyOpts) error
+	Create(id string, st engine.Stamp, c change, noconflicts bool) error
+	// Update changes, deletes, undeletes or moves an item (1.0.2 §3.2,
+	// 0.91 §4.2 and §3.2: a move is an update).
+	Update(id string, st engine.Stamp, c change) error
 	// Resolve resolves an item's conflicts with the winner's data (pick 0)
-	// or version pick's, overridden by title and content, folding in only
-	// the versions in only (1-based) when it is not empty (1.0.2 §3.4, §4;
-	// 0.91 §5).
-	Resolve(id string, st engine.Stamp, pick int, only []int, title, content *string, h historyOpts) error
+	// or version pick's, overridden by c's title and content, folding in
+	// only the versions in only (1-based) when it is not empty (1.0.2 §3.4,
+	// §4; 0.91 §5).
+	Resolve(id string, st engine.Stamp, pick int, only []int, c change) error
 	// Conflicts lists the items in conflict for 'conflicts'.
 	Conflicts() ConflictList
 }
+
+// change is what a command asks of an item; nil fields are left as they are.
+type change struct {
+	title, content *string
+	deleted        *bool   // delete (true) or undelete (false)
+	parent         *string // OPML: the id of the new parent, "" for the top level
+	place          int     // OPML: 1-based place among the siblings, 0 for the end
+	history        historyOpts
+}
+
+// moves reports whether the change places the item somewhere.
+func (c change) moves() bool { return c.parent != nil || c.place != 0 }
 
 // historyOpts are the optional history trimming of each dialect, off by
 // default: FeedSync 1.0.2's clean-up (§3.2 and §4, "MAY") and SSE 0.91's

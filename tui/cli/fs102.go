@@ -24,11 +24,14 @@ func conflictedItems(items []*engine.Item) int {
 	return n
 }
 
-func (f fs102) Create(id string, st engine.Stamp, title, content *string, noconflicts bool) error {
+func (f fs102) Create(id string, st engine.Stamp, c change, noconflicts bool) error {
+	if _, err := f.options(c); err != nil {
+		return err
+	}
 	if f.Item(id) != nil {
 		return fmt.Errorf("%s: an item with id %q already exists; use 'feedsync update'", f.Name(), id)
 	}
-	it, err := engine.New(id, st, f.NewData(nil, title, content), noconflicts, false)
+	it, err := engine.New(id, st, f.NewData(nil, c.title, c.content), noconflicts, false)
 	if err != nil {
 		return err
 	}
@@ -36,8 +39,8 @@ func (f fs102) Create(id string, st engine.Stamp, title, content *string, noconf
 	return nil
 }
 
-func (f fs102) Update(id string, st engine.Stamp, title, content *string, deleted *bool, h historyOpts) error {
-	opt, err := f.options(h)
+func (f fs102) Update(id string, st engine.Stamp, c change) error {
+	opt, err := f.options(c)
 	if err != nil {
 		return err
 	}
@@ -46,11 +49,11 @@ func (f fs102) Update(id string, st engine.Stamp, title, content *string, delete
 		return errNoItem(f, id)
 	}
 	ch := engine.Change{Data: it.Data, Deleted: it.Sync.Deleted}
-	if title != nil || content != nil {
-		ch.Data = f.NewData(it.Data, title, content)
+	if c.title != nil || c.content != nil {
+		ch.Data = f.NewData(it.Data, c.title, c.content)
 	}
-	if deleted != nil {
-		ch.Deleted = *deleted
+	if c.deleted != nil {
+		ch.Deleted = *c.deleted
 	}
 	up, err := engine.Update(it, st, ch, opt)
 	if err != nil {
@@ -60,8 +63,8 @@ func (f fs102) Update(id string, st engine.Stamp, title, content *string, delete
 	return nil
 }
 
-func (f fs102) Resolve(id string, st engine.Stamp, pick int, only []int, title, content *string, h historyOpts) error {
-	opt, err := f.options(h)
+func (f fs102) Resolve(id string, st engine.Stamp, pick int, only []int, c change) error {
+	opt, err := f.options(c)
 	if err != nil {
 		return err
 	}
@@ -80,8 +83,8 @@ func (f fs102) Resolve(id string, st engine.Stamp, pick int, only []int, title, 
 			return errPick(pick, len(it.Conflicts))
 		}
 	}
-	if title != nil || content != nil {
-		r.Change.Data = f.NewData(r.Change.Data, title, content)
+	if c.title != nil || c.content != nil {
+		r.Change.Data = f.NewData(r.Change.Data, c.title, c.content)
 	}
 	for _, n := range only {
 		if n > len(it.Conflicts) {
@@ -97,11 +100,16 @@ func (f fs102) Resolve(id string, st engine.Stamp, pick int, only []int, title, 
 	return nil
 }
 
-func (f fs102) options(h historyOpts) (engine.Options, error) {
-	if h.keep != 0 {
+// options checks that the change asks nothing of another dialect and
+// returns the engine's options for it.
+func (f fs102) options(c change) (engine.Options, error) {
+	switch {
+	case c.history.keep != 0:
 		return engine.Options{}, fmt.Errorf("%s: --keep-versions is for SSE 0.91 feeds; FeedSync 1.0.2 has --clean-history", f.Name())
+	case c.moves():
+		return engine.Options{}, fmt.Errorf("%s: --parent and --place are for SSE 0.91 OPML outlines; FeedSync 1.0.2 items have no position", f.Name())
 	}
-	return engine.Options{CleanHistory: h.clean}, nil
+	return engine.Options{CleanHistory: c.history.clean}, nil
 }
 
 func (f fs102) Conflicts() ConflictList {

@@ -51,7 +51,7 @@ func runResolve(ctx context.Context, env *Env, args []string) error {
 	if f.history.keep < 0 {
 		return usageError("resolve", "--keep-versions wants a number of versions, 1 or more")
 	}
-	if err := doc.Resolve(f.id, st, n, versions, f.title.ptr(), f.content.ptr(), f.history); err != nil {
+	if err := doc.Resolve(f.id, st, n, versions, f.change()); err != nil {
 		return err
 	}
 	return finish(env, *f.out, doc)

@@ -2,6 +2,7 @@ package cli
 
 import (
 	"fmt"
+	"math"
 	"time"
 
 	"github.com/feedsync/feedsync/engine"
@@ -26,14 +27,21 @@ func (f sse091) Conflicted() int {
 
 func sseStamp(st engine.Stamp) sse.Stamp { return sse.Stamp{When: st.When, By: st.By} }
 
-func (f sse091) Create(id string, st engine.Stamp, title, content *string, noconflicts bool) error {
+func (f sse091) Create(id string, st engine.Stamp, c change, noconflicts bool) error {
 	if noconflicts {
 		return usageError("create", "--noconflicts is FeedSync 1.0.2; SSE 0.91 has no such attribute")
+	}
+	if _, err := f.options(c); err != nil {
+		return err
 	}
 	if f.Item(id) != nil {
 		return fmt.Errorf("%s: an item with id %q already exists; use 'feedsync update'", f.Name(), id)
 	}
-	it, err := sse.New(id, sseStamp(st), sse.Change{Data: f.NewData(nil, title, content), Position: f.endOfRoot()})
+	pos, err := f.place("", "", c)
+	if err != nil {
+		return err
+	}
+	it, err := sse.New(id, sseStamp(st), sse.Change{Data: f.NewData(nil, c.title, c.content), Position: pos})
 	if err != nil {
 		return err
 	}
@@ -41,25 +49,29 @@ func (f sse091) Create(id string, st engine.Stamp, title, content *string, nocon
 	return nil
 }
 
-// endOfRoot is the position after the last top-level outline (§3.2); RSS
-// items have no position.
-func (f sse091) endOfRoot() sse.Position {
+// place returns the position a change puts outline id at (§3.2): under
+// c.parent, or parent when the change names none, at c.place among the
+// siblings, or after them. RSS items have no position.
+func (f sse091) place(id, parent string, c change) (sse.Position, error) {
 	tree := f.Tree()
 	if tree == nil {
-		return sse.Position{}
+		if c.moves() {
+			return sse.Position{}, fmt.Errorf("%s: --parent and --place are for OPML outlines; RSS items have no position", f.Name())
+		}
+		return sse.Position{}, nil
 	}
-	last := ""
-	if n := len(tree.Roots); n > 0 {
-		last = tree.Roots[n-1].Item.Position.Key
+	if c.parent != nil {
+		parent = *c.parent
 	}
-	if key, ok := sse.Between(last, ""); ok {
-		return sse.Position{Key: key}
+	index := math.MaxInt
+	if c.place > 0 {
+		index = c.place - 1
 	}
-	return sse.Position{Key: last}
+	return tree.Place(id, parent, index)
 }
 
-func (f sse091) Update(id string, st engine.Stamp, title, content *string, deleted *bool, h historyOpts) error {
-	opt, err := f.options(h)
+func (f sse091) Update(id string, st engine.Stamp, c change) error {
+	opt, err := f.options(c)
 	if err != nil {
 		return err
 	}
@@ -68,11 +80,16 @@ func (f sse091) Update(id string, st engine.Stamp, title, content *string, delet
 		return errNoItem(f, id)
 	}
 	ch := sse.Change{Data: it.Data, Deleted: it.Sync.Deleted, Position: it.Position}
-	if title != nil || content != nil {
-		ch.Data = f.NewData(it.Data, title, content)
+	if c.title != nil || c.content != nil {
+		ch.Data = f.NewData(it.Data, c.title, c.content)
 	}
-	if deleted != nil {
-		ch.Deleted = *deleted
+	if c.deleted != nil {
+		ch.Deleted = *c.deleted
+	}
+	if c.moves() {
+		if ch.Position, err = f.place(id, it.Position.Parent, c); err != nil {
+			return err
+		}
 	}
 	up, err := sse.Update(it, sseStamp(st), ch, opt)
 	if err != nil {
@@ -84,8 +101,8 @@ func (f sse091) Update(id string, st engine.Stamp, title, content *string, delet
 
 // Resolve is §5's resolution: a further update. SSE 0.91 removes every
 // sx:conflict with it, so there is no selective resolution.
-func (f sse091) Resolve(id string, st engine.Stamp, pick int, only []int, title, content *string, h historyOpts) error {
-	opt, err := f.options(h)
+func (f sse091) Resolve(id string, st engine.Stamp, pick int, only []int, c change) error {
+	opt, err := f.options(c)
 	if err != nil {
 		return err
 	}
@@ -105,8 +122,8 @@ func (f sse091) Resolve(id string, st engine.Stamp, pick int, only []int, title,
 			return errPick(pick, len(it.Sync.Conflicts))
 		}
 	}
-	if title != nil || content != nil {
-		ch.Data = f.NewData(ch.Data, title, content)
+	if c.title != nil || c.content != nil {
+		ch.Data = f.NewData(ch.Data, c.title, c.content)
 	}
 	res, err := sse.Resolve(it, sseStamp(st), ch, opt)
 	if err != nil {
@@ -116,11 +133,13 @@ func (f sse091) Resolve(id string, st engine.Stamp, pick int, only []int, title,
 	return nil
 }
 
-func (f sse091) options(h historyOpts) (sse.Options, error) {
-	if h.clean {
+// options checks that the change asks nothing of another dialect and
+// returns engine/sse's options for it.
+func (f sse091) options(c change) (sse.Options, error) {
+	if c.history.clean {
 		return sse.Options{}, fmt.Errorf("%s: --clean-history is for FeedSync 1.0.2 feeds; SSE 0.91 has --keep-versions", f.Name())
 	}
-	return sse.Options{Versions: h.keep}, nil
+	return sse.Options{Versions: c.history.keep}, nil
 }
 
 func (f sse091) Conflicts() ConflictList {
