@@ -78,8 +78,6 @@ type move struct {
 	decls  []etree.Attr
 }
 
-func (m move) identity() bool { return len(m.rename) == 0 && len(m.decls) == 0 }
-
 // relocate works out how element e, read under scope src (its parent's),
 // keeps its meaning when written under dst. A prefix dst binds to the same
 // namespace needs nothing; an element prefix dst binds under another name

@@ -221,7 +221,7 @@ func (wr *writer) version(it *engine.Item, parent *scope, ind string, undeleted 
 	if x.comp != nil || xmlutil.IndentOf(x.el) != ind {
 		wr.composed(x, it, inner, ind, undeleted) // laid out afresh at its new depth
 	} else {
-		wr.pristine(x, it, inner, ind, undeleted)
+		wr.pristine(x, it, inner, undeleted)
 	}
 	xmlutil.EndTag(wr.w, name.String())
 }
@@ -258,13 +258,12 @@ func (d *Doc) itemTag(x *itemData) (qn, []etree.Attr, *scope) {
 
 // pristine writes the children of data read from a feed as they were read,
 // with sx:sync written anew in its place.
-func (wr *writer) pristine(x *itemData, it *engine.Item, inner *scope, ind string, undeleted bool) {
-	syncInd := wr.d.deeper(ind)
+func (wr *writer) pristine(x *itemData, it *engine.Item, inner *scope, undeleted bool) {
 	for i, t := range x.el.Child {
 		switch t := t.(type) {
 		case *etree.Element:
 			if t == x.sync {
-				syncInd = ""
+				syncInd := ""
 				if i > 0 && xmlutil.IsWS(x.el.Child[i-1]) {
 					syncInd = xmlutil.LastLine(x.el.Child[i-1].(*etree.CharData).Data)
 				}

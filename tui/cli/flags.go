@@ -15,8 +15,7 @@ import (
 // ("feedsync create FEED --id ID").
 type flagSet struct {
 	*flag.FlagSet
-	cmd  string
-	args []string
+	cmd string
 }
 
 func newFlags(cmd string) *flagSet {
