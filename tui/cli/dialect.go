@@ -61,13 +61,17 @@ const (
 
 // load reads and parses one feed in the dialect its namespaces declare. A
 // feed that fails to parse or validate is an error listing every problem
-// as file:line:col.
+// as file:line:col; warnings go to standard error.
 func load(ctx context.Context, env *Env, src string) (feed, error) {
 	data, err := readSource(ctx, env, src)
 	if err != nil {
 		return nil, err
 	}
-	name := displayName(src)
+	return parseFeed(env, displayName(src), data)
+}
+
+// parseFeed parses a feed read from name.
+func parseFeed(env *Env, name string, data []byte) (feed, error) {
 	if ssefeed.Is(data) {
 		doc, err := ssefeed.Parse(name, data)
 		if err != nil {

@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -9,7 +10,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/feedsync/feedsync/feeds"
 	"github.com/feedsync/feedsync/feeds/atomicfile"
 	"github.com/feedsync/feedsync/tui"
 )
@@ -44,10 +44,22 @@ func resolveInteractive(ctx context.Context, env *Env, pos []string, out string,
 		return err
 	}
 	cfg.Title = strings.Join(pos, " ⇄ ")
+	quiet, warnings := holdWarnings(env)
 	cfg.Load = func(progress func(done, total int)) (tui.Document, error) {
-		return loadAndMerge(ctx, env, pos, progress)
+		return loadAndMerge(ctx, quiet, pos, progress)
 	}
-	return runResolver(ctx, env, cfg, out)
+	err = runResolver(ctx, env, cfg, out)
+	env.Stderr.Write(warnings.Bytes())
+	return err
+}
+
+// holdWarnings returns env with standard error kept in a buffer, for
+// loading while the resolver holds the screen; the caller prints it after.
+func holdWarnings(env *Env) (*Env, *bytes.Buffer) {
+	var buf bytes.Buffer
+	quiet := *env
+	quiet.Stderr = &buf
+	return &quiet, &buf
 }
 
 // runDemo opens the resolver on the embedded demo pair and saves, unless
@@ -84,18 +96,21 @@ func runDemo(ctx context.Context, env *Env, args []string) error {
 	cfg.Load = func(progress func(done, total int)) (tui.Document, error) {
 		l, r := tui.DemoFeeds()
 		progress(0, 2)
-		local, err := feeds.Parse("demo/local.xml", l)
+		local, err := parseFeed(env, "demo/local.xml", l)
 		if err != nil {
 			return nil, err
 		}
-		remote, err := feeds.Parse("demo/remote.xml", r)
+		remote, err := parseFeed(env, "demo/remote.xml", r)
 		if err != nil {
 			return nil, err
 		}
 		progress(1, 2)
 		defer progress(2, 2)
-		doc, err := feeds.Merge(local, remote)
-		return tui.FeedSync(doc), err
+		merged, err := mergeFeeds(local, remote)
+		if err != nil {
+			return nil, err
+		}
+		return document(merged), nil
 	}
 	err = runResolver(ctx, env, cfg, *out)
 	if _, statErr := os.Stat(*out); statErr == nil {
