@@ -8,7 +8,7 @@ import (
 	"os"
 	"os/signal"
 
-	"github.com/feedsync/feedsync/tui/cli"
+	"github.com/feedsync/feedsync/tui"
 )
 
 func main() {
@@ -19,9 +19,9 @@ func main() {
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
-	return cli.Run(ctx, args, &cli.Env{
+	return tui.Run(ctx, args, &tui.Env{
 		Stdin: stdin, Stdout: stdout, Stderr: stderr,
 		Getenv:     os.Getenv,
-		IsTerminal: cli.IsTerminal(stdin) && cli.IsTerminal(stdout),
+		IsTerminal: tui.IsTerminal(stdin) && tui.IsTerminal(stdout),
 	})
 }

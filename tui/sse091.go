@@ -1,228 +1,179 @@
 package tui
 
 import (
-	"errors"
 	"fmt"
-	"io"
-	"strconv"
+	"math"
 	"time"
 
 	"github.com/feedsync/feedsync/engine"
 	"github.com/feedsync/feedsync/engine/sse"
-	"github.com/feedsync/feedsync/feeds"
 	ssefeed "github.com/feedsync/feedsync/feeds/sse"
 )
 
-// errNotSelective refuses marked versions in SSE 0.91.
-var errNotSelective = errors.New("tui: SSE 0.91 resolves all of an item's conflicts at once (§5)")
+// sse091 is a Simple Sharing Extensions 0.91 feed, RSS or OPML.
+type sse091 struct{ *ssefeed.Doc }
 
-// SSE returns the Document over an SSE 0.91 feed, RSS or OPML. Every
-// decision is a call into package engine/sse. A resolution is §5's "further
-// update incrementing the version and removing the conflict attribute",
-// which removes every sx:conflict too (§4.2 step 4):
-//
-//   - keep the winner: sse.Resolve with sse.PickWinner;
-//   - take a version: sse.Resolve with sse.PickConflict, the version's
-//     data and, in OPML, its position;
-//   - edit: sse.Resolve with new data made by ssefeed.Doc.NewData;
-//   - delete or undelete: sse.Update with sse.Delete or sse.Undelete, an
-//     update (§4.2), which removes the conflicts as well.
-//
-// An item is in conflict when its conflict flag is set or it holds
-// sx:conflict records; §4.4.2 cycle detection sets the flag alone. OPML
-// feeds have an Outline (sse.Build).
-func SSE(doc *ssefeed.Doc) Document { return sseDoc{doc} }
+func (f sse091) Dialect() string { return dialectSSE }
 
-type sseDoc struct{ doc *ssefeed.Doc }
-
-// sseEntry is an item of an SSE 0.91 feed; sseVersion its winner (conflict
-// -1) or one of its sx:conflict records.
-type (
-	sseEntry   struct{ it *sse.Item }
-	sseVersion struct {
-		it       *sse.Item
-		conflict int
-	}
-)
-
-func (d sseDoc) Entries() []Entry {
-	items := d.doc.Items()
-	out := make([]Entry, len(items))
-	for i, it := range items {
-		out[i] = sseEntry{it}
-	}
-	return out
-}
-
-func (d sseDoc) KeepWinner(e Entry, versions []int, st engine.Stamp) (Entry, error) {
-	return sseResolve(e, st, versions, func(it *sse.Item) (sse.Change, error) { return sse.PickWinner(it), nil })
-}
-
-func (d sseDoc) TakeVersion(e Entry, i int, versions []int, st engine.Stamp) (Entry, error) {
-	return sseResolve(e, st, versions, func(it *sse.Item) (sse.Change, error) { return sse.PickConflict(it, i) })
-}
-
-func (d sseDoc) Edit(e Entry, versions []int, title, content string, st engine.Stamp) (Entry, error) {
-	return sseResolve(e, st, versions, func(it *sse.Item) (sse.Change, error) {
-		return sse.Edit(it, d.doc.NewData(it.Data, &title, &content)), nil
-	})
-}
-
-// sseResolve is sse.Resolve with the change pick makes of the item.
-func sseResolve(e Entry, st engine.Stamp, versions []int, pick func(*sse.Item) (sse.Change, error)) (Entry, error) {
-	se, ok := e.(sseEntry)
-	switch {
-	case !ok:
-		return nil, errForeignEntry
-	case len(versions) > 0:
-		return nil, errNotSelective
-	}
-	ch, err := pick(se.it)
-	if err != nil {
-		return nil, err
-	}
-	res, err := sse.Resolve(se.it, sseStamp(st), ch, sse.Options{})
-	if err != nil {
-		return nil, err
-	}
-	return sseEntry{res}, nil
-}
-
-func (d sseDoc) ToggleDelete(e Entry, st engine.Stamp) (Entry, error) {
-	se, ok := e.(sseEntry)
-	if !ok {
-		return nil, errForeignEntry
-	}
-	ch := sse.Delete(se.it)
-	if se.it.Deleted {
-		ch = sse.Undelete(se.it)
-	}
-	res, err := sse.Update(se.it, sseStamp(st), ch, sse.Options{})
-	if err != nil {
-		return nil, err
-	}
-	return sseEntry{res}, nil
-}
-
-func sseStamp(st engine.Stamp) sse.Stamp { return sse.Stamp{When: st.When, By: st.By} }
-
-func (d sseDoc) Selective() bool { return false }
-
-func (d sseDoc) Outline(entries []Entry) Outline {
-	if d.doc.Kind() != ssefeed.KindOPML {
-		return nil
-	}
-	return newSSEOutline(entries)
-}
-
-func (d sseDoc) Set(e Entry) {
-	if se, ok := e.(sseEntry); ok {
-		d.doc.Set(se.it)
-	}
-}
-
-func (d sseDoc) WriteTo(w io.Writer) (int64, error) { return d.doc.WriteTo(w) }
-
-func (d sseDoc) Conflicted() int {
+func (f sse091) Conflicted() int {
 	n := 0
-	for _, it := range d.doc.Items() {
-		if (sseEntry{it}).InConflict() {
+	for _, it := range f.Items() {
+		if it.Sync.Conflict || len(it.Sync.Conflicts) > 0 {
 			n++
 		}
 	}
 	return n
 }
 
-func (e sseEntry) ID() string       { return e.it.ID }
-func (e sseEntry) Title() string    { return ssefeed.Title(e.it.Data) }
-func (e sseEntry) InConflict() bool { return e.it.Conflict || len(e.it.Conflicts) > 0 }
-func (e sseEntry) Winner() Version  { return sseVersion{e.it, -1} }
+func sseStamp(st engine.Stamp) sse.Stamp { return sse.Stamp{When: st.When, By: st.By} }
 
-func (e sseEntry) Versions() []Version {
-	out := make([]Version, len(e.it.Conflicts))
-	for i := range e.it.Conflicts {
-		out[i] = sseVersion{e.it, i}
+func (f sse091) Create(id string, st engine.Stamp, c change, noconflicts bool) error {
+	if noconflicts {
+		return usageError("create", "--noconflicts is FeedSync 1.0.2; SSE 0.91 has no such attribute")
 	}
-	return out
+	if _, err := f.options(c); err != nil {
+		return err
+	}
+	if f.Item(id) != nil {
+		return fmt.Errorf("%s: an item with id %q already exists; use 'feedsync update'", f.Name(), id)
+	}
+	pos, err := f.place("", "", c)
+	if err != nil {
+		return err
+	}
+	it, err := sse.New(id, sseStamp(st), sse.Change{Data: f.NewData(nil, c.title, c.content), Position: pos})
+	if err != nil {
+		return err
+	}
+	f.Set(it)
+	return nil
 }
 
-// Divergence says which version both sides made apart, which the
-// sx:conflict record names (§4.4.1), and what the winner's history says
-// of it or of the version before.
-func (e sseEntry) Divergence(i int, now time.Time) string {
-	v := e.it.Conflicts[i].Version
-	s := fmt.Sprintf("both sides made a version %d (§4.4.1)", v)
-	h, ok := sseChange(e.it, v)
-	prev, hasPrev := sseChange(e.it, v-1)
-	switch {
-	case !ok:
-		return s + "; the winner's history no longer holds it"
-	case e.it.Version > v:
-		return s + "; the winner's is " + entryText(h, now)
-	case hasPrev:
-		return s + "; the winner's came after " + entryText(prev, now)
+// place returns the position a change puts outline id at (§3.2): under
+// c.parent, or parent when the change names none, at c.place among the
+// siblings, or after them. RSS items have no position.
+func (f sse091) place(id, parent string, c change) (sse.Position, error) {
+	tree := f.Tree()
+	if tree == nil {
+		if c.moves() {
+			return sse.Position{}, fmt.Errorf("%s: --parent and --place are for OPML outlines; RSS items have no position", f.Name())
+		}
+		return sse.Position{}, nil
 	}
-	return s
+	if c.parent != nil {
+		parent = *c.parent
+	}
+	index := math.MaxInt
+	if c.place > 0 {
+		index = c.place - 1
+	}
+	return tree.Place(id, parent, index)
 }
 
-// sseChange returns the winner's history entry for version v: sx:history
-// for its own version, the nth sx:update n versions before (§4.4.1).
-func sseChange(it *sse.Item, v int) (HistoryEntry, bool) {
-	hs := sseVersion{it, -1}.History()
-	n := it.Version - v
-	if v < 1 || n < 0 || n >= len(hs) {
-		return HistoryEntry{}, false
+func (f sse091) Update(id string, st engine.Stamp, c change) error {
+	opt, err := f.options(c)
+	if err != nil {
+		return err
 	}
-	return hs[n], true
+	it := f.Item(id)
+	if it == nil {
+		return errNoItem(f, id)
+	}
+	ch := sse.Change{Data: it.Data, Deleted: it.Sync.Deleted, Position: it.Position}
+	if c.title != nil || c.content != nil {
+		ch.Data = f.NewData(it.Data, c.title, c.content)
+	}
+	if c.deleted != nil {
+		ch.Deleted = *c.deleted
+	}
+	if c.moves() {
+		if ch.Position, err = f.place(id, it.Position.Parent, c); err != nil {
+			return err
+		}
+	}
+	up, err := sse.Update(it, sseStamp(st), ch, opt)
+	if err != nil {
+		return err
+	}
+	f.Set(up)
+	return nil
 }
 
-func (v sseVersion) Fields() []feeds.Field {
-	if v.conflict < 0 {
-		return ssefeed.Fields(v.it.Data)
+// Resolve is §5's resolution: a further update. SSE 0.91 removes every
+// sx:conflict with it, so there is no selective resolution.
+func (f sse091) Resolve(id string, st engine.Stamp, pick int, only []int, c change) error {
+	opt, err := f.options(c)
+	if err != nil {
+		return err
 	}
-	return ssefeed.Fields(v.it.Conflicts[v.conflict].Data)
+	it := f.Item(id)
+	if it == nil {
+		return errNoItem(f, id)
+	}
+	if !it.Sync.Conflict && len(it.Sync.Conflicts) == 0 {
+		return errNoConflicts(f, id)
+	}
+	if len(only) > 0 {
+		return usageError("resolve", "--only: SSE 0.91 resolves all of an item's conflicts at once (§5)")
+	}
+	ch := sse.PickWinner(it)
+	if pick > 0 {
+		if ch, err = sse.PickConflict(it, pick-1); err != nil {
+			return errPick(pick, len(it.Sync.Conflicts))
+		}
+	}
+	if c.title != nil || c.content != nil {
+		ch.Data = f.NewData(ch.Data, c.title, c.content)
+	}
+	res, err := sse.Resolve(it, sseStamp(st), ch, opt)
+	if err != nil {
+		return err
+	}
+	f.Set(res)
+	return nil
 }
 
-// Deleted reports the winner's deleted flag; sx:conflict has none (§5.2).
-func (v sseVersion) Deleted() bool { return v.conflict < 0 && v.it.Deleted }
-
-// Provenance gives the version, the deleted state and the conflict flag,
-// then the by of the latest change.
-func (v sseVersion) Provenance() (state, who string) {
-	who = "no by"
-	if h := top(v); h.HasBy() {
-		who = "by " + h.By
+// options checks that the change asks nothing of another dialect and
+// returns engine/sse's options for it.
+func (f sse091) options(c change) (sse.Options, error) {
+	if c.history.clean {
+		return sse.Options{}, fmt.Errorf("%s: --clean-history is for FeedSync 1.0.2 feeds; SSE 0.91 has --keep-versions", f.Name())
 	}
-	if v.conflict >= 0 {
-		return fmt.Sprintf("sx:conflict version %d", v.it.Conflicts[v.conflict].Version), who
-	}
-	state = fmt.Sprintf("sx:sync version %d · live", v.it.Version)
-	if v.it.Deleted {
-		state = fmt.Sprintf("sx:sync version %d · deleted", v.it.Version)
-	}
-	if v.it.Conflict {
-		state += ` · conflict="true"`
-	}
-	return state, who
+	return sse.Options{Versions: c.history.keep}, nil
 }
 
-// History gives the winner's sx:history and its sx:update elements, each
-// labelled with the version it made, or an sx:conflict's own when and by.
-func (v sseVersion) History() []HistoryEntry {
-	if v.conflict >= 0 {
-		c := v.it.Conflicts[v.conflict]
-		return []HistoryEntry{sseHistory(c.Version, c.Stamp())}
+func (f sse091) Conflicts() ConflictList {
+	list := ConflictList{Feed: f.Name(), Dialect: dialectSSE, Items: []ConflictItem{}}
+	for _, it := range f.Items() {
+		if !it.Sync.Conflict && len(it.Sync.Conflicts) == 0 {
+			continue
+		}
+		ci := ConflictItem{ID: it.Sync.ID, Title: ssefeed.Title(it.Data), Winner: version091(it)}
+		for _, c := range it.Sync.Conflicts {
+			ci.Versions = append(ci.Versions, Version{Version: c.Version,
+				History: []HistoryEntry{{When: rfc3339(c.When), By: c.By}},
+				Shared:  sharedFields(ssefeed.SharedFields(c.Data))})
+		}
+		list.Items = append(list.Items, ci)
 	}
-	h := v.it.History
-	out := make([]HistoryEntry, 0, 1+len(h.Updates))
-	out = append(out, sseHistory(v.it.Version, h.Stamp()))
-	for i, u := range h.Updates {
-		out = append(out, sseHistory(v.it.Version-1-i, u))
-	}
-	return out
+	return list
 }
 
-// sseHistory labels a change with the version it made: "v4".
-func sseHistory(version int, st sse.Stamp) HistoryEntry {
-	return HistoryEntry{Label: "v" + strconv.Itoa(version), When: st.When, By: st.By}
+// version091 lists the sx:history's when and by first, then its sx:update
+// entries, newest first.
+func version091(it *sse.Item) Version {
+	v := Version{Version: it.Sync.Version, Deleted: it.Sync.Deleted, Conflict: it.Sync.Conflict,
+		History: []HistoryEntry{{When: rfc3339(it.Sync.History.When), By: it.Sync.History.By}},
+		Shared:  sharedFields(ssefeed.SharedFields(it.Data))}
+	for _, u := range it.Sync.History.Updates {
+		v.History = append(v.History, HistoryEntry{When: rfc3339(u.When), By: u.By})
+	}
+	return v
+}
+
+func rfc3339(t time.Time) string {
+	if t.IsZero() {
+		return ""
+	}
+	return t.UTC().Format(time.RFC3339)
 }

@@ -1,0 +1,154 @@
+package tui
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+)
+
+// Exit codes, documented in the usage text and the README.
+const (
+	ExitOK        = 0
+	ExitConflicts = 1
+	ExitError     = 2
+)
+
+// Env is what a command may use of the world outside it. Tests replace
+// any part of it.
+type Env struct {
+	Stdin          io.Reader
+	Stdout, Stderr io.Writer
+	Getenv         func(string) string
+	IsTerminal     bool // stdin and stdout are both terminals
+}
+
+type command struct {
+	name, args, summary string
+	run                 func(ctx context.Context, env *Env, args []string) error
+}
+
+var commands []command
+
+func init() {
+	commands = []command{
+		{"merge", "LOCAL REMOTE [-o OUT]", "merge REMOTE's items into LOCAL (§3.3)", runMerge},
+		{"create", "FEED --id ID [--title T] [--content C] [--noconflicts] [--by EP] [--when TIME] [-o OUT]", "add a new item (§3.1)", runCreate},
+		{"update", "FEED --id ID [--title T] [--content C] [--delete | --undelete] [--by EP] [--when TIME] [-o OUT]", "change, delete or undelete an item (§3.2)", runUpdate},
+		{"resolve", "FEED --id ID --pick winner|N [--only N,M,...] [--title T] [--content C] [--by EP] [--when TIME] [-o OUT]\n" +
+			"  feedsync resolve LOCAL REMOTE [-o OUT] [--by EP] [--when TIME]\n" +
+			"  feedsync resolve FEED [-o OUT] [--by EP] [--when TIME]", "resolve conflicts (§3.4, §4), by flags or interactively", runResolve},
+		{"conflicts", "FEED [--json]", "list the items in conflict", runConflicts},
+		{"validate", "FEED...", "check feeds against every MUST of the spec", runValidate},
+		{"endpoint", "", "print this endpoint's id", runEndpoint},
+		{"demo", "[-o OUT]", "the resolver on a built-in pair of feeds", runDemo},
+		{"cse", "pull ROOT DIR | fetch DIR LINK | ls DIR | stamp ROOT.xml", "one-way sync of nested feeds (CSE)", runCSE},
+	}
+}
+
+// Run runs the command line args (without the program name) and returns
+// the exit code.
+func Run(ctx context.Context, args []string, env *Env) int {
+	if env.Getenv == nil {
+		env.Getenv = func(string) string { return "" }
+	}
+	if len(args) == 0 {
+		usage(env.Stderr)
+		return ExitError
+	}
+	if isHelp(args[0]) || args[0] == "help" {
+		usage(env.Stdout)
+		return ExitOK
+	}
+	for _, c := range commands {
+		if c.name == args[0] {
+			return exitCode(env.Stderr, c.run(ctx, env, args[1:]))
+		}
+	}
+	fmt.Fprintf(env.Stderr, "feedsync: unknown command %q\n\n", args[0])
+	usage(env.Stderr)
+	return ExitError
+}
+
+func isHelp(s string) bool { return s == "-h" || s == "--help" || s == "-help" }
+
+// errConflicts is returned by a command whose result was written but still
+// holds unresolved conflicts.
+var errConflicts = errors.New("result holds unresolved conflicts")
+
+// exitStatus carries an exit code for a command that has already reported
+// what went wrong.
+type exitStatus int
+
+func (e exitStatus) Error() string { return fmt.Sprintf("exit %d", int(e)) }
+
+func exitCode(stderr io.Writer, err error) int {
+	var st exitStatus
+	switch {
+	case err == nil:
+		return ExitOK
+	case errors.Is(err, errConflicts):
+		return ExitConflicts
+	case errors.As(err, &st):
+		return int(st)
+	}
+	msg := err.Error()
+	if !strings.HasSuffix(msg, "\n") {
+		msg += "\n"
+	}
+	if strings.Count(msg, "\n") == 1 {
+		msg = "feedsync: " + msg
+	}
+	io.WriteString(stderr, msg)
+	return ExitError
+}
+
+const usageTail = `
+FEED, LOCAL and REMOTE are each a path, - for standard input, or an http(s)
+URL. OUT is - or absent for standard output; a path is written atomically
+and the file it replaces is kept as OUT.bak.
+
+update and resolve --pick also take --clean-history (FeedSync 1.0.2: keep
+only each endpoint's newest history entry, the "MAY" of §3.2 and §4) and
+--keep-versions N (SSE 0.91: keep N versions, dropping sx:update from the
+bottom, §4.2). Both are off unless given. For SSE 0.91 OPML outlines,
+create and update take --parent ID ("" for the top level) and --place N
+(1-based among the siblings, default last): a move is an update (§3.2).
+
+TIME is RFC 3339 in UTC with whole seconds (2005-05-21T11:43:33Z); the
+default is now. EP, the endpoint id, defaults to $FEEDSYNC_BY, else to an id
+made once and kept in the user's config directory (see 'feedsync endpoint').
+
+Exit codes:
+  0  success
+  1  the written or listed result still holds unresolved conflicts
+  2  bad usage, invalid input, or another failure (nothing is written)
+`
+
+func usage(w io.Writer) {
+	fmt.Fprintln(w, "feedsync keeps FeedSync feeds in sync and resolves their conflicts.")
+	fmt.Fprintln(w, "\nUsage:")
+	for _, c := range commands {
+		fmt.Fprintln(w, "  "+strings.TrimSpace("feedsync "+c.name+" "+c.args))
+	}
+	fmt.Fprintln(w, "\nCommands:")
+	for _, c := range commands {
+		fmt.Fprintf(w, "  %-10s %s\n", c.name, c.summary)
+	}
+	io.WriteString(w, usageTail)
+}
+
+func commandUsage(name string) string {
+	for _, c := range commands {
+		if c.name == name {
+			return fmt.Sprintf("usage: feedsync %s %s\n  %s\n", c.name, c.args, c.summary)
+		}
+	}
+	return ""
+}
+
+// usageError reports bad usage of a command, with its usage line.
+func usageError(cmd, format string, args ...any) error {
+	return fmt.Errorf("feedsync %s: %s\n%s", cmd, fmt.Sprintf(format, args...), commandUsage(cmd))
+}

@@ -1,0 +1,148 @@
+package tui
+
+import (
+	"context"
+	"errors"
+	"time"
+
+	"github.com/feedsync/feedsync/engine"
+)
+
+// now is the clock of the CLI; tests replace it.
+var now = time.Now
+
+func runMerge(ctx context.Context, env *Env, args []string) error {
+	f := newFlags("merge")
+	out := f.String("o", "", "write the merged feed to `OUT` (default standard output)")
+	pos, err := f.parse(env, args)
+	if err != nil {
+		return err
+	}
+	if len(pos) != 2 {
+		return usageError("merge", "want LOCAL and REMOTE, got %d argument(s)", len(pos))
+	}
+	local, remote, err := loadPair(ctx, env, pos[0], pos[1])
+	if err != nil {
+		return err
+	}
+	merged, err := mergeFeeds(local, remote)
+	if err != nil {
+		return err
+	}
+	return finish(env, *out, merged)
+}
+
+// loadPair loads LOCAL and REMOTE, reporting the problems of both.
+func loadPair(ctx context.Context, env *Env, l, r string) (feed, feed, error) {
+	local, lerr := load(ctx, env, l)
+	remote, rerr := load(ctx, env, r)
+	if err := errors.Join(lerr, rerr); err != nil {
+		return nil, nil, err
+	}
+	return local, remote, nil
+}
+
+// itemFlags are the flags of the commands that change one item.
+type itemFlags struct {
+	*flagSet
+	id             string
+	title, content optString
+	stamp          stampFlags
+	history        historyOpts
+	parent         optString
+	place          int
+	out            *string
+}
+
+// change is the change the flags ask for.
+func (f *itemFlags) change() change {
+	return change{title: f.title.ptr(), content: f.content.ptr(), parent: f.parent.ptr(), place: f.place, history: f.history}
+}
+
+// registerPlace adds the OPML position flags of create and update.
+func (f *itemFlags) registerPlace() {
+	f.Var(&f.parent, "parent", "SSE 0.91 OPML: put the outline under the outline with this `ID` (\"\" for the top level)")
+	f.IntVar(&f.place, "place", 0, "SSE 0.91 OPML: put the outline at place `N` among its siblings, from 1 (default last)")
+}
+
+func newItemFlags(cmd string) *itemFlags {
+	f := &itemFlags{flagSet: newFlags(cmd)}
+	f.StringVar(&f.id, "id", "", "the item's sync `ID` (required)")
+	f.Var(&f.title, "title", "the item's title")
+	f.Var(&f.content, "content", "the item's content (atom:content in Atom, description in RSS)")
+	f.stamp.register(f.flagSet)
+	f.out = f.String("o", "", "write the feed to `OUT` (default standard output)")
+	return f
+}
+
+// registerHistory adds the optional history trimming flags of update and resolve.
+func (f *itemFlags) registerHistory() {
+	f.BoolVar(&f.history.clean, "clean-history", false, "FeedSync 1.0.2: keep only the newest history entry of each endpoint (§3.2, §4 MAY)")
+	f.IntVar(&f.history.keep, "keep-versions", 0, "SSE 0.91: keep at most `N` versions, sx:history included, dropping sx:update from the bottom (§4.2)")
+}
+
+// parseOne parses the flags and loads the one FEED argument.
+func (f *itemFlags) parseOne(ctx context.Context, env *Env, args []string) (feed, engine.Stamp, error) {
+	pos, err := f.parse(env, args)
+	if err != nil {
+		return nil, engine.Stamp{}, err
+	}
+	if len(pos) != 1 {
+		return nil, engine.Stamp{}, usageError(f.cmd, "want one FEED, got %d argument(s)", len(pos))
+	}
+	if f.id == "" {
+		return nil, engine.Stamp{}, usageError(f.cmd, "--id is required")
+	}
+	st, err := f.stamp.stamp(env, now)
+	if err != nil {
+		return nil, engine.Stamp{}, err
+	}
+	doc, err := load(ctx, env, pos[0])
+	return doc, st, err
+}
+
+func runCreate(ctx context.Context, env *Env, args []string) error {
+	f := newItemFlags("create")
+	f.registerPlace()
+	noconflicts := f.Bool("noconflicts", false, "never preserve conflicts for this item (§2.4)")
+	doc, st, err := f.parseOne(ctx, env, args)
+	if err != nil {
+		return err
+	}
+	if f.place < 0 {
+		return usageError("create", "--place counts from 1")
+	}
+	if err := doc.Create(f.id, st, f.change(), *noconflicts); err != nil {
+		return err
+	}
+	return finish(env, *f.out, doc)
+}
+
+func runUpdate(ctx context.Context, env *Env, args []string) error {
+	f := newItemFlags("update")
+	f.registerHistory()
+	f.registerPlace()
+	del := f.Bool("delete", false, "delete the item, keeping a tombstone (§3.2)")
+	undel := f.Bool("undelete", false, "bring a deleted item back (§3.2)")
+	doc, st, err := f.parseOne(ctx, env, args)
+	if err != nil {
+		return err
+	}
+	if *del && *undel {
+		return usageError("update", "--delete and --undelete exclude each other")
+	}
+	c := f.change()
+	if !*del && !*undel && c.title == nil && c.content == nil && !c.moves() {
+		return usageError("update", "nothing to change: give --title, --content, --delete, --undelete, --parent or --place")
+	}
+	if *del || *undel {
+		c.deleted = del
+	}
+	if f.history.keep < 0 || f.place < 0 {
+		return usageError("update", "--keep-versions and --place count from 1")
+	}
+	if err := doc.Update(f.id, st, c); err != nil {
+		return err
+	}
+	return finish(env, *f.out, doc)
+}

@@ -1,0 +1,110 @@
+package tui
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// flagSet is a flag.FlagSet that accepts flags before, between and after
+// positional arguments, as the documented command lines need
+// ("feedsync create FEED --id ID").
+type flagSet struct {
+	*flag.FlagSet
+	cmd string
+}
+
+func newFlags(cmd string) *flagSet {
+	fs := flag.NewFlagSet(cmd, flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	return &flagSet{FlagSet: fs, cmd: cmd}
+}
+
+// parse parses args and returns the positional ones. -h prints the usage.
+func (f *flagSet) parse(env *Env, args []string) ([]string, error) {
+	var pos []string
+	for {
+		if err := f.FlagSet.Parse(args); err != nil {
+			if errors.Is(err, flag.ErrHelp) {
+				fmt.Fprint(env.Stdout, commandUsage(f.cmd))
+				f.PrintDefaultsTo(env.Stdout)
+				return nil, exitStatus(ExitOK)
+			}
+			return nil, usageError(f.cmd, "%v", err)
+		}
+		rest := f.Args()
+		if len(rest) == 0 {
+			return pos, nil
+		}
+		if len(args) > 0 && len(rest) < len(args) && args[len(args)-len(rest)-1] == "--" {
+			return append(pos, rest...), nil
+		}
+		pos = append(pos, rest[0])
+		args = rest[1:]
+	}
+}
+
+// PrintDefaultsTo prints the flags with their help.
+func (f *flagSet) PrintDefaultsTo(w io.Writer) {
+	f.SetOutput(w)
+	f.PrintDefaults()
+	f.SetOutput(io.Discard)
+}
+
+// optString is a string flag that remembers whether it was given, so that
+// --title "" (an empty title) differs from no --title.
+type optString struct {
+	set bool
+	val string
+}
+
+func (o *optString) String() string { return o.val }
+func (o *optString) Set(s string) error {
+	o.set, o.val = true, s
+	return nil
+}
+
+// ptr returns the value, or nil when the flag was not given.
+func (o *optString) ptr() *string {
+	if !o.set {
+		return nil
+	}
+	v := o.val
+	return &v
+}
+
+// stampFlags are --by and --when, shared by every command that changes items.
+type stampFlags struct {
+	by, when string
+}
+
+func (s *stampFlags) register(f *flagSet) {
+	f.StringVar(&s.by, "by", "", "endpoint id for the change (default $FEEDSYNC_BY or this machine's id)")
+	f.StringVar(&s.when, "when", "", "time of the change, RFC 3339 UTC whole seconds (default now)")
+}
+
+// parseTime parses TIME: RFC 3339, UTC "Z", whole seconds (§2.1.5).
+func parseTime(s string) (time.Time, error) {
+	t, err := time.Parse(time.RFC3339, s)
+	if err != nil || !strings.HasSuffix(s, "Z") || strings.Contains(s, ".") {
+		return time.Time{}, fmt.Errorf("--when %q: want RFC 3339 in UTC with whole seconds, like 2005-05-21T11:43:33Z", s)
+	}
+	return t, nil
+}
+
+// parseIndexes parses "1,3" into 1-based indexes.
+func parseIndexes(s string) ([]int, error) {
+	var out []int
+	for _, part := range strings.Split(s, ",") {
+		n, err := strconv.Atoi(strings.TrimSpace(part))
+		if err != nil || n < 1 {
+			return nil, fmt.Errorf("%q is not a version number (1, 2, ...)", part)
+		}
+		out = append(out, n)
+	}
+	return out, nil
+}

@@ -1,0 +1,211 @@
+package tui
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+	"time"
+
+	"github.com/feedsync/feedsync/feeds/atomicfile"
+	"github.com/feedsync/feedsync/tui/resolver"
+)
+
+// errNeedsTerminal explains what scripts use instead of the resolver.
+var errNeedsTerminal = errors.New("resolve: the interactive resolver needs a terminal; in scripts use\n" +
+	"  feedsync conflicts --json FEED                    to list the conflicts, and\n" +
+	"  feedsync resolve FEED --id ID --pick winner|N     to resolve one")
+
+// resolveInteractive opens the resolver on FEED, or on the merge of LOCAL
+// and REMOTE. It saves to OUT, by default the first feed.
+func resolveInteractive(ctx context.Context, env *Env, pos []string, out string, st stampFlags) error {
+	if len(pos) < 1 || len(pos) > 2 {
+		return usageError("resolve", "want FEED, or LOCAL and REMOTE, got %d argument(s)", len(pos))
+	}
+	for _, src := range pos {
+		if src == "-" {
+			return usageError("resolve", "the resolver reads the keyboard on standard input, so a feed cannot come from -")
+		}
+	}
+	if out == "" {
+		out = pos[0]
+	}
+	if !isLocalPath(out) {
+		return usageError("resolve", "%s cannot be saved to; give -o OUT", displayName(out))
+	}
+	if !env.IsTerminal {
+		return errNeedsTerminal
+	}
+	cfg, err := resolverConfig(env, st)
+	if err != nil {
+		return err
+	}
+	cfg.Title = strings.Join(pos, " ⇄ ")
+	quiet, warnings := holdWarnings(env)
+	cfg.Load = func(progress func(done, total int)) (resolver.Document, error) {
+		return loadAndMerge(ctx, quiet, pos, progress)
+	}
+	err = runResolver(ctx, env, cfg, out)
+	env.Stderr.Write(warnings.Bytes())
+	return err
+}
+
+// holdWarnings returns env with standard error kept in a buffer, for
+// loading while the resolver holds the screen; the caller prints it after.
+func holdWarnings(env *Env) (*Env, *bytes.Buffer) {
+	var buf bytes.Buffer
+	quiet := *env
+	quiet.Stderr = &buf
+	return &quiet, &buf
+}
+
+// runDemo opens the resolver on the embedded demo pair and saves, unless
+// -o says otherwise, to a new temporary file whose path it prints.
+func runDemo(ctx context.Context, env *Env, args []string) error {
+	f := newFlags("demo")
+	out := f.String("o", "", "save the resolved feed to `OUT` (default a new temporary file)")
+	var st stampFlags
+	st.register(f)
+	pos, err := f.parse(env, args)
+	if err != nil {
+		return err
+	}
+	if len(pos) > 0 {
+		return usageError("demo", "takes no arguments")
+	}
+	if !env.IsTerminal {
+		return errors.New("demo: the resolver needs a terminal")
+	}
+	if *out == "" {
+		tmp, err := os.CreateTemp("", "feedsync-demo-*.xml")
+		if err != nil {
+			return fmt.Errorf("demo: %w", err)
+		}
+		tmp.Close()
+		os.Remove(tmp.Name()) // the first save creates it; no empty file is left behind
+		*out = tmp.Name()
+	}
+	cfg, err := resolverConfig(env, st)
+	if err != nil {
+		return err
+	}
+	cfg.Title = "demo: local.xml ⇄ remote.xml"
+	cfg.Load = func(progress func(done, total int)) (resolver.Document, error) {
+		l, r := resolver.DemoFeeds()
+		progress(0, 2)
+		local, err := parseFeed(env, "demo/local.xml", l)
+		if err != nil {
+			return nil, err
+		}
+		remote, err := parseFeed(env, "demo/remote.xml", r)
+		if err != nil {
+			return nil, err
+		}
+		progress(1, 2)
+		defer progress(2, 2)
+		merged, err := mergeFeeds(local, remote)
+		if err != nil {
+			return nil, err
+		}
+		return document(merged), nil
+	}
+	err = runResolver(ctx, env, cfg, *out)
+	if _, statErr := os.Stat(*out); statErr == nil {
+		fmt.Fprintf(env.Stdout, "saved to %s\n", *out)
+	} else {
+		fmt.Fprintln(env.Stdout, "nothing was saved")
+	}
+	return err
+}
+
+// resolverConfig holds what every resolver session shares: who stamps the
+// decisions, when, and the editor for E.
+func resolverConfig(env *Env, st stampFlags) (resolver.Config, error) {
+	by, err := endpointID(env, st.by)
+	if err != nil {
+		return resolver.Config{}, err
+	}
+	cfg := resolver.Config{By: by, Now: time.Now}
+	if st.when != "" {
+		when, err := parseTime(st.when)
+		if err != nil {
+			return resolver.Config{}, err
+		}
+		cfg.Now = func() time.Time { return when }
+	}
+	for _, name := range []string{"VISUAL", "EDITOR"} {
+		if ed := strings.Fields(env.Getenv(name)); len(ed) > 0 {
+			cfg.Editor = ed
+			break
+		}
+	}
+	return cfg, nil
+}
+
+// runResolver runs a session that saves to out, and turns its end into an
+// exit: 1 when the saved feed still holds conflicts.
+func runResolver(ctx context.Context, env *Env, cfg resolver.Config, out string) error {
+	remaining := 0
+	cfg.SaveTarget = out
+	cfg.Save = func(doc resolver.Document) error {
+		err := atomicfile.Write(out, 0o644, func(w io.Writer) error {
+			_, err := doc.WriteTo(w)
+			return err
+		})
+		if err == nil {
+			remaining = doc.Conflicted()
+		}
+		return err
+	}
+	saved, err := resolver.Run(ctx, cfg, env.Stdin, env.Stdout)
+	if err != nil {
+		return err
+	}
+	if saved && remaining > 0 {
+		fmt.Fprintf(env.Stderr, "feedsync: saved %s with %d item(s) still in conflict\n", out, remaining)
+		return errConflicts
+	}
+	return nil
+}
+
+// loadAndMerge loads one feed, or two of one dialect and merges them,
+// reporting progress in steps: each feed read and parsed, then the merge.
+func loadAndMerge(ctx context.Context, env *Env, pos []string, progress func(done, total int)) (resolver.Document, error) {
+	total := len(pos) + 1
+	progress(0, total)
+	fs := make([]feed, len(pos))
+	var errs []error
+	for i, src := range pos {
+		var err error
+		fs[i], err = load(ctx, env, src)
+		errs = append(errs, err)
+		progress(i+1, total)
+	}
+	if err := errors.Join(errs...); err != nil {
+		return nil, err
+	}
+	defer progress(total, total)
+	f := fs[0]
+	if len(fs) == 2 {
+		var err error
+		if f, err = mergeFeeds(fs[0], fs[1]); err != nil {
+			return nil, err
+		}
+	}
+	return document(f), nil
+}
+
+// document is the resolver's view of a loaded feed.
+func document(f feed) resolver.Document {
+	if s, ok := f.(sse091); ok {
+		return resolver.SSE(s.Doc)
+	}
+	return resolver.FeedSync(f.(fs102).Doc)
+}
+
+func isLocalPath(s string) bool {
+	return s != "-" && !strings.HasPrefix(s, "http://") && !strings.HasPrefix(s, "https://")
+}

@@ -1,0 +1,58 @@
+package tui
+
+import (
+	"context"
+	"strconv"
+)
+
+// runResolve is 'resolve --pick' when --pick is given, the interactive
+// resolver otherwise.
+func runResolve(ctx context.Context, env *Env, args []string) error {
+	f := newItemFlags("resolve")
+	f.registerHistory()
+	pick := f.String("pick", "", "`winner` to keep the winner's data, or N to take conflict version N's")
+	only := f.String("only", "", "fold in only versions `N,M,...` and leave the others in conflict")
+	pos, err := f.parse(env, args)
+	if err != nil {
+		return err
+	}
+	if *pick == "" {
+		if f.id != "" || *only != "" || f.title.set || f.content.set || f.history != (historyOpts{}) {
+			return usageError("resolve", "--id, --only, --title, --content, --clean-history and --keep-versions go with --pick")
+		}
+		return resolveInteractive(ctx, env, pos, *f.out, f.stamp)
+	}
+	if len(pos) != 1 {
+		return usageError("resolve", "--pick takes one FEED, got %d argument(s)", len(pos))
+	}
+	if f.id == "" {
+		return usageError("resolve", "--pick needs --id")
+	}
+	n := 0
+	if *pick != "winner" {
+		if n, err = strconv.Atoi(*pick); err != nil || n < 1 {
+			return usageError("resolve", "--pick %q: want winner or a version number (1, 2, ...)", *pick)
+		}
+	}
+	var versions []int
+	if *only != "" {
+		if versions, err = parseIndexes(*only); err != nil {
+			return usageError("resolve", "--only: %v", err)
+		}
+	}
+	st, err := f.stamp.stamp(env, now)
+	if err != nil {
+		return err
+	}
+	doc, err := load(ctx, env, pos[0])
+	if err != nil {
+		return err
+	}
+	if f.history.keep < 0 {
+		return usageError("resolve", "--keep-versions wants a number of versions, 1 or more")
+	}
+	if err := doc.Resolve(f.id, st, n, versions, f.change()); err != nil {
+		return err
+	}
+	return finish(env, *f.out, doc)
+}

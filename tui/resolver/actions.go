@@ -1,0 +1,219 @@
+package resolver
+
+import (
+	"fmt"
+
+	tea "charm.land/bubbletea/v2"
+)
+
+// decideOn makes a decision on the current item through the engine, then
+// moves on to the next unresolved item. Deleting stays on the item: it is a
+// §3.2 update, not a resolution.
+func (m Model) decideOn(kind decisionKind) (Model, tea.Cmd) {
+	pos, ok := m.current()
+	if !ok {
+		return m, nil
+	}
+	if kind != toggleDelete && !m.hasConflicts(pos) || kind == takeVersion && !m.hasVersions(pos) {
+		return m, nil
+	}
+	d := decision{kind: kind, pos: pos}
+	if m.screen == itemScreen {
+		d.version, d.versions = m.item.Version(), m.item.Marked()
+	}
+	s, err := m.st.decide(d, m.stamp())
+	if err != nil {
+		m.status.Error(err.Error())
+		return m, nil
+	}
+	m = m.commit(s)
+	if kind == toggleDelete {
+		return m, nil
+	}
+	return m.advance(pos), nil
+}
+
+// hasConflicts says so, or tells the person there is nothing to resolve.
+func (m *Model) hasConflicts(pos int) bool {
+	if m.st.entry(pos).InConflict() {
+		return true
+	}
+	m.status.Info(fmt.Sprintf("%q has no conflicts to resolve", m.st.title(pos)))
+	return false
+}
+
+// hasVersions says so, or tells the person there is no version to take: an
+// SSE 0.91 item can be in conflict by its flag alone (§4.4.2).
+func (m *Model) hasVersions(pos int) bool {
+	if len(m.st.entry(pos).Versions()) > 0 {
+		return true
+	}
+	m.status.Info(fmt.Sprintf("%q has no other version to take: w keeps the winner and clears the conflict flag", m.st.title(pos)))
+	return false
+}
+
+// commit records a step in the journal and applies it.
+func (m Model) commit(s step) Model {
+	m.journal.push(s)
+	m.st.apply(s, true)
+	m.status.Info(s.label + " · u undoes")
+	return m.refresh()
+}
+
+// refresh shows the current state of the items: the one on the item
+// screen, and an outline's rows, which a decision can move.
+func (m Model) refresh() Model {
+	m.list.Relayout()
+	if p := m.item.Pos(); p >= 0 {
+		m.item.SetItem(p, m.st.entry(p), m.st.title(p), m.now())
+	}
+	return m
+}
+
+// advance moves on to the next unresolved item after from, or back to the
+// list when none is left.
+func (m Model) advance(from int) Model {
+	next, ok := m.st.nextUnresolved(from, 1)
+	if ok {
+		return m.show(next)
+	}
+	m.status.Info(m.status.Message() + " · every conflict is resolved: s saves to " + m.target())
+	if m.screen == itemScreen {
+		m.screen = listScreen
+	}
+	m.list.Select(from)
+	return m
+}
+
+// undo reverts the last step.
+func (m Model) undo() (Model, tea.Cmd) {
+	s, ok := m.journal.undo()
+	if !ok {
+		m.status.Info("nothing to undo")
+		return m, nil
+	}
+	m.st.apply(s, false)
+	m.status.Info("undone: " + s.label + " · ctrl+r redoes")
+	return m.refresh().show(s.changes[0].pos), nil
+}
+
+// redo applies again the last step undone.
+func (m Model) redo() (Model, tea.Cmd) {
+	s, ok := m.journal.redo()
+	if !ok {
+		m.status.Info("nothing to redo")
+		return m, nil
+	}
+	m.st.apply(s, true)
+	m.status.Info("redone: " + s.label)
+	return m.refresh().show(s.changes[0].pos), nil
+}
+
+// askKeepAll asks before keeping every winner.
+func (m Model) askKeepAll() (Model, tea.Cmd) {
+	n := m.st.unresolved
+	if n == 0 {
+		m.status.Info("no unresolved item left")
+		return m, nil
+	}
+	each := fmt.Sprintf("a §3.2 update by %s that folds in every version", m.cfg.By)
+	if !m.st.doc.Selective() {
+		each = fmt.Sprintf("a further update by %s that removes its conflicts (§5)", m.cfg.By)
+	}
+	return m.ask(askKeepAll, fmt.Sprintf("Keep the winner for all %d unresolved items? Each becomes %s. u undoes it.", n, each)), nil
+}
+
+// keepAll keeps every winner, as one step.
+func (m Model) keepAll() (Model, tea.Cmd) {
+	s, err := m.st.keepAll(m.stamp())
+	if err != nil {
+		m.status.Error(err.Error())
+		return m, nil
+	}
+	m = m.commit(s)
+	if m.screen == itemScreen {
+		m.screen = listScreen
+	}
+	return m, nil
+}
+
+// openEditor opens the in-app editor on the current item, prefilled with
+// the winner's title and content.
+func (m Model) openEditor() (Model, tea.Cmd) {
+	pos, ok := m.current()
+	if !ok || !m.hasConflicts(pos) {
+		return m, nil
+	}
+	e := m.st.entry(pos)
+	name := fmt.Sprintf("%q", m.st.title(pos))
+	var cmd tea.Cmd
+	m.editor, cmd = m.editor.Open(pos, m.marked(), name, e.Title(), contentOf(e.Winner().Fields()))
+	m.editFrom, m.screen = m.screen, editScreen
+	return m, cmd
+}
+
+// marked returns the marked versions on the item screen.
+func (m Model) marked() []int {
+	if m.screen == itemScreen {
+		return m.item.Marked()
+	}
+	return nil
+}
+
+// edited records an edit as the resolution of an item.
+func (m Model) edited(pos int, versions []int, title, content string) (Model, tea.Cmd) {
+	if m.screen == editScreen {
+		m.screen = m.editFrom
+	}
+	d := decision{kind: editData, pos: pos, versions: versions, title: title, content: content}
+	s, err := m.st.decide(d, m.stamp())
+	if err != nil {
+		m.status.Error(err.Error())
+		return m, nil
+	}
+	return m.commit(s).advance(pos), nil
+}
+
+// leaveEditor goes back to where the editor was opened from.
+func (m Model) leaveEditor(msg string) Model {
+	m.screen = m.editFrom
+	m.status.Info(msg)
+	return m
+}
+
+// startExtEdit writes the temp file for $EDITOR, in a Cmd.
+func (m Model) startExtEdit() (Model, tea.Cmd) {
+	if len(m.cfg.Editor) == 0 {
+		m.status.Error(errNoEditor.Error())
+		return m, nil
+	}
+	pos, ok := m.current()
+	if !ok || !m.hasConflicts(pos) {
+		return m, nil
+	}
+	e := m.st.entry(pos)
+	return m, writeEditFile(pos, m.marked(), e.Title(), contentOf(e.Winner().Fields()))
+}
+
+// extReady leaves the UI for the editor.
+func (m Model) extReady(msg extReadyMsg) (Model, tea.Cmd) {
+	if msg.err != nil {
+		m.status.Error("writing the file for $EDITOR: " + msg.err.Error())
+		return m, nil
+	}
+	return m, runEditor(m.cfg.Editor, msg)
+}
+
+// extResult records what the editor left, if it changed the file and
+// exited cleanly; otherwise nothing changes.
+func (m Model) extResult(msg extResultMsg) (Model, tea.Cmd) {
+	switch {
+	case msg.err != nil:
+		m.status.Error("$EDITOR: " + msg.err.Error() + " · nothing changed")
+	case !msg.changed:
+		m.status.Info("the file is unchanged: nothing decided")
+	default:
+		return m.edited(msg.pos, msg.versions, msg.title, msg.content)
+	}
+	return m, nil
+}

@@ -1,0 +1,288 @@
+package resolver
+
+import (
+	"errors"
+	"os"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/feedsync/feedsync/engine"
+	"github.com/feedsync/feedsync/feeds"
+)
+
+// Positions of the demo's items in the merged document.
+const (
+	groceries = iota // two-way edit
+	offsite          // three-way
+	passport         // delete against edit
+	readme           // long content
+	plumber          // title only
+	fest             // non-ASCII
+	plants           // publisher-specific data only
+)
+
+// T is the stamp of every decision in these tests.
+var T = "#%d tester-desk 2026-03-09T12:00:00Z"
+
+// history renders an item's history, topmost first, as "#seq by when".
+func history(it *engine.Item) []string {
+	out := make([]string, len(it.Sync.History))
+	for i, h := range it.Sync.History {
+		out[i] = "#" + itoa(h.Sequence) + " " + h.By + " " + h.When.UTC().Format(time.RFC3339)
+	}
+	return out
+}
+
+func stamp(seq int) string { return strings.Replace(T, "%d", itoa(seq), 1) }
+
+// want describes an item as §3.4 and §4 say it must be after a decision.
+type want struct {
+	updates   int
+	deleted   bool
+	history   []string
+	title     string
+	conflicts int
+}
+
+func (w want) check(t *testing.T, it *engine.Item) {
+	t.Helper()
+	if it.Sync.Updates != w.updates || it.Sync.Deleted != w.deleted || len(it.Conflicts) != w.conflicts {
+		t.Errorf("updates %d deleted %v conflicts %d, want %d %v %d",
+			it.Sync.Updates, it.Sync.Deleted, len(it.Conflicts), w.updates, w.deleted, w.conflicts)
+	}
+	if got := strings.Join(history(it), "; "); got != strings.Join(w.history, "; ") {
+		t.Errorf("history\n got %s\nwant %s", got, strings.Join(w.history, "; "))
+	}
+	if got := feeds.Title(it.Data); got != w.title {
+		t.Errorf("title %q, want %q", got, w.title)
+	}
+}
+
+const (
+	bob2g   = "#2 bob-phone 2026-03-02T11:30:00Z"
+	alice2g = "#2 alice-laptop 2026-03-02T10:00:00Z"
+	alice1g = "#1 alice-laptop 2026-03-01T09:00:00Z"
+	bob2o   = "#2 bob-phone 2026-03-03T12:05:00Z"
+	alice2o = "#2 alice-laptop 2026-03-03T09:15:00Z"
+	carol2o = "#2 carol-tablet 2026-03-03T08:40:00Z"
+	alice1o = "#1 alice-laptop 2026-02-20T08:00:00Z"
+	bob3p   = "#3 bob-phone 2026-03-04T18:20:00Z"
+	alice3p = "#3 alice-laptop 2026-03-04T07:00:00Z"
+	bob2p   = "#2 bob-phone 2026-02-15T16:00:00Z"
+	alice1p = "#1 alice-laptop 2026-02-10T12:00:00Z"
+)
+
+// TestDecisions checks each decision's effect on the engine item: the
+// update of §3.4 step 2 on top of the history, then the chosen versions'
+// entries folded in right after it (§4 step 3), the others left in place.
+func TestDecisions(t *testing.T) {
+	cases := []struct {
+		name string
+		keys []string
+		pos  int
+		want want
+	}{
+		{"keep the winner", []string{"enter", "w"}, groceries,
+			want{3, false, []string{stamp(3), alice2g, bob2g, alice1g}, "Buy groceries - DONE", 0}},
+		{"take the version", []string{"enter", "t"}, groceries,
+			want{3, false, []string{stamp(3), alice2g, bob2g, alice1g}, "Buy groceries", 0}},
+		{"keep the winner folding in only the marked version", []string{"enter", "n", "tab", "m", "w"}, offsite,
+			want{3, false, []string{stamp(3), carol2o, bob2o, alice1o}, "Plan the team offsite", 1}},
+		{"then resolve the version left", []string{"enter", "n", "tab", "m", "w", "N", "t"}, offsite,
+			want{4, false, []string{stamp(4), alice2o, stamp(3), carol2o, bob2o, alice1o}, "Plan the team offsite", 0}},
+		{"take a marked version with another marked", []string{"enter", "n", "m", "tab", "m", "t"}, offsite,
+			want{3, false, []string{stamp(3), carol2o, alice2o, bob2o, alice1o}, "Plan the team offsite", 0}},
+		{"take the deletion", []string{"enter", "n", "n", "t"}, passport,
+			want{4, true, []string{stamp(4), alice3p, bob3p, bob2p, alice1p}, "Renew passport", 0}},
+		{"delete is an update that leaves the conflict", []string{"enter", "n", "n", "d"}, passport,
+			want{4, true, []string{stamp(4), bob3p, bob2p, alice1p}, "Renew passport", 1}},
+		{"delete then keep the deleted winner", []string{"enter", "n", "n", "d", "w"}, passport,
+			want{5, true, []string{stamp(5), alice3p, stamp(4), bob3p, bob2p, alice1p}, "Renew passport", 0}},
+		{"undelete", []string{"enter", "n", "n", "d", "d"}, passport,
+			want{5, false, []string{stamp(5), stamp(4), bob3p, bob2p, alice1p}, "Renew passport", 1}},
+		{"edit in the app", []string{"enter", "N", "N", "N", "e", "tab", "ctrl+u", "Call the plumber on Tuesday", "ctrl+s"}, plumber,
+			want{3, false, []string{stamp(3), "#2 alice-laptop 2026-03-06T08:00:00Z", "#2 bob-phone 2026-03-06T08:45:00Z",
+				"#1 bob-phone 2026-02-25T17:00:00Z"}, "Call the plumber on Tuesday", 0}},
+		{"edit from the list", []string{"e", "tab", "ctrl+u", "Groceries", "ctrl+s"}, groceries,
+			want{3, false, []string{stamp(3), alice2g, bob2g, alice1g}, "Groceries", 0}},
+		{"cancelled edit", []string{"enter", "e", "tab", "ctrl+u", "x", "esc"}, groceries,
+			want{2, false, []string{bob2g, alice1g}, "Buy groceries - DONE", 1}},
+		{"undo", []string{"enter", "t", "u"}, groceries,
+			want{2, false, []string{bob2g, alice1g}, "Buy groceries - DONE", 1}},
+		{"redo", []string{"enter", "t", "u", "ctrl+r"}, groceries,
+			want{3, false, []string{stamp(3), alice2g, bob2g, alice1g}, "Buy groceries", 0}},
+		{"undo after two steps", []string{"enter", "n", "n", "d", "d", "u"}, passport,
+			want{4, true, []string{stamp(4), bob3p, bob2p, alice1p}, "Renew passport", 1}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			hs := newHarness(t, demoDoc(t), 120, 30)
+			hs.keys(c.keys...)
+			c.want.check(t, hs.m.st.item(c.pos))
+		})
+	}
+}
+
+// TestAdvance moves on to the next unresolved item after each decision.
+func TestAdvance(t *testing.T) {
+	hs := newHarness(t, demoDoc(t), 120, 30)
+	hs.keys("enter", "w")
+	if hs.m.screen != itemScreen || hs.m.item.Pos() != offsite {
+		t.Fatalf("after w: screen %d item %d, want the item screen on %d", hs.m.screen, hs.m.item.Pos(), offsite)
+	}
+	hs.keys("d")
+	if hs.m.item.Pos() != offsite {
+		t.Errorf("d moved on to %d; a deletion is not a resolution", hs.m.item.Pos())
+	}
+	hs.keys("u", "t", "w", "w", "w", "w", "w")
+	if hs.m.screen != listScreen || hs.m.st.unresolved != 0 {
+		t.Errorf("after resolving all: screen %d, %d unresolved", hs.m.screen, hs.m.st.unresolved)
+	}
+	if !strings.Contains(hs.screen(), "7/7 resolved") {
+		t.Errorf("header does not count 7/7:\n%s", hs.screen())
+	}
+}
+
+// TestKeepAll keeps every winner as one step, which one undo reverts.
+func TestKeepAll(t *testing.T) {
+	doc := demoDoc(t)
+	orig := append([]*engine.Item(nil), doc.Items()...)
+	hs := newHarness(t, doc, 100, 30)
+	hs.keys("A", "n")
+	if hs.m.st.unresolved != 7 {
+		t.Fatalf("A then n changed something: %d unresolved", hs.m.st.unresolved)
+	}
+	hs.keys("A", "y")
+	if hs.m.st.unresolved != 0 {
+		t.Fatalf("%d unresolved after A", hs.m.st.unresolved)
+	}
+	want{3, false, []string{stamp(3), carol2o, alice2o, bob2o, alice1o}, "Plan the team offsite", 0}.check(t, hs.m.st.item(offsite))
+	hs.keys("u")
+	for i, it := range orig {
+		if hs.m.st.item(i) != it {
+			t.Errorf("item %d not restored by one undo", i)
+		}
+	}
+}
+
+// TestSave writes the decisions and reads them back through feeds and the engine.
+func TestSave(t *testing.T) {
+	hs := newHarness(t, demoDoc(t), 100, 30)
+	hs.keys("enter", "t", "s")
+	if !hs.m.Saved() || hs.saved.Len() == 0 {
+		t.Fatal("nothing saved")
+	}
+	doc, err := feeds.Parse("saved.xml", hs.saved.Bytes())
+	if err != nil {
+		t.Fatal(err)
+	}
+	want{3, false, []string{stamp(3), alice2g, bob2g, alice1g}, "Buy groceries", 0}.check(t, doc.Item("item-groceries"))
+	if n := len(doc.Item("item-offsite").Conflicts); n != 2 {
+		t.Errorf("offsite has %d conflicts in the saved feed, want 2", n)
+	}
+	hs.keys("q")
+	if !hs.quit {
+		t.Error("q after a save did not quit")
+	}
+}
+
+// TestSaveError shows the error and keeps every decision.
+func TestSaveError(t *testing.T) {
+	hs := newHarness(t, demoDoc(t), 100, 30)
+	hs.saveErr = errors.New("disk full")
+	hs.keys("enter", "t", "s")
+	if !strings.Contains(hs.screen(), "disk full") || hs.m.Saved() {
+		t.Fatalf("the error is not shown:\n%s", hs.screen())
+	}
+	hs.saveErr = nil
+	hs.keys("s")
+	doc, err := feeds.Parse("saved.xml", hs.saved.Bytes())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if feeds.Title(doc.Item("item-groceries").Data) != "Buy groceries" {
+		t.Error("the decision was lost after a failed save")
+	}
+}
+
+// TestQuitAsks asks before quitting with unsaved decisions.
+func TestQuitAsks(t *testing.T) {
+	hs := newHarness(t, demoDoc(t), 100, 30)
+	hs.keys("q")
+	if !hs.quit {
+		t.Fatal("q without decisions did not quit")
+	}
+	hs = newHarness(t, demoDoc(t), 100, 30)
+	hs.keys("w", "q")
+	if hs.quit || !strings.Contains(hs.screen(), "Quit anyway?") {
+		t.Fatalf("q with unsaved decisions did not ask:\n%s", hs.screen())
+	}
+	hs.keys("n")
+	if hs.quit {
+		t.Fatal("n quit")
+	}
+	hs.keys("q", "s")
+	if !hs.quit || !hs.m.Saved() {
+		t.Errorf("s in the question: quit %v saved %v", hs.quit, hs.m.Saved())
+	}
+}
+
+// TestExternalEditor records what $EDITOR left as the resolution, and
+// nothing when the file is unchanged or the editor fails.
+func TestExternalEditor(t *testing.T) {
+	edit := func(t *testing.T, change bool, runErr error) *harness {
+		hs := newHarness(t, demoDoc(t), 100, 30)
+		hs.keys("enter", "E")
+		if hs.ready.path == "" {
+			t.Fatal("no temp file was written")
+		}
+		if change {
+			b, _ := os.ReadFile(hs.ready.path)
+			b = []byte(strings.Replace(string(b), "rolls", "croissants", 1))
+			if err := os.WriteFile(hs.ready.path, b, 0o600); err != nil {
+				t.Fatal(err)
+			}
+		}
+		hs.send(extExitMsg{hs.ready, runErr})
+		if _, err := os.Stat(hs.ready.path); !os.IsNotExist(err) {
+			t.Error("the temp file was not removed")
+		}
+		return hs
+	}
+	t.Run("changed", func(t *testing.T) {
+		hs := edit(t, true, nil)
+		it := hs.m.st.item(groceries)
+		want{3, false, []string{stamp(3), alice2g, bob2g, alice1g}, "Buy groceries - DONE", 0}.check(t, it)
+		if c := contentOf(feeds.Fields(it.Data)); c != "Get milk, eggs, butter and croissants" {
+			t.Errorf("content %q", c)
+		}
+	})
+	t.Run("unchanged", func(t *testing.T) {
+		hs := edit(t, false, nil)
+		if len(hs.m.st.item(groceries).Conflicts) != 1 || !strings.Contains(hs.screen(), "unchanged") {
+			t.Errorf("an unchanged file decided something:\n%s", hs.screen())
+		}
+	})
+	t.Run("editor failed", func(t *testing.T) {
+		hs := edit(t, true, errors.New("exit status 1"))
+		if len(hs.m.st.item(groceries).Conflicts) != 1 || !strings.Contains(hs.screen(), "exit status 1") {
+			t.Errorf("a failed editor decided something:\n%s", hs.screen())
+		}
+	})
+	t.Run("no editor", func(t *testing.T) {
+		hs := newHarness(t, demoDoc(t), 100, 30)
+		hs.m.cfg.Editor = nil
+		hs.keys("enter", "E")
+		if !strings.Contains(hs.screen(), "no $EDITOR") {
+			t.Errorf("E without $EDITOR:\n%s", hs.screen())
+		}
+	})
+}
+
+func TestEditFileRoundTrip(t *testing.T) {
+	title, content := parseEditFile(editFile("A title", "line 1\n\nline 3"))
+	if title != "A title" || content != "line 1\n\nline 3" {
+		t.Errorf("got %q %q", title, content)
+	}
+}

@@ -1,0 +1,94 @@
+package resolver
+
+import (
+	"sync"
+	"testing"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/feedsync/feedsync/feeds"
+	"github.com/feedsync/feedsync/feeds/feedgen"
+)
+
+// The benchmarks open a generated pair of 100k items of which about 10k
+// merge into conflicts (7% changed on both sides, 3% already in conflict):
+//
+//	go test ./tui -run '^$' -bench . -benchtime 5x
+//
+// BenchmarkOpen (Load and the first View) is meant to cost at most 1.5×
+// BenchmarkMerge (Load alone); BenchmarkKey is one key press, Update and
+// View, at that size.
+
+const benchItems, benchRatio = 100_000, 0.07
+
+var benchPair = sync.OnceValues(func() ([]byte, []byte) { return feedgen.Pair(benchItems, benchRatio, 1) })
+
+// benchLoad parses and merges the pair, as the command line's Load does.
+func benchLoad(b *testing.B) func(func(int, int)) (Document, error) {
+	l, r := benchPair()
+	return func(progress func(int, int)) (Document, error) {
+		ld, err := feeds.Parse("local.xml", l)
+		if err != nil {
+			return nil, err
+		}
+		progress(1, 2)
+		rd, err := feeds.Parse("remote.xml", r)
+		if err != nil {
+			return nil, err
+		}
+		progress(2, 2)
+		doc, err := feeds.Merge(ld, rd)
+		return FeedSync(doc), err
+	}
+}
+
+func BenchmarkMerge(b *testing.B) {
+	load := benchLoad(b)
+	for b.Loop() {
+		if _, err := load(func(int, int) {}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+func BenchmarkOpen(b *testing.B) {
+	load := benchLoad(b)
+	var conflicts int
+	for b.Loop() {
+		m := New(Config{Title: "bench", Load: load, By: testBy, Now: func() time.Time { return testNow }})
+		next, _ := m.Update(tea.WindowSizeMsg{Width: 120, Height: 40})
+		doc, err := load(func(int, int) {}) // what Init's command does, without the goroutine
+		next, _ = next.Update(loadedMsg{doc, err})
+		_ = next.View()
+		conflicts = len(next.(Model).st.conflicted)
+	}
+	b.ReportMetric(float64(conflicts), "conflicts")
+}
+
+func BenchmarkKey(b *testing.B) {
+	load := benchLoad(b)
+	doc, err := load(func(int, int) {})
+	if err != nil {
+		b.Fatal(err)
+	}
+	keys := map[string]tea.KeyPressMsg{
+		"down":       {Code: tea.KeyDown},
+		"pgdown":     {Code: tea.KeyPgDown},
+		"n":          {Code: 'n', Text: "n"},
+		"tab (item)": {Code: tea.KeyTab},
+	}
+	for name, k := range keys {
+		b.Run(name, func(b *testing.B) {
+			var m tea.Model = New(Config{Title: "bench", By: testBy, Now: func() time.Time { return testNow }})
+			m, _ = m.Update(tea.WindowSizeMsg{Width: 120, Height: 40})
+			m, _ = m.Update(loadedMsg{doc: doc})
+			if name == "tab (item)" {
+				m, _ = m.Update(openMsg{m.(Model).st.conflicted[0]})
+			}
+			for b.Loop() {
+				m, _ = m.Update(k)
+				_ = m.View()
+			}
+		})
+	}
+}

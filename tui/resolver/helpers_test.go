@@ -1,0 +1,211 @@
+package resolver
+
+import (
+	"bytes"
+	"flag"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
+	"github.com/feedsync/feedsync/engine"
+	"github.com/feedsync/feedsync/feeds"
+	"github.com/feedsync/feedsync/tui/resolver/demo"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files in testdata")
+
+// testNow is the clock of every test: a day after the demo's last change.
+var testNow = time.Date(2026, 3, 9, 12, 0, 0, 0, time.UTC)
+
+const testBy = "tester-desk"
+
+// demoDoc merges the embedded demo pair.
+func demoDoc(t testing.TB) *feeds.Doc {
+	t.Helper()
+	l, r := demo.Feeds()
+	return mergePair(t, l, r)
+}
+
+func mergePair(t testing.TB, l, r []byte) *feeds.Doc {
+	t.Helper()
+	ld, err := feeds.Parse("local.xml", l)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rd, err := feeds.Parse("remote.xml", r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	doc, err := feeds.Merge(ld, rd)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return doc
+}
+
+// harness drives a Model as the program would, running the commands whose
+// messages the resolver itself defines.
+type harness struct {
+	t       testing.TB
+	m       Model
+	saved   *bytes.Buffer
+	saveErr error // what Save returns, when set
+	quit    bool
+	ready   extReadyMsg // the last temp file written for $EDITOR
+}
+
+func newHarness(t testing.TB, doc *feeds.Doc, w, h int) *harness {
+	t.Helper()
+	return newDocHarness(t, FeedSync(doc), w, h)
+}
+
+// item returns the current state of a FeedSync 1.0.2 item.
+func (s *store) item(pos int) *engine.Item { return s.entry(pos).(fsEntry).it }
+
+func newDocHarness(t testing.TB, doc Document, w, h int) *harness {
+	t.Helper()
+	hs := &harness{t: t, saved: &bytes.Buffer{}}
+	cfg := Config{
+		Title:      "local.xml ⇄ remote.xml",
+		SaveTarget: "local.xml",
+		By:         testBy,
+		Now:        func() time.Time { return testNow },
+		Editor:     []string{"fake-editor"},
+		Save: func(d Document) error {
+			if hs.saveErr != nil {
+				return hs.saveErr
+			}
+			hs.saved.Reset()
+			_, err := d.WriteTo(hs.saved)
+			return err
+		},
+	}
+	hs.m = New(cfg)
+	hs.send(tea.WindowSizeMsg{Width: w, Height: h})
+	hs.send(loadedMsg{doc: doc})
+	return hs
+}
+
+// send delivers a message and the messages of the commands it returns.
+func (hs *harness) send(msg tea.Msg) {
+	hs.t.Helper()
+	next, cmd := hs.m.Update(msg)
+	hs.m = next.(Model)
+	hs.run(cmd)
+}
+
+func (hs *harness) run(cmd tea.Cmd) {
+	if cmd == nil {
+		return
+	}
+	done := make(chan tea.Msg, 1)
+	go func() { done <- cmd() }()
+	var msg tea.Msg
+	select {
+	case msg = <-done:
+	case <-time.After(200 * time.Millisecond):
+		return // a timer (cursor blink): not ours
+	}
+	switch msg := msg.(type) {
+	case tea.BatchMsg:
+		for _, c := range msg {
+			hs.run(c)
+		}
+	case tea.QuitMsg:
+		hs.quit = true
+	case extReadyMsg:
+		hs.ready = msg
+		hs.send(msg)
+	case openMsg, confirmMsg, closeHelpMsg, editDoneMsg, editCancelMsg, savedMsg, extResultMsg:
+		hs.send(msg)
+	}
+}
+
+// keys presses keys, named as key.Binding names them: "w", "E", "tab",
+// "shift+tab", "ctrl+r", "esc", "enter", "down"; a longer word is typed.
+func (hs *harness) keys(names ...string) {
+	hs.t.Helper()
+	for _, n := range names {
+		if k, ok := specialKeys[n]; ok {
+			hs.send(k)
+			continue
+		}
+		if strings.HasPrefix(n, "ctrl+") {
+			hs.send(tea.KeyPressMsg{Code: rune(n[5]), Mod: tea.ModCtrl})
+			continue
+		}
+		for _, r := range n {
+			hs.send(tea.KeyPressMsg{Code: r, Text: string(r)})
+		}
+	}
+}
+
+var specialKeys = map[string]tea.KeyPressMsg{
+	"tab":       {Code: tea.KeyTab},
+	"shift+tab": {Code: tea.KeyTab, Mod: tea.ModShift},
+	"esc":       {Code: tea.KeyEscape},
+	"enter":     {Code: tea.KeyEnter},
+	"up":        {Code: tea.KeyUp},
+	"down":      {Code: tea.KeyDown},
+	"pgdown":    {Code: tea.KeyPgDown},
+	"pgup":      {Code: tea.KeyPgUp},
+	"space":     {Code: tea.KeySpace, Text: " "},
+}
+
+// screen returns the view without ANSI sequences and trailing spaces.
+func (hs *harness) screen() string {
+	lines := strings.Split(ansi.Strip(hs.m.View().Content), "\n")
+	for i, l := range lines {
+		lines[i] = strings.TrimRight(l, " ")
+	}
+	return strings.Join(lines, "\n")
+}
+
+// golden compares got with testdata/name.golden, rewriting it with -update.
+func golden(t *testing.T, name, got string) {
+	t.Helper()
+	path := filepath.Join("testdata", name+".golden")
+	if *update {
+		if err := os.MkdirAll("testdata", 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (run go test ./tui -update to create it)", err)
+	}
+	if string(want) != got {
+		t.Errorf("%s differs from the golden file (go test ./tui -update rewrites it):\n%s", name, lineDiff(string(want), got))
+	}
+}
+
+// lineDiff shows the differing lines of two screens.
+func lineDiff(want, got string) string {
+	w, g := strings.Split(want, "\n"), strings.Split(got, "\n")
+	var b strings.Builder
+	for i := 0; i < max(len(w), len(g)); i++ {
+		wl, gl := at2(w, i), at2(g, i)
+		if wl != gl {
+			b.WriteString("line " + itoa(i+1) + ":\n  want: " + wl + "\n  got:  " + gl + "\n")
+		}
+	}
+	return b.String()
+}
+
+func at2(ss []string, i int) string {
+	if i < len(ss) {
+		return ss[i]
+	}
+	return "<none>"
+}
+
+func itoa(i int) string { return strconv.Itoa(i) }

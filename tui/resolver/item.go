@@ -1,0 +1,276 @@
+package resolver
+
+import (
+	"fmt"
+	"strings"
+	"time"
+
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+	"github.com/feedsync/feedsync/diff"
+	"github.com/feedsync/feedsync/feeds"
+)
+
+// stackBelow is the width under which the two versions stack rather than
+// stand side by side.
+const stackBelow = 100
+
+// ItemView is the item screen: the winner on the left and one conflict
+// version on the right, each under a provenance header, then the shared
+// data compared field by field, and optionally the history pane.
+type ItemView struct {
+	styles    *Styles
+	keys      ItemKeys
+	now       time.Time
+	pos       int
+	item      Entry
+	versions  []Version // the item's conflict versions
+	title     string
+	version   int
+	marked    []bool
+	unified   bool // unified rather than side by side
+	publisher bool // show publisher-specific fields
+	unfold    bool // show folded unchanged runs
+	showHist  bool
+	width     int
+	height    int
+	scroll    int
+	head      []string
+	body      []string
+	hist      HistoryPane
+	cache     compared // the diff of the shown pair, kept across resizes
+	// place describes where a version puts the item in an outline, or
+	// returns "" when the feed is not one.
+	place func(pos int, v Version) string
+}
+
+// compared is the field-by-field diff of one pair of versions.
+type compared struct {
+	left, right Version
+	places      [2]string
+	publisher   bool
+	a, b        []feeds.Field
+	pairs       []fieldPair
+}
+
+// compare returns the diff of the shown pair, reusing the last one when the
+// pair, their places and the publisher toggle are the same.
+func (v *ItemView) compare() compared {
+	c := v.cache
+	places := [2]string{v.placeOf(v.item.Winner()), v.placeOf(v.right())}
+	if c.left == v.item.Winner() && c.right == v.right() && c.places == places && c.publisher == v.publisher {
+		return c
+	}
+	c = compared{left: v.item.Winner(), right: v.right(), places: places, publisher: v.publisher}
+	c.a, c.b = withPlace(c.left.Fields(), places[0]), withPlace(c.right.Fields(), places[1])
+	c.pairs = pairFields(c.a, c.b, v.publisher)
+	for i := range c.pairs {
+		c.pairs[i].rows = diff.SideBySide(c.pairs[i].a, c.pairs[i].b)
+	}
+	v.cache = c
+	return c
+}
+
+// placeOf describes where a version puts the item, or returns "".
+func (v ItemView) placeOf(ver Version) string {
+	if v.place == nil {
+		return ""
+	}
+	return v.place(v.pos, ver)
+}
+
+// withPlace puts an outline position first among the fields, so that a
+// move shows as a change like any other.
+func withPlace(fs []feeds.Field, place string) []feeds.Field {
+	if place == "" {
+		return fs
+	}
+	return append([]feeds.Field{{Key: "position", Label: "Position", Value: place, Shared: true}}, fs...)
+}
+
+// NewItemView returns an empty item screen.
+func NewItemView(s *Styles) ItemView {
+	return ItemView{styles: s, keys: DefaultItemKeys(), pos: -1, hist: NewHistoryPane(s)}
+}
+
+// KeyMap returns the item screen's bindings.
+func (v ItemView) KeyMap() ItemKeys { return v.keys }
+
+// Pos returns the position of the item shown.
+func (v ItemView) Pos() int { return v.pos }
+
+// Version returns the index of the conflict version shown on the right.
+func (v ItemView) Version() int { return v.version }
+
+// Marked returns the indexes of the marked versions, ascending.
+func (v ItemView) Marked() []int {
+	var out []int
+	for i, m := range v.marked {
+		if m {
+			out = append(out, i)
+		}
+	}
+	return out
+}
+
+// SetPlaces sets what describes where a version puts an item in an
+// outline; nil, or a function that returns "", shows no position.
+func (v *ItemView) SetPlaces(place func(pos int, ver Version) string) { v.place = place }
+
+// SetItem shows an item. Showing a new state of the same item (after a
+// decision or an undo) keeps the version, marks and scroll where they can be.
+func (v *ItemView) SetItem(pos int, e Entry, title string, now time.Time) {
+	versions := e.Versions()
+	n := len(versions)
+	if pos != v.pos || n != len(v.marked) {
+		v.version, v.scroll, v.marked = 0, 0, make([]bool, n)
+	}
+	v.pos, v.item, v.versions, v.title, v.now = pos, e, versions, title, now
+	v.version = min(v.version, max(n-1, 0))
+	v.layout()
+}
+
+// ToggleMark marks or unmarks the shown version for a selective resolution.
+func (v *ItemView) ToggleMark() {
+	if v.version < len(v.marked) {
+		v.marked[v.version] = !v.marked[v.version]
+		v.layout()
+	}
+}
+
+// SetSize sets the screen's size in cells.
+func (v *ItemView) SetSize(w, h int) {
+	v.width, v.height = w, h
+	v.layout()
+}
+
+// Update handles version cycling, scrolling, the view toggles and the wheel.
+func (v ItemView) Update(msg tea.Msg) (ItemView, tea.Cmd) {
+	switch msg := msg.(type) {
+	case tea.KeyPressMsg:
+		v.updateKey(msg)
+	case tea.MouseWheelMsg:
+		v.scrollBy(wheelDelta(msg.Button))
+	}
+	return v, nil
+}
+
+func (v *ItemView) updateKey(msg tea.KeyPressMsg) {
+	page := max(v.bodyHeight()-1, 1)
+	switch {
+	case key.Matches(msg, v.keys.NextVersion):
+		v.cycle(1)
+	case key.Matches(msg, v.keys.PrevVersion):
+		v.cycle(-1)
+	case key.Matches(msg, v.keys.Up):
+		v.scrollBy(-1)
+	case key.Matches(msg, v.keys.Down):
+		v.scrollBy(1)
+	case key.Matches(msg, v.keys.PageUp):
+		v.scrollBy(-page)
+	case key.Matches(msg, v.keys.PageDown):
+		v.scrollBy(page)
+	case key.Matches(msg, v.keys.Top):
+		v.scrollBy(-len(v.body))
+	case key.Matches(msg, v.keys.Bottom):
+		v.scrollBy(len(v.body))
+	case key.Matches(msg, v.keys.Layout):
+		v.toggle(&v.unified)
+	case key.Matches(msg, v.keys.Publisher):
+		v.toggle(&v.publisher)
+	case key.Matches(msg, v.keys.Unfold):
+		v.toggle(&v.unfold)
+	case key.Matches(msg, v.keys.History):
+		v.toggle(&v.showHist)
+	}
+}
+
+func (v *ItemView) toggle(b *bool) {
+	*b = !*b
+	v.layout()
+}
+
+func (v *ItemView) cycle(d int) {
+	if n := len(v.marked); n > 1 {
+		v.version = (v.version + d + n) % n
+		v.scroll = 0
+		v.layout()
+	}
+}
+
+func (v *ItemView) scrollBy(d int) {
+	v.scroll = max(min(v.scroll+d, len(v.body)-v.bodyHeight()), 0)
+}
+
+// mode chooses the layout for the item and the width.
+func (v ItemView) mode() layout {
+	switch {
+	case v.item == nil || len(v.versions) == 0:
+		return single
+	case v.unified:
+		return unified
+	case v.width < stackBelow:
+		return stacked
+	}
+	return sideBySide
+}
+
+// right returns the version shown on the right, or the winner itself when
+// the item has no conflict versions.
+func (v ItemView) right() Version {
+	if len(v.versions) == 0 {
+		return v.item.Winner()
+	}
+	return v.versions[v.version]
+}
+
+// layout renders the header and the body for the current item, size and
+// toggles, so that View only slices.
+func (v *ItemView) layout() {
+	if v.item == nil || v.width <= 0 {
+		return
+	}
+	c := v.compare()
+	v.head = v.header(c.a, c.b)
+	name := fmt.Sprintf("version %d", v.version+1)
+	o := diffOpts{width: v.width, layout: v.mode(), unfold: v.unfold, right: name, s: v.styles}
+	v.body = renderFields(c.pairs, o)
+	v.hist.SetItems(v.item.Winner(), v.right(), v.now)
+	v.hist.SetSize(v.width, v.histHeight())
+	v.scrollBy(0)
+}
+
+// histHeight gives the history pane a third of the room, and what it needs
+// at most.
+func (v ItemView) histHeight() int {
+	if !v.showHist {
+		return 0
+	}
+	room := v.height - len(v.head)
+	return min(max(room/3, 3), v.hist.Needed(), max(room-2, 0))
+}
+
+func (v ItemView) bodyHeight() int {
+	h := v.height - len(v.head) - v.histHeight()
+	if v.showHist {
+		h-- // the rule above the pane
+	}
+	return max(h, 1)
+}
+
+// View renders the header, the visible part of the body and the pane.
+func (v ItemView) View() string {
+	lines := append([]string{}, v.head...)
+	bh := v.bodyHeight()
+	for i := v.scroll; i < v.scroll+bh; i++ {
+		if i < len(v.body) {
+			lines = append(lines, v.body[i])
+		} else {
+			lines = append(lines, "")
+		}
+	}
+	if v.showHist {
+		lines = append(lines, v.styles.Rule.Render(strings.Repeat("─", v.width)), v.hist.View())
+	}
+	return strings.Join(lines, "\n")
+}

@@ -1,0 +1,148 @@
+package resolver
+
+import (
+	"charm.land/bubbles/v2/help"
+	"charm.land/bubbles/v2/key"
+)
+
+func bind(help, desc string, keys ...string) key.Binding {
+	return key.NewBinding(key.WithKeys(keys...), key.WithHelp(help, desc))
+}
+
+// ActionKeys are the decisions and session keys, which the root model
+// handles on the list and item screens alike.
+type ActionKeys struct {
+	Keep, Take, Edit, ExtEdit, Mark, Delete, All key.Binding
+	Undo, Redo, Save, Quit, Back, Help           key.Binding
+	NextUnresolved, PrevUnresolved               key.Binding
+}
+
+// DefaultActionKeys returns the key table of the resolver.
+func DefaultActionKeys() ActionKeys {
+	return ActionKeys{
+		Keep:           bind("w", "keep winner", "w"),
+		Take:           bind("t", "take this version", "t"),
+		Edit:           bind("e", "edit", "e"),
+		ExtEdit:        bind("E", "edit in $EDITOR", "E"),
+		Mark:           bind("m", "mark version", "m"),
+		Delete:         bind("d", "delete/undelete", "d"),
+		All:            bind("A", "keep all winners", "A"),
+		Undo:           bind("u", "undo", "u"),
+		Redo:           bind("ctrl+r", "redo", "ctrl+r"),
+		Save:           bind("s", "save", "s"),
+		Quit:           bind("q", "quit", "q", "ctrl+c"),
+		Back:           bind("esc", "back", "esc"),
+		Help:           bind("?", "help", "?"),
+		NextUnresolved: bind("n", "next unresolved", "n"),
+		PrevUnresolved: bind("N", "previous unresolved", "N"),
+	}
+}
+
+// decisions are the bindings that decide on the shown item.
+func (k ActionKeys) decisions() []key.Binding {
+	return []key.Binding{k.Keep, k.Take, k.Edit, k.ExtEdit, k.Mark, k.Delete, k.All}
+}
+
+// session are the bindings that act on the whole session.
+func (k ActionKeys) session() []key.Binding {
+	return []key.Binding{k.Undo, k.Redo, k.Save, k.Back, k.Quit, k.Help}
+}
+
+// ListKeys are the list component's own bindings.
+type ListKeys struct {
+	Up, Down, PageUp, PageDown, Top, Bottom key.Binding
+	Open, Filter, Scope                     key.Binding
+	// ApplyFilter and ClearFilter act while the filter is typed.
+	ApplyFilter, ClearFilter key.Binding
+}
+
+// DefaultListKeys returns the list's bindings.
+func DefaultListKeys() ListKeys {
+	return ListKeys{
+		Up:       bind("↑/k", "up", "up", "k"),
+		Down:     bind("↓/j", "down", "down", "j"),
+		PageUp:   bind("pgup", "page up", "pgup"),
+		PageDown: bind("pgdn", "page down", "pgdown"),
+		Top:      bind("home/g", "first", "home", "g"),
+		Bottom:   bind("end/G", "last", "end", "G"),
+		Open:     bind("enter", "open", "enter"),
+		Filter:   bind("/", "filter", "/"),
+		Scope:    bind("c", "conflicts/all", "c"),
+
+		ApplyFilter: bind("enter", "keep the filter", "enter"),
+		ClearFilter: bind("esc", "clear the filter", "esc"),
+	}
+}
+
+// filterKeys are the bindings shown while the filter is typed.
+type filterKeys struct{ k ListKeys }
+
+// ShortHelp implements help.KeyMap.
+func (f filterKeys) ShortHelp() []key.Binding { return []key.Binding{f.k.ApplyFilter, f.k.ClearFilter} }
+
+// FullHelp implements help.KeyMap.
+func (f filterKeys) FullHelp() [][]key.Binding { return [][]key.Binding{f.ShortHelp()} }
+
+// ShortHelp implements help.KeyMap.
+func (k ListKeys) ShortHelp() []key.Binding { return []key.Binding{k.Open, k.Filter, k.Scope} }
+
+// FullHelp implements help.KeyMap.
+func (k ListKeys) FullHelp() [][]key.Binding {
+	return [][]key.Binding{{k.Up, k.Down, k.PageUp, k.PageDown, k.Top, k.Bottom}, {k.Open, k.Filter, k.Scope}}
+}
+
+// ItemKeys are the item component's own bindings.
+type ItemKeys struct {
+	NextVersion, PrevVersion                key.Binding
+	Up, Down, PageUp, PageDown, Top, Bottom key.Binding
+	Layout, Publisher, History, Unfold      key.Binding
+}
+
+// DefaultItemKeys returns the item screen's bindings.
+func DefaultItemKeys() ItemKeys {
+	return ItemKeys{
+		NextVersion: bind("tab/]", "next version", "tab", "]"),
+		PrevVersion: bind("shift+tab/[", "previous version", "shift+tab", "["),
+		Up:          bind("↑/k", "scroll up", "up", "k"),
+		Down:        bind("↓/j", "scroll down", "down", "j"),
+		PageUp:      bind("pgup", "page up", "pgup"),
+		PageDown:    bind("pgdn/space", "page down", "pgdown", "space"),
+		Top:         bind("home/g", "top", "home", "g"),
+		Bottom:      bind("end/G", "bottom", "end", "G"),
+		Layout:      bind("v", "side by side/unified", "v"),
+		Publisher:   bind("p", "publisher-specific fields", "p"),
+		History:     bind("h", "history pane", "h"),
+		Unfold:      bind("z", "fold/unfold", "z"),
+	}
+}
+
+// ShortHelp implements help.KeyMap.
+func (k ItemKeys) ShortHelp() []key.Binding { return []key.Binding{k.NextVersion, k.Layout, k.History} }
+
+// FullHelp implements help.KeyMap.
+func (k ItemKeys) FullHelp() [][]key.Binding {
+	return [][]key.Binding{
+		{k.NextVersion, k.PrevVersion, k.Up, k.Down, k.PageUp, k.PageDown, k.Top, k.Bottom},
+		{k.Layout, k.Publisher, k.History, k.Unfold},
+	}
+}
+
+// screenKeys combines a component's bindings with the action keys for the
+// status bar and the help overlay.
+type screenKeys struct {
+	actions []key.Binding
+	session []key.Binding
+	own     help.KeyMap
+}
+
+// ShortHelp implements help.KeyMap: every action, then the component's main keys.
+func (k screenKeys) ShortHelp() []key.Binding {
+	out := append([]key.Binding{}, k.actions...)
+	out = append(out, k.own.ShortHelp()...)
+	return append(out, k.session...)
+}
+
+// FullHelp implements help.KeyMap.
+func (k screenKeys) FullHelp() [][]key.Binding {
+	return append([][]key.Binding{k.actions, k.session}, k.own.FullHelp()...)
+}

@@ -1,0 +1,381 @@
+package resolver
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"charm.land/lipgloss/v2"
+
+	"charm.land/bubbles/v2/help"
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+)
+
+// openMsg asks the root model to show an item.
+type openMsg struct{ pos int }
+
+// List is the list screen: the items in conflict (or all items), one row
+// each, with a filter. It renders only the rows that fit.
+type List struct {
+	st        *store
+	styles    *Styles
+	keys      ListKeys
+	all       bool         // every item, not only those loaded with conflicts
+	query     string       // lower-cased filter
+	rows      []int        // positions shown, after scope and filter
+	tree      []OutlineRow // in an outline, each row's place in it
+	cursor    int
+	offset    int
+	filter    lineInput
+	filtering bool
+	width     int
+	height    int
+}
+
+// NewList returns a list over the store's items in conflict.
+func NewList(st *store, s *Styles) List {
+	l := List{st: st, styles: s, keys: DefaultListKeys(), filter: newLineInput(s, "/")}
+	l.refresh()
+	return l
+}
+
+// KeyMap returns the list's bindings, or the filter's while it is typed.
+func (l List) KeyMap() help.KeyMap {
+	if l.filtering {
+		return filterKeys{l.keys}
+	}
+	return l.keys
+}
+
+// Filtering reports whether the filter input has the keyboard.
+func (l List) Filtering() bool { return l.filtering }
+
+// Selected returns the position of the item under the cursor.
+func (l List) Selected() (int, bool) {
+	if l.cursor < len(l.rows) {
+		return l.rows[l.cursor], true
+	}
+	return 0, false
+}
+
+// SetSize sets the list's size in cells.
+func (l *List) SetSize(w, h int) {
+	l.width, l.height = w, h
+	l.filter.SetWidth(w)
+	l.clamp()
+}
+
+// Select moves the cursor to the item at pos, if the list shows it.
+func (l *List) Select(pos int) {
+	for i, p := range l.rows {
+		if p == pos {
+			l.cursor = i
+			l.clamp()
+			return
+		}
+	}
+}
+
+// ClearFilter drops the filter.
+func (l *List) ClearFilter() {
+	l.filtering = false
+	l.filter.Blur()
+	l.filter.SetValue("")
+	l.query = ""
+	l.refresh()
+}
+
+// refresh recomputes the rows after a change of scope or filter and keeps
+// the cursor on the same item when it is still shown.
+func (l *List) refresh() {
+	cur, ok := l.Selected()
+	l.rows, l.tree = l.rows[:0], l.tree[:0]
+	add := func(pos int) {
+		if l.query == "" || l.st.matches(pos, l.query) {
+			l.rows = append(l.rows, pos)
+		}
+	}
+	switch o := l.st.tree(); {
+	case o != nil:
+		l.addOutline(o.Rows())
+	case l.all:
+		for pos := range l.st.len() {
+			add(pos)
+		}
+	default:
+		for _, pos := range l.st.conflicted {
+			add(pos)
+		}
+	}
+	l.cursor = 0
+	if ok {
+		l.Select(cur)
+	}
+	l.clamp()
+}
+
+// Update handles the list's keys and mouse.
+func (l List) Update(msg tea.Msg) (List, tea.Cmd) {
+	if l.filtering {
+		return l.updateFilter(msg)
+	}
+	switch msg := msg.(type) {
+	case tea.KeyPressMsg:
+		return l.updateKey(msg)
+	case tea.MouseWheelMsg:
+		l.scroll(wheelDelta(msg.Button))
+	case tea.MouseClickMsg:
+		return l.click(msg.Y)
+	}
+	return l, nil
+}
+
+func (l List) updateKey(msg tea.KeyPressMsg) (List, tea.Cmd) {
+	page := max(l.bodyHeight()-1, 1)
+	switch {
+	case key.Matches(msg, l.keys.Up):
+		l.move(-1)
+	case key.Matches(msg, l.keys.Down):
+		l.move(1)
+	case key.Matches(msg, l.keys.PageUp):
+		l.move(-page)
+	case key.Matches(msg, l.keys.PageDown):
+		l.move(page)
+	case key.Matches(msg, l.keys.Top):
+		l.move(-len(l.rows))
+	case key.Matches(msg, l.keys.Bottom):
+		l.move(len(l.rows))
+	case key.Matches(msg, l.keys.Scope):
+		l.all = !l.all
+		l.refresh()
+	case key.Matches(msg, l.keys.Filter):
+		l.filtering = true
+		l.filter.Focus()
+		return l, nil
+	case key.Matches(msg, l.keys.Open):
+		return l, l.open()
+	}
+	return l, nil
+}
+
+// updateFilter sends keys to the filter input, filtering as one types;
+// enter keeps the filter, esc clears it.
+func (l List) updateFilter(msg tea.Msg) (List, tea.Cmd) {
+	if k, ok := msg.(tea.KeyPressMsg); ok {
+		switch {
+		case key.Matches(k, l.keys.ApplyFilter):
+			l.filtering = false
+			l.filter.Blur()
+			return l, nil
+		case key.Matches(k, l.keys.ClearFilter):
+			l.ClearFilter()
+			return l, nil
+		}
+	}
+	var cmd tea.Cmd
+	l.filter, cmd = l.filter.Update(msg)
+	if q := strings.ToLower(l.filter.Value()); q != l.query {
+		l.query = q
+		l.refresh()
+	}
+	return l, cmd
+}
+
+func (l List) open() tea.Cmd {
+	pos, ok := l.Selected()
+	if !ok {
+		return nil
+	}
+	return func() tea.Msg { return openMsg{pos} }
+}
+
+// click selects the row under the pointer; a click on the selected row opens it.
+func (l List) click(y int) (List, tea.Cmd) {
+	i := l.offset + y - l.top()
+	if y < l.top() || i >= len(l.rows) || i >= l.offset+l.bodyHeight() {
+		return l, nil
+	}
+	if i == l.cursor {
+		return l, l.open()
+	}
+	l.cursor = i
+	return l, nil
+}
+
+func (l *List) move(d int) {
+	l.cursor += d
+	l.clamp()
+}
+
+func (l *List) scroll(d int) {
+	l.offset += d
+	l.cursor += d
+	l.clamp()
+}
+
+// clamp keeps the cursor on a row and the row on screen.
+func (l *List) clamp() {
+	h := l.bodyHeight()
+	l.cursor = max(min(l.cursor, len(l.rows)-1), 0)
+	l.offset = max(min(l.offset, l.cursor), l.cursor-h+1, 0)
+	l.offset = min(l.offset, max(len(l.rows)-h, 0))
+}
+
+// top is the number of lines above the first row: the column header and,
+// when there is one, the filter line.
+func (l List) top() int {
+	if l.filtering || l.query != "" {
+		return 2
+	}
+	return 1
+}
+
+func (l List) bodyHeight() int { return max(l.height-l.top(), 1) }
+
+// View renders the header, the filter and the visible rows.
+func (l List) View() string {
+	cols := l.columns()
+	lines := make([]string, 0, l.height)
+	if l.top() == 2 {
+		lines = append(lines, l.filterLine())
+	}
+	lines = append(lines, l.styles.Dim.Render(cols.header(l.width, l.titleHeader())))
+	for i := l.offset; i < len(l.rows) && i < l.offset+l.bodyHeight(); i++ {
+		lines = append(lines, l.row(i, cols))
+	}
+	if len(l.rows) == 0 {
+		lines = append(lines, l.styles.Dim.Render(pad(l.emptyText(), l.width)))
+	}
+	return strings.Join(lines, "\n")
+}
+
+func (l List) filterLine() string {
+	if l.filtering {
+		return pad(l.filter.View(), l.width)
+	}
+	return pad(fmt.Sprintf("filter: %s  (/ to change, esc in the filter clears it)", l.query), l.width)
+}
+
+func (l List) emptyText() string {
+	switch {
+	case l.query != "":
+		return "no item matches the filter"
+	case !l.all:
+		return "no item is in conflict (c shows all items)"
+	}
+	return "the feed has no items"
+}
+
+// row renders one item: cursor, title, id, versions, endpoints and state.
+func (l List) row(i int, c columns) string {
+	pos := l.rows[i]
+	e := l.st.entry(pos)
+	state, style := l.state(pos)
+	cur := "  "
+	if i == l.cursor {
+		cur = "› "
+	}
+	cells := []string{
+		cur + fit(l.titleCell(i), c.title),
+		fit(e.ID(), c.id),
+		fit(fmt.Sprintf("%d", 1+len(e.Versions())), c.versions),
+		fit(strings.Join(endpoints(e), ", "), c.endpoints),
+	}
+	line := strings.Join(nonEmpty(cells), " ") + " " + style.Render(fit(state, c.state))
+	switch {
+	case i == l.cursor:
+		return l.styles.Selected.Render(pad(line, l.width))
+	case l.isContext(i):
+		return l.styles.Dim.Render(pad(line, l.width))
+	}
+	return pad(line, l.width)
+}
+
+// state names an item's state for the list, with its style.
+func (l List) state(pos int) (string, lipgloss.Style) {
+	e := l.st.entry(pos)
+	name, style := "no conflict", l.styles.Dim
+	switch {
+	case e.InConflict() && l.st.outcomes[pos] != undecided:
+		name, style = "partly resolved", l.styles.Unresolved
+	case e.InConflict():
+		name, style = "unresolved", l.styles.Unresolved
+	case l.st.outcomes[pos] == edited:
+		name, style = "edited", l.styles.Edited
+	case isIn(l.st.conflicted, pos):
+		name, style = "resolved", l.styles.Resolved
+	}
+	if e.Winner().Deleted() {
+		name += ", deleted"
+	}
+	return name, style
+}
+
+// columns are the widths of the list's columns; 0 hides a column.
+type columns struct{ title, id, versions, endpoints, state int }
+
+// columns fits the columns to the width, dropping id and endpoints on
+// narrow terminals.
+func (l List) columns() columns {
+	c := columns{versions: 3, state: 19}
+	switch {
+	case l.width >= 120:
+		c.id, c.endpoints = 22, 26
+	case l.width >= 100:
+		c.id, c.endpoints = 18, 20
+	case l.width >= 70:
+		c.id = 16
+	default:
+		c.state = 10
+	}
+	c.title = l.width - 2 - c.versions - c.state - 2
+	for _, w := range []int{c.id, c.endpoints} {
+		if w > 0 {
+			c.title -= w + 1
+		}
+	}
+	c.title = max(c.title, 1)
+	return c
+}
+
+// header renders the column titles.
+func (c columns) header(width int, title string) string {
+	cells := []string{"  " + fit(title, c.title), fit("id", c.id), fit("#", c.versions), fit("endpoints", c.endpoints)}
+	return pad(strings.Join(nonEmpty(cells), " ")+" "+fit("state", c.state), width)
+}
+
+// fit truncates or pads s to exactly w cells; nothing when w is 0.
+func fit(s string, w int) string {
+	if w <= 0 {
+		return ""
+	}
+	return pad(truncate(s, w, "…"), w)
+}
+
+func nonEmpty(ss []string) []string {
+	out := ss[:0:0]
+	for _, s := range ss {
+		if s != "" {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// isIn reports whether sorted holds v.
+func isIn(sorted []int, v int) bool {
+	_, ok := slices.BinarySearch(sorted, v)
+	return ok
+}
+
+// wheelDelta turns a wheel button into rows to scroll.
+func wheelDelta(b tea.MouseButton) int {
+	switch b {
+	case tea.MouseWheelUp:
+		return -3
+	case tea.MouseWheelDown:
+		return 3
+	}
+	return 0
+}

@@ -1,0 +1,104 @@
+package resolver
+
+import (
+	"strings"
+	"testing"
+
+	tea "charm.land/bubbletea/v2"
+)
+
+func TestListScopeAndFilter(t *testing.T) {
+	hs := newHarness(t, demoDoc(t), 100, 30)
+	if n := len(hs.m.list.rows); n != 7 {
+		t.Fatalf("%d rows, want the 7 items in conflict", n)
+	}
+	hs.keys("c")
+	if n := len(hs.m.list.rows); n != 10 {
+		t.Fatalf("%d rows after c, want all 10 items", n)
+	}
+	hs.keys("/", "PL")
+	if got := rowTitles(hs); got != "Plan the team offsite|Call the plumber (Tuesday)|Water the plants" {
+		t.Errorf("filter PL: %s", got)
+	}
+	hs.keys("enter", "down", "enter")
+	if hs.m.screen != itemScreen || hs.m.item.Pos() != plumber {
+		t.Errorf("enter opened %d", hs.m.item.Pos())
+	}
+	hs.keys("esc", "esc")
+	if n := len(hs.m.list.rows); n != 10 {
+		t.Errorf("esc did not clear the filter: %d rows", n)
+	}
+	hs.keys("c")
+	if n := len(hs.m.list.rows); n != 7 {
+		t.Errorf("%d rows after c again", n)
+	}
+}
+
+func rowTitles(hs *harness) string {
+	var ts []string
+	for _, p := range hs.m.list.rows {
+		ts = append(ts, hs.m.st.title(p))
+	}
+	return strings.Join(ts, "|")
+}
+
+func TestNextPreviousUnresolved(t *testing.T) {
+	hs := newHarness(t, demoDoc(t), 100, 30)
+	sel := func() int { p, _ := hs.m.list.Selected(); return p }
+	hs.keys("n")
+	if sel() != offsite {
+		t.Errorf("n selected %d", sel())
+	}
+	hs.keys("N", "N")
+	if sel() != plants {
+		t.Errorf("N N wrapped to %d", sel())
+	}
+	hs.keys("w") // resolves plants, moves on to groceries
+	hs.keys("N")
+	if sel() != fest {
+		t.Errorf("N skipped to %d; the resolved item should be skipped", sel())
+	}
+}
+
+func TestMouse(t *testing.T) {
+	hs := newHarness(t, demoDoc(t), 100, 8) // 4 rows visible
+	hs.send(tea.MouseWheelMsg{Button: tea.MouseWheelDown})
+	if hs.m.list.offset == 0 {
+		t.Error("the wheel did not scroll the list")
+	}
+	hs.send(tea.MouseWheelMsg{Button: tea.MouseWheelUp})
+	// row 0 is the header line, row 1 the column titles: row 3 is the second item.
+	hs.send(tea.MouseClickMsg{X: 5, Y: 3, Button: tea.MouseLeft})
+	if p, _ := hs.m.list.Selected(); p != offsite {
+		t.Fatalf("the click selected %d", p)
+	}
+	hs.send(tea.MouseClickMsg{X: 5, Y: 3, Button: tea.MouseLeft})
+	if hs.m.screen != itemScreen || hs.m.item.Pos() != offsite {
+		t.Errorf("a click on the selected row did not open it")
+	}
+	hs.send(tea.MouseWheelMsg{Button: tea.MouseWheelDown})
+	if hs.m.item.scroll == 0 && len(hs.m.item.body) > hs.m.item.bodyHeight() {
+		t.Error("the wheel did not scroll the item")
+	}
+}
+
+func TestHelpOverlay(t *testing.T) {
+	hs := newHarness(t, demoDoc(t), 120, 40)
+	hs.keys("enter", "?")
+	s := hs.screen()
+	for _, k := range []string{"keep winner", "take this version", "edit in $EDITOR", "mark version", "delete/undelete",
+		"keep all winners", "undo", "redo", "save", "quit", "back", "next version", "previous version",
+		"next/previous unresolved", "side by side/unified", "publisher-specific", "history pane"} {
+		if !strings.Contains(s, k) {
+			t.Errorf("help lacks %q", k)
+		}
+	}
+	hs.keys("w")
+	if hs.m.st.unresolved != 7 {
+		t.Error("a key in the help overlay made a decision")
+	}
+	hs.keys("esc")
+	if hs.m.overlay != noOverlay {
+		t.Error("esc did not close the help")
+	}
+}

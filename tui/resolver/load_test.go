@@ -1,0 +1,45 @@
+package resolver
+
+import (
+	"errors"
+	"strings"
+	"testing"
+
+	tea "charm.land/bubbletea/v2"
+)
+
+// TestLoading shows the progress Load reports, then the list; a load error
+// ends the program with the error for Run to return.
+func TestLoading(t *testing.T) {
+	doc := demoDoc(t)
+	release := make(chan struct{})
+	cfg := Config{Title: "a ⇄ b", Load: func(progress func(int, int)) (Document, error) {
+		progress(1, 4)
+		<-release
+		return FeedSync(doc), nil
+	}}
+	var m tea.Model = New(cfg)
+	m, _ = m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
+	ch := m.(Model).progress
+	loaded := make(chan tea.Msg)
+	go func() { loaded <- load(cfg.Load, ch)() }()
+	m, _ = m.Update(waitProgress(ch)())
+	if s := m.View().Content; !strings.Contains(s, "loading and merging a ⇄ b") || !strings.Contains(s, "1 of 4") {
+		t.Errorf("no progress shown:\n%s", s)
+	}
+	close(release)
+	m, _ = m.Update(<-loaded)
+	if m.(Model).screen != listScreen {
+		t.Error("the list is not shown after loading")
+	}
+	if msg := waitProgress(ch)(); msg != nil {
+		t.Errorf("progress after the load: %v", msg)
+	}
+
+	failing := Config{Load: func(func(int, int)) (Document, error) { return nil, errors.New("bad.xml:3:1: not XML") }}
+	m = New(failing)
+	m, cmd := m.Update(load(failing.Load, make(chan progressMsg, 1))())
+	if m.(Model).loadErr == nil || cmd == nil {
+		t.Error("a load error does not end the program")
+	}
+}

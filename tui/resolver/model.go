@@ -1,0 +1,175 @@
+package resolver
+
+import (
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/colorprofile"
+	"github.com/feedsync/feedsync/engine"
+)
+
+// screen is what fills the body.
+type screen uint8
+
+const (
+	loadingScreen screen = iota
+	listScreen
+	itemScreen
+	editScreen
+)
+
+// overlay is what covers the body, if anything.
+type overlay uint8
+
+const (
+	noOverlay overlay = iota
+	helpOverlay
+	confirmOverlay
+)
+
+// Messages of the commands that load and save.
+type (
+	progressMsg struct{ done, total int }
+	loadedMsg   struct {
+		doc Document
+		err error
+	}
+	savedMsg struct {
+		head int // journal head when the save started
+		err  error
+	}
+)
+
+// Model is the resolver's root model: it routes messages to the focused
+// component, turns decisions into engine calls, and owns the undo journal.
+type Model struct {
+	cfg      Config
+	styles   *Styles
+	keys     ActionKeys
+	st       *store
+	journal  journal
+	screen   screen
+	editFrom screen // where the in-app editor goes back to
+	overlay  overlay
+	list     List
+	item     ItemView
+	editor   Editor
+	help     HelpView
+	confirm  Confirm
+	status   Status
+	progress chan progressMsg
+	loading  progressMsg
+	width    int
+	height   int
+	saving   bool
+	savedAt  int  // journal head at the last save
+	saved    bool // a save succeeded
+	quitNext bool // quit once the save in flight succeeds
+	loadErr  error
+}
+
+// New returns the resolver for cfg; it loads the feeds when the program starts.
+func New(cfg Config) Model {
+	if cfg.Now == nil {
+		cfg.Now = time.Now
+	}
+	s := DefaultStyles()
+	if noColorEnv() {
+		s = MonoStyles()
+	}
+	m := Model{cfg: cfg, styles: &s, keys: DefaultActionKeys(), progress: make(chan progressMsg, 1)}
+	m.item, m.editor, m.status = NewItemView(m.styles), NewEditor(m.styles), NewStatus(m.styles)
+	return m
+}
+
+// Init starts loading.
+func (m Model) Init() tea.Cmd {
+	return tea.Batch(load(m.cfg.Load, m.progress), waitProgress(m.progress))
+}
+
+// Saved reports whether a save succeeded.
+func (m Model) Saved() bool { return m.saved }
+
+// load is the Cmd that loads and merges, sending progress on ch.
+func load(fn func(func(done, total int)) (Document, error), ch chan progressMsg) tea.Cmd {
+	return func() tea.Msg {
+		defer close(ch)
+		doc, err := fn(func(done, total int) {
+			select {
+			case ch <- progressMsg{done, total}:
+			default: // the screen shows the latest it gets; skipping is fine
+			}
+		})
+		return loadedMsg{doc, err}
+	}
+}
+
+// waitProgress is the Cmd that waits for the next progress report.
+func waitProgress(ch chan progressMsg) tea.Cmd {
+	return func() tea.Msg {
+		if p, ok := <-ch; ok {
+			return p
+		}
+		return nil
+	}
+}
+
+// saveCmd is the Cmd that saves the document.
+func saveCmd(save func(Document) error, doc Document, head int) tea.Cmd {
+	return func() tea.Msg { return savedMsg{head, save(doc)} }
+}
+
+// stamp is the when and by of a decision made now.
+func (m Model) stamp() engine.Stamp {
+	return engine.Stamp{When: m.now(), By: m.cfg.By}
+}
+
+func (m Model) now() time.Time { return m.cfg.Now().UTC().Truncate(time.Second) }
+
+// Update routes a message: each case hands it to one handler.
+func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	switch msg := msg.(type) {
+	case tea.WindowSizeMsg:
+		return m.resize(msg.Width, msg.Height), nil
+	case tea.ColorProfileMsg:
+		return m.setProfile(msg.Profile), nil
+	case progressMsg:
+		m.loading = msg
+		return m, waitProgress(m.progress)
+	case loadedMsg:
+		return m.loaded(msg)
+	case savedMsg:
+		return m.afterSave(msg)
+	case openMsg:
+		return m.open(msg.pos), nil
+	case confirmMsg:
+		return m.answered(msg)
+	case closeHelpMsg:
+		m.overlay = noOverlay
+		return m, nil
+	case editDoneMsg:
+		return m.edited(msg.pos, msg.versions, msg.title, msg.content)
+	case editCancelMsg:
+		return m.leaveEditor("edit cancelled"), nil
+	case extReadyMsg:
+		return m.extReady(msg)
+	case extExitMsg:
+		return m, readEditFile(msg)
+	case extResultMsg:
+		return m.extResult(msg)
+	case tea.KeyPressMsg:
+		return m.key(msg)
+	case tea.MouseMsg:
+		return m.mouse(msg)
+	}
+	return m.forward(msg)
+}
+
+// setProfile switches to the no-colour styles on a monochrome terminal.
+func (m Model) setProfile(p colorprofile.Profile) Model {
+	if p <= colorprofile.ASCII && !m.styles.Mono {
+		*m.styles = MonoStyles()
+		m.item.layout()
+	}
+	return m
+}

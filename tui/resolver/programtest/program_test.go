@@ -1,0 +1,125 @@
+// Package programtest runs the resolver's real program, resolver.New, through
+// teatest: the Bubble Tea program with its commands, renderer and input.
+// It lives apart from package resolver's tests because teatest's golden package
+// defines an -update flag of its own.
+package programtest
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/colorprofile"
+	"github.com/charmbracelet/x/ansi"
+	"github.com/charmbracelet/x/exp/teatest/v2"
+	"github.com/feedsync/feedsync/engine/sse"
+	ssefeed "github.com/feedsync/feedsync/feeds/sse"
+	"github.com/feedsync/feedsync/tui/resolver"
+)
+
+// TestProgram runs resolver.New on an SSE 0.91 pair in a 100×30 terminal: it
+// opens the first item, takes the version shown, saves and quits, then
+// reads back what Save was given through ssefeed and engine/sse.
+func TestProgram(t *testing.T) {
+	var mu sync.Mutex
+	var saved []byte
+	cfg := resolver.Config{
+		Title:      "local.xml ⇄ remote.xml",
+		SaveTarget: "local.xml",
+		By:         "tester-desk",
+		Now:        func() time.Time { return time.Date(2026, 3, 9, 12, 0, 0, 0, time.UTC) },
+		Load:       func(func(int, int)) (resolver.Document, error) { return loadPair(t, "rss"), nil },
+		Save: func(doc resolver.Document) error {
+			var b bytes.Buffer
+			if _, err := doc.WriteTo(&b); err != nil {
+				return err
+			}
+			mu.Lock()
+			defer mu.Unlock()
+			saved = b.Bytes()
+			return nil
+		},
+	}
+	tm := teatest.NewTestModel(t, resolver.New(cfg), teatest.WithInitialTermSize(100, 30),
+		teatest.WithProgramOptions(tea.WithColorProfile(colorprofile.ASCII)))
+	// The renderer writes only the cells that change, so each text waited
+	// for is one that no earlier frame has, cell for cell, where it appears.
+	wait := func(text string) {
+		t.Helper()
+		teatest.WaitFor(t, tm.Output(), func(b []byte) bool {
+			return strings.Contains(ansi.Strip(string(b)), text)
+		}, teatest.WithDuration(5*time.Second))
+	}
+	wait("0/3 resolved")
+	tm.Send(tea.KeyPressMsg{Code: tea.KeyEnter})
+	wait("WINNER")
+	tm.Type("t")
+	wait("took version 1")
+	tm.Type("s")
+	wait("ed to local.xml") // "saved to", whether or not "saving to" was drawn first
+	tm.Type("q")
+
+	final, ok := tm.FinalModel(t, teatest.WithFinalTimeout(5*time.Second)).(resolver.Model)
+	if !ok || !final.Saved() {
+		t.Fatal("the program ended without a save")
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	doc, err := ssefeed.Parse("saved.xml", saved)
+	if err != nil {
+		t.Fatal(err)
+	}
+	it := doc.Item("groceries")
+	if it.Version != 3 || it.Conflict || len(it.Conflicts) != 0 || ssefeed.Title(it.Data) != "Buy groceries" {
+		t.Errorf("groceries: version %d, flag %v, %d sx:conflict, title %q; want 3, false, 0, \"Buy groceries\"",
+			it.Version, it.Conflict, len(it.Conflicts), ssefeed.Title(it.Data))
+	}
+	want := sse.History{When: cfg.Now(), By: "tester-desk", Updates: []sse.Stamp{
+		{When: time.Date(2026, 3, 2, 11, 30, 0, 0, time.UTC), By: "bob-phone"},
+		{When: time.Date(2026, 3, 1, 9, 0, 0, 0, time.UTC), By: "alice-laptop"},
+	}}
+	if !sameHistory(it.History, want) {
+		t.Errorf("history %+v, want %+v", it.History, want)
+	}
+	if n := resolver.SSE(doc).Conflicted(); n != 2 {
+		t.Errorf("%d items in conflict in the saved feed, want 2", n)
+	}
+}
+
+func sameHistory(a, b sse.History) bool {
+	if !a.Stamp().Equal(b.Stamp()) || len(a.Updates) != len(b.Updates) {
+		return false
+	}
+	for i := range a.Updates {
+		if !a.Updates[i].Equal(b.Updates[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+// loadPair merges an SSE 0.91 pair of the resolver's testdata.
+func loadPair(t *testing.T, pair string) resolver.Document {
+	var docs [2]*ssefeed.Doc
+	for i, side := range []string{"local", "remote"} {
+		b, err := os.ReadFile(filepath.Join("..", "testdata", "sse", pair+"-"+side+".xml"))
+		if err != nil {
+			t.Error(err)
+			return nil
+		}
+		if docs[i], err = ssefeed.Parse(side+".xml", b); err != nil {
+			t.Error(err)
+			return nil
+		}
+	}
+	doc, err := ssefeed.Merge(docs[0], docs[1])
+	if err != nil {
+		t.Error(err)
+	}
+	return resolver.SSE(doc)
+}

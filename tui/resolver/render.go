@@ -1,0 +1,257 @@
+package resolver
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/feedsync/feedsync/diff"
+	"github.com/feedsync/feedsync/feeds"
+)
+
+// layout is how the item screen lays out the two versions.
+type layout uint8
+
+const (
+	sideBySide layout = iota // winner left, version right
+	stacked                  // per field, the winner's lines above the version's
+	unified                  // per field, - and + lines as in a unified diff
+	single                   // an item without conflicts: its fields alone
+)
+
+const (
+	foldContext = 2 // unchanged rows kept around a change
+	foldMin     = 4 // shorter unchanged runs are shown rather than folded
+)
+
+// fieldPair is one field of the winner facing the same field of the shown
+// version. A field missing on one side compares with an empty text.
+type fieldPair struct {
+	label    string
+	a, b     string
+	inA, inB bool
+	shared   bool
+	rows     []diff.Row // a against b, line by line
+}
+
+// pairFields pairs the fields of two versions by key, in the winner's order
+// and then the version's; publisher-specific fields only when asked for.
+func pairFields(a, b []feeds.Field, publisher bool) []fieldPair {
+	var out []fieldPair
+	at := map[string]int{}
+	for _, f := range a {
+		if f.Shared || publisher {
+			at[f.Key] = len(out)
+			out = append(out, fieldPair{label: f.Label, a: f.Value, inA: true, shared: f.Shared})
+		}
+	}
+	for _, f := range b {
+		if !f.Shared && !publisher {
+			continue
+		}
+		if i, ok := at[f.Key]; ok {
+			out[i].b, out[i].inB = f.Value, true
+			continue
+		}
+		out = append(out, fieldPair{label: f.Label, b: f.Value, inB: true, shared: f.Shared})
+	}
+	return out
+}
+
+// sameShared reports whether two versions carry the same shared data.
+func sameShared(a, b []feeds.Field) bool {
+	for _, p := range pairFields(a, b, false) {
+		if p.a != p.b || p.inA != p.inB {
+			return false
+		}
+	}
+	return true
+}
+
+// diffOpts say how to render the fields.
+type diffOpts struct {
+	width  int
+	layout layout
+	unfold bool
+	right  string // what the right-hand version is called: "version 2"
+	s      *Styles
+}
+
+// renderFields renders the field-by-field comparison as lines of exactly
+// o.width cells.
+func renderFields(pairs []fieldPair, o diffOpts) []string {
+	var out []string
+	for _, p := range pairs {
+		out = append(out, fieldRule(p, o))
+		if len(p.rows) == 0 {
+			out = append(out, pad(o.s.ink.dim.render("(empty)"), o.width))
+			continue
+		}
+		out = append(out, renderRows(p.rows, o)...)
+	}
+	return out
+}
+
+// fieldRule is the line that introduces a field: its label and what changed.
+func fieldRule(p fieldPair, o diffOpts) string {
+	label := p.label
+	if !p.shared {
+		label += " (publisher-specific)"
+	}
+	if o.layout != single {
+		label += " · " + fieldState(p, o.right)
+	}
+	text := "── " + label + " "
+	return o.s.ink.label.render(pad(text+strings.Repeat("─", max(o.width-textWidth(text), 0)), o.width))
+}
+
+func fieldState(p fieldPair, right string) string {
+	switch {
+	case !p.inB:
+		return "only in the winner"
+	case !p.inA:
+		return "only in " + right
+	case p.a == p.b:
+		return "same"
+	}
+	return "changed"
+}
+
+// renderRows renders the aligned rows of one field in the chosen layout,
+// folding long unchanged runs unless asked not to.
+func renderRows(rows []diff.Row, o diffOpts) []string {
+	var out []string
+	for _, seg := range segments(rows, o) {
+		if seg.Folded {
+			out = append(out, foldLine(seg.Len(), o))
+			continue
+		}
+		part := rows[seg.Start:seg.End]
+		switch o.layout {
+		case sideBySide:
+			out = append(out, sideRows(part, o)...)
+		case unified:
+			out = append(out, unifiedRows(part, o)...)
+		case stacked:
+			out = append(out, stackedRows(part, o)...)
+		default:
+			out = append(out, cellLines(part, true, "", o)...)
+		}
+	}
+	return out
+}
+
+// segments folds unchanged runs of at least foldMin rows.
+func segments(rows []diff.Row, o diffOpts) []diff.Segment {
+	all := []diff.Segment{{Start: 0, End: len(rows)}}
+	if o.unfold || o.layout == single {
+		return all
+	}
+	segs := diff.Fold(rows, foldContext)
+	for i := range segs {
+		if segs[i].Len() < foldMin {
+			segs[i].Folded = false
+		}
+	}
+	return segs
+}
+
+func foldLine(n int, o diffOpts) string {
+	text := fmt.Sprintf("┄┄ %d unchanged lines (z shows them) ┄┄", n)
+	return o.s.Fold.Render(pad(text, o.width))
+}
+
+// sideRows renders rows as two columns, wrapping each cell and padding the
+// shorter side so that the rows stay aligned.
+func sideRows(rows []diff.Row, o diffOpts) []string {
+	lw := (o.width - 3) / 2
+	rw := o.width - 3 - lw
+	sep := o.s.ink.rule.render(" │ ")
+	var out []string
+	for _, r := range rows {
+		l, rt := wrap(pieces(r.Left.Spans, o.s), lw), wrap(pieces(r.Right.Spans, o.s), rw)
+		for k := 0; k < max(len(l), len(rt)); k++ {
+			out = append(out, paint(at(l, k), lw, o.s)+sep+paint(at(rt, k), rw, o.s))
+		}
+	}
+	return out
+}
+
+func at(rows [][]piece, k int) []piece {
+	if k < len(rows) {
+		return rows[k]
+	}
+	return nil
+}
+
+// unifiedRows renders unchanged rows once and each run of changed rows as
+// its old lines (-) followed by its new lines (+).
+func unifiedRows(rows []diff.Row, o diffOpts) []string {
+	var out []string
+	for i := 0; i < len(rows); {
+		j := i + 1
+		for j < len(rows) && rows[j].Changed() == rows[i].Changed() {
+			j++
+		}
+		if !rows[i].Changed() {
+			out = append(out, cellLines(rows[i:j], true, "  ", o)...)
+		} else {
+			out = append(out, cellLines(rows[i:j], true, "- ", o)...)
+			out = append(out, cellLines(rows[i:j], false, "+ ", o)...)
+		}
+		i = j
+	}
+	return out
+}
+
+// stackedRows renders a run of rows as the winner's lines, then the
+// version's lines under a small heading; unchanged runs appear once.
+func stackedRows(rows []diff.Row, o diffOpts) []string {
+	if !rows[0].Changed() && !anyChanged(rows) {
+		return cellLines(rows, true, "  ", o)
+	}
+	out := []string{o.s.Winner.Render(pad("winner:", o.width))}
+	out = append(out, cellLines(rows, true, "  ", o)...)
+	out = append(out, o.s.Version.Render(pad(o.right+":", o.width)))
+	return append(out, cellLines(rows, false, "  ", o)...)
+}
+
+func anyChanged(rows []diff.Row) bool {
+	for _, r := range rows {
+		if r.Changed() {
+			return true
+		}
+	}
+	return false
+}
+
+// cellLines renders one side of rows, skipping filler, each line behind a
+// prefix whose kind follows the side and whose width indents wrapped lines.
+func cellLines(rows []diff.Row, left bool, prefix string, o diffOpts) []string {
+	kind := diff.Insert
+	if left {
+		kind = diff.Delete
+	}
+	var out []string
+	for _, r := range rows {
+		c := r.Right
+		if left {
+			c = r.Left
+		}
+		if c.Line == 0 && r.Changed() {
+			continue // filler facing a line of the other side
+		}
+		pk := diff.Equal
+		if r.Changed() && prefix != "  " && prefix != "" {
+			pk = kind
+		}
+		w := o.width - len(prefix)
+		for k, line := range wrap(pieces(c.Spans, o.s), w) {
+			p := prefix
+			if k > 0 {
+				p = strings.Repeat(" ", len(prefix))
+			}
+			out = append(out, paint(append([]piece{{p, pk}}, line...), o.width, o.s))
+		}
+	}
+	return out
+}

@@ -1,0 +1,136 @@
+package resolver
+
+import (
+	"strings"
+
+	"charm.land/bubbles/v2/help"
+	"charm.land/lipgloss/v2"
+)
+
+// Styles holds every lipgloss style of the resolver, so that the whole look
+// lives in one place. The no-colour variant (MonoStyles) keeps every
+// difference visible through markers, strike-through and underline alone.
+type Styles struct {
+	// Mono reports the no-colour variant.
+	Mono bool
+	// DelOpen and DelClose surround text found only on the left (the
+	// winner); InsOpen and InsClose surround text found only on the right.
+	// They are empty when colour carries the difference.
+	DelOpen, DelClose, InsOpen, InsClose string
+
+	App, Header, Dim, Bold, Label, Rule lipgloss.Style
+	Del, Ins, Fold, Banner              lipgloss.Style
+	Selected, Match                     lipgloss.Style
+	Unresolved, Resolved, Edited        lipgloss.Style
+	Deleted, Marked, Winner, Version    lipgloss.Style
+	Info, Error, Dialog                 lipgloss.Style
+	Help                                help.Styles
+
+	ink inks // Del and Ins as raw sequences, for the diff's many small pieces
+}
+
+// ink is a style's opening and closing sequences, so that a piece of text
+// is styled by concatenation rather than a full Render, which costs much
+// more and is called for every piece of every frame.
+type ink struct{ open, close string }
+
+// render styles one line of text.
+func (k ink) render(s string) string {
+	if k.open == "" {
+		return s
+	}
+	return k.open + s + k.close
+}
+
+type inks struct{ del, ins, key, desc, sep, label, rule, dim, cursor ink }
+
+// inkOf splits what a style renders around a single character.
+func inkOf(st lipgloss.Style) ink {
+	open, close, _ := strings.Cut(st.Render("x"), "x")
+	return ink{open, close}
+}
+
+// withInks fills in the raw sequences of the styles.
+func (s Styles) withInks() Styles {
+	s.ink = inks{
+		del: inkOf(s.Del), ins: inkOf(s.Ins), label: inkOf(s.Label), rule: inkOf(s.Rule), dim: inkOf(s.Dim),
+		cursor: inkOf(lipgloss.NewStyle().Reverse(true)),
+		key:    inkOf(s.Help.ShortKey), desc: inkOf(s.Help.ShortDesc), sep: inkOf(s.Help.ShortSeparator),
+	}
+	return s
+}
+
+// DefaultStyles returns the colour styles, which use the 16 basic ANSI
+// colours so that they follow the terminal's own palette.
+func DefaultStyles() Styles {
+	red, green, yellow, blue, magenta, cyan, grey := lipgloss.Color("1"), lipgloss.Color("2"),
+		lipgloss.Color("3"), lipgloss.Color("4"), lipgloss.Color("5"), lipgloss.Color("6"), lipgloss.Color("8")
+	s := baseStyles()
+	s.App = s.App.Foreground(cyan)
+	s.Dim = s.Dim.Foreground(grey)
+	s.Label = s.Label.Foreground(blue)
+	s.Rule = s.Rule.Foreground(grey)
+	s.Del = s.Del.Foreground(red)
+	s.Ins = s.Ins.Foreground(green)
+	s.Fold = s.Fold.Foreground(grey)
+	s.Banner = s.Banner.Foreground(yellow)
+	s.Match = s.Match.Foreground(yellow)
+	s.Unresolved = s.Unresolved.Foreground(yellow)
+	s.Resolved = s.Resolved.Foreground(green)
+	s.Edited = s.Edited.Foreground(cyan)
+	s.Deleted = s.Deleted.Foreground(red)
+	s.Marked = s.Marked.Foreground(magenta)
+	s.Winner = s.Winner.Foreground(green)
+	s.Version = s.Version.Foreground(yellow)
+	s.Info = s.Info.Foreground(cyan)
+	s.Error = s.Error.Foreground(red)
+	s.Dialog = s.Dialog.BorderForeground(yellow)
+	s.Help.ShortKey = s.Help.ShortKey.Foreground(cyan)
+	s.Help.FullKey = s.Help.FullKey.Foreground(cyan)
+	s.Help.ShortSeparator = s.Help.ShortSeparator.Foreground(grey)
+	s.Help.Ellipsis = s.Help.Ellipsis.Foreground(grey)
+	return s.withInks()
+}
+
+// MonoStyles returns the styles for NO_COLOR and monochrome terminals:
+// attributes only, and [-old-]{+new+} markers around changed words.
+func MonoStyles() Styles {
+	s := baseStyles()
+	s.Mono = true
+	s.DelOpen, s.DelClose, s.InsOpen, s.InsClose = "[-", "-]", "{+", "+}"
+	s.Error = s.Error.Reverse(true)
+	return s.withInks()
+}
+
+// baseStyles are the attributes both variants share.
+func baseStyles() Styles {
+	n := lipgloss.NewStyle
+	return Styles{
+		App:        n().Bold(true),
+		Header:     n().Bold(true),
+		Dim:        n().Faint(true),
+		Bold:       n().Bold(true),
+		Label:      n().Bold(true),
+		Rule:       n().Faint(true),
+		Del:        n().Strikethrough(true),
+		Ins:        n().Underline(true),
+		Fold:       n().Faint(true).Italic(true),
+		Banner:     n().Bold(true),
+		Selected:   n().Reverse(true),
+		Match:      n().Underline(true),
+		Unresolved: n().Bold(true),
+		Resolved:   n(),
+		Edited:     n().Italic(true),
+		Deleted:    n().Strikethrough(true),
+		Marked:     n().Bold(true),
+		Winner:     n().Bold(true),
+		Version:    n().Bold(true),
+		Info:       n(),
+		Error:      n().Bold(true),
+		Dialog:     n().Border(lipgloss.RoundedBorder()).Padding(0, 1),
+		Help: help.Styles{
+			ShortKey: n().Bold(true), ShortDesc: n(), ShortSeparator: n().Faint(true),
+			FullKey: n().Bold(true), FullDesc: n(), FullSeparator: n(), Ellipsis: n().Faint(true),
+		},
+	}
+}

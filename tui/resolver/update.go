@@ -1,0 +1,326 @@
+package resolver
+
+import (
+	"fmt"
+
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+	"github.com/feedsync/feedsync/feeds"
+)
+
+// resize lays every component out for the new size.
+func (m Model) resize(w, h int) Model {
+	m.width, m.height = w, h
+	m.layout()
+	return m
+}
+
+// layout gives each component its room: one header line, the body and the
+// status bar.
+func (m *Model) layout() {
+	sh := m.statusHeight()
+	bh := max(m.height-1-sh, 1)
+	m.status.SetSize(m.width, sh)
+	if m.st != nil {
+		m.list.SetSize(m.width, bh)
+	}
+	m.item.SetSize(m.width, bh)
+	m.editor.SetSize(m.width, bh)
+	m.help.SetSize(m.width, bh)
+	m.confirm.SetSize(m.width, bh)
+}
+
+// statusHeight grows the status bar on tall terminals so that every binding fits.
+func (m Model) statusHeight() int {
+	switch {
+	case m.height >= 30:
+		return 3
+	case m.height >= 16:
+		return 2
+	}
+	return 1
+}
+
+// loaded opens the list on the merged document, or quits on a load error,
+// which Run returns.
+func (m Model) loaded(msg loadedMsg) (Model, tea.Cmd) {
+	if msg.err != nil {
+		m.loadErr = msg.err
+		return m, tea.Quit
+	}
+	m.st = newStore(msg.doc)
+	m.list = NewList(m.st, m.styles)
+	m.item.SetPlaces(m.st.place)
+	m.editor.SetSelective(m.st.doc.Selective())
+	m.screen = listScreen
+	m.layout()
+	if p, ok := m.st.nextUnresolved(-1, 1); ok {
+		m.list.Select(p)
+	}
+	m.status.Info(fmt.Sprintf("%d items, %d in conflict · enter opens one · ? shows every key",
+		m.st.len(), len(m.st.conflicted)))
+	return m, nil
+}
+
+// key routes a key press: an overlay or the editor takes it whole; on the
+// list and item screens the action keys come first.
+func (m Model) key(msg tea.KeyPressMsg) (Model, tea.Cmd) {
+	m.status, _ = m.status.Update(msg)
+	var cmd tea.Cmd
+	switch {
+	case msg.String() == "ctrl+c" && m.overlay != confirmOverlay:
+		return m.quit() // from anywhere, the editor and the filter included
+	case m.overlay == helpOverlay:
+		m.help, cmd = m.help.Update(msg)
+	case m.overlay == confirmOverlay:
+		m.confirm, cmd = m.confirm.Update(msg)
+	case m.screen == editScreen:
+		m.editor, cmd = m.editor.Update(msg)
+	case m.screen == loadingScreen:
+		if key.Matches(msg, m.keys.Quit) {
+			cmd = tea.Quit
+		}
+	case m.screen == listScreen && m.list.Filtering():
+		m.list, cmd = m.list.Update(msg)
+	default:
+		if h := m.handler(msg); h != nil {
+			return h(m)
+		}
+		return m.forward(msg)
+	}
+	return m, cmd
+}
+
+// handler maps an action key to its handler, or nil.
+func (m Model) handler(msg tea.KeyPressMsg) func(Model) (Model, tea.Cmd) {
+	k, onItem := m.keys, m.screen == itemScreen
+	decide := func(d decisionKind) func(Model) (Model, tea.Cmd) {
+		return func(m Model) (Model, tea.Cmd) { return m.decideOn(d) }
+	}
+	jump := func(dir int) func(Model) (Model, tea.Cmd) {
+		return func(m Model) (Model, tea.Cmd) { return m.jump(dir), nil }
+	}
+	switch {
+	case key.Matches(msg, k.Keep):
+		return decide(keepWinner)
+	case onItem && key.Matches(msg, k.Take):
+		return decide(takeVersion)
+	case key.Matches(msg, k.Delete):
+		return decide(toggleDelete)
+	case key.Matches(msg, k.Edit):
+		return Model.openEditor
+	case key.Matches(msg, k.ExtEdit):
+		return Model.startExtEdit
+	case onItem && key.Matches(msg, k.Mark):
+		return Model.mark
+	case key.Matches(msg, k.All):
+		return Model.askKeepAll
+	case key.Matches(msg, k.Undo):
+		return Model.undo
+	case key.Matches(msg, k.Redo):
+		return Model.redo
+	case key.Matches(msg, k.Save):
+		return Model.save
+	case key.Matches(msg, k.Quit):
+		return Model.quit
+	case key.Matches(msg, k.Back):
+		return Model.back
+	case key.Matches(msg, k.Help):
+		return Model.showHelp
+	case key.Matches(msg, k.NextUnresolved):
+		return jump(1)
+	case key.Matches(msg, k.PrevUnresolved):
+		return jump(-1)
+	}
+	return nil
+}
+
+// forward hands any other message to the component on screen.
+func (m Model) forward(msg tea.Msg) (Model, tea.Cmd) {
+	var cmd tea.Cmd
+	switch m.screen {
+	case listScreen:
+		m.list, cmd = m.list.Update(msg)
+	case itemScreen:
+		m.item, cmd = m.item.Update(msg)
+	case editScreen:
+		m.editor, cmd = m.editor.Update(msg)
+	}
+	return m, cmd
+}
+
+// mouse scrolls the list or the item with the wheel, and selects in the
+// list with a click; coordinates become relative to the body.
+func (m Model) mouse(msg tea.MouseMsg) (Model, tea.Cmd) {
+	if m.overlay != noOverlay || (m.screen != listScreen && m.screen != itemScreen) {
+		return m, nil
+	}
+	mouse := msg.Mouse()
+	mouse.Y-- // the header line
+	switch msg.(type) {
+	case tea.MouseWheelMsg:
+		return m.forward(tea.MouseWheelMsg(mouse))
+	case tea.MouseClickMsg:
+		if m.screen == listScreen {
+			return m.forward(tea.MouseClickMsg(mouse))
+		}
+	}
+	return m, nil
+}
+
+// current returns the item an action applies to: the one shown, or the one
+// selected in the list.
+func (m Model) current() (int, bool) {
+	switch m.screen {
+	case itemScreen:
+		return m.item.Pos(), true
+	case listScreen:
+		return m.list.Selected()
+	}
+	return 0, false
+}
+
+// open shows an item on the item screen.
+func (m Model) open(pos int) Model {
+	m.screen = itemScreen
+	m.item.SetItem(pos, m.st.entry(pos), m.st.title(pos), m.now())
+	m.list.Select(pos)
+	return m
+}
+
+// show brings an item into view on the current screen.
+func (m Model) show(pos int) Model {
+	if m.screen == itemScreen {
+		return m.open(pos)
+	}
+	m.list.Select(pos)
+	return m
+}
+
+// jump moves to the next (dir 1) or previous (-1) unresolved item.
+func (m Model) jump(dir int) Model {
+	pos, ok := m.current()
+	if !ok {
+		pos = -1
+	}
+	next, ok := m.st.nextUnresolved(pos, dir)
+	if !ok {
+		m.status.Info("no unresolved item left")
+		return m
+	}
+	return m.show(next)
+}
+
+// back leaves the item screen for the list, or clears the list's filter.
+func (m Model) back() (Model, tea.Cmd) {
+	if m.screen == itemScreen {
+		m.screen = listScreen
+		m.list.Select(m.item.Pos())
+		return m, nil
+	}
+	m.list.ClearFilter()
+	return m, nil
+}
+
+// mark marks or unmarks the shown version, where resolutions can be
+// selective; SSE 0.91 resolves all of an item's conflicts at once (§5).
+func (m Model) mark() (Model, tea.Cmd) {
+	if !m.st.doc.Selective() {
+		m.status.Info("nothing to mark: an SSE 0.91 resolution is one update that removes every sx:conflict (§5)")
+		return m, nil
+	}
+	m.item.ToggleMark()
+	return m, nil
+}
+
+// showHelp opens the overlay with every binding of the screen.
+func (m Model) showHelp() (Model, tea.Cmd) {
+	m.help = NewHelpView(m.styles, m.screenKeys())
+	m.overlay = helpOverlay
+	m.layout()
+	return m, nil
+}
+
+// ask opens a confirmation.
+func (m Model) ask(q question, text string) Model {
+	m.confirm = NewConfirm(m.styles, q, text)
+	m.overlay = confirmOverlay
+	m.layout()
+	return m
+}
+
+// answered acts on a confirmation.
+func (m Model) answered(msg confirmMsg) (Model, tea.Cmd) {
+	m.overlay = noOverlay
+	switch {
+	case msg.q == askKeepAll && msg.a == answerYes:
+		return m.keepAll()
+	case msg.q == askQuit && msg.a == answerYes:
+		return m, tea.Quit
+	case msg.q == askQuit && msg.a == answerSave:
+		m.quitNext = true
+		return m.save()
+	}
+	return m, nil
+}
+
+// target names where saves go.
+func (m Model) target() string {
+	if m.cfg.SaveTarget == "" {
+		return "the output"
+	}
+	return m.cfg.SaveTarget
+}
+
+// save syncs the decisions into the document and saves it off the UI thread.
+func (m Model) save() (Model, tea.Cmd) {
+	switch {
+	case m.saving:
+		m.status.Info("a save is already running")
+		return m, nil
+	case m.cfg.Save == nil:
+		m.status.Error("nowhere to save")
+		return m, nil
+	}
+	m.st.sync()
+	m.saving = true
+	m.status.Info("saving to " + m.target() + "…")
+	return m, saveCmd(m.cfg.Save, m.st.doc, m.journal.head())
+}
+
+// afterSave reports a save; a failed one loses nothing and can be retried.
+func (m Model) afterSave(msg savedMsg) (Model, tea.Cmd) {
+	m.saving = false
+	if msg.err != nil {
+		m.quitNext = false
+		m.status.Error(fmt.Sprintf("saving to %s: %v · nothing is lost: s tries again", m.target(), msg.err))
+		return m, nil
+	}
+	m.saved, m.savedAt = true, msg.head
+	m.status.Info("saved to " + m.target())
+	switch {
+	case m.quitNext && m.savedAt != m.journal.head():
+		return m.save()
+	case m.quitNext:
+		return m, tea.Quit
+	}
+	return m, nil
+}
+
+// quit quits, first asking when decisions are not saved.
+func (m Model) quit() (Model, tea.Cmd) {
+	if m.journal.head() == m.savedAt && !m.saving {
+		return m, tea.Quit
+	}
+	return m.ask(askQuit, fmt.Sprintf("Some decisions are not saved to %s. Quit anyway?", m.target())), nil
+}
+
+// contentOf returns the content field of an item's data, if it has one.
+func contentOf(fs []feeds.Field) string {
+	for _, f := range fs {
+		if f.Key == "content" {
+			return f.Value
+		}
+	}
+	return ""
+}

@@ -1,0 +1,159 @@
+package resolver
+
+import (
+	"fmt"
+	"strings"
+
+	"charm.land/bubbles/v2/help"
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+)
+
+// The smallest terminal the layouts fit; below it the screen says so in one line.
+const minWidth, minHeight = 30, 8
+
+// View renders the screen in the alternate screen, with the mouse on.
+func (m Model) View() tea.View {
+	v := tea.NewView(m.render())
+	v.AltScreen = true
+	v.MouseMode = tea.MouseModeCellMotion
+	v.WindowTitle = "feedsync · " + m.cfg.Title
+	return v
+}
+
+// render draws the header line, the body and the status bar, every line
+// cut to the width.
+func (m Model) render() string {
+	if m.width <= 0 || m.height <= 0 {
+		return ""
+	}
+	if m.width < minWidth || m.height < minHeight {
+		return tooSmall(m.width, m.height)
+	}
+	sh := m.statusHeight()
+	st := m.status
+	st.SetKeys(m.screenKeys())
+	return strings.Join([]string{
+		m.header(),
+		block(m.body(), m.width, m.height-1-sh),
+		block(st.View(), m.width, sh),
+	}, "\n")
+}
+
+// tooSmall says, in the longest form that fits one line, that the
+// terminal is too small.
+func tooSmall(w, h int) string {
+	forms := []string{
+		fmt.Sprintf("terminal too small (%d×%d): feedsync needs %d×%d", w, h, minWidth, minHeight),
+		fmt.Sprintf("too small: need %d×%d", minWidth, minHeight),
+		"too small",
+	}
+	for _, f := range forms {
+		if textWidth(f) <= w {
+			return f
+		}
+	}
+	return fit("…", w)
+}
+
+// block cuts s to w columns and exactly h lines.
+func block(s string, w, h int) string {
+	lines := strings.Split(s, "\n")
+	if len(lines) > h {
+		lines = lines[:h]
+	}
+	for i, l := range lines {
+		lines[i] = truncate(l, w, "")
+	}
+	for len(lines) < h {
+		lines = append(lines, "")
+	}
+	return strings.Join(lines, "\n")
+}
+
+// body renders the overlay or the screen.
+func (m Model) body() string {
+	switch {
+	case m.overlay == helpOverlay:
+		return m.help.View()
+	case m.overlay == confirmOverlay:
+		return m.confirm.View()
+	}
+	switch m.screen {
+	case listScreen:
+		return m.list.View()
+	case itemScreen:
+		return m.item.View()
+	case editScreen:
+		return m.editor.View()
+	}
+	return m.loadingView()
+}
+
+// header shows the session, the count of resolved items and where saves
+// go, dropping what does not fit from the right.
+func (m Model) header() string {
+	left := m.styles.App.Render("feedsync") + " · " + m.cfg.Title
+	right := m.headerRight()
+	for len(right) > 0 {
+		r := strings.Join(right, " · ")
+		if gap := m.width - textWidth(left) - textWidth(r); gap >= 2 {
+			return m.styles.Header.Render(left + strings.Repeat(" ", gap) + r)
+		}
+		if len(right) == 1 && left != m.styles.App.Render("feedsync") {
+			left = m.styles.App.Render("feedsync")
+			continue
+		}
+		right = right[:len(right)-1]
+	}
+	return m.styles.Header.Render(fit(left, m.width))
+}
+
+func (m Model) headerRight() []string {
+	var right []string
+	if m.st != nil {
+		right = append(right, fmt.Sprintf("%d/%d resolved", m.st.resolvedCount(), len(m.st.conflicted)))
+	}
+	switch {
+	case m.saving:
+		right = append(right, "saving…")
+	case m.journal.head() != m.savedAt:
+		right = append(right, "unsaved")
+	}
+	return append(right, "saves to "+m.target())
+}
+
+// loadingView shows the progress of loading and merging.
+func (m Model) loadingView() string {
+	lines := []string{"", "  loading and merging " + m.cfg.Title + "…"}
+	if p := m.loading; p.total > 0 {
+		w := max(min(m.width-20, 50), 10)
+		done := min(w*p.done/p.total, w)
+		bar := strings.Repeat("█", done) + strings.Repeat("░", w-done)
+		lines = append(lines, fmt.Sprintf("  %s %d of %d", bar, p.done, p.total))
+	}
+	return strings.Join(lines, "\n")
+}
+
+// screenKeys returns the bindings of what has the keyboard, for the status
+// bar and the help overlay.
+func (m Model) screenKeys() help.KeyMap {
+	k := m.keys
+	nav := bind("n/N", "next/previous unresolved", "n", "N")
+	switch {
+	case m.overlay == helpOverlay:
+		return m.help.KeyMap()
+	case m.overlay == confirmOverlay:
+		return m.confirm.KeyMap()
+	case m.screen == editScreen:
+		return m.editor.KeyMap()
+	case m.screen == listScreen && m.list.Filtering():
+		return m.list.KeyMap()
+	case m.screen == itemScreen:
+		return screenKeys{actions: append(k.decisions(), nav), session: k.session(), own: m.item.KeyMap()}
+	case m.screen == listScreen:
+		acts := []key.Binding{k.Keep, k.Edit, k.ExtEdit, k.Delete, k.All, nav}
+		return screenKeys{actions: acts, session: k.session(), own: m.list.KeyMap()}
+	}
+	return screenKeys{session: []key.Binding{k.Quit}, own: HelpKeys{}}
+}

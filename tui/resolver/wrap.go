@@ -1,0 +1,233 @@
+package resolver
+
+import (
+	"strings"
+	"unicode/utf8"
+
+	"github.com/charmbracelet/x/ansi"
+	"github.com/feedsync/feedsync/diff"
+)
+
+// piece is a run of text shown in one way: diff.Equal, diff.Delete (found
+// only on the left) or diff.Insert (only on the right).
+type piece struct {
+	text string
+	kind diff.Kind
+}
+
+// pieces turns a cell's word spans into pieces, adding the no-colour
+// markers around changed words when the styles have them.
+func pieces(spans []diff.Span, s *Styles) []piece {
+	out := make([]piece, 0, len(spans))
+	for _, sp := range spans {
+		text := clean(sp.Text)
+		switch sp.Kind {
+		case diff.Delete:
+			out = append(out, piece{s.DelOpen + text + s.DelClose, diff.Delete})
+		case diff.Insert:
+			out = append(out, piece{s.InsOpen + text + s.InsClose, diff.Insert})
+		default:
+			out = append(out, piece{text, diff.Equal})
+		}
+	}
+	return out
+}
+
+// clean replaces what would break the layout: tabs, carriage returns and
+// other control characters.
+func clean(s string) string {
+	if !strings.ContainsFunc(s, isControl) {
+		return s
+	}
+	s = strings.ReplaceAll(s, "\t", "    ")
+	return strings.Map(func(r rune) rune {
+		if isControl(r) {
+			return -1
+		}
+		return r
+	}, s)
+}
+
+func isControl(r rune) bool { return r < 0x20 || r == 0x7f || (r >= 0x80 && r < 0xa0) }
+
+// wrap breaks a line of pieces into rows of at most width cells, at spaces
+// where it can and inside a word only when the word alone is too wide.
+func wrap(line []piece, width int) [][]piece {
+	width = max(width, 1)
+	var rows [][]piece
+	var row []piece
+	used := 0
+	for _, w := range words(line) {
+		ww := widthOf(w)
+		if used+ww > width && used > 0 {
+			rows, row, used = append(rows, row), nil, 0
+			w = trimLeadingSpace(w)
+			ww = widthOf(w)
+		}
+		for ww > width { // a word wider than a row: cut it
+			head, tail := cut(w, width-used)
+			rows, row, used = append(rows, append(row, head...)), nil, 0
+			w, ww = tail, widthOf(tail)
+		}
+		row, used = append(row, w...), used+ww
+	}
+	return append(rows, row)
+}
+
+// words splits pieces into chunks that each start with the spaces before a
+// word and end with the word; a word may span several pieces.
+func words(line []piece) [][]piece {
+	var out [][]piece
+	var cur []piece
+	inWord := false
+	for _, p := range line {
+		for p.text != "" {
+			i := strings.IndexFunc(p.text, func(r rune) bool { return (r == ' ') == inWord })
+			if i < 0 {
+				cur = append(cur, p)
+				break
+			}
+			if i > 0 {
+				cur = append(cur, piece{p.text[:i], p.kind})
+			}
+			p.text = p.text[i:]
+			if inWord {
+				out, cur = append(out, cur), nil
+			}
+			inWord = !inWord
+		}
+	}
+	if len(cur) > 0 {
+		out = append(out, cur)
+	}
+	return out
+}
+
+func widthOf(ps []piece) int {
+	n := 0
+	for _, p := range ps {
+		n += textWidth(p.text)
+	}
+	return n
+}
+
+// textWidth is ansi.StringWidth with a fast path for ASCII text and SGR
+// sequences, which is most of what the resolver shows.
+func textWidth(s string) int {
+	n := 0
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case c == 0x1b && i+1 < len(s) && s[i+1] == '[':
+			i += 2
+			for i < len(s) && (s[i] < 0x40 || s[i] > 0x7e) {
+				i++
+			}
+		case c >= 0x80:
+			r, size := utf8.DecodeRuneInString(s[i:])
+			if !strings.ContainsRune(narrow, r) {
+				return ansi.StringWidth(s)
+			}
+			i += size - 1
+			n++
+		case c < 0x20 || c == 0x7f:
+			return ansi.StringWidth(s)
+		default:
+			n++
+		}
+	}
+	return n
+}
+
+// narrow lists the non-ASCII characters the resolver draws itself, all one
+// cell wide, so that measuring its own lines stays on the fast path.
+const narrow = "─│·›…┄◆“”—–⇄█░┃╭╮╰╯é"
+
+// truncate cuts s to w cells, with tail marking the cut. A string of no more
+// bytes than cells needs no cut: no character takes more cells than bytes.
+func truncate(s string, w int, tail string) string {
+	if len(s) <= w || textWidth(s) <= w {
+		return s
+	}
+	return ansi.Truncate(s, w, tail)
+}
+
+func trimLeadingSpace(ps []piece) []piece {
+	for len(ps) > 0 {
+		t := strings.TrimLeft(ps[0].text, " ")
+		if t != "" {
+			return append([]piece{{t, ps[0].kind}}, ps[1:]...)
+		}
+		ps = ps[1:]
+	}
+	return nil
+}
+
+// cut splits pieces after n cells; the head holds at least one character,
+// so that a wide character in a narrow row still moves on.
+func cut(ps []piece, n int) (head, tail []piece) {
+	for i, p := range ps {
+		w := textWidth(p.text)
+		if w <= n {
+			head, n = append(head, p), n-w
+			continue
+		}
+		t := ansi.Truncate(p.text, n, "")
+		if t == "" && len(head) == 0 {
+			_, size := firstRune(p.text)
+			t = p.text[:size]
+		}
+		if t != "" {
+			head = append(head, piece{t, p.kind})
+		}
+		rest := append([]piece{{p.text[len(t):], p.kind}}, ps[i+1:]...)
+		return head, trimEmpty(rest)
+	}
+	return head, nil
+}
+
+func firstRune(s string) (rune, int) {
+	for i, r := range s {
+		if i > 0 {
+			return r, i
+		}
+	}
+	return 0, len(s)
+}
+
+func trimEmpty(ps []piece) []piece {
+	for len(ps) > 0 && ps[0].text == "" {
+		ps = ps[1:]
+	}
+	return ps
+}
+
+// paint renders a row of pieces with the styles of their kinds and pads it
+// with spaces to width cells; wrap made the row no wider than that.
+func paint(row []piece, width int, s *Styles) string {
+	var b strings.Builder
+	for _, p := range row {
+		switch p.kind {
+		case diff.Delete:
+			b.WriteString(s.ink.del.open + p.text + s.ink.del.close)
+		case diff.Insert:
+			b.WriteString(s.ink.ins.open + p.text + s.ink.ins.close)
+		default:
+			b.WriteString(p.text)
+		}
+	}
+	if w := widthOf(row); w < width {
+		b.WriteString(strings.Repeat(" ", width-w))
+	}
+	return b.String()
+}
+
+// pad fits a rendered string to exactly width cells: truncated when too
+// wide, filled with spaces when too narrow.
+func pad(s string, width int) string {
+	w := textWidth(s)
+	if w > width {
+		return ansi.Truncate(s, width, "")
+	}
+	return s + strings.Repeat(" ", width-w)
+}
