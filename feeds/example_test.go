@@ -119,3 +119,14 @@ func ExampleSyntaxProblems() {
 	// Output:
 	// feed.xml:3:1: channel: <channel> opened at 2:2 is closed by </rss>
 }
+
+// A Problem without a place or an element is about the file as a whole.
+func ExampleProblem_String() {
+	fmt.Println(feeds.Problem{File: "feed.xml", Line: 3, Col: 3, Element: "item", Msg: "no sx:sync"})
+	fmt.Println(feeds.Problem{File: "feed.xml", Element: "item", Msg: "no sx:sync"})
+	fmt.Println(feeds.Problem{File: "gone.xml", Msg: "no such file or directory"})
+	// Output:
+	// feed.xml:3:3: item: no sx:sync
+	// feed.xml: item: no sx:sync
+	// gone.xml: no such file or directory
+}

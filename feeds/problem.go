@@ -24,12 +24,18 @@ type Problem struct {
 	Msg       string
 }
 
-// String returns "file:line:col: element: message".
+// String returns "file:line:col: element: message", leaving out the place
+// when Line is 0 and the element when Element is "" (a problem with the
+// file as a whole, such as one that cannot be read).
 func (p Problem) String() string {
-	if p.Line == 0 {
-		return fmt.Sprintf("%s: %s: %s", p.File, p.Element, p.Msg)
+	s := p.File
+	if p.Line != 0 {
+		s += fmt.Sprintf(":%d:%d", p.Line, p.Col)
 	}
-	return fmt.Sprintf("%s:%d:%d: %s: %s", p.File, p.Line, p.Col, p.Element, p.Msg)
+	if p.Element != "" {
+		s += ": " + p.Element
+	}
+	return s + ": " + p.Msg
 }
 
 // Problems is every problem found in a feed, in file order. It is the error

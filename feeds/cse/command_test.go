@@ -43,7 +43,7 @@ func TestCommandUsage(t *testing.T) {
 		{"ls, no cache", []string{"ls", empty}, ExitUsage, "", empty + ": cse: no CSE cache"},
 		{"ls, two arguments", []string{"ls", "a", "b"}, ExitUsage, "", "want 1 arguments, got 2"},
 		{"stamp, no such file", []string{"stamp", filepath.Join(empty, "none.xml")}, ExitUsage, "", "no such file"},
-		{"stamp, malformed", []string{"stamp", malformed}, ExitUsage, "", malformed + ":3:7: element <channel> closed by </rss>"},
+		{"stamp, malformed", []string{"stamp", malformed}, ExitUsage, "", malformed + ":3:1: channel: <channel> opened at 2:3 is closed by </rss>"},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
@@ -173,7 +173,7 @@ func TestCommandStamp(t *testing.T) {
 	dir = t.TempDir()
 	writeTree(t, dir, stampInputs(a))
 	code, _, errw = run("stamp", filepath.Join(dir, "root.xml"))
-	if code != ExitReported || !strings.Contains(errw, "bad.xml:10:5: item has no guid") {
+	if code != ExitReported || !strings.Contains(errw, "bad.xml:10:5: item: no guid") {
 		t.Errorf("stamp with problems: exit %d\n%s", code, errw)
 	}
 }

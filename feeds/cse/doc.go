@@ -49,6 +49,10 @@
 // feed's folder, so no link, not even through a symbolic link, reads
 // outside it. One process at a time should pull into a cache.
 //
+// Problems are feeds.Problem values, placed by feeds.Locate and
+// feeds.SyntaxProblems as every binding's are: "file:line:col: element:
+// message".
+//
 // # Cache layout
 //
 // A cache directory holds:
@@ -119,6 +123,9 @@
 //   - stamp sets a parent item's csx:lastBuildDate equal to the newest of
 //     its nested feed's items, as the spec says, even when that makes it
 //     older; feeds on the web below a local tree are not fetched.
+//   - Feeds in UTF-8, US-ASCII and ISO-8859-1 are read; others are refused
+//     at 1:1, naming their encoding. A Latin-1 feed that stamp changes is
+//     written in UTF-8, its XML declaration saying so.
 //   - The spec's example is not well-formed XML: the namespace declaration
 //     is unquoted (line 2) and a link is closed by </csx:Link> (line 16).
 package cse

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/beevik/etree"
+	"github.com/feedsync/feedsync/feeds"
 )
 
 // Namespace is the CSE namespace URI ("Namespaces and Version"). Elements and
@@ -21,7 +22,7 @@ type feed struct {
 	items    []*item   // of every channel, in document order
 	date     time.Time // "Newer (for feed)": the first channel's date
 	dateErr  error     // an unreadable date; the feed then counts as newer
-	findings []finding
+	findings []feeds.Finding
 }
 
 // channel is an RSS channel and its date: lastBuildDate, else pubDate,
@@ -53,12 +54,6 @@ type link struct {
 	onDemand bool
 }
 
-// finding is something wrong with an element, placed later if reported.
-type finding struct {
-	el  *etree.Element
-	msg string
-}
-
 // active returns the links the item stands for: its nested feed alone if it
 // has one ("all other <csx:link>'s in the item will be ignored"), else all.
 func (it *item) active() []*link {
@@ -68,22 +63,23 @@ func (it *item) active() []*link {
 	return it.links
 }
 
-// parseFeed reads an RSS document and its CSE extensions.
-func parseFeed(data []byte) (*feed, error) {
-	doc, err := parseXML(data)
+// parseFeed reads an RSS document, named name in messages, and its CSE
+// extensions. A document that is not RSS gives feeds.Problems.
+func parseFeed(name string, data []byte) (*feed, error) {
+	doc, data, err := parseXML(name, data)
 	if err != nil {
 		return nil, err
 	}
 	f := &feed{doc: doc, data: data}
 	root := doc.Root()
 	if root.Tag != "rss" || root.NamespaceURI() != "" {
-		return nil, fmt.Errorf("root element is <%s>, not <rss>", root.FullTag())
+		return nil, feeds.Locate(name, data, doc, []feeds.Finding{{Element: root, Msg: "root element is not <rss>"}})
 	}
 	for _, el := range rssChildren(root, "channel") {
 		f.readChannel(el)
 	}
 	if len(f.channels) == 0 {
-		return nil, fmt.Errorf("<rss> has no <channel>")
+		return nil, feeds.Locate(name, data, doc, []feeds.Finding{{Element: root, Msg: "no <channel>"}})
 	}
 	f.date, f.dateErr = f.channels[0].date, f.channels[0].dateErr
 	return f, nil
@@ -120,7 +116,7 @@ func (f *feed) readItem(ch *channel, el *etree.Element) *item {
 		it.guid = strings.TrimSpace(g.Text())
 	}
 	if it.guid == "" {
-		f.note(el, "item has no guid (CSE requires one)")
+		f.note(el, "no guid (CSE requires one)")
 	}
 	it.hidden = f.hidden(el)
 	it.date, it.dateErr = f.itemDate(el)
@@ -184,7 +180,7 @@ func (f *feed) readLink(it *item, el *etree.Element) *link {
 	l.nested = f.linkFlag(el, "nestedFeed")
 	l.onDemand = f.linkFlag(el, "onDemand")
 	if l.ref == "" {
-		f.note(el, "empty csx:link")
+		f.note(el, "empty link")
 	}
 	if l.nested && it.nested != nil {
 		f.note(el, "second nested feed link in one item; only the first counts")
@@ -238,11 +234,11 @@ func (f *feed) checkCSEName(el *etree.Element) {
 	case "link", "lastBuildDate", "hiddenItem":
 		return
 	}
-	f.note(el, fmt.Sprintf("unknown CSE element <%s> (names are case-sensitive)", el.FullTag()))
+	f.note(el, "unknown CSE element (names are case-sensitive)")
 }
 
 func (f *feed) note(el *etree.Element, msg string) {
-	f.findings = append(f.findings, finding{el, msg})
+	f.findings = append(f.findings, feeds.Finding{Element: el, Msg: msg})
 }
 
 // rssChildren returns el's children named tag in no namespace, as RSS 2.0

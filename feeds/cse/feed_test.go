@@ -45,7 +45,7 @@ func TestNewer(t *testing.T) {
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			f, err := parseFeed(tc.doc)
+			f, err := parseFeed("f.xml", tc.doc)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -80,7 +80,7 @@ func TestExtensions(t *testing.T) {
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			f, err := parseFeed(rss(`<item><guid>g</guid>` + tc.item + `</item>`))
+			f, err := parseFeed("f.xml", rss(`<item><guid>g</guid>`+tc.item+`</item>`))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -126,7 +126,7 @@ func TestHiddenItemAttribute(t *testing.T) {
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			f, err := parseFeed(rss(`<item ` + tc.attr + `><guid>g</guid></item>`))
+			f, err := parseFeed("f.xml", rss(`<item `+tc.attr+`><guid>g</guid></item>`))
 			if err != nil || f.items[0].hidden != tc.want {
 				t.Errorf("hidden = %v, %v; want %v", f.items[0].hidden, err, tc.want)
 			}
@@ -147,8 +147,8 @@ func TestPullGUIDs(t *testing.T) {
 	})
 	s, rep := pullTree(t, srv.url("root.xml"), t.TempDir())
 	want := []string{
-		srv.url("root.xml") + `:1:173: item has no guid (CSE requires one)`,
-		srv.url("child.xml") + `:1:105: duplicate guid "same" (first in ` + srv.url("root.xml") + `)`,
+		srv.url("root.xml") + `:1:173: item: no guid (CSE requires one)`,
+		srv.url("child.xml") + `:1:105: guid: duplicate "same" (first in ` + srv.url("root.xml") + `)`,
 	}
 	if s.failed != 0 || strings.Join(rep.lines, "\n") != strings.Join(want, "\n") {
 		t.Errorf("report:\n%s\nwant:\n%s", rep.text(), strings.Join(want, "\n"))
@@ -165,7 +165,7 @@ func FuzzParseFeed(f *testing.F) {
 	f.Add(rss(`<item k:hiddenItem="x"><guid>g</guid><k:link nestedFeed="true">a</k:link><k:Link/></item>`))
 	f.Add([]byte("<rss>\n<channel>\n</rss>"))
 	f.Fuzz(func(t *testing.T, data []byte) {
-		fd, err := parseFeed(data)
+		fd, err := parseFeed("f.xml", data)
 		if err != nil {
 			return
 		}

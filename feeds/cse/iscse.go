@@ -1,10 +1,11 @@
 package cse
 
 import (
-	"bytes"
 	"encoding/xml"
 	"io"
 	"regexp"
+
+	"github.com/feedsync/feedsync/feeds/internal/xmlutil"
 )
 
 // IsCSE reports whether doc declares or uses the CSE namespace. Names are
@@ -12,9 +13,12 @@ import (
 // well-formed before that point is still recognised by a declaration of
 // the namespace, so that validation can report what is wrong with it.
 func IsCSE(doc []byte) bool {
-	d := xml.NewDecoder(bytes.NewReader(doc))
+	data, _, err := toUTF8("", doc)
+	if err != nil {
+		return declaresCSE.Match(doc)
+	}
+	d := xmlutil.NewDecoder(data)
 	d.Strict = false
-	d.CharsetReader = charsetReader
 	for {
 		tok, err := d.Token()
 		if err == io.EOF {

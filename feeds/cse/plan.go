@@ -11,7 +11,7 @@ import (
 // and Synced dates still say what is in the cache below it. A feed that
 // does not parse is reported and not saved, so the previous copy stays.
 func (s *syncer) gotFeed(j *job, rec, prev *entry, resp *response, body []byte) error {
-	f, err := parseFeed(body)
+	f, err := parseFeed(j.url.String(), body)
 	if err != nil {
 		s.fail(j.url.String(), err)
 		return s.linkDone(j.item, false)
@@ -108,7 +108,7 @@ func itemNewer(it *item, synced dates) bool {
 // within the tree ("<guid> element as a child of RSS <item>").
 func (s *syncer) firstGUID(f *feed, it *item, feedURL string) bool {
 	if where, ok := s.guids[it.guid]; ok {
-		f.note(guidElement(it), fmt.Sprintf("duplicate guid %q (first in %s)", it.guid, where))
+		f.note(guidElement(it), fmt.Sprintf("duplicate %q (first in %s)", it.guid, where))
 		return false
 	}
 	s.guids[it.guid] = feedURL

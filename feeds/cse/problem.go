@@ -2,56 +2,33 @@ package cse
 
 import (
 	"errors"
-	"fmt"
 
 	"github.com/beevik/etree"
+	"github.com/feedsync/feedsync/feeds"
 )
 
-// Problem is something wrong in a CSE feed, with its place.
-type Problem struct {
-	File      string // a path or URL
-	Line, Col int    // 1-based; zero when the problem has no place in the file
-	Msg       string
+// problems places the findings of f in file, as feeds.Locate does for
+// every binding. Positions are worked out only here, when there is
+// something to report.
+func (f *feed) problems(file string) feeds.Problems {
+	return feeds.Locate(file, f.data, f.doc, f.findings)
 }
 
-// String gives "file:line:col: message", or "file: message" when the
-// problem has no place in the file.
-func (p Problem) String() string {
-	if p.Line == 0 {
-		return fmt.Sprintf("%s: %s", p.File, p.Msg)
+// errorProblems turns an error about file into Problems: the ones it holds
+// when it is feeds.Problems (a feed that does not parse), else one without
+// a place.
+func errorProblems(file string, err error) feeds.Problems {
+	var ps feeds.Problems
+	if errors.As(err, &ps) {
+		return ps
 	}
-	return fmt.Sprintf("%s:%d:%d: %s", p.File, p.Line, p.Col, p.Msg)
+	return feeds.Problems{{File: file, Msg: err.Error()}}
 }
 
-// problems places the findings of f in file. Positions are worked out only
-// here, when there is something to report.
-func (f *feed) problems(file string) []Problem {
-	if len(f.findings) == 0 {
-		return nil
-	}
-	at := elementPositions(f.doc, f.data)
-	out := make([]Problem, 0, len(f.findings))
-	for _, fd := range f.findings {
-		p := at[fd.el]
-		out = append(out, Problem{File: file, Line: p.line, Col: p.col, Msg: fd.msg})
-	}
-	return out
-}
-
-// errorProblem turns an error about file into a Problem, placed when it is
-// a syntax error.
-func errorProblem(file string, err error) Problem {
-	var se *SyntaxError
-	if errors.As(err, &se) {
-		return Problem{File: file, Line: se.Line, Col: se.Col, Msg: se.Msg}
-	}
-	return Problem{File: file, Msg: err.Error()}
-}
-
-// describe is "place: message", or "place:line:col: message" for a syntax
-// error.
+// describe is "place: message", or "place:line:col: element: message" for
+// each problem of a feed that does not parse.
 func describe(place string, err error) string {
-	return errorProblem(place, err).String()
+	return errorProblems(place, err).Error()
 }
 
 // guidElement is where an item's guid is written, or the item itself.

@@ -3,6 +3,7 @@ package cse
 import (
 	"bytes"
 	"errors"
+	"github.com/feedsync/feedsync/feeds"
 	"os"
 	"testing"
 )
@@ -104,7 +105,7 @@ func TestDescribe(t *testing.T) {
 		want string
 	}{
 		{"plain error", errors.New("HTTP 500"), "http://h/f.xml: HTTP 500"},
-		{"syntax error", &SyntaxError{3, 7, "unexpected EOF"}, "http://h/f.xml:3:7: unexpected EOF"},
+		{"syntax error", feeds.Problems{{File: "http://h/f.xml", Line: 3, Col: 7, Element: "item", Msg: "input ends inside <item> opened at 2:1"}}, "http://h/f.xml:3:7: item: input ends inside <item> opened at 2:1"},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {

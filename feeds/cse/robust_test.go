@@ -232,7 +232,7 @@ func TestPullMalformedFeed(t *testing.T) {
 	srv.set("news/index.xml", []byte(index))
 
 	s, rep := pullTree(t, root, dir)
-	want := srv.url("news/index.xml") + ":12:12: element <x> closed by </item>"
+	want := srv.url("news/index.xml") + ":12:5: x: <x> opened at 7:24 is closed by </item>"
 	if s.failed != 1 || rep.text() != want {
 		t.Errorf("report = %q, want %q", rep.text(), want)
 	}

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/beevik/etree"
+	"github.com/feedsync/feedsync/feeds"
 	"github.com/feedsync/feedsync/feeds/atomicfile"
 )
 
@@ -17,7 +18,7 @@ var errRootUnreadable = errors.New("cse: cannot read the root feed")
 // stamp applies "Propagating the lastBuildDate to parent feeds" to the
 // local tree at root and writes the files it changed, atomically. It
 // returns their names and what it found but could not fix.
-func stamp(root string) (changed []string, problems []Problem, err error) {
+func stamp(root string) (changed []string, problems feeds.Problems, err error) {
 	t, err := loadTree(root)
 	if err != nil {
 		return nil, nil, fmt.Errorf("%w: %w", errRootUnreadable, err)
@@ -81,8 +82,8 @@ func (t *tree) settleItem(lf *localFeed, it *item, child *localFeed, fix bool) {
 		return
 	}
 	if !fix {
-		msg := fmt.Sprintf("csx:lastBuildDate is %s, but the newest item of nested feed %s is %s",
-			shownDate(cseChild(it.el, "lastBuildDate"), it.date), child.name, formatDate(d))
+		msg := fmt.Sprintf("%s, but the newest item of nested feed %s is %s",
+			shownDate(cseChild(it.el, "lastBuildDate"), "csx:lastBuildDate", it.date), child.name, formatDate(d))
 		lf.feed.note(dateElement(it.el, cseChild(it.el, "lastBuildDate")), msg)
 		return
 	}
@@ -98,7 +99,7 @@ func settleChannel(lf *localFeed, ch *channel, fix bool) {
 	}
 	el := rssChild(ch.el, "lastBuildDate")
 	if !fix {
-		msg := fmt.Sprintf("channel lastBuildDate is %s, but its newest item is %s", shownDate(el, ch.date), formatDate(d))
+		msg := fmt.Sprintf("%s, but the newest item of the channel is %s", shownDate(el, "lastBuildDate", ch.date), formatDate(d))
 		lf.feed.note(dateElement(ch.el, el), msg)
 		return
 	}
@@ -127,9 +128,11 @@ func newestOf(items []*item, ch *channel) (time.Time, bool) {
 	return newest, found
 }
 
-func shownDate(el *etree.Element, t time.Time) string {
+// shownDate is how a note shows a date element, named name when it is
+// missing: a note about a missing one is placed on its parent.
+func shownDate(el *etree.Element, name string, t time.Time) string {
 	if el == nil {
-		return fmt.Sprintf("missing (read as %s)", formatDate(t))
+		return fmt.Sprintf("no %s (read as %s)", name, formatDate(t))
 	}
 	return fmt.Sprintf("%q", el.Text())
 }
@@ -148,7 +151,7 @@ func (f *feed) forget(el *etree.Element) {
 	}
 	kept := f.findings[:0]
 	for _, fd := range f.findings {
-		if fd.el != el {
+		if fd.Element != el {
 			kept = append(kept, fd)
 		}
 	}

@@ -2,6 +2,7 @@ package cse
 
 import (
 	"flag"
+	"github.com/feedsync/feedsync/feeds"
 	"os"
 	"path/filepath"
 	"slices"
@@ -65,7 +66,7 @@ func stampInputs(a *archive) map[string][]byte {
 
 // stampResult is what a scenario compares: every input file as stamp left
 // it, under want/, and the changed and problems sections.
-func stampResult(t *testing.T, dir string, inputs map[string][]byte, changed []string, problems []Problem) map[string]string {
+func stampResult(t *testing.T, dir string, inputs map[string][]byte, changed []string, problems feeds.Problems) map[string]string {
 	got := map[string]string{"changed": "", "problems": ""}
 	for _, p := range changed {
 		got["changed"] += strings.TrimPrefix(p, dir+string(filepath.Separator)) + "\n"
@@ -107,7 +108,7 @@ func writeGolden(t *testing.T, path string, a *archive, got map[string]string) {
 
 // checkStampSettled checks that a stamped tree validates but for what
 // stamp could not fix, and that stamping it again changes nothing.
-func checkStampSettled(t *testing.T, dir string, problems []Problem) {
+func checkStampSettled(t *testing.T, dir string, problems feeds.Problems) {
 	t.Helper()
 	root := filepath.Join(dir, "root.xml")
 	if got := ValidateTree(root); !slices.Equal(got, problems) {

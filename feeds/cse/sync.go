@@ -136,7 +136,7 @@ func (s *syncer) fromCache(ctx context.Context, j *job, prev *entry) error {
 	body, err := s.cache.read(prev)
 	if err == nil {
 		var f *feed
-		if f, err = parseFeed(body); err == nil {
+		if f, err = parseFeed(prev.URL, body); err == nil {
 			return s.readFeed(j, prev, baseOf(prev), f)
 		}
 	}

@@ -1,7 +1,6 @@
 package cse
 
 import (
-	"cmp"
 	"fmt"
 	"net/url"
 	"os"
@@ -9,7 +8,7 @@ import (
 	"slices"
 	"time"
 
-	"github.com/beevik/etree"
+	"github.com/feedsync/feedsync/feeds"
 )
 
 // tree is a publisher's tree of local feed files: a root feed and every
@@ -20,7 +19,7 @@ type tree struct {
 	fsys     *os.Root
 	feeds    map[string]*localFeed // by path relative to abs
 	order    []*localFeed
-	problems []Problem // about files that could not be read at all
+	problems feeds.Problems // about files that could not be read at all
 }
 
 // localFeed is one feed file of a tree.
@@ -29,7 +28,6 @@ type localFeed struct {
 	name     string // the path to print
 	feed     *feed
 	children map[*item]*localFeed // the nested feed each item links, if local
-	at       map[*etree.Element]pos
 	// settled, visiting, newest and newestOK belong to settle.
 	settled, visiting bool
 	newest            time.Time
@@ -64,7 +62,7 @@ func (t *tree) load(rel string, from *localFeed, l *link) *localFeed {
 	lf := &localFeed{rel: rel, name: filepath.Join(t.dir, rel), children: map[*item]*localFeed{}}
 	data, err := t.fsys.ReadFile(rel)
 	if err == nil {
-		lf.feed, err = parseFeed(data)
+		lf.feed, err = parseFeed(lf.name, data)
 	}
 	if err != nil {
 		t.fileProblem(lf, from, l, err)
@@ -83,7 +81,7 @@ func (t *tree) fileProblem(lf *localFeed, from *localFeed, l *link, err error) {
 		from.feed.note(l.el, fmt.Sprintf("nested feed %s: no such file", l.ref))
 		return
 	}
-	t.problems = append(t.problems, errorProblem(lf.name, err))
+	t.problems = append(t.problems, errorProblems(lf.name, err)...)
 }
 
 // loadChildren follows each item's nested feed link, when it is local.
@@ -121,25 +119,12 @@ func (t *tree) nestedPath(lf *localFeed, base *url.URL, l *link) (string, bool) 
 	return rel, true
 }
 
-// place is where el is in lf, as "file:line:col".
-func (lf *localFeed) place(el *etree.Element) string {
-	if lf.at == nil {
-		lf.at = elementPositions(lf.feed.doc, lf.feed.data)
-	}
-	p := lf.at[el]
-	return fmt.Sprintf("%s:%d:%d", lf.name, p.line, p.col)
-}
-
 // allProblems gathers what is wrong in the tree, file by file in the order
 // they were read, each file's in document order.
-func (t *tree) allProblems() []Problem {
+func (t *tree) allProblems() feeds.Problems {
 	out := slices.Clone(t.problems)
 	for _, lf := range t.order {
-		ps := lf.feed.problems(lf.name)
-		slices.SortStableFunc(ps, func(a, b Problem) int {
-			return cmp.Or(cmp.Compare(a.Line, b.Line), cmp.Compare(a.Col, b.Col))
-		})
-		out = append(out, ps...)
+		out = append(out, lf.feed.problems(lf.name)...)
 	}
 	return out
 }

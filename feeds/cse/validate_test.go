@@ -60,15 +60,9 @@ func TestValidateTreeMissingRoot(t *testing.T) {
 	}
 }
 
-func ExampleProblem_String() {
-	p := Problem{File: "news.xml", Line: 12, Col: 5, Msg: "item has no guid (CSE requires one)"}
-	fmt.Println(p)
-	// Output: news.xml:12:5: item has no guid (CSE requires one)
-}
-
 func ExampleValidateTree() {
 	for _, p := range ValidateTree("testdata/spec/example.xml") {
 		fmt.Println(p)
 	}
-	// Output: testdata/spec/example.xml:2:31: unquoted or missing attribute value in element
+	// Output: testdata/spec/example.xml:2:31: rss: unquoted or missing attribute value in element
 }

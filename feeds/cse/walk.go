@@ -98,7 +98,7 @@ func (w *walker) open(e *entry) (*feed, error) {
 	if err != nil {
 		return nil, w.fail(err)
 	}
-	f, err := parseFeed(data)
+	f, err := parseFeed(e.URL, data)
 	if err != nil {
 		return nil, w.fail(fmt.Errorf("reading cached feed %s: %w", e.URL, err))
 	}
