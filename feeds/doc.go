@@ -3,9 +3,10 @@
 //
 // Parse loads a feed into a Doc: its sync items as engine.Items, in
 // document order, several elements with one id merged into one item
-// (implementation note 2). Set replaces or appends items; WriteTo writes the
-// feed; Merge incorporates one feed into another (§3.3); NewData, Fields,
-// SharedFields and Title give access to an item's data.
+// (implementation note 2). Set replaces or appends items; Subset leaves
+// items out, for a partial feed (§4); WriteTo writes the feed; Merge
+// incorporates one feed into another (§3.3); NewData, Fields, SharedFields
+// and Title give access to an item's data.
 //
 // It covers:
 //

@@ -1,6 +1,8 @@
 package feeds
 
 import (
+	"slices"
+
 	"github.com/beevik/etree"
 	"github.com/feedsync/feedsync/engine"
 )
@@ -32,6 +34,10 @@ type Doc struct {
 	recs  []record // sync items: those read, in document order, then those added
 	nTree int      // recs[:nTree] were read from the tree
 	index map[string]int
+	// hidden marks the records Subset left out, by index into recs; a
+	// record past its end is not hidden. Hidden records are neither listed
+	// nor written, and their ids are not in index.
+	hidden []bool
 
 	sharing    *Sharing
 	sharingSet bool // SetSharing was called: write sharing, not the element read
@@ -60,12 +66,38 @@ func (d *Doc) Format() Format { return d.format }
 // (implementation note 2, engine.Dedupe). The items belong to the Doc: change
 // them through Set, never in place.
 func (d *Doc) Items() []*engine.Item {
-	out := make([]*engine.Item, len(d.recs))
+	out := make([]*engine.Item, 0, len(d.recs))
 	for i := range d.recs {
-		out[i] = d.recs[i].item
+		if !d.isHidden(i) {
+			out = append(out, d.recs[i].item)
+		}
 	}
 	return out
 }
+
+// Subset returns a Doc that holds only the sync items for which keep
+// returns true, for a partial feed (§4): it lists and writes those items
+// and leaves the others out, with the white space before them; everything
+// else in the feed, items without sx:sync included, is written as before.
+// d does not change. An item Set or merged into the result under the id of
+// one left out is a new item, added at the end.
+func (d *Doc) Subset(keep func(*engine.Item) bool) *Doc {
+	out := *d
+	out.recs = slices.Clone(d.recs)
+	out.index = make(map[string]int, len(d.index))
+	out.hidden = make([]bool, len(d.recs))
+	for i := range d.recs {
+		if d.isHidden(i) || !keep(d.recs[i].item) {
+			out.hidden[i] = true
+			continue
+		}
+		out.index[d.recs[i].item.Sync.ID] = i
+	}
+	return &out
+}
+
+// isHidden reports whether Subset left record i out.
+func (d *Doc) isHidden(i int) bool { return i < len(d.hidden) && d.hidden[i] }
 
 // Item returns the item with the given sync id, or nil.
 func (d *Doc) Item(id string) *engine.Item {

@@ -30,7 +30,9 @@ func Merge(local, remote *Doc) (*Doc, error) {
 	out.index = maps.Clone(local.index)
 	m := merger{out: &out}
 	for i := range remote.recs {
-		m.merge(remote, &remote.recs[i], local)
+		if !remote.isHidden(i) {
+			m.merge(remote, &remote.recs[i], local)
+		}
 	}
 	if len(m.found) > 0 {
 		return nil, report(m.found)

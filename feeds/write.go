@@ -64,7 +64,7 @@ func (wr *writer) needSX() bool {
 		return true
 	}
 	for i := range d.recs {
-		if !d.recs[i].verbatim(i < d.nTree) {
+		if !d.isHidden(i) && !d.recs[i].verbatim(i < d.nTree) {
 			return true
 		}
 	}
@@ -122,6 +122,8 @@ func (wr *writer) box(extra []etree.Attr) {
 			}
 			flush()
 			wr.sharing()
+		case s >= 0 && d.isHidden(int(s)), s < -1 && d.isHidden(-2-int(s)):
+			pending = nil // an item Subset left out
 		case s >= 0:
 			flush()
 			wr.record(int(s))
@@ -140,6 +142,9 @@ func (wr *writer) box(extra []etree.Attr) {
 // added writes the items added to the feed, each on its own line.
 func (wr *writer) added(recs []record) {
 	for i := range recs {
+		if wr.d.isHidden(wr.d.nTree + i) {
+			continue
+		}
 		wr.w.WriteString(wr.d.itemInd)
 		wr.record(wr.d.nTree + i)
 	}

@@ -20,6 +20,9 @@
 //     the OPML head, and §2.2 sx:related (link, title, type, since,
 //     until). An sx:sharing under <rss> or <opml> instead is read, with a
 //     warning, and left where it is. Merge never takes the remote's.
+//     SetSharing writes a publisher's own (in the channel before the
+//     first item, or in the head), and Subset leaves items out for a
+//     partial feed (§2.2.1).
 //   - §2.3 to §2.5 sx:sync (id, version, deleted, conflict), sx:history and
 //     sx:update (when, by), in an RSS item or an OPML outline; §5.1 and §5.2
 //     sx:conflicts and sx:conflict (version, when, by, with the losing

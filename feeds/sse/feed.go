@@ -1,6 +1,7 @@
 package ssefeed
 
 import (
+	"slices"
 	"time"
 
 	"github.com/beevik/etree"
@@ -26,10 +27,21 @@ type Doc struct {
 	sharing  *Sharing
 	warnings feeds.Problems
 
+	// sx:sharing: the element read (nil for none), the OPML head (nil
+	// for none, or RSS), and whether SetSharing was called, so that the
+	// element is written from sharing rather than as read.
+	sharingEl  *etree.Element
+	head       *etree.Element
+	sharingSet bool
+
 	recs  []record // the items: those read in document order, then those added
 	nRead int      // recs[:nRead] were read from the tree
 	index map[string]int
-	dates map[int64]string // the first date-time text read for each instant, written back as read
+	// hidden marks the records Subset left out, by index into recs; a
+	// record past its end is not hidden. Hidden records are neither listed
+	// nor written, and their ids are not in index.
+	hidden []bool
+	dates  map[int64]string // the first date-time text read for each instant, written back as read
 
 	// RSS layout.
 	slots    []int // per child of box: the record it holds, -1 for none, -2 for a further element of a merged id
@@ -61,6 +73,49 @@ type Related struct {
 	Type         string // "complete" or "aggregated"
 	Since, Until time.Time
 }
+
+// SetSharing replaces the feed's sx:sharing with s, or removes it when s is
+// nil (§2.1, §2.2). The new element goes where the one read was, when that
+// was inside the channel or the head; otherwise at the head of the
+// channel, before the first item, or at the end of the OPML head (made
+// when the outline has none), and one read outside is dropped. Markup the
+// old element held beyond what Sharing models is not kept. Times are
+// written as RFC 822 dates (§1.2); an empty Version is written "0.91".
+func (d *Doc) SetSharing(s *Sharing) {
+	d.sharingSet = true
+	if s == nil {
+		d.sharing = nil
+		return
+	}
+	c := *s
+	c.Related = append([]Related(nil), s.Related...)
+	d.sharing = &c
+}
+
+// Subset returns a Doc that holds only the items for which keep returns
+// true, for a partial feed (§2.2.1): it lists and writes those items and
+// leaves the others out; everything else is written as before. In OPML an
+// outline kept under one left out is written where the layout puts it
+// (under its nearest ancestor written, or at the top) with its position
+// on its sx:sync (see the package doc). d does not change. An item Set or
+// merged into the result under the id of one left out is a new item.
+func (d *Doc) Subset(keep func(*sse.Item) bool) *Doc {
+	out := *d
+	out.recs = slices.Clone(d.recs)
+	out.index = make(map[string]int, len(d.index))
+	out.hidden = make([]bool, len(d.recs))
+	for i := range d.recs {
+		if d.isHidden(i) || !keep(d.recs[i].item) {
+			out.hidden[i] = true
+			continue
+		}
+		out.index[d.recs[i].item.ID] = i
+	}
+	return &out
+}
+
+// isHidden reports whether Subset left record i out.
+func (d *Doc) isHidden(i int) bool { return i < len(d.hidden) && d.hidden[i] }
 
 // Name returns the name the feed was loaded under.
 func (d *Doc) Name() string { return d.name }
@@ -94,9 +149,17 @@ func (d *Doc) Items() []*sse.Item {
 		d.layout().walk(func(n *node) { out = append(out, d.recs[n.rec].item) })
 		return out
 	}
-	out := make([]*sse.Item, len(d.recs))
+	return d.records()
+}
+
+// records returns the items Subset did not leave out, in the order read,
+// items added at the end.
+func (d *Doc) records() []*sse.Item {
+	out := make([]*sse.Item, 0, len(d.recs))
 	for i := range d.recs {
-		out[i] = d.recs[i].item
+		if !d.isHidden(i) {
+			out = append(out, d.recs[i].item)
+		}
 	}
 	return out
 }
@@ -149,11 +212,7 @@ func (d *Doc) Tree() *sse.Tree {
 	if d.kind != KindOPML {
 		return nil
 	}
-	items := make([]*sse.Item, len(d.recs))
-	for i := range d.recs {
-		items[i] = d.recs[i].item
-	}
-	return sse.Build(items)
+	return sse.Build(d.records())
 }
 
 // date returns the text a date-time is written with: the first text read

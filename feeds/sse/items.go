@@ -35,7 +35,7 @@ func (wr *writer) channel() {
 	d, b := wr.d, wr.d.box
 	added := d.nRead < len(d.recs)
 	outer := wr.open(b.FullTag(), b.Attr, nil, nil)
-	if len(b.Child) == 0 && !added {
+	if len(b.Child) == 0 && !added && d.newSharingAt() < 0 {
 		wr.w.WriteString("/>")
 		wr.cur = outer
 		return
@@ -48,7 +48,12 @@ func (wr *writer) channel() {
 			pending = nil
 		}
 	}
+	insertAt := d.newSharingAt()
 	for i, t := range b.Child {
+		if i == insertAt {
+			wr.w.WriteString(d.itemInd)
+			wr.sharing(d.itemInd)
+		}
 		if i == d.appendAt {
 			wr.added()
 		}
@@ -58,15 +63,26 @@ func (wr *writer) channel() {
 			continue
 		}
 		switch s := d.slots[i]; {
+		case t == d.sharingEl && d.sharingSet:
+			if d.sharing == nil {
+				pending = nil
+				continue
+			}
+			flush()
+			wr.sharing(d.itemInd)
+		case s >= 0 && d.isHidden(s), s == -2:
+			pending = nil
 		case s >= 0:
 			flush()
 			wr.item(s)
-		case s == -2:
-			pending = nil
 		default:
 			flush()
 			wr.token(t)
 		}
+	}
+	if insertAt >= len(b.Child) {
+		wr.w.WriteString(d.itemInd)
+		wr.sharing(d.itemInd)
 	}
 	if d.appendAt >= len(b.Child) {
 		wr.added()
@@ -78,6 +94,9 @@ func (wr *writer) channel() {
 // added writes the RSS items added since reading, each on a line.
 func (wr *writer) added() {
 	for i := wr.d.nRead; i < len(wr.d.recs); i++ {
+		if wr.d.isHidden(i) {
+			continue
+		}
 		wr.w.WriteString(wr.d.itemInd)
 		wr.item(i)
 	}

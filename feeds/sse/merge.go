@@ -59,15 +59,6 @@ func Merge(local, remote *Doc) (*Doc, error) {
 	return &out, nil
 }
 
-// records returns the items in the order read, items added at the end.
-func (d *Doc) records() []*sse.Item {
-	out := make([]*sse.Item, len(d.recs))
-	for i := range d.recs {
-		out[i] = d.recs[i].item
-	}
-	return out
-}
-
 // asRead returns the merge result res as one of the versions it equals,
 // local's or remote's, so that it is written as read; otherwise res, with
 // local's data when it carries the same.

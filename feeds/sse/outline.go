@@ -125,10 +125,13 @@ func (d *Doc) layout() *layout {
 	for i := range d.recs {
 		items[i] = d.recs[i].item
 	}
-	tree := sse.Build(items)
+	tree := sse.Build(d.records())
 	lists := map[string][]*node{}
 	nodes := make([]*node, len(d.recs))
 	for i, it := range items {
+		if d.isHidden(i) {
+			continue
+		}
 		p := tree.Parent(it.ID)
 		if it.Deleted {
 			p = d.liveAncestor(it.Position.Parent)

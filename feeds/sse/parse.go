@@ -248,6 +248,7 @@ func (p *parser) opml() bool {
 		p.errorf(d.root, "opml without a body")
 		return false
 	}
+	d.head = head
 	p.sharings(outside, head)
 	p.outlines(d.box, "")
 	return true

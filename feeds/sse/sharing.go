@@ -24,7 +24,7 @@ func (p *parser) sharings(outside []*etree.Element, in *etree.Element) {
 			p.errorf(e, "a second sx:sharing (§2.1)")
 			continue
 		}
-		p.d.sharing = p.sharing(e)
+		p.d.sharing, p.d.sharingEl = p.sharing(e), e
 	}
 }
 

@@ -50,13 +50,19 @@ func (wr *writer) root() {
 	outer := wr.open(d.root.FullTag(), d.root.Attr, extra, nil)
 	wr.w.WriteByte('>')
 	for _, t := range d.root.Child {
-		if t != d.box {
+		switch {
+		case t == d.sharingEl && d.sharingSet:
+			// read outside channel or head: written in its place now
+		case t == d.head && d.sharingSet:
+			wr.head()
+		case t != d.box:
 			t.WriteTo(wr.w, &xmlutil.WriteSettings)
-			continue
-		}
-		if d.kind == KindOPML {
+		case d.kind == KindOPML:
+			if d.head == nil && d.sharingSet && d.sharing != nil {
+				wr.newHead()
+			}
 			wr.body()
-		} else {
+		default:
 			wr.channel()
 		}
 	}
@@ -67,13 +73,16 @@ func (wr *writer) root() {
 // whether anything uses feedsync's outline prefix.
 func (wr *writer) needs() (sx, fso bool) {
 	d := wr.d
+	if d.sharingSet && d.sharing != nil {
+		sx = true
+	}
 	if d.kind == KindRSS {
 		for i := range d.recs {
-			if wr.d.rssMode(&d.recs[i], d.itemInd) != verbatim {
+			if !d.isHidden(i) && wr.d.rssMode(&d.recs[i], d.itemInd) != verbatim {
 				return true, false
 			}
 		}
-		return false, false
+		return sx, false
 	}
 	wr.lay.walk(func(n *node) {
 		it := d.recs[n.rec].item
