@@ -147,9 +147,23 @@ func (m Model) openEditor() (Model, tea.Cmd) {
 	e := m.st.entry(pos)
 	name := fmt.Sprintf("%q", m.st.title(pos))
 	var cmd tea.Cmd
-	m.editor, cmd = m.editor.Open(pos, m.marked(), name, e.Title(), contentOf(e.Winner().Fields()))
+	m.editor, cmd = m.editor.Open(pos, m.marked(), name, e.Title(), contentOf(e.Winner().Fields()), hasContent(e))
 	m.editFrom, m.screen = m.screen, editScreen
 	return m, cmd
+}
+
+// hasContent reports whether some version of the entry has content, which
+// an edit may then not leave empty.
+func hasContent(e Entry) bool {
+	if contentOf(e.Winner().Fields()) != "" {
+		return true
+	}
+	for _, v := range e.Versions() {
+		if contentOf(v.Fields()) != "" {
+			return true
+		}
+	}
+	return false
 }
 
 // marked returns the marked versions on the item screen.

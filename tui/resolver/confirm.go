@@ -12,17 +12,20 @@ import (
 type question uint8
 
 const (
-	askKeepAll question = iota // A: keep every winner
-	askQuit                    // q with unsaved decisions
+	askKeepAll   question = iota // A: keep every winner
+	askQuit                      // q with unsaved work
+	askLeaveEdit                 // esc or ctrl+c in the editor with changes
 )
 
 // answer is the choice made in a confirmation.
 type answer uint8
 
 const (
-	answerNo answer = iota
-	answerYes
-	answerSave // save, then go on (only for askQuit)
+	answerNo      answer = iota
+	answerYes            // keep all, quit without saving
+	answerSave           // save, then quit
+	answerDiscard        // leave the editor, dropping the changes
+	answerApply          // apply the edit as the resolution
 )
 
 // confirmMsg reports the answer to a confirmation.
@@ -31,76 +34,92 @@ type confirmMsg struct {
 	a answer
 }
 
-// ConfirmKeys are the confirmation dialog's bindings.
-type ConfirmKeys struct{ Yes, No, Save key.Binding }
+// choice is one answer and the keys that give it.
+type choice struct {
+	key key.Binding
+	a   answer
+}
+
+// ConfirmKeys are the confirmation dialog's bindings: its choices.
+type ConfirmKeys struct{ Choices []key.Binding }
 
 // ShortHelp implements help.KeyMap.
-func (k ConfirmKeys) ShortHelp() []key.Binding { return []key.Binding{k.Yes, k.Save, k.No} }
+func (k ConfirmKeys) ShortHelp() []key.Binding { return k.Choices }
 
 // FullHelp implements help.KeyMap.
-func (k ConfirmKeys) FullHelp() [][]key.Binding { return [][]key.Binding{k.ShortHelp()} }
+func (k ConfirmKeys) FullHelp() [][]key.Binding { return [][]key.Binding{k.Choices} }
 
-// Confirm is a yes/no dialog, with a third choice to save for quitting.
+// Confirm is a dialog that asks a question and offers two or three choices;
+// the first is the safe one.
 type Confirm struct {
-	styles *Styles
-	keys   ConfirmKeys
-	q      question
-	text   string
-	width  int
-	height int
+	styles  *Styles
+	choices []choice
+	q       question
+	text    string
+	width   int
+	height  int
+}
+
+// choicesFor lists the answers to a question, the safe one first.
+func choicesFor(q question) []choice {
+	switch q {
+	case askQuit:
+		return []choice{
+			{bind("n/esc", "stay", "n", "N", "esc"), answerNo},
+			{bind("s", "save and quit", "s"), answerSave},
+			{bind("y", "quit without saving", "y", "Y"), answerYes},
+		}
+	case askLeaveEdit:
+		return []choice{
+			{bind("k/esc", "keep editing", "k", "esc"), answerNo},
+			{bind("a/ctrl+s", "apply", "a", "ctrl+s"), answerApply},
+			{bind("d", "discard the changes", "d"), answerDiscard},
+		}
+	}
+	return []choice{
+		{bind("n/esc", "no", "n", "N", "esc"), answerNo},
+		{bind("y", "yes", "y", "Y"), answerYes},
+	}
 }
 
 // NewConfirm returns a dialog that asks q in text.
 func NewConfirm(s *Styles, q question, text string) Confirm {
-	k := ConfirmKeys{
-		Yes:  bind("y", "yes", "y", "Y"),
-		No:   bind("n/esc", "no", "n", "N", "esc"),
-		Save: bind("s", "save and quit", "s"),
-	}
-	if q == askQuit {
-		k.Yes.SetHelp("y", "quit without saving")
-	} else {
-		k.Save.SetEnabled(false)
-	}
-	return Confirm{styles: s, keys: k, q: q, text: text}
+	return Confirm{styles: s, q: q, text: text, choices: choicesFor(q)}
 }
 
 // KeyMap returns the dialog's bindings.
-func (c Confirm) KeyMap() ConfirmKeys { return c.keys }
+func (c Confirm) KeyMap() ConfirmKeys {
+	var k ConfirmKeys
+	for _, ch := range c.choices {
+		k.Choices = append(k.Choices, ch.key)
+	}
+	return k
+}
 
 // SetSize sets the room the dialog is centred in.
 func (c *Confirm) SetSize(w, h int) { c.width, c.height = w, h }
 
-// Update answers on y, n, esc or s.
+// Update answers when a key gives a choice, and ignores other keys.
 func (c Confirm) Update(msg tea.Msg) (Confirm, tea.Cmd) {
 	k, ok := msg.(tea.KeyPressMsg)
 	if !ok {
 		return c, nil
 	}
-	a, ok := answerNo, true
-	switch {
-	case key.Matches(k, c.keys.Yes):
-		a = answerYes
-	case key.Matches(k, c.keys.Save):
-		a = answerSave
-	case key.Matches(k, c.keys.No):
-	default:
-		ok = false
+	for _, ch := range c.choices {
+		if key.Matches(k, ch.key) {
+			answer := confirmMsg{c.q, ch.a}
+			return c, func() tea.Msg { return answer }
+		}
 	}
-	if !ok {
-		return c, nil
-	}
-	return c, func() tea.Msg { return confirmMsg{c.q, a} }
+	return c, nil
 }
 
 // View renders the dialog centred in its room.
 func (c Confirm) View() string {
 	inner := max(min(c.width-4, 60), 1)
 	var choices []string
-	for _, b := range c.keys.ShortHelp() {
-		if b.Enabled() {
-			choices = append(choices, b.Help().Key+" "+b.Help().Desc)
-		}
+	for _, ch := range c.choices {
+		choices = append(choices, ch.key.Help().Key+" "+ch.key.Help().Desc)
 	}
 	body := lipgloss.NewStyle().Width(inner).Render(c.text + "\n\n" + strings.Join(choices, " · "))
 	return lipgloss.Place(c.width, c.height, lipgloss.Center, lipgloss.Center, c.styles.Dialog.Render(body))

@@ -29,6 +29,10 @@ var screenCases = []struct {
 	{name: "help", w: 100, h: 30, keys: []string{"enter", "?"}},
 	{name: "confirm-keep-all", w: 80, h: 20, keys: []string{"A"}},
 	{name: "editor", w: 80, h: 20, keys: []string{"enter", "e"}},
+	{name: "editor-title-focused", w: 80, h: 20, keys: []string{"enter", "e", "tab", ", oat milk"}},
+	{name: "editor-leave-asks", w: 80, h: 20, keys: []string{"enter", "e", "tab", ", oat milk", "esc"}},
+	{name: "editor-empty-title", w: 80, h: 20, keys: []string{"enter", "e", "tab", "ctrl+u", "ctrl+s"}},
+	{name: "editor-wraps-at-words", w: 40, h: 16, keys: []string{"enter", "n", "n", "n", "e", "ctrl+home"}},
 	{name: "after-keep-winner", w: 120, h: 24, keys: []string{"enter", "w", "esc"}},
 	{name: "too-small", w: 25, h: 6},
 }

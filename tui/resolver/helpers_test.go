@@ -121,40 +121,19 @@ func (hs *harness) run(cmd tea.Cmd) {
 	case extReadyMsg:
 		hs.ready = msg
 		hs.send(msg)
-	case openMsg, confirmMsg, closeHelpMsg, editDoneMsg, editCancelMsg, savedMsg, extResultMsg:
+	case openMsg, confirmMsg, closeHelpMsg, editDoneMsg, editCancelMsg, editLeaveMsg, savedMsg, extResultMsg:
 		hs.send(msg)
 	}
 }
 
 // keys presses keys, named as key.Binding names them: "w", "E", "tab",
-// "shift+tab", "ctrl+r", "esc", "enter", "down"; a longer word is typed.
+// "shift+tab", "ctrl+r", "ctrl+home", "esc", "enter", "down"; a longer
+// word is typed, and "paste:TEXT" pastes.
 func (hs *harness) keys(names ...string) {
 	hs.t.Helper()
-	for _, n := range names {
-		if k, ok := specialKeys[n]; ok {
-			hs.send(k)
-			continue
-		}
-		if strings.HasPrefix(n, "ctrl+") {
-			hs.send(tea.KeyPressMsg{Code: rune(n[5]), Mod: tea.ModCtrl})
-			continue
-		}
-		for _, r := range n {
-			hs.send(tea.KeyPressMsg{Code: r, Text: string(r)})
-		}
+	for _, m := range typeKeys(names...) {
+		hs.send(m)
 	}
-}
-
-var specialKeys = map[string]tea.KeyPressMsg{
-	"tab":       {Code: tea.KeyTab},
-	"shift+tab": {Code: tea.KeyTab, Mod: tea.ModShift},
-	"esc":       {Code: tea.KeyEscape},
-	"enter":     {Code: tea.KeyEnter},
-	"up":        {Code: tea.KeyUp},
-	"down":      {Code: tea.KeyDown},
-	"pgdown":    {Code: tea.KeyPgDown},
-	"pgup":      {Code: tea.KeyPgUp},
-	"space":     {Code: tea.KeySpace, Text: " "},
 }
 
 // screen returns the view without ANSI sequences and trailing spaces.

@@ -150,7 +150,9 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case editDoneMsg:
 		return m.edited(msg.pos, msg.versions, msg.title, msg.content)
 	case editCancelMsg:
-		return m.leaveEditor("edit cancelled"), nil
+		return m.leaveEditor("editor closed: nothing changed"), nil
+	case editLeaveMsg:
+		return m.ask(askLeaveEdit, "The text was changed. Keep editing, apply it as the resolution, or discard it?"), nil
 	case extReadyMsg:
 		return m.extReady(msg)
 	case extExitMsg:

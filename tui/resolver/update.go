@@ -68,8 +68,10 @@ func (m Model) key(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 	m.status, _ = m.status.Update(msg)
 	var cmd tea.Cmd
 	switch {
+	case msg.String() == "ctrl+c" && m.overlay == noOverlay && m.screen == editScreen:
+		m.editor, cmd = m.editor.Update(msg) // asks when the text changed
 	case msg.String() == "ctrl+c" && m.overlay != confirmOverlay:
-		return m.quit() // from anywhere, the editor and the filter included
+		return m.quit() // from anywhere else, the filter included
 	case m.overlay == helpOverlay:
 		m.help, cmd = m.help.Update(msg)
 	case m.overlay == confirmOverlay:
@@ -260,6 +262,12 @@ func (m Model) answered(msg confirmMsg) (Model, tea.Cmd) {
 	case msg.q == askQuit && msg.a == answerSave:
 		m.quitNext = true
 		return m.save()
+	case msg.q == askLeaveEdit && msg.a == answerApply:
+		var cmd tea.Cmd
+		m.editor, cmd = m.editor.Applied()
+		return m, cmd
+	case msg.q == askLeaveEdit && msg.a == answerDiscard:
+		return m.leaveEditor("edit discarded: nothing decided"), nil
 	}
 	return m, nil
 }

@@ -141,7 +141,7 @@ func textWidth(s string) int {
 
 // narrow lists the non-ASCII characters the resolver draws itself, all one
 // cell wide, so that measuring its own lines stays on the fast path.
-const narrow = "─│·›…┄◆“”—–⇄█░┃╭╮╰╯é"
+const narrow = "─│·›…┄◆“”—–⇄█░┃╭╮╰╯é▌"
 
 // truncate cuts s to w cells, with tail marking the cut. A string of no more
 // bytes than cells needs no cut: no character takes more cells than bytes.

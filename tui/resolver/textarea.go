@@ -1,0 +1,478 @@
+package resolver
+
+import (
+	"slices"
+	"strings"
+	"unicode/utf8"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
+)
+
+// textArea is the resolver's text editor: one field of an item, wrapped at
+// word boundaries, edited with the keys of readline and of most editors.
+//
+// It was kept over bubbles/v2/textarea, which was weighed again: that one
+// has no undo, caps a text at 10,000 lines (a longer item would be cut),
+// and reaches the clipboard through a library that needs xclip or xsel on
+// Linux. This one undoes and redoes, keeps any length, and copies through
+// the terminal (OSC 52) where the merge view needs it.
+//
+// Moving up and down goes by screen row, keeping the column; home and end
+// go to the start and end of the screen row, and pressed again to those of
+// the line; ctrl+home and ctrl+end go to the start and end of the text.
+type textArea struct {
+	styles   *Styles
+	lines    [][]rune
+	row, col int // the cursor: a line, and a rune within it
+	goal     int // the screen column that up and down keep; -1 for none
+	focused  bool
+	single   bool // one line: enter and pasted newlines become spaces
+	width    int
+	height   int
+	top      int         // first screen row shown
+	rows     []visualRow // the wrapped rows; nil when stale
+	undo     undoStack
+}
+
+// visualRow is one screen row: runes [start, end) of a line.
+type visualRow struct{ line, start, end int }
+
+func newTextArea(s *Styles) textArea {
+	return textArea{styles: s, lines: [][]rune{nil}, goal: -1, width: 1, height: 1}
+}
+
+// SetValue replaces the text, puts the cursor at its start and forgets
+// what could be undone.
+func (ta *textArea) SetValue(s string) {
+	ta.setText(s)
+	ta.row, ta.col, ta.top, ta.goal = 0, 0, 0, -1
+	ta.undo = undoStack{}
+}
+
+func (ta *textArea) setText(s string) {
+	s = strings.ReplaceAll(s, "\r\n", "\n")
+	if ta.single {
+		s = strings.ReplaceAll(s, "\n", " ")
+	}
+	ta.lines = ta.lines[:0]
+	for l := range strings.SplitSeq(s, "\n") {
+		ta.lines = append(ta.lines, []rune(clean(l)))
+	}
+	ta.rows = nil
+}
+
+// Value returns the text, lines joined with "\n".
+func (ta textArea) Value() string {
+	var b strings.Builder
+	for i, l := range ta.lines {
+		if i > 0 {
+			b.WriteByte('\n')
+		}
+		b.WriteString(string(l))
+	}
+	return b.String()
+}
+
+// Focus gives the area the keyboard.
+func (ta *textArea) Focus() { ta.focused = true }
+
+// Blur takes the keyboard away.
+func (ta *textArea) Blur() { ta.focused = false }
+
+// SetSize sets the size in cells.
+func (ta *textArea) SetSize(w, h int) {
+	if w := max(w, 2); w != ta.width {
+		ta.width, ta.rows = w, nil
+	}
+	ta.height = max(h, 1)
+	ta.follow()
+}
+
+// Rows returns how many screen rows the text takes at the current width.
+func (ta *textArea) Rows() int { return len(ta.visual()) }
+
+// CanUndo reports whether there is an edit to undo.
+func (ta textArea) CanUndo() bool { return len(ta.undo.done) > 0 }
+
+// Update edits the text.
+func (ta textArea) Update(msg tea.Msg) (textArea, tea.Cmd) {
+	if !ta.focused {
+		return ta, nil
+	}
+	switch msg := msg.(type) {
+	case tea.PasteMsg:
+		ta.change(editOther, func() { ta.insert(msg.Content) })
+	case tea.KeyPressMsg:
+		ta.key(msg)
+	}
+	ta.follow()
+	return ta, nil
+}
+
+// key moves, undoes, or edits.
+func (ta *textArea) key(k tea.KeyPressMsg) {
+	name := k.String()
+	if ta.move(name) {
+		ta.undo.group = editNone
+		return
+	}
+	switch name {
+	case "ctrl+z", "ctrl+_", "ctrl+/":
+		ta.restore(&ta.undo.done, &ta.undo.undone)
+	case "ctrl+y", "ctrl+r", "ctrl+shift+z":
+		ta.restore(&ta.undo.undone, &ta.undo.done)
+	case "enter", "ctrl+m", "ctrl+j":
+		if !ta.single {
+			ta.change(editOther, func() { ta.insert("\n") })
+		}
+	case "backspace", "ctrl+h":
+		ta.change(editDelete, func() {
+			if ta.col == 0 && ta.row > 0 {
+				ta.join(ta.row - 1)
+			} else {
+				ta.edit(k)
+			}
+		})
+	case "delete", "ctrl+d":
+		ta.change(editDelete, func() {
+			if ta.col == len(ta.lines[ta.row]) && ta.row < len(ta.lines)-1 {
+				ta.join(ta.row)
+			} else {
+				ta.edit(k)
+			}
+		})
+	default:
+		kind := editOther
+		if typing(k) {
+			kind = editType
+			if strings.HasPrefix(k.Text, " ") && ta.col > 0 && ta.lines[ta.row][ta.col-1] != ' ' {
+				ta.undo.group = editNone // each word typed is a step of its own
+			}
+		}
+		ta.change(kind, func() { ta.edit(k) })
+	}
+}
+
+// typing reports a key that types text.
+func typing(k tea.KeyPressMsg) bool { return k.Text != "" && k.Mod&(tea.ModCtrl|tea.ModAlt) == 0 }
+
+// change makes an edit that undo can revert; an edit that changed nothing
+// leaves no step.
+func (ta *textArea) change(kind editKind, do func()) {
+	size := func() [2]int { return [2]int{len(ta.lines), len(ta.lines[ta.row])} }
+	before := size()
+	pushed := ta.record(kind)
+	do()
+	if pushed && size() == before {
+		ta.undo.drop()
+	}
+}
+
+func (ta *textArea) edit(k tea.KeyPressMsg) {
+	ta.lines[ta.row], ta.col = editLine(ta.lines[ta.row], ta.col, k)
+	ta.rows, ta.goal = nil, -1
+}
+
+// move handles the keys that only move the cursor.
+func (ta *textArea) move(k string) bool {
+	switch k {
+	case "up", "ctrl+p":
+		ta.moveRows(-1)
+	case "down", "ctrl+n":
+		ta.moveRows(1)
+	case "pgup":
+		ta.moveRows(-ta.height)
+	case "pgdown":
+		ta.moveRows(ta.height)
+	case "home":
+		ta.home()
+	case "end":
+		ta.end()
+	case "ctrl+home", "alt+<":
+		ta.row, ta.col, ta.goal = 0, 0, -1
+	case "ctrl+end", "alt+>":
+		ta.row = len(ta.lines) - 1
+		ta.col, ta.goal = len(ta.lines[ta.row]), -1
+	case "left", "ctrl+b", "right", "ctrl+f", "ctrl+a", "ctrl+e",
+		"alt+left", "ctrl+left", "alt+b", "alt+right", "ctrl+right", "alt+f":
+		ta.moveAcross(k)
+	default:
+		return false
+	}
+	return true
+}
+
+// moveInLine moves by character or word, crossing to the next or previous
+// line at either end.
+func (ta *textArea) moveAcross(k string) {
+	ta.goal = -1
+	switch {
+	case (k == "left" || k == "ctrl+b") && ta.col == 0 && ta.row > 0:
+		ta.row--
+		ta.col = len(ta.lines[ta.row])
+	case (k == "right" || k == "ctrl+f") && ta.col == len(ta.lines[ta.row]) && ta.row < len(ta.lines)-1:
+		ta.row, ta.col = ta.row+1, 0
+	default:
+		ta.col, _ = moveInLine(ta.lines[ta.row], ta.col, k)
+	}
+}
+
+// home goes to the start of the screen row, or of the line when the
+// cursor is there already.
+func (ta *textArea) home() {
+	rows := ta.visual()
+	r := rows[ta.cursorRow(rows)]
+	if ta.col == r.start {
+		r.start = 0
+	}
+	ta.col, ta.goal = r.start, -1
+}
+
+// end goes to the end of the screen row, or of the line when the cursor is
+// there already.
+func (ta *textArea) end() {
+	rows := ta.visual()
+	i := ta.cursorRow(rows)
+	end := rowEnd(rows, i)
+	if ta.col == end {
+		end = len(ta.lines[ta.row])
+	}
+	ta.col, ta.goal = end, -1
+}
+
+// rowEnd is the last cursor position on screen row i: before the first
+// rune of the next row of the same line, or the line's end.
+func rowEnd(rows []visualRow, i int) int {
+	r := rows[i]
+	if i+1 < len(rows) && rows[i+1].line == r.line && r.end > r.start {
+		return r.end - 1
+	}
+	return r.end
+}
+
+// moveRows moves the cursor d screen rows, keeping its screen column.
+func (ta *textArea) moveRows(d int) {
+	rows := ta.visual()
+	i := ta.cursorRow(rows)
+	if ta.goal < 0 {
+		r := rows[i]
+		ta.goal = runesWidth(ta.lines[r.line][r.start:ta.col])
+	}
+	j := max(min(i+d, len(rows)-1), 0)
+	if j == i {
+		if d < 0 {
+			ta.col = rows[i].start // on the first row, up goes to its start
+		} else {
+			ta.col = rowEnd(rows, i)
+		}
+		return
+	}
+	r := rows[j]
+	ta.row, ta.col = r.line, min(r.start+runesIn(ta.lines[r.line][r.start:r.end], ta.goal), rowEnd(rows, j))
+}
+
+// runesIn counts the runes that fit in w cells.
+func runesIn(rs []rune, w int) int {
+	n, used := 0, 0
+	for _, r := range rs {
+		used += runeWidth(r)
+		if used > w {
+			break
+		}
+		n++
+	}
+	return n
+}
+
+// join appends line i+1 to line i.
+func (ta *textArea) join(i int) {
+	ta.row, ta.col = i, len(ta.lines[i])
+	ta.lines[i] = append(ta.lines[i], ta.lines[i+1]...)
+	ta.lines = slices.Delete(ta.lines, i+1, i+2)
+	ta.rows, ta.goal = nil, -1
+}
+
+// insert types text at the cursor, splitting lines at each "\n".
+func (ta *textArea) insert(s string) {
+	s = strings.ReplaceAll(s, "\r\n", "\n")
+	if ta.single {
+		s = strings.ReplaceAll(s, "\n", " ")
+	}
+	parts := strings.Split(s, "\n")
+	line := ta.lines[ta.row]
+	tail := slices.Clone(line[ta.col:])
+	line = append(line[:ta.col], []rune(clean(parts[0]))...)
+	ta.lines[ta.row], ta.col = line, len(line)
+	for _, p := range parts[1:] {
+		ta.row++
+		ta.lines = slices.Insert(ta.lines, ta.row, []rune(clean(p)))
+		ta.col = len(ta.lines[ta.row])
+	}
+	ta.lines[ta.row] = append(ta.lines[ta.row], tail...)
+	ta.rows, ta.goal = nil, -1
+}
+
+// follow scrolls so that the cursor's row is shown.
+func (ta *textArea) follow() {
+	cur := ta.cursorRow(ta.visual())
+	ta.top = max(min(ta.top, cur), cur-ta.height+1, 0)
+}
+
+// visual wraps the lines to the width, at word boundaries: a row breaks
+// before the word that does not fit, and inside a word only when the word
+// alone is wider than a row. One cell is kept for the cursor at a row's end.
+func (ta *textArea) visual() []visualRow {
+	if ta.rows != nil {
+		return ta.rows
+	}
+	room := max(ta.width-1, 1)
+	rows := make([]visualRow, 0, len(ta.lines))
+	for i, l := range ta.lines {
+		start, used, brk := 0, 0, -1
+		for j, r := range l {
+			if j > start && r != ' ' && l[j-1] == ' ' {
+				brk = j // a word starts here: a row may break before it
+			}
+			w := runeWidth(r)
+			if used+w > room && j > start {
+				if r == ' ' {
+					brk = -1 // spaces past the edge hang on the row
+					used += w
+					continue
+				}
+				if brk <= start {
+					brk = j
+				}
+				rows = append(rows, visualRow{i, start, brk})
+				start, brk = brk, -1
+				used = runesWidth(l[start:j])
+			}
+			used += w
+		}
+		rows = append(rows, visualRow{i, start, len(l)})
+	}
+	ta.rows = rows
+	return rows
+}
+
+// cursorRow finds the screen row that holds the cursor.
+func (ta *textArea) cursorRow(rows []visualRow) int {
+	i, _ := slices.BinarySearchFunc(rows, ta.row, func(r visualRow, line int) int { return r.line - line })
+	for ; i < len(rows) && rows[i].line == ta.row; i++ {
+		last := i+1 == len(rows) || rows[i+1].line != ta.row
+		if ta.col < rows[i].end || last {
+			return i
+		}
+	}
+	return max(min(i, len(rows)-1), 0)
+}
+
+// View renders the visible rows, scrolled so that the cursor shows.
+func (ta textArea) View() string {
+	rows := ta.visual()
+	cur := ta.cursorRow(rows)
+	top := min(ta.top, max(len(rows)-1, 0))
+	out := make([]string, 0, ta.height)
+	for i := top; i < len(rows) && i < top+ta.height; i++ {
+		r := rows[i]
+		text := ta.lines[r.line][r.start:r.end]
+		s := truncate(string(text), ta.width, "")
+		if ta.focused && i == cur {
+			s = withCursor(text, ta.col-r.start, ta.styles)
+		}
+		out = append(out, s)
+	}
+	for len(out) < ta.height && !ta.single {
+		out = append(out, ta.styles.ink.dim.render("~"))
+	}
+	return strings.Join(out, "\n")
+}
+
+// runeWidth is the cells a rune takes, with a fast path for ASCII.
+func runeWidth(r rune) int {
+	if r < utf8.RuneSelf {
+		return 1
+	}
+	return ansi.StringWidth(string(r))
+}
+
+func runesWidth(rs []rune) int {
+	n := 0
+	for _, r := range rs {
+		n += runeWidth(r)
+	}
+	return n
+}
+
+// editKind groups edits into undo steps: a run of typing, or of deleting,
+// is one step; anything else is a step of its own.
+type editKind uint8
+
+const (
+	editNone editKind = iota
+	editType
+	editDelete
+	editOther
+)
+
+// undoMax bounds what the undo stack keeps, in bytes of text.
+const undoMax = 16 << 20
+
+// snapshot is a text and its cursor, as undo puts them back.
+type snapshot struct {
+	text     string
+	row, col int
+}
+
+// undoStack keeps the states before each step (done) and those undone.
+type undoStack struct {
+	done, undone []snapshot
+	group        editKind // the kind of the step being made, if it goes on
+}
+
+// record keeps the state before an edit of the given kind, unless the edit
+// continues the step being made; it reports whether it kept one.
+func (ta *textArea) record(kind editKind) bool {
+	u := &ta.undo
+	if kind != editOther && kind == u.group {
+		return false
+	}
+	u.group = kind
+	if kind == editOther {
+		u.group = editNone
+	}
+	u.done = append(u.done, ta.snapshot())
+	u.undone = nil
+	size := 0
+	for i := len(u.done) - 1; i >= 0; i-- {
+		if size += len(u.done[i].text); size > undoMax {
+			u.done = slices.Delete(u.done, 0, i+1)
+			break
+		}
+	}
+	return true
+}
+
+// drop forgets the last state kept: the edit changed nothing.
+func (u *undoStack) drop() {
+	u.done = u.done[:len(u.done)-1]
+	u.group = editNone
+}
+
+func (ta *textArea) snapshot() snapshot { return snapshot{ta.Value(), ta.row, ta.col} }
+
+// restore moves the current state onto to and puts back the last of from:
+// undo with (done, undone), redo with (undone, done).
+func (ta *textArea) restore(from, to *[]snapshot) {
+	if len(*from) == 0 {
+		return
+	}
+	*to = append(*to, ta.snapshot())
+	s := (*from)[len(*from)-1]
+	*from = (*from)[:len(*from)-1]
+	ta.setText(s.text)
+	ta.row = min(s.row, len(ta.lines)-1)
+	ta.col = min(s.col, len(ta.lines[ta.row]))
+	ta.goal, ta.undo.group = -1, editNone
+}
