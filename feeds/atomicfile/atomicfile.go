@@ -1,98 +1,69 @@
-// Package atomicfile replaces files so that a reader, or a crash, never sees a
-// half-written one: the new bytes go to a temporary file in the same folder,
-// which is synced and then renamed over the target. The file it replaces is
-// kept beside it as a backup.
 package atomicfile
 
 import (
+	"bytes"
+	"context"
 	"fmt"
 	"io"
 	"os"
 	"path/filepath"
+	"time"
 )
 
-// BackupSuffix is appended to a replaced file's name to name its backup:
-// todo.xml is kept as todo.xml.bak.
-const BackupSuffix = ".bak"
+// Limits and naming shared by every reader and writer of feeds.
+const (
+	// MaxBytes is the largest file feedsync reads, and so the largest it
+	// writes: 256 MiB.
+	MaxBytes = 256 << 20
+	// BackupSuffix is appended to a replaced file's name to name its
+	// backup: todo.xml is kept as todo.xml.bak, older generations as
+	// todo.xml.bak.2 and todo.xml.bak.3.
+	BackupSuffix = ".bak"
+	// Backups is the number of backup generations kept.
+	Backups = 3
+	// LockWait is how long a save waits for another one to finish.
+	LockWait = 30 * time.Second
+	// StaleAge is the age past which a temporary file of this package's
+	// naming is removed even when its writer's pid still runs.
+	StaleAge = time.Hour
+)
 
-// WriteFile writes data to path atomically. If path already exists, its
-// previous contents are kept in path+BackupSuffix, and the new file takes the
-// old one's permissions; otherwise it is created with perm.
+// maxBytes is MaxBytes, lowered by tests.
+var maxBytes int64 = MaxBytes
+
+// newFilePerm is the permission of a file a save creates.
+const newFilePerm = 0o644
+
+// WriteFile writes data to path atomically, under the lock, whatever the
+// file holds now (it is a write, not a read-modify-write). If path already
+// exists, its previous contents are kept as a backup, and the new file
+// takes the old one's permissions; otherwise it is created with perm.
 func WriteFile(path string, data []byte, perm os.FileMode) error {
-	return Write(path, perm, func(w io.Writer) error {
-		_, err := w.Write(data)
+	ctx, cancel := context.WithTimeout(context.Background(), LockWait)
+	defer cancel()
+	l, err := Acquire(ctx, path)
+	if err != nil {
 		return err
-	})
+	}
+	defer l.Release()
+	_, err = l.replace(nil, data, perm)
+	return err
 }
 
 // Write is WriteFile for output produced by a function. If fill returns an
 // error, nothing at path changes.
-func Write(path string, perm os.FileMode, fill func(io.Writer) error) (err error) {
-	dir := filepath.Dir(path)
-	if info, statErr := os.Stat(path); statErr == nil {
-		if !info.Mode().IsRegular() {
-			return fmt.Errorf("writing %s: not a regular file", path)
-		}
-		perm = info.Mode().Perm()
-	}
-	tmp, err := os.CreateTemp(dir, "."+filepath.Base(path)+".tmp-*")
-	if err != nil {
+func Write(path string, perm os.FileMode, fill func(io.Writer) error) error {
+	var buf bytes.Buffer
+	if err := fill(&buf); err != nil {
 		return fmt.Errorf("writing %s: %w", path, err)
 	}
-	defer func() {
-		if err != nil {
-			tmp.Close()
-			os.Remove(tmp.Name())
-		}
-	}()
-	if err = fill(tmp); err != nil {
-		return fmt.Errorf("writing %s: %w", path, err)
-	}
-	if err = tmp.Chmod(perm); err != nil {
-		return fmt.Errorf("writing %s: %w", path, err)
-	}
-	if err = tmp.Sync(); err != nil {
-		return fmt.Errorf("syncing %s: %w", path, err)
-	}
-	if err = tmp.Close(); err != nil {
-		return fmt.Errorf("writing %s: %w", path, err)
-	}
-	if err = backup(path); err != nil {
-		return err
-	}
-	if err = os.Rename(tmp.Name(), path); err != nil {
-		return fmt.Errorf("replacing %s: %w", path, err)
-	}
-	syncDir(dir)
-	return nil
+	return WriteFile(path, buf.Bytes(), perm)
 }
 
-// backup keeps the current contents of path, if any, in path+BackupSuffix.
-// A hard link costs nothing and leaves path in place until the rename;
-// where links are not possible the bytes are copied.
-func backup(path string) error {
-	if _, err := os.Lstat(path); os.IsNotExist(err) {
-		return nil
-	}
-	bak := path + BackupSuffix
-	os.Remove(bak)
-	if err := os.Link(path, bak); err == nil {
-		return nil
-	}
-	data, err := os.ReadFile(path)
-	if err != nil {
-		return fmt.Errorf("backing up %s: %w", path, err)
-	}
-	if err := WriteFileNoBackup(bak, data, 0o600); err != nil {
-		return fmt.Errorf("backing up %s: %w", path, err)
-	}
-	return nil
-}
-
-// WriteFileNoBackup writes data to path atomically and keeps no backup; it is
-// for files the program owns, such as cache entries.
+// WriteFileNoBackup writes data to path atomically and keeps no backup and
+// no lock; it is for files the program owns, such as cache entries.
 func WriteFileNoBackup(path string, data []byte, perm os.FileMode) error {
-	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp-*")
+	tmp, err := createTemp(path)
 	if err != nil {
 		return fmt.Errorf("writing %s: %w", path, err)
 	}

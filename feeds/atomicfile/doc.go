@@ -1,0 +1,63 @@
+// Package atomicfile is the one way feedsync reads and replaces a file that
+// someone else may be writing too: the command line, the resolver, the HTTP
+// hub and the git driver all go through it.
+//
+// # Replacing
+//
+// New bytes go to a temporary file in the target's folder, named
+// .NAME.tmp-PID-RANDOM, which is synced and then renamed over the target,
+// so a reader, or a crash, sees the old file or the new one, whole. A save
+// never writes more than MaxBytes, the most feedsync reads: a result that
+// could not be read back is refused before anything is written.
+//
+// A target that is a symbolic link is written through: the file it points
+// to is replaced and the link stays. Backups, the lock file and temporary
+// files live beside that file.
+//
+// # Backups
+//
+// The file a save replaces is kept as NAME.bak; the one before that moves to
+// NAME.bak.2, and so on up to NAME.bak.3 (Backups generations). A backup is
+// a hard link to the replaced file where the file system allows it, a copy
+// otherwise. Each session keeps one generation, the file as it was before
+// the session's first save: a session is a Read and the chain of Commits
+// that follow from it (the resolver saving several times), or one call of
+// Update, Write or WriteFile (one command). So three sessions in a row leave
+// the originals of all three, and a session that saves ten times does not
+// push them out.
+//
+// # Read, modify, write
+//
+// Read returns a Snapshot: the bytes and the identity of the file they came
+// from. Commit writes new bytes only if the file is still what the Snapshot
+// read (the same file, the same content by SHA-256, or still absent), and
+// otherwise returns a *ChangedError (errors.Is(err, ErrChanged)) that
+// carries the file's new state, so that the caller can merge it in and
+// commit again, or give up; it never overwrites a change it has not seen.
+//
+// Every save holds an advisory lock: flock(2) on .NAME.lock beside the
+// target (LockFileEx on Windows; no lock where neither exists, and then only
+// the check above guards). The lock file stays, empty but for the pid of
+// the last holder; removing it while nobody holds it is harmless. A short
+// read-modify-write holds the lock across the whole of it (Update, or
+// Acquire, Lock.Read, Lock.Commit, Lock.Release), so that concurrent
+// writers take turns and none loses its change. A long one (the resolver,
+// which holds a feed for minutes) reads without the lock and checks at
+// Commit. Waiting for the lock ends after LockWait with a *LockedError
+// (errors.Is(err, ErrLocked)). The lock is advisory: a program that does
+// not take it (an editor) can still write the file, and then the check at
+// Commit, made under the lock just before the rename, catches it.
+//
+// # Left-over temporary files
+//
+// A save killed before its rename leaves its temporary file. Each save
+// under the lock removes the target's temporary files of this package's
+// naming whose writer process no longer runs, and any older than StaleAge
+// whatever their writer (a pid reused, a file from another machine, or the
+// .NAME.tmp-RANDOM naming of earlier versions). Nothing else is touched.
+//
+// # Reading
+//
+// Read refuses what is not a regular file (a named pipe would block for
+// ever, a device never ends) and stops at MaxBytes instead of reading on.
+package atomicfile

@@ -1,0 +1,243 @@
+package atomicfile
+
+import (
+	"context"
+	"crypto/sha256"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// Lock is a held advisory lock on a file (see the package doc). Its methods
+// read and replace the file; Release lets the next writer in.
+type Lock struct {
+	path, target string
+	f            *os.File
+}
+
+// ErrLocked is what a *LockedError is.
+var ErrLocked = errors.New("locked by another writer")
+
+// LockedError reports a lock that another process kept for longer than the
+// wait allowed.
+type LockedError struct {
+	Path   string
+	PID    int // the holder as it wrote itself down; 0 if unknown
+	Waited time.Duration
+}
+
+func (e *LockedError) Error() string {
+	who := "another writer"
+	if e.PID > 0 {
+		who = fmt.Sprintf("another writer (pid %d)", e.PID)
+	}
+	return fmt.Sprintf("%s: locked by %s; gave up after %s", e.Path, who, e.Waited.Round(time.Second))
+}
+
+// Is makes errors.Is(err, ErrLocked) true.
+func (e *LockedError) Is(target error) bool { return target == ErrLocked }
+
+// Acquire takes the lock on the file at path (on the file a symbolic link
+// names), waiting while another process holds it, until ctx ends or
+// LockWait passes.
+func Acquire(ctx context.Context, path string) (*Lock, error) {
+	target, err := resolve(path)
+	if err != nil {
+		return nil, err
+	}
+	return acquire(ctx, path, target)
+}
+
+func acquire(ctx context.Context, path, target string) (*Lock, error) {
+	name := lockName(target)
+	f, err := os.OpenFile(name, os.O_RDWR|os.O_CREATE, 0o644)
+	if err != nil {
+		return nil, fmt.Errorf("locking %s: %w", path, err)
+	}
+	start := time.Now()
+	ctx, cancel := context.WithTimeout(ctx, LockWait)
+	defer cancel()
+	for delay := time.Millisecond; ; delay = min(2*delay, 100*time.Millisecond) {
+		ok, err := tryLock(f)
+		if err != nil {
+			f.Close()
+			return nil, fmt.Errorf("locking %s: %w", path, err)
+		}
+		if ok {
+			break
+		}
+		select {
+		case <-ctx.Done():
+			pid := holder(f)
+			f.Close()
+			return nil, &LockedError{Path: path, PID: pid, Waited: time.Since(start)}
+		case <-time.After(delay):
+		}
+	}
+	// Write down who holds it, for the message of those who wait.
+	f.Truncate(0)
+	f.WriteAt([]byte(strconv.Itoa(os.Getpid())+"\n"), 0)
+	return &Lock{path: path, target: target, f: f}, nil
+}
+
+// lockName is the lock file of a target: .NAME.lock beside it.
+func lockName(target string) string {
+	return filepath.Join(filepath.Dir(target), "."+filepath.Base(target)+".lock")
+}
+
+// holder reads the pid the holder of a lock wrote down.
+func holder(f *os.File) int {
+	b := make([]byte, 32)
+	n, _ := f.ReadAt(b, 0)
+	pid, err := strconv.Atoi(strings.TrimSpace(string(b[:n])))
+	if err != nil {
+		return 0
+	}
+	return pid
+}
+
+// Release lets the next writer in. It may be called more than once.
+func (l *Lock) Release() error {
+	if l.f == nil {
+		return nil
+	}
+	err := l.f.Close() // closing drops the lock
+	l.f = nil
+	return err
+}
+
+// Read reads the locked file, as the package-level Read does.
+func (l *Lock) Read() (*Snapshot, error) {
+	return readTarget(l.path, l.target)
+}
+
+// Commit replaces the locked file with data if it is still what s read,
+// and returns the Snapshot of what it wrote, to commit against next. If the
+// file changed it writes nothing and returns a *ChangedError; if data is
+// larger than MaxBytes, a *TooLargeError.
+func (l *Lock) Commit(s *Snapshot, data []byte) (*Snapshot, error) {
+	if s.target != l.target {
+		return nil, fmt.Errorf("committing %s under the lock of %s", s.Path, l.path)
+	}
+	return l.replace(s, data, newFilePerm)
+}
+
+// Replace replaces the locked file with data whatever it holds now: for a
+// command that writes a file it did not read.
+func (l *Lock) Replace(data []byte) (*Snapshot, error) {
+	return l.replace(nil, data, newFilePerm)
+}
+
+// replace writes data over the target; when was is not nil, only if the
+// file is still what was read. perm is the permission of a new file.
+func (l *Lock) replace(was *Snapshot, data []byte, perm os.FileMode) (*Snapshot, error) {
+	if l.f == nil {
+		return nil, fmt.Errorf("writing %s: the lock was released", l.path)
+	}
+	if int64(len(data)) > maxBytes {
+		return nil, &TooLargeError{Path: l.path, Size: int64(len(data)), Write: true}
+	}
+	if was != nil {
+		now, err := l.Read()
+		if err != nil {
+			return nil, err
+		}
+		if c := changed(was, now); c != nil {
+			return nil, c
+		}
+	}
+	if info, err := os.Stat(l.target); err == nil {
+		if !info.Mode().IsRegular() {
+			return nil, &fs.PathError{Op: "writing", Path: l.path, Err: notRegular(info.Mode())}
+		}
+		perm = info.Mode().Perm()
+	}
+	removeStaleTemps(l.target)
+	info, err := writeTemp(l.target, data, perm, func() error {
+		if was != nil && was.session {
+			return nil
+		}
+		return rotateBackups(l.target)
+	})
+	if err != nil {
+		return nil, err
+	}
+	return &Snapshot{Path: l.path, Data: data, target: l.target, info: info, sum: sha256.Sum256(data), session: true}, nil
+}
+
+// writeTemp writes data to a new temporary file beside target, syncs it,
+// calls before and renames it over target. It returns the identity of the
+// new file.
+func writeTemp(target string, data []byte, perm os.FileMode, before func() error) (info os.FileInfo, err error) {
+	tmp, err := createTemp(target)
+	if err != nil {
+		return nil, fmt.Errorf("writing %s: %w", target, err)
+	}
+	defer func() {
+		if err != nil {
+			tmp.Close()
+			os.Remove(tmp.Name())
+		}
+	}()
+	if _, err = tmp.Write(data); err != nil {
+		return nil, fmt.Errorf("writing %s: %w", target, err)
+	}
+	if err = tmp.Chmod(perm); err != nil {
+		return nil, fmt.Errorf("writing %s: %w", target, err)
+	}
+	if err = tmp.Sync(); err != nil {
+		return nil, fmt.Errorf("syncing %s: %w", target, err)
+	}
+	if info, err = tmp.Stat(); err != nil {
+		return nil, fmt.Errorf("writing %s: %w", target, err)
+	}
+	if err = tmp.Close(); err != nil {
+		return nil, fmt.Errorf("writing %s: %w", target, err)
+	}
+	if err = before(); err != nil {
+		return nil, err
+	}
+	if err = os.Rename(tmp.Name(), target); err != nil {
+		return nil, fmt.Errorf("replacing %s: %w", target, err)
+	}
+	syncDir(filepath.Dir(target))
+	return info, nil
+}
+
+// Commit takes the lock on the file s was read from, commits data as
+// Lock.Commit does and releases the lock: the check-and-write of a long
+// read-modify-write, such as the resolver's save.
+func Commit(ctx context.Context, s *Snapshot, data []byte) (*Snapshot, error) {
+	l, err := acquire(ctx, s.Path, s.target)
+	if err != nil {
+		return nil, err
+	}
+	defer l.Release()
+	return l.Commit(s, data)
+}
+
+// Update is a short read-modify-write of the file at path under its lock:
+// it reads the file, passes it to fn and commits what fn returns. The file
+// may not exist (see Snapshot.Exists). An error from fn writes nothing and
+// is returned as it is.
+func Update(ctx context.Context, path string, fn func(*Snapshot) ([]byte, error)) (*Snapshot, error) {
+	l, err := Acquire(ctx, path)
+	if err != nil {
+		return nil, err
+	}
+	defer l.Release()
+	s, err := l.Read()
+	if err != nil {
+		return nil, err
+	}
+	data, err := fn(s)
+	if err != nil {
+		return nil, err
+	}
+	return l.Commit(s, data)
+}
