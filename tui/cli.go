@@ -5,6 +5,8 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"path/filepath"
+	"runtime"
 	"strings"
 )
 
@@ -48,8 +50,16 @@ func init() {
 }
 
 // Run runs the command line args (without the program name) and returns
-// the exit code.
-func Run(ctx context.Context, args []string, env *Env) int {
+// the exit code. A panic in a command is a bug: it is reported on one line
+// with the place it happened, and the exit code is ExitError; no Go stack
+// trace reaches the user.
+func Run(ctx context.Context, args []string, env *Env) (code int) {
+	defer func() {
+		if v := recover(); v != nil {
+			fmt.Fprintln(env.Stderr, bugReport(v))
+			code = ExitError
+		}
+	}()
 	if env.Getenv == nil {
 		env.Getenv = func(string) string { return "" }
 	}
@@ -70,6 +80,29 @@ func Run(ctx context.Context, args []string, env *Env) int {
 	usage(env.Stderr)
 	return ExitError
 }
+
+// bugReport describes a panic on one line: its value and the innermost
+// function of this module on the panicking stack. It is called from the
+// deferred function that recovered, which still runs on that stack.
+func bugReport(v any) string {
+	where := ""
+	pcs := make([]uintptr, 64)
+	frames := runtime.CallersFrames(pcs[:runtime.Callers(3, pcs)])
+	for {
+		f, more := frames.Next()
+		if strings.HasPrefix(f.Function, modulePath+"/") && !strings.HasPrefix(f.Function, modulePath+"/tui.Run") {
+			where = fmt.Sprintf(" in %s (%s:%d)", strings.TrimPrefix(f.Function, modulePath+"/"), filepath.Base(f.File), f.Line)
+			break
+		}
+		if !more {
+			break
+		}
+	}
+	return fmt.Sprintf("feedsync: bug: %v%s; please report it with the command that caused it", v, where)
+}
+
+// modulePath is the path of this module, for telling its functions apart.
+const modulePath = "github.com/feedsync/feedsync"
 
 func isHelp(s string) bool { return s == "-h" || s == "--help" || s == "-help" }
 

@@ -247,3 +247,25 @@ func TestConflictsJSON(t *testing.T) {
 		t.Errorf("table: exit %d\n%s", code, out)
 	}
 }
+
+// TestPanicReported guards issue 13 item 2: a panic in a command reaches
+// the user as one line naming the bug and its place, with exit code 2,
+// never as a Go stack trace.
+func TestPanicReported(t *testing.T) {
+	saved := commands
+	t.Cleanup(func() { commands = saved })
+	commands = append(commands[:len(commands):len(commands)], command{name: "crash", run: func(context.Context, *Env, []string) error {
+		var m map[string]int
+		m["x"] = 1 // assignment to a nil map
+		return nil
+	}})
+	h := newHarness(t)
+	code, stdout, stderr := h.run("", "crash")
+	if code != ExitError || stdout != "" {
+		t.Errorf("exit %d, stdout %q", code, stdout)
+	}
+	if strings.Count(stderr, "\n") != 1 || !strings.HasPrefix(stderr, "feedsync: bug: assignment to entry in nil map in tui.TestPanicReported.func") ||
+		!strings.Contains(stderr, "(cli_test.go:") || strings.Contains(stderr, "goroutine") {
+		t.Errorf("stderr:\n%s", stderr)
+	}
+}

@@ -106,16 +106,23 @@ type foundLink struct {
 // the links of the cached tree.
 func findLink(c *cache, root, link string) (*foundLink, error) {
 	var hits []*foundLink
+	var refused error
 	err := walkCache(c, root, func(v visit) {
-		if v.link == nil {
-			return
-		}
-		if v.url.String() == link || v.link.ref == link {
+		switch {
+		case v.link == nil:
+		case v.url == nil: // a link feedsync refuses to follow
+			if v.link.ref == link {
+				refused = v.err
+			}
+		case v.url.String() == link || v.link.ref == link:
 			hits = append(hits, &foundLink{url: v.url, nested: v.link.nested, date: v.item.date})
 		}
 	})
 	if err != nil {
 		return nil, err
+	}
+	if len(hits) == 0 && refused != nil {
+		return nil, refused
 	}
 	if len(hits) == 0 {
 		return nil, fmt.Errorf("%s: %w", clip(link), errNotInTree)

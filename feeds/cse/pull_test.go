@@ -1,6 +1,8 @@
 package cse
 
 import (
+	"context"
+	"errors"
 	"os"
 	"path/filepath"
 	"slices"
@@ -170,5 +172,41 @@ func TestPullUnstampedChange(t *testing.T) {
 	}
 	if got := cachedContent(t, dir, srv.url("news/story4.html")); got != "story four, changed\n" {
 		t.Errorf("story4.html = %q", got)
+	}
+}
+
+// TestFetchWithRefusedLinks guards issue 13 item 2: fetch walks the cached
+// tree, and a tree holding a link feedsync refuses (another scheme, a path
+// leaving the tree) made it dereference a nil URL. The refused link is
+// skipped, an on-demand link beside it is fetched, and asking for the
+// refused one says why it is refused.
+func TestFetchWithRefusedLinks(t *testing.T) {
+	site := t.TempDir()
+	writeTree(t, site, map[string][]byte{
+		"root.xml": rss(`<item><guid>a</guid><k:link>ftp://example.com/x</k:link></item>` +
+			`<item><guid>b</guid><k:link>../outside.txt</k:link></item>` +
+			`<item><guid>c</guid><k:link onDemand="true">ok.txt</k:link></item>`),
+		"ok.txt": []byte("ok"),
+	})
+	dir := t.TempDir()
+	pullTree(t, filepath.Join(site, "root.xml"), dir)
+	src, err := reopenSource(&cache{dir: dir})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer src.close()
+	c := &cache{dir: dir}
+	root, _ := c.root()
+	rep := &recorder{}
+	if _, err := fetchLink(context.Background(), c, src, "ok.txt", rep); err != nil || len(rep.fetchedURLs) != 1 {
+		t.Fatalf("fetch ok.txt: %v, fetched %q", err, rep.fetchedURLs)
+	}
+	if got := cachedContent(t, dir, fileURL(filepath.Join(site, "ok.txt")).String()); got != "ok" {
+		t.Errorf("ok.txt = %q", got)
+	}
+	for link, want := range map[string]error{"ftp://example.com/x": ErrScheme, "../outside.txt": ErrOutside} {
+		if _, err := findLink(c, root, link); !errors.Is(err, want) {
+			t.Errorf("findLink(%q) = %v, want %v", link, err, want)
+		}
 	}
 }
