@@ -7,76 +7,47 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
-	"net/http"
-	"os"
 	"strings"
-	"time"
 
 	"github.com/feedsync/feedsync/feeds/atomicfile"
+	"github.com/feedsync/feedsync/feeds/fetch"
 )
 
-// Limits on reading a feed from the network.
-const (
-	fetchTimeout = 30 * time.Second
-	maxFeedBytes = 256 << 20
-)
+// maxFeedBytes is the size limit on reading a feed, from anywhere.
+const maxFeedBytes = fetch.MaxBytes
+
+// downloader fetches the feeds named by URL, within fetch.DefaultLimits.
+var downloader = fetch.New(fetch.DefaultLimits, "feedsync")
+
+// feedAccept is the Accept header of a feed download.
+const feedAccept = "application/atom+xml, application/rss+xml, text/x-opml, application/xml;q=0.9, */*;q=0.1"
 
 // readSource reads FEED: a path, - for standard input, or an http(s) URL.
+// A path must name a regular file; anything over maxFeedBytes is refused
+// without being read whole (package fetch).
 func readSource(ctx context.Context, env *Env, src string) ([]byte, error) {
 	switch {
 	case src == "-":
-		return readCapped("standard input", env.Stdin)
-	case strings.HasPrefix(src, "http://") || strings.HasPrefix(src, "https://"):
-		return fetch(ctx, src)
-	}
-	f, err := os.Open(src)
-	if err != nil {
-		var pe *fs.PathError
-		if errors.As(err, &pe) {
-			return nil, fmt.Errorf("%s: %w", src, pe.Err)
+		data, err := fetch.ReadAll(env.Stdin, maxFeedBytes)
+		if err != nil {
+			return nil, fmt.Errorf("reading standard input: %w", err)
 		}
-		return nil, err
+		return data, nil
+	case strings.HasPrefix(src, "http://") || strings.HasPrefix(src, "https://"):
+		resp, err := downloader.Get(ctx, fetch.Request{URL: src, Accept: feedAccept})
+		if err != nil {
+			return nil, fmt.Errorf("fetching %s: %w", src, err)
+		}
+		return resp.Body, nil
 	}
-	defer f.Close()
-	return readCapped(src, f)
-}
-
-func readCapped(name string, r io.Reader) ([]byte, error) {
-	data, err := io.ReadAll(io.LimitReader(r, maxFeedBytes+1))
+	data, err := fetch.ReadFile(src, maxFeedBytes)
+	if pe := (*fs.PathError)(nil); errors.As(err, &pe) {
+		return nil, fmt.Errorf("%s: %w", src, pe.Err)
+	}
 	if err != nil {
-		return nil, fmt.Errorf("reading %s: %w", name, err)
-	}
-	if len(data) > maxFeedBytes {
-		return nil, fmt.Errorf("reading %s: larger than %d MiB", name, maxFeedBytes>>20)
+		return nil, fmt.Errorf("%s: %w", src, err)
 	}
 	return data, nil
-}
-
-var httpClient = &http.Client{
-	Timeout: fetchTimeout,
-	CheckRedirect: func(req *http.Request, via []*http.Request) error {
-		if len(via) >= 5 {
-			return fmt.Errorf("more than 5 redirects")
-		}
-		return nil
-	},
-}
-
-func fetch(ctx context.Context, url string) ([]byte, error) {
-	req, err := http.NewRequestWithContext(ctx, http.MethodGet, url, nil)
-	if err != nil {
-		return nil, fmt.Errorf("fetching %s: %w", url, err)
-	}
-	req.Header.Set("Accept", "application/atom+xml, application/rss+xml, application/xml;q=0.9, */*;q=0.1")
-	resp, err := httpClient.Do(req)
-	if err != nil {
-		return nil, fmt.Errorf("fetching %s: %w", url, err)
-	}
-	defer resp.Body.Close()
-	if resp.StatusCode != http.StatusOK {
-		return nil, fmt.Errorf("fetching %s: %s", url, resp.Status)
-	}
-	return readCapped(url, resp.Body)
 }
 
 func displayName(src string) string {

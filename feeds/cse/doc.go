@@ -41,13 +41,17 @@
 // parse is reported as url:line:col and treated the same way.
 //
 // Downloads are sequential, http and https only (plus local files when the
-// root is a local path), with timeouts (30 s to connect, 60 s for the
-// response headers, 5 min in all), a size cap (256 MiB, held in memory),
-// at most five redirects, and conditional GET (ETag, If-Modified-Since)
-// when a cached copy exists; a local file's size and modification time
-// stand in for its ETag. A local tree is read through an [os.Root] on the root
-// feed's folder, so no link, not even through a symbolic link, reads
-// outside it. One process at a time should pull into a cache.
+// root is a local path), within the limits of package fetch, which the
+// command line shares: timeouts (30 s to connect, 30 s for the response
+// headers, 5 min in all), a size cap (256 MiB, held in memory; a larger
+// Content-Length or file is refused before reading), at most five
+// redirects, to http and https only, and conditional GET (ETag,
+// If-Modified-Since) when a cached copy exists; a local file's size and
+// modification time stand in for its ETag. A local tree is read through an
+// [os.Root] on the root feed's folder, so no link, not even through a
+// symbolic link, reads outside it, and only regular files are read: a link
+// to a FIFO or a device is a failed download, not a hang. One process at a
+// time should pull into a cache.
 //
 // Problems are feeds.Problem values, placed by feeds.Locate and
 // feeds.SyntaxProblems as every binding's are: "file:line:col: element:

@@ -4,13 +4,15 @@ import (
 	"fmt"
 	"net/url"
 	"time"
+
+	"github.com/feedsync/feedsync/feeds/fetch"
 )
 
 // gotFeed reads a downloaded nested feed, saves it, and queues the links of
 // its items. rec is the feed's record even if its file has gone; its Built
 // and Synced dates still say what is in the cache below it. A feed that
 // does not parse is reported and not saved, so the previous copy stays.
-func (s *syncer) gotFeed(j *job, rec, prev *entry, resp *response, body []byte) error {
+func (s *syncer) gotFeed(j *job, rec, prev *entry, resp *fetch.Response, body []byte) error {
 	f, err := parseFeed(j.url.String(), body)
 	if err != nil {
 		s.fail(j.url.String(), err)
@@ -21,7 +23,7 @@ func (s *syncer) gotFeed(j *job, rec, prev *entry, resp *response, body []byte) 
 		e.Built, e.Synced = rec.Built, rec.Synced
 	}
 	e.Synced = liveGUIDs(e.Synced, f)
-	if prev == nil || !resp.notModified {
+	if prev == nil || !resp.NotModified {
 		if err := s.cache.store(e.URL, body); err != nil {
 			return err
 		}
@@ -31,8 +33,8 @@ func (s *syncer) gotFeed(j *job, rec, prev *entry, resp *response, body []byte) 
 	}
 	s.seen[e.URL] = outcome{fetched: true, ok: true}
 	base := j.url
-	if resp.final != nil {
-		base = resp.final
+	if resp.URL != nil {
+		base = resp.URL
 	}
 	return s.readFeed(j, e, base, f)
 }

@@ -9,6 +9,8 @@ import (
 	"path/filepath"
 	"strings"
 	"time"
+
+	"github.com/feedsync/feedsync/feeds/fetch"
 )
 
 // source is the root of a tree and the transport allowed to read it.
@@ -28,7 +30,7 @@ func openSource(root string) (*source, error) {
 		if u.Scheme != "http" && u.Scheme != "https" || u.Host == "" {
 			return nil, ErrScheme
 		}
-		return &source{root: u, tr: &transport{http: newHTTPClient()}}, nil
+		return &source{root: u, tr: newTransport(fetch.DefaultLimits, nil)}, nil
 	}
 	abs, err := filepath.Abs(root)
 	if err != nil {
@@ -41,7 +43,7 @@ func openSource(root string) (*source, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &source{root: fileURL(abs), tr: &transport{http: newHTTPClient(), local: tree}}, nil
+	return &source{root: fileURL(abs), tr: newTransport(fetch.DefaultLimits, tree)}, nil
 }
 
 // reopenSource opens the source a cache was pulled from.

@@ -3,9 +3,10 @@ package cse
 import (
 	"bytes"
 	"errors"
-	"github.com/feedsync/feedsync/feeds"
 	"os"
 	"testing"
+
+	"github.com/feedsync/feedsync/feeds"
 )
 
 // TestReporters covers the progress display: a status line of files and

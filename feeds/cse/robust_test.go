@@ -11,6 +11,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/feedsync/feedsync/feeds/fetch"
 )
 
 // counter is a getter that counts downloads and, once limit is reached,
@@ -21,7 +23,7 @@ type counter struct {
 	cancel   context.CancelFunc
 }
 
-func (c *counter) get(ctx context.Context, u *url.URL, cond *validators) (*response, error) {
+func (c *counter) get(ctx context.Context, u *url.URL, cond fetch.Validators) (*fetch.Response, error) {
 	if c.limit >= 0 && c.n == c.limit {
 		c.cancel()
 		return nil, context.Canceled

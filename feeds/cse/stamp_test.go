@@ -2,12 +2,13 @@ package cse
 
 import (
 	"flag"
-	"github.com/feedsync/feedsync/feeds"
 	"os"
 	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/feedsync/feedsync/feeds"
 
 	udiff "github.com/aymanbagabas/go-udiff"
 )

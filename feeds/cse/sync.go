@@ -4,6 +4,8 @@ import (
 	"context"
 	"net/url"
 	"time"
+
+	"github.com/feedsync/feedsync/feeds/fetch"
 )
 
 // syncer runs the spec's "Sync Algorithm": a download queue that starts
@@ -148,37 +150,37 @@ func (s *syncer) fromCache(ctx context.Context, j *job, prev *entry) error {
 
 // download fetches u, conditionally when a cached copy exists, and returns
 // the bytes that are now current.
-func (s *syncer) download(ctx context.Context, u *url.URL, prev *entry) (*response, []byte, error) {
-	var cond *validators
+func (s *syncer) download(ctx context.Context, u *url.URL, prev *entry) (*fetch.Response, []byte, error) {
+	var cond fetch.Validators
 	if prev != nil {
-		cond = &validators{etag: prev.ETag, modified: prev.Modified}
+		cond = fetch.Validators{ETag: prev.ETag, LastModified: prev.Modified}
 	}
 	s.rep.start(u.String())
 	resp, err := s.get.get(ctx, u, cond)
 	if err != nil {
 		return nil, nil, err
 	}
-	if !resp.notModified {
-		s.rep.fetched(u.String(), int64(len(resp.body)))
-		return resp, resp.body, nil
+	if !resp.NotModified {
+		s.rep.fetched(u.String(), int64(len(resp.Body)))
+		return resp, resp.Body, nil
 	}
 	body, err := s.cache.read(prev)
 	if err != nil {
 		// The copy the server vouched for is gone: ask again, plainly.
-		resp, err = s.get.get(ctx, u, nil)
+		resp, err = s.get.get(ctx, u, fetch.Validators{})
 		if err != nil {
 			return nil, nil, err
 		}
-		body = resp.body
+		body = resp.Body
 	}
 	s.rep.unchanged(u.String())
 	return resp, body, nil
 }
 
 // keep saves a downloaded file and then its record.
-func (s *syncer) keep(j *job, prev *entry, resp *response, body []byte) error {
+func (s *syncer) keep(j *job, prev *entry, resp *fetch.Response, body []byte) error {
 	e := newEntry(j, prev, resp, body)
-	if prev == nil || !resp.notModified {
+	if prev == nil || !resp.NotModified {
 		if err := s.cache.store(e.URL, body); err != nil {
 			return err
 		}
@@ -197,12 +199,12 @@ func sameFile(a, b *entry) bool {
 }
 
 // newEntry describes a download of j's link.
-func newEntry(j *job, prev *entry, resp *response, body []byte) *entry {
+func newEntry(j *job, prev *entry, resp *fetch.Response, body []byte) *entry {
 	key := j.url.String()
 	e := &entry{URL: key, File: cachePath(key), Size: int64(len(body)), Feed: j.nested}
-	e.ETag, e.Modified = resp.etag, resp.modified
-	if resp.final != nil && resp.final.String() != key {
-		e.Final = resp.final.String()
+	e.ETag, e.Modified = resp.ETag, resp.LastModified
+	if resp.URL != nil && resp.URL.String() != key {
+		e.Final = resp.URL.String()
 	}
 	e.ItemDate = j.date
 	if prev != nil && prev.ItemDate.After(j.date) {

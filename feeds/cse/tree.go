@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/feedsync/feedsync/feeds"
+	"github.com/feedsync/feedsync/feeds/fetch"
 )
 
 // tree is a publisher's tree of local feed files: a root feed and every
@@ -60,7 +61,7 @@ func (t *tree) load(rel string, from *localFeed, l *link) *localFeed {
 		return lf
 	}
 	lf := &localFeed{rel: rel, name: filepath.Join(t.dir, rel), children: map[*item]*localFeed{}}
-	data, err := t.fsys.ReadFile(rel)
+	data, err := fetch.ReadFileIn(t.fsys, rel, fetch.MaxBytes)
 	if err == nil {
 		lf.feed, err = parseFeed(lf.name, data)
 	}

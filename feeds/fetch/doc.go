@@ -1,0 +1,30 @@
+// Package fetch reads what a feed or a CSE tree is made of from where it
+// lives: an http or https URL, a local file, or a stream such as standard
+// input, always within limits, so that no input can make feedsync wait
+// forever or hold more than it can use. The command line (package tui),
+// package feeds/cse and whatever syncs over HTTP share it, so that every
+// download obeys one policy.
+//
+// # Limits
+//
+//   - Size: at most Limits.MaxBytes (256 MiB by default) are read into
+//     memory. A Content-Length or a file size above it is refused before
+//     reading; a body or stream without one is read up to the limit and
+//     no further.
+//   - Time: 30 s to connect (and for the TLS handshake), 30 s for the
+//     response headers once the request is sent, 5 min for the whole
+//     request, body included. The caller's context can end it sooner.
+//   - Redirects: at most 5, and only to http and https URLs.
+//   - Files: only regular files are read. A FIFO would block until someone
+//     writes to it, a device such as /dev/zero never ends, and a
+//     directory holds no feed: each is refused with a message naming what
+//     it is, and a FIFO is opened without blocking so that it can be.
+//
+// # Conditional requests
+//
+// A Request may carry the Validators of an earlier response (ETag and
+// Last-Modified); they are sent as If-None-Match and If-Modified-Since,
+// and a 304 answer comes back as a Response with NotModified set and no
+// body. A Request may also carry a bearer token, sent as "Authorization:
+// Bearer ..."; net/http drops it when a redirect leads to another host.
+package fetch

@@ -1,0 +1,158 @@
+package fetch
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net"
+	"net/http"
+	"net/url"
+	"time"
+)
+
+// ErrScheme is a URL, or a redirect, to a scheme other than http or https.
+var ErrScheme = errors.New("fetch: not an http or https URL")
+
+// StatusError is an HTTP answer other than 200 OK (and 304 Not Modified to
+// a conditional request).
+type StatusError struct {
+	Code   int
+	Status string // as the server sent it, e.g. "404 Not Found"
+}
+
+func (e *StatusError) Error() string { return "HTTP " + e.Status }
+
+// Validators identify a version of a resource for a conditional request:
+// the ETag and Last-Modified headers of an earlier response.
+type Validators struct {
+	ETag, LastModified string
+}
+
+// Request is one GET.
+type Request struct {
+	URL    string
+	Accept string // the Accept header; none when empty
+	// Token, when set, is sent as "Authorization: Bearer Token".
+	Token string
+	// If, when not zero, makes the request conditional on the resource
+	// having changed since the response these validators came from.
+	If Validators
+}
+
+// Response is what a GET brought back.
+type Response struct {
+	Body        []byte   // nil when NotModified
+	NotModified bool     // a conditional request was answered 304
+	URL         *url.URL // after redirects; relative links resolve against it
+	Validators           // of this response, for the next conditional request
+}
+
+// Client downloads over http and https within its Limits. Its zero value
+// is not usable; make one with New. A Client is safe for concurrent use.
+type Client struct {
+	limits    Limits
+	userAgent string
+	http      *http.Client
+}
+
+// New returns a Client with limits l that names itself userAgent.
+func New(l Limits, userAgent string) *Client {
+	dialer := &net.Dialer{Timeout: l.ConnectTimeout, KeepAlive: 30 * time.Second}
+	c := &Client{limits: l, userAgent: userAgent}
+	c.http = &http.Client{
+		Transport: &http.Transport{
+			Proxy:                 http.ProxyFromEnvironment,
+			DialContext:           dialer.DialContext,
+			TLSHandshakeTimeout:   l.ConnectTimeout,
+			ResponseHeaderTimeout: l.HeaderTimeout,
+			IdleConnTimeout:       90 * time.Second,
+		},
+		CheckRedirect: c.checkRedirect,
+	}
+	return c
+}
+
+// Limits returns the client's limits.
+func (c *Client) Limits() Limits { return c.limits }
+
+func (c *Client) checkRedirect(req *http.Request, via []*http.Request) error {
+	if len(via) > c.limits.MaxRedirects {
+		return fmt.Errorf("more than %d redirects", c.limits.MaxRedirects)
+	}
+	if req.URL.Scheme != "http" && req.URL.Scheme != "https" {
+		return fmt.Errorf("redirect to %s: %w", req.URL.Redacted(), ErrScheme)
+	}
+	return nil
+}
+
+// Get downloads r.URL. An answer other than 200 (or 304 to a conditional
+// request) is a *StatusError; a body over the size limit a *TooLargeError.
+func (c *Client) Get(ctx context.Context, r Request) (*Response, error) {
+	u, err := url.Parse(r.URL)
+	if err != nil {
+		return nil, err
+	}
+	if u.Scheme != "http" && u.Scheme != "https" {
+		return nil, ErrScheme
+	}
+	ctx, cancel := context.WithTimeout(ctx, c.limits.Timeout)
+	defer cancel()
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, u.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+	c.setHeaders(req, r)
+	resp, err := c.http.Do(req)
+	if err != nil {
+		// A *url.Error repeats the method and URL, which callers name
+		// themselves.
+		if ue := (*url.Error)(nil); errors.As(err, &ue) {
+			return nil, ue.Err
+		}
+		return nil, err
+	}
+	defer resp.Body.Close()
+	return c.read(resp, r.If != Validators{})
+}
+
+func (c *Client) setHeaders(req *http.Request, r Request) {
+	req.Header.Set("User-Agent", c.userAgent)
+	if r.Accept != "" {
+		req.Header.Set("Accept", r.Accept)
+	}
+	if r.Token != "" {
+		req.Header.Set("Authorization", "Bearer "+r.Token)
+	}
+	if r.If.ETag != "" {
+		req.Header.Set("If-None-Match", r.If.ETag)
+	}
+	if r.If.LastModified != "" {
+		req.Header.Set("If-Modified-Since", r.If.LastModified)
+	}
+}
+
+func (c *Client) read(resp *http.Response, conditional bool) (*Response, error) {
+	r := &Response{URL: resp.Request.URL, Validators: Validators{
+		ETag:         resp.Header.Get("ETag"),
+		LastModified: resp.Header.Get("Last-Modified"),
+	}}
+	switch max := c.limits.MaxBytes; {
+	case resp.StatusCode == http.StatusNotModified && conditional:
+		r.NotModified = true
+		return r, nil
+	case resp.StatusCode != http.StatusOK:
+		return nil, &StatusError{Code: resp.StatusCode, Status: resp.Status}
+	case resp.ContentLength > max:
+		return nil, &TooLargeError{Limit: max, Size: resp.ContentLength}
+	}
+	hint := int64(64 << 10)
+	if resp.ContentLength >= 0 {
+		hint = resp.ContentLength + 1
+	}
+	body, err := readAll(resp.Body, c.limits.MaxBytes, hint)
+	if err != nil {
+		return nil, fmt.Errorf("reading the body: %w", err)
+	}
+	r.Body = body
+	return r, nil
+}

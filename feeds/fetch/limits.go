@@ -1,0 +1,96 @@
+package fetch
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"time"
+)
+
+// Limits bound one read or download.
+type Limits struct {
+	MaxBytes       int64         // bytes held in memory for one body or file
+	MaxRedirects   int           // redirects followed for one request
+	ConnectTimeout time.Duration // to connect, TLS handshake included
+	HeaderTimeout  time.Duration // from sending the request to the response headers
+	Timeout        time.Duration // the whole request, body included
+}
+
+// MaxBytes is the default size limit: 256 MiB.
+const MaxBytes = 256 << 20
+
+// DefaultLimits are the limits every command of feedsync uses.
+var DefaultLimits = Limits{
+	MaxBytes:       MaxBytes,
+	MaxRedirects:   5,
+	ConnectTimeout: 30 * time.Second,
+	HeaderTimeout:  30 * time.Second,
+	Timeout:        5 * time.Minute,
+}
+
+// ErrTooLarge is matched by every *TooLargeError.
+var ErrTooLarge = errors.New("fetch: larger than the size limit")
+
+// TooLargeError is input larger than Limits.MaxBytes.
+type TooLargeError struct {
+	Limit int64
+	Size  int64 // as announced (Content-Length, file size); -1 when reading stopped at the limit
+}
+
+func (e *TooLargeError) Error() string {
+	if e.Size < 0 {
+		return fmt.Sprintf("larger than %s, the size limit", sizeText(e.Limit))
+	}
+	return fmt.Sprintf("%d bytes, larger than %s, the size limit", e.Size, sizeText(e.Limit))
+}
+
+// Is makes errors.Is(err, ErrTooLarge) true.
+func (e *TooLargeError) Is(target error) bool { return target == ErrTooLarge }
+
+// ErrNotRegular is matched by every *NotRegularError.
+var ErrNotRegular = errors.New("fetch: not a regular file")
+
+// NotRegularError is a path that names something other than a regular
+// file.
+type NotRegularError struct {
+	Mode fs.FileMode
+}
+
+func (e *NotRegularError) Error() string {
+	return fmt.Sprintf("%s, not a regular file", kindOf(e.Mode))
+}
+
+// Is makes errors.Is(err, ErrNotRegular) true.
+func (e *NotRegularError) Is(target error) bool { return target == ErrNotRegular }
+
+func kindOf(m fs.FileMode) string {
+	switch {
+	case m.IsDir():
+		return "a directory"
+	case m&fs.ModeNamedPipe != 0:
+		return "a FIFO (named pipe)"
+	case m&fs.ModeSocket != 0:
+		return "a socket"
+	case m&fs.ModeCharDevice != 0:
+		return "a character device"
+	case m&fs.ModeDevice != 0:
+		return "a device"
+	case m&fs.ModeSymlink != 0:
+		return "a symbolic link"
+	}
+	return "a special file"
+}
+
+// sizeText is n bytes in the largest binary unit that divides it, for
+// limits, which are round numbers.
+func sizeText(n int64) string {
+	for _, u := range []struct {
+		shift uint
+		name  string
+	}{{30, "GiB"}, {20, "MiB"}, {10, "KiB"}} {
+		if n >= 1<<u.shift && n%(1<<u.shift) == 0 {
+			return fmt.Sprintf("%d %s", n>>u.shift, u.name)
+		}
+	}
+	return fmt.Sprintf("%d bytes", n)
+}
