@@ -6,10 +6,11 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
-	"path/filepath"
+	"path"
 	"time"
 
 	"github.com/feedsync/feedsync/feeds/atomicfile"
+	"github.com/feedsync/feedsync/feeds/fetch"
 )
 
 // stateDir holds the cache's records, beside the files/ folder.
@@ -24,12 +25,36 @@ var ErrNoCache = errors.New("cse: no CSE cache in directory")
 // cache is a cache directory. Every write to it is atomic, and a file is
 // always written before the record that describes it, so a crash leaves at
 // worst a file without a record, which the next pull overwrites or sweeps.
+// Every read, write and removal goes through an os.Root on the directory,
+// so a symbolic link planted in it (at files/, .cse/ or a fan-out folder)
+// cannot lead one outside it: os.Root refuses to follow a link out.
 type cache struct {
-	dir string
+	dir  string // as the caller spelt it, for messages
+	fsys *os.Root
 	// wrote, when set, is called after every write; tests use it to stop
 	// a pull at each point where it could be interrupted.
 	wrote func() error
 }
+
+// openCache opens the cache directory dir, creating it when create is
+// set. Close it when done.
+func openCache(dir string, create bool) (*cache, error) {
+	if create {
+		if err := os.MkdirAll(dir, 0o755); err != nil {
+			return nil, fmt.Errorf("creating the cache directory: %w", err)
+		}
+	}
+	fsys, err := os.OpenRoot(dir)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, fmt.Errorf("%s: %w", dir, ErrNoCache)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("opening the cache: %w", err)
+	}
+	return &cache{dir: dir, fsys: fsys}, nil
+}
+
+func (c *cache) close() { c.fsys.Close() }
 
 // rootRecord names the tree a cache holds.
 type rootRecord struct {
@@ -53,14 +78,17 @@ type entry struct {
 // dates maps guids to item dates.
 type dates map[string]time.Time
 
+// rootFile is where the root record is kept.
+var rootFile = path.Join(stateDir, "root.json")
+
 // root returns the URL of the tree the cache holds.
 func (c *cache) root() (string, error) {
-	data, err := os.ReadFile(filepath.Join(c.dir, stateDir, "root.json"))
+	data, err := c.readFile(rootFile)
 	if errors.Is(err, fs.ErrNotExist) {
 		return "", fmt.Errorf("%s: %w", c.dir, ErrNoCache)
 	}
 	if err != nil {
-		return "", err
+		return "", fmt.Errorf("reading %s: %w", c.dir, err)
 	}
 	var r rootRecord
 	if err := json.Unmarshal(data, &r); err != nil || r.Root == "" {
@@ -73,20 +101,28 @@ func (c *cache) root() (string, error) {
 // directory that holds another.
 func (c *cache) claim(root string) error {
 	have, err := c.root()
-	if err == nil && have != root {
+	switch {
+	case err == nil && have != root:
 		return fmt.Errorf("%s holds %s: %w", c.dir, have, ErrOtherRoot)
-	}
-	if err == nil {
+	case err == nil:
 		return nil
+	case !errors.Is(err, ErrNoCache):
+		return err
 	}
 	data, _ := json.Marshal(rootRecord{Root: root})
-	return c.write(filepath.Join(stateDir, "root.json"), data)
+	return c.write(rootFile, data)
+}
+
+// readFile reads rel, a regular file of the cache, within fetch's size
+// limit.
+func (c *cache) readFile(rel string) ([]byte, error) {
+	return fetch.ReadFileIn(c.fsys, rel, fetch.MaxBytes)
 }
 
 // load returns the record of u, or nil when there is none or it cannot be
 // read, in which case u is simply downloaded again.
 func (c *cache) load(u string) *entry {
-	data, err := os.ReadFile(c.abs(entryPath(u)))
+	data, err := c.readFile(entryPath(u))
 	if err != nil {
 		return nil
 	}
@@ -112,13 +148,13 @@ func (c *cache) present(e *entry) bool {
 	if e == nil {
 		return false
 	}
-	info, err := os.Lstat(c.abs(e.File))
+	info, err := c.fsys.Lstat(e.File)
 	return err == nil && info.Mode().IsRegular() && info.Size() == e.Size
 }
 
 // read returns the cached bytes of e.
 func (c *cache) read(e *entry) ([]byte, error) {
-	data, err := os.ReadFile(c.abs(e.File))
+	data, err := c.readFile(e.File)
 	if err == nil && int64(len(data)) != e.Size {
 		err = fmt.Errorf("%s changed size", e.File)
 	}
@@ -135,11 +171,17 @@ func (c *cache) store(u string, body []byte) error {
 
 // remove deletes e's file, then its record.
 func (c *cache) remove(e *entry) error {
-	if err := os.Remove(c.abs(e.File)); err != nil && !errors.Is(err, fs.ErrNotExist) {
-		return fmt.Errorf("removing %s: %w", e.File, err)
+	if err := c.removeFile(e.File); err != nil {
+		return err
 	}
-	if err := os.Remove(c.abs(entryPath(e.URL))); err != nil && !errors.Is(err, fs.ErrNotExist) {
-		return fmt.Errorf("removing record of %s: %w", e.URL, err)
+	return c.removeFile(entryPath(e.URL))
+}
+
+// removeFile deletes rel; one already gone is no error. A symbolic link
+// is removed itself, never what it points to.
+func (c *cache) removeFile(rel string) error {
+	if err := c.fsys.Remove(rel); err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return fmt.Errorf("removing %s: %w", rel, err)
 	}
 	return nil
 }
@@ -147,19 +189,14 @@ func (c *cache) remove(e *entry) error {
 // write replaces rel, a slash-separated path made by cachePath or
 // entryPath, atomically.
 func (c *cache) write(rel string, data []byte) error {
-	path := c.abs(rel)
-	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+	if err := c.fsys.MkdirAll(path.Dir(rel), 0o755); err != nil {
 		return fmt.Errorf("creating cache folder: %w", err)
 	}
-	if err := atomicfile.WriteFileNoBackup(path, data, 0o644); err != nil {
+	if err := atomicfile.WriteFileNoBackupIn(c.fsys, rel, data, 0o644); err != nil {
 		return err
 	}
 	if c.wrote != nil {
 		return c.wrote()
 	}
 	return nil
-}
-
-func (c *cache) abs(rel string) string {
-	return filepath.Join(c.dir, filepath.FromSlash(rel))
 }

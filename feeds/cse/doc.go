@@ -75,7 +75,12 @@
 // "..", absolute path, percent-encoding or scheme, makes feedsync write
 // outside the cache directory. Each record holds the URL, the file, its
 // size, the validators for conditional GET, and for a feed the dates above.
-// Every write goes through package atomicfile, file before record.
+// Every write goes through package atomicfile, file before record, and
+// every read, write and removal in the cache goes through an [os.Root] on
+// its directory: a symbolic link planted there (at files/, .cse/, a fan-out
+// folder) that leads out stops the pull with an error ("path escapes from
+// parent") instead of redirecting a write or a removal, and a cached file
+// that is a link is replaced or removed itself, never what it points to.
 //
 // # Readings of the spec
 //

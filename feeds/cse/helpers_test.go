@@ -183,7 +183,8 @@ func pullTree(t *testing.T, root, dir string) (*syncer, *recorder) {
 	}
 	defer src.close()
 	rep := &recorder{}
-	s, err := pull(context.Background(), &cache{dir: dir}, src, rep)
+	c := testCache(t, dir)
+	s, err := pull(context.Background(), c, src, rep)
 	if err != nil {
 		t.Fatalf("pull: %v", err)
 	}
@@ -259,4 +260,15 @@ func prefixed(names ...string) []string {
 	}
 	slices.Sort(out)
 	return out
+}
+
+// testCache opens the cache directory dir, creating it, until the test ends.
+func testCache(t *testing.T, dir string) *cache {
+	t.Helper()
+	c, err := openCache(dir, true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(c.close)
+	return c
 }

@@ -1,8 +1,10 @@
 package cse
 
 import (
+	"context"
 	"fmt"
 	"os"
+	"path"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -176,5 +178,111 @@ func TestPullLocalTreeConfined(t *testing.T) {
 	if s.problems != 6 || s.failed != 1 {
 		t.Errorf("problems %d (want 6 refused links), failed %d (want 1, the symbolic link):\n%s",
 			s.problems, s.failed, rep.text())
+	}
+}
+
+// TestCacheSymlinks guards issue 13 item 7: symbolic links planted in the
+// cache directory (at files/, .cse/, .cse/entries/, a fan-out folder, or a
+// cached file) led pull's writes, and the clean-up sweep's removals,
+// outside it. Every write and removal now goes through an os.Root on the
+// cache: a link that leads out makes the pull fail, or is replaced or
+// removed itself, and nothing outside the cache changes.
+func TestCacheSymlinks(t *testing.T) {
+	files := treeFiles(t)
+	next := withoutPhotos(t, files)
+	type plant func(t *testing.T, dir, outside string, srv *server)
+	dirLink := func(rel string) plant {
+		return func(t *testing.T, dir, outside string, _ *server) {
+			// Keep what is there, outside, so that a sweep could reach it.
+			p := filepath.Join(dir, filepath.FromSlash(rel))
+			target := filepath.Join(outside, strings.ReplaceAll(rel, "/", "_"))
+			if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.Rename(p, target); os.IsNotExist(err) {
+				err = os.Mkdir(target, 0o755)
+			} else if err != nil {
+				t.Fatal(err)
+			}
+			if err := os.Symlink(target, p); err != nil {
+				t.Skip("no symbolic links:", err)
+			}
+		}
+	}
+	fileLink := func(name string) plant {
+		return func(t *testing.T, dir, outside string, srv *server) {
+			p := filepath.Join(dir, filepath.FromSlash(cachePath(srv.url(name))))
+			target := filepath.Join(outside, "canary")
+			os.Remove(p)
+			if err := os.Symlink(target, p); err != nil {
+				t.Skip("no symbolic links:", err)
+			}
+		}
+	}
+	fanOut := func(name string) func(srv *server) string {
+		return func(srv *server) string { return path.Dir(cachePath(srv.url(name))) }
+	}
+	cases := []struct {
+		name   string
+		first  bool   // plant before the first pull (else between the first and a second that sweeps)
+		rel    string // a folder to replace by a link out, or
+		fanOut func(*server) string
+		file   string // a served file whose cached copy becomes a link out
+	}{
+		{name: "files/ before the first pull", first: true, rel: "files"},
+		{name: ".cse/ before the first pull", first: true, rel: ".cse"},
+		{name: ".cse/entries/ before the first pull", first: true, rel: ".cse/entries"},
+		{name: "fan-out folder of the root before the first pull", first: true, fanOut: fanOut("root.xml")},
+		{name: "files/ before a sweep", rel: "files"},
+		{name: ".cse/ before a sweep", rel: ".cse"},
+		{name: "fan-out folder of a swept file", fanOut: fanOut("photos/b.jpg")},
+		{name: "fan-out folder of a swept record", fanOut: func(srv *server) string { return path.Dir(entryPath(srv.url("photos/b.jpg"))) }},
+		{name: "swept file is a link", file: "photos/b.jpg"},
+		{name: "rewritten file is a link", file: "root.xml"},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			srv := newServer(t, files)
+			sandbox := t.TempDir()
+			dir, outside := filepath.Join(sandbox, "cache"), filepath.Join(sandbox, "outside")
+			writeTree(t, outside, map[string][]byte{"canary": []byte("canary")})
+			plantIt := func() {
+				switch {
+				case tc.file != "":
+					fileLink(tc.file)(t, dir, outside, srv)
+				case tc.fanOut != nil:
+					dirLink(tc.fanOut(srv))(t, dir, outside, srv)
+				default:
+					dirLink(tc.rel)(t, dir, outside, srv)
+				}
+			}
+			if tc.first {
+				os.MkdirAll(dir, 0o755)
+				plantIt()
+			} else {
+				pullTree(t, srv.url("root.xml"), dir)
+				plantIt()
+				for name, data := range next {
+					srv.set(name, data)
+				}
+			}
+			before := snapshot(t, outside)
+			src, err := openSource(srv.url("root.xml"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer src.close()
+			_, err = pull(context.Background(), testCache(t, dir), src, &recorder{})
+			// A link out on the way to a write or a removal stops the pull,
+			// saying so; a cached file that is a link is replaced or
+			// removed itself.
+			if wantErr := tc.file == "" && !strings.Contains(tc.name, "record"); wantErr != (err != nil) ||
+				err != nil && !strings.Contains(err.Error(), "path escapes from parent") {
+				t.Errorf("pull: %v", err)
+			}
+			if d := diffSnapshots(snapshot(t, outside), before); d != "" {
+				t.Errorf("outside the cache changed (pull: %v):\n%s", err, d)
+			}
+		})
 	}
 }

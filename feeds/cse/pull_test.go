@@ -190,12 +190,12 @@ func TestFetchWithRefusedLinks(t *testing.T) {
 	})
 	dir := t.TempDir()
 	pullTree(t, filepath.Join(site, "root.xml"), dir)
-	src, err := reopenSource(&cache{dir: dir})
+	c := testCache(t, dir)
+	src, err := reopenSource(c)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer src.close()
-	c := &cache{dir: dir}
 	root, _ := c.root()
 	rep := &recorder{}
 	if _, err := fetchLink(context.Background(), c, src, "ok.txt", rep); err != nil || len(rep.fetchedURLs) != 1 {

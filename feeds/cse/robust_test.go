@@ -47,13 +47,14 @@ func pullStopping(t *testing.T, root, dir string, stopAt, crashAt int) (download
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	g := &counter{getter: src.tr, limit: stopAt, cancel: cancel}
-	c := &cache{dir: dir, wrote: func() error {
+	c := testCache(t, dir)
+	c.wrote = func() error {
 		writes++
 		if writes-1 == crashAt {
 			return errCrash
 		}
 		return nil
-	}}
+	}
 	rep := &recorder{}
 	s := newSyncer(c, g, rep)
 	err = c.claim(root)

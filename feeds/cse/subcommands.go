@@ -13,7 +13,11 @@ func runPull(cmd *invocation, args []string) int {
 		return cmd.fail(ExitUsage, args[0], err)
 	}
 	defer src.close()
-	c := &cache{dir: args[1]}
+	c, err := openCache(args[1], true)
+	if err != nil {
+		return cmd.fail(ExitUsage, args[1], err)
+	}
+	defer c.close()
 	rep, t := newReporter(cmd.stdout, cmd.stderr)
 	s, err := pull(cmd.ctx, c, src, rep)
 	rep.finish()
@@ -25,7 +29,11 @@ func runPull(cmd *invocation, args []string) int {
 
 // runFetch is "cse fetch DIR LINK".
 func runFetch(cmd *invocation, args []string) int {
-	c := &cache{dir: args[0]}
+	c, err := openCache(args[0], false)
+	if err != nil {
+		return cmd.fail(ExitUsage, args[0], err)
+	}
+	defer c.close()
 	src, err := reopenSource(c)
 	if err != nil {
 		return cmd.fail(ExitUsage, args[0], err)
@@ -57,7 +65,11 @@ func (cmd *invocation) finish(dir string, s *syncer, t *tally, err error) int {
 
 // runLs is "cse ls DIR".
 func runLs(cmd *invocation, args []string) int {
-	c := &cache{dir: args[0]}
+	c, err := openCache(args[0], false)
+	if err != nil {
+		return cmd.fail(ExitUsage, args[0], err)
+	}
+	defer c.close()
 	root, err := c.root()
 	if err != nil {
 		return cmd.fail(ExitUsage, args[0], err)

@@ -2,11 +2,10 @@ package cse
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io/fs"
-	"os"
 	"path"
-	"path/filepath"
 )
 
 // sweep removes from the cache the files of links that no cached feed
@@ -35,11 +34,11 @@ func sweep(c *cache, root string, rep reporter) error {
 // returns the files of the records it keeps.
 func sweepEntries(c *cache, live map[string]bool, rep reporter) (map[string]bool, error) {
 	keep := map[string]bool{}
-	err := walkFiles(c.abs(path.Join(stateDir, "entries")), func(p string) error {
+	err := walkFiles(c, path.Join(stateDir, "entries"), func(p string) error {
 		e := readEntry(c, p)
 		switch {
 		case e == nil:
-			return removeStray(p)
+			return c.removeFile(p)
 		case live[e.URL]:
 			keep[e.File] = true
 			return nil
@@ -53,12 +52,12 @@ func sweepEntries(c *cache, live map[string]bool, rep reporter) (map[string]bool
 // readEntry reads the record at p, or returns nil if p is not a whole
 // record in its proper place (a temporary file, say).
 func readEntry(c *cache, p string) *entry {
-	data, err := os.ReadFile(p)
+	data, err := c.readFile(p)
 	if err != nil {
 		return nil
 	}
 	var e entry
-	if json.Unmarshal(data, &e) != nil || c.abs(entryPath(e.URL)) != p || e.File != cachePath(e.URL) {
+	if json.Unmarshal(data, &e) != nil || entryPath(e.URL) != p || e.File != cachePath(e.URL) {
 		return nil
 	}
 	return &e
@@ -67,33 +66,27 @@ func readEntry(c *cache, p string) *entry {
 // sweepFiles removes files no record describes: leftovers of a crash
 // between writing a file and its record, and temporary files.
 func sweepFiles(c *cache, keep map[string]bool) error {
-	return walkFiles(c.abs("files"), func(p string) error {
-		rel, err := filepath.Rel(c.dir, p)
-		if err != nil || keep[filepath.ToSlash(rel)] {
-			return err
+	return walkFiles(c, "files", func(p string) error {
+		if keep[p] {
+			return nil
 		}
-		return removeStray(p)
+		return c.removeFile(p)
 	})
 }
 
-// walkFiles calls fn for every regular file below dir; a missing dir holds
-// none.
-func walkFiles(dir string, fn func(path string) error) error {
-	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+// walkFiles calls fn for every regular file below dir, a slash-separated
+// folder of the cache, with its slash-separated path; a missing dir holds
+// none. It walks through the cache's os.Root and does not follow symbolic
+// links.
+func walkFiles(c *cache, dir string, fn func(path string) error) error {
+	err := fs.WalkDir(c.fsys.FS(), dir, func(p string, d fs.DirEntry, err error) error {
 		if err != nil || !d.Type().IsRegular() {
 			return err
 		}
 		return fn(p)
 	})
-	if os.IsNotExist(err) {
+	if errors.Is(err, fs.ErrNotExist) {
 		return nil
 	}
 	return err
-}
-
-func removeStray(p string) error {
-	if err := os.Remove(p); err != nil && !os.IsNotExist(err) {
-		return fmt.Errorf("removing %s: %w", p, err)
-	}
-	return nil
 }

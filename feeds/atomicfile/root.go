@@ -1,0 +1,58 @@
+package atomicfile
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"path"
+	"strconv"
+)
+
+// WriteFileNoBackupIn is WriteFileNoBackup for name, a slash-separated
+// path inside root: the temporary file, the rename and the folder sync all
+// go through root, so a symbolic link planted anywhere on the way cannot
+// make the write land outside it (os.Root refuses to follow one out). It
+// is for files the program owns below one folder, such as a CSE cache.
+func WriteFileNoBackupIn(root *os.Root, name string, data []byte, perm os.FileMode) error {
+	tmp, f, err := createTempIn(root, name)
+	if err != nil {
+		return fmt.Errorf("writing %s: %w", name, err)
+	}
+	_, err = f.Write(data)
+	if err == nil {
+		err = f.Chmod(perm)
+	}
+	if err == nil {
+		err = f.Sync()
+	}
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = root.Rename(tmp, name)
+	}
+	if err != nil {
+		root.Remove(tmp)
+		return fmt.Errorf("writing %s: %w", name, err)
+	}
+	if d, err := root.Open(path.Dir(name)); err == nil {
+		d.Sync()
+		d.Close()
+	}
+	return nil
+}
+
+// createTempIn creates a temporary file beside name in root, named as
+// createTemp names them, and returns its name in root.
+func createTempIn(root *os.Root, name string) (string, *os.File, error) {
+	prefix := path.Join(path.Dir(name), tempPrefix(name)+strconv.Itoa(os.Getpid())+"-")
+	for range 100 {
+		tmp := prefix + strconv.FormatUint(rand.Uint64()>>16, 10)
+		f, err := root.OpenFile(tmp, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
+		if os.IsExist(err) {
+			continue
+		}
+		return tmp, f, err
+	}
+	return "", nil, fmt.Errorf("no free temporary name beside %s", name)
+}

@@ -1,0 +1,58 @@
+package atomicfile
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+)
+
+// TestWriteFileNoBackupIn covers writes confined to an os.Root: a file is
+// written atomically below the root; a directory symbolic link on the way
+// that leads out is refused; a file symbolic link at the name is replaced
+// by the file, and what it pointed to is left alone.
+func TestWriteFileNoBackupIn(t *testing.T) {
+	sandbox := t.TempDir()
+	dir, outside := filepath.Join(sandbox, "dir"), filepath.Join(sandbox, "outside")
+	for _, d := range []string{filepath.Join(dir, "sub"), outside} {
+		if err := os.MkdirAll(d, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	secret := filepath.Join(outside, "secret")
+	os.WriteFile(secret, []byte("secret"), 0o644)
+	if err := os.Symlink(outside, filepath.Join(dir, "out")); err != nil {
+		t.Skip("no symbolic links:", err)
+	}
+	os.Symlink(secret, filepath.Join(dir, "sub", "link"))
+	root, err := os.OpenRoot(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer root.Close()
+
+	if err := WriteFileNoBackupIn(root, "sub/new", []byte("new"), 0o640); err != nil {
+		t.Fatal(err)
+	}
+	if got, _ := os.ReadFile(filepath.Join(dir, "sub", "new")); string(got) != "new" {
+		t.Errorf("sub/new = %q", got)
+	}
+	if info, _ := os.Stat(filepath.Join(dir, "sub", "new")); info.Mode().Perm() != 0o640 {
+		t.Errorf("mode %v", info.Mode())
+	}
+	if err := WriteFileNoBackupIn(root, "out/x", []byte("escaped"), 0o644); err == nil {
+		t.Error("wrote through a link out of the root")
+	}
+	if err := WriteFileNoBackupIn(root, "sub/link", []byte("replaced"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if got, _ := os.ReadFile(secret); string(got) != "secret" {
+		t.Errorf("the link's target became %q", got)
+	}
+	entries, _ := os.ReadDir(outside)
+	if len(entries) != 1 {
+		t.Errorf("outside holds %d files", len(entries))
+	}
+	if temps, _ := filepath.Glob(filepath.Join(dir, "sub", ".*.tmp-*")); len(temps) > 0 {
+		t.Errorf("temporary files left: %q", temps)
+	}
+}
