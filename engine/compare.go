@@ -1,6 +1,9 @@
 package engine
 
-import "strings"
+import (
+	"cmp"
+	"strings"
+)
 
 // Compare orders two versions of the same item by winner picking (§3.3
 // note 3). It returns +1 when a wins over b, -1 when b wins over a, and 0
@@ -31,14 +34,14 @@ import "strings"
 // Two versions that tie on all of these carry the same metadata and the same
 // shared data; either may stand for the other.
 func Compare(a, b *Item) int {
-	if c := cmpInt(a.Sync.Updates, b.Sync.Updates); c != 0 {
+	if c := cmp.Compare(a.Sync.Updates, b.Sync.Updates); c != 0 {
 		return c
 	}
 	ha, hb := a.Sync.Topmost(), b.Sync.Topmost()
 	if c := cmpWhenBy(ha, hb); c != 0 {
 		return c
 	}
-	if c := cmpInt(ha.Sequence, hb.Sequence); c != 0 {
+	if c := cmp.Compare(ha.Sequence, hb.Sequence); c != 0 {
 		return c
 	}
 	if c := cmpHistories(a.Sync.History, b.Sync.History); c != 0 {
@@ -54,17 +57,24 @@ func Compare(a, b *Item) int {
 }
 
 // cmpWhenBy compares two history entries by when, then by, as rules 2.1–2.3.2 do.
-func cmpWhenBy(a, b History) int {
-	if a.HasWhen() != b.HasWhen() {
-		return boolCmp(a.HasWhen())
+func cmpWhenBy(a, b History) int { return a.Stamp().Compare(b.Stamp()) }
+
+// Compare orders two stamps as winner picking does after the counts, in
+// both dialects (1.0.2 §3.3 note 3 rules 2.1 to 2.3.2, 0.91 §4.4 steps 1.2
+// and 1.3): a when beats none, then the later when wins; then a by beats
+// none, then the by that collates greater by Unicode code point wins. It
+// returns +1 when st wins, -1 when o wins, 0 when they are equal.
+func (st Stamp) Compare(o Stamp) int {
+	if st.HasWhen() != o.HasWhen() {
+		return boolCmp(st.HasWhen())
 	}
-	if c := a.When.Compare(b.When); c != 0 {
+	if c := st.When.Compare(o.When); c != 0 {
 		return c
 	}
-	if a.HasBy() != b.HasBy() {
-		return boolCmp(a.HasBy())
+	if st.HasBy() != o.HasBy() {
+		return boolCmp(st.HasBy())
 	}
-	return strings.Compare(a.By, b.By)
+	return strings.Compare(st.By, o.By)
 }
 
 // cmpHistories compares the entries below the topmost, pairwise from the top.
@@ -73,11 +83,11 @@ func cmpHistories(a, b []History) int {
 		if c := cmpWhenBy(a[i], b[i]); c != 0 {
 			return c
 		}
-		if c := cmpInt(a[i].Sequence, b[i].Sequence); c != 0 {
+		if c := cmp.Compare(a[i].Sequence, b[i].Sequence); c != 0 {
 			return c
 		}
 	}
-	return cmpInt(len(a), len(b))
+	return cmp.Compare(len(a), len(b))
 }
 
 func digest(it *Item) string {
@@ -85,16 +95,6 @@ func digest(it *Item) string {
 		return ""
 	}
 	return it.Data.Digest()
-}
-
-func cmpInt(a, b int) int {
-	switch {
-	case a > b:
-		return 1
-	case a < b:
-		return -1
-	}
-	return 0
 }
 
 // boolCmp returns +1 when the first of two differing flags is set, else -1.

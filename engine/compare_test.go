@@ -1,8 +1,10 @@
 package engine
 
 import (
+	"cmp"
 	"fmt"
 	"testing"
+	"time"
 )
 
 // ladder lists versions of one item from the least to the most winning
@@ -38,7 +40,7 @@ var ladder = []struct {
 func TestCompareLadder(t *testing.T) {
 	for i, a := range ladder {
 		for j, b := range ladder {
-			want := cmpInt(i, j)
+			want := cmp.Compare(i, j)
 			if got := Compare(a.it, b.it); got != want {
 				t.Errorf("Compare(%s, %s) = %d, want %d", a.name, b.name, got, want)
 			}
@@ -132,4 +134,34 @@ func ExampleCompare() {
 	jeo := &Item{Sync: Sync{ID: "x", Updates: 4, History: []History{{Sequence: 4, When: at("2005-05-21T12:03:33Z"), By: "JEO2000"}}}}
 	fmt.Println(Compare(gpm, jeo))
 	// Output: 1
+}
+
+// 1.0.2 §3.3 note 3 rules 2.1 to 2.3.2 and 0.91 §4.4 steps 1.2 and 1.3:
+// the stamp order both dialects share, each pair both ways.
+func TestStampCompare(t *testing.T) {
+	t0 := time.Date(2005, 5, 21, 9, 0, 0, 0, time.UTC)
+	ladder := []Stamp{
+		{},                          // neither (not a valid change, but collates lowest)
+		{By: "A"},                   // no when: below every when (rule 2.1)
+		{By: "B"},                   // then by (rule 2.3.2)
+		{When: t0},                  // a when, no by (rule 2.3.1)
+		{When: t0, By: "A"},         // a by beats none
+		{When: t0, By: "é"},         // by code point, above ASCII
+		{When: t0.Add(time.Second)}, // a later when wins whatever the by (rule 2.2)
+	}
+	for i, a := range ladder {
+		for j, b := range ladder {
+			if got, want := a.Compare(b), cmp.Compare(i, j); got != want {
+				t.Errorf("%+v.Compare(%+v) = %d, want %d", a, b, got, want)
+			}
+			if got, want := a.Equal(b), i == j; got != want {
+				t.Errorf("%+v.Equal(%+v) = %v", a, b, got)
+			}
+		}
+	}
+	local := time.FixedZone("CEST", 2*3600)
+	n := Stamp{When: time.Date(2005, 5, 21, 11, 0, 0, 5e8, local), By: "A"}.Normal()
+	if !n.When.Equal(t0) || n.When.Location() != time.UTC {
+		t.Errorf("Normal: %v, want %v in UTC whole seconds (§2.1.5)", n.When, t0)
+	}
 }

@@ -39,6 +39,9 @@ func (h History) HasWhen() bool { return !h.When.IsZero() }
 // HasBy reports whether the entry carries a by attribute.
 func (h History) HasBy() bool { return h.By != "" }
 
+// Stamp returns the entry's when and by.
+func (h History) Stamp() Stamp { return Stamp{When: h.When, By: h.By} }
+
 // Equal reports whether two entries carry the same sequence, when and by.
 func (h History) Equal(o History) bool {
 	return h.Sequence == o.Sequence && h.By == o.By && h.When.Equal(o.When)
@@ -100,11 +103,30 @@ func (it *Item) Clone() *Item {
 
 // Stamp says who makes a change and when: the when and by attributes of
 // the sx:history entry that the change adds (§3.1 step 2, §3.2 step 2).
-// Either may be left out, not both. The engine reads no clock: the caller
-// supplies the time, with whole seconds in UTC.
+// Either may be left out, not both. The zero time means no when, and the
+// empty string no by. The engine reads no clock: the caller supplies the
+// time, with whole seconds in UTC. Package engine/sse uses the same type
+// for SSE 0.91's when and by (its sx:history, sx:update and sx:conflict).
 type Stamp struct {
 	When time.Time
 	By   string
+}
+
+// HasWhen reports whether the stamp carries a when.
+func (st Stamp) HasWhen() bool { return !st.When.IsZero() }
+
+// HasBy reports whether the stamp carries a by.
+func (st Stamp) HasBy() bool { return st.By != "" }
+
+// Equal reports whether two stamps carry the same when and by.
+func (st Stamp) Equal(o Stamp) bool { return st.By == o.By && st.When.Equal(o.When) }
+
+// Normal returns the stamp with its time in UTC whole seconds (§2.1.5).
+func (st Stamp) Normal() Stamp {
+	if st.HasWhen() {
+		st.When = st.When.UTC().Truncate(time.Second)
+	}
+	return st
 }
 
 func (st Stamp) check() error {
@@ -120,9 +142,6 @@ func (st Stamp) check() error {
 // entry returns the history entry for the stamp with the given sequence.
 // The time is normalised to UTC whole seconds (§2.1.5).
 func (st Stamp) entry(seq int) History {
-	h := History{Sequence: seq, By: st.By}
-	if !st.When.IsZero() {
-		h.When = st.When.UTC().Truncate(time.Second)
-	}
-	return h
+	st = st.Normal()
+	return History{Sequence: seq, When: st.When, By: st.By}
 }

@@ -1,6 +1,9 @@
 package sse
 
-import "strings"
+import (
+	"cmp"
+	"strings"
+)
 
 // Compare orders two versions of the same item by the collation of §4.4
 // step 1. It returns +1 when a wins over b, -1 when b wins over a, and 0
@@ -28,14 +31,17 @@ import "strings"
 // The conflict flag and sx:conflicts are not part of a version: Merge joins
 // them (see Merge).
 func Compare(a, b *Item) int {
-	if c := cmpInt(a.Version, b.Version); c != 0 {
+	if c := cmp.Compare(a.Version, b.Version); c != 0 {
 		return c
 	}
-	if c := cmpStamp(a.History.Stamp(), b.History.Stamp()); c != 0 {
+	if c := a.History.Stamp().Compare(b.History.Stamp()); c != 0 {
 		return c
 	}
 	if a.Deleted != b.Deleted {
-		return boolCmp(!a.Deleted)
+		if a.Deleted {
+			return -1
+		}
+		return 1
 	}
 	if c := cmpStamps(a.History.Updates, b.History.Updates); c != 0 {
 		return c
@@ -72,26 +78,13 @@ func Conflicting(winner, loser *Item) bool {
 	return !ref.Equal(loser.History.Stamp())
 }
 
-// cmpStamp compares two stamps by when and then by, as §4.4 steps 1.2 and
-// 1.3 do: present beats absent, then the later or greater wins.
-func cmpStamp(a, b Stamp) int {
-	if a.HasWhen() != b.HasWhen() {
-		return boolCmp(a.HasWhen())
-	}
-	if c := a.When.Compare(b.When); c != 0 {
-		return c
-	}
-	// An absent by is the empty string, below every other (§2.4).
-	return strings.Compare(a.By, b.By)
-}
-
 func cmpStamps(a, b []Stamp) int {
 	for i := 0; i < len(a) && i < len(b); i++ {
-		if c := cmpStamp(a[i], b[i]); c != 0 {
+		if c := a[i].Compare(b[i]); c != 0 {
 			return c
 		}
 	}
-	return cmpInt(len(a), len(b))
+	return cmp.Compare(len(a), len(b))
 }
 
 func cmpPosition(a, b Position) int {
@@ -105,10 +98,10 @@ func cmpPosition(a, b Position) int {
 // Compare, then position and data. Of two records with one by, the greater
 // is the one §5 keeps.
 func cmpConflict(a, b *Conflict) int {
-	if c := cmpInt(a.Version, b.Version); c != 0 {
+	if c := cmp.Compare(a.Version, b.Version); c != 0 {
 		return c
 	}
-	if c := cmpStamp(a.Stamp(), b.Stamp()); c != 0 {
+	if c := a.Stamp().Compare(b.Stamp()); c != 0 {
 		return c
 	}
 	if c := cmpPosition(a.Position, b.Position); c != 0 {
@@ -122,22 +115,4 @@ func digest(d Data) string {
 		return ""
 	}
 	return d.Digest()
-}
-
-func cmpInt(a, b int) int {
-	switch {
-	case a > b:
-		return 1
-	case a < b:
-		return -1
-	}
-	return 0
-}
-
-// boolCmp returns +1 when the first of two differing flags is set, else -1.
-func boolCmp(first bool) int {
-	if first {
-		return 1
-	}
-	return -1
 }

@@ -1,6 +1,7 @@
 package sse
 
 import (
+	"cmp"
 	"fmt"
 	"testing"
 )
@@ -57,7 +58,7 @@ var ladder = []struct {
 func TestCompareLadder(t *testing.T) {
 	for i, a := range ladder {
 		for j, b := range ladder {
-			want := cmpInt(i, j)
+			want := cmp.Compare(i, j)
 			if got := Compare(a.it, b.it); got != want {
 				t.Errorf("Compare(%s, %s) = %d, want %d", a.name, b.name, got, want)
 			}

@@ -4,6 +4,8 @@ import (
 	"errors"
 	"slices"
 	"time"
+
+	"github.com/feedsync/feedsync/engine"
 )
 
 // MaxVersion is the largest version an item may reach, 2^31-1: the spec
@@ -44,30 +46,10 @@ var (
 // as the earliest time (§2.4); the empty string means no by, which collates
 // below every other by (§2.4).
 //
-// The package reads no clock: the caller supplies the time. RFC 822 has
-// whole seconds, so changes made here keep whole seconds in UTC.
-type Stamp struct {
-	When time.Time
-	By   string
-}
-
-// HasWhen reports whether the stamp carries a when attribute.
-func (s Stamp) HasWhen() bool { return !s.When.IsZero() }
-
-// HasBy reports whether the stamp carries a by attribute.
-func (s Stamp) HasBy() bool { return s.By != "" }
-
-// Equal reports whether two stamps carry the same when and by, the test of
-// §4.4.1 step 1.3.
-func (s Stamp) Equal(o Stamp) bool { return s.By == o.By && s.When.Equal(o.When) }
-
-// normal returns the stamp with its time in UTC whole seconds.
-func (s Stamp) normal() Stamp {
-	if s.HasWhen() {
-		s.When = s.When.UTC().Truncate(time.Second)
-	}
-	return s
-}
+// It is engine.Stamp, shared by both dialects. The package reads no clock:
+// the caller supplies the time. RFC 822 has whole seconds, so changes made
+// here keep whole seconds in UTC (Stamp.Normal).
+type Stamp = engine.Stamp
 
 // History is sx:history (§2.4): the latest change in When and By, and the
 // earlier ones as sx:update elements (§2.5), newest first. A history may

@@ -52,7 +52,7 @@ func New(id string, st Stamp, ch Change) (*Item, error) {
 	if err := checkStamp(st); err != nil {
 		return nil, fmt.Errorf("creating %q: %w", id, err)
 	}
-	st = st.normal()
+	st = st.Normal()
 	return &Item{
 		Sync: Sync{
 			ID:      id,
@@ -81,7 +81,7 @@ func Update(it *Item, st Stamp, ch Change, opt Options) (*Item, error) {
 	if it.Version >= MaxVersion {
 		return nil, fmt.Errorf("updating %q: %w", it.ID, ErrOverflow)
 	}
-	st = st.normal()
+	st = st.Normal()
 	res := it.Clone()
 	res.Version++                                                                   // step 1
 	res.History.Updates = slices.Insert(res.History.Updates, 0, it.History.Stamp()) // steps 2.1, 2.2
