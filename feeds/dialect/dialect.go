@@ -1,0 +1,184 @@
+package dialect
+
+import (
+	"cmp"
+	"encoding/xml"
+
+	"github.com/feedsync/feedsync/feeds"
+	"github.com/feedsync/feedsync/feeds/internal/xmlutil"
+	ssefeed "github.com/feedsync/feedsync/feeds/sse"
+)
+
+// Dialect is the synchronisation vocabulary of a feed's sync data.
+type Dialect int
+
+// The dialects. A feed that holds no sync data yet has None.
+const (
+	None        Dialect = iota // no sync data yet: no item with a sync element, no sx:sharing
+	FeedSync102                // FeedSync 1.0.2 (Atom and RSS)
+	SSE091                     // Simple Sharing Extensions 0.91 (RSS and OPML)
+)
+
+// String returns "feedsync-1.0.2", "sse-0.91" or "none", the names
+// `conflicts --json` prints.
+func (d Dialect) String() string {
+	switch d {
+	case FeedSync102:
+		return "feedsync-1.0.2"
+	case SSE091:
+		return "sse-0.91"
+	}
+	return "none"
+}
+
+// title names the dialect in messages: "FeedSync 1.0.2".
+func (d Dialect) title() string {
+	switch d {
+	case FeedSync102:
+		return "FeedSync 1.0.2"
+	case SSE091:
+		return "SSE 0.91"
+	}
+	return "no dialect"
+}
+
+// article names a feed of the dialect in messages: "a FeedSync 1.0.2 feed".
+func (d Dialect) article() string {
+	switch d {
+	case FeedSync102:
+		return "a FeedSync 1.0.2 feed"
+	case SSE091:
+		return "an SSE 0.91 feed"
+	}
+	return "a feed with no sync data"
+}
+
+// other returns the other dialect.
+func (d Dialect) other() Dialect {
+	if d == SSE091 {
+		return FeedSync102
+	}
+	return SSE091
+}
+
+// carries reports whether the dialect binds feeds of format f: FeedSync
+// 1.0.2 binds Atom and RSS (1.0.2 §1.2.5), SSE 0.91 binds RSS and OPML
+// (0.91 §1).
+func (d Dialect) carries(f Format) bool {
+	switch d {
+	case FeedSync102:
+		return f == Atom || f == RSS
+	case SSE091:
+		return f == RSS || f == OPML
+	}
+	return false
+}
+
+// formats names the formats a dialect binds, for messages.
+func (d Dialect) formats() string {
+	if d == SSE091 {
+		return "RSS and OPML"
+	}
+	return "Atom and RSS"
+}
+
+// Format is a feed's container format.
+type Format int
+
+// The formats.
+const (
+	Atom Format = iota + 1 // Atom 1.0: <feed>, items are <entry>
+	RSS                    // RSS 2.0: <rss><channel>, items are <item>
+	OPML                   // OPML: <opml><body>, items are <outline>
+)
+
+// String returns "atom", "rss" or "opml".
+func (f Format) String() string {
+	switch f {
+	case Atom:
+		return "atom"
+	case RSS:
+		return "rss"
+	case OPML:
+		return "opml"
+	}
+	return "unknown"
+}
+
+// article names a feed of the format in messages: "an Atom feed".
+func (f Format) article() string {
+	switch f {
+	case Atom:
+		return "an Atom feed"
+	case RSS:
+		return "an RSS feed"
+	case OPML:
+		return "an OPML outline"
+	}
+	return "a feed"
+}
+
+// sniff chooses the binding that loads data from its first bytes: the
+// namespace declarations of the root element and, in RSS, of the channel,
+// where feeds.DetectDialect and ssefeed.Is look. FeedSync 1.0.2 declared
+// there wins (as DetectDialect has it), then SSE 0.91 in either form. A
+// feed that declares neither is an OPML outline, which only SSE 0.91
+// binds, or anything else, which package feeds loads or refuses with its
+// own messages (pre-1.0 SSE, a root that is no feed, XML that is not
+// well-formed). Reading stops at the channel: the cost does not grow with
+// the feed. ns is the sync namespace URI declared, "" for none.
+func sniff(data []byte) (binding Dialect, ns string) {
+	dec := xmlutil.NewDecoder(data)
+	fs, sse := "", ""
+	declares := func(attrs []xml.Attr) {
+		for _, a := range attrs {
+			if a.Name.Space == "xmlns" || a.Name.Space == "" && a.Name.Local == "xmlns" {
+				switch a.Value {
+				case feeds.NSFeedSync:
+					fs = a.Value
+				case ssefeed.NS, ssefeed.NSHTTP:
+					sse = cmp.Or(sse, a.Value)
+				}
+			}
+		}
+	}
+	root := ""
+	for depth := 0; ; {
+		t, err := dec.Token()
+		if err != nil {
+			break
+		}
+		switch t := t.(type) {
+		case xml.EndElement:
+			depth--
+		case xml.StartElement:
+			depth++
+			switch {
+			case depth == 1:
+				root = t.Name.Local
+				declares(t.Attr)
+			case depth == 2 && t.Name.Local == "channel":
+				declares(t.Attr)
+			}
+		}
+		// Done after the root when it is not RSS, after the channel, or at
+		// the end of the root.
+		if depth == 0 && root != "" || depth == 1 && root != "rss" || depth == 2 && root == "rss" && isChannel(t) {
+			break
+		}
+	}
+	switch {
+	case fs != "":
+		return FeedSync102, fs
+	case sse != "":
+		return SSE091, sse
+	case root == "opml":
+		return SSE091, ""
+	}
+	return FeedSync102, ""
+}
+
+func isChannel(t xml.Token) bool {
+	e, ok := t.(xml.StartElement)
+	return ok && e.Name.Local == "channel"
+}

@@ -1,0 +1,84 @@
+// Package dialect is the one layer between feedsync's front ends (the
+// command line, the resolver, and whatever else syncs or merges feeds) and
+// the two sync dialects it implements: FeedSync 1.0.2 (packages engine and
+// feeds, Atom and RSS) and Simple Sharing Extensions 0.91 (packages
+// engine/sse and feeds/sse, RSS and OPML). A front end imports this
+// package and none of those four for sync work: every operation here is a
+// call into the dialect's engine, and every result is data (entries,
+// versions, sync states, histories, places in an outline, typed errors),
+// never text for a screen.
+//
+// Section numbers name their spec: "1.0.2 §3.3" is FeedSync's merge, "0.91
+// §4.4" SSE's. FeedSync §4 (history folding) and SSE §4 (its behaviours)
+// are different things.
+//
+// # Loading
+//
+// Parse reads the first bytes of a feed once to choose its binding: the
+// namespace declarations of the root element and, in RSS, of the channel.
+// FeedSync 1.0.2 declared there is FeedSync 1.0.2 (as feeds.DetectDialect
+// decides); SSE 0.91 in either form (https, as 0.91 §1.1 writes it, or the
+// http that real feeds use) is SSE 0.91; an OPML outline that declares
+// neither is read by the SSE 0.91 binding, the only one that binds OPML;
+// everything else by package feeds, which loads Atom and RSS and refuses
+// the rest (pre-1.0 SSE, other roots, XML that is not well-formed) with
+// its own file:line:col problems. The feed is then parsed once. Validate
+// is Parse's verdict as problems and, for a feed that loads, its warnings
+// (SSE 0.91 has warnings; FeedSync 1.0.2 none).
+//
+// # Feeds with no sync data yet
+//
+// A feed that holds no sync data (no item with a sync element, and no
+// sx:sharing) has no dialect yet: Dialect is None. This is how every
+// endpoint starts, from an empty RSS channel or OPML outline that declares
+// no sync namespace, or a template that declares one but has no item yet.
+// Such a feed takes the dialect of the first feed merged with it, in
+// either role, LOCAL or REMOTE: Merge reads it again with that dialect's
+// binding, which declares the namespace in the result as soon as an item
+// needs it. Feeds that both hold sync data of different dialects are
+// refused with a *MixedError, as before. Readings:
+//
+//   - Formats that cannot carry the other dialect are refused, never
+//     dropped: an Atom feed cannot take SSE 0.91 (0.91 binds only RSS and
+//     OPML), an OPML outline cannot take FeedSync 1.0.2 (1.0.2 binds only
+//     Atom and RSS): *AdoptError naming both feeds. An RSS feed and an
+//     OPML outline of SSE 0.91 do not merge either (ssefeed.ErrKind); this
+//     holds as well when one of them has no sync data yet, so that the
+//     rule does not depend on which side is empty.
+//   - A feed with no sync data that declares the namespace of the dialect
+//     it does not take loses that declaration, which nothing in it uses;
+//     otherwise the result would read as the wrong dialect. When something
+//     in the feed is in that namespace, the feed keeps it and the merge is
+//     refused (*AdoptError with InUse).
+//   - The binding a feed with no sync data is held in decides what Create
+//     makes in it: FeedSync 1.0.2 for Atom and RSS, SSE 0.91 for OPML and
+//     for a feed that declares SSE 0.91.
+//   - Two feeds without sync data merge in a binding that holds both
+//     formats, and the result still has no dialect.
+//
+// # Entries
+//
+// Entries, Entry and Merge's result give items as Entry values: the
+// winner (the item's own state) and the conflict versions in document
+// order, each a Version with its sync State (1.0.2 updates, deleted,
+// noconflicts; 0.91 version, deleted, conflict flag, or an sx:conflict
+// record), its History newest first (sequence or version number, when,
+// by), its Fields, computed when asked for, and in OPML its Position.
+// Entry.Divergence says where a conflict version and the winner parted.
+// Outline gives the tree of an OPML outline, with the Place of each
+// version (parent and place among the siblings).
+//
+// # Changes
+//
+// Create (1.0.2 §3.1, 0.91 §4.1), Update (1.0.2 §3.2; 0.91 §4.2, and §3.2:
+// a move is an update) and Resolve (1.0.2 §3.4 and §4; 0.91 §5) return a
+// new Entry and change nothing; Set writes it into the Doc. Resolve keeps
+// the winner's data or takes a conflict version's (Resolution.Pick),
+// overridden field by field by an Edit, and in 1.0.2 may fold in only
+// some versions (Resolution.Only; a picked version is always folded in,
+// since taking its data factors it in). 0.91 resolves all of an item's
+// conflicts at once: ErrNotSelective. Options trim history the way each
+// dialect allows (1.0.2 CleanHistory, 0.91 KeepVersions); asking one of
+// the other dialect is an *OptionError, and an OPML position asked of RSS
+// or Atom an *OPMLOnlyError.
+package dialect

@@ -1,0 +1,211 @@
+package dialect
+
+import (
+	"io"
+
+	"github.com/feedsync/feedsync/engine"
+	"github.com/feedsync/feedsync/feeds"
+)
+
+// Doc is a loaded feed in either dialect. Its methods are the operations
+// of the spec; all of them return data. A Doc changes only through Set
+// (and Create, Update and Resolve return entries for Set): the entries it
+// returned before keep the state they had.
+type Doc struct {
+	b backend
+	// src is the input Parse read, kept while nothing was Set, so that a
+	// feed with no sync data can be read again in the other binding.
+	src    []byte
+	synced bool   // holds sync data: a sync item or sx:sharing
+	ns     string // the sync namespace URI the feed declares, when known
+}
+
+// backend is one binding: package feeds for FeedSync 1.0.2, package
+// feeds/sse for SSE 0.91.
+type backend interface {
+	name() string
+	dialect() Dialect // the binding's dialect, whether or not the feed has sync data
+	format() Format
+	hasSync() bool
+	warnings() feeds.Problems
+	entries() []Entry
+	item(id string) (Entry, bool)
+	set(e Entry)
+	writeTo(w io.Writer) (int64, error)
+	bytes() []byte
+	create(id string, st engine.Stamp, c Change) (Entry, error)
+	update(e Entry, st engine.Stamp, c Change, opt Options) (Entry, error)
+	resolve(e Entry, st engine.Stamp, r Resolution, opt Options) (Entry, error)
+	merge(remote backend) (backend, error)
+	outline(entries []Entry) *Outline
+}
+
+// Parse loads a feed, sniffing its dialect once from its first bytes and
+// parsing it with that binding (see the package doc). name is used in
+// messages only. A feed that does not load gives a feeds.Problems error,
+// every problem as file:line:col, and no Doc. SSE 0.91 warnings, which do
+// not stop a feed from loading, are in Warnings.
+func Parse(name string, data []byte) (*Doc, error) {
+	binding, ns := sniff(data)
+	b, err := parseAs(binding, name, data)
+	if err != nil {
+		return nil, err
+	}
+	d := newDoc(b, data)
+	d.ns = ns
+	return d, nil
+}
+
+// Validate returns every problem Parse would report for the feed, and the
+// warnings of a feed that loads; both are nil for a clean feed.
+func Validate(name string, data []byte) (problems, warnings feeds.Problems) {
+	d, err := Parse(name, data)
+	if err != nil {
+		if ps, ok := err.(feeds.Problems); ok {
+			return ps, nil
+		}
+		return feeds.Problems{{File: name, Msg: err.Error()}}, nil
+	}
+	return nil, d.Warnings()
+}
+
+// parseAs parses data with the binding of dialect d.
+func parseAs(d Dialect, name string, data []byte) (backend, error) {
+	if d == SSE091 {
+		return parseSSE(name, data)
+	}
+	return parseFS(name, data)
+}
+
+func newDoc(b backend, src []byte) *Doc {
+	d := &Doc{b: b, src: src}
+	d.synced = b.hasSync()
+	return d
+}
+
+// Name returns the name the feed was loaded under.
+func (d *Doc) Name() string { return d.b.name() }
+
+// Dialect returns the feed's dialect, None while it holds no sync data.
+func (d *Doc) Dialect() Dialect {
+	if !d.synced {
+		return None
+	}
+	return d.b.dialect()
+}
+
+// binding returns the dialect of the binding that holds the feed, which
+// is the one a feed with no sync data yet is created in: FeedSync 1.0.2
+// for Atom and RSS, SSE 0.91 for OPML or a feed that declares it.
+func (d *Doc) binding() Dialect { return d.b.dialect() }
+
+// Format returns the feed's format.
+func (d *Doc) Format() Format { return d.b.format() }
+
+// Warnings returns what is wrong with the feed but did not stop it from
+// loading (SSE 0.91), in file order; a merge's result has both inputs'.
+func (d *Doc) Warnings() feeds.Problems { return d.b.warnings() }
+
+// Entries returns the items in document order: an OPML outline depth
+// first, as written, tombstones included. The index of an entry is its
+// position in Outline.
+func (d *Doc) Entries() []Entry { return d.b.entries() }
+
+// Entry returns the item with the given sync id, or a *NoItemError.
+func (d *Doc) Entry(id string) (Entry, error) {
+	if e, ok := d.b.item(id); ok {
+		return e, nil
+	}
+	return Entry{}, &NoItemError{Feed: d.Name(), ID: id}
+}
+
+// Conflicted counts the items that await a resolution (Entry.InConflict).
+func (d *Doc) Conflicted() int {
+	n := 0
+	for _, e := range d.Entries() {
+		if e.InConflict() {
+			n++
+		}
+	}
+	return n
+}
+
+// Selective reports whether a resolution can fold in some conflict
+// versions and leave the others: FeedSync 1.0.2 can (1.0.2 §4), SSE 0.91
+// resolves all of an item's conflicts at once (0.91 §5).
+func (d *Doc) Selective() bool { return d.binding() == FeedSync102 }
+
+// Set writes an entry into the feed: it replaces the item with its id, or
+// adds it (at the end of an RSS or Atom feed, 1.0.2 §3.1 step 4; in an
+// OPML outline where its position puts it).
+func (d *Doc) Set(e Entry) {
+	d.b.set(e)
+	d.src, d.synced = nil, true
+}
+
+// WriteTo writes the feed: what did not change as it was read, changed
+// items from their state. The output depends only on the Doc.
+func (d *Doc) WriteTo(w io.Writer) (int64, error) { return d.b.writeTo(w) }
+
+// Bytes returns the feed as WriteTo writes it.
+func (d *Doc) Bytes() []byte { return d.b.bytes() }
+
+// Create makes a new item stamped st (1.0.2 §3.1, 0.91 §4.1) from the
+// change: its title and content, whether it is born deleted, in an OPML
+// outline its place (at the end of the top level by default), and in
+// 1.0.2 noconflicts. It returns the entry for Set; d does not change. A
+// feed with no sync data yet creates in its binding's dialect: FeedSync
+// 1.0.2 for Atom and RSS, SSE 0.91 for OPML.
+func (d *Doc) Create(id string, st engine.Stamp, c Change) (Entry, error) {
+	if err := d.check(c, Options{}); err != nil {
+		return Entry{}, err
+	}
+	if _, ok := d.b.item(id); ok {
+		return Entry{}, &ExistsError{Feed: d.Name(), ID: id}
+	}
+	return d.b.create(id, st, c)
+}
+
+// Update changes, deletes, undeletes or moves an item (e, an entry of d)
+// as a local update stamped st (1.0.2 §3.2; 0.91 §4.2, and §3.2: a move is an update) and
+// returns the new entry for Set; e and d do not change. An SSE 0.91 update
+// also removes the item's conflicts (0.91 §4.2 step 4).
+func (d *Doc) Update(e Entry, st engine.Stamp, c Change, opt Options) (Entry, error) {
+	if err := d.check(c, opt); err != nil {
+		return Entry{}, err
+	}
+	return d.b.update(e, st, c, opt)
+}
+
+// Resolve resolves the conflicts of an item (e, an entry of d) as r says (1.0.2 §3.4 and §4: a
+// §3.2 update, then the versions factored in are folded into the history;
+// 0.91 §5: a further update that removes the conflict flag and every
+// sx:conflict) and returns the new entry for Set; e and d do not change.
+func (d *Doc) Resolve(e Entry, st engine.Stamp, r Resolution, opt Options) (Entry, error) {
+	if err := d.check(Change{}, opt); err != nil {
+		return Entry{}, err
+	}
+	return d.b.resolve(e, st, r, opt)
+}
+
+// check refuses what the change and options ask of the other dialect or
+// of another format.
+func (d *Doc) check(c Change, opt Options) error {
+	dl := d.binding()
+	switch {
+	case dl == SSE091 && opt.CleanHistory:
+		return &OptionError{Feed: d.Name(), Dialect: dl, Option: CleanHistory}
+	case dl == SSE091 && c.NoConflicts:
+		return &OptionError{Feed: d.Name(), Dialect: dl, Option: NoConflicts}
+	case dl == FeedSync102 && opt.KeepVersions != 0:
+		return &OptionError{Feed: d.Name(), Dialect: dl, Option: KeepVersions}
+	case c.moves() && d.Format() != OPML:
+		return &OPMLOnlyError{Feed: d.Name(), Dialect: dl, Format: d.Format()}
+	}
+	return nil
+}
+
+// Outline returns the tree that the given entries, in their current
+// states, make of an OPML outline (see Outline); nil for RSS and Atom.
+// entries are the feed's Entries or new states of them, in that order.
+func (d *Doc) Outline(entries []Entry) *Outline { return d.b.outline(entries) }

@@ -1,0 +1,145 @@
+package dialect
+
+import (
+	"errors"
+	"io"
+	"slices"
+
+	"github.com/feedsync/feedsync/engine"
+	"github.com/feedsync/feedsync/feeds"
+)
+
+// errForeign reports an Entry that a Doc of the other dialect made.
+var errForeign = errors.New("dialect: the entry belongs to a feed of the other dialect")
+
+// fs102 is a FeedSync 1.0.2 feed, Atom or RSS, bound by package feeds.
+// Every operation is a call into package engine.
+type fs102 struct{ doc *feeds.Doc }
+
+func parseFS(name string, data []byte) (backend, error) {
+	doc, err := feeds.Parse(name, data)
+	if err != nil {
+		return nil, err
+	}
+	return fs102{doc}, nil
+}
+
+func (f fs102) name() string                       { return f.doc.Name() }
+func (f fs102) dialect() Dialect                   { return FeedSync102 }
+func (f fs102) warnings() feeds.Problems           { return nil }
+func (f fs102) writeTo(w io.Writer) (int64, error) { return f.doc.WriteTo(w) }
+func (f fs102) bytes() []byte                      { return f.doc.Bytes() }
+func (f fs102) outline([]Entry) *Outline           { return nil }
+
+func (f fs102) format() Format {
+	if f.doc.Format() == feeds.Atom {
+		return Atom
+	}
+	return RSS
+}
+
+func (f fs102) hasSync() bool { return len(f.doc.Items()) > 0 || f.doc.Sharing() != nil }
+
+func (f fs102) entries() []Entry {
+	items := f.doc.Items()
+	out := make([]Entry, len(items))
+	for i, it := range items {
+		out[i] = Entry{fs: it}
+	}
+	return out
+}
+
+func (f fs102) item(id string) (Entry, bool) {
+	it := f.doc.Item(id)
+	return Entry{fs: it}, it != nil
+}
+
+func (f fs102) set(e Entry) {
+	if e.fs != nil {
+		f.doc.Set(e.fs)
+	}
+}
+
+func (f fs102) merge(remote backend) (backend, error) {
+	doc, err := feeds.Merge(f.doc, remote.(fs102).doc)
+	if err != nil {
+		return nil, err
+	}
+	return fs102{doc}, nil
+}
+
+func (f fs102) create(id string, st engine.Stamp, c Change) (Entry, error) {
+	deleted := c.Deleted != nil && *c.Deleted
+	it, err := engine.New(id, st, f.doc.NewData(nil, c.Title, c.Content), c.NoConflicts, deleted)
+	if err != nil {
+		return Entry{}, err
+	}
+	return Entry{fs: it}, nil
+}
+
+func (f fs102) update(e Entry, st engine.Stamp, c Change, opt Options) (Entry, error) {
+	it := e.fs
+	if it == nil {
+		return Entry{}, errForeign
+	}
+	ch := engine.Change{Data: f.edit(it.Data, c.Edit), Deleted: it.Sync.Deleted}
+	if c.Deleted != nil {
+		ch.Deleted = *c.Deleted
+	}
+	up, err := engine.Update(it, st, ch, engine.Options{CleanHistory: opt.CleanHistory})
+	if err != nil {
+		return Entry{}, err
+	}
+	return Entry{fs: up}, nil
+}
+
+// edit returns data with the edit applied, or data itself when it changes nothing.
+func (f fs102) edit(data engine.Data, e Edit) engine.Data {
+	if e.IsZero() {
+		return data
+	}
+	return f.doc.NewData(data, e.Title, e.Content)
+}
+
+func (f fs102) resolve(e Entry, st engine.Stamp, r Resolution, opt Options) (Entry, error) {
+	it := e.fs
+	switch {
+	case it == nil:
+		return Entry{}, errForeign
+	case len(it.Conflicts) == 0:
+		return Entry{}, &NoConflictsError{Feed: f.name(), ID: it.Sync.ID}
+	}
+	res := engine.Resolution{Change: engine.PickWinner(it)}
+	n := len(it.Conflicts)
+	if r.Pick != 0 {
+		var err error
+		if res.Change, err = engine.PickVersion(it, r.Pick-1); err != nil {
+			return Entry{}, &PickError{Pick: r.Pick, Count: n}
+		}
+	}
+	res.Change.Data = f.edit(res.Change.Data, r.Edit)
+	for _, v := range r.Only {
+		if v < 1 || v > n {
+			return Entry{}, &PickError{Pick: v, Count: n, Only: true}
+		}
+		res.Versions = append(res.Versions, v-1)
+	}
+	res.Versions = withPicked(res.Versions, r.Pick-1)
+	out, err := engine.Resolve(it, st, res, engine.Options{CleanHistory: opt.CleanHistory})
+	if err != nil {
+		return Entry{}, err
+	}
+	return Entry{fs: out}, nil
+}
+
+// withPicked adds the picked version (0-based; -1 for the winner) to a
+// selection: taking a version's data factors it in. An empty selection
+// already means every version.
+func withPicked(versions []int, v int) []int {
+	if v < 0 || len(versions) == 0 || slices.Contains(versions, v) {
+		return versions
+	}
+	versions = append(versions, v)
+	slices.Sort(versions)
+	return versions
+}

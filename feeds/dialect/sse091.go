@@ -1,0 +1,162 @@
+package dialect
+
+import (
+	"math"
+
+	"io"
+
+	"github.com/feedsync/feedsync/engine"
+	sse "github.com/feedsync/feedsync/engine/sse"
+	"github.com/feedsync/feedsync/feeds"
+	ssefeed "github.com/feedsync/feedsync/feeds/sse"
+)
+
+// sse091 is a Simple Sharing Extensions 0.91 feed, RSS or OPML, bound by
+// package feeds/sse. Every operation is a call into package engine/sse.
+type sse091 struct{ doc *ssefeed.Doc }
+
+func parseSSE(name string, data []byte) (backend, error) {
+	doc, err := ssefeed.Parse(name, data)
+	if err != nil {
+		return nil, err
+	}
+	return sse091{doc}, nil
+}
+
+func (f sse091) name() string                       { return f.doc.Name() }
+func (f sse091) dialect() Dialect                   { return SSE091 }
+func (f sse091) warnings() feeds.Problems           { return f.doc.Warnings() }
+func (f sse091) writeTo(w io.Writer) (int64, error) { return f.doc.WriteTo(w) }
+func (f sse091) bytes() []byte                      { return f.doc.Bytes() }
+
+func (f sse091) format() Format {
+	if f.doc.Kind() == ssefeed.KindOPML {
+		return OPML
+	}
+	return RSS
+}
+
+func (f sse091) hasSync() bool { return len(f.doc.Items()) > 0 || f.doc.Sharing() != nil }
+
+func (f sse091) entries() []Entry {
+	items := f.doc.Items()
+	out := make([]Entry, len(items))
+	for i, it := range items {
+		out[i] = Entry{sse: it}
+	}
+	return out
+}
+
+func (f sse091) item(id string) (Entry, bool) {
+	it := f.doc.Item(id)
+	return Entry{sse: it}, it != nil
+}
+
+func (f sse091) set(e Entry) {
+	if e.sse != nil {
+		f.doc.Set(e.sse)
+	}
+}
+
+func (f sse091) merge(remote backend) (backend, error) {
+	doc, err := ssefeed.Merge(f.doc, remote.(sse091).doc)
+	if err != nil {
+		return nil, err
+	}
+	return sse091{doc}, nil
+}
+
+func (f sse091) outline(entries []Entry) *Outline {
+	if f.doc.Kind() != ssefeed.KindOPML {
+		return nil
+	}
+	return newOutline(entries)
+}
+
+func (f sse091) create(id string, st engine.Stamp, c Change) (Entry, error) {
+	pos, err := f.place("", "", c)
+	if err != nil {
+		return Entry{}, err
+	}
+	ch := sse.Change{Data: f.doc.NewData(nil, c.Title, c.Content), Deleted: c.Deleted != nil && *c.Deleted, Position: pos}
+	it, err := sse.New(id, st, ch)
+	if err != nil {
+		return Entry{}, err
+	}
+	return Entry{sse: it}, nil
+}
+
+// place returns the position a change puts outline id at (0.91 §3.2):
+// under c.Parent, or parent when the change names none, at c.Place among
+// the siblings, or after them. RSS items have no position.
+func (f sse091) place(id, parent string, c Change) (sse.Position, error) {
+	tree := f.doc.Tree()
+	if tree == nil {
+		return sse.Position{}, nil
+	}
+	if c.Parent != nil {
+		parent = *c.Parent
+	}
+	index := math.MaxInt
+	if c.Place > 0 {
+		index = c.Place - 1
+	}
+	return tree.Place(id, parent, index)
+}
+
+func (f sse091) update(e Entry, st engine.Stamp, c Change, opt Options) (Entry, error) {
+	it := e.sse
+	if it == nil {
+		return Entry{}, errForeign
+	}
+	ch := sse.Change{Data: f.edit(it.Data, c.Edit), Deleted: it.Deleted, Position: it.Position}
+	if c.Deleted != nil {
+		ch.Deleted = *c.Deleted
+	}
+	if c.moves() {
+		var err error
+		if ch.Position, err = f.place(it.ID, it.Position.Parent, c); err != nil {
+			return Entry{}, err
+		}
+	}
+	up, err := sse.Update(it, st, ch, sse.Options{Versions: opt.KeepVersions})
+	if err != nil {
+		return Entry{}, err
+	}
+	return Entry{sse: up}, nil
+}
+
+// edit returns data with the edit applied, or data itself when it changes nothing.
+func (f sse091) edit(data sse.Data, e Edit) sse.Data {
+	if e.IsZero() {
+		return data
+	}
+	return f.doc.NewData(data, e.Title, e.Content)
+}
+
+// resolve is 0.91 §5's resolution: a further update, which removes every
+// sx:conflict with the flag, so there is no selective resolution.
+func (f sse091) resolve(e Entry, st engine.Stamp, r Resolution, opt Options) (Entry, error) {
+	it := e.sse
+	switch {
+	case it == nil:
+		return Entry{}, errForeign
+	case !e.InConflict():
+		return Entry{}, &NoConflictsError{Feed: f.name(), ID: it.ID}
+	case len(r.Only) > 0:
+		return Entry{}, ErrNotSelective
+	}
+	ch := sse.PickWinner(it)
+	if r.Pick != 0 {
+		var err error
+		if ch, err = sse.PickConflict(it, r.Pick-1); err != nil {
+			return Entry{}, &PickError{Pick: r.Pick, Count: len(it.Conflicts)}
+		}
+	}
+	ch.Data = f.edit(ch.Data, r.Edit)
+	res, err := sse.Resolve(it, st, ch, sse.Options{Versions: opt.KeepVersions})
+	if err != nil {
+		return Entry{}, err
+	}
+	return Entry{sse: res}, nil
+}
