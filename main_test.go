@@ -55,3 +55,20 @@ func TestDependencyArrows(t *testing.T) {
 		}
 	}
 }
+
+// The front ends see the two dialects through feeds/dialect only (issue 9):
+// no package under tui, tests included, imports a dialect's engine or
+// binding, and none but feeds/dialect needs both bindings.
+func TestFrontEndsUseDialect(t *testing.T) {
+	banned := []string{module + "/engine/sse", module + "/feeds/sse"}
+	for _, line := range goList(t, `{{.ImportPath}}:{{join .Imports ","}},{{join .TestImports ","}},{{join .XTestImports ","}}`, "./tui/...", false) {
+		pkg, imports, _ := strings.Cut(line, ":")
+		for _, imp := range strings.Split(imports, ",") {
+			for _, b := range banned {
+				if imp == b {
+					t.Errorf("%s imports %s; use %s/feeds/dialect", pkg, imp, module)
+				}
+			}
+		}
+	}
+}

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/feedsync/feedsync/engine"
+	"github.com/feedsync/feedsync/feeds/dialect"
 )
 
 // now is the clock of the CLI; tests replace it.
@@ -25,7 +26,7 @@ func runMerge(ctx context.Context, env *Env, args []string) error {
 	if err != nil {
 		return err
 	}
-	merged, err := mergeFeeds(local, remote)
+	merged, err := dialect.Merge(local, remote)
 	if err != nil {
 		return err
 	}
@@ -33,7 +34,7 @@ func runMerge(ctx context.Context, env *Env, args []string) error {
 }
 
 // loadPair loads LOCAL and REMOTE, reporting the problems of both.
-func loadPair(ctx context.Context, env *Env, l, r string) (feed, feed, error) {
+func loadPair(ctx context.Context, env *Env, l, r string) (*dialect.Doc, *dialect.Doc, error) {
 	local, lerr := load(ctx, env, l)
 	remote, rerr := load(ctx, env, r)
 	if err := errors.Join(lerr, rerr); err != nil {
@@ -48,7 +49,7 @@ type itemFlags struct {
 	id             string
 	title, content optString
 	stamp          stampFlags
-	history        historyOpts
+	history        dialect.Options
 	parent         optString
 	place          int
 	out            *string
@@ -56,7 +57,12 @@ type itemFlags struct {
 
 // change is the change the flags ask for.
 func (f *itemFlags) change() change {
-	return change{title: f.title.ptr(), content: f.content.ptr(), parent: f.parent.ptr(), place: f.place, history: f.history}
+	return change{Change: dialect.Change{Edit: f.edit(), Parent: f.parent.ptr(), Place: f.place}, opt: f.history}
+}
+
+// edit is the new data the flags give.
+func (f *itemFlags) edit() dialect.Edit {
+	return dialect.Edit{Title: f.title.ptr(), Content: f.content.ptr()}
 }
 
 // registerPlace adds the OPML position flags of create and update.
@@ -77,12 +83,12 @@ func newItemFlags(cmd string) *itemFlags {
 
 // registerHistory adds the optional history trimming flags of update and resolve.
 func (f *itemFlags) registerHistory() {
-	f.BoolVar(&f.history.clean, "clean-history", false, "FeedSync 1.0.2: keep only the newest history entry of each endpoint (§3.2, §4 MAY)")
-	f.IntVar(&f.history.keep, "keep-versions", 0, "SSE 0.91: keep at most `N` versions, sx:history included, dropping sx:update from the bottom (§4.2)")
+	f.BoolVar(&f.history.CleanHistory, "clean-history", false, "FeedSync 1.0.2: keep only the newest history entry of each endpoint (§3.2, §4 MAY)")
+	f.IntVar(&f.history.KeepVersions, "keep-versions", 0, "SSE 0.91: keep at most `N` versions, sx:history included, dropping sx:update from the bottom (§4.2)")
 }
 
 // parseOne parses the flags and loads the one FEED argument.
-func (f *itemFlags) parseOne(ctx context.Context, env *Env, args []string) (feed, engine.Stamp, error) {
+func (f *itemFlags) parseOne(ctx context.Context, env *Env, args []string) (*dialect.Doc, engine.Stamp, error) {
 	pos, err := f.parse(env, args)
 	if err != nil {
 		return nil, engine.Stamp{}, err
@@ -112,7 +118,9 @@ func runCreate(ctx context.Context, env *Env, args []string) error {
 	if f.place < 0 {
 		return usageError("create", "--place counts from 1")
 	}
-	if err := doc.Create(f.id, st, f.change(), *noconflicts); err != nil {
+	c := f.change()
+	c.NoConflicts = *noconflicts
+	if err := createItem(doc, f.id, st, c); err != nil {
 		return err
 	}
 	return finish(env, *f.out, doc)
@@ -132,16 +140,16 @@ func runUpdate(ctx context.Context, env *Env, args []string) error {
 		return usageError("update", "--delete and --undelete exclude each other")
 	}
 	c := f.change()
-	if !*del && !*undel && c.title == nil && c.content == nil && !c.moves() {
+	if !*del && !*undel && c.Edit.IsZero() && c.Parent == nil && c.Place == 0 {
 		return usageError("update", "nothing to change: give --title, --content, --delete, --undelete, --parent or --place")
 	}
 	if *del || *undel {
-		c.deleted = del
+		c.Deleted = del
 	}
-	if f.history.keep < 0 || f.place < 0 {
+	if f.history.KeepVersions < 0 || f.place < 0 {
 		return usageError("update", "--keep-versions and --place count from 1")
 	}
-	if err := doc.Update(f.id, st, c); err != nil {
+	if err := updateItem(doc, f.id, st, c); err != nil {
 		return err
 	}
 	return finish(env, *f.out, doc)

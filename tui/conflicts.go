@@ -6,8 +6,9 @@ import (
 	"fmt"
 	"strings"
 	"text/tabwriter"
+	"time"
 
-	"github.com/feedsync/feedsync/feeds"
+	"github.com/feedsync/feedsync/feeds/dialect"
 )
 
 // ConflictList is the document 'feedsync conflicts --json' prints: the
@@ -15,7 +16,7 @@ import (
 // conflict versions in document order (the numbering of resolve --pick N).
 type ConflictList struct {
 	Feed    string         `json:"feed"`
-	Dialect string         `json:"dialect"` // "feedsync-1.0.2" or "sse-0.91"
+	Dialect string         `json:"dialect"` // "feedsync-1.0.2", "sse-0.91", or "none" for a feed with no sync data yet
 	Items   []ConflictItem `json:"items"`
 }
 
@@ -70,7 +71,7 @@ func runConflicts(ctx context.Context, env *Env, args []string) error {
 	if err != nil {
 		return err
 	}
-	list := doc.Conflicts()
+	list := conflictList(doc)
 	if *asJSON {
 		enc := json.NewEncoder(env.Stdout)
 		enc.SetIndent("", "  ")
@@ -86,12 +87,52 @@ func runConflicts(ctx context.Context, env *Env, args []string) error {
 	return nil
 }
 
-func sharedFields(fs []feeds.Field) []Field {
-	out := []Field{}
-	for _, f := range fs {
-		out = append(out, Field{Key: f.Key, Label: f.Label, Value: f.Value})
+// conflictList lists the items of doc in conflict.
+func conflictList(doc *dialect.Doc) ConflictList {
+	list := ConflictList{Feed: doc.Name(), Dialect: doc.Dialect().String(), Items: []ConflictItem{}}
+	for _, e := range doc.Entries() {
+		if !e.InConflict() {
+			continue
+		}
+		ci := ConflictItem{ID: e.ID(), Title: e.Title(), Winner: version(e.Winner())}
+		for _, v := range e.Versions() {
+			ci.Versions = append(ci.Versions, version(v))
+		}
+		list.Items = append(list.Items, ci)
+	}
+	return list
+}
+
+// version is one version in the JSON schema: FeedSync 1.0.2's updates,
+// noconflicts and sequences, or SSE 0.91's version and conflict flag.
+func version(v dialect.Version) Version {
+	s := v.State()
+	out := Version{Deleted: s.Deleted, History: []HistoryEntry{}, Shared: []Field{}}
+	if s.Dialect == dialect.FeedSync102 {
+		out.Updates, out.NoConflicts = s.Updates, s.NoConflicts
+	} else {
+		out.Version, out.Conflict = s.Version, s.Conflict
+	}
+	for _, h := range v.History() {
+		e := HistoryEntry{When: rfc3339(h.When), By: h.By}
+		if s.Dialect == dialect.FeedSync102 {
+			e.Sequence = h.Number
+		}
+		out.History = append(out.History, e)
+	}
+	for _, f := range v.Fields() {
+		if f.Shared {
+			out.Shared = append(out.Shared, Field{Key: f.Key, Label: f.Label, Value: f.Value})
+		}
 	}
 	return out
+}
+
+func rfc3339(t time.Time) string {
+	if t.IsZero() {
+		return ""
+	}
+	return t.UTC().Format(time.RFC3339)
 }
 
 func printConflicts(env *Env, list ConflictList) {
@@ -143,9 +184,12 @@ func runValidate(ctx context.Context, env *Env, args []string) error {
 			bad = true
 			continue
 		}
-		problems := validateFeed(src, data)
+		problems, warnings := validateFeed(src, data)
 		for _, p := range problems {
 			fmt.Fprintln(env.Stderr, p)
+		}
+		for _, w := range warnings {
+			fmt.Fprintln(env.Stderr, "warning: "+w)
 		}
 		if len(problems) > 0 {
 			bad = true

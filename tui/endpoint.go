@@ -22,7 +22,7 @@ const endpointFile = "feedsync/endpoint"
 
 // endpointID returns this endpoint's id: --by, else $FEEDSYNC_BY, else
 // the id kept in the user's config directory, made on first use. It must
-// be an RFC 2141 NSS (§2.1.1).
+// be an RFC 2141 NSS (1.0.2 §2.1.1, 0.91 §1.2).
 func endpointID(env *Env, by string) (string, error) {
 	if by == "" {
 		by = env.Getenv("FEEDSYNC_BY")

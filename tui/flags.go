@@ -87,7 +87,7 @@ func (s *stampFlags) register(f *flagSet) {
 	f.StringVar(&s.when, "when", "", "time of the change, RFC 3339 UTC whole seconds (default now)")
 }
 
-// parseTime parses TIME: RFC 3339, UTC "Z", whole seconds (§2.1.5).
+// parseTime parses TIME: RFC 3339, UTC "Z", whole seconds (1.0.2 §2.1.5).
 func parseTime(s string) (time.Time, error) {
 	t, err := time.Parse(time.RFC3339, s)
 	if err != nil || !strings.HasSuffix(s, "Z") || strings.Contains(s, ".") {

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/feedsync/feedsync/feeds/atomicfile"
+	"github.com/feedsync/feedsync/feeds/dialect"
 	"github.com/feedsync/feedsync/tui/resolver"
 )
 
@@ -45,7 +46,7 @@ func resolveInteractive(ctx context.Context, env *Env, pos []string, out string,
 	}
 	cfg.Title = strings.Join(pos, " ⇄ ")
 	quiet, warnings := holdWarnings(env)
-	cfg.Load = func(progress func(done, total int)) (resolver.Document, error) {
+	cfg.Load = func(progress func(done, total int)) (*dialect.Doc, error) {
 		return loadAndMerge(ctx, quiet, pos, progress)
 	}
 	err = runResolver(ctx, env, cfg, out)
@@ -93,7 +94,7 @@ func runDemo(ctx context.Context, env *Env, args []string) error {
 		return err
 	}
 	cfg.Title = "demo: local.xml ⇄ remote.xml"
-	cfg.Load = func(progress func(done, total int)) (resolver.Document, error) {
+	cfg.Load = func(progress func(done, total int)) (*dialect.Doc, error) {
 		l, r := resolver.DemoFeeds()
 		progress(0, 2)
 		local, err := parseFeed(env, "demo/local.xml", l)
@@ -106,11 +107,7 @@ func runDemo(ctx context.Context, env *Env, args []string) error {
 		}
 		progress(1, 2)
 		defer progress(2, 2)
-		merged, err := mergeFeeds(local, remote)
-		if err != nil {
-			return nil, err
-		}
-		return document(merged), nil
+		return dialect.Merge(local, remote)
 	}
 	err = runResolver(ctx, env, cfg, *out)
 	if _, statErr := os.Stat(*out); statErr == nil {
@@ -150,7 +147,7 @@ func resolverConfig(env *Env, st stampFlags) (resolver.Config, error) {
 func runResolver(ctx context.Context, env *Env, cfg resolver.Config, out string) error {
 	remaining := 0
 	cfg.SaveTarget = out
-	cfg.Save = func(doc resolver.Document) error {
+	cfg.Save = func(doc *dialect.Doc) error {
 		err := atomicfile.Write(out, 0o644, func(w io.Writer) error {
 			_, err := doc.WriteTo(w)
 			return err
@@ -173,10 +170,10 @@ func runResolver(ctx context.Context, env *Env, cfg resolver.Config, out string)
 
 // loadAndMerge loads one feed, or two of one dialect and merges them,
 // reporting progress in steps: each feed read and parsed, then the merge.
-func loadAndMerge(ctx context.Context, env *Env, pos []string, progress func(done, total int)) (resolver.Document, error) {
+func loadAndMerge(ctx context.Context, env *Env, pos []string, progress func(done, total int)) (*dialect.Doc, error) {
 	total := len(pos) + 1
 	progress(0, total)
-	fs := make([]feed, len(pos))
+	fs := make([]*dialect.Doc, len(pos))
 	var errs []error
 	for i, src := range pos {
 		var err error
@@ -188,22 +185,10 @@ func loadAndMerge(ctx context.Context, env *Env, pos []string, progress func(don
 		return nil, err
 	}
 	defer progress(total, total)
-	f := fs[0]
 	if len(fs) == 2 {
-		var err error
-		if f, err = mergeFeeds(fs[0], fs[1]); err != nil {
-			return nil, err
-		}
+		return dialect.Merge(fs[0], fs[1])
 	}
-	return document(f), nil
-}
-
-// document is the resolver's view of a loaded feed.
-func document(f feed) resolver.Document {
-	if s, ok := f.(sse091); ok {
-		return resolver.SSE(s.Doc)
-	}
-	return resolver.FeedSync(f.(fs102).Doc)
+	return fs[0], nil
 }
 
 func isLocalPath(s string) bool {

@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/feedsync/feedsync/feeds/atomicfile"
+	"github.com/feedsync/feedsync/feeds/dialect"
 	"github.com/feedsync/feedsync/feeds/fetch"
 )
 
@@ -59,7 +60,7 @@ func displayName(src string) string {
 
 // writeDoc writes the feed to out: standard output for "" or "-",
 // otherwise atomically with a backup of the file it replaces.
-func writeDoc(env *Env, out string, doc feed) error {
+func writeDoc(env *Env, out string, doc *dialect.Doc) error {
 	if out == "" || out == "-" {
 		// Render first, so that a failure leaves no partial output.
 		var buf bytes.Buffer
@@ -76,7 +77,7 @@ func writeDoc(env *Env, out string, doc feed) error {
 }
 
 // finish writes the result and turns remaining conflicts into exit code 1.
-func finish(env *Env, out string, doc feed) error {
+func finish(env *Env, out string, doc *dialect.Doc) error {
 	if err := writeDoc(env, out, doc); err != nil {
 		return err
 	}

@@ -3,6 +3,8 @@ package tui
 import (
 	"context"
 	"strconv"
+
+	"github.com/feedsync/feedsync/feeds/dialect"
 )
 
 // runResolve is 'resolve --pick' when --pick is given, the interactive
@@ -17,7 +19,7 @@ func runResolve(ctx context.Context, env *Env, args []string) error {
 		return err
 	}
 	if *pick == "" {
-		if f.id != "" || *only != "" || f.title.set || f.content.set || f.history != (historyOpts{}) {
+		if f.id != "" || *only != "" || f.title.set || f.content.set || f.history != (dialect.Options{}) {
 			return usageError("resolve", "--id, --only, --title, --content, --clean-history and --keep-versions go with --pick")
 		}
 		return resolveInteractive(ctx, env, pos, *f.out, f.stamp)
@@ -48,10 +50,11 @@ func runResolve(ctx context.Context, env *Env, args []string) error {
 	if err != nil {
 		return err
 	}
-	if f.history.keep < 0 {
+	if f.history.KeepVersions < 0 {
 		return usageError("resolve", "--keep-versions wants a number of versions, 1 or more")
 	}
-	if err := doc.Resolve(f.id, st, n, versions, f.change()); err != nil {
+	r := dialect.Resolution{Pick: n, Only: versions, Edit: f.edit()}
+	if err := resolveItem(doc, f.id, st, r, f.history); err != nil {
 		return err
 	}
 	return finish(env, *f.out, doc)

@@ -1,24 +1,20 @@
 package tui
 
-import (
-	"github.com/feedsync/feedsync/feeds"
-	ssefeed "github.com/feedsync/feedsync/feeds/sse"
-)
+import "github.com/feedsync/feedsync/feeds/dialect"
 
-// validateFeed checks one feed and returns its problems as lines: a CSE
-// tree against the CSE invariants, an SSE 0.91 feed against SSE 0.91,
-// anything else against FeedSync 1.0.2.
-func validateFeed(src string, data []byte) []string {
+// validateFeed checks one feed and returns its problems and its warnings
+// as lines: a CSE tree against the CSE invariants, any other feed against
+// the dialect it declares (dialect.Validate).
+func validateFeed(src string, data []byte) (problems, warnings []string) {
 	if out, ok := validateCSE(src, data); ok {
-		return out
+		return out, nil
 	}
-	validate := feeds.Validate
-	if ssefeed.Is(data) {
-		validate = ssefeed.Validate
+	ps, ws := dialect.Validate(displayName(src), data)
+	for _, p := range ps {
+		problems = append(problems, p.String())
 	}
-	var out []string
-	for _, p := range validate(displayName(src), data) {
-		out = append(out, p.String())
+	for _, w := range ws {
+		warnings = append(warnings, w.String())
 	}
-	return out
+	return problems, warnings
 }

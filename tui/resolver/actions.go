@@ -4,11 +4,12 @@ import (
 	"fmt"
 
 	tea "charm.land/bubbletea/v2"
+	"github.com/feedsync/feedsync/feeds/dialect"
 )
 
 // decideOn makes a decision on the current item through the engine, then
 // moves on to the next unresolved item. Deleting stays on the item: it is a
-// §3.2 update, not a resolution.
+// 1.0.2 §3.2 or 0.91 §4.2 update, not a resolution.
 func (m Model) decideOn(kind decisionKind) (Model, tea.Cmd) {
 	pos, ok := m.current()
 	if !ok {
@@ -43,7 +44,7 @@ func (m *Model) hasConflicts(pos int) bool {
 }
 
 // hasVersions says so, or tells the person there is no version to take: an
-// SSE 0.91 item can be in conflict by its flag alone (§4.4.2).
+// SSE 0.91 item can be in conflict by its flag alone (0.91 §4.4.2).
 func (m *Model) hasVersions(pos int) bool {
 	if len(m.st.entry(pos).Versions()) > 0 {
 		return true
@@ -154,7 +155,7 @@ func (m Model) openEditor() (Model, tea.Cmd) {
 
 // hasContent reports whether some version of the entry has content, which
 // an edit may then not leave empty.
-func hasContent(e Entry) bool {
+func hasContent(e dialect.Entry) bool {
 	if contentOf(e.Winner().Fields()) != "" {
 		return true
 	}

@@ -7,9 +7,18 @@ import (
 	"testing"
 	"time"
 
-	"github.com/feedsync/feedsync/engine"
-	"github.com/feedsync/feedsync/feeds"
+	"github.com/feedsync/feedsync/feeds/dialect"
 )
+
+// entry returns the item with the given id, or fails the test.
+func entry(t *testing.T, doc *dialect.Doc, id string) dialect.Entry {
+	t.Helper()
+	e, err := doc.Entry(id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return e
+}
 
 // Positions of the demo's items in the merged document.
 const (
@@ -25,11 +34,11 @@ const (
 // T is the stamp of every decision in these tests.
 var T = "#%d tester-desk 2026-03-09T12:00:00Z"
 
-// history renders an item's history, topmost first, as "#seq by when".
-func history(it *engine.Item) []string {
-	out := make([]string, len(it.Sync.History))
-	for i, h := range it.Sync.History {
-		out[i] = "#" + itoa(h.Sequence) + " " + h.By + " " + h.When.UTC().Format(time.RFC3339)
+// history renders a version's history, topmost first, as "#seq by when".
+func history(v dialect.Version) []string {
+	var out []string
+	for _, h := range v.History() {
+		out = append(out, "#"+itoa(h.Number)+" "+h.By+" "+h.When.UTC().Format(time.RFC3339))
 	}
 	return out
 }
@@ -45,16 +54,17 @@ type want struct {
 	conflicts int
 }
 
-func (w want) check(t *testing.T, it *engine.Item) {
+func (w want) check(t *testing.T, e dialect.Entry) {
 	t.Helper()
-	if it.Sync.Updates != w.updates || it.Sync.Deleted != w.deleted || len(it.Conflicts) != w.conflicts {
-		t.Errorf("updates %d deleted %v conflicts %d, want %d %v %d",
-			it.Sync.Updates, it.Sync.Deleted, len(it.Conflicts), w.updates, w.deleted, w.conflicts)
+	s := e.Winner().State()
+	if s.Dialect != dialect.FeedSync102 || s.Updates != w.updates || s.Deleted != w.deleted || len(e.Versions()) != w.conflicts {
+		t.Errorf("%v updates %d deleted %v conflicts %d, want feedsync-1.0.2 %d %v %d",
+			s.Dialect, s.Updates, s.Deleted, len(e.Versions()), w.updates, w.deleted, w.conflicts)
 	}
-	if got := strings.Join(history(it), "; "); got != strings.Join(w.history, "; ") {
+	if got := strings.Join(history(e.Winner()), "; "); got != strings.Join(w.history, "; ") {
 		t.Errorf("history\n got %s\nwant %s", got, strings.Join(w.history, "; "))
 	}
-	if got := feeds.Title(it.Data); got != w.title {
+	if got := e.Title(); got != w.title {
 		t.Errorf("title %q, want %q", got, w.title)
 	}
 }
@@ -147,7 +157,7 @@ func TestAdvance(t *testing.T) {
 // TestKeepAll keeps every winner as one step, which one undo reverts.
 func TestKeepAll(t *testing.T) {
 	doc := demoDoc(t)
-	orig := append([]*engine.Item(nil), doc.Items()...)
+	orig := doc.Entries()
 	hs := newHarness(t, doc, 100, 30)
 	hs.keys("A", "n")
 	if hs.m.st.unresolved != 7 {
@@ -173,12 +183,12 @@ func TestSave(t *testing.T) {
 	if !hs.m.Saved() || hs.saved.Len() == 0 {
 		t.Fatal("nothing saved")
 	}
-	doc, err := feeds.Parse("saved.xml", hs.saved.Bytes())
+	doc, err := dialect.Parse("saved.xml", hs.saved.Bytes())
 	if err != nil {
 		t.Fatal(err)
 	}
-	want{3, false, []string{stamp(3), alice2g, bob2g, alice1g}, "Buy groceries", 0}.check(t, doc.Item("item-groceries"))
-	if n := len(doc.Item("item-offsite").Conflicts); n != 2 {
+	want{3, false, []string{stamp(3), alice2g, bob2g, alice1g}, "Buy groceries", 0}.check(t, entry(t, doc, "item-groceries"))
+	if n := len(entry(t, doc, "item-offsite").Versions()); n != 2 {
 		t.Errorf("offsite has %d conflicts in the saved feed, want 2", n)
 	}
 	hs.keys("q")
@@ -197,11 +207,11 @@ func TestSaveError(t *testing.T) {
 	}
 	hs.saveErr = nil
 	hs.keys("s")
-	doc, err := feeds.Parse("saved.xml", hs.saved.Bytes())
+	doc, err := dialect.Parse("saved.xml", hs.saved.Bytes())
 	if err != nil {
 		t.Fatal(err)
 	}
-	if feeds.Title(doc.Item("item-groceries").Data) != "Buy groceries" {
+	if entry(t, doc, "item-groceries").Title() != "Buy groceries" {
 		t.Error("the decision was lost after a failed save")
 	}
 }
@@ -254,19 +264,19 @@ func TestExternalEditor(t *testing.T) {
 		hs := edit(t, true, nil)
 		it := hs.m.st.item(groceries)
 		want{3, false, []string{stamp(3), alice2g, bob2g, alice1g}, "Buy groceries - DONE", 0}.check(t, it)
-		if c := contentOf(feeds.Fields(it.Data)); c != "Get milk, eggs, butter and croissants" {
+		if c := contentOf(it.Winner().Fields()); c != "Get milk, eggs, butter and croissants" {
 			t.Errorf("content %q", c)
 		}
 	})
 	t.Run("unchanged", func(t *testing.T) {
 		hs := edit(t, false, nil)
-		if len(hs.m.st.item(groceries).Conflicts) != 1 || !strings.Contains(hs.screen(), "unchanged") {
+		if len(hs.m.st.item(groceries).Versions()) != 1 || !strings.Contains(hs.screen(), "unchanged") {
 			t.Errorf("an unchanged file decided something:\n%s", hs.screen())
 		}
 	})
 	t.Run("editor failed", func(t *testing.T) {
 		hs := edit(t, true, errors.New("exit status 1"))
-		if len(hs.m.st.item(groceries).Conflicts) != 1 || !strings.Contains(hs.screen(), "exit status 1") {
+		if len(hs.m.st.item(groceries).Versions()) != 1 || !strings.Contains(hs.screen(), "exit status 1") {
 			t.Errorf("a failed editor decided something:\n%s", hs.screen())
 		}
 	})

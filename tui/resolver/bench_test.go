@@ -6,7 +6,7 @@ import (
 	"time"
 
 	tea "charm.land/bubbletea/v2"
-	"github.com/feedsync/feedsync/feeds"
+	"github.com/feedsync/feedsync/feeds/dialect"
 	"github.com/feedsync/feedsync/feeds/feedgen"
 )
 
@@ -24,21 +24,20 @@ const benchItems, benchRatio = 100_000, 0.07
 var benchPair = sync.OnceValues(func() ([]byte, []byte) { return feedgen.Pair(benchItems, benchRatio, 1) })
 
 // benchLoad parses and merges the pair, as the command line's Load does.
-func benchLoad(b *testing.B) func(func(int, int)) (Document, error) {
+func benchLoad(b *testing.B) func(func(int, int)) (*dialect.Doc, error) {
 	l, r := benchPair()
-	return func(progress func(int, int)) (Document, error) {
-		ld, err := feeds.Parse("local.xml", l)
+	return func(progress func(int, int)) (*dialect.Doc, error) {
+		ld, err := dialect.Parse("local.xml", l)
 		if err != nil {
 			return nil, err
 		}
 		progress(1, 2)
-		rd, err := feeds.Parse("remote.xml", r)
+		rd, err := dialect.Parse("remote.xml", r)
 		if err != nil {
 			return nil, err
 		}
 		progress(2, 2)
-		doc, err := feeds.Merge(ld, rd)
-		return FeedSync(doc), err
+		return dialect.Merge(ld, rd)
 	}
 }
 

@@ -8,6 +8,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/colorprofile"
+	"github.com/feedsync/feedsync/feeds/dialect"
 	"github.com/feedsync/feedsync/tui/resolver/demo"
 )
 
@@ -15,18 +16,18 @@ import (
 type Config struct {
 	// Title names the session in the header, e.g. "todo.xml ⇄ remote.xml".
 	Title string
-	// Load loads and merges the feeds, and returns the result as a
-	// Document (FeedSync or SSE). It runs off the UI thread and may report
-	// its progress, which the loading screen shows.
-	Load func(progress func(done, total int)) (Document, error)
+	// Load loads and merges the feeds, and returns the result, in either
+	// dialect. It runs off the UI thread and may report its progress, which
+	// the loading screen shows.
+	Load func(progress func(done, total int)) (*dialect.Doc, error)
 	// Save writes the resolved document; it runs off the UI thread.
-	Save func(Document) error
+	Save func(*dialect.Doc) error
 	// SaveTarget names where Save writes, for the person: "todo.xml".
 	SaveTarget string
-	// By is the endpoint id that stamps every decision (§3.2 step 2).
+	// By is the endpoint id that stamps every decision (1.0.2 §3.2 step 2, 0.91 §4.2 step 2).
 	By string
 	// Now gives the when of each decision; nil means time.Now. Times are
-	// truncated to whole seconds in UTC (§2.1.5).
+	// truncated to whole seconds in UTC (1.0.2 §2.1.5, 0.91 §1.2).
 	Now func() time.Time
 	// Editor is the $EDITOR command line used by E; nil disables E.
 	Editor []string

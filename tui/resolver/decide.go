@@ -4,15 +4,16 @@ import (
 	"fmt"
 
 	"github.com/feedsync/feedsync/engine"
+	"github.com/feedsync/feedsync/feeds/dialect"
 )
 
 // decisionKind names the decisions of the key table.
 type decisionKind uint8
 
 const (
-	keepWinner   decisionKind = iota // w: FeedSync §3.4 step 1.1, SSE §5
-	takeVersion                      // t: FeedSync §3.4 step 1.2, SSE §5
-	editData                         // e, E: FeedSync §3.4 step 1.3, SSE §5
+	keepWinner   decisionKind = iota // w: 1.0.2 §3.4 step 1.1, 0.91 §5
+	takeVersion                      // t: 1.0.2 §3.4 step 1.2, 0.91 §5
+	editData                         // e, E: 1.0.2 §3.4 step 1.3, 0.91 §5
 	toggleDelete                     // d: an update that deletes or undeletes
 )
 
@@ -40,24 +41,29 @@ func (s *store) decide(d decision, st engine.Stamp) (step, error) {
 	return step{label: label, changes: []change{c}}, nil
 }
 
-func (s *store) outcomeOf(d decision, e Entry, st engine.Stamp) (Entry, outcome, string, error) {
+func (s *store) outcomeOf(d decision, e dialect.Entry, st engine.Stamp) (dialect.Entry, outcome, string, error) {
 	title := s.title(d.pos)
+	only := make([]int, len(d.versions))
+	for i, v := range d.versions {
+		only[i] = v + 1
+	}
 	switch d.kind {
 	case keepWinner:
-		res, err := s.doc.KeepWinner(e, d.versions, st)
+		res, err := s.doc.Resolve(e, st, dialect.Resolution{Only: only}, dialect.Options{})
 		return res, resolved, fmt.Sprintf("kept the winner of %q", title), err
 	case takeVersion:
-		res, err := s.doc.TakeVersion(e, d.version, d.versions, st)
+		res, err := s.doc.Resolve(e, st, dialect.Resolution{Pick: d.version + 1, Only: only}, dialect.Options{})
 		return res, resolved, fmt.Sprintf("took version %d of %q", d.version+1, title), err
 	case editData:
-		res, err := s.doc.Edit(e, d.versions, d.title, d.content, st)
+		r := dialect.Resolution{Only: only, Edit: dialect.Edit{Title: &d.title, Content: &d.content}}
+		res, err := s.doc.Resolve(e, st, r, dialect.Options{})
 		return res, edited, fmt.Sprintf("edited %q", title), err
 	}
-	verb := "deleted"
-	if e.Winner().Deleted() {
+	verb, deleted := "deleted", !e.Winner().Deleted()
+	if !deleted {
 		verb = "undeleted"
 	}
-	res, err := s.doc.ToggleDelete(e, st)
+	res, err := s.doc.Update(e, st, dialect.Change{Deleted: &deleted}, dialect.Options{})
 	label := fmt.Sprintf("%s %q", verb, title)
 	if err == nil && e.InConflict() && !res.InConflict() {
 		label += ", an update that also removed its conflicts"
@@ -73,7 +79,7 @@ func (s *store) keepAll(st engine.Stamp) (step, error) {
 		if !e.InConflict() {
 			continue
 		}
-		res, err := s.doc.KeepWinner(e, nil, st)
+		res, err := s.doc.Resolve(e, st, dialect.Resolution{}, dialect.Options{})
 		if err != nil {
 			return step{}, err
 		}

@@ -1,43 +1,45 @@
 // Package resolver is feedsync's interactive conflict resolver: the user
-// interface that §3.4 step 1 of FeedSync 1.0.2 and §5 of SSE 0.91 ask for,
+// interface that 1.0.2 §3.4 step 1 (FeedSync) and 0.91 §5 (SSE) ask for,
 // where a person sees the winning item beside each of its conflicting
 // versions and decides.
 //
-// The resolver works on a Document, made by FeedSync over a FeedSync 1.0.2
-// feed or by SSE over an SSE 0.91 feed (RSS or OPML); one code path serves
-// both. Every decision is a call into the dialect's engine, the same
-// functions that `feedsync resolve --pick` uses:
+// The resolver works on a *dialect.Doc (package feeds/dialect), a feed of
+// either dialect: FeedSync 1.0.2 (Atom or RSS) or SSE 0.91 (RSS or OPML);
+// one code path serves both, and the resolver imports neither dialect's
+// engine nor binding. Every decision is one call into package dialect, the
+// same that `feedsync resolve --pick` makes, and so into the dialect's
+// engine:
 //
-//   - keep the winner (w): engine.Resolve with engine.PickWinner (§3.4
-//     1.1), or sse.Resolve with sse.PickWinner (§5);
-//   - take the version shown (t): engine.Resolve with engine.PickVersion
-//     (§3.4 1.2), or sse.Resolve with sse.PickConflict, which takes the
-//     sx:conflict's data and, in OPML, its position;
-//   - edit (e, or E in $EDITOR): a resolution with new data made by
-//     feeds.Doc.NewData or ssefeed.Doc.NewData (§3.4 1.3);
-//   - delete or undelete (d): engine.Update or sse.Update with Delete or
-//     Undelete: a FeedSync §3.2 update that resolves nothing, or an SSE
-//     §4.2 update, which removes the conflicts too;
+//   - keep the winner (w): Doc.Resolve with the winner's data (1.0.2 §3.4
+//     step 1.1, 0.91 §5);
+//   - take the version shown (t): Doc.Resolve with that version's data
+//     (1.0.2 §3.4 step 1.2), or in 0.91 the sx:conflict's data and, in
+//     OPML, its position;
+//   - edit (e, or E in $EDITOR): Doc.Resolve with the winner's data and a
+//     new title and content (1.0.2 §3.4 step 1.3);
+//   - delete or undelete (d): Doc.Update, a 1.0.2 §3.2 update that resolves
+//     nothing, or a 0.91 §4.2 update, which removes the conflicts too;
 //   - keep every winner (A): one resolution per unresolved item.
 //
 // Each resolution is an update stamped with Config.By and Config.Now. In
 // FeedSync 1.0.2 the versions it factored in are then folded into the
-// history (§4), and marked versions (m) make it selective: only they are
-// folded in and the others stay in conflict. SSE 0.91 has no selective
+// history (1.0.2 §4), and marked versions (m) make it selective: only they
+// are folded in and the others stay in conflict. SSE 0.91 has no selective
 // resolution: its resolution is one further update that increments the
-// version and removes the conflict flag and every sx:conflict (§5), so m
-// says so and marks nothing. An SSE 0.91 item whose conflict flag is set
-// without sx:conflict records (§4.4.2 cycle detection) is listed too; w
-// clears the flag. Decisions never modify an item, so undo and redo keep,
-// for every step, the item before and after it.
+// version and removes the conflict flag and every sx:conflict (0.91 §5),
+// so m says so and marks nothing. An SSE 0.91 item whose conflict flag is
+// set without sx:conflict records (0.91 §4.4.2 cycle detection) is listed
+// too; w clears the flag. Decisions never modify an item, so undo and redo
+// keep, for every step, the entry before and after it.
 //
-// The item screen shows the provenance of each side: for FeedSync 1.0.2
-// the updates count and the topmost history entry; for SSE 0.91 the
-// version, the when and by of sx:history or sx:conflict, and the conflict
-// flag. An OPML feed's list is its outline, indented as sse.Build nests
-// the current items, with the outlines cut from a cycle (§4.4.2) marked;
-// its item screen compares the positions too (parent and place among the
-// siblings), as a field like the others.
+// The item screen shows the provenance of each side, worded here from the
+// data package dialect gives (document.go): for FeedSync 1.0.2 the updates
+// count and the topmost history entry; for SSE 0.91 the version, the when
+// and by of sx:history or sx:conflict, and the conflict flag; and where
+// the two versions diverged. An OPML feed's list is its outline
+// (dialect.Outline), with the outlines cut from a cycle (0.91 §4.4.2)
+// marked; its item screen compares the positions too (parent and place
+// among the siblings), as a field like the others.
 //
 // # Structure
 //
@@ -52,7 +54,7 @@
 //
 // Update does no I/O: loading and merging, saving, writing the temp file for
 // $EDITOR and reading it back are commands that report with messages. The
-// document is written to (Document.Set) only when a save starts, so a save
+// document is written to (Doc.Set) only when a save starts, so a save
 // running off the UI thread never sees it change.
 //
 // Run starts the program; New builds the model for tests and for other

@@ -1,83 +1,19 @@
 package resolver
 
 import (
-	"io"
+	"fmt"
+	"strconv"
 	"time"
 
-	"github.com/feedsync/feedsync/engine"
-	"github.com/feedsync/feedsync/feeds"
+	"github.com/feedsync/feedsync/feeds/dialect"
 )
 
-// Document is a merged feed under review, in one of the dialects the
-// resolver knows: FeedSync 1.0.2 (see FeedSync) or SSE 0.91 (see SSE). The
-// resolver sees items only through it, so that one code path serves both.
-//
-// Entries are values: a decision returns a new Entry and leaves the one it
-// was given as it was, which is what undo puts back. The document itself
-// changes only through Set, which the resolver calls when a save starts.
-type Document interface {
-	// Entries returns the items in document order; an item's index is its
-	// position for the whole session.
-	Entries() []Entry
-	// KeepWinner resolves an entry's conflicts with the winner's data,
-	// folding in only the listed conflict versions (all when empty).
-	KeepWinner(e Entry, versions []int, st engine.Stamp) (Entry, error)
-	// TakeVersion resolves with the data of conflict version i (0-based).
-	TakeVersion(e Entry, i int, versions []int, st engine.Stamp) (Entry, error)
-	// Edit resolves with the winner's data given a new title and content.
-	Edit(e Entry, versions []int, title, content string, st engine.Stamp) (Entry, error)
-	// ToggleDelete deletes a live entry, or brings a deleted one back, as
-	// an update.
-	ToggleDelete(e Entry, st engine.Stamp) (Entry, error)
-	// Selective reports whether a resolution can fold in some conflict
-	// versions and leave the others (FeedSync 1.0.2 §4). SSE 0.91
-	// resolves all of an item's conflicts at once (§5).
-	Selective() bool
-	// Outline returns the hierarchy that the entries, in their current
-	// states, describe in an ordered feed (OPML); nil for other feeds.
-	Outline(entries []Entry) Outline
-	// Set writes an entry into the document.
-	Set(e Entry)
-	// WriteTo writes the document.
-	WriteTo(w io.Writer) (int64, error)
-	// Conflicted counts the document's items in conflict.
-	Conflicted() int
-}
+// The resolver sees a feed only through package dialect: a *dialect.Doc,
+// its entries (dialect.Entry) and their versions (dialect.Version), all
+// data. This file words that data for the screen: provenance, history
+// labels, divergence and places in an outline.
 
-// Entry is one item under review: its winning version and its conflict
-// versions.
-type Entry interface {
-	// ID returns the item's sync id.
-	ID() string
-	// Title returns the winner's title, as written.
-	Title() string
-	// InConflict reports whether the item awaits a resolution: it has
-	// conflict versions or, in SSE 0.91, its conflict flag is set.
-	InConflict() bool
-	// Winner returns the winning version, the item's own state.
-	Winner() Version
-	// Versions returns the conflict versions, in document order.
-	Versions() []Version
-	// Divergence describes where conflict version i and the winner parted.
-	Divergence(i int, now time.Time) string
-}
-
-// Version is one version of an item. Two Version values are equal when
-// they show the same version of the same item state.
-type Version interface {
-	// Fields returns the version's data as fields, publisher-specific
-	// ones included.
-	Fields() []feeds.Field
-	// Deleted reports a deletion.
-	Deleted() bool
-	// Provenance describes the version's sync state ("updates 2 · live")
-	// and the author of its latest change ("top #2 by bob-phone").
-	Provenance() (state, who string)
-	// History returns the version's changes, newest first.
-	History() []HistoryEntry
-}
-
-// HistoryEntry is one change in a version's history.
+// HistoryEntry is one change in a version's history, as the screen shows it.
 type HistoryEntry struct {
 	// Label places the change in the history: "#4" for a FeedSync 1.0.2
 	// sequence, "v4" for an SSE 0.91 version.
@@ -99,26 +35,120 @@ func (h HistoryEntry) HasWhen() bool { return !h.When.IsZero() }
 // HasBy reports whether the entry carries a by.
 func (h HistoryEntry) HasBy() bool { return h.By != "" }
 
-// Outline is the hierarchy of an ordered feed, built from entries.
-type Outline interface {
-	// Rows lists the entries depth first, in the order a writer lays them out.
-	Rows() []OutlineRow
-	// Place describes where a version of the entry at pos puts it: its
-	// parent and its place among the parent's children.
-	Place(pos int, v Version) string
+// historyOf returns a version's changes, newest first, labelled.
+func historyOf(v dialect.Version) []HistoryEntry {
+	d := v.State().Dialect
+	hs := v.History()
+	out := make([]HistoryEntry, len(hs))
+	for i, h := range hs {
+		out[i] = labelled(d, h)
+	}
+	return out
 }
 
-// OutlineRow is one entry of an Outline.
-type OutlineRow struct {
-	Pos   int  // the entry's position
-	Depth int  // 0 for the top level
-	Cut   bool // cycle detection moved it to the top level (SSE 0.91 §4.4.2)
+// labelled labels a change with its sequence ("#4", 1.0.2) or the
+// version it made ("v4", 0.91).
+func labelled(d dialect.Dialect, h dialect.History) HistoryEntry {
+	mark := "#"
+	if d == dialect.SSE091 {
+		mark = "v"
+	}
+	return HistoryEntry{Label: mark + strconv.Itoa(h.Number), When: h.When, By: h.By}
 }
 
 // top returns a version's latest change, or the zero entry.
-func top(v Version) HistoryEntry {
-	if h := v.History(); len(h) > 0 {
+func top(v dialect.Version) HistoryEntry {
+	if h := historyOf(v); len(h) > 0 {
 		return h[0]
 	}
 	return HistoryEntry{}
+}
+
+// versionState describes a version's sync state and the author of its
+// latest change: for FeedSync 1.0.2 "updates 2 · live" and "top #2 by
+// bob-phone"; for SSE 0.91 the version, the deleted state and the conflict
+// flag, or an sx:conflict record's version, and "by ep1".
+func versionState(v dialect.Version) (state, who string) {
+	s := v.State()
+	life := "live"
+	if s.Deleted {
+		life = "deleted"
+	}
+	if s.Dialect == dialect.FeedSync102 {
+		return fmt.Sprintf("updates %d · %s", s.Updates, life), "top " + entryWho(top(v))
+	}
+	who = "no by"
+	if h := top(v); h.HasBy() {
+		who = "by " + h.By
+	}
+	if s.Record {
+		return fmt.Sprintf("sx:conflict version %d", s.Version), who
+	}
+	state = fmt.Sprintf("sx:sync version %d · %s", s.Version, life)
+	if s.Conflict {
+		state += ` · conflict="true"`
+	}
+	return state, who
+}
+
+// divergence describes where conflict version i and the winner parted:
+// in FeedSync 1.0.2 the newest history entry both hold (1.0.2 §3.3
+// subsumption works on the same entries); in SSE 0.91 the version both
+// sides made, which the sx:conflict record names (0.91 §4.4.1), and what
+// the winner's history says of it or of the version before.
+func divergence(e dialect.Entry, i int, now time.Time) string {
+	d := e.Divergence(i)
+	w := e.Winner().State()
+	if w.Dialect == dialect.FeedSync102 {
+		if d.Common == nil {
+			return "no shared history: the versions were created apart"
+		}
+		return "diverged after " + entryText(labelled(w.Dialect, *d.Common), now)
+	}
+	s := fmt.Sprintf("both sides made a version %d (§4.4.1)", d.Version)
+	switch {
+	case d.Made == nil:
+		return s + "; the winner's history no longer holds it"
+	case w.Version > d.Version:
+		return s + "; the winner's is " + entryText(labelled(w.Dialect, *d.Made), now)
+	case d.Before != nil:
+		return s + "; the winner's came after " + entryText(labelled(w.Dialect, *d.Before), now)
+	}
+	return s
+}
+
+// placeText words where a version puts an outline: "under “News” · 2nd of
+// 3", with the entries of the session to name the parent.
+func placeText(p dialect.Place, entries []dialect.Entry) string {
+	s := "at the top level"
+	switch {
+	case p.Parent != "" && p.ParentPos < 0:
+		s = fmt.Sprintf("under an unknown outline %q", p.Parent)
+	case p.Parent != "":
+		parent := entries[p.ParentPos]
+		s = "under “" + oneLine(parent.Title()) + "”"
+		if parent.Winner().Deleted() {
+			s += " (deleted)"
+		}
+	}
+	s += fmt.Sprintf(" · %s of %d", ordinal(p.Index), p.Count)
+	if p.Cut {
+		s += " · shown at the top level: cycle detection moved it there (§4.4.2)"
+	}
+	return s
+}
+
+// ordinal writes 1 as "1st", 2 as "2nd", 11 as "11th".
+func ordinal(n int) string {
+	suffix := "th"
+	switch {
+	case n%100 >= 11 && n%100 <= 13:
+	case n%10 == 1:
+		suffix = "st"
+	case n%10 == 2:
+		suffix = "nd"
+	case n%10 == 3:
+		suffix = "rd"
+	}
+	return fmt.Sprint(n) + suffix
 }

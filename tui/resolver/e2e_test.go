@@ -9,9 +9,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/feedsync/feedsync/engine/sse"
-	"github.com/feedsync/feedsync/feeds"
-	ssefeed "github.com/feedsync/feedsync/feeds/sse"
+	"github.com/feedsync/feedsync/feeds/dialect"
 	"github.com/feedsync/feedsync/tui/resolver/demo"
 )
 
@@ -73,20 +71,21 @@ func TestEndToEnd(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	doc, err := feeds.Parse("out.xml", out)
+	doc, err := dialect.Parse("out.xml", out)
 	if err != nil {
 		t.Fatal(err)
 	}
-	want{3, false, []string{stamp(3), alice2g, bob2g, alice1g}, "Buy groceries", 0}.check(t, doc.Item("item-groceries"))
-	want{3, false, []string{stamp(3), carol2o, bob2o, alice1o}, "Plan the team offsite", 1}.check(t, doc.Item("item-offsite"))
-	if v := doc.Item("item-offsite").Conflicts[0]; v.Sync.Topmost().By != "alice-laptop" {
-		t.Errorf("the version left in conflict is %s's, want alice-laptop's", v.Sync.Topmost().By)
+	want{3, false, []string{stamp(3), alice2g, bob2g, alice1g}, "Buy groceries", 0}.check(t, entry(t, doc, "item-groceries"))
+	want{3, false, []string{stamp(3), carol2o, bob2o, alice1o}, "Plan the team offsite", 1}.check(t, entry(t, doc, "item-offsite"))
+	if by := top(entry(t, doc, "item-offsite").Versions()[0]).By; by != "alice-laptop" {
+		t.Errorf("the version left in conflict is %s's, want alice-laptop's", by)
 	}
 	want{3, false, []string{stamp(3), "#2 alice-laptop 2026-03-06T08:00:00Z", "#2 bob-phone 2026-03-06T08:45:00Z",
-		"#1 bob-phone 2026-02-25T17:00:00Z"}, "Call the plumber on Tuesday", 0}.check(t, doc.Item("item-plumber"))
+		"#1 bob-phone 2026-02-25T17:00:00Z"}, "Call the plumber on Tuesday", 0}.check(t, entry(t, doc, "item-plumber"))
 	for _, id := range []string{"item-passport", "item-readme", "item-fest", "item-plants"} {
-		if it := doc.Item(id); len(it.Conflicts) != 1 || it.Sync.Updates != 2 && id != "item-passport" {
-			t.Errorf("%s changed: updates %d, %d conflicts", id, it.Sync.Updates, len(it.Conflicts))
+		e := entry(t, doc, id)
+		if updates := e.Winner().State().Updates; len(e.Versions()) != 1 || updates != 2 && id != "item-passport" {
+			t.Errorf("%s changed: updates %d, %d conflicts", id, updates, len(e.Versions()))
 		}
 	}
 }
@@ -94,8 +93,7 @@ func TestEndToEnd(t *testing.T) {
 // TestEndToEndSSE runs the real binary in tmux on the SSE 0.91 OPML pair:
 // the list is the outline, with the outline that cycle detection cut
 // marked; it takes BBC's sx:conflict, which moves it back under News,
-// saves and quits, then reads the saved feed back through ssefeed and
-// engine/sse.
+// saves and quits, then reads the saved feed back through package dialect.
 func TestEndToEndSSE(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds the binary and drives it in tmux")
@@ -132,17 +130,18 @@ func TestEndToEndSSE(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	doc, err := ssefeed.Parse("out.xml", out)
+	doc, err := dialect.Parse("out.xml", out)
 	if err != nil {
 		t.Fatal(err)
 	}
-	sseWant{3, false, me + "; " + ep2BBC + "; " + ep1Start, "BBC News", 0, false}.check(t, doc.Item("bbc"))
-	if p := sse.Build(doc.Items()).Parent("bbc"); p != "news" {
-		t.Errorf("BBC is under %q in the saved outline, want news", p)
+	bbc := entry(t, doc, "bbc")
+	sseWant{3, false, me + "; " + ep2BBC + "; " + ep1Start, "BBC News", 0, false}.check(t, bbc)
+	if p := doc.Outline(doc.Entries()).Place(bbc.Winner()); p.Parent != "news" || p.ParentPos < 0 {
+		t.Errorf("BBC is under %q in the saved outline, want news", p.Parent)
 	}
 	for _, id := range []string{"lemonde", "science"} {
-		if it := doc.Item(id); !it.Conflict || it.Version != 2 {
-			t.Errorf("%s changed: version %d, conflict flag %v", id, it.Version, it.Conflict)
+		if s := entry(t, doc, id).Winner().State(); !s.Conflict || s.Version != 2 {
+			t.Errorf("%s changed: version %d, conflict flag %v", id, s.Version, s.Conflict)
 		}
 	}
 }

@@ -3,8 +3,6 @@ package resolver
 import (
 	"strings"
 	"testing"
-
-	"github.com/feedsync/feedsync/feeds"
 )
 
 // TestEditorLeaving: esc and ctrl+c close an unchanged editor at once, and
@@ -43,11 +41,11 @@ func TestEditorLeaving(t *testing.T) {
 				t.Errorf("the question is not shown:\n%s", hs.screen())
 			}
 			it := hs.m.st.item(groceries)
-			if decided := len(it.Conflicts) == 0; decided != c.decided {
+			if decided := len(it.Versions()) == 0; decided != c.decided {
 				t.Errorf("decided %v, want %v", decided, c.decided)
 			}
-			if c.decided && feeds.Title(it.Data) != typed {
-				t.Errorf("title %q, want %q", feeds.Title(it.Data), typed)
+			if c.decided && it.Title() != typed {
+				t.Errorf("title %q, want %q", it.Title(), typed)
 			}
 			if !strings.Contains(hs.m.status.Message(), c.status) {
 				t.Errorf("status %q, want %q in it", hs.m.status.Message(), c.status)
@@ -78,12 +76,12 @@ func TestEditorRefusesEmpty(t *testing.T) {
 			hs.keys(c.keys...)
 			it := hs.m.st.item(c.pos)
 			if c.note == "" {
-				if len(it.Conflicts) != 0 || hs.m.screen == editScreen {
+				if len(it.Versions()) != 0 || hs.m.screen == editScreen {
 					t.Errorf("refused:\n%s", hs.screen())
 				}
 				return
 			}
-			if len(it.Conflicts) == 0 || hs.m.screen != editScreen || !strings.Contains(hs.screen(), c.note) {
+			if len(it.Versions()) == 0 || hs.m.screen != editScreen || !strings.Contains(hs.screen(), c.note) {
 				t.Errorf("not refused with %q:\n%s", c.note, hs.screen())
 			}
 			hs.keys("x")

@@ -12,8 +12,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
-	"github.com/feedsync/feedsync/engine"
-	"github.com/feedsync/feedsync/feeds"
+	"github.com/feedsync/feedsync/feeds/dialect"
 	"github.com/feedsync/feedsync/tui/resolver/demo"
 )
 
@@ -25,23 +24,23 @@ var testNow = time.Date(2026, 3, 9, 12, 0, 0, 0, time.UTC)
 const testBy = "tester-desk"
 
 // demoDoc merges the embedded demo pair.
-func demoDoc(t testing.TB) *feeds.Doc {
+func demoDoc(t testing.TB) *dialect.Doc {
 	t.Helper()
 	l, r := demo.Feeds()
 	return mergePair(t, l, r)
 }
 
-func mergePair(t testing.TB, l, r []byte) *feeds.Doc {
+func mergePair(t testing.TB, l, r []byte) *dialect.Doc {
 	t.Helper()
-	ld, err := feeds.Parse("local.xml", l)
+	ld, err := dialect.Parse("local.xml", l)
 	if err != nil {
 		t.Fatal(err)
 	}
-	rd, err := feeds.Parse("remote.xml", r)
+	rd, err := dialect.Parse("remote.xml", r)
 	if err != nil {
 		t.Fatal(err)
 	}
-	doc, err := feeds.Merge(ld, rd)
+	doc, err := dialect.Merge(ld, rd)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -59,15 +58,11 @@ type harness struct {
 	ready   extReadyMsg // the last temp file written for $EDITOR
 }
 
-func newHarness(t testing.TB, doc *feeds.Doc, w, h int) *harness {
-	t.Helper()
-	return newDocHarness(t, FeedSync(doc), w, h)
-}
+// item returns the current state of the item at pos.
+func (s *store) item(pos int) dialect.Entry { return s.entry(pos) }
 
-// item returns the current state of a FeedSync 1.0.2 item.
-func (s *store) item(pos int) *engine.Item { return s.entry(pos).(fsEntry).it }
-
-func newDocHarness(t testing.TB, doc Document, w, h int) *harness {
+// newHarness opens the resolver on a merged feed.
+func newHarness(t testing.TB, doc *dialect.Doc, w, h int) *harness {
 	t.Helper()
 	hs := &harness{t: t, saved: &bytes.Buffer{}}
 	cfg := Config{
@@ -76,7 +71,7 @@ func newDocHarness(t testing.TB, doc Document, w, h int) *harness {
 		By:         testBy,
 		Now:        func() time.Time { return testNow },
 		Editor:     []string{"fake-editor"},
-		Save: func(d Document) error {
+		Save: func(d *dialect.Doc) error {
 			if hs.saveErr != nil {
 				return hs.saveErr
 			}

@@ -7,6 +7,7 @@ import (
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
+	"github.com/feedsync/feedsync/feeds/dialect"
 )
 
 // HistoryKeys are the history pane's bindings.
@@ -24,7 +25,7 @@ func (k HistoryKeys) FullHelp() [][]key.Binding { return [][]key.Binding{{k.Togg
 type HistoryPane struct {
 	styles        *Styles
 	keys          HistoryKeys
-	left, right   Version
+	left, right   dialect.Version
 	now           time.Time
 	width, height int
 }
@@ -39,7 +40,7 @@ func (p HistoryPane) KeyMap() HistoryKeys { return p.keys }
 
 // SetItems sets the two versions whose histories are shown; they are the
 // same item when it has no conflicts.
-func (p *HistoryPane) SetItems(left, right Version, now time.Time) {
+func (p *HistoryPane) SetItems(left, right dialect.Version, now time.Time) {
 	p.left, p.right, p.now = left, right, now
 }
 
@@ -54,7 +55,7 @@ func (p HistoryPane) sideBySide() bool { return p.left != p.right && p.width >= 
 
 // Needed returns how many lines the pane would use without a limit.
 func (p HistoryPane) Needed() int {
-	if p.left == nil {
+	if p.left == (dialect.Version{}) {
 		return 0
 	}
 	l, r := len(p.left.History()), len(p.right.History())
@@ -69,7 +70,7 @@ func (p HistoryPane) Needed() int {
 
 // View renders at most the pane's height in lines.
 func (p HistoryPane) View() string {
-	if p.left == nil || p.height <= 0 {
+	if p.left == (dialect.Version{}) || p.height <= 0 {
 		return ""
 	}
 	var lines []string
@@ -121,8 +122,8 @@ const legend = " (◆ diverged here, = shared)"
 // entries renders a history, marking with ◆ the divergence point, the
 // newest entry the other version shares, and with = the other entries it
 // shares.
-func (p HistoryPane) entries(it, other Version) []string {
-	hs, others := it.History(), other.History()
+func (p HistoryPane) entries(it, other dialect.Version) []string {
+	hs, others := historyOf(it), historyOf(other)
 	out := make([]string, 0, len(hs))
 	diverged := false
 	for _, h := range hs {

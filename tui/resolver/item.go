@@ -9,6 +9,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/feedsync/feedsync/diff"
 	"github.com/feedsync/feedsync/feeds"
+	"github.com/feedsync/feedsync/feeds/dialect"
 )
 
 // stackBelow is the width under which the two versions stack rather than
@@ -23,8 +24,8 @@ type ItemView struct {
 	keys      ItemKeys
 	now       time.Time
 	pos       int
-	item      Entry
-	versions  []Version // the item's conflict versions
+	item      dialect.Entry
+	versions  []dialect.Version // the item's conflict versions
 	title     string
 	version   int
 	marked    []bool
@@ -41,12 +42,12 @@ type ItemView struct {
 	cache     compared // the diff of the shown pair, kept across resizes
 	// place describes where a version puts the item in an outline, or
 	// returns "" when the feed is not one.
-	place func(pos int, v Version) string
+	place func(v dialect.Version) string
 }
 
 // compared is the field-by-field diff of one pair of versions.
 type compared struct {
-	left, right Version
+	left, right dialect.Version
 	places      [2]string
 	publisher   bool
 	a, b        []feeds.Field
@@ -72,11 +73,11 @@ func (v *ItemView) compare() compared {
 }
 
 // placeOf describes where a version puts the item, or returns "".
-func (v ItemView) placeOf(ver Version) string {
+func (v ItemView) placeOf(ver dialect.Version) string {
 	if v.place == nil {
 		return ""
 	}
-	return v.place(v.pos, ver)
+	return v.place(ver)
 }
 
 // withPlace puts an outline position first among the fields, so that a
@@ -115,11 +116,11 @@ func (v ItemView) Marked() []int {
 
 // SetPlaces sets what describes where a version puts an item in an
 // outline; nil, or a function that returns "", shows no position.
-func (v *ItemView) SetPlaces(place func(pos int, ver Version) string) { v.place = place }
+func (v *ItemView) SetPlaces(place func(ver dialect.Version) string) { v.place = place }
 
 // SetItem shows an item. Showing a new state of the same item (after a
 // decision or an undo) keeps the version, marks and scroll where they can be.
-func (v *ItemView) SetItem(pos int, e Entry, title string, now time.Time) {
+func (v *ItemView) SetItem(pos int, e dialect.Entry, title string, now time.Time) {
 	versions := e.Versions()
 	n := len(versions)
 	if pos != v.pos || n != len(v.marked) {
@@ -205,7 +206,7 @@ func (v *ItemView) scrollBy(d int) {
 // mode chooses the layout for the item and the width.
 func (v ItemView) mode() layout {
 	switch {
-	case v.item == nil || len(v.versions) == 0:
+	case v.item.IsZero() || len(v.versions) == 0:
 		return single
 	case v.unified:
 		return unified
@@ -217,7 +218,7 @@ func (v ItemView) mode() layout {
 
 // right returns the version shown on the right, or the winner itself when
 // the item has no conflict versions.
-func (v ItemView) right() Version {
+func (v ItemView) right() dialect.Version {
 	if len(v.versions) == 0 {
 		return v.item.Winner()
 	}
@@ -227,7 +228,7 @@ func (v ItemView) right() Version {
 // layout renders the header and the body for the current item, size and
 // toggles, so that View only slices.
 func (v *ItemView) layout() {
-	if v.item == nil || v.width <= 0 {
+	if v.item.IsZero() || v.width <= 0 {
 		return
 	}
 	c := v.compare()

@@ -25,7 +25,7 @@ func (v ItemView) header(a, b []feeds.Field) []string {
 		lines = append(lines, v.stackHeader()...)
 	}
 	if v.mode() != single && v.height >= compactBelow {
-		lines = append(lines, fit(v.item.Divergence(v.version, v.now), v.width))
+		lines = append(lines, fit(divergence(v.item, v.version, v.now), v.width))
 	}
 	if s := v.banner(a, b); s != "" {
 		for _, row := range wrap([]piece{{s, 0}}, v.width) {
@@ -37,7 +37,7 @@ func (v ItemView) header(a, b []feeds.Field) []string {
 
 // singleNote says why an item shows one version: it has no conflicts, or
 // only a conflict flag (SSE 0.91 cycle detection sets one without
-// sx:conflict records, §4.4.2).
+// sx:conflict records, 0.91 §4.4.2).
 func (v ItemView) singleNote() string {
 	if v.item.InConflict() {
 		return "conflict flag set, with no other version to show: w keeps this one and clears the flag"

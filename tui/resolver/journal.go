@@ -1,10 +1,12 @@
 package resolver
 
+import "github.com/feedsync/feedsync/feeds/dialect"
+
 // change is one item replaced by a decision: a decision returns a new entry
 // and never modifies its input, so keeping both states is enough to undo.
 type change struct {
 	pos           int
-	before, after Entry
+	before, after dialect.Entry
 	was, now      outcome
 }
 

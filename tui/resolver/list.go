@@ -10,6 +10,7 @@ import (
 	"charm.land/bubbles/v2/help"
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
+	"github.com/feedsync/feedsync/feeds/dialect"
 )
 
 // openMsg asks the root model to show an item.
@@ -21,10 +22,10 @@ type List struct {
 	st        *store
 	styles    *Styles
 	keys      ListKeys
-	all       bool         // every item, not only those loaded with conflicts
-	query     string       // lower-cased filter
-	rows      []int        // positions shown, after scope and filter
-	tree      []OutlineRow // in an outline, each row's place in it
+	all       bool                 // every item, not only those loaded with conflicts
+	query     string               // lower-cased filter
+	rows      []int                // positions shown, after scope and filter
+	tree      []dialect.OutlineRow // in an outline, each row's place in it
 	cursor    int
 	offset    int
 	filter    lineInput

@@ -1,6 +1,10 @@
 package resolver
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/feedsync/feedsync/feeds/dialect"
+)
 
 // An outline's list keeps the tree: every row is indented by its depth,
 // and the items in scope come with their ancestors, dimmed when they are
@@ -11,9 +15,9 @@ const cutMark = "↺ "
 
 // addOutline adds the outline's rows that are in scope, each after those
 // of its ancestors that are not yet shown.
-func (l *List) addOutline(rows []OutlineRow) {
+func (l *List) addOutline(rows []dialect.OutlineRow) {
 	type open struct {
-		row   OutlineRow
+		row   dialect.OutlineRow
 		shown bool
 	}
 	var path []open // the ancestors of the row at hand, outermost first
@@ -35,7 +39,7 @@ func (l *List) addOutline(rows []OutlineRow) {
 	}
 }
 
-func (l *List) addRow(r OutlineRow) {
+func (l *List) addRow(r dialect.OutlineRow) {
 	l.rows = append(l.rows, r.Pos)
 	l.tree = append(l.tree, r)
 }

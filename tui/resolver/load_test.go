@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	tea "charm.land/bubbletea/v2"
+	"github.com/feedsync/feedsync/feeds/dialect"
 )
 
 // TestLoading shows the progress Load reports, then the list; a load error
@@ -13,10 +14,10 @@ import (
 func TestLoading(t *testing.T) {
 	doc := demoDoc(t)
 	release := make(chan struct{})
-	cfg := Config{Title: "a ⇄ b", Load: func(progress func(int, int)) (Document, error) {
+	cfg := Config{Title: "a ⇄ b", Load: func(progress func(int, int)) (*dialect.Doc, error) {
 		progress(1, 4)
 		<-release
-		return FeedSync(doc), nil
+		return doc, nil
 	}}
 	var m tea.Model = New(cfg)
 	m, _ = m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
@@ -36,7 +37,7 @@ func TestLoading(t *testing.T) {
 		t.Errorf("progress after the load: %v", msg)
 	}
 
-	failing := Config{Load: func(func(int, int)) (Document, error) { return nil, errors.New("bad.xml:3:1: not XML") }}
+	failing := Config{Load: func(func(int, int)) (*dialect.Doc, error) { return nil, errors.New("bad.xml:3:1: not XML") }}
 	m = New(failing)
 	m, cmd := m.Update(load(failing.Load, make(chan progressMsg, 1))())
 	if m.(Model).loadErr == nil || cmd == nil {

@@ -6,6 +6,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/colorprofile"
 	"github.com/feedsync/feedsync/engine"
+	"github.com/feedsync/feedsync/feeds/dialect"
 )
 
 // screen is what fills the body.
@@ -31,7 +32,7 @@ const (
 type (
 	progressMsg struct{ done, total int }
 	loadedMsg   struct {
-		doc Document
+		doc *dialect.Doc
 		err error
 	}
 	savedMsg struct {
@@ -91,7 +92,7 @@ func (m Model) Init() tea.Cmd {
 func (m Model) Saved() bool { return m.saved }
 
 // load is the Cmd that loads and merges, sending progress on ch.
-func load(fn func(func(done, total int)) (Document, error), ch chan progressMsg) tea.Cmd {
+func load(fn func(func(done, total int)) (*dialect.Doc, error), ch chan progressMsg) tea.Cmd {
 	return func() tea.Msg {
 		defer close(ch)
 		doc, err := fn(func(done, total int) {
@@ -115,7 +116,7 @@ func waitProgress(ch chan progressMsg) tea.Cmd {
 }
 
 // saveCmd is the Cmd that saves the document.
-func saveCmd(save func(Document) error, doc Document, head int) tea.Cmd {
+func saveCmd(save func(*dialect.Doc) error, doc *dialect.Doc, head int) tea.Cmd {
 	return func() tea.Msg { return savedMsg{head, save(doc)} }
 }
 

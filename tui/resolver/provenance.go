@@ -3,12 +3,14 @@ package resolver
 import (
 	"strconv"
 	"time"
+
+	"github.com/feedsync/feedsync/feeds/dialect"
 )
 
 // provenance describes where a version comes from: its state, who made its
 // latest change, and when.
-func provenance(v Version, now time.Time) (state, who, when string) {
-	state, who = v.Provenance()
+func provenance(v dialect.Version, now time.Time) (state, who, when string) {
+	state, who = versionState(v)
 	return state, who, entryWhen(top(v), now)
 }
 
@@ -73,10 +75,10 @@ func ago(t, now time.Time) string {
 
 // endpoints lists the endpoints behind an item's versions: the by (or,
 // lacking one, the when) of each version's latest change, without repeats.
-func endpoints(e Entry) []string {
+func endpoints(e dialect.Entry) []string {
 	var out []string
 	seen := map[string]bool{}
-	for _, v := range append([]Version{e.Winner()}, e.Versions()...) {
+	for _, v := range append([]dialect.Version{e.Winner()}, e.Versions()...) {
 		h := top(v)
 		name := h.By
 		if name == "" {

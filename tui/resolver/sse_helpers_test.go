@@ -7,27 +7,23 @@ import (
 	"testing"
 	"time"
 
-	"github.com/feedsync/feedsync/engine/sse"
-	ssefeed "github.com/feedsync/feedsync/feeds/sse"
+	"github.com/feedsync/feedsync/feeds/dialect"
 )
 
 // ssePair merges an SSE 0.91 pair of testdata/sse: "rss" or "opml".
-func ssePair(t testing.TB, pair string) *ssefeed.Doc {
+func ssePair(t testing.TB, pair string) *dialect.Doc {
 	t.Helper()
-	var docs [2]*ssefeed.Doc
+	var sides [2][]byte
 	for i, side := range []string{"local", "remote"} {
-		name := filepath.Join("testdata", "sse", pair+"-"+side+".xml")
-		b, err := os.ReadFile(name)
+		b, err := os.ReadFile(filepath.Join("testdata", "sse", pair+"-"+side+".xml"))
 		if err != nil {
 			t.Fatal(err)
 		}
-		if docs[i], err = ssefeed.Parse(side+".xml", b); err != nil {
-			t.Fatal(err)
-		}
+		sides[i] = b
 	}
-	doc, err := ssefeed.Merge(docs[0], docs[1])
-	if err != nil {
-		t.Fatal(err)
+	doc := mergePair(t, sides[0], sides[1])
+	if doc.Dialect() != dialect.SSE091 {
+		t.Fatalf("%s is not SSE 0.91", pair)
 	}
 	return doc
 }
@@ -35,13 +31,13 @@ func ssePair(t testing.TB, pair string) *ssefeed.Doc {
 // newSSEHarness opens the resolver on a merged SSE 0.91 pair.
 func newSSEHarness(t testing.TB, pair string, w, h int) *harness {
 	t.Helper()
-	return newDocHarness(t, SSE(ssePair(t, pair)), w, h)
+	return newHarness(t, ssePair(t, pair), w, h)
 }
 
-// sseItem returns the current state of an SSE 0.91 item by id.
-func (hs *harness) sseItem(id string) *sse.Item {
+// sseItem returns the current state of an item by id.
+func (hs *harness) sseItem(id string) dialect.Entry {
 	hs.t.Helper()
-	return hs.m.st.entry(hs.pos(id)).(sseEntry).it
+	return hs.m.st.entry(hs.pos(id))
 }
 
 // pos returns the position of the item with the given id.
@@ -56,16 +52,14 @@ func (hs *harness) pos(id string) int {
 	return -1
 }
 
-// sseHist renders an SSE 0.91 history, sx:history first, as "by when".
-func sseHist(it *sse.Item) string {
-	out := []string{stampText(it.History.Stamp())}
-	for _, u := range it.History.Updates {
-		out = append(out, stampText(u))
+// sseHist renders an SSE 0.91 winner's history, sx:history first, as "by when".
+func sseHist(e dialect.Entry) string {
+	var out []string
+	for _, h := range e.Winner().History() {
+		out = append(out, h.By+" "+h.When.UTC().Format(time.RFC3339))
 	}
 	return strings.Join(out, "; ")
 }
-
-func stampText(st sse.Stamp) string { return st.By + " " + st.When.UTC().Format(time.RFC3339) }
 
 // sseWant describes an SSE 0.91 item as §4.2 and §5 say it must be.
 type sseWant struct {
@@ -77,16 +71,17 @@ type sseWant struct {
 	flag      bool // the conflict attribute
 }
 
-func (w sseWant) check(t *testing.T, it *sse.Item) {
+func (w sseWant) check(t *testing.T, e dialect.Entry) {
 	t.Helper()
-	if it.Version != w.version || it.Deleted != w.deleted || len(it.Conflicts) != w.conflicts || it.Conflict != w.flag {
-		t.Errorf("version %d deleted %v conflicts %d flag %v, want %d %v %d %v",
-			it.Version, it.Deleted, len(it.Conflicts), it.Conflict, w.version, w.deleted, w.conflicts, w.flag)
+	s := e.Winner().State()
+	if s.Dialect != dialect.SSE091 || s.Version != w.version || s.Deleted != w.deleted || len(e.Versions()) != w.conflicts || s.Conflict != w.flag {
+		t.Errorf("%v version %d deleted %v conflicts %d flag %v, want sse-0.91 %d %v %d %v",
+			s.Dialect, s.Version, s.Deleted, len(e.Versions()), s.Conflict, w.version, w.deleted, w.conflicts, w.flag)
 	}
-	if got := sseHist(it); got != w.history {
+	if got := sseHist(e); got != w.history {
 		t.Errorf("history\n got %s\nwant %s", got, w.history)
 	}
-	if got := ssefeed.Title(it.Data); got != w.title {
+	if got := e.Title(); got != w.title {
 		t.Errorf("title %q, want %q", got, w.title)
 	}
 }

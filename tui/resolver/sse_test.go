@@ -6,8 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/feedsync/feedsync/engine/sse"
-	ssefeed "github.com/feedsync/feedsync/feeds/sse"
+	"github.com/feedsync/feedsync/feeds/dialect"
 )
 
 // sseScreenCases drive the resolver on the SSE 0.91 pairs of testdata/sse.
@@ -63,7 +62,7 @@ const (
 	groceriesHistory = me + "; " + bobG + "; " + alice1G
 )
 
-// TestSSEDecisions checks each decision through engine/sse: §5's further
+// TestSSEDecisions checks each decision's result: 0.91 §5's further
 // update increments the version, removes the conflict flag and every
 // sx:conflict, and the old sx:history becomes the first sx:update (§4.2).
 func TestSSEDecisions(t *testing.T) {
@@ -72,7 +71,7 @@ func TestSSEDecisions(t *testing.T) {
 		keys           []string
 		want           sseWant
 		content        string // the description or _note, when checked
-		position       *sse.Position
+		position       *dialect.Position
 	}{
 		{name: "keep the winner", pair: "rss", id: "groceries", keys: []string{"enter", "w"},
 			want: sseWant{3, false, groceriesHistory, "Buy groceries - DONE", 0, false}},
@@ -105,10 +104,10 @@ func TestSSEDecisions(t *testing.T) {
 			want: sseWant{3, false, me + "; " + bobO + "; " + alice1O, "Plan the team offsite", 0, false}},
 		{name: "take the moved version", pair: "opml", id: "bbc", keys: []string{"enter", "t"},
 			want:     sseWant{3, false, me + "; " + ep2BBC + "; " + ep1Start, "BBC News", 0, false},
-			position: &sse.Position{Parent: "news", Key: "V"}},
+			position: &dialect.Position{Parent: "news", Key: "V"}},
 		{name: "keep the winner clears the cycle's flag", pair: "opml", id: "science", keys: []string{"enter", "n", "n", "w"},
 			want:     sseWant{3, false, me + "; " + ep2Sci + "; " + ep1Start, "Science", 0, false},
-			position: &sse.Position{Parent: "tech", Key: "W"}},
+			position: &dialect.Position{Parent: "tech", Key: "W"}},
 		{name: "nothing to take on a flag alone", pair: "opml", id: "science", keys: []string{"enter", "n", "n", "t"},
 			want: sseWant{2, false, ep2Sci + "; " + ep1Start, "Science", 0, true}},
 		{name: "undelete the tombstone", pair: "opml", id: "lemonde", keys: []string{"enter", "n", "d"},
@@ -118,15 +117,15 @@ func TestSSEDecisions(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			hs := newSSEHarness(t, c.pair, 120, 30)
 			hs.keys(c.keys...)
-			it := hs.sseItem(c.id)
-			c.want.check(t, it)
+			e := hs.sseItem(c.id)
+			c.want.check(t, e)
 			if c.content != "" {
-				if got := contentOf(ssefeed.Fields(it.Data)); got != c.content {
+				if got := contentOf(e.Winner().Fields()); got != c.content {
 					t.Errorf("content %q, want %q", got, c.content)
 				}
 			}
-			if c.position != nil && it.Position != *c.position {
-				t.Errorf("position %+v, want %+v", it.Position, *c.position)
+			if p := e.Winner().Position(); c.position != nil && p != *c.position {
+				t.Errorf("position %+v, want %+v", p, *c.position)
 			}
 		})
 	}
@@ -148,9 +147,9 @@ func TestSSEExternalEditor(t *testing.T) {
 		t.Fatal(err)
 	}
 	hs.send(extExitMsg{hs.ready, nil})
-	it := hs.sseItem("groceries")
-	sseWant{3, false, groceriesHistory, "Buy groceries - DONE", 0, false}.check(t, it)
-	if c := contentOf(ssefeed.Fields(it.Data)); c != "Get oat milk, eggs, butter and rolls" {
+	e := hs.sseItem("groceries")
+	sseWant{3, false, groceriesHistory, "Buy groceries - DONE", 0, false}.check(t, e)
+	if c := contentOf(e.Winner().Fields()); c != "Get oat milk, eggs, butter and rolls" {
 		t.Errorf("content %q", c)
 	}
 }
@@ -168,14 +167,14 @@ func TestSSEMarkRefused(t *testing.T) {
 // to the very entries loaded.
 func TestSSEKeepAll(t *testing.T) {
 	hs := newSSEHarness(t, "opml", 120, 30)
-	orig := append([]Entry(nil), hs.m.st.items...)
+	orig := append([]dialect.Entry(nil), hs.m.st.items...)
 	hs.keys("A", "y")
 	if hs.m.st.unresolved != 0 || !strings.Contains(hs.screen(), "3/3 resolved") {
 		t.Fatalf("%d unresolved after A:\n%s", hs.m.st.unresolved, hs.screen())
 	}
 	for _, id := range []string{"bbc", "lemonde", "science"} {
-		if it := hs.sseItem(id); it.Conflict || len(it.Conflicts) > 0 || it.Version != 3 {
-			t.Errorf("%s: version %d flag %v %d records", id, it.Version, it.Conflict, len(it.Conflicts))
+		if e := hs.sseItem(id); e.InConflict() || e.Winner().State().Version != 3 {
+			t.Errorf("%s: %+v, %d records", id, e.Winner().State(), len(e.Versions()))
 		}
 	}
 	hs.keys("u")
@@ -186,7 +185,8 @@ func TestSSEKeepAll(t *testing.T) {
 	}
 }
 
-// TestSSEOutline lays the list out as sse.Build nests the current items,
+// TestSSEOutline lays the list out as the outline of the current items
+// nests them (dialect.Outline, checked against sse.Build in feeds/dialect),
 // tombstones under their live parent, and marks what cycle detection cut.
 func TestSSEOutline(t *testing.T) {
 	hs := newSSEHarness(t, "opml", 120, 30)
@@ -197,24 +197,6 @@ func TestSSEOutline(t *testing.T) {
 	hs.keys("c", "enter", "t") // BBC goes back under News, as its sx:conflict had it
 	if got, want := treeText(hs), "news|  bbc|  lemonde|↺science"; got != want {
 		t.Errorf("tree after taking the version\n got %s\nwant %s", got, want)
-	}
-	var items []*sse.Item
-	for _, e := range hs.m.st.items {
-		items = append(items, e.(sseEntry).it)
-	}
-	tree := sse.Build(items)
-	for _, r := range hs.m.st.tree().Rows() {
-		it := items[r.Pos]
-		if it.Deleted {
-			continue
-		}
-		depth := 0
-		for p := tree.Parent(it.ID); p != ""; p = tree.Parent(p) {
-			depth++
-		}
-		if depth != r.Depth {
-			t.Errorf("%s at depth %d, sse.Build puts it at %d", it.ID, r.Depth, depth)
-		}
 	}
 }
 
@@ -232,23 +214,23 @@ func treeText(hs *harness) string {
 	return strings.Join(out, "|")
 }
 
-// TestSSESave writes the decisions and reads them back through ssefeed and
-// engine/sse; what was not decided keeps its conflicts.
+// TestSSESave writes the decisions and reads them back through package
+// dialect; what was not decided keeps its conflicts.
 func TestSSESave(t *testing.T) {
 	hs := newSSEHarness(t, "rss", 100, 30)
 	hs.keys("enter", "t", "s")
 	if !hs.m.Saved() {
 		t.Fatal("nothing saved")
 	}
-	doc, err := ssefeed.Parse("saved.xml", hs.saved.Bytes())
+	doc, err := dialect.Parse("saved.xml", hs.saved.Bytes())
 	if err != nil {
 		t.Fatal(err)
 	}
-	sseWant{3, false, groceriesHistory, "Buy groceries", 0, false}.check(t, doc.Item("groceries"))
-	if it := doc.Item("offsite"); len(it.Conflicts) != 2 || !it.Conflict {
-		t.Errorf("offsite: %d records, flag %v; want 2 and true", len(it.Conflicts), it.Conflict)
+	sseWant{3, false, groceriesHistory, "Buy groceries", 0, false}.check(t, entry(t, doc, "groceries"))
+	if e := entry(t, doc, "offsite"); len(e.Versions()) != 2 || !e.Winner().State().Conflict {
+		t.Errorf("offsite: %d records, %+v; want 2 and the flag", len(e.Versions()), e.Winner().State())
 	}
-	if n := SSE(doc).Conflicted(); n != 2 {
+	if n := doc.Conflicted(); n != 2 {
 		t.Errorf("%d items in conflict in the saved feed, want 2", n)
 	}
 }

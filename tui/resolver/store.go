@@ -3,6 +3,8 @@ package resolver
 import (
 	"slices"
 	"strings"
+
+	"github.com/feedsync/feedsync/feeds/dialect"
 )
 
 // outcome says how an item was settled in this session.
@@ -19,19 +21,19 @@ const (
 // which items came in with conflicts. The document itself is only written
 // to by sync, so that a save running off the UI thread never sees it change.
 type store struct {
-	doc        Document
-	items      []Entry
+	doc        *dialect.Doc
+	items      []dialect.Entry
 	outcomes   []outcome
 	conflicted []int // positions of the items loaded with conflicts, ascending
 	unresolved int   // how many of them still have conflicts
 	titles     []string
 	titled     []bool
 	dirty      map[int]bool
-	ordered    bool    // the document is an outline
-	outline    Outline // of the current items; nil when stale
+	ordered    bool             // the document is an outline
+	outline    *dialect.Outline // of the current items; nil when stale
 }
 
-func newStore(doc Document) *store {
+func newStore(doc *dialect.Doc) *store {
 	items := doc.Entries()
 	s := &store{
 		doc:      doc,
@@ -56,17 +58,17 @@ func newStore(doc Document) *store {
 func (s *store) len() int { return len(s.items) }
 
 // entry returns the current state of the item at pos.
-func (s *store) entry(pos int) Entry { return s.items[pos] }
+func (s *store) entry(pos int) dialect.Entry { return s.items[pos] }
 
 // set replaces the item at pos, as a decision or its undoing does.
-func (s *store) set(pos int, e Entry, o outcome) {
+func (s *store) set(pos int, e dialect.Entry, o outcome) {
 	s.unresolved += inConflict(e) - inConflict(s.items[pos])
 	s.items[pos], s.outcomes[pos], s.titled[pos] = e, o, false
 	s.dirty[pos] = true
 	s.outline = nil
 }
 
-func inConflict(e Entry) int {
+func inConflict(e dialect.Entry) int {
 	if e.InConflict() {
 		return 1
 	}
@@ -75,18 +77,18 @@ func inConflict(e Entry) int {
 
 // tree returns the outline of the current items, or nil when the document
 // is not an outline.
-func (s *store) tree() Outline {
+func (s *store) tree() *dialect.Outline {
 	if s.ordered && s.outline == nil {
 		s.outline = s.doc.Outline(s.items)
 	}
 	return s.outline
 }
 
-// place describes where a version of the item at pos puts it in the
-// outline, or returns "" when the document is not an outline.
-func (s *store) place(pos int, v Version) string {
+// place describes where a version puts its item in the outline, or
+// returns "" when the document is not an outline.
+func (s *store) place(v dialect.Version) string {
 	if o := s.tree(); o != nil {
-		return o.Place(pos, v)
+		return placeText(o.Place(v), s.items)
 	}
 	return ""
 }

@@ -225,7 +225,7 @@ func (m Model) back() (Model, tea.Cmd) {
 }
 
 // mark marks or unmarks the shown version, where resolutions can be
-// selective; SSE 0.91 resolves all of an item's conflicts at once (§5).
+// selective; SSE 0.91 resolves all of an item's conflicts at once (0.91 §5).
 func (m Model) mark() (Model, tea.Cmd) {
 	if !m.st.doc.Selective() {
 		m.status.Info("nothing to mark: an SSE 0.91 resolution is one update that removes every sx:conflict (§5)")

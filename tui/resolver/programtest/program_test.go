@@ -8,6 +8,7 @@ import (
 	"bytes"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -17,14 +18,14 @@ import (
 	"github.com/charmbracelet/colorprofile"
 	"github.com/charmbracelet/x/ansi"
 	"github.com/charmbracelet/x/exp/teatest/v2"
-	"github.com/feedsync/feedsync/engine/sse"
-	ssefeed "github.com/feedsync/feedsync/feeds/sse"
+	"github.com/feedsync/feedsync/engine"
+	"github.com/feedsync/feedsync/feeds/dialect"
 	"github.com/feedsync/feedsync/tui/resolver"
 )
 
 // TestProgram runs resolver.New on an SSE 0.91 pair in a 100×30 terminal: it
 // opens the first item, takes the version shown, saves and quits, then
-// reads back what Save was given through ssefeed and engine/sse.
+// reads back what Save was given through package dialect.
 func TestProgram(t *testing.T) {
 	var mu sync.Mutex
 	var saved []byte
@@ -33,8 +34,8 @@ func TestProgram(t *testing.T) {
 		SaveTarget: "local.xml",
 		By:         "tester-desk",
 		Now:        func() time.Time { return time.Date(2026, 3, 9, 12, 0, 0, 0, time.UTC) },
-		Load:       func(func(int, int)) (resolver.Document, error) { return loadPair(t, "rss"), nil },
-		Save: func(doc resolver.Document) error {
+		Load:       func(func(int, int)) (*dialect.Doc, error) { return loadPair(t, "rss"), nil },
+		Save: func(doc *dialect.Doc) error {
 			var b bytes.Buffer
 			if _, err := doc.WriteTo(&b); err != nil {
 				return err
@@ -70,56 +71,47 @@ func TestProgram(t *testing.T) {
 	}
 	mu.Lock()
 	defer mu.Unlock()
-	doc, err := ssefeed.Parse("saved.xml", saved)
+	doc, err := dialect.Parse("saved.xml", saved)
 	if err != nil {
 		t.Fatal(err)
 	}
-	it := doc.Item("groceries")
-	if it.Version != 3 || it.Conflict || len(it.Conflicts) != 0 || ssefeed.Title(it.Data) != "Buy groceries" {
-		t.Errorf("groceries: version %d, flag %v, %d sx:conflict, title %q; want 3, false, 0, \"Buy groceries\"",
-			it.Version, it.Conflict, len(it.Conflicts), ssefeed.Title(it.Data))
+	e, err := doc.Entry("groceries")
+	if err != nil {
+		t.Fatal(err)
 	}
-	want := sse.History{When: cfg.Now(), By: "tester-desk", Updates: []sse.Stamp{
-		{When: time.Date(2026, 3, 2, 11, 30, 0, 0, time.UTC), By: "bob-phone"},
-		{When: time.Date(2026, 3, 1, 9, 0, 0, 0, time.UTC), By: "alice-laptop"},
-	}}
-	if !sameHistory(it.History, want) {
-		t.Errorf("history %+v, want %+v", it.History, want)
+	if st := e.Winner().State(); st.Version != 3 || e.InConflict() || e.Title() != "Buy groceries" {
+		t.Errorf("groceries: %+v, in conflict %v, title %q; want version 3, no conflict, \"Buy groceries\"", st, e.InConflict(), e.Title())
 	}
-	if n := resolver.SSE(doc).Conflicted(); n != 2 {
+	want := []dialect.History{
+		{Number: 3, Stamp: engine.Stamp{When: cfg.Now(), By: "tester-desk"}},
+		{Number: 2, Stamp: engine.Stamp{When: time.Date(2026, 3, 2, 11, 30, 0, 0, time.UTC), By: "bob-phone"}},
+		{Number: 1, Stamp: engine.Stamp{When: time.Date(2026, 3, 1, 9, 0, 0, 0, time.UTC), By: "alice-laptop"}},
+	}
+	if got := e.Winner().History(); !slices.EqualFunc(got, want, dialect.History.Equal) {
+		t.Errorf("history %+v, want %+v", got, want)
+	}
+	if n := doc.Conflicted(); n != 2 {
 		t.Errorf("%d items in conflict in the saved feed, want 2", n)
 	}
 }
 
-func sameHistory(a, b sse.History) bool {
-	if !a.Stamp().Equal(b.Stamp()) || len(a.Updates) != len(b.Updates) {
-		return false
-	}
-	for i := range a.Updates {
-		if !a.Updates[i].Equal(b.Updates[i]) {
-			return false
-		}
-	}
-	return true
-}
-
 // loadPair merges an SSE 0.91 pair of the resolver's testdata.
-func loadPair(t *testing.T, pair string) resolver.Document {
-	var docs [2]*ssefeed.Doc
+func loadPair(t *testing.T, pair string) *dialect.Doc {
+	var docs [2]*dialect.Doc
 	for i, side := range []string{"local", "remote"} {
 		b, err := os.ReadFile(filepath.Join("..", "testdata", "sse", pair+"-"+side+".xml"))
 		if err != nil {
 			t.Error(err)
 			return nil
 		}
-		if docs[i], err = ssefeed.Parse(side+".xml", b); err != nil {
+		if docs[i], err = dialect.Parse(side+".xml", b); err != nil {
 			t.Error(err)
 			return nil
 		}
 	}
-	doc, err := ssefeed.Merge(docs[0], docs[1])
+	doc, err := dialect.Merge(docs[0], docs[1])
 	if err != nil {
 		t.Error(err)
 	}
-	return resolver.SSE(doc)
+	return doc
 }
