@@ -1,7 +1,8 @@
 // Package feedtest holds the test helpers that the tests of feeds and
 // feeds/sse share: files and golden files under testdata, txtar archives,
-// a line diff for failure messages and the dependency check. Only tests
-// import it.
+// a line diff for failure messages, the dependency check, and the checks
+// that what feedsync writes is well-formed XML (WellFormed, and Expat, a
+// second parser). Only tests import it.
 package feedtest
 
 import (
@@ -13,6 +14,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/feedsync/feedsync/feeds/internal/xmlscan"
 )
 
 // Update is the -update flag: tests rewrite their golden files in testdata
@@ -161,4 +164,64 @@ func Deps(t *testing.T, name string, allowed ...string) {
 			t.Errorf("%s depends on %s", name, p)
 		}
 	}
+}
+
+// WellFormed fails the test if data, something feedsync wrote, is not a
+// well-formed XML document with namespaces, as the strict scanner
+// xmlscan reads it.
+func WellFormed(t testing.TB, data []byte) {
+	t.Helper()
+	if err := xmlscan.Check(data); err != nil {
+		t.Fatalf("written document is not well-formed XML: %v\n%s", err, data)
+	}
+}
+
+// expatScript reads documents from standard input, each as a decimal
+// length, a newline and that many bytes, and parses each with expat with
+// namespace processing on; it prints one line per document, "ok" or the
+// error.
+const expatScript = `
+import sys, xml.parsers.expat as E
+data = sys.stdin.buffer.read()
+i = 0
+while i < len(data):
+    j = data.index(b"\n", i)
+    n = int(data[i:j]); doc = data[j+1:j+1+n]; i = j+1+n
+    p = E.ParserCreate(namespace_separator=" ")
+    try:
+        p.Parse(doc, True); print("ok")
+    except E.ExpatError as e:
+        print(str(e).replace("\n", " "))
+`
+
+// Expat parses each document with Python's expat, a second strict XML
+// parser, and returns for each "" when it is well-formed or expat's
+// message. It skips the test when python3 is not installed.
+func Expat(t testing.TB, docs [][]byte) []string {
+	t.Helper()
+	py, err := exec.LookPath("python3")
+	if err != nil {
+		t.Skip("python3 is not installed: no cross-check with expat")
+	}
+	var in bytes.Buffer
+	for _, d := range docs {
+		fmt.Fprintf(&in, "%d\n", len(d))
+		in.Write(d)
+	}
+	cmd := exec.Command(py, "-c", expatScript)
+	cmd.Stdin = &in
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("python3 with expat: %v", err)
+	}
+	lines := strings.Split(strings.TrimSuffix(string(out), "\n"), "\n")
+	if len(lines) != len(docs) {
+		t.Fatalf("expat gave %d verdicts for %d documents", len(lines), len(docs))
+	}
+	for i, l := range lines {
+		if l == "ok" {
+			lines[i] = ""
+		}
+	}
+	return lines
 }

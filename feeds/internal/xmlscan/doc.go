@@ -1,0 +1,27 @@
+// Package xmlscan reads XML strictly and fast: a tokenizer over a byte
+// slice that checks what XML 1.0 (fifth edition) and Namespaces in XML 1.0
+// require of a well-formed document, gives each token's byte range, and
+// stops at the first violation with its place (SyntaxError).
+//
+// It is what feeds and feeds/sse read documents with, instead of
+// encoding/xml, which accepts documents that are not well-formed (a
+// repeated attribute, an unbound prefix, a character reference to a
+// surrogate, a misplaced XML declaration) and which is several times
+// slower. Besides the well-formedness constraints it checks:
+//
+//   - the input is UTF-8 (Decode turns UTF-16, ISO-8859-1, windows-1252
+//     and US-ASCII documents into UTF-8 first, and names any other
+//     encoding it is given);
+//   - only the five predefined entities are referred to: an entity a
+//     document type declaration defines is refused, never expanded, so no
+//     entity can make a document larger or reach outside it;
+//   - Limits on nesting depth and on attributes per element, so that the
+//     cost of a document stays proportional to its size.
+//
+// Names, attribute values and text that need no decoding are not copied:
+// they are strings that share memory with the input, which therefore must
+// not change while any of them is in use.
+//
+// Check runs the scanner over a whole document; the tests of every
+// package that writes XML use it on what they write.
+package xmlscan
