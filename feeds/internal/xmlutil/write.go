@@ -3,7 +3,6 @@ package xmlutil
 import (
 	"bufio"
 	"bytes"
-	"encoding/xml"
 	"io"
 	"strings"
 
@@ -18,15 +17,6 @@ var ReadSettings = etree.ReadSettings{PreserveCData: true}
 // reads back the same (character references for tabs, newlines and
 // carriage returns in attribute values, and for carriage returns in text).
 var WriteSettings = etree.WriteSettings{CanonicalText: true, CanonicalAttrVal: true}
-
-// NewDecoder returns a decoder set up as etree sets up its own, so that
-// both see the same tokens.
-func NewDecoder(data []byte) *xml.Decoder {
-	dec := xml.NewDecoder(bytes.NewReader(data))
-	dec.Strict = true
-	dec.CharsetReader = func(_ string, r io.Reader) (io.Reader, error) { return r, nil }
-	return dec
-}
 
 // WriteDocument writes doc to w through a buffer: its top-level tokens as
 // read, with WriteSettings, but root, which writeRoot writes. It returns

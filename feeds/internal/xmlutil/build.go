@@ -1,0 +1,273 @@
+package xmlutil
+
+import (
+	"fmt"
+
+	"github.com/beevik/etree"
+	"github.com/feedsync/feedsync/feeds/internal/xmlscan"
+)
+
+// Read decodes data to UTF-8 (xmlscan.Decode) and reads it into an etree
+// document, strictly (xmlscan) and within lim: the tree etree's own reader
+// gives with ReadSettings, for every well-formed document, and an error
+// for any other. It returns the UTF-8 text as well, which the tree's
+// strings share memory with: neither it nor data may change afterwards.
+// An error is an *xmlscan.SyntaxError, or a *DecodeError when data is in
+// an encoding that cannot be read.
+func Read(data []byte, lim Limits) (*etree.Document, []byte, error) {
+	text, enc, err := xmlscan.Decode(data)
+	if err != nil {
+		return nil, data, &DecodeError{err}
+	}
+	b := Builder{Limits: lim}
+	doc, err := b.Document(xmlscan.New(text))
+	if err != nil {
+		return nil, text, err
+	}
+	if enc != "" {
+		FixDeclaration(doc)
+	}
+	return doc, text, nil
+}
+
+// DecodeError is a document whose encoding cannot be read.
+type DecodeError struct{ Err error }
+
+func (e *DecodeError) Error() string { return e.Err.Error() }
+
+// FixDeclaration makes doc's XML declaration name UTF-8, the encoding it
+// is written in, after it was decoded from another.
+func FixDeclaration(doc *etree.Document) {
+	for _, t := range doc.Child {
+		if pi, ok := t.(*etree.ProcInst); ok && pi.Target == "xml" {
+			pi.Inst = xmlscan.FixDeclaration(pi.Inst)
+		}
+	}
+}
+
+// Builder builds etree trees from an xmlscan.Scanner's tokens. It
+// allocates elements, character data, child lists and attribute lists in
+// blocks, sized exactly, which makes a tree smaller and faster to build
+// than etree's own reader makes it; a block lives as long as any tree
+// built from it.
+type Builder struct {
+	Limits
+	els   []etree.Element
+	cds   []etree.CharData
+	toks  []etree.Token
+	attrs []etree.Attr
+	kids  []etree.Token    // children of the open elements, in order
+	marks []int            // where each open element's children start in kids
+	open  []*etree.Element // the open elements
+	block int              // the size of the next block
+
+	itemDepth int // from Limits.ItemDepth once the root is known; 0 for none
+	inItem    int // elements in the item being built
+	elements  int // elements built
+	err       *xmlscan.SyntaxError
+}
+
+// Limits bound the tree a document gives, so that its memory stays within
+// a small multiple of the document's size: etree spends about a hundred
+// bytes on an element, which a document can write in four.
+type Limits struct {
+	// ItemDepth returns the depth of a document's items, given its root
+	// element (which is at depth 1): 2 for Atom's entries, 3 for RSS's
+	// items; 0 for no item limit.
+	ItemDepth func(root xmlscan.Name) int
+	// MaxItemElements bounds the elements in one item, itself included;
+	// 0 for DefaultLimits'.
+	MaxItemElements int
+	// FreeElements is how many elements a document may hold before its
+	// density counts; beyond it, each element needs BytesPerElement bytes
+	// of input on average. 0 for DefaultLimits'.
+	FreeElements, BytesPerElement int
+}
+
+// DefaultLimits are the limits both bindings read feeds with.
+var DefaultLimits = Limits{MaxItemElements: 100_000, FreeElements: 1 << 16, BytesPerElement: 8}
+
+// Err returns an error that stopped the last build on a limit, or nil.
+func (b *Builder) Err() *xmlscan.SyntaxError { return b.err }
+
+// limit counts the element t starts, at depth d, against the limits, and
+// stops s with an error when one is passed.
+func (b *Builder) limit(s *xmlscan.Scanner, t *xmlscan.Token, d int) bool {
+	if d == 1 && b.ItemDepth != nil {
+		b.itemDepth = b.ItemDepth(t.Name)
+	}
+	if b.MaxItemElements <= 0 {
+		b.MaxItemElements = DefaultLimits.MaxItemElements
+	}
+	if b.FreeElements <= 0 || b.BytesPerElement <= 0 {
+		b.FreeElements, b.BytesPerElement = DefaultLimits.FreeElements, DefaultLimits.BytesPerElement
+	}
+	b.elements++
+	if b.elements > b.FreeElements && b.elements > t.Off/b.BytesPerElement {
+		b.err = s.Stop(t.Off, fmt.Sprintf("more than %d elements, and more than one for every %d bytes: feedsync does not read documents this dense", b.FreeElements, b.BytesPerElement))
+		return false
+	}
+	switch {
+	case b.itemDepth == 0 || d < b.itemDepth:
+	case d == b.itemDepth:
+		b.inItem = 1
+	default:
+		b.inItem++
+		if b.inItem > b.MaxItemElements {
+			it := b.open[b.itemDepth]
+			b.err = s.Stop(t.Off, fmt.Sprintf("more than %d elements in one <%s>: feedsync does not read items this large", b.MaxItemElements, it.FullTag()))
+			return false
+		}
+	}
+	return true
+}
+
+// Document reads the whole document s scans.
+func (b *Builder) Document(s *xmlscan.Scanner) (*etree.Document, error) {
+	doc := etree.NewDocument()
+	doc.ReadSettings = ReadSettings
+	doc.WriteSettings = WriteSettings
+	b.push(&doc.Element)
+	for s.Next() {
+		t := s.Token()
+		if t.Kind == xmlscan.StartElement && !b.limit(s, t, s.Depth()) {
+			break
+		}
+		b.Token(t)
+	}
+	if err := s.SyntaxErr(); err != nil {
+		b.reset()
+		return nil, err
+	}
+	b.pop()
+	return doc, nil
+}
+
+// Element builds the element whose StartElement s has just read, with
+// its subtree, and leaves s after its EndElement. It returns nil if s
+// stops at an error.
+func (b *Builder) Element(s *xmlscan.Scanner) *etree.Element {
+	var top etree.Element
+	b.push(&top)
+	b.Token(s.Token())
+	for len(b.open) > 1 && s.Next() {
+		b.Token(s.Token())
+	}
+	if len(b.open) > 1 {
+		b.reset()
+		return nil
+	}
+	b.pop()
+	e := top.Child[0].(*etree.Element)
+	top.RemoveChildAt(0)
+	return e
+}
+
+// Token adds one token to the tree being built.
+func (b *Builder) Token(t *xmlscan.Token) {
+	switch t.Kind {
+	case xmlscan.StartElement:
+		e := b.elem()
+		e.Space, e.Tag = t.Name.Prefix, t.Name.Local
+		if len(t.Attrs) > 0 {
+			e.Attr = b.attrList(len(t.Attrs))
+			for i, a := range t.Attrs {
+				e.Attr[i] = etree.Attr{Space: a.Name.Prefix, Key: a.Name.Local, Value: a.Value}
+			}
+		}
+		b.kids = append(b.kids, e)
+		b.push(e)
+	case xmlscan.EndElement:
+		b.pop()
+	case xmlscan.Text:
+		c := b.charData()
+		c.SetData(t.Text)
+		b.kids = append(b.kids, c)
+	case xmlscan.CDATA:
+		b.kids = append(b.kids, etree.NewCData(t.Text))
+	case xmlscan.Comment:
+		b.kids = append(b.kids, etree.NewComment(t.Text))
+	case xmlscan.ProcInst:
+		b.kids = append(b.kids, etree.NewProcInst(t.Name.Local, t.Text))
+	case xmlscan.Directive:
+		b.kids = append(b.kids, etree.NewDirective(t.Text))
+	}
+}
+
+func (b *Builder) push(e *etree.Element) {
+	b.open = append(b.open, e)
+	b.marks = append(b.marks, len(b.kids))
+}
+
+// pop closes the innermost open element, giving it its children.
+func (b *Builder) pop() {
+	n := len(b.open) - 1
+	e, m := b.open[n], b.marks[n]
+	b.open, b.marks = b.open[:n], b.marks[:n]
+	kids := b.kids[m:]
+	if len(kids) > 0 {
+		e.Child = b.tokList(len(kids))
+		for _, k := range kids {
+			e.AddChild(k)
+		}
+	}
+	clear(kids)
+	b.kids = b.kids[:m]
+}
+
+// reset drops what an unfinished build holds.
+func (b *Builder) reset() {
+	clear(b.kids)
+	b.kids, b.marks, b.open = b.kids[:0], b.marks[:0], b.open[:0]
+}
+
+// size returns the size of the next block: small at first, so that
+// building one small element costs little, and larger as more is built.
+func (b *Builder) size() int {
+	b.block = min(max(b.block*2, 16), 4096)
+	return b.block
+}
+
+func (b *Builder) elem() *etree.Element {
+	if len(b.els) == 0 {
+		b.els = make([]etree.Element, b.size())
+	}
+	e := &b.els[0]
+	b.els = b.els[1:]
+	return e
+}
+
+func (b *Builder) charData() *etree.CharData {
+	if len(b.cds) == 0 {
+		b.cds = make([]etree.CharData, b.size())
+	}
+	c := &b.cds[0]
+	b.cds = b.cds[1:]
+	return c
+}
+
+// tokList returns an empty list with room for n tokens.
+func (b *Builder) tokList(n int) []etree.Token {
+	if n > 256 {
+		return make([]etree.Token, 0, n)
+	}
+	if len(b.toks) < n {
+		b.toks = make([]etree.Token, max(b.size()*4, n))
+	}
+	l := b.toks[:0:n]
+	b.toks = b.toks[n:]
+	return l
+}
+
+// attrList returns a list of n attributes.
+func (b *Builder) attrList(n int) []etree.Attr {
+	if n > 64 {
+		return make([]etree.Attr, n)
+	}
+	if len(b.attrs) < n {
+		b.attrs = make([]etree.Attr, max(b.size()*2, n))
+	}
+	l := b.attrs[:n:n]
+	b.attrs = b.attrs[n:]
+	return l
+}
