@@ -12,6 +12,7 @@ func TestDependencies(t *testing.T) {
 	feedtest.Deps(t, "feeds",
 		"github.com/feedsync/feedsync/feeds",
 		"github.com/feedsync/feedsync/feeds/internal/xmlutil",
+		"github.com/feedsync/feedsync/feeds/internal/xmlscan",
 		"github.com/feedsync/feedsync/engine",
 		"github.com/beevik/etree",
 	)

@@ -97,13 +97,32 @@
 // A feed that is not well-formed XML, not Atom 1.0 or RSS 2.0, of another
 // sharing dialect, or that breaks a MUST above does not load: Parse returns
 // Problems, every problem found, each as "file:line:col: element: message".
-// Nothing is written from a feed that failed to load. etree keeps no
-// positions, so they are found only when there is a problem to report: a
-// second pass with encoding/xml numbers start elements in document order and
-// stops at those of the elements concerned. Columns count bytes from 1, as
-// encoding/xml does. Merge reports an item whose noconflicts differs between
-// the feeds, in both files. Locate and SyntaxProblems do this placing for
-// bindings built on this package (feeds/sse).
+// Nothing is written from a feed that failed to load.
+//
+// The XML is read strictly, by package feeds/internal/xmlscan: everything
+// XML 1.0 and Namespaces in XML 1.0 require of a well-formed document is
+// checked (a repeated attribute, an unbound prefix, a reference to a
+// character XML does not allow, an XML declaration anywhere but at the very
+// start, "--" in a comment are refused), only the five predefined entities
+// are expanded, and a feed in UTF-16, ISO-8859-1, windows-1252 or US-ASCII
+// is decoded (and written in UTF-8, its declaration saying so). Its cost
+// is bounded by limits, each refused at the place it is passed:
+//
+//   - elements nest at most 1024 deep;
+//   - an element has at most 256 attributes;
+//   - an item (an Atom entry, an RSS item) holds at most 100,000
+//     elements, itself included;
+//   - beyond 65,536 elements, a document has at least 8 bytes for each
+//     element on average (etree spends about a hundred bytes on an element
+//     that a document can write in four).
+//
+// etree keeps no positions, so positions other than the reader's own are
+// found only when there is a problem to report: a second pass numbers
+// start elements in document order and stops at those of the elements
+// concerned. Columns count bytes from 1. Merge reports an item whose
+// noconflicts differs between the feeds, in both files. Locate and
+// SyntaxProblems do this placing for bindings built on this package
+// (feeds/sse).
 //
 // # Feeds from other implementations
 //

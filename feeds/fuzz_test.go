@@ -31,6 +31,7 @@ func FuzzParse(f *testing.F) {
 			return
 		}
 		out := d.Bytes()
+		feedtest.WellFormed(t, out)
 		d2, err := Parse("fuzz.xml", out)
 		if err != nil {
 			t.Fatalf("written feed does not load: %v\n%s", err, out)
@@ -75,6 +76,7 @@ func FuzzMerge(f *testing.F) {
 			return
 		}
 		out := m.Bytes()
+		feedtest.WellFormed(t, out)
 		back, err := Parse("merged.xml", out)
 		if err != nil {
 			t.Fatalf("merged feed does not load: %v\n%s", err, out)

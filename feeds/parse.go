@@ -7,6 +7,7 @@ import (
 
 	"github.com/beevik/etree"
 	"github.com/feedsync/feedsync/engine"
+	"github.com/feedsync/feedsync/feeds/internal/xmlscan"
 	"github.com/feedsync/feedsync/feeds/internal/xmlutil"
 )
 
@@ -14,19 +15,37 @@ import (
 // well-formed XML, is neither Atom 1.0 nor RSS 2.0, uses another sharing
 // dialect, or breaks a MUST of FeedSync §2 gives a Problems error listing
 // every problem found, and no Doc.
+//
+// The feed is read strictly (see package feeds/internal/xmlscan): what is
+// not well-formed XML with namespaces is refused at its place. UTF-16,
+// ISO-8859-1, windows-1252 and US-ASCII feeds are decoded, and written in
+// UTF-8 with an XML declaration that says so. The Doc keeps data, and
+// shares memory with it: data must not change afterwards.
 func Parse(name string, data []byte) (*Doc, error) {
-	tree := etree.NewDocument()
-	tree.ReadSettings = xmlutil.ReadSettings
-	if err := tree.ReadFromBytes(data); err != nil {
-		return nil, SyntaxProblems(name, data, err)
+	tree, text, err := xmlutil.Read(data, readLimits)
+	if err != nil {
+		return nil, SyntaxProblems(name, text, err)
 	}
-	p := parser{src: &source{name: name, data: data, doc: tree}}
+	p := parser{src: &source{name: name, data: text, doc: tree}}
 	d := p.doc()
 	if len(p.found) > 0 {
 		return nil, report(p.found)
 	}
 	return d, nil
 }
+
+// readLimits bound the tree of a feed (see xmlutil.Limits): its items are
+// an Atom feed's entries and an RSS channel's items.
+var readLimits = func() xmlutil.Limits {
+	l := xmlutil.DefaultLimits
+	l.ItemDepth = func(root xmlscan.Name) int {
+		if root.Local == "feed" {
+			return 2
+		}
+		return 3
+	}
+	return l
+}()
 
 // ParseReader loads a feed from r; see Parse.
 func ParseReader(name string, r io.Reader) (*Doc, error) {
@@ -91,27 +110,10 @@ func (p *parser) doc() *Doc {
 	return d
 }
 
-// top returns the root element, noting stray content around it.
+// top returns the root element. The reader has refused a document
+// without one, with two, or with text outside it.
 func (p *parser) top() *etree.Element {
-	var root *etree.Element
-	for _, t := range p.src.doc.Child {
-		switch t := t.(type) {
-		case *etree.Element:
-			if root != nil {
-				p.add(t, "a second root element")
-				continue
-			}
-			root = t
-		case *etree.CharData:
-			if !xmlutil.IsSpace(strings.TrimPrefix(t.Data, "\uFEFF")) {
-				p.add(root, "text outside the root element")
-			}
-		}
-	}
-	if root == nil && len(p.found) == 0 {
-		p.add(nil, "no root element")
-	}
-	return root
+	return p.src.doc.Root()
 }
 
 // channel finds the RSS channel and checks the rss element around it.
@@ -124,6 +126,8 @@ func (p *parser) channel(d *Doc, rs *scope) bool {
 		switch {
 		case u == "" && c.Tag == "channel" && d.box == nil:
 			d.box, d.cscope = c, rs.child(c)
+		case u == "" && c.Tag == "channel":
+			p.add(c, "a second channel: an RSS 2.0 document has one, and the items of this one would be lost")
 		case u == NSFeedSync && c.Tag == "sharing":
 			p.add(c, "sx:sharing belongs inside channel (§2.2)")
 		}

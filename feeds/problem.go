@@ -1,16 +1,14 @@
 package feeds
 
 import (
-	"bytes"
 	"cmp"
-	"encoding/xml"
 	"errors"
 	"fmt"
-	"io"
 	"slices"
 	"strings"
 
 	"github.com/beevik/etree"
+	"github.com/feedsync/feedsync/feeds/internal/xmlscan"
 	"github.com/feedsync/feedsync/feeds/internal/xmlutil"
 )
 
@@ -97,10 +95,10 @@ func report(fs []finding) Problems {
 // their order. A finding about the document as a whole is at 1:1; with nil
 // data, the others have Line 0. Locate returns nil for no findings.
 //
-// etree keeps no positions, so Locate reads data again with encoding/xml,
-// and does so only when there is something to place: it numbers the start
-// elements of doc in document order and stops the decoder at the same
-// ordinals. Columns count bytes from 1, as encoding/xml does.
+// etree keeps no positions, so Locate reads data again, and does so only
+// when there is something to place: it numbers the start elements of doc
+// in document order and stops the scanner at the same ordinals. Columns
+// count bytes from 1.
 func Locate(name string, data []byte, doc *etree.Document, fs []Finding) Problems {
 	if len(fs) == 0 {
 		return nil
@@ -154,16 +152,12 @@ func positions(data []byte, doc *etree.Document, fs []Finding) map[*etree.Elemen
 		}
 	}
 	walk(&doc.Element)
-	dec := xmlutil.NewDecoder(data)
-	for n = 0; n < last; {
-		line, col := dec.InputPos()
-		t, err := dec.RawToken()
-		if err != nil {
-			break
-		}
-		if _, ok := t.(xml.StartElement); ok {
+	s := xmlscan.New(data)
+	for n = 0; n < last && s.Next(); {
+		if t := s.Token(); t.Kind == xmlscan.StartElement {
 			n++
 			if e := ordinals[n]; e != nil {
+				line, col := xmlscan.Position(data, t.Off)
 				out[e] = pos{line, col}
 			}
 		}
@@ -171,91 +165,24 @@ func positions(data []byte, doc *etree.Document, fs []Finding) map[*etree.Elemen
 	return out
 }
 
-// maxDepth is etree's default limit on nesting.
-const maxDepth = 1024
-
-// SyntaxProblems returns, as Problems of file name, the error etree gave,
-// etreeErr, for data that is not well-formed XML: one Problem at the line
-// and column where reading stopped, naming the tag it stopped in or the
-// innermost open element. encoding/xml's SyntaxError has only a line, so
-// this reads data again as etree does, tracking open elements.
-func SyntaxProblems(name string, data []byte, etreeErr error) Problems {
-	type open struct {
-		name string
-		at   pos
-	}
-	var stack []open
-	inner := func() string {
-		if len(stack) == 0 {
-			return "document"
-		}
-		return stack[len(stack)-1].name
-	}
-	dec := xmlutil.NewDecoder(data)
-	for {
-		line, col := dec.InputPos()
-		t, err := dec.RawToken()
-		if err == io.EOF {
-			if len(stack) == 0 {
-				break
-			}
-			o := stack[len(stack)-1]
-			line, col = dec.InputPos()
-			return Problems{{name, line, col, o.name, fmt.Sprintf("input ends inside <%s> opened at %d:%d", o.name, o.at.line, o.at.col)}}
-		}
-		if err != nil {
-			line, col = dec.InputPos()
-			msg := err.Error()
-			if se := (*xml.SyntaxError)(nil); errors.As(err, &se) {
-				msg = se.Msg
-			}
-			el := tagAt(data, int(dec.InputOffset()))
-			if el == "" {
-				el = inner()
-			}
-			return Problems{{name, line, col, el, msg}}
-		}
-		switch t := t.(type) {
-		case xml.StartElement:
-			if len(stack)+1 > maxDepth {
-				return Problems{{name, line, col, fullName(t.Name), fmt.Sprintf("elements nest deeper than %d", maxDepth)}}
-			}
-			stack = append(stack, open{fullName(t.Name), pos{line, col}})
-		case xml.EndElement:
-			if len(stack) == 0 {
-				return Problems{{name, line, col, fullName(t.Name), "end tag without a start tag"}}
-			}
-			o := stack[len(stack)-1]
-			if o.name != fullName(t.Name) {
-				return Problems{{name, line, col, o.name, fmt.Sprintf("<%s> opened at %d:%d is closed by </%s>", o.name, o.at.line, o.at.col, fullName(t.Name))}}
-			}
-			stack = stack[:len(stack)-1]
+// SyntaxProblems returns, as the one Problem of file name, why data is not
+// a well-formed XML document: err when it is the *xmlscan.SyntaxError of
+// the reader the bindings use, with its line, column and element, or else
+// the first error the strict scanner finds in data (err itself, at 1:1,
+// when it finds none).
+func SyntaxProblems(name string, data []byte, err error) Problems {
+	var se *xmlscan.SyntaxError
+	var de *xmlutil.DecodeError
+	switch {
+	case errors.As(err, &se):
+	case errors.As(err, &de):
+		return Problems{{File: name, Line: 1, Col: 1, Element: "document", Msg: de.Error()}}
+	default:
+		if e := xmlscan.Check(data); e != nil {
+			se = e.(*xmlscan.SyntaxError)
+		} else {
+			return Problems{{File: name, Line: 1, Col: 1, Element: "document", Msg: err.Error()}}
 		}
 	}
-	return Problems{{File: name, Line: 1, Col: 1, Element: "document", Msg: etreeErr.Error()}}
-}
-
-// tagAt returns the name of the tag that input offset off is inside, or ""
-// when it is not inside one.
-func tagAt(data []byte, off int) string {
-	off = min(off, len(data))
-	i := bytes.LastIndexByte(data[:off], '<')
-	if i < 0 || i+1 >= off || bytes.IndexByte(data[i:off], '>') >= 0 {
-		return ""
-	}
-	if c := data[i+1]; c == '!' || c == '?' || c == '/' {
-		return ""
-	}
-	j := i + 1
-	for j < off && !strings.ContainsRune(" \t\r\n/>=", rune(data[j])) {
-		j++
-	}
-	return string(data[i+1 : j])
-}
-
-func fullName(n xml.Name) string {
-	if n.Space == "" {
-		return n.Local
-	}
-	return n.Space + ":" + n.Local
+	return Problems{{File: name, Line: se.Line, Col: se.Col, Element: se.Element, Msg: se.Msg}}
 }

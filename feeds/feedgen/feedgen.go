@@ -1,6 +1,9 @@
-// Package feedgen generates pairs of FeedSync Atom feeds for benchmarks and
-// tests: two endpoints' copies of one item set, with the differences that
-// syncing meets in practice.
+// Package feedgen generates pairs of feeds for benchmarks and tests: two
+// endpoints' copies of one item set, with the differences that syncing
+// meets in practice. Pair writes FeedSync 1.0.2 Atom feeds, PairSSE SSE 0.91
+// RSS feeds of the same items. The command feeds/feedgen/cmd/feedgen writes
+// a pair to files; feeds/feedgen/cmd/etreefloor is the yardstick the
+// benchmarks of the command line measure against.
 package feedgen
 
 import (
@@ -20,8 +23,29 @@ import (
 // between the sides, as implementation note 1 expects. The same arguments
 // give the same bytes.
 func Pair(n int, conflictRatio float64, seed int64) (local, remote []byte) {
+	l, r := newFeed("local"), newFeed("remote")
+	pair(n, conflictRatio, seed, l, r)
+	return l.close(), r.close()
+}
+
+// PairSSE returns two SSE 0.91 RSS feeds with the items Pair would give for
+// the same arguments, in SSE 0.91's form (§2.3 to §2.5, §5): an item's
+// version is its topmost history sequence, its sx:history the topmost
+// entry and sx:update the earlier ones; a known conflict is an
+// sx:conflict. RSS has no publisher-specific elements to differ.
+func PairSSE(n int, conflictRatio float64, seed int64) (local, remote []byte) {
+	l, r := newSSEFeed("local"), newSSEFeed("remote")
+	pair(n, conflictRatio, seed, l, r)
+	return l.close(), r.close()
+}
+
+// sink is one side's feed being written.
+type sink interface {
+	entry(it *item)
+}
+
+func pair(n int, conflictRatio float64, seed int64, lw, rw sink) {
 	rng := rand.New(rand.NewPCG(uint64(seed), 0x5eed))
-	lw, rw := newFeed("local"), newFeed("remote")
 	for i := range n {
 		it := newItem(rng, i)
 		switch r := rng.Float64(); {
@@ -49,7 +73,6 @@ func Pair(n int, conflictRatio float64, seed int64) (local, remote []byte) {
 			rw.entry(it)
 		}
 	}
-	return lw.close(), rw.close()
 }
 
 type history struct {
@@ -160,5 +183,71 @@ func (f *feed) body(it *item, ind string) {
 
 func (f *feed) close() []byte {
 	f.b.WriteString("</feed>\n")
+	return f.b.Bytes()
+}
+
+type sseFeed struct {
+	b    bytes.Buffer
+	side string
+}
+
+func newSSEFeed(side string) *sseFeed {
+	f := &sseFeed{side: side}
+	f.b.WriteString(`<?xml version="1.0" encoding="utf-8"?>
+<rss version="2.0" xmlns:sx="http://www.microsoft.com/schemas/rss/sse">
+ <channel>
+  <title>` + side + ` to-do list</title>
+  <link>http://` + side + `.example.com/</link>
+  <description>Shared to-do list</description>
+`)
+	return f
+}
+
+// rfc822 is SSE 0.91's date-time form (§1.2).
+const rfc822 = "Mon, 02 Jan 2006 15:04:05 GMT"
+
+func (f *sseFeed) entry(it *item) {
+	b := &f.b
+	b.WriteString("  <item>\n")
+	f.data(it, "   ")
+	b.WriteString(`   <sx:sync id="` + it.id + `" version="` + strconv.Itoa(it.hist[0].seq) + `"`)
+	if it.conflict != nil {
+		b.WriteString(` conflict="true"`)
+	}
+	b.WriteString(">\n")
+	h := it.hist[0]
+	b.WriteString(`    <sx:history when="` + h.when.Format(rfc822) + `" by="` + h.by + `"`)
+	if len(it.hist) == 1 {
+		b.WriteString("/>\n")
+	} else {
+		b.WriteString(">\n")
+		for _, u := range it.hist[1:] {
+			b.WriteString(`     <sx:update when="` + u.when.Format(rfc822) + `" by="` + u.by + `"/>` + "\n")
+		}
+		b.WriteString("    </sx:history>\n")
+	}
+	if c := it.conflict; c != nil {
+		ch := c.hist[0]
+		b.WriteString("    <sx:conflicts>\n")
+		b.WriteString(`     <sx:conflict when="` + ch.when.Format(rfc822) + `" by="` + ch.by + `" version="` + strconv.Itoa(ch.seq) + `">` + "\n")
+		f.data(c, "      ")
+		b.WriteString("     </sx:conflict>\n")
+		b.WriteString("    </sx:conflicts>\n")
+	}
+	b.WriteString("   </sx:sync>\n")
+	b.WriteString("  </item>\n")
+}
+
+func (f *sseFeed) data(it *item, ind string) {
+	b := &f.b
+	b.WriteString(ind + "<title>" + it.title + "</title>\n")
+	b.WriteString(ind + "<description>" + it.text + "</description>\n")
+	for _, c := range it.cats {
+		b.WriteString(ind + "<category>" + c + "</category>\n")
+	}
+}
+
+func (f *sseFeed) close() []byte {
+	f.b.WriteString(" </channel>\n</rss>\n")
 	return f.b.Bytes()
 }

@@ -14,6 +14,7 @@ func TestDependencies(t *testing.T) {
 		"github.com/feedsync/feedsync/feeds/sse",
 		"github.com/feedsync/feedsync/feeds",
 		"github.com/feedsync/feedsync/feeds/internal/xmlutil",
+		"github.com/feedsync/feedsync/feeds/internal/xmlscan",
 		"github.com/feedsync/feedsync/engine",
 		"github.com/feedsync/feedsync/engine/sse",
 		"github.com/beevik/etree",

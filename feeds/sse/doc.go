@@ -33,7 +33,9 @@
 // # Errors and warnings
 //
 // Parse and Validate report every problem, each as a feeds.Problem
-// "file:line:col: element: message": malformed XML, a root that is neither
+// "file:line:col: element: message": XML that is not well-formed (read as
+// strictly, decoded from the same encodings and within the same limits as
+// package feeds documents), a root that is neither
 // <rss> nor <opml>, a FeedSync 1.0.2 or pre-1.0 SSE feed, a missing id or
 // version, an id or by that is not an NSS, a version below 1 or not an
 // integer, a boolean that is not "true", "false" or empty, an sx:history,

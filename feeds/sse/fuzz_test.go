@@ -36,6 +36,7 @@ func FuzzParse(f *testing.F) {
 			return
 		}
 		out := d.Bytes()
+		feedtest.WellFormed(t, out)
 		back, err := Parse("written", out)
 		if err != nil {
 			t.Fatalf("written feed does not load: %v\ninput:\n%s\nwritten:\n%s", err, data, out)

@@ -1,12 +1,11 @@
 package ssefeed
 
 import (
-	"encoding/xml"
-	"io"
 	"slices"
 
 	"github.com/beevik/etree"
 	"github.com/feedsync/feedsync/feeds"
+	"github.com/feedsync/feedsync/feeds/internal/xmlscan"
 	"github.com/feedsync/feedsync/feeds/internal/xmlutil"
 )
 
@@ -34,29 +33,25 @@ func isSSE(uri string) bool { return uri == NS || uri == NSHTTP }
 // feeds.DetectDialect's test, made on the bytes; it looks at one feed, so
 // callers decide per feed which binding loads it.
 func Is(data []byte) bool {
-	dec := xmlutil.NewDecoder(data)
+	text, _, err := xmlscan.Decode(data)
+	if err != nil {
+		return false
+	}
+	s := xmlscan.New(text)
 	sse, fs := false, false
-	for depth := 0; ; {
-		t, err := dec.Token()
-		if err != nil {
-			return sse && !fs && err == io.EOF && depth == 0
+	for s.Next() {
+		t := s.Token()
+		if t.Kind != xmlscan.StartElement || s.Depth() > 2 {
+			continue
 		}
-		switch t := t.(type) {
-		case xml.StartElement:
-			depth++
-			if depth > 2 {
-				continue
+		for _, a := range t.Attrs {
+			if a.Name.Prefix == "xmlns" || a.Name.Prefix == "" && a.Name.Local == "xmlns" {
+				sse = sse || isSSE(a.Value)
+				fs = fs || a.Value == feeds.NSFeedSync
 			}
-			for _, a := range t.Attr {
-				if a.Name.Space == "xmlns" || a.Name.Space == "" && a.Name.Local == "xmlns" {
-					sse = sse || isSSE(a.Value)
-					fs = fs || a.Value == feeds.NSFeedSync
-				}
-			}
-		case xml.EndElement:
-			depth--
 		}
 	}
+	return sse && !fs && s.Err() == nil
 }
 
 // lookup returns the namespace URI prefix is bound to at element e in the

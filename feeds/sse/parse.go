@@ -8,6 +8,7 @@ import (
 	"github.com/beevik/etree"
 	sse "github.com/feedsync/feedsync/engine/sse"
 	"github.com/feedsync/feedsync/feeds"
+	"github.com/feedsync/feedsync/feeds/internal/xmlscan"
 	"github.com/feedsync/feedsync/feeds/internal/xmlutil"
 )
 
@@ -15,7 +16,9 @@ import (
 // only. A feed that is not well-formed XML, is neither RSS nor OPML, uses
 // FeedSync 1.0.2 or a pre-1.0 SSE namespace, or breaks a rule of the spec
 // gives a feeds.Problems error listing every problem, and no Doc. What is
-// wrong but readable is in the Doc's Warnings.
+// wrong but readable is in the Doc's Warnings. The feed is read strictly
+// and decoded as feeds.Parse reads and decodes; the Doc shares memory with
+// data, which must not change afterwards.
 func Parse(name string, data []byte) (*Doc, error) {
 	d, ps := parse(name, data)
 	if len(ps) > 0 {
@@ -32,12 +35,11 @@ func Validate(name string, data []byte) feeds.Problems {
 }
 
 func parse(name string, data []byte) (*Doc, feeds.Problems) {
-	tree := etree.NewDocument()
-	tree.ReadSettings = xmlutil.ReadSettings
-	if err := tree.ReadFromBytes(data); err != nil {
-		return nil, feeds.SyntaxProblems(name, data, err)
+	tree, text, err := xmlutil.Read(data, readLimits)
+	if err != nil {
+		return nil, feeds.SyntaxProblems(name, text, err)
 	}
-	src := &source{name: name, data: data, tree: tree}
+	src := &source{name: name, data: text, tree: tree}
 	p := &parser{src: src, d: &Doc{name: name, src: src, index: map[string]int{}, dates: map[int64]string{}}}
 	if !p.doc() || len(p.errs) > 0 {
 		return nil, src.locate(p.errs)
@@ -45,6 +47,15 @@ func parse(name string, data []byte) (*Doc, feeds.Problems) {
 	p.d.warnings = src.locate(p.warns)
 	return p.d, nil
 }
+
+// readLimits bound the tree of a feed (see xmlutil.Limits): its items are
+// an RSS channel's items, or the top-level outlines of an OPML body with
+// the outlines they hold.
+var readLimits = func() xmlutil.Limits {
+	l := xmlutil.DefaultLimits
+	l.ItemDepth = func(xmlscan.Name) int { return 3 }
+	return l
+}()
 
 // source is a parsed input: its name, bytes and tree, kept so that
 // findings can be placed after the fact.
@@ -130,34 +141,10 @@ func (p *parser) doc() bool {
 	return true
 }
 
-// top returns the root element, noting stray content around it.
+// top returns the root element. The reader has refused a document
+// without one, with two, or with text outside it.
 func (p *parser) top() *etree.Element {
-	var root *etree.Element
-	for _, t := range p.src.tree.Child {
-		switch t := t.(type) {
-		case *etree.Element:
-			if root != nil {
-				p.errorf(t, "a second root element")
-				continue
-			}
-			root = t
-		case *etree.CharData:
-			if t.IsCData() || !xmlutil.IsSpace(trimBOM(t.Data)) {
-				p.errorf(root, "text outside the root element")
-			}
-		}
-	}
-	if root == nil && len(p.errs) == 0 {
-		p.errorf(nil, "no root element")
-	}
-	return root
-}
-
-func trimBOM(s string) string {
-	if len(s) >= 3 && s[:3] == "\uFEFF" {
-		return s[3:]
-	}
-	return s
+	return p.src.tree.Root()
 }
 
 // isSSE reports whether e is the SSE element local, noting the form of

@@ -1,0 +1,77 @@
+package ssefeed
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+	"unicode/utf16"
+
+	"github.com/feedsync/feedsync/feeds/internal/feedtest"
+)
+
+// rssWith returns an SSE 0.91 RSS feed with one item holding sync.
+func rssWith(item string) string {
+	return `<rss version="2.0" xmlns:sx="http://www.microsoft.com/schemas/rss/sse">
+<channel><item><title>t</title>` + item + `</item></channel>
+</rss>`
+}
+
+const okSync = `<sx:sync id="a" version="1"><sx:history by="e"/></sx:sync>`
+
+// TestRefusesNotWellFormedXML guards issue 13 item 6 in SSE 0.91: documents
+// that are not well-formed XML were read. Each is refused at its place.
+func TestRefusesNotWellFormedXML(t *testing.T) {
+	for _, tc := range []struct{ name, doc, want string }{
+		{"duplicate_attribute", rssWith(`<sx:sync id="a" version="1" version="2"><sx:history by="e"/></sx:sync>`),
+			"w.xml:2:60: sx:sync: attribute version appears twice"},
+		{"unbound_prefix", rssWith(`<foo:bar/>` + okSync), "w.xml:2:32: foo:bar: prefix \"foo\" is not bound to a namespace"},
+		{"surrogate_reference", strings.Replace(rssWith(okSync), "<title>t", "<title>&#xD800;", 1),
+			"w.xml:2:23: title: character reference &#xD800; is not a legal XML character"},
+		{"white_space_before_declaration", " <?xml version=\"1.0\"?>" + rssWith(okSync),
+			"w.xml:1:2: document: <?xml is reserved: an XML declaration belongs at the very start of the document, before any white space"},
+		{"second_declaration", "<?xml version=\"1.0\"?><?xml version=\"1.0\"?>" + rssWith(okSync),
+			"w.xml:1:22: document: <?xml is reserved: an XML declaration belongs at the very start of the document, before any white space"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			d, err := Parse("w.xml", []byte(tc.doc))
+			if d != nil || err == nil {
+				t.Fatalf("Parse = %v, %v; want an error", d, err)
+			}
+			if got := err.Error(); got != tc.want {
+				t.Errorf("problem = %q\nwant      %q", got, tc.want)
+			}
+		})
+	}
+}
+
+// TestRefusesSecondChannel guards issue 13 item 9: both dialects refuse an
+// RSS document with two channels, at the second.
+func TestRefusesSecondChannel(t *testing.T) {
+	doc := `<rss version="2.0" xmlns:sx="http://www.microsoft.com/schemas/rss/sse">
+<channel><title>one</title></channel>
+<channel><item>` + okSync + `</item></channel>
+</rss>`
+	_, err := Parse("two.xml", []byte(doc))
+	if err == nil || !strings.HasPrefix(err.Error(), "two.xml:3:1: channel: a second channel") {
+		t.Errorf("Parse error = %v", err)
+	}
+}
+
+// TestDecodesUTF16 guards issue 13 item 9 in SSE 0.91: UTF-16 feeds are
+// read, and written in UTF-8 with a declaration that says so.
+func TestDecodesUTF16(t *testing.T) {
+	feed := `<?xml version="1.0" encoding="UTF-16"?>` + "\n" + strings.Replace(rssWith(okSync), "<title>t", "<title>Größe €", 1)
+	b := []byte{0xFE, 0xFF}
+	for _, u := range utf16.Encode([]rune(feed)) {
+		b = append(b, byte(u>>8), byte(u))
+	}
+	d, err := Parse("u16.xml", b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := d.Bytes()
+	if !bytes.HasPrefix(out, []byte(`<?xml version="1.0" encoding="UTF-8"?>`)) || !bytes.Contains(out, []byte("Größe €")) {
+		t.Errorf("written:\n%s", out)
+	}
+	feedtest.WellFormed(t, out)
+}

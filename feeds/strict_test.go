@@ -1,0 +1,141 @@
+package feeds
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"runtime"
+	"strings"
+	"testing"
+	"unicode/utf16"
+
+	"github.com/feedsync/feedsync/feeds/internal/feedtest"
+)
+
+// TestRefusesNotWellFormedXML guards issue 13 item 6: documents that are not
+// well-formed XML were read, and what was read was written on. Each is
+// refused at its place.
+func TestRefusesNotWellFormedXML(t *testing.T) {
+	const sync = `<sx:sync id="a" updates="1"><sx:history sequence="1" by="e"/></sx:sync>`
+	for _, tc := range []struct{ name, doc, want string }{
+		{"duplicate_attribute", atomWith(`<sx:sync id="a" updates="1" updates="2"><sx:history sequence="1" by="e"/></sx:sync>`),
+			"w.xml:2:52: sx:sync: attribute updates appears twice"},
+		{"unbound_prefix", atomWith(`<foo:bar/>` + sync), "w.xml:2:24: foo:bar: prefix \"foo\" is not bound to a namespace"},
+		{"surrogate_reference", strings.Replace(atomWith(sync), "<title>t", "<title>&#xD800;", 1),
+			"w.xml:2:15: title: character reference &#xD800; is not a legal XML character"},
+		{"white_space_before_declaration", "\n<?xml version=\"1.0\"?>" + atomWith(sync),
+			"w.xml:2:1: document: <?xml is reserved: an XML declaration belongs at the very start of the document, before any white space"},
+		{"second_declaration", "<?xml version=\"1.0\"?>\n<?xml version=\"1.0\"?>" + atomWith(sync),
+			"w.xml:2:1: document: <?xml is reserved: an XML declaration belongs at the very start of the document, before any white space"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			d, err := Parse("w.xml", []byte(tc.doc))
+			var ps Problems
+			if d != nil || !errors.As(err, &ps) || len(ps) != 1 {
+				t.Fatalf("Parse = %v, %v; want one problem", d, err)
+			}
+			if got := ps[0].String(); got != tc.want {
+				t.Errorf("problem = %q\nwant      %q", got, tc.want)
+			}
+		})
+	}
+}
+
+// TestRefusesSecondChannel guards issue 13 item 9: the items of an RSS
+// document's second channel were silently left out.
+func TestRefusesSecondChannel(t *testing.T) {
+	doc := `<rss version="2.0" xmlns:sx="http://feedsync.org/2007/feedsync">
+<channel><title>one</title></channel>
+<channel><item><title>lost</title><sx:sync id="a" updates="1"><sx:history sequence="1" by="e"/></sx:sync></item></channel>
+</rss>`
+	_, err := Parse("two.xml", []byte(doc))
+	want := "two.xml:3:1: channel: a second channel: an RSS 2.0 document has one, and the items of this one would be lost"
+	if err == nil || err.Error() != want {
+		t.Errorf("Parse error = %v\nwant %s", err, want)
+	}
+}
+
+// utf16Doc encodes s in UTF-16 with a byte order mark.
+func utf16Doc(s string, big bool) []byte {
+	b := []byte{0xFF, 0xFE}
+	if big {
+		b = []byte{0xFE, 0xFF}
+	}
+	for _, u := range utf16.Encode([]rune(s)) {
+		if big {
+			b = append(b, byte(u>>8), byte(u))
+		} else {
+			b = append(b, byte(u), byte(u>>8))
+		}
+	}
+	return b
+}
+
+// TestDecodesUTF16 guards issue 13 item 9: UTF-16 feeds were refused as
+// "invalid UTF-8". They are read, and written in UTF-8 with a declaration
+// that says so; a feed in an encoding feedsync does not read is refused
+// with the encoding's name.
+func TestDecodesUTF16(t *testing.T) {
+	feed := `<?xml version="1.0" encoding="UTF-16"?>` + "\n" + strings.Replace(
+		atomWith(`<sx:sync id="a" updates="1"><sx:history sequence="1" by="e"/></sx:sync>`), "<title>t", "<title>Größe €", 1)
+	for _, big := range []bool{false, true} {
+		d, err := Parse("u16.xml", utf16Doc(feed, big))
+		if err != nil {
+			t.Fatalf("big-endian %v: %v", big, err)
+		}
+		if got := Title(d.Items()[0].Data); got != "Größe €" {
+			t.Errorf("title %q", got)
+		}
+		out := d.Bytes()
+		if !bytes.HasPrefix(out, []byte(`<?xml version="1.0" encoding="UTF-8"?>`)) || !bytes.Contains(out, []byte("Größe €")) {
+			t.Errorf("written:\n%s", out)
+		}
+		feedtest.WellFormed(t, out)
+	}
+	_, err := Parse("sjis.xml", []byte(`<?xml version="1.0" encoding="Shift_JIS"?><feed/>`))
+	if err == nil || !strings.Contains(err.Error(), `sjis.xml:1:1: document: the XML declaration names encoding "Shift_JIS", which feedsync does not read`) {
+		t.Errorf("Shift_JIS: %v", err)
+	}
+}
+
+// TestBoundsMemoryOfHostileFeeds guards issue 13 item 4: 64 MiB of <a/> in
+// one entry took 2.9 GB to validate. Feeds beyond the limits on items,
+// density, depth and attributes are refused at the place the limit is
+// passed, having allocated a small multiple of their size.
+func TestBoundsMemoryOfHostileFeeds(t *testing.T) {
+	head := `<feed xmlns="http://www.w3.org/2005/Atom" xmlns:sx="http://feedsync.org/2007/feedsync">` + "\n"
+	entry := func(n int) string { return "<entry>" + strings.Repeat("<a/>", n) + "</entry>\n" }
+	for _, tc := range []struct{ name, doc, want string }{
+		{"elements_in_one_item", head + "<entry>" + strings.Repeat("<a>text</a>", 200_000) + "</entry></feed>",
+			"h.xml:2:1099997: a: more than 100000 elements in one <entry>: feedsync does not read items this large"},
+		{"dense_document", head + strings.Repeat(entry(90_000), 12) + "</feed>",
+			"h.xml:2:262144: a: more than 65536 elements, and more than one for every 8 bytes: feedsync does not read documents this dense"},
+		{"deep_nesting", head + strings.Repeat("<a>", 100_000) + strings.Repeat("</a>", 100_000) + "</feed>",
+			"h.xml:2:3070: a: elements nest deeper than 1024"},
+		{"many_attributes", head + "<entry" + strings.Repeat(" a=''", 1) + attrs(300) + "/></feed>",
+			"h.xml:2:1943: entry: more than 256 attributes on one element"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var before, after runtime.MemStats
+			runtime.GC()
+			runtime.ReadMemStats(&before)
+			_, err := Parse("h.xml", []byte(tc.doc))
+			runtime.ReadMemStats(&after)
+			if err == nil || err.Error() != tc.want {
+				t.Errorf("Parse error = %v\nwant %s", err, tc.want)
+			}
+			if alloc := after.TotalAlloc - before.TotalAlloc; alloc > 4*uint64(len(tc.doc))+40<<20 {
+				t.Errorf("refusing %d bytes allocated %d", len(tc.doc), alloc)
+			}
+		})
+	}
+}
+
+// attrs returns n distinct attributes.
+func attrs(n int) string {
+	var b strings.Builder
+	for i := range n {
+		fmt.Fprintf(&b, " b%d=''", i)
+	}
+	return b.String()
+}
