@@ -43,6 +43,7 @@ func (n Name) String() string {
 // Attr is an attribute of a start tag.
 type Attr struct {
 	Name  Name
+	QName string // the name as written
 	Value string // references decoded, white space normalized (XML 1.0 §3.3.3)
 	Off   int    // offset of the attribute's name
 }
@@ -597,6 +598,7 @@ func (s *Scanner) attr(i int, el string) (Attr, int, bool) {
 	if !ok {
 		return Attr{}, 0, false
 	}
+	qname := s.str(i, j)
 	j = s.skipSpace(j)
 	if j >= len(s.data) || s.data[j] != '=' {
 		return Attr{}, 0, s.failIn(j, el, fmt.Sprintf("attribute %s has no value: = and a quoted value must follow its name", name))
@@ -641,7 +643,7 @@ func (s *Scanner) attr(i int, el string) (Attr, int, bool) {
 		}
 		k += n
 	}
-	a := Attr{Name: name, Off: i}
+	a := Attr{Name: name, QName: qname, Off: i}
 	if plain {
 		a.Value = s.str(vi, vj)
 	} else if a.Value, ok = s.decode(vi, vj, true); !ok {

@@ -30,6 +30,13 @@ func Read(data []byte, lim Limits) (*etree.Document, []byte, error) {
 	return doc, text, nil
 }
 
+// ReadUTF8 reads data, which is UTF-8 already, as Read does, for a reader
+// that decodes documents itself (feeds/cse).
+func ReadUTF8(data []byte, lim Limits) (*etree.Document, error) {
+	b := Builder{Limits: lim}
+	return b.Document(xmlscan.New(data))
+}
+
 // DecodeError is a document whose encoding cannot be read.
 type DecodeError struct{ Err error }
 
@@ -170,9 +177,12 @@ func (b *Builder) Token(t *xmlscan.Token) {
 		e := b.elem()
 		e.Space, e.Tag = t.Name.Prefix, t.Name.Local
 		if len(t.Attrs) > 0 {
+			// CreateAttr, for it alone links an attribute to its element
+			// (Attr.NamespaceURI needs that); the scanner has refused
+			// repeated names, so each call appends.
 			e.Attr = b.attrList(len(t.Attrs))
-			for i, a := range t.Attrs {
-				e.Attr[i] = etree.Attr{Space: a.Name.Prefix, Key: a.Name.Local, Value: a.Value}
+			for _, a := range t.Attrs {
+				e.CreateAttr(a.QName, a.Value)
 			}
 		}
 		b.kids = append(b.kids, e)
@@ -259,15 +269,15 @@ func (b *Builder) tokList(n int) []etree.Token {
 	return l
 }
 
-// attrList returns a list of n attributes.
+// attrList returns an empty list with room for n attributes.
 func (b *Builder) attrList(n int) []etree.Attr {
 	if n > 64 {
-		return make([]etree.Attr, n)
+		return make([]etree.Attr, 0, n)
 	}
 	if len(b.attrs) < n {
 		b.attrs = make([]etree.Attr, max(b.size()*2, n))
 	}
-	l := b.attrs[:n:n]
+	l := b.attrs[:0:n]
 	b.attrs = b.attrs[n:]
 	return l
 }

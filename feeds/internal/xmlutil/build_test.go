@@ -56,9 +56,15 @@ func TestReadAsEtree(t *testing.T) {
 	}
 }
 
-// checkLinks checks that each token's parent and index name its place.
+// checkLinks checks that each token's parent and index name its place,
+// and each attribute's element its element.
 func checkLinks(t *testing.T, e *etree.Element) {
 	t.Helper()
+	for _, a := range e.Attr {
+		if a.Element() != e {
+			t.Fatalf("attribute %s of <%s> is linked to %v", a.FullKey(), e.Tag, a.Element())
+		}
+	}
 	for i, c := range e.Child {
 		if c.Parent() != e || c.Index() != i {
 			t.Fatalf("child %d of <%s> has parent %v and index %d", i, e.Tag, c.Parent(), c.Index())
