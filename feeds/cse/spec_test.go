@@ -33,7 +33,7 @@ func TestSpecExampleMalformed(t *testing.T) {
 		want feeds.Problem // File is example.xml's path
 	}{
 		{"verbatim: unquoted namespace declaration", string(verbatim),
-			feeds.Problem{Line: 2, Col: 31, Element: "rss", Msg: "unquoted or missing attribute value in element"}},
+			feeds.Problem{Line: 2, Col: 30, Element: "rss", Msg: "attribute xmlns:csx: the value is not in quotes"}},
 		{"declaration quoted: csx:link closed by csx:Link", quoted,
 			feeds.Problem{Line: 16, Col: 65, Element: "csx:link", Msg: "<csx:link> opened at 16:1 is closed by </csx:Link>"}},
 	}

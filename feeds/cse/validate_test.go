@@ -64,5 +64,5 @@ func ExampleValidateTree() {
 	for _, p := range ValidateTree("testdata/spec/example.xml") {
 		fmt.Println(p)
 	}
-	// Output: testdata/spec/example.xml:2:31: rss: unquoted or missing attribute value in element
+	// Output: testdata/spec/example.xml:2:30: rss: attribute xmlns:csx: the value is not in quotes
 }

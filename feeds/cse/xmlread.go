@@ -11,9 +11,9 @@ import (
 	"github.com/feedsync/feedsync/feeds/internal/xmlutil"
 )
 
-// parseXML reads data, a document named name in messages, with etree. A
-// document that is not well-formed gives feeds.Problems placed by
-// feeds.SyntaxProblems. It returns the bytes etree read: data itself, or
+// parseXML reads data, a document named name in messages, into an etree
+// document, strictly (xmlutil.ReadUTF8). A document that is not
+// well-formed gives feeds.Problems placed by feeds.SyntaxProblems. It returns the bytes etree read: data itself, or
 // data decoded to UTF-8 when its XML declaration names Latin-1, so that
 // feeds.Locate places findings in the same bytes etree saw.
 func parseXML(name string, data []byte) (*etree.Document, []byte, error) {
@@ -21,9 +21,8 @@ func parseXML(name string, data []byte) (*etree.Document, []byte, error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	doc := etree.NewDocument()
-	doc.ReadSettings = xmlutil.ReadSettings
-	if err := doc.ReadFromBytes(data); err != nil {
+	doc, err := xmlutil.ReadUTF8(data, xmlutil.DefaultLimits)
+	if err != nil {
 		return nil, nil, feeds.SyntaxProblems(name, data, err)
 	}
 	if doc.Root() == nil {
