@@ -2,6 +2,7 @@ package resolver
 
 import (
 	"fmt"
+	"strings"
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/feedsync/feedsync/feeds/dialect"
@@ -198,16 +199,38 @@ func (m Model) leaveEditor(msg string) Model {
 
 // startExtEdit writes the temp file for $EDITOR, in a Cmd.
 func (m Model) startExtEdit() (Model, tea.Cmd) {
-	if len(m.cfg.Editor) == 0 {
-		m.status.Error(errNoEditor.Error())
-		return m, nil
-	}
 	pos, ok := m.current()
 	if !ok || !m.hasConflicts(pos) {
 		return m, nil
 	}
-	e := m.st.entry(pos)
-	return m, writeEditFile(pos, m.marked(), e.Title(), contentOf(e.Winner().Fields()))
+	return m, writeEditFile(pos, m.marked(), editSheetOf(m.st.entry(pos)))
+}
+
+// editSheetOf lays out an item for $EDITOR: the winner's data as the
+// result to edit, and every version for reference.
+func editSheetOf(e dialect.Entry) editSheet {
+	w, vs := e.Winner(), e.Versions()
+	s := editSheet{result: sheetFields{title: e.Title(), content: contentOf(w.Fields())}}
+	s.refs = append(s.refs, sheetRef{refLabel("winner", w), s.result})
+	for i, v := range vs {
+		f := sheetFields{title: valueOf(v.Fields(), "title"), content: contentOf(v.Fields())}
+		s.refs = append(s.refs, sheetRef{refLabel(fmt.Sprintf("version %d of %d", i+1, len(vs)), v), f})
+	}
+	return s
+}
+
+// refLabel names a version by its latest change: "winner · #3 by
+// alice-laptop · 2026-03-08 10:00:00Z".
+func refLabel(name string, v dialect.Version) string {
+	h := top(v)
+	s := name + " · " + entryWho(h)
+	if h.HasWhen() {
+		s += " · " + stampDate(h)
+	}
+	if v.Deleted() {
+		s += " · deleted"
+	}
+	return s
 }
 
 // extReady leaves the UI for the editor.
@@ -224,11 +247,11 @@ func (m Model) extReady(msg extReadyMsg) (Model, tea.Cmd) {
 func (m Model) extResult(msg extResultMsg) (Model, tea.Cmd) {
 	switch {
 	case msg.err != nil:
-		m.status.Error("$EDITOR: " + msg.err.Error() + " · nothing changed")
+		m.status.Error(fmt.Sprintf("$EDITOR (%s): %v · nothing changed", strings.Join(m.cfg.Editor, " "), msg.err))
 	case !msg.changed:
 		m.status.Info("the file is unchanged: nothing decided")
 	default:
-		return m.edited(msg.pos, msg.versions, msg.title, msg.content)
+		return m.edited(msg.pos, msg.versions, msg.result.title, msg.result.content)
 	}
 	return m, nil
 }

@@ -239,29 +239,27 @@ func TestQuitAsks(t *testing.T) {
 }
 
 // TestExternalEditor records what $EDITOR left as the resolution, and
-// nothing when the file is unchanged or the editor fails.
+// nothing when the result is unchanged or the editor fails.
 func TestExternalEditor(t *testing.T) {
-	edit := func(t *testing.T, change bool, runErr error) *harness {
+	edit := func(t *testing.T, from, to string, runErr error, stderr string) *harness {
 		hs := newHarness(t, demoDoc(t), 100, 30)
 		hs.keys("enter", "E")
 		if hs.ready.path == "" {
 			t.Fatal("no temp file was written")
 		}
-		if change {
-			b, _ := os.ReadFile(hs.ready.path)
-			b = []byte(strings.Replace(string(b), "rolls", "croissants", 1))
-			if err := os.WriteFile(hs.ready.path, b, 0o600); err != nil {
-				t.Fatal(err)
-			}
+		b, _ := os.ReadFile(hs.ready.path)
+		b = []byte(strings.Replace(string(b), from, to, 1))
+		if err := os.WriteFile(hs.ready.path, b, 0o600); err != nil {
+			t.Fatal(err)
 		}
-		hs.send(extExitMsg{hs.ready, runErr})
+		hs.send(extExitMsg{hs.ready, runErr, stderr})
 		if _, err := os.Stat(hs.ready.path); !os.IsNotExist(err) {
 			t.Error("the temp file was not removed")
 		}
 		return hs
 	}
 	t.Run("changed", func(t *testing.T) {
-		hs := edit(t, true, nil)
+		hs := edit(t, "rolls", "croissants", nil, "")
 		it := hs.m.st.item(groceries)
 		want{3, false, []string{stamp(3), alice2g, bob2g, alice1g}, "Buy groceries - DONE", 0}.check(t, it)
 		if c := contentOf(it.Winner().Fields()); c != "Get milk, eggs, butter and croissants" {
@@ -269,30 +267,75 @@ func TestExternalEditor(t *testing.T) {
 		}
 	})
 	t.Run("unchanged", func(t *testing.T) {
-		hs := edit(t, false, nil)
+		hs := edit(t, "", "", nil, "")
 		if len(hs.m.st.item(groceries).Versions()) != 1 || !strings.Contains(hs.screen(), "unchanged") {
 			t.Errorf("an unchanged file decided something:\n%s", hs.screen())
 		}
 	})
-	t.Run("editor failed", func(t *testing.T) {
-		hs := edit(t, true, errors.New("exit status 1"))
-		if len(hs.m.st.item(groceries).Versions()) != 1 || !strings.Contains(hs.screen(), "exit status 1") {
-			t.Errorf("a failed editor decided something:\n%s", hs.screen())
+	t.Run("changed below the scissors only", func(t *testing.T) {
+		hs := edit(t, "sourdough", "rye", nil, "")
+		if len(hs.m.st.item(groceries).Versions()) != 1 || !strings.Contains(hs.screen(), "unchanged") {
+			t.Errorf("a change below the scissors line decided something:\n%s", hs.screen())
 		}
 	})
-	t.Run("no editor", func(t *testing.T) {
-		hs := newHarness(t, demoDoc(t), 100, 30)
-		hs.m.cfg.Editor = nil
-		hs.keys("enter", "E")
-		if !strings.Contains(hs.screen(), "no $EDITOR") {
-			t.Errorf("E without $EDITOR:\n%s", hs.screen())
+	t.Run("editor failed", func(t *testing.T) {
+		hs := edit(t, "rolls", "croissants", errors.New("exit status 1"), "E325: ATTENTION\nswap file found")
+		s := hs.screen()
+		if len(hs.m.st.item(groceries).Versions()) != 1 || !strings.Contains(s, "exit status 1") || !strings.Contains(s, "swap file found") {
+			t.Errorf("a failed editor decided something, or its stderr is not shown:\n%s", s)
+		}
+	})
+	t.Run("vi when neither VISUAL nor EDITOR is set", func(t *testing.T) {
+		m := New(Config{})
+		if strings.Join(m.cfg.Editor, " ") != "vi" {
+			t.Errorf("editor %q, want vi", m.cfg.Editor)
 		}
 	})
 }
 
-func TestEditFileRoundTrip(t *testing.T) {
-	title, content := parseEditFile(editFile("A title", "line 1\n\nline 3"))
-	if title != "A title" || content != "line 1\n\nline 3" {
-		t.Errorf("got %q %q", title, content)
+// TestEditSheet checks the layout of the file for $EDITOR on the demo's
+// first item, against its golden file.
+func TestEditSheet(t *testing.T) {
+	hs := newHarness(t, demoDoc(t), 100, 30)
+	golden(t, "exteditor-groceries", string(editSheetOf(hs.m.st.entry(groceries)).bytes()))
+}
+
+// TestParseSheet reads back what the person left above the scissors line.
+func TestParseSheet(t *testing.T) {
+	summary := sheetField{"summary", "Summary", "old summary"}
+	cat := sheetField{"category[2]", "Category 2", "work"}
+	extra := []sheetField{summary, cat}
+	for _, c := range []struct {
+		name, file string
+		want       sheetFields
+	}{
+		{"title and content", "T\n\nline 1\n\nline 3\n", sheetFields{"T", "line 1\n\nline 3", extra}},
+		{"without a final newline", "T\n\nbody", sheetFields{"T", "body", extra}},
+		{"title alone", "T\n", sheetFields{"T", "", extra}},
+		{"CRLF", "T\r\n\r\nbody\r\n", sheetFields{"T", "body", extra}},
+		{"hash lines are content", "T\n\n# Heading\ntext\n", sheetFields{"T", "# Heading\ntext", extra}},
+		{"below the scissors is ignored", "T\n\nbody\n" + scissors + "\nT2\n\nother\n", sheetFields{"T", "body", extra}},
+		{"scissors on the first line", scissors + "\nT\n", sheetFields{"", "", extra}},
+		{"fields", "T\n\nbody\n\n" + fieldLine(summary) + "\nnew summary\n\n" + fieldLine(cat) + "\nhome\n" + scissors + "\n",
+			sheetFields{"T", "body", []sheetField{{"summary", "Summary", "new summary"}, {"category[2]", "Category 2", "home"}}}},
+		{"an emptied field", "T\n\nbody\n\n" + fieldLine(summary) + "\n\n" + fieldLine(cat) + "\nwork\n",
+			sheetFields{"T", "body", []sheetField{{"summary", "Summary", ""}, cat}}},
+		{"a field line removed keeps the field", "T\n\nbody\n\n" + fieldLine(cat) + "\nhome\n",
+			sheetFields{"T", "body", []sheetField{summary, {"category[2]", "Category 2", "home"}}}},
+		{"a field line not offered is content", "T\n\nbody\n# ==== Other (x) ====\n",
+			sheetFields{"T", "body\n# ==== Other (x) ====", extra}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			got := parseSheet([]byte(c.file), extra)
+			if !got.equal(c.want) {
+				t.Errorf("got %+v\nwant %+v", got, c.want)
+			}
+		})
 	}
+	t.Run("round trip", func(t *testing.T) {
+		f := sheetFields{"A title", "line 1\n\n# line 3", []sheetField{{"summary", "Summary", "s\n\nt"}, {"category[2]", "Category 2", ""}}}
+		if got := parseSheet(editSheet{result: f}.bytes(), f.extra); !got.equal(f) {
+			t.Errorf("got %+v\nwant %+v", got, f)
+		}
+	})
 }

@@ -29,7 +29,8 @@ type Config struct {
 	// Now gives the when of each decision; nil means time.Now. Times are
 	// truncated to whole seconds in UTC (1.0.2 §2.1.5, 0.91 §1.2).
 	Now func() time.Time
-	// Editor is the $EDITOR command line used by E; nil disables E.
+	// Editor is the $VISUAL or $EDITOR command line used by E; nil means
+	// vi, as git does.
 	Editor []string
 }
 

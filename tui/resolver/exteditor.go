@@ -2,7 +2,8 @@ package resolver
 
 import (
 	"bytes"
-	"errors"
+	"fmt"
+	"io"
 	"os"
 	"os/exec"
 	"strings"
@@ -10,15 +11,157 @@ import (
 	tea "charm.land/bubbletea/v2"
 )
 
-// The file handed to $EDITOR holds the title on its first line, then a
-// blank line, then the content.
+// The file handed to $EDITOR (E) holds, from the top:
+//
+//   - the result to edit: the title on the first line, a blank line, then
+//     the content, as the in-app editor has them (blank lines at the end of
+//     the content are not kept);
+//   - each other shared field that differs between the versions, under a
+//     line of its own, "# ==== Label (key) ====", where key is the field's
+//     key (feeds.Field.Key); emptying a field's text removes the field, and
+//     removing its line leaves the field as it was;
+//   - the scissors line of git's --cleanup=scissors,
+//     "# ------------------------ >8 ------------------------";
+//     everything from it down is ignored on reading;
+//   - below it, every version (the winner, then each conflict version),
+//     labelled with the endpoint and time of its latest change and laid out
+//     the same way, for reference.
+//
+// Lines that start with "#" above the scissors line are text, not
+// comments, since content may hold such lines; only a field line whose key
+// was offered is read as one.
+
+// scissors is git's line: everything from it down is ignored.
+const scissors = "# ------------------------ >8 ------------------------"
+
+// sheetField is one field of the file beyond the title and the content.
+type sheetField struct{ key, label, value string }
+
+// sheetFields are the fields of one version as the file lays them out.
+type sheetFields struct {
+	title, content string
+	extra          []sheetField
+}
+
+// sheetRef is a version shown below the scissors line.
+type sheetRef struct {
+	label  string // "winner · by alice-laptop · 2026-03-08 10:00:00Z"
+	fields sheetFields
+}
+
+// editSheet is the whole file: the result and the versions.
+type editSheet struct {
+	result sheetFields
+	refs   []sheetRef
+}
+
+// fieldLine introduces a field other than the title and the content.
+func fieldLine(f sheetField) string { return "# ==== " + f.label + " (" + f.key + ") ====" }
+
+// write lays out one version's fields.
+func (f sheetFields) write(b *strings.Builder) {
+	b.WriteString(f.title + "\n\n")
+	if f.content != "" {
+		b.WriteString(strings.TrimSuffix(f.content, "\n") + "\n")
+	}
+	for _, x := range f.extra {
+		b.WriteString("\n" + fieldLine(x) + "\n")
+		if x.value != "" {
+			b.WriteString(strings.TrimSuffix(x.value, "\n") + "\n")
+		}
+	}
+}
+
+// bytes formats the file.
+func (s editSheet) bytes() []byte {
+	var b strings.Builder
+	s.result.write(&b)
+	b.WriteString("\n" + scissors + "\n")
+	b.WriteString("# Do not modify or remove the line above.\n# Everything below it is ignored.\n#\n")
+	b.WriteString("# Above it, the result: the title on the first line, a blank line, then the\n")
+	b.WriteString("# content; each other field that differs follows under its own \"# ====\" line,\n")
+	b.WriteString("# and emptying one removes it. Below, every version, for reference.\n")
+	for _, r := range s.refs {
+		b.WriteString("\n======== " + r.label + " ========\n")
+		r.fields.write(&b)
+	}
+	return []byte(b.String())
+}
+
+// parseSheet reads back the result from what the person left in the file;
+// extra are the fields the file offered, whose lines it looks for.
+func parseSheet(b []byte, extra []sheetField) sheetFields {
+	s := strings.ReplaceAll(string(b), "\r\n", "\n")
+	if i := scissorsAt(s); i >= 0 {
+		s = s[:i]
+	}
+	title, rest, _ := strings.Cut(s, "\n")
+	rest = strings.TrimPrefix(rest, "\n")
+	out := sheetFields{title: strings.TrimSpace(title), extra: extra}
+	headers := map[string]int{}
+	for i, f := range extra {
+		headers[fieldLine(f)] = i
+	}
+	out.extra = append([]sheetField(nil), extra...)
+	cur := -1 // the content; i for extra[i]
+	var text []string
+	flush := func() {
+		for len(text) > 0 && strings.TrimSpace(text[len(text)-1]) == "" {
+			text = text[:len(text)-1] // blank lines before a field line or the scissors
+		}
+		if cur < 0 {
+			out.content = strings.Join(text, "\n")
+		} else {
+			out.extra[cur].value = strings.Join(text, "\n")
+		}
+	}
+	if rest = strings.TrimSuffix(rest, "\n"); rest != "" {
+		for l := range strings.SplitSeq(rest, "\n") {
+			if i, ok := headers[l]; ok {
+				flush()
+				cur, text = i, nil
+				continue
+			}
+			text = append(text, l)
+		}
+	}
+	flush()
+	return out
+}
+
+// scissorsAt returns where the scissors line starts, or -1.
+func scissorsAt(s string) int {
+	if strings.HasPrefix(s, scissors+"\n") || s == scissors {
+		return 0
+	}
+	if i := strings.Index(s, "\n"+scissors+"\n"); i >= 0 {
+		return i + 1
+	}
+	if strings.HasSuffix(s, "\n"+scissors) {
+		return len(s) - len(scissors)
+	}
+	return -1
+}
+
+// equal reports whether two readings of the file say the same.
+func (f sheetFields) equal(o sheetFields) bool {
+	if f.title != o.title || f.content != o.content || len(f.extra) != len(o.extra) {
+		return false
+	}
+	for i := range f.extra {
+		if f.extra[i] != o.extra[i] {
+			return false
+		}
+	}
+	return true
+}
 
 // extReadyMsg reports the temp file written for $EDITOR.
 type extReadyMsg struct {
 	pos      int
 	versions []int
 	path     string
-	orig     []byte
+	orig     sheetFields // the result as written
 	err      error
 }
 
@@ -26,44 +169,32 @@ type extReadyMsg struct {
 type extExitMsg struct {
 	extReadyMsg
 	runErr error
+	stderr string // the end of what the editor wrote to standard error
 }
 
 // extResultMsg carries what the editor left in the file.
 type extResultMsg struct {
-	pos            int
-	versions       []int
-	title, content string
-	changed        bool
-	err            error
-}
-
-// errNoEditor: E was pressed without $EDITOR.
-var errNoEditor = errors.New("no $EDITOR: set it, or edit in the app with e")
-
-// editFile formats a title and content for the editor.
-func editFile(title, content string) []byte {
-	return []byte(title + "\n\n" + strings.TrimSuffix(content, "\n") + "\n")
-}
-
-// parseEditFile reads back what editFile wrote, as the person left it.
-func parseEditFile(b []byte) (title, content string) {
-	s := strings.ReplaceAll(string(b), "\r\n", "\n")
-	title, rest, _ := strings.Cut(s, "\n")
-	rest = strings.TrimPrefix(rest, "\n")
-	return strings.TrimSpace(title), strings.TrimSuffix(rest, "\n")
+	pos      int
+	versions []int
+	result   sheetFields
+	changed  bool
+	err      error
 }
 
 // writeEditFile is the Cmd that writes the temp file for $EDITOR.
-func writeEditFile(pos int, versions []int, title, content string) tea.Cmd {
+func writeEditFile(pos int, versions []int, sheet editSheet) tea.Cmd {
 	return func() tea.Msg {
-		msg := extReadyMsg{pos: pos, versions: versions, orig: editFile(title, content)}
+		b := sheet.bytes()
+		// What the file says as written, so that what only the layout
+		// changes (a final newline) is not taken for an edit.
+		msg := extReadyMsg{pos: pos, versions: versions, orig: parseSheet(b, sheet.result.extra)}
 		f, err := os.CreateTemp("", "feedsync-edit-*.txt")
 		if err != nil {
 			msg.err = err
 			return msg
 		}
 		msg.path = f.Name()
-		_, err = f.Write(msg.orig)
+		_, err = f.Write(b)
 		if cerr := f.Close(); err == nil {
 			err = cerr
 		}
@@ -72,11 +203,29 @@ func writeEditFile(pos int, versions []int, title, content string) tea.Cmd {
 	}
 }
 
+// stderrTail keeps the last bytes written to it, to show when the editor
+// fails; what the editor writes still reaches the terminal.
+type stderrTail struct{ buf []byte }
+
+const stderrKeep = 2048
+
+func (t *stderrTail) Write(p []byte) (int, error) {
+	t.buf = append(t.buf, p...)
+	if len(t.buf) > stderrKeep {
+		t.buf = t.buf[len(t.buf)-stderrKeep:]
+	}
+	return len(p), nil
+}
+
 // runEditor leaves the UI for the editor on the temp file.
 func runEditor(argv []string, ready extReadyMsg) tea.Cmd {
 	args := append(append([]string{}, argv[1:]...), ready.path)
 	c := exec.Command(argv[0], args...)
-	return tea.ExecProcess(c, func(err error) tea.Msg { return extExitMsg{ready, err} })
+	tail := &stderrTail{}
+	c.Stderr = io.MultiWriter(os.Stderr, tail)
+	return tea.ExecProcess(c, func(err error) tea.Msg {
+		return extExitMsg{ready, err, strings.TrimSpace(string(bytes.ToValidUTF8(tail.buf, nil)))}
+	})
 }
 
 // readEditFile is the Cmd that reads the file back and removes it.
@@ -86,6 +235,9 @@ func readEditFile(exit extExitMsg) tea.Cmd {
 		defer os.Remove(exit.path)
 		if exit.runErr != nil {
 			res.err = exit.runErr
+			if exit.stderr != "" {
+				res.err = fmt.Errorf("%w: %s", exit.runErr, oneLine(exit.stderr))
+			}
 			return res
 		}
 		b, err := os.ReadFile(exit.path)
@@ -93,8 +245,8 @@ func readEditFile(exit extExitMsg) tea.Cmd {
 			res.err = err
 			return res
 		}
-		res.changed = !bytes.Equal(b, exit.orig)
-		res.title, res.content = parseEditFile(b)
+		res.result = parseSheet(b, exit.orig.extra)
+		res.changed = !res.result.equal(exit.orig)
 		return res
 	}
 }

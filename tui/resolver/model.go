@@ -74,6 +74,9 @@ func New(cfg Config) Model {
 	if cfg.Now == nil {
 		cfg.Now = time.Now
 	}
+	if len(cfg.Editor) == 0 {
+		cfg.Editor = []string{"vi"} // as git does
+	}
 	s := DefaultStyles()
 	if noColorEnv() {
 		s = MonoStyles()

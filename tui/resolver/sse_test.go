@@ -146,7 +146,7 @@ func TestSSEExternalEditor(t *testing.T) {
 	if err := os.WriteFile(hs.ready.path, b, 0o600); err != nil {
 		t.Fatal(err)
 	}
-	hs.send(extExitMsg{hs.ready, nil})
+	hs.send(extExitMsg{hs.ready, nil, ""})
 	e := hs.sseItem("groceries")
 	sseWant{3, false, groceriesHistory, "Buy groceries - DONE", 0, false}.check(t, e)
 	if c := contentOf(e.Winner().Fields()); c != "Get oat milk, eggs, butter and rolls" {

@@ -324,9 +324,12 @@ func (m Model) quit() (Model, tea.Cmd) {
 }
 
 // contentOf returns the content field of an item's data, if it has one.
-func contentOf(fs []feeds.Field) string {
+func contentOf(fs []feeds.Field) string { return valueOf(fs, "content") }
+
+// valueOf returns the value of the field with the given key, or "".
+func valueOf(fs []feeds.Field, key string) string {
 	for _, f := range fs {
-		if f.Key == "content" {
+		if f.Key == key {
 			return f.Value
 		}
 	}
