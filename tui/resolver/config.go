@@ -3,7 +3,6 @@ package resolver
 import (
 	"context"
 	"io"
-	"os"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
@@ -29,6 +28,9 @@ type Config struct {
 	// Now gives the when of each decision; nil means time.Now. Times are
 	// truncated to whole seconds in UTC (1.0.2 §2.1.5, 0.91 §1.2).
 	Now func() time.Time
+	// Markers puts [-old-]{+new+} markers around changed words in colour
+	// too; a terminal without colour always has them.
+	Markers bool
 	// Editor is the $VISUAL or $EDITOR command line used by E; nil means
 	// vi, as git does.
 	Editor []string
@@ -40,7 +42,7 @@ type Config struct {
 // terminal error.
 func Run(ctx context.Context, cfg Config, in io.Reader, out io.Writer) (saved bool, err error) {
 	opts := []tea.ProgramOption{tea.WithContext(ctx), tea.WithInput(in), tea.WithOutput(out)}
-	if noColorEnv() {
+	if monoEnv() {
 		opts = append(opts, tea.WithColorProfile(colorprofile.ASCII))
 	}
 	final, err := tea.NewProgram(New(cfg), opts...).Run()
@@ -50,10 +52,6 @@ func Run(ctx context.Context, cfg Config, in io.Reader, out io.Writer) (saved bo
 	}
 	return m.saved, err
 }
-
-// noColorEnv reports NO_COLOR set to any non-empty value (no-color.org),
-// which colorprofile alone reads as a boolean.
-func noColorEnv() bool { return os.Getenv("NO_COLOR") != "" }
 
 // DemoFeeds returns the embedded demo pair, local and remote: every kind of
 // conflict the resolver shows.

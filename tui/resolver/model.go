@@ -45,6 +45,7 @@ type (
 // component, turns decisions into engine calls, and owns the undo journal.
 type Model struct {
 	cfg      Config
+	look     Look
 	styles   *Styles
 	keys     ActionKeys
 	st       *store
@@ -77,18 +78,16 @@ func New(cfg Config) Model {
 	if len(cfg.Editor) == 0 {
 		cfg.Editor = []string{"vi"} // as git does
 	}
-	s := DefaultStyles()
-	if noColorEnv() {
-		s = MonoStyles()
-	}
-	m := Model{cfg: cfg, styles: &s, keys: DefaultActionKeys(), progress: make(chan progressMsg, 1)}
+	look := Look{Mono: monoEnv(), Markers: cfg.Markers}
+	s := NewStyles(look)
+	m := Model{cfg: cfg, look: look, styles: &s, keys: DefaultActionKeys(), progress: make(chan progressMsg, 1)}
 	m.item, m.editor, m.status = NewItemView(m.styles), NewEditor(m.styles), NewStatus(m.styles)
 	return m
 }
 
-// Init starts loading.
+// Init starts loading, and asks the terminal for its background colour.
 func (m Model) Init() tea.Cmd {
-	return tea.Batch(load(m.cfg.Load, m.progress), waitProgress(m.progress))
+	return tea.Batch(load(m.cfg.Load, m.progress), waitProgress(m.progress), tea.RequestBackgroundColor)
 }
 
 // Saved reports whether a save succeeded.
@@ -137,6 +136,8 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return m.resize(msg.Width, msg.Height), nil
 	case tea.ColorProfileMsg:
 		return m.setProfile(msg.Profile), nil
+	case tea.BackgroundColorMsg:
+		return m.setBackground(!msg.IsDark()), nil
 	case progressMsg:
 		m.loading = msg
 		return m, waitProgress(m.progress)
@@ -173,9 +174,26 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 
 // setProfile switches to the no-colour styles on a monochrome terminal.
 func (m Model) setProfile(p colorprofile.Profile) Model {
-	if p <= colorprofile.ASCII && !m.styles.Mono {
-		*m.styles = MonoStyles()
-		m.item.layout()
+	if p <= colorprofile.ASCII && !m.look.Mono {
+		m.look.Mono = true
+		return m.restyle()
 	}
+	return m
+}
+
+// setBackground picks the colours for a light or a dark background.
+func (m Model) setBackground(light bool) Model {
+	if light != m.look.Light {
+		m.look.Light = light
+		return m.restyle()
+	}
+	return m
+}
+
+// restyle makes the styles anew for the look; the components share them,
+// and those that keep rendered lines render again.
+func (m Model) restyle() Model {
+	*m.styles = NewStyles(m.look)
+	m.item.layout()
 	return m
 }

@@ -1,6 +1,7 @@
 package resolver
 
 import (
+	"image/color"
 	"strings"
 
 	"charm.land/bubbles/v2/help"
@@ -60,36 +61,76 @@ func (s Styles) withInks() Styles {
 	return s
 }
 
-// DefaultStyles returns the colour styles, which use the 16 basic ANSI
-// colours so that they follow the terminal's own palette.
-func DefaultStyles() Styles {
-	red, green, yellow, blue, magenta, cyan, grey := lipgloss.Color("1"), lipgloss.Color("2"),
-		lipgloss.Color("3"), lipgloss.Color("4"), lipgloss.Color("5"), lipgloss.Color("6"), lipgloss.Color("8")
-	s := baseStyles()
-	s.App = s.App.Foreground(cyan)
-	s.Dim = s.Dim.Foreground(grey)
-	s.Label = s.Label.Foreground(blue)
-	s.Rule = s.Rule.Foreground(grey)
-	s.Del = s.Del.Foreground(red)
-	s.Ins = s.Ins.Foreground(green)
-	s.Fold = s.Fold.Foreground(grey)
-	s.Banner = s.Banner.Foreground(yellow)
-	s.Match = s.Match.Foreground(yellow)
-	s.Unresolved = s.Unresolved.Foreground(yellow)
-	s.Resolved = s.Resolved.Foreground(green)
-	s.Edited = s.Edited.Foreground(cyan)
-	s.Deleted = s.Deleted.Foreground(red)
-	s.Marked = s.Marked.Foreground(magenta)
-	s.Winner = s.Winner.Foreground(green)
-	s.Version = s.Version.Foreground(yellow)
-	s.Info = s.Info.Foreground(cyan)
-	s.Error = s.Error.Foreground(red)
-	s.Dialog = s.Dialog.BorderForeground(yellow)
-	s.Help.ShortKey = s.Help.ShortKey.Foreground(cyan)
-	s.Help.FullKey = s.Help.FullKey.Foreground(cyan)
-	s.Help.ShortSeparator = s.Help.ShortSeparator.Foreground(grey)
-	s.Help.Ellipsis = s.Help.Ellipsis.Foreground(grey)
+// Look is what the styles are made for: a terminal with or without
+// colour, its background, and whether changed words carry markers.
+type Look struct {
+	// Mono is a terminal without colour, or NO_COLOR: attributes only,
+	// and markers around changed words.
+	Mono bool
+	// Light is a light background, detected through the terminal's answer
+	// to the background colour query.
+	Light bool
+	// Markers puts the [-old-]{+new+} markers around changed words in
+	// colour too, for people who do not tell red from green.
+	Markers bool
+}
+
+// NewStyles returns the styles for a look.
+func NewStyles(l Look) Styles {
+	if l.Mono {
+		return MonoStyles()
+	}
+	s := colourStyles(paletteFor(l.Light))
+	if l.Markers {
+		s.DelOpen, s.DelClose, s.InsOpen, s.InsClose = "[-", "-]", "{+", "+}"
+	}
 	return s.withInks()
+}
+
+// palette is the colours of one background.
+type palette struct{ red, green, yellow, blue, magenta, cyan, grey color.Color }
+
+// paletteFor picks colours readable on the background. On a dark one, the
+// 16 basic ANSI colours, so that they follow the terminal's own palette; on
+// a light one, darker shades (the basic yellow, green and cyan are hard to
+// read on white), which a 16-colour terminal gets as their nearest.
+func paletteFor(light bool) palette {
+	c := lipgloss.Color
+	if light {
+		return palette{c("124"), c("28"), c("130"), c("25"), c("90"), c("30"), c("242")}
+	}
+	return palette{c("1"), c("2"), c("3"), c("4"), c("5"), c("6"), c("8")}
+}
+
+// DefaultStyles returns the colour styles for a dark background.
+func DefaultStyles() Styles { return NewStyles(Look{}) }
+
+func colourStyles(p palette) Styles {
+	s := baseStyles()
+	s.App = s.App.Foreground(p.cyan)
+	s.Dim = s.Dim.Foreground(p.grey)
+	s.Label = s.Label.Foreground(p.blue)
+	s.Rule = s.Rule.Foreground(p.grey)
+	s.Del = s.Del.Foreground(p.red)
+	s.Ins = s.Ins.Foreground(p.green)
+	s.Fold = s.Fold.Foreground(p.grey)
+	s.Banner = s.Banner.Foreground(p.yellow)
+	s.Match = s.Match.Foreground(p.yellow)
+	s.Unresolved = s.Unresolved.Foreground(p.yellow)
+	s.Resolved = s.Resolved.Foreground(p.green)
+	s.Edited = s.Edited.Foreground(p.cyan)
+	s.Deleted = s.Deleted.Foreground(p.red)
+	s.Marked = s.Marked.Foreground(p.magenta)
+	s.Winner = s.Winner.Foreground(p.green)
+	s.Version = s.Version.Foreground(p.yellow)
+	s.Info = s.Info.Foreground(p.cyan)
+	s.Error = s.Error.Foreground(p.red)
+	s.Dialog = s.Dialog.BorderForeground(p.yellow)
+	s.Help.ShortKey = s.Help.ShortKey.Foreground(p.cyan)
+	s.Help.FullKey = s.Help.FullKey.Foreground(p.cyan)
+	s.Help.ShortSeparator = s.Help.ShortSeparator.Foreground(p.grey)
+	s.Help.Ellipsis = s.Help.Ellipsis.Foreground(p.grey)
+	return s
 }
 
 // MonoStyles returns the styles for NO_COLOR and monochrome terminals:
