@@ -192,8 +192,12 @@ func TestSave(t *testing.T) {
 		t.Errorf("offsite has %d conflicts in the saved feed, want 2", n)
 	}
 	hs.keys("q")
+	if hs.quit || hs.m.screen != listScreen {
+		t.Fatal("q on an item did not go back to the list")
+	}
+	hs.keys("q")
 	if !hs.quit {
-		t.Error("q after a save did not quit")
+		t.Error("q on the list after a save did not quit")
 	}
 }
 

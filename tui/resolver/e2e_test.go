@@ -64,7 +64,7 @@ func TestEndToEnd(t *testing.T) {
 	tm.wait("edited \"Call the plumber")
 	tm.keys("s")
 	tm.wait("saved to")
-	tm.keys("q")
+	tm.keys("q", "q")            // back to the list, then quit
 	tm.wait("feedsync exited 1") // the saved feed still holds conflicts
 
 	out, err := os.ReadFile(filepath.Join(dir, "out.xml"))

@@ -14,6 +14,7 @@ func bind(help, desc string, keys ...string) key.Binding {
 type ActionKeys struct {
 	Keep, Take, Edit, ExtEdit, Mark, Delete, All key.Binding
 	Undo, Redo, Save, Quit, Back, Help           key.Binding
+	Suspend                                      key.Binding
 	NextUnresolved, PrevUnresolved               key.Binding
 }
 
@@ -32,6 +33,7 @@ func DefaultActionKeys() ActionKeys {
 		Save:           bind("s", "save", "s"),
 		Quit:           bind("q", "quit", "q", "ctrl+c"),
 		Back:           bind("esc", "back", "esc"),
+		Suspend:        bind("ctrl+z", "suspend", "ctrl+z"),
 		Help:           bind("?", "help", "?"),
 		NextUnresolved: bind("n", "next unresolved", "n"),
 		PrevUnresolved: bind("N", "previous unresolved", "N"),
@@ -43,9 +45,17 @@ func (k ActionKeys) decisions() []key.Binding {
 	return []key.Binding{k.Keep, k.Take, k.Edit, k.ExtEdit, k.Mark, k.Delete, k.All}
 }
 
-// session are the bindings that act on the whole session.
-func (k ActionKeys) session() []key.Binding {
-	return []key.Binding{k.Undo, k.Redo, k.Save, k.Back, k.Quit, k.Help}
+// session are the bindings that act on the whole session. The rule for q
+// is that of less, tig and the help overlay: q closes what is on top. On
+// an item it goes back to the list; on the list it quits, asking first
+// when work is unsaved. ctrl+c quits from anywhere but the editor.
+func (k ActionKeys) session(onItem bool) []key.Binding {
+	back, quit := k.Back, k.Quit
+	if onItem {
+		back = bind("q/esc", "back to the list", "q", "esc")
+		quit = bind("ctrl+c", "quit", "ctrl+c")
+	}
+	return []key.Binding{k.Undo, k.Redo, k.Save, back, quit, k.Suspend, k.Help}
 }
 
 // ListKeys are the list component's own bindings.

@@ -48,19 +48,32 @@ func (s Status) Update(msg tea.Msg) (Status, tea.Cmd) {
 	return s, nil
 }
 
-// View renders the message line, if any, and the bindings.
+// MessageRows returns how many rows the message takes, wrapped to the width.
+func (s Status) MessageRows() int { return len(s.messageLines()) }
+
+// messageLines wraps the message, an error whole, to the width.
+func (s Status) messageLines() []string {
+	if s.msg == "" {
+		return nil
+	}
+	style, text := s.styles.Info, s.msg
+	if s.isErr {
+		style, text = s.styles.Error, "error: "+text
+	}
+	var out []string
+	for _, row := range wrap([]piece{{clean(text), 0}}, s.width) {
+		out = append(out, style.Render(paint(row, s.width, s.styles)))
+	}
+	return out
+}
+
+// View renders the message, wrapped, and the bindings in the rows left.
+// When the message needs more rows than the bar has, its end is cut; the
+// root model gives the bar room for an error, so that it shows whole.
 func (s Status) View() string {
-	var lines []string
-	if s.msg != "" {
-		style := s.styles.Info
-		if s.isErr {
-			style = s.styles.Error
-		}
-		text := s.msg
-		if s.isErr {
-			text = "error: " + text
-		}
-		lines = append(lines, style.Render(fit(text, s.width)))
+	lines := s.messageLines()
+	if len(lines) > s.height {
+		lines = lines[:s.height]
 	}
 	if room := s.height - len(lines); room > 0 && s.keys != nil {
 		lines = append(lines, s.bindings(room)...)
@@ -68,21 +81,44 @@ func (s Status) View() string {
 	return strings.Join(lines, "\n")
 }
 
-// bindings lays the short help out over at most n lines, ending with an
-// ellipsis when it does not fit.
+// bindings lays the short help out over at most n lines. When they do not
+// fit, the last line ends with an ellipsis; the help key (?) is always
+// shown, last.
 func (s Status) bindings(n int) []string {
 	var lines []string
 	cur, curW := "", 0
 	sep := s.styles.ink.sep.render(" · ")
+	var helpKey string
+	var bs []key.Binding
 	for _, b := range s.keys.ShortHelp() {
-		if !b.Enabled() {
-			continue
+		switch {
+		case !b.Enabled():
+		case b.Help().Key == "?":
+			helpKey = s.item(b)
+		default:
+			bs = append(bs, b)
 		}
+	}
+	end := func(last bool) int { // what the line must keep room for
+		if last && helpKey != "" {
+			return 3 + textWidth(helpKey)
+		}
+		return 0
+	}
+	for i, b := range bs {
 		item := s.item(b)
 		w := textWidth(item)
-		if curW > 0 && curW+3+w > s.width {
-			if len(lines) == n-1 {
-				return append(lines, pad(cur+s.styles.Help.Ellipsis.Render(" …"), s.width))
+		last := len(lines) == n-1
+		more := i < len(bs)-1 || helpKey != ""
+		reserve := end(last)
+		if last && more && i < len(bs)-1 {
+			reserve += 2 // " …"
+		}
+		if curW > 0 && curW+3+w+reserve > s.width {
+			if last {
+				cur += s.styles.Help.Ellipsis.Render(" …")
+				curW += 2
+				break
 			}
 			lines, cur, curW = append(lines, pad(cur, s.width)), "", 0
 		}
@@ -90,6 +126,12 @@ func (s Status) bindings(n int) []string {
 			cur, curW = cur+sep, curW+3
 		}
 		cur, curW = cur+item, curW+w
+	}
+	if helpKey != "" {
+		if curW > 0 {
+			cur += sep
+		}
+		cur += helpKey
 	}
 	return append(lines, pad(cur, s.width))
 }

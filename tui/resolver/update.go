@@ -30,15 +30,23 @@ func (m *Model) layout() {
 	m.confirm.SetSize(m.width, bh)
 }
 
-// statusHeight grows the status bar on tall terminals so that every binding fits.
+// statusHeight grows the status bar on tall terminals so that every
+// binding fits, and for a long message, so that it shows whole with one
+// line of bindings under it, up to a third of the screen.
 func (m Model) statusHeight() int {
+	h := 1
 	switch {
 	case m.height >= 30:
-		return 3
+		h = 3
 	case m.height >= 16:
-		return 2
+		h = 2
 	}
-	return 1
+	st := m.status
+	st.SetSize(m.width, h)
+	if need := st.MessageRows() + 1; need > h {
+		h = max(min(need, m.height/3), h)
+	}
+	return h
 }
 
 // loaded opens the list on the merged document, or quits on a load error,
@@ -72,6 +80,8 @@ func (m Model) key(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 		m.editor, cmd = m.editor.Update(msg) // asks when the text changed
 	case msg.String() == "ctrl+c" && m.overlay != confirmOverlay:
 		return m.quit() // from anywhere else, the filter included
+	case key.Matches(msg, m.keys.Suspend) && m.screen != editScreen:
+		return m, tea.Suspend // in the editor, ctrl+z undoes typing
 	case m.overlay == helpOverlay:
 		m.help, cmd = m.help.Update(msg)
 	case m.overlay == confirmOverlay:
@@ -123,6 +133,8 @@ func (m Model) handler(msg tea.KeyPressMsg) func(Model) (Model, tea.Cmd) {
 		return Model.redo
 	case key.Matches(msg, k.Save):
 		return Model.save
+	case onItem && msg.String() == "q":
+		return Model.back
 	case key.Matches(msg, k.Quit):
 		return Model.quit
 	case key.Matches(msg, k.Back):
@@ -315,9 +327,12 @@ func (m Model) afterSave(msg savedMsg) (Model, tea.Cmd) {
 	return m, nil
 }
 
+// unsaved reports decisions made since the last save.
+func (m Model) unsaved() bool { return m.journal.head() != m.savedAt }
+
 // quit quits, first asking when decisions are not saved.
 func (m Model) quit() (Model, tea.Cmd) {
-	if m.journal.head() == m.savedAt && !m.saving {
+	if !m.unsaved() && !m.saving {
 		return m, tea.Quit
 	}
 	return m.ask(askQuit, fmt.Sprintf("Some decisions are not saved to %s. Quit anyway?", m.target())), nil

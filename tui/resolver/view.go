@@ -32,6 +32,7 @@ func (m Model) render() string {
 	}
 	sh := m.statusHeight()
 	st := m.status
+	st.SetSize(m.width, sh)
 	st.SetKeys(m.screenKeys())
 	return strings.Join([]string{
 		m.header(),
@@ -90,37 +91,55 @@ func (m Model) body() string {
 	return m.loadingView()
 }
 
-// header shows the session, the count of resolved items and where saves
-// go, dropping what does not fit from the right.
+// header shows the session, the count of resolved items, whether work is
+// unsaved and where saves go. Where the width is short it gives up, in
+// turn, the session's name, the long form of the save target, and the
+// count; "unsaved" and the target (shortened) stay.
 func (m Model) header() string {
-	left := m.styles.App.Render("feedsync") + " · " + m.cfg.Title
-	right := m.headerRight()
-	for len(right) > 0 {
-		r := strings.Join(right, " · ")
-		if gap := m.width - textWidth(left) - textWidth(r); gap >= 2 {
-			return m.styles.Header.Render(left + strings.Repeat(" ", gap) + r)
-		}
-		if len(right) == 1 && left != m.styles.App.Render("feedsync") {
-			left = m.styles.App.Render("feedsync")
-			continue
-		}
-		right = right[:len(right)-1]
+	app := m.styles.App.Render("feedsync")
+	full := app + " · " + m.cfg.Title
+	count, state := m.headerState()
+	target := m.target()
+	short := "saves to " + shortPath(target)
+	forms := [][]string{
+		{full, count, state, "saves to " + target},
+		{app, count, state, "saves to " + target},
+		{app, count, state, short},
+		{app, state, short},
+		{app, state, "→ " + shortPath(target)},
 	}
-	return m.styles.Header.Render(fit(left, m.width))
+	for _, f := range forms {
+		left, right := f[0], strings.Join(nonEmpty(f[1:]), " · ")
+		if gap := m.width - textWidth(left) - textWidth(right); gap >= 2 {
+			return m.styles.Header.Render(left + strings.Repeat(" ", gap) + right)
+		}
+	}
+	last := forms[len(forms)-1]
+	return m.styles.Header.Render(fit(strings.Join(nonEmpty(last[1:]), " · "), m.width))
 }
 
-func (m Model) headerRight() []string {
-	var right []string
+// headerState returns the count of resolved items and whether work is
+// unsaved or being saved.
+func (m Model) headerState() (count, state string) {
 	if m.st != nil {
-		right = append(right, fmt.Sprintf("%d/%d resolved", m.st.resolvedCount(), len(m.st.conflicted)))
+		count = fmt.Sprintf("%d/%d resolved", m.st.resolvedCount(), len(m.st.conflicted))
 	}
 	switch {
 	case m.saving:
-		right = append(right, "saving…")
-	case m.journal.head() != m.savedAt:
-		right = append(right, "unsaved")
+		state = "saving…"
+	case m.unsaved():
+		state = "unsaved"
 	}
-	return append(right, "saves to "+m.target())
+	return count, state
+}
+
+// shortPath shortens a path to its last element: "…/out.xml".
+func shortPath(p string) string {
+	i := strings.LastIndexAny(p, `/\`)
+	if i < 0 {
+		return p
+	}
+	return "…/" + p[i+1:]
 }
 
 // loadingView shows the progress of loading and merging.
@@ -150,10 +169,10 @@ func (m Model) screenKeys() help.KeyMap {
 	case m.screen == listScreen && m.list.Filtering():
 		return m.list.KeyMap()
 	case m.screen == itemScreen:
-		return screenKeys{actions: append(k.decisions(), nav), session: k.session(), own: m.item.KeyMap()}
+		return screenKeys{actions: append(k.decisions(), nav), session: k.session(true), own: m.item.KeyMap()}
 	case m.screen == listScreen:
 		acts := []key.Binding{k.Keep, k.Edit, k.ExtEdit, k.Delete, k.All, nav}
-		return screenKeys{actions: acts, session: k.session(), own: m.list.KeyMap()}
+		return screenKeys{actions: acts, session: k.session(false), own: m.list.KeyMap()}
 	}
 	return screenKeys{session: []key.Binding{k.Quit}, own: HelpKeys{}}
 }

@@ -63,7 +63,7 @@ func TestProgram(t *testing.T) {
 	wait("took version 1")
 	tm.Type("s")
 	wait("ed to local.xml") // "saved to", whether or not "saving to" was drawn first
-	tm.Type("q")
+	tm.Type("qq")           // back to the list, then quit
 
 	final, ok := tm.FinalModel(t, teatest.WithFinalTimeout(5*time.Second)).(resolver.Model)
 	if !ok || !final.Saved() {
