@@ -269,3 +269,36 @@ func TestPanicReported(t *testing.T) {
 		t.Errorf("stderr:\n%s", stderr)
 	}
 }
+
+// validate prints an SSE 0.91 feed's warnings and still calls it valid
+// (issue 13: they were dropped); a feed with no sync data is valid.
+func TestValidateWarnings(t *testing.T) {
+	h := newHarness(t)
+	h.write("dup.xml", `<rss version="2.0" xmlns:sx="http://www.microsoft.com/schemas/rss/sse"><channel>
+<item><title>A</title><sx:sync id="1" version="1"><sx:history by="X"/></sx:sync></item>
+<item><title>B</title><sx:sync id="1" version="1"><sx:history by="X"/></sx:sync></item>
+</channel></rss>`)
+	h.write("empty.xml", "<rss version=\"2.0\"><channel><title>Empty</title></channel></rss>\n")
+	code, out, stderr := h.run("", "validate", h.path("dup.xml"), h.path("empty.xml"))
+	if code != ExitOK || !strings.Contains(out, "dup.xml: valid") || !strings.Contains(out, "empty.xml: valid") {
+		t.Errorf("exit %d, stdout %q", code, out)
+	}
+	if !strings.Contains(stderr, "warning: "+h.path("dup.xml")+":3:") {
+		t.Errorf("the warning is not printed with its place:\n%s", stderr)
+	}
+}
+
+// An empty OPML outline has no dialect yet; create makes an SSE 0.91
+// outline in it, the only dialect that binds OPML.
+func TestCreateInEmptyOPML(t *testing.T) {
+	h := newHarness(t)
+	h.write("subs.opml", "<opml version=\"2.0\"><head><title>Subs</title></head><body></body></opml>\n")
+	code, out, stderr := h.run("", "create", h.path("subs.opml"), "--id", "bbc", "--title", "BBC", "--by", "A", "--when", "2026-03-09T12:00:00Z")
+	if code != ExitOK || !strings.Contains(out, `xmlns:sx="https://www.microsoft.com/schemas/rss/sse"`) || !strings.Contains(out, `<outline text="BBC"`) {
+		t.Errorf("exit %d, stderr %s\n%s", code, stderr, out)
+	}
+	code, out, _ = h.run("", "conflicts", "--json", h.path("subs.opml"))
+	if code != ExitOK || !strings.Contains(out, `"dialect": "none"`) {
+		t.Errorf("conflicts --json of a feed without sync data: exit %d\n%s", code, out)
+	}
+}

@@ -109,19 +109,25 @@ func (e *OPMLOnlyError) Error() string {
 }
 
 // MixedError refuses to merge two feeds that both hold sync data, of
-// different dialects: their sync metadata mean different things.
+// different dialects: their sync metadata mean different things. From
+// Doc.As, Remote is empty: the feed's sync data cannot become
+// RemoteDialect.
 type MixedError struct {
 	Local, Remote               string
 	LocalDialect, RemoteDialect Dialect
 }
 
 func (e *MixedError) Error() string {
+	if e.Remote == "" {
+		return fmt.Sprintf("%s is %s: its sync data cannot become %s", e.Local, e.LocalDialect.article(), e.RemoteDialect.title())
+	}
 	return fmt.Sprintf("%s is %s and %s is %s: feeds of different dialects cannot be merged",
 		e.Local, e.LocalDialect.article(), e.Remote, e.RemoteDialect.article())
 }
 
 // AdoptError reports a feed with no sync data yet (Feed, of Format) that
-// cannot take the dialect of the feed merged with it (Other, of Dialect):
+// cannot take the dialect of the feed merged with it (Other, of Dialect;
+// empty from Doc.As):
 // the dialect does not bind that format, or Feed uses that dialect's or
 // the other dialect's namespace outside sync data (InUse).
 type AdoptError struct {
@@ -134,9 +140,13 @@ type AdoptError struct {
 
 func (e *AdoptError) Error() string {
 	if e.InUse != "" {
-		return fmt.Sprintf("%s has no sync data but uses the namespace %s, so it cannot take the dialect of %s, %s",
-			e.Feed, e.InUse, e.Other, e.Dialect.title())
+		return fmt.Sprintf("%s has no sync data but uses the namespace %s, so it cannot take %s",
+			e.Feed, e.InUse, e.Dialect.title())
 	}
-	return fmt.Sprintf("%s is %s with no sync data: it cannot take the dialect of %s, %s, which binds only %s feeds",
-		e.Feed, e.Format.article(), e.Other, e.Dialect.title(), e.Dialect.formats())
+	of := "the dialect of " + e.Other + ", "
+	if e.Other == "" {
+		of = ""
+	}
+	return fmt.Sprintf("%s is %s with no sync data: it cannot take %s%s, which binds only %s feeds",
+		e.Feed, e.Format.article(), of, e.Dialect.title(), e.Dialect.formats())
 }

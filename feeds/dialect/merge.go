@@ -38,11 +38,11 @@ func Merge(local, remote *Doc) (*Doc, error) {
 			want = remote.binding()
 		}
 	}
-	l, err := local.as(want, remote)
+	l, err := local.as(want, remote.Dialect() != None, remote.Name(), remote.namespace(want))
 	if err != nil {
 		return nil, err
 	}
-	r, err := remote.as(want, local)
+	r, err := remote.as(want, local.Dialect() != None, local.Name(), local.namespace(want))
 	if err != nil {
 		return nil, err
 	}
@@ -57,24 +57,51 @@ func Merge(local, remote *Doc) (*Doc, error) {
 	return m, nil
 }
 
+// As returns the feed in dialect dl: d itself when it has that dialect,
+// or, for a feed with no sync data yet, the feed read again by dl's
+// binding with dl's namespace declared on its root, so that what is then
+// created in it is of dl (Create makes FeedSync 1.0.2 items in an RSS feed
+// with no sync data otherwise). An endpoint that knows its dialect starts
+// an empty feed this way. A feed whose sync data is of the other dialect
+// gives a *MixedError; a format that cannot carry dl an *AdoptError.
+func (d *Doc) As(dl Dialect) (*Doc, error) {
+	switch {
+	case dl == None || d.Dialect() == dl:
+		return d, nil
+	case d.synced:
+		return nil, &MixedError{Local: d.Name(), LocalDialect: d.Dialect(), RemoteDialect: dl}
+	}
+	b, err := d.as(dl, true, "", d.namespace(dl))
+	if err != nil {
+		return nil, err
+	}
+	if b == d.b {
+		return d, nil
+	}
+	nd := newDoc(b, nil)
+	nd.ns = d.namespace(dl)
+	return nd, nil
+}
+
 // as returns d's binding in dialect want: its own, or, for a feed with no
 // sync data yet, the feed read again by want's binding after it declares
-// want's namespace, in the form other declares it, unless it declares it
-// already or other has no sync data either.
-func (d *Doc) as(want Dialect, other *Doc) (backend, error) {
-	if d.synced || d.binding() == want && (d.ns != "" || other.Dialect() == None) {
+// want's namespace, as ns, unless it declares it already or declare is
+// false (the other feed has no sync data either). other names the feed
+// whose dialect d takes, for errors.
+func (d *Doc) as(want Dialect, declare bool, other, ns string) (backend, error) {
+	if d.synced || d.binding() == want && (d.ns != "" || !declare) {
 		return d.b, nil
 	}
 	if !want.carries(d.Format()) {
-		return nil, &AdoptError{Feed: d.Name(), Format: d.Format(), Other: other.Name(), Dialect: want}
+		return nil, &AdoptError{Feed: d.Name(), Format: d.Format(), Other: other, Dialect: want}
 	}
 	data := d.src
 	if data == nil {
 		data = d.Bytes()
 	}
-	data, inUse := redeclare(data, namespaces(want.other()), other.namespace(want))
+	data, inUse := redeclare(data, namespaces(want.other()), ns)
 	if inUse != "" {
-		return nil, &AdoptError{Feed: d.Name(), Format: d.Format(), Other: other.Name(), Dialect: want, InUse: inUse}
+		return nil, &AdoptError{Feed: d.Name(), Format: d.Format(), Other: other, Dialect: want, InUse: inUse}
 	}
 	return parseAs(want, d.Name(), data)
 }

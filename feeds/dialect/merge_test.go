@@ -152,3 +152,33 @@ func TestCreateInEmptyFeed(t *testing.T) {
 		})
 	}
 }
+
+// As gives a feed with no sync data the dialect an endpoint works in, so
+// that an SSE 0.91 endpoint can start from a plain RSS channel.
+func TestAs(t *testing.T) {
+	d := parse(t, "f.xml", emptyRSS)
+	s, err := d.As(SSE091)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s.Dialect() != None || s.binding() != SSE091 || d.binding() != FeedSync102 {
+		t.Errorf("As(SSE091): dialect %v binding %v; the original's binding %v", s.Dialect(), s.binding(), d.binding())
+	}
+	e, err := s.Create("a", at(0, "X"), Change{Edit: Edit{Title: ptr("A")}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.Set(e)
+	if back := reparse(t, s); back.Dialect() != SSE091 || !ssefeed.Is(s.Bytes()) {
+		t.Errorf("the created item is not SSE 0.91:\n%s", s.Bytes())
+	}
+	if same, _ := s.As(SSE091); same != s {
+		t.Errorf("As of the feed's own dialect made a new Doc")
+	}
+	if _, err := s.As(FeedSync102); !isMixed(err) || !strings.Contains(err.Error(), "its sync data cannot become FeedSync 1.0.2") {
+		t.Errorf("As of the other dialect: %v", err)
+	}
+	if _, err := parse(t, "a.xml", emptyAtom).As(SSE091); !isAdopt(err) || !strings.Contains(err.Error(), "cannot take SSE 0.91, which binds only RSS and OPML") {
+		t.Errorf("Atom As SSE 0.91: %v", err)
+	}
+}
