@@ -76,6 +76,10 @@ func (m *merger) merge(remote *Doc, r *record, local *Doc) {
 	if m.same(res, l) {
 		return
 	}
+	if res == it { // engine.Merge returns the remote item itself when it subsumes; settle must not change remote's
+		c := *it
+		res = &c
+	}
 	out.recs[j].item = m.settle(res, l)
 }
 
