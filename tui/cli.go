@@ -46,6 +46,9 @@ func init() {
 		{"endpoint", "", "print this endpoint's id", runEndpoint},
 		{"demo", "[-o OUT]", "the resolver on a built-in pair of feeds", runDemo},
 		{"cse", "pull ROOT DIR | fetch DIR LINK | ls DIR | stamp ROOT.xml", "one-way sync of nested feeds (CSE)", runCSE},
+		{"git", "setup [--global] [PATTERN...]", "make git merge feeds with feedsync: merge driver, merge tool, attributes", runGit},
+		{"git-merge", "BASE CURRENT OTHER [PATHNAME]", "git's merge driver: merge OTHER into CURRENT (1.0.2 §3.3, 0.91 §4.4)", runGitMerge},
+		{"git-mergetool", "MERGED [LOCAL REMOTE [BASE]]", "git's merge tool: the resolver on a feed git-merge left in conflict", runGitMergetool},
 	}
 }
 
@@ -153,6 +156,14 @@ TIME is RFC 3339 in UTC with whole seconds (2005-05-21T11:43:33Z); the
 default is now. EP, the endpoint id, defaults to $FEEDSYNC_BY, else to an id
 made once and kept in the user's config directory (see 'feedsync endpoint').
 
+Feeds in git: 'feedsync git setup PATTERN...' makes git merge the files that
+match with 'feedsync git-merge', which never writes conflict markers into a
+feed: items both branches changed in clashing ways stay in it as
+sx:conflicts, git marks the path conflicted, and 'git mergetool
+--tool=feedsync' or 'feedsync resolve FILE -o FILE' resolves them. Files
+that are not FeedSync or SSE feeds on both sides are merged as text by
+git merge-file. git-merge exits 0 (merged), 1 (conflicts left), 2 (failed).
+
 Exit codes:
   0  success
   1  the written or listed result still holds unresolved conflicts
@@ -167,7 +178,7 @@ func usage(w io.Writer) {
 	}
 	fmt.Fprintln(w, "\nCommands:")
 	for _, c := range commands {
-		fmt.Fprintf(w, "  %-10s %s\n", c.name, c.summary)
+		fmt.Fprintf(w, "  %-13s %s\n", c.name, c.summary)
 	}
 	io.WriteString(w, usageTail)
 }

@@ -17,6 +17,15 @@
 // parent, the resolver; new front ends built on the command line would have
 // grown that inversion further.)
 //
+// # git
+//
+// 'git setup' makes git merge feeds with 'git-merge' (gitmerge.go), a
+// merge driver that merges by 1.0.2 §3.3 or 0.91 §4.4 and leaves what
+// clashes as sx:conflicts, never as conflict markers, and resolves them
+// with 'git-mergetool', the resolver as git's merge tool. gitmerge3.go
+// says how the common ancestor, which FeedSync does not need, refines the
+// merge; files that are not feeds on both sides go to git merge-file.
+//
 // Exit codes: 0 success; 1 the written or listed result still holds
 // unresolved conflicts; 2 bad usage, invalid input, or any other failure.
 // Errors go to standard error, and a command that fails writes nothing.

@@ -1,0 +1,321 @@
+package tui
+
+import (
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// gitFixture is a feed to keep in a repository and two of its items.
+type gitFixture struct {
+	name, file string
+	a, b       string // ids of two items
+	flag       string // what an edit changes: --title or --content
+}
+
+var gitFixtures = []gitFixture{
+	{"FeedSync 1.0.2 RSS", "different-items", "item1", "item2", "--title"},
+	{"FeedSync 1.0.2 Atom", "atom-different-items", "item1", "item2", "--content"},
+	{"SSE 0.91 RSS", "sse-rss", "song1", "song2", "--title"},
+	{"SSE 0.91 OPML", "sse-opml", "bbc", "lemonde", "--title"},
+}
+
+// base returns the fixture's feed: the ancestor of its scenario.
+func (f gitFixture) base(t *testing.T) string {
+	t.Helper()
+	raw, err := os.ReadFile(filepath.Join("..", "testdata", "gitmerge", f.file+".txtar"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return parseTxtar(string(raw)).files["base.xml"]
+}
+
+// conflicted reports whether a feed holds the item in conflict, by
+// 'feedsync conflicts --json'.
+func (r *gitRepo) conflicted(file, id string) bool {
+	r.t.Helper()
+	code, out := r.run("feedsync", "conflicts", "--json", file)
+	if code != ExitOK && code != ExitConflicts {
+		r.t.Fatalf("feedsync conflicts %s: exit %d\n%s", file, code, out)
+	}
+	return strings.Contains(out, `"id": "`+id+`"`)
+}
+
+// setUp commits the fixture as todo.xml with the driver set up for it.
+func setUp(t *testing.T, f gitFixture) *gitRepo {
+	r := newGitRepo(t)
+	r.feedsync("git", "setup", "todo.xml")
+	r.write("todo.xml", f.base(t))
+	r.commit("a feed")
+	return r
+}
+
+// TestGitMergeInRepo runs real merges on a feed of each dialect: edits of
+// different items merge cleanly with both kept; one item edited on both
+// branches leaves one valid feed with the item in conflict and no
+// markers, git reports the path as conflicted, and resolve --pick, git add
+// and git commit finish the merge.
+func TestGitMergeInRepo(t *testing.T) {
+	t.Parallel()
+	for _, f := range gitFixtures {
+		t.Run(f.name, func(t *testing.T) {
+			t.Parallel()
+			r := setUp(t, f)
+			r.git("checkout", "-q", "-b", "topic")
+			r.edit("todo.xml", f.a, f.flag, "topic's edit", "alice", "2026-03-02T08:00:00Z")
+			r.git("checkout", "-q", "main")
+			r.edit("todo.xml", f.b, f.flag, "main's edit", "bob", "2026-03-02T09:00:00Z")
+			code, out := r.run("git", "merge", "--no-edit", "topic")
+			if code != 0 || !strings.Contains(out, "feedsync: todo.xml: merged as") {
+				t.Fatalf("git merge: exit %d, want a clean merge by the driver\n%s", code, out)
+			}
+			merged := r.read("todo.xml")
+			if !strings.Contains(merged, "topic's edit") || !strings.Contains(merged, "main's edit") {
+				t.Errorf("an edit is missing:\n%s", merged)
+			}
+			r.feedsync("validate", "todo.xml")
+
+			r.git("checkout", "-q", "-b", "other", "HEAD~1")
+			r.edit("todo.xml", f.a, f.flag, "other's edit", "carol", "2026-03-03T08:00:00Z")
+			r.git("checkout", "-q", "main")
+			r.edit("todo.xml", f.a, f.flag, "main's second edit", "bob", "2026-03-03T09:00:00Z")
+			code, out = r.run("git", "merge", "--no-edit", "other")
+			if code == 0 || !strings.Contains(out, "CONFLICT (content): Merge conflict in todo.xml") {
+				t.Fatalf("git merge: exit %d, want todo.xml in conflict\n%s", code, out)
+			}
+			if u := r.unmerged(); !slices.Equal(u, []string{"todo.xml"}) {
+				t.Errorf("git holds %q as conflicted, want todo.xml", u)
+			}
+			if strings.Contains(r.read("todo.xml"), "<<<<<<<") {
+				t.Fatalf("conflict markers in the feed:\n%s", r.read("todo.xml"))
+			}
+			r.feedsync("validate", "todo.xml")
+			if !r.conflicted("todo.xml", f.a) {
+				t.Fatalf("%s is not in conflict:\n%s", f.a, r.read("todo.xml"))
+			}
+			r.feedsync("resolve", "todo.xml", "--id", f.a, "--pick", "winner", "--when", "2026-03-04T09:00:00Z", "-o", "todo.xml")
+			r.git("add", "todo.xml")
+			r.git("commit", "-q", "--no-edit")
+			if r.conflicted("todo.xml", f.a) {
+				t.Error("the item is still in conflict after resolve --pick")
+			}
+			if parents := strings.Fields(r.git("log", "-1", "--format=%P")); len(parents) != 2 {
+				t.Errorf("the last commit has parents %q, want a merge commit", parents)
+			}
+		})
+	}
+}
+
+// TestGitRebaseAndCherryPick checks that a rebase and a cherry-pick go
+// through the driver too. A rebase replays topic's commits onto main, so
+// ours is main and theirs topic's commit: the item results are the same
+// either way (1.0.2 §3.3 is symmetric in them).
+func TestGitRebaseAndCherryPick(t *testing.T) {
+	t.Parallel()
+	f := gitFixtures[0]
+	t.Run("rebase", func(t *testing.T) {
+		t.Parallel()
+		r := setUp(t, f)
+		r.git("checkout", "-q", "-b", "topic")
+		r.edit("todo.xml", f.a, f.flag, "topic's edit", "alice", "2026-03-02T08:00:00Z")
+		r.edit("todo.xml", f.b, f.flag, "topic's edit of b", "alice", "2026-03-02T08:30:00Z")
+		r.git("checkout", "-q", "main")
+		r.edit("todo.xml", f.b, f.flag, "main's edit", "bob", "2026-03-02T09:00:00Z")
+		r.git("checkout", "-q", "topic")
+		code, out := r.run("git", "rebase", "main")
+		if code == 0 || !strings.Contains(out, "feedsync: todo.xml: merged as") {
+			t.Fatalf("git rebase: exit %d, want it stopped by the driver on %s\n%s", code, f.b, out)
+		}
+		if !r.conflicted("todo.xml", f.b) || strings.Contains(r.read("todo.xml"), "<<<<<<<") {
+			t.Fatalf("want %s in conflict and no markers:\n%s", f.b, r.read("todo.xml"))
+		}
+		if !strings.Contains(r.read("todo.xml"), "topic's edit") {
+			t.Errorf("the first replayed commit's edit is missing:\n%s", r.read("todo.xml"))
+		}
+		r.feedsync("resolve", "todo.xml", "--id", f.b, "--pick", "winner", "--when", "2026-03-04T09:00:00Z", "-o", "todo.xml")
+		r.git("add", "todo.xml")
+		if code, out := r.run("git", "-c", "core.editor=true", "rebase", "--continue"); code != 0 {
+			t.Fatalf("git rebase --continue: exit %d\n%s", code, out)
+		}
+		if n := strings.TrimSpace(r.git("rev-list", "--count", "main..topic")); n != "2" {
+			t.Errorf("%s commits on top of main, want 2", n)
+		}
+		if r.conflicted("todo.xml", f.b) {
+			t.Error("the item is still in conflict after the rebase")
+		}
+	})
+	t.Run("cherry-pick", func(t *testing.T) {
+		t.Parallel()
+		r := setUp(t, f)
+		r.git("checkout", "-q", "-b", "topic")
+		r.edit("todo.xml", f.a, f.flag, "topic's edit", "alice", "2026-03-02T08:00:00Z")
+		r.git("checkout", "-q", "main")
+		r.edit("todo.xml", f.b, f.flag, "main's edit", "bob", "2026-03-02T09:00:00Z")
+		code, out := r.run("git", "cherry-pick", "topic")
+		if code != 0 || !strings.Contains(out, "feedsync: todo.xml: merged as") {
+			t.Fatalf("git cherry-pick: exit %d, want a clean pick by the driver\n%s", code, out)
+		}
+		merged := r.read("todo.xml")
+		if !strings.Contains(merged, "topic's edit") || !strings.Contains(merged, "main's edit") {
+			t.Errorf("an edit is missing:\n%s", merged)
+		}
+	})
+}
+
+// TestGitFallback checks that files that are not feeds on both sides are
+// merged by git merge-file: a plain RSS file gets git's conflict markers,
+// and so does a feed that one branch broke.
+func TestGitFallback(t *testing.T) {
+	t.Parallel()
+	plain := "<rss version=\"2.0\">\n<channel>\n<title>News</title>\n<item><title>First</title></item>\n</channel>\n</rss>\n"
+	r := newGitRepo(t)
+	r.feedsync("git", "setup", "*.xml")
+	r.write("plain.xml", plain)
+	r.write("todo.xml", gitFixtures[0].base(t))
+	r.commit("files")
+	r.git("checkout", "-q", "-b", "topic")
+	r.write("plain.xml", strings.Replace(plain, "First", "First (topic)", 1))
+	r.write("todo.xml", strings.Replace(r.read("todo.xml"), "</channel>", "</chanel>", 1))
+	r.commit("topic")
+	r.git("checkout", "-q", "main")
+	r.write("plain.xml", strings.Replace(plain, "First", "First (main)", 1))
+	r.edit("todo.xml", "item2", "--title", "main's edit", "bob", "2026-03-02T09:00:00Z")
+	code, out := r.run("git", "merge", "--no-edit", "topic")
+	if code == 0 {
+		t.Fatalf("git merge: exit 0, want plain.xml in conflict\n%s", out)
+	}
+	for _, want := range []string{"plain.xml: neither ours nor theirs is a FeedSync or SSE feed", "todo.xml: theirs does not load as a feed", "todo.xml (theirs):"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("git merge's output lacks %q:\n%s", want, out)
+		}
+	}
+	if got := r.read("plain.xml"); !strings.Contains(got, "<<<<<<< ours\n<item><title>First (main)") || !strings.Contains(got, ">>>>>>> theirs") {
+		t.Errorf("plain.xml is not git's text merge:\n%s", got)
+	}
+	if u := r.unmerged(); !slices.Contains(u, "plain.xml") {
+		t.Errorf("git holds %q as conflicted, want plain.xml among them", u)
+	}
+	if got := r.read("todo.xml"); !strings.Contains(got, "</chanel>") || !strings.Contains(got, "main's edit") {
+		t.Errorf("todo.xml is not git's text merge of the broken feed and main's edit:\n%s", got)
+	}
+}
+
+// TestGitPaths merges a feed whose path has a space, in a subdirectory,
+// with git run from another subdirectory: the driver finds its files and
+// names the path as the repository does.
+func TestGitPaths(t *testing.T) {
+	t.Parallel()
+	f := gitFixtures[0]
+	r := newGitRepo(t)
+	r.feedsync("git", "setup", "lists/*.xml")
+	r.write("lists/my todo.xml", f.base(t))
+	r.write("docs/README", "notes\n")
+	r.commit("a feed")
+	r.git("checkout", "-q", "-b", "topic")
+	r.edit("lists/my todo.xml", f.a, f.flag, "topic's edit", "alice", "2026-03-02T08:00:00Z")
+	r.git("checkout", "-q", "main")
+	r.edit("lists/my todo.xml", f.a, f.flag, "main's edit", "bob", "2026-03-02T09:00:00Z")
+	code, out := r.runIn("docs", "git", "merge", "--no-edit", "topic")
+	if code == 0 || !strings.Contains(out, "feedsync: lists/my todo.xml: 1 item in conflict") {
+		t.Fatalf("git merge: exit %d, want the driver to name lists/my todo.xml\n%s", code, out)
+	}
+	if !r.conflicted("lists/my todo.xml", f.a) {
+		t.Errorf("%s is not in conflict:\n%s", f.a, r.read("lists/my todo.xml"))
+	}
+}
+
+// TestGitSetup checks what setup writes, that running it twice changes
+// nothing the second time, and --global.
+func TestGitSetup(t *testing.T) {
+	t.Parallel()
+	t.Run("repository", func(t *testing.T) {
+		t.Parallel()
+		r := newGitRepo(t)
+		out := r.feedsync("git", "setup", "todo.xml", "*.opml", "my lists/*.xml")
+		config := r.read(".git/config")
+		attrs := r.read(".gitattributes")
+		if want := "todo.xml merge=feedsync\n*.opml merge=feedsync\n\"my lists/*.xml\" merge=feedsync\n"; attrs != want {
+			t.Errorf(".gitattributes:\n%s\nwant:\n%s", attrs, want)
+		}
+		for key, want := range map[string]string{
+			"merge.feedsync.driver":            "feedsync git-merge %O %A %B %P",
+			"mergetool.feedsync.cmd":           `feedsync git-mergetool "$MERGED" "$LOCAL" "$REMOTE" "$BASE"`,
+			"mergetool.feedsync.trustExitCode": "true",
+		} {
+			if got := strings.TrimSpace(r.git("config", "--get", key)); got != want {
+				t.Errorf("%s = %q, want %q", key, got, want)
+			}
+		}
+		for _, p := range []string{"todo.xml", "sub/feeds.opml", "my lists/a.xml"} {
+			if got := r.git("check-attr", "merge", "--", p); !strings.HasSuffix(got, ": merge: feedsync\n") {
+				t.Errorf("git check-attr merge %s: %s", p, got)
+			}
+		}
+		exclude := r.read(".git/info/exclude")
+		for _, want := range []string{"\ntodo.xml.bak\n", "\ntodo.xml.bak.*\n", "\n.todo.xml.lock\n", "\n.todo.xml.tmp-*\n",
+			"\n*.opml.bak\n", "\nmy lists/.*.xml.lock\n"} {
+			if !strings.Contains(exclude, want) {
+				t.Errorf(".git/info/exclude lacks %q:\n%s", want, exclude)
+			}
+		}
+		if !strings.Contains(out, "set") {
+			t.Errorf("the first run says nothing was set:\n%s", out)
+		}
+		again := r.feedsync("git", "setup", "todo.xml", "*.opml", "my lists/*.xml")
+		if r.read(".git/config") != config || r.read(".gitattributes") != attrs || r.read(".git/info/exclude") != exclude {
+			t.Error("the second run changed the config, .gitattributes or .git/info/exclude")
+		}
+		if strings.Contains(again, " set\n") || strings.Contains(again, "added") {
+			t.Errorf("the second run says it changed something:\n%s", again)
+		}
+	})
+	t.Run("no pattern", func(t *testing.T) {
+		t.Parallel()
+		r := newGitRepo(t)
+		out := r.feedsync("git", "setup")
+		if !strings.Contains(out, "todo.xml merge=feedsync") {
+			t.Errorf("no advice on what to add:\n%s", out)
+		}
+		if _, err := os.Stat(filepath.Join(r.dir, ".gitattributes")); err == nil {
+			t.Error("setup without a pattern wrote .gitattributes")
+		}
+	})
+	t.Run("global", func(t *testing.T) {
+		t.Parallel()
+		r := newGitRepo(t)
+		r.feedsync("git", "setup", "--global", "*.opml")
+		attrs := filepath.Join(r.home, ".config", "git", "attributes")
+		if got, _ := os.ReadFile(attrs); string(got) != "*.opml merge=feedsync\n" {
+			t.Errorf("%s: %q", attrs, got)
+		}
+		if got := strings.TrimSpace(r.git("config", "--global", "--get", "merge.feedsync.driver")); got != "feedsync git-merge %O %A %B %P" {
+			t.Errorf("global merge.feedsync.driver = %q", got)
+		}
+		if got, _ := os.ReadFile(filepath.Join(r.home, ".config", "git", "ignore")); !strings.Contains(string(got), ".*.opml.lock\n") {
+			t.Errorf("the user's ignore file: %q", got)
+		}
+		if got := r.git("check-attr", "merge", "--", "x.opml"); !strings.HasSuffix(got, ": merge: feedsync\n") {
+			t.Errorf("git check-attr merge x.opml: %s", got)
+		}
+		if _, err := os.Stat(filepath.Join(r.dir, ".gitattributes")); err == nil {
+			t.Error("--global wrote the repository's .gitattributes")
+		}
+		before, _ := os.ReadFile(filepath.Join(r.home, ".gitconfig"))
+		r.feedsync("git", "setup", "--global", "*.opml")
+		after, _ := os.ReadFile(filepath.Join(r.home, ".gitconfig"))
+		if got, _ := os.ReadFile(attrs); string(got) != "*.opml merge=feedsync\n" || string(before) != string(after) {
+			t.Errorf("the second --global run changed something: %q\n%s", got, after)
+		}
+	})
+	t.Run("outside a repository", func(t *testing.T) {
+		t.Parallel()
+		r := newGitRepo(t)
+		os.RemoveAll(filepath.Join(r.dir, ".git"))
+		code, out := r.run("feedsync", "git", "setup", "todo.xml")
+		if code != ExitError || !strings.Contains(out, "not in a git work tree") {
+			t.Errorf("exit %d:\n%s", code, out)
+		}
+	})
+}

@@ -1,0 +1,252 @@
+package tui
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"strings"
+
+	"github.com/feedsync/feedsync/feeds/atomicfile"
+	"github.com/feedsync/feedsync/feeds/dialect"
+)
+
+// runGitMerge is git's merge driver for feeds:
+//
+//	feedsync git-merge BASE CURRENT OTHER [PATHNAME]
+//
+// git runs it as "feedsync git-merge %O %A %B %P" (see 'feedsync git
+// setup') when both branches changed a file whose attributes say
+// merge=feedsync. BASE, CURRENT and OTHER are temporary files holding the
+// common ancestor, ours and theirs; PATHNAME is the file's path in the
+// repository, used in messages. The merge of OTHER into CURRENT replaces
+// CURRENT, which git then takes as the merged file. Exit 0: merged cleanly;
+// 1: the merged feed holds items in conflict, as sx:conflicts (git marks
+// the path conflicted; 'git mergetool --tool=feedsync' or 'feedsync
+// resolve' resolves them); 2: nothing could be merged, CURRENT is as it was.
+//
+// Files that are not FeedSync 1.0.2 or SSE 0.91 feeds on both sides, or
+// that do not merge as one (broken XML, plain RSS, feeds of two dialects),
+// are merged as text by git merge-file, with conflict markers where the
+// sides clash, as git would have merged them without the driver.
+func runGitMerge(ctx context.Context, env *Env, args []string) error {
+	f := newFlags("git-merge")
+	pos, err := f.parse(env, args)
+	if err != nil {
+		return err
+	}
+	if len(pos) < 3 || len(pos) > 4 {
+		return usageError("git-merge", "want BASE CURRENT OTHER [PATHNAME], got %d argument(s)", len(pos))
+	}
+	d := &gitDriver{env: env, base: pos[0], cur: pos[1], other: pos[2], path: pos[1]}
+	if len(pos) == 4 && pos[3] != "" {
+		d.path = pos[3]
+	}
+	return d.run(ctx)
+}
+
+// gitDriver is one run of the merge driver.
+type gitDriver struct {
+	env                    *Env
+	base, cur, other, path string
+}
+
+func (d *gitDriver) run(ctx context.Context) error {
+	v, err := d.load(ctx)
+	var notFeed *notFeedError
+	if errors.As(err, &notFeed) {
+		fmt.Fprintf(d.env.Stderr, "feedsync: %s: %v", d.path, err)
+		return d.textMerge(ctx)
+	}
+	if err != nil {
+		return err
+	}
+	out, err := mergeForGit(v)
+	if err != nil {
+		fmt.Fprintf(d.env.Stderr, "feedsync: %s: the feeds do not merge:\n%s", d.path, indent(err.Error(), maxProblemLines))
+		return d.textMerge(ctx)
+	}
+	var buf bytes.Buffer
+	if _, err := out.doc.WriteTo(&buf); err != nil {
+		return fmt.Errorf("%s: writing the merged feed: %w", d.path, err)
+	}
+	if err := replaceInPlace(d.cur, buf.Bytes()); err != nil {
+		return err
+	}
+	return d.report(out)
+}
+
+// notFeedError says why a version is not merged as a feed.
+type notFeedError struct{ msg string }
+
+func (e *notFeedError) Error() string { return e.msg }
+
+// maxProblemLines bounds the problems quoted from a version that does not
+// load, before the text merge takes over.
+const maxProblemLines = 5
+
+// load reads and parses ours and theirs, and the ancestor where it loads
+// as a feed of their dialect. Versions that do not load, or that both
+// carry no sync data (plain feeds), are a notFeedError. One side without
+// sync data takes the other's dialect in the merge (see package dialect):
+// a feed that has only just been set up is merged as a feed.
+func (d *gitDriver) load(ctx context.Context) (gitVersions, error) {
+	var v gitVersions
+	var why strings.Builder
+	var docs [2]*dialect.Doc
+	for s, path := range [2]string{d.cur, d.other} {
+		data, err := readSource(ctx, d.env, path)
+		if err != nil {
+			return v, err
+		}
+		f, err := parseFeed(d.env, d.path+" ("+sideName[s]+")", data)
+		if err != nil {
+			fmt.Fprintf(&why, "%s does not load as a feed:\n%s", sideName[s], indent(err.Error(), maxProblemLines))
+		}
+		docs[s] = f
+	}
+	v.ours, v.theirs = docs[ours], docs[theirs]
+	switch {
+	case why.Len() > 0:
+		return v, &notFeedError{why.String()}
+	case !hasSyncData(v.ours) && !hasSyncData(v.theirs):
+		return v, &notFeedError{"neither ours nor theirs is a FeedSync or SSE feed (no item with sx:sync, no sx:sharing)\n"}
+	}
+	want := v.ours.Dialect()
+	if want == dialect.None {
+		want = v.theirs.Dialect()
+	}
+	quiet, _ := holdWarnings(d.env)
+	if data, err := readSource(ctx, quiet, d.base); err == nil {
+		if b, err := parseFeed(quiet, d.path+" (base)", data); err == nil && (b.Dialect() == want || b.Dialect() == dialect.None) {
+			v.base = b
+		}
+	}
+	return v, nil
+}
+
+// indent indents a message's lines by two spaces, keeping at most max
+// of them.
+func indent(msg string, max int) string {
+	lines := strings.Split(strings.TrimRight(msg, "\n"), "\n")
+	more := len(lines) - max
+	if more > 0 {
+		lines = append(lines[:max], fmt.Sprintf("... and %d more", more))
+	}
+	return "  " + strings.Join(lines, "\n  ") + "\n"
+}
+
+// textMerge merges the versions as text with git merge-file, as git does
+// without the driver, and writes the result to CURRENT.
+func (d *gitDriver) textMerge(ctx context.Context) error {
+	fmt.Fprintf(d.env.Stderr, "feedsync: %s: merging as text (git merge-file)\n", d.path)
+	var out, errb bytes.Buffer
+	cmd := exec.CommandContext(ctx, "git", "merge-file", "-p", "-L", "ours", "-L", "base", "-L", "theirs", d.cur, d.base, d.other)
+	cmd.Stdout, cmd.Stderr = &out, &errb
+	err := cmd.Run()
+	var exit *exec.ExitError
+	code := 0
+	switch {
+	case errors.As(err, &exit):
+		code = exit.ExitCode()
+	case err != nil:
+		return fmt.Errorf("%s: git merge-file: %w", d.path, err)
+	}
+	if code < 0 || code > 127 {
+		return fmt.Errorf("%s: git merge-file failed: %s", d.path, strings.TrimSpace(errb.String()))
+	}
+	if err := replaceInPlace(d.cur, out.Bytes()); err != nil {
+		return err
+	}
+	if code > 0 {
+		fmt.Fprintf(d.env.Stderr, "feedsync: %s: %d conflict(s) marked as text\n", d.path, code)
+		return errConflicts
+	}
+	return nil
+}
+
+// replaceInPlace replaces the file git handed the driver as CURRENT with
+// the merged result: atomically, so that git never reads half a feed, and
+// without a backup, since the file is git's temporary copy of ours and git
+// keeps every version.
+func replaceInPlace(path string, data []byte) error {
+	perm := os.FileMode(0o644)
+	if info, err := os.Stat(path); err == nil {
+		perm = info.Mode().Perm()
+	}
+	return atomicfile.WriteFileNoBackup(path, data, perm)
+}
+
+// report tells what the merge did, on standard error, which git shows, and
+// turns what is left to a person into exit code 1.
+func (d *gitDriver) report(out *gitOutcome) error {
+	w := d.env.Stderr
+	rule := "FeedSync 1.0.2 (§3.3)"
+	if out.doc.Dialect() == dialect.SSE091 {
+		rule = "SSE 0.91 (§4.4)"
+	}
+	fmt.Fprintf(w, "feedsync: %s: merged as %s: ours changed %s, theirs %s, both %s\n", d.path, rule,
+		count(len(out.changed[ours]), "item"), count(len(out.changed[theirs]), "item"), count(len(out.both), "item"))
+	for s, ids := range out.removed {
+		if len(ids) > 0 {
+			fmt.Fprintf(w, "feedsync: %s: %s removed %s without deleting (no tombstone); %s kept from %s (delete with 'feedsync update --delete'):\n",
+				d.path, sideName[s], count(len(ids), "item"), them(len(ids)), sideName[1-s])
+			d.list(w, out, ids)
+		}
+	}
+	if len(out.levelBoth) > 0 {
+		fmt.Fprintf(w, "feedsync: %s: both sides changed the feed-level %s: ours is kept\n", d.path, strings.Join(out.levelBoth, ", "))
+	}
+	var conflicted []string
+	for _, e := range out.doc.Entries() {
+		if e.InConflict() {
+			conflicted = append(conflicted, e.ID())
+			out.titles[e.ID()] = e.Title()
+		}
+	}
+	if len(conflicted) > 0 {
+		fmt.Fprintf(w, "feedsync: %s: %s in conflict, kept in the feed as sx:conflicts:\n", d.path, count(len(conflicted), "item"))
+		d.list(w, out, conflicted)
+		fmt.Fprintf(w, "feedsync: resolve with 'git mergetool --tool=feedsync' or 'feedsync resolve %s', then 'git add %s'\n", d.path, d.path)
+	}
+	if len(out.levelLost) > 0 {
+		fmt.Fprintf(w, "feedsync: %s: theirs changed the feed-level %s, but ours changed the feed-level data too and it is kept whole;\n"+
+			"  theirs' version is 'git show :3:%s': edit %s by hand, then 'git add %s'\n",
+			d.path, strings.Join(out.levelLost, ", "), d.path, d.path, d.path)
+	}
+	if len(conflicted) > 0 || len(out.levelLost) > 0 {
+		return errConflicts
+	}
+	return nil
+}
+
+// maxListed bounds the items a report names.
+const maxListed = 10
+
+func (d *gitDriver) list(w io.Writer, out *gitOutcome, ids []string) {
+	for i, id := range ids {
+		if i == maxListed {
+			fmt.Fprintf(w, "  ... and %d more\n", len(ids)-maxListed)
+			return
+		}
+		fmt.Fprintf(w, "  %s  “%s”\n", id, out.titles[id])
+	}
+}
+
+// count says "1 item", "2 items".
+func count(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
+}
+
+func them(n int) string {
+	if n == 1 {
+		return "it is"
+	}
+	return "they are"
+}

@@ -1,0 +1,191 @@
+package tui
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// TestGitMergeScenarios runs each testdata/gitmerge/*.txtar through the
+// merge driver as git runs it, 'feedsync git-merge base.xml ours.xml
+// theirs.xml todo.xml', and checks what it leaves in ours.xml (the
+// CURRENT git reads back), its exit code and what it says. `go test ./tui
+// -run GitMergeScenarios -update` rewrites the want files.
+func TestGitMergeScenarios(t *testing.T) {
+	paths, _ := filepath.Glob(filepath.Join("..", "testdata", "gitmerge", "*.txtar"))
+	if len(paths) == 0 {
+		t.Fatal("no scenarios found")
+	}
+	for _, path := range paths {
+		name := strings.TrimSuffix(filepath.Base(path), ".txtar")
+		t.Run(name, func(t *testing.T) {
+			if strings.HasPrefix(name, "fallback-") {
+				requireGit(t)
+			}
+			runGitMergeScenario(t, path, strings.HasPrefix(name, "fallback-"))
+		})
+	}
+}
+
+// gitMergeRun is one run of the driver on files in a fresh folder.
+type gitMergeRun struct {
+	code           int
+	result, stderr string
+}
+
+func runGitMergeFiles(t *testing.T, base, ours, theirs string) gitMergeRun {
+	t.Helper()
+	dir := t.TempDir()
+	paths := make([]string, 3)
+	for i, body := range []string{base, ours, theirs} {
+		paths[i] = filepath.Join(dir, []string{"base.xml", "ours.xml", "theirs.xml"}[i])
+		if err := os.WriteFile(paths[i], []byte(body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var stdout, stderr bytes.Buffer
+	env := &Env{Stdin: strings.NewReader(""), Stdout: &stdout, Stderr: &stderr}
+	code := Run(context.Background(), []string{"git-merge", paths[0], paths[1], paths[2], "todo.xml"}, env)
+	if stdout.Len() > 0 {
+		t.Errorf("the driver wrote to standard output:\n%s", stdout.String())
+	}
+	result, err := os.ReadFile(paths[1])
+	if err != nil {
+		t.Fatal(err)
+	}
+	if left, _ := filepath.Glob(filepath.Join(dir, "*")); len(left) != 3 {
+		t.Errorf("the driver left files behind: %q", left)
+	}
+	return gitMergeRun{code, string(result), strings.ReplaceAll(stderr.String(), dir+string(filepath.Separator), "")}
+}
+
+func runGitMergeScenario(t *testing.T, path string, text bool) {
+	raw, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	a := parseTxtar(string(raw))
+	r := runGitMergeFiles(t, a.files["base.xml"], a.files["ours.xml"], a.files["theirs.xml"])
+	key := "want.xml"
+	if text {
+		key = "want.out"
+	}
+	if *update {
+		for _, k := range []string{key, "want.exit", "want.stderr"} {
+			if _, ok := a.files[k]; !ok {
+				a.names = append(a.names, k)
+			}
+		}
+		a.files[key], a.files["want.exit"], a.files["want.stderr"] = r.result, strconv.Itoa(r.code)+"\n", r.stderr
+		if err := os.WriteFile(path, []byte(a.format()), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	if want, _ := strconv.Atoi(strings.TrimSpace(a.files["want.exit"])); r.code != want {
+		t.Errorf("exit code %d, want %d\nstderr:\n%s", r.code, want, r.stderr)
+	}
+	for _, line := range strings.Split(strings.TrimSpace(a.files["want.stderr"]), "\n") {
+		if line != "" && !strings.Contains(r.stderr, line) {
+			t.Errorf("stderr lacks %q:\n%s", line, r.stderr)
+		}
+	}
+	got, want := r.result, a.files[key]
+	if !text {
+		if strings.Contains(got, "<<<<<<<") {
+			t.Errorf("conflict markers in a merged feed:\n%s", got)
+		}
+		if _, err := parseFeed(&Env{Stderr: &bytes.Buffer{}}, "merged", []byte(got)); err != nil {
+			t.Errorf("the merged feed does not load: %v", err)
+		}
+		got, want = canonicalXML(t, got), canonicalXML(t, want)
+	}
+	if got != want {
+		t.Errorf("CURRENT differs (-want +got):\n%s", lineDiff(want, got))
+	}
+}
+
+// TestGitMergeSymmetric checks what a rebase relies on: with ours and
+// theirs swapped (a rebase replays the branch onto upstream, so the sides
+// swap) every scenario gives the same items, each in the same state (1.0.2
+// §3.3 and 0.91 §4.4 are symmetric in their item results). Only the
+// feed-level data, which is one side's, may differ.
+func TestGitMergeSymmetric(t *testing.T) {
+	paths, _ := filepath.Glob(filepath.Join("..", "testdata", "gitmerge", "*.txtar"))
+	for _, path := range paths {
+		name := strings.TrimSuffix(filepath.Base(path), ".txtar")
+		if strings.HasPrefix(name, "fallback-") {
+			continue
+		}
+		t.Run(name, func(t *testing.T) {
+			raw, err := os.ReadFile(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			a := parseTxtar(string(raw))
+			ab := runGitMergeFiles(t, a.files["base.xml"], a.files["ours.xml"], a.files["theirs.xml"])
+			ba := runGitMergeFiles(t, a.files["base.xml"], a.files["theirs.xml"], a.files["ours.xml"])
+			if (ab.code == ExitConflicts) != (ba.code == ExitConflicts) && !strings.HasPrefix(name, "feed-level") {
+				t.Errorf("exit %d one way, %d the other", ab.code, ba.code)
+			}
+			x, y := loadedItems(t, ab.result), loadedItems(t, ba.result)
+			if len(x) != len(y) {
+				t.Fatalf("%d items one way, %d the other", len(x), len(y))
+			}
+			for id, it := range x {
+				if y[id].digest != it.digest {
+					t.Errorf("item %s differs with the sides swapped", id)
+				}
+			}
+		})
+	}
+}
+
+func loadedItems(t *testing.T, data string) map[string]gitItem {
+	t.Helper()
+	f, err := parseFeed(&Env{Stderr: &bytes.Buffer{}}, "merged", []byte(data))
+	if err != nil {
+		t.Fatal(err)
+	}
+	items, _ := gitItems(f)
+	return items
+}
+
+// TestGitMergeUsage checks the driver's argument errors and a CURRENT it
+// cannot read: exit 2, CURRENT untouched.
+func TestGitMergeUsage(t *testing.T) {
+	h := newHarness(t)
+	h.write("ours.xml", oneItem)
+	for _, c := range []struct {
+		name   string
+		args   []string
+		stderr string
+	}{
+		{"too few", []string{"git-merge", "a", "b"}, "want BASE CURRENT OTHER [PATHNAME]"},
+		{"too many", []string{"git-merge", "a", "b", "c", "d", "e"}, "want BASE CURRENT OTHER [PATHNAME]"},
+		{"missing OTHER", []string{"git-merge", h.path("none.xml"), h.path("ours.xml"), h.path("theirs.xml"), "todo.xml"}, "theirs.xml"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			code, _, stderr := h.run("", c.args...)
+			if code != ExitError || !strings.Contains(stderr, c.stderr) {
+				t.Errorf("exit %d, stderr:\n%s\nwant exit 2 and %q", code, stderr, c.stderr)
+			}
+			if got := h.read("ours.xml"); got != oneItem {
+				t.Errorf("CURRENT changed:\n%s", got)
+			}
+		})
+	}
+}
+
+// requireGit skips a test when git is not installed.
+func requireGit(t *testing.T) {
+	t.Helper()
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("git is not installed")
+	}
+}
