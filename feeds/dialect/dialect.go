@@ -19,39 +19,43 @@ const (
 	SSE091                     // Simple Sharing Extensions 0.91 (RSS and OPML)
 )
 
+// dialectInfo is what a dialect is called (its id, its title and a feed
+// of it, in messages) and the formats it binds (1.0.2 §1.2.5: Atom and
+// RSS; 0.91 §1: RSS and OPML).
+type dialectInfo struct {
+	id, title, article, formats string
+	binds                       [OPML + 1]bool
+}
+
+var dialectNames = [...]dialectInfo{
+	None:        {"none", "no dialect", "a feed with no sync data", "no", [OPML + 1]bool{}},
+	FeedSync102: {"feedsync-1.0.2", "FeedSync 1.0.2", "a FeedSync 1.0.2 feed", "Atom and RSS", [OPML + 1]bool{Atom: true, RSS: true}},
+	SSE091:      {"sse-0.91", "SSE 0.91", "an SSE 0.91 feed", "RSS and OPML", [OPML + 1]bool{RSS: true, OPML: true}},
+}
+
+// names returns the dialect's names; None's for a value out of range.
+func (d Dialect) names() *dialectInfo {
+	if d < 0 || int(d) >= len(dialectNames) {
+		d = None
+	}
+	return &dialectNames[d]
+}
+
 // String returns "feedsync-1.0.2", "sse-0.91" or "none", the names
 // `conflicts --json` prints.
-func (d Dialect) String() string {
-	switch d {
-	case FeedSync102:
-		return "feedsync-1.0.2"
-	case SSE091:
-		return "sse-0.91"
-	}
-	return "none"
-}
+func (d Dialect) String() string { return d.names().id }
 
 // title names the dialect in messages: "FeedSync 1.0.2".
-func (d Dialect) title() string {
-	switch d {
-	case FeedSync102:
-		return "FeedSync 1.0.2"
-	case SSE091:
-		return "SSE 0.91"
-	}
-	return "no dialect"
-}
+func (d Dialect) title() string { return d.names().title }
 
 // article names a feed of the dialect in messages: "a FeedSync 1.0.2 feed".
-func (d Dialect) article() string {
-	switch d {
-	case FeedSync102:
-		return "a FeedSync 1.0.2 feed"
-	case SSE091:
-		return "an SSE 0.91 feed"
-	}
-	return "a feed with no sync data"
-}
+func (d Dialect) article() string { return d.names().article }
+
+// formats names the formats a dialect binds, for messages.
+func (d Dialect) formats() string { return d.names().formats }
+
+// carries reports whether the dialect binds feeds of format f.
+func (d Dialect) carries(f Format) bool { return f >= 0 && f <= OPML && d.names().binds[f] }
 
 // other returns the other dialect.
 func (d Dialect) other() Dialect {
@@ -59,27 +63,6 @@ func (d Dialect) other() Dialect {
 		return FeedSync102
 	}
 	return SSE091
-}
-
-// carries reports whether the dialect binds feeds of format f: FeedSync
-// 1.0.2 binds Atom and RSS (1.0.2 §1.2.5), SSE 0.91 binds RSS and OPML
-// (0.91 §1).
-func (d Dialect) carries(f Format) bool {
-	switch d {
-	case FeedSync102:
-		return f == Atom || f == RSS
-	case SSE091:
-		return f == RSS || f == OPML
-	}
-	return false
-}
-
-// formats names the formats a dialect binds, for messages.
-func (d Dialect) formats() string {
-	if d == SSE091 {
-		return "RSS and OPML"
-	}
-	return "Atom and RSS"
 }
 
 // Format is a feed's container format.
@@ -92,31 +75,21 @@ const (
 	OPML                   // OPML: <opml><body>, items are <outline>
 )
 
-// String returns "atom", "rss" or "opml".
-func (f Format) String() string {
-	switch f {
-	case Atom:
-		return "atom"
-	case RSS:
-		return "rss"
-	case OPML:
-		return "opml"
+// formatNames are a format's id and a feed of it in messages.
+var formatNames = [...][2]string{{"unknown", "a feed"}, Atom: {"atom", "an Atom feed"}, RSS: {"rss", "an RSS feed"}, OPML: {"opml", "an OPML outline"}}
+
+func (f Format) names() [2]string {
+	if f < 0 || f > OPML {
+		f = 0
 	}
-	return "unknown"
+	return formatNames[f]
 }
 
+// String returns "atom", "rss" or "opml".
+func (f Format) String() string { return f.names()[0] }
+
 // article names a feed of the format in messages: "an Atom feed".
-func (f Format) article() string {
-	switch f {
-	case Atom:
-		return "an Atom feed"
-	case RSS:
-		return "an RSS feed"
-	case OPML:
-		return "an OPML outline"
-	}
-	return "a feed"
-}
+func (f Format) article() string { return f.names()[1] }
 
 // sniff chooses the binding that loads data from its first bytes: the
 // namespace declarations of the root element and, in RSS, of the channel,

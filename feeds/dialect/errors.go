@@ -66,13 +66,8 @@ const (
 
 // String names the option: "clean-history", "keep-versions", "noconflicts".
 func (o Option) String() string {
-	switch o {
-	case CleanHistory:
-		return "clean-history"
-	case KeepVersions:
-		return "keep-versions"
-	case NoConflicts:
-		return "noconflicts"
+	if names := [...]string{"unknown option", "clean-history", "keep-versions", "noconflicts"}; o > 0 && int(o) < len(names) {
+		return names[o]
 	}
 	return "unknown option"
 }

@@ -40,6 +40,46 @@ type backend interface {
 	outline(entries []Entry) *Outline
 }
 
+// binding holds a binding's Doc, whose items are I, and does what both
+// bindings do alike.
+type binding[I any, D interface {
+	Name() string
+	Items() []*I
+	Item(id string) *I
+	Set(*I)
+	WriteTo(io.Writer) (int64, error)
+	Bytes() []byte
+}] struct {
+	doc  D
+	wrap func(*I) Entry // the Entry of an item
+}
+
+func (b binding[I, D]) name() string                       { return b.doc.Name() }
+func (b binding[I, D]) writeTo(w io.Writer) (int64, error) { return b.doc.WriteTo(w) }
+func (b binding[I, D]) bytes() []byte                      { return b.doc.Bytes() }
+
+func (b binding[I, D]) entries() []Entry {
+	items := b.doc.Items()
+	out := make([]Entry, len(items))
+	for i, it := range items {
+		out[i] = b.wrap(it)
+	}
+	return out
+}
+
+func (b binding[I, D]) item(id string) (Entry, bool) {
+	it := b.doc.Item(id)
+	return b.wrap(it), it != nil
+}
+
+// setItem writes an entry's item, unless the entry is of the other
+// dialect (nil).
+func (b binding[I, D]) setItem(it *I) {
+	if it != nil {
+		b.doc.Set(it)
+	}
+}
+
 // Parse loads a feed, sniffing its dialect once from its first bytes and
 // parsing it with that binding (see the package doc). name is used in
 // messages only. A feed that does not load gives a feeds.Problems error,

@@ -2,7 +2,6 @@ package dialect
 
 import (
 	"errors"
-	"io"
 	"slices"
 
 	"github.com/feedsync/feedsync/engine"
@@ -14,22 +13,25 @@ var errForeign = errors.New("dialect: the entry belongs to a feed of the other d
 
 // fs102 is a FeedSync 1.0.2 feed, Atom or RSS, bound by package feeds.
 // Every operation is a call into package engine.
-type fs102 struct{ doc *feeds.Doc }
+type fs102 struct {
+	binding[engine.Item, *feeds.Doc]
+}
+
+func newFS(doc *feeds.Doc) fs102 {
+	return fs102{binding[engine.Item, *feeds.Doc]{doc, func(it *engine.Item) Entry { return Entry{fs: it} }}}
+}
 
 func parseFS(name string, data []byte) (backend, error) {
 	doc, err := feeds.Parse(name, data)
 	if err != nil {
 		return nil, err
 	}
-	return fs102{doc}, nil
+	return newFS(doc), nil
 }
 
-func (f fs102) name() string                       { return f.doc.Name() }
-func (f fs102) dialect() Dialect                   { return FeedSync102 }
-func (f fs102) warnings() feeds.Problems           { return nil }
-func (f fs102) writeTo(w io.Writer) (int64, error) { return f.doc.WriteTo(w) }
-func (f fs102) bytes() []byte                      { return f.doc.Bytes() }
-func (f fs102) outline([]Entry) *Outline           { return nil }
+func (f fs102) dialect() Dialect         { return FeedSync102 }
+func (f fs102) warnings() feeds.Problems { return nil }
+func (f fs102) outline([]Entry) *Outline { return nil }
 
 func (f fs102) format() Format {
 	if f.doc.Format() == feeds.Atom {
@@ -40,32 +42,14 @@ func (f fs102) format() Format {
 
 func (f fs102) hasSync() bool { return len(f.doc.Items()) > 0 || f.doc.Sharing() != nil }
 
-func (f fs102) entries() []Entry {
-	items := f.doc.Items()
-	out := make([]Entry, len(items))
-	for i, it := range items {
-		out[i] = Entry{fs: it}
-	}
-	return out
-}
-
-func (f fs102) item(id string) (Entry, bool) {
-	it := f.doc.Item(id)
-	return Entry{fs: it}, it != nil
-}
-
-func (f fs102) set(e Entry) {
-	if e.fs != nil {
-		f.doc.Set(e.fs)
-	}
-}
+func (f fs102) set(e Entry) { f.setItem(e.fs) }
 
 func (f fs102) merge(remote backend) (backend, error) {
 	doc, err := feeds.Merge(f.doc, remote.(fs102).doc)
 	if err != nil {
 		return nil, err
 	}
-	return fs102{doc}, nil
+	return newFS(doc), nil
 }
 
 func (f fs102) create(id string, st engine.Stamp, c Change) (Entry, error) {

@@ -66,7 +66,7 @@ func Merge(local, remote *Doc) (*Doc, error) {
 // gives a *MixedError; a format that cannot carry dl an *AdoptError.
 func (d *Doc) As(dl Dialect) (*Doc, error) {
 	switch {
-	case dl == None || d.Dialect() == dl:
+	case dl == None || d.Dialect() == dl || d.binding() == dl && d.ns != "":
 		return d, nil
 	case d.synced:
 		return nil, &MixedError{Local: d.Name(), LocalDialect: d.Dialect(), RemoteDialect: dl}
@@ -74,9 +74,6 @@ func (d *Doc) As(dl Dialect) (*Doc, error) {
 	b, err := d.as(dl, true, "", d.namespace(dl))
 	if err != nil {
 		return nil, err
-	}
-	if b == d.b {
-		return d, nil
 	}
 	nd := newDoc(b, nil)
 	nd.ns = d.namespace(dl)

@@ -3,8 +3,6 @@ package dialect
 import (
 	"math"
 
-	"io"
-
 	"github.com/feedsync/feedsync/engine"
 	sse "github.com/feedsync/feedsync/engine/sse"
 	"github.com/feedsync/feedsync/feeds"
@@ -13,21 +11,24 @@ import (
 
 // sse091 is a Simple Sharing Extensions 0.91 feed, RSS or OPML, bound by
 // package feeds/sse. Every operation is a call into package engine/sse.
-type sse091 struct{ doc *ssefeed.Doc }
+type sse091 struct {
+	binding[sse.Item, *ssefeed.Doc]
+}
+
+func newSSE(doc *ssefeed.Doc) sse091 {
+	return sse091{binding[sse.Item, *ssefeed.Doc]{doc, func(it *sse.Item) Entry { return Entry{sse: it} }}}
+}
 
 func parseSSE(name string, data []byte) (backend, error) {
 	doc, err := ssefeed.Parse(name, data)
 	if err != nil {
 		return nil, err
 	}
-	return sse091{doc}, nil
+	return newSSE(doc), nil
 }
 
-func (f sse091) name() string                       { return f.doc.Name() }
-func (f sse091) dialect() Dialect                   { return SSE091 }
-func (f sse091) warnings() feeds.Problems           { return f.doc.Warnings() }
-func (f sse091) writeTo(w io.Writer) (int64, error) { return f.doc.WriteTo(w) }
-func (f sse091) bytes() []byte                      { return f.doc.Bytes() }
+func (f sse091) dialect() Dialect         { return SSE091 }
+func (f sse091) warnings() feeds.Problems { return f.doc.Warnings() }
 
 func (f sse091) format() Format {
 	if f.doc.Kind() == ssefeed.KindOPML {
@@ -38,32 +39,14 @@ func (f sse091) format() Format {
 
 func (f sse091) hasSync() bool { return len(f.doc.Items()) > 0 || f.doc.Sharing() != nil }
 
-func (f sse091) entries() []Entry {
-	items := f.doc.Items()
-	out := make([]Entry, len(items))
-	for i, it := range items {
-		out[i] = Entry{sse: it}
-	}
-	return out
-}
-
-func (f sse091) item(id string) (Entry, bool) {
-	it := f.doc.Item(id)
-	return Entry{sse: it}, it != nil
-}
-
-func (f sse091) set(e Entry) {
-	if e.sse != nil {
-		f.doc.Set(e.sse)
-	}
-}
+func (f sse091) set(e Entry) { f.setItem(e.sse) }
 
 func (f sse091) merge(remote backend) (backend, error) {
 	doc, err := ssefeed.Merge(f.doc, remote.(sse091).doc)
 	if err != nil {
 		return nil, err
 	}
-	return sse091{doc}, nil
+	return newSSE(doc), nil
 }
 
 func (f sse091) outline(entries []Entry) *Outline {
