@@ -2,7 +2,6 @@ package tui
 
 import (
 	"context"
-	"errors"
 	"time"
 
 	"github.com/feedsync/feedsync/engine"
@@ -33,14 +32,13 @@ func runMerge(ctx context.Context, env *Env, args []string) error {
 	return finish(env, *out, merged)
 }
 
-// loadPair loads LOCAL and REMOTE, reporting the problems of both.
+// loadPair loads LOCAL and REMOTE at once, reporting the problems of both.
 func loadPair(ctx context.Context, env *Env, l, r string) (*dialect.Doc, *dialect.Doc, error) {
-	local, lerr := load(ctx, env, l)
-	remote, rerr := load(ctx, env, r)
-	if err := errors.Join(lerr, rerr); err != nil {
+	docs, err := loadAll(ctx, env, []string{l, r}, nil)
+	if err != nil {
 		return nil, nil, err
 	}
-	return local, remote, nil
+	return docs[0], docs[1], nil
 }
 
 // itemFlags are the flags of the commands that change one item.

@@ -20,6 +20,47 @@ func load(ctx context.Context, env *Env, src string) (*dialect.Doc, error) {
 	return parseFeed(env, displayName(src), data)
 }
 
+// loadAll loads the feeds at once, each in its own goroutine (a merge's
+// two feeds take the machine's two cores), and calls done, if not nil, as
+// each is loaded. Warnings are printed in the order of srcs, and the
+// errors of all the feeds are returned, joined in that order.
+func loadAll(ctx context.Context, env *Env, srcs []string, done func()) ([]*dialect.Doc, error) {
+	type result struct {
+		doc *dialect.Doc
+		err error
+	}
+	results := make([]chan result, len(srcs))
+	for i, src := range srcs {
+		results[i] = make(chan result, 1)
+		go func() {
+			data, err := readSource(ctx, env, src)
+			var doc *dialect.Doc
+			if err == nil {
+				doc, err = dialect.Parse(displayName(src), data)
+			}
+			results[i] <- result{doc, err}
+		}()
+	}
+	docs := make([]*dialect.Doc, len(srcs))
+	errs := make([]error, len(srcs))
+	for i := range srcs {
+		r := <-results[i]
+		docs[i], errs[i] = r.doc, r.err
+		if r.doc != nil {
+			for _, w := range r.doc.Warnings() {
+				fmt.Fprintf(env.Stderr, "warning: %s\n", w)
+			}
+		}
+		if done != nil {
+			done()
+		}
+	}
+	if err := errors.Join(errs...); err != nil {
+		return nil, err
+	}
+	return docs, nil
+}
+
 // parseFeed parses a feed read from name and prints its warnings.
 func parseFeed(env *Env, name string, data []byte) (*dialect.Doc, error) {
 	doc, err := dialect.Parse(name, data)

@@ -173,15 +173,9 @@ func runResolver(ctx context.Context, env *Env, cfg resolver.Config, out string)
 func loadAndMerge(ctx context.Context, env *Env, pos []string, progress func(done, total int)) (*dialect.Doc, error) {
 	total := len(pos) + 1
 	progress(0, total)
-	fs := make([]*dialect.Doc, len(pos))
-	var errs []error
-	for i, src := range pos {
-		var err error
-		fs[i], err = load(ctx, env, src)
-		errs = append(errs, err)
-		progress(i+1, total)
-	}
-	if err := errors.Join(errs...); err != nil {
+	loaded := 0
+	fs, err := loadAll(ctx, env, pos, func() { loaded++; progress(loaded, total) })
+	if err != nil {
 		return nil, err
 	}
 	defer progress(total, total)
