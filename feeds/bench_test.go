@@ -1,14 +1,21 @@
 package feeds
 
-// Benchmarks of a whole merge against etree alone.
+// Benchmarks of each stage of a merge, and of a whole merge against etree
+// alone.
 //
+//	$ go test -run='^$' -bench='Stage' -benchtime=3x ./feeds
 //	$ go test -run='^$' -bench='ParseWriteEtree|MergeEndToEnd|MergeVsEtree' -benchtime=3x ./feeds
 //
-// Compare each MergeEndToEnd/n=N with ParseWriteEtree/n=N: the time, and
-// two memory metrics over the input bytes, neither counting the inputs
-// themselves: peak-x, the heap in use sampled every 5ms while timing (it
-// includes garbage not yet collected), and live-x, the live heap at the
-// fullest point of one extra run (after parsing, for Merge after merging).
+// BenchmarkStage times each stage on its own, so that a regression names
+// its stage: read (the strict scanner over both inputs, the floor of any
+// reading), parse (Parse of both), merge (Merge of the parsed pair) and
+// write (WriteTo of the merged feed). Compare each MergeEndToEnd/n=N with
+// ParseWriteEtree/n=N: the time, and two memory metrics over the input
+// bytes, neither counting the inputs themselves: peak-x, the heap in use
+// sampled every 5ms while timing (it includes garbage not yet collected),
+// and live-x, the live heap at the fullest point of one extra run (after
+// parsing, for Merge after merging). These are in-process figures; the
+// README's benchmark section times the commands a user runs.
 
 import (
 	"fmt"
@@ -21,6 +28,7 @@ import (
 
 	"github.com/beevik/etree"
 	"github.com/feedsync/feedsync/feeds/feedgen"
+	"github.com/feedsync/feedsync/feeds/internal/xmlscan"
 	"github.com/feedsync/feedsync/feeds/internal/xmlutil"
 )
 
@@ -42,6 +50,63 @@ var benchPair = func() func(n int) ([]byte, []byte) {
 		return p[0], p[1]
 	}
 }()
+
+// BenchmarkStage times the stages of a merge one by one.
+func BenchmarkStage(b *testing.B) {
+	for _, n := range benchSizes {
+		local, remote := benchPair(n)
+		size := int64(len(local) + len(remote))
+		b.Run(fmt.Sprintf("read/n=%d", n), func(b *testing.B) {
+			b.SetBytes(size)
+			for b.Loop() {
+				if xmlscan.Check(local) != nil || xmlscan.Check(remote) != nil {
+					b.Fatal("not well-formed")
+				}
+			}
+		})
+		b.Run(fmt.Sprintf("parse/n=%d", n), func(b *testing.B) {
+			b.ReportAllocs()
+			b.SetBytes(size)
+			for b.Loop() {
+				parsePair(b, local, remote)
+			}
+		})
+		l, r := parsePair(b, local, remote)
+		b.Run(fmt.Sprintf("merge/n=%d", n), func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				if _, err := Merge(l, r); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+		m, err := Merge(l, r)
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.Run(fmt.Sprintf("write/n=%d", n), func(b *testing.B) {
+			b.ReportAllocs()
+			b.SetBytes(int64(len(m.Bytes())))
+			for b.Loop() {
+				if _, err := m.WriteTo(io.Discard); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
+
+func parsePair(b *testing.B, local, remote []byte) (*Doc, *Doc) {
+	l, err := Parse("local.xml", local)
+	if err != nil {
+		b.Fatal(err)
+	}
+	r, err := Parse("remote.xml", remote)
+	if err != nil {
+		b.Fatal(err)
+	}
+	return l, r
+}
 
 // BenchmarkParseWriteEtree is the yardstick: etree alone parses both
 // feeds, with the read settings Parse uses, and writes one.
