@@ -37,8 +37,8 @@ func init() {
 	commands = []command{
 		{"merge", "LOCAL REMOTE [-o OUT]", "merge REMOTE's items into LOCAL (§3.3)", runMerge},
 		{"create", "FEED --id ID [--title T] [--content C] [--noconflicts] [--by EP] [--when TIME] [-o OUT]", "add a new item (§3.1)", runCreate},
-		{"update", "FEED --id ID [--title T] [--content C] [--delete | --undelete] [--by EP] [--when TIME] [-o OUT]", "change, delete or undelete an item (§3.2)", runUpdate},
-		{"resolve", "FEED --id ID --pick winner|N [--only N,M,...] [--title T] [--content C] [--by EP] [--when TIME] [-o OUT]\n" +
+		{"update", "FEED --id ID [--title T] [--content C] [--field KEY=VALUE]... [--delete | --undelete] [--by EP] [--when TIME] [-o OUT]", "change, delete or undelete an item (§3.2)", runUpdate},
+		{"resolve", "FEED --id ID --pick winner|N [--only N,M,...] [--title T] [--content C] [--field KEY=VALUE]... [--by EP] [--when TIME] [-o OUT]\n" +
 			"  feedsync resolve LOCAL REMOTE [-o OUT] [--by EP] [--when TIME]\n" +
 			"  feedsync resolve FEED [-o OUT] [--by EP] [--when TIME]", "resolve conflicts (§3.4, §4), by flags or interactively", runResolve},
 		{"conflicts", "FEED [--json]", "list the items in conflict", runConflicts},

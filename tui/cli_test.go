@@ -302,3 +302,40 @@ func TestCreateInEmptyOPML(t *testing.T) {
 		t.Errorf("conflicts --json of a feed without sync data: exit %d\n%s", code, out)
 	}
 }
+
+// TestResolveFields: resolve --pick with --field and --remove-field edits
+// fields other than the title and the content (1.0.2 §3.4 step 1.3), and a
+// key that names no shared field is a usage error that writes nothing.
+func TestResolveFields(t *testing.T) {
+	const feed = `<rss version="2.0" xmlns:sx="http://feedsync.org/2007/feedsync"><channel><item>
+<title>T</title><category>home</category><guid>g</guid>
+<sx:sync id="x" updates="2"><sx:history sequence="2" when="2005-05-21T12:00:00Z" by="A"/>
+<sx:conflicts><item><title>T</title><category domain="urn:s">work</category>
+<sx:sync id="x" updates="2"><sx:history sequence="2" when="2005-05-21T11:00:00Z" by="B"/></sx:sync></item></sx:conflicts>
+</sx:sync></item></channel></rss>`
+	h := newHarness(t)
+	h.write("f.xml", feed)
+	code, _, stderr := h.run("", "resolve", h.path("f.xml"), "--id", "x", "--pick", "winner",
+		"--field", "category[2]=work (urn:s)", "--field", "category[3]=later", "--remove-field", "category[1]",
+		"--by", "C", "--when", "2005-05-22T00:00:00Z", "-o", h.path("out.xml"))
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	out := h.read("out.xml")
+	if !strings.Contains(out, `<category domain="urn:s">work</category>`) || !strings.Contains(out, "<category>later</category>") ||
+		strings.Contains(out, "<category>home</category>") || strings.Contains(out, "sx:conflicts") {
+		t.Errorf("the fields were not edited as asked:\n%s", out)
+	}
+	code, _, stderr = h.run("", "resolve", h.path("f.xml"), "--id", "x", "--pick", "winner", "--field", "guid=h",
+		"--by", "C", "--when", "2005-05-22T00:00:00Z", "-o", h.path("bad.xml"))
+	if code != 2 || !strings.Contains(stderr, "--field guid") {
+		t.Errorf("a publisher's field: exit %d, %q", code, stderr)
+	}
+	if _, err := os.Stat(h.path("bad.xml")); !os.IsNotExist(err) {
+		t.Error("a refused edit wrote the output")
+	}
+	code, _, stderr = h.run("", "resolve", h.path("f.xml"), "--id", "x", "--pick", "winner", "--field", "novalue")
+	if code != 2 || !strings.Contains(stderr, "KEY=VALUE") {
+		t.Errorf("--field without =: exit %d, %q", code, stderr)
+	}
+}

@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/feedsync/feedsync/engine"
+	"github.com/feedsync/feedsync/feeds"
 	"github.com/feedsync/feedsync/feeds/dialect"
 )
 
@@ -50,6 +51,7 @@ type itemFlags struct {
 	history        dialect.Options
 	parent         optString
 	place          int
+	fields         []feeds.FieldEdit // --field and --remove-field, in order
 	out            *string
 }
 
@@ -60,7 +62,7 @@ func (f *itemFlags) change() change {
 
 // edit is the new data the flags give.
 func (f *itemFlags) edit() dialect.Edit {
-	return dialect.Edit{Title: f.title.ptr(), Content: f.content.ptr()}
+	return dialect.Edit{Title: f.title.ptr(), Content: f.content.ptr(), Fields: f.fields}
 }
 
 // registerPlace adds the OPML position flags of create and update.
@@ -74,6 +76,8 @@ func newItemFlags(cmd string) *itemFlags {
 	f.StringVar(&f.id, "id", "", "the item's sync `ID` (required)")
 	f.Var(&f.title, "title", "the item's title")
 	f.Var(&f.content, "content", "the item's content (atom:content in Atom, description in RSS)")
+	f.Var(fieldFlag{&f.fields, false}, "field", "set the field `KEY=VALUE`, KEY as 'conflicts --json' names fields\n(summary, category[2], {namespace}local[1]); repeatable")
+	f.Var(fieldFlag{&f.fields, true}, "remove-field", "remove the field `KEY`; repeatable")
 	f.stamp.register(f.flagSet)
 	f.out = f.String("o", "", "write the feed to `OUT` (default standard output)")
 	return f
@@ -139,7 +143,7 @@ func runUpdate(ctx context.Context, env *Env, args []string) error {
 	}
 	c := f.change()
 	if !*del && !*undel && c.Edit.IsZero() && c.Parent == nil && c.Place == 0 {
-		return usageError("update", "nothing to change: give --title, --content, --delete, --undelete, --parent or --place")
+		return usageError("update", "nothing to change: give --title, --content, --field, --remove-field, --delete, --undelete, --parent or --place")
 	}
 	if *del || *undel {
 		c.Deleted = del

@@ -4,8 +4,10 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strings"
 
 	"github.com/feedsync/feedsync/engine"
+	"github.com/feedsync/feedsync/feeds"
 	"github.com/feedsync/feedsync/feeds/dialect"
 )
 
@@ -124,6 +126,7 @@ func cliError(cmd string, err error) error {
 		option *dialect.OptionError
 		opml   *dialect.OPMLOnlyError
 		exists *dialect.ExistsError
+		field  *feeds.FieldError
 	)
 	switch {
 	case errors.As(err, &pick) && pick.Only:
@@ -144,6 +147,10 @@ func cliError(cmd string, err error) error {
 		return fmt.Errorf("%s: --parent and --place are for OPML outlines; RSS items have no position", opml.Feed)
 	case errors.As(err, &exists):
 		return fmt.Errorf("%w; use 'feedsync update'", err)
+	case errors.As(err, &field) && errors.Is(err, feeds.ErrNotShared):
+		return usageError(cmd, "--field %s: no shared field of this feed's format has that key (publisher-specific data is each publisher's own)", field.Key)
+	case errors.As(err, &field):
+		return usageError(cmd, "--field %s: %s", field.Key, strings.TrimPrefix(field.Err.Error(), "feeds: "))
 	}
 	return err
 }

@@ -8,6 +8,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/feedsync/feedsync/feeds"
 )
 
 // flagSet is a flag.FlagSet that accepts flags before, between and after
@@ -107,4 +109,29 @@ func parseIndexes(s string) ([]int, error) {
 		out = append(out, n)
 	}
 	return out, nil
+}
+
+// fieldFlag collects --field KEY=VALUE and --remove-field KEY into one
+// list of edits, in the order given.
+type fieldFlag struct {
+	list   *[]feeds.FieldEdit
+	remove bool
+}
+
+func (f fieldFlag) String() string { return "" }
+
+func (f fieldFlag) Set(s string) error {
+	if f.remove {
+		if s == "" {
+			return errors.New("want a field KEY")
+		}
+		*f.list = append(*f.list, feeds.FieldEdit{Key: s, Remove: true})
+		return nil
+	}
+	key, value, ok := strings.Cut(s, "=")
+	if !ok || key == "" {
+		return fmt.Errorf("%q: want KEY=VALUE", s)
+	}
+	*f.list = append(*f.list, feeds.FieldEdit{Key: key, Value: value})
+	return nil
 }

@@ -19,8 +19,8 @@ func runResolve(ctx context.Context, env *Env, args []string) error {
 		return err
 	}
 	if *pick == "" {
-		if f.id != "" || *only != "" || f.title.set || f.content.set || f.history != (dialect.Options{}) {
-			return usageError("resolve", "--id, --only, --title, --content, --clean-history and --keep-versions go with --pick")
+		if f.id != "" || *only != "" || f.title.set || f.content.set || len(f.fields) > 0 || f.history != (dialect.Options{}) {
+			return usageError("resolve", "--id, --only, --title, --content, --field, --remove-field, --clean-history and --keep-versions go with --pick")
 		}
 		return resolveInteractive(ctx, env, pos, *f.out, f.stamp)
 	}

@@ -1,16 +1,24 @@
 package dialect
 
+import "github.com/feedsync/feedsync/feeds"
+
 // Edit is new data for an item, field by field: a nil field is left as it
 // is. Title and Content are the title and the content of the item's format
 // (Atom title and content, RSS title and description, an OPML outline's
-// text and _note). More shared fields can be added here without breaking
-// callers.
+// text and _note).
 type Edit struct {
 	Title, Content *string
+	// Fields sets, adds or removes other fields by key (feeds.Field.Key),
+	// in order, after Title and Content: in FeedSync 1.0.2 the shared ones
+	// (summary, categories, foreign elements; implementation note 1), in
+	// SSE 0.91 any, since it shares an item's data whole. A value that one
+	// of the item's versions holds in a field of the same name is taken
+	// from it whole. An edit that cannot be made is a *feeds.FieldError.
+	Fields []feeds.FieldEdit
 }
 
 // IsZero reports whether the edit changes nothing.
-func (e Edit) IsZero() bool { return e.Title == nil && e.Content == nil }
+func (e Edit) IsZero() bool { return e.Title == nil && e.Content == nil && len(e.Fields) == 0 }
 
 // Change is what Create and Update do to an item. Nil fields and zero
 // values leave the item as it is.

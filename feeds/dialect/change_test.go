@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/feedsync/feedsync/engine"
+	"github.com/feedsync/feedsync/feeds"
 )
 
 // Each refusal is a typed error that carries its data, for the command
@@ -167,4 +168,72 @@ func content(v Version) string {
 		}
 	}
 	return ""
+}
+
+// TestResolveWithFields records a combination that edits other fields
+// than the title and the content (1.0.2 §3.4 step 1.3, 0.91 §5): a
+// category taken from a version keeps its attributes, a new one is
+// added, and an edit that cannot be made is a *feeds.FieldError with no
+// entry.
+func TestResolveWithFields(t *testing.T) {
+	const cats102 = `<rss version="2.0" xmlns:sx="http://feedsync.org/2007/feedsync"><channel><item>
+<title>T</title><category>home</category>
+<sx:sync id="x" updates="2"><sx:history sequence="2" when="2005-05-21T12:00:00Z" by="A"/>
+<sx:conflicts><item><title>T</title><category domain="urn:s">work</category>
+<sx:sync id="x" updates="2"><sx:history sequence="2" when="2005-05-21T11:00:00Z" by="B"/></sx:sync></item></sx:conflicts>
+</sx:sync></item></channel></rss>`
+	for _, tc := range []struct {
+		name, feed, id string
+		edit           Edit
+		want           string
+	}{
+		{"1.0.2: both categories, one taken whole", cats102, "x",
+			Edit{Fields: []feeds.FieldEdit{{Key: "category[2]", Value: "work (urn:s)"}}},
+			"title=T\ncategory[1]=home\ncategory[2]=work (urn:s)"},
+		{"1.0.2: the version's category instead", cats102, "x",
+			Edit{Fields: []feeds.FieldEdit{{Key: "category[1]", Value: "work (urn:s)"}}},
+			"title=T\ncategory[1]=work (urn:s)"},
+		{"0.91: a link added and the title edited", conflict091, "1",
+			Edit{Title: ptr("Groceries"), Fields: []feeds.FieldEdit{{Key: "link", Value: "http://shop/"}}},
+			"title=Groceries\ncontent=Get milk, eggs and bread\nlink=http://shop/"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			d := parse(t, "f.xml", tc.feed)
+			e, _ := d.Entry(tc.id)
+			res, err := d.Resolve(e, at(1, "C"), Resolution{Edit: tc.edit}, Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			var got []string
+			for _, f := range res.Winner().Fields() {
+				if f.Shared {
+					got = append(got, f.Key+"="+f.Value)
+				}
+			}
+			if strings.Join(got, "\n") != tc.want || res.InConflict() {
+				t.Errorf("fields\n%s\nwant\n%s (in conflict: %v)", strings.Join(got, "\n"), tc.want, res.InConflict())
+			}
+			d.Set(res)
+			back := reparse(t, d)
+			be, _ := back.Entry(tc.id)
+			var again []string
+			for _, f := range be.Winner().Fields() {
+				if f.Shared {
+					again = append(again, f.Key+"="+f.Value)
+				}
+			}
+			if strings.Join(again, "\n") != tc.want {
+				t.Errorf("written and read back:\n%s", strings.Join(again, "\n"))
+			}
+		})
+	}
+	t.Run("refused", func(t *testing.T) {
+		d := parse(t, "f.xml", cats102)
+		e, _ := d.Entry("x")
+		res, err := d.Resolve(e, at(1, "C"), Resolution{Edit: Edit{Fields: []feeds.FieldEdit{{Key: "guid", Value: "g"}}}}, Options{})
+		var fe *feeds.FieldError
+		if !errors.As(err, &fe) || fe.Key != "guid" || !res.IsZero() {
+			t.Errorf("got %v, %v; want a *feeds.FieldError for guid", res, err)
+		}
+	})
 }

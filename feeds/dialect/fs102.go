@@ -54,7 +54,14 @@ func (f fs102) merge(remote backend) (backend, error) {
 
 func (f fs102) create(id string, st engine.Stamp, c Change) (Entry, error) {
 	deleted := c.Deleted != nil && *c.Deleted
-	it, err := engine.New(id, st, f.doc.NewData(nil, c.Title, c.Content), c.NoConflicts, deleted)
+	data := f.doc.NewData(nil, c.Title, c.Content)
+	if len(c.Fields) > 0 {
+		var err error
+		if data, err = f.doc.EditData(data, c.Fields); err != nil {
+			return Entry{}, err
+		}
+	}
+	it, err := engine.New(id, st, data, c.NoConflicts, deleted)
 	if err != nil {
 		return Entry{}, err
 	}
@@ -66,7 +73,11 @@ func (f fs102) update(e Entry, st engine.Stamp, c Change, opt Options) (Entry, e
 	if it == nil {
 		return Entry{}, errForeign
 	}
-	ch := engine.Change{Data: f.edit(it.Data, c.Edit), Deleted: it.Sync.Deleted}
+	data, err := f.edit(it.Data, c.Edit, it)
+	if err != nil {
+		return Entry{}, err
+	}
+	ch := engine.Change{Data: data, Deleted: it.Sync.Deleted}
 	if c.Deleted != nil {
 		ch.Deleted = *c.Deleted
 	}
@@ -77,12 +88,21 @@ func (f fs102) update(e Entry, st engine.Stamp, c Change, opt Options) (Entry, e
 	return Entry{fs: up}, nil
 }
 
-// edit returns data with the edit applied, or data itself when it changes nothing.
-func (f fs102) edit(data engine.Data, e Edit) engine.Data {
+// edit returns data with the edit applied, or data itself when it changes
+// nothing. The versions of it are where fields are taken from whole.
+func (f fs102) edit(data engine.Data, e Edit, it *engine.Item) (engine.Data, error) {
 	if e.IsZero() {
-		return data
+		return data, nil
 	}
-	return f.doc.NewData(data, e.Title, e.Content)
+	data = f.doc.NewData(data, e.Title, e.Content)
+	if len(e.Fields) == 0 {
+		return data, nil
+	}
+	sources := []engine.Data{it.Data}
+	for _, c := range it.Conflicts {
+		sources = append(sources, c.Data)
+	}
+	return f.doc.EditData(data, e.Fields, sources...)
 }
 
 func (f fs102) resolve(e Entry, st engine.Stamp, r Resolution, opt Options) (Entry, error) {
@@ -95,13 +115,15 @@ func (f fs102) resolve(e Entry, st engine.Stamp, r Resolution, opt Options) (Ent
 	}
 	res := engine.Resolution{Change: engine.PickWinner(it)}
 	n := len(it.Conflicts)
+	var err error
 	if r.Pick != 0 {
-		var err error
 		if res.Change, err = engine.PickVersion(it, r.Pick-1); err != nil {
 			return Entry{}, &PickError{Pick: r.Pick, Count: n}
 		}
 	}
-	res.Change.Data = f.edit(res.Change.Data, r.Edit)
+	if res.Change.Data, err = f.edit(res.Change.Data, r.Edit, it); err != nil {
+		return Entry{}, err
+	}
 	for _, v := range r.Only {
 		if v < 1 || v > n {
 			return Entry{}, &PickError{Pick: v, Count: n, Only: true}

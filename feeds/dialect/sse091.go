@@ -61,7 +61,11 @@ func (f sse091) create(id string, st engine.Stamp, c Change) (Entry, error) {
 	if err != nil {
 		return Entry{}, err
 	}
-	ch := sse.Change{Data: f.doc.NewData(nil, c.Title, c.Content), Deleted: c.Deleted != nil && *c.Deleted, Position: pos}
+	data, err := f.edit(nil, c.Edit, nil)
+	if err != nil {
+		return Entry{}, err
+	}
+	ch := sse.Change{Data: data, Deleted: c.Deleted != nil && *c.Deleted, Position: pos}
 	it, err := sse.New(id, st, ch)
 	if err != nil {
 		return Entry{}, err
@@ -92,12 +96,15 @@ func (f sse091) update(e Entry, st engine.Stamp, c Change, opt Options) (Entry, 
 	if it == nil {
 		return Entry{}, errForeign
 	}
-	ch := sse.Change{Data: f.edit(it.Data, c.Edit), Deleted: it.Deleted, Position: it.Position}
+	data, err := f.edit(it.Data, c.Edit, it)
+	if err != nil {
+		return Entry{}, err
+	}
+	ch := sse.Change{Data: data, Deleted: it.Deleted, Position: it.Position}
 	if c.Deleted != nil {
 		ch.Deleted = *c.Deleted
 	}
 	if c.moves() {
-		var err error
 		if ch.Position, err = f.place(it.ID, it.Position.Parent, c); err != nil {
 			return Entry{}, err
 		}
@@ -109,12 +116,25 @@ func (f sse091) update(e Entry, st engine.Stamp, c Change, opt Options) (Entry, 
 	return Entry{sse: up}, nil
 }
 
-// edit returns data with the edit applied, or data itself when it changes nothing.
-func (f sse091) edit(data sse.Data, e Edit) sse.Data {
-	if e.IsZero() {
-		return data
+// edit returns data with the edit applied, or data itself when it changes
+// nothing; a new item's (data nil) is made from the edit alone. The
+// versions of it, if any, are where fields are taken from whole.
+func (f sse091) edit(data sse.Data, e Edit, it *sse.Item) (sse.Data, error) {
+	if e.IsZero() && data != nil {
+		return data, nil
 	}
-	return f.doc.NewData(data, e.Title, e.Content)
+	data = f.doc.NewData(data, e.Title, e.Content)
+	if len(e.Fields) == 0 {
+		return data, nil
+	}
+	var sources []sse.Data
+	if it != nil {
+		sources = append(sources, it.Data)
+		for _, c := range it.Conflicts {
+			sources = append(sources, c.Data)
+		}
+	}
+	return f.doc.EditData(data, e.Fields, sources...)
 }
 
 // resolve is 0.91 §5's resolution: a further update, which removes every
@@ -130,13 +150,15 @@ func (f sse091) resolve(e Entry, st engine.Stamp, r Resolution, opt Options) (En
 		return Entry{}, ErrNotSelective
 	}
 	ch := sse.PickWinner(it)
+	var err error
 	if r.Pick != 0 {
-		var err error
 		if ch, err = sse.PickConflict(it, r.Pick-1); err != nil {
 			return Entry{}, &PickError{Pick: r.Pick, Count: len(it.Conflicts)}
 		}
 	}
-	ch.Data = f.edit(ch.Data, r.Edit)
+	if ch.Data, err = f.edit(ch.Data, r.Edit, it); err != nil {
+		return Entry{}, err
+	}
 	res, err := sse.Resolve(it, st, ch, sse.Options{Versions: opt.KeepVersions})
 	if err != nil {
 		return Entry{}, err

@@ -1,0 +1,350 @@
+package feeds
+
+import (
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/beevik/etree"
+	"github.com/feedsync/feedsync/engine"
+	"github.com/feedsync/feedsync/feeds/internal/xmlutil"
+)
+
+// FieldEdit sets, adds or removes one field of an item's data, named by its
+// key (Field.Key): what a person who combines versions by hand decides,
+// field by field (1.0.2 §3.4 step 1.3).
+type FieldEdit struct {
+	// Key names the field: "title", "content", "summary", "category[2]",
+	// "{namespace}local[1]".
+	Key string
+	// Value is the new value, written as Field.Value shows it: text for a
+	// title, content or summary; for a category its term, followed by
+	// " (scheme)" when it has a scheme; other elements as XML.
+	Value string
+	// Remove removes the field; removing one the data lacks does nothing.
+	Remove bool
+}
+
+// FieldError is an edit that cannot be made.
+type FieldError struct {
+	Key string
+	Err error
+}
+
+func (e *FieldError) Error() string { return fmt.Sprintf("field %s: %v", e.Key, e.Err) }
+
+func (e *FieldError) Unwrap() error { return e.Err }
+
+// Errors a FieldError wraps.
+var (
+	// ErrNotShared is a key that names no shared field of the format:
+	// publisher-specific data (implementation note 1) or an unknown key.
+	ErrNotShared = errors.New("feeds: not a shared field of this format")
+	// ErrFieldValue is a value the field cannot hold: XML that is not one
+	// well-formed element, or that uses a prefix bound nowhere.
+	ErrFieldValue = errors.New("feeds: not a value this field can hold")
+)
+
+// EditData returns data for a new version of an item in d: base's
+// elements (as NewData takes them) with the edits applied in order. A set
+// field keeps its element's attributes, except Atom's type="xhtml", which
+// plain text cannot honour; a field the data lacks is added after the
+// others of its kind. When one of sources (other versions of the item,
+// typically) has a field of the same kind with the value asked for, its
+// element is copied as it is, attributes and namespaces included, so that
+// taking a category or a foreign element from a version keeps it whole.
+// base and sources are not modified.
+func (d *Doc) EditData(base engine.Data, edits []FieldEdit, sources ...engine.Data) (engine.Data, error) {
+	b := d.own(base)
+	kids, at := b.children()
+	c := &composition{kids: slices.Clone(kids), syncAt: at}
+	in := b.iscope
+	if in == nil {
+		_, k := d.newElem("x")
+		in = k.scope
+	}
+	for _, ed := range edits {
+		if err := d.editOne(c, in, ed, sources); err != nil {
+			return nil, &FieldError{Key: ed.Key, Err: err}
+		}
+	}
+	return &itemData{format: d.format, el: b.el, scope: b.scope, iscope: b.iscope, sync: b.sync, sscope: b.sscope, comp: c}, nil
+}
+
+// keyed is one element of a composition with its field key.
+type keyed struct {
+	key, base string
+	at        int
+	f         field
+}
+
+// keyed lists the composition's elements with their keys, numbered as
+// Fields numbers them: per base name, in document order.
+func (d *Doc) keyed(c *composition) []keyed {
+	x := &itemData{format: d.format}
+	seen := map[string]int{}
+	var out []keyed
+	for i, k := range c.kids {
+		e := k.elem()
+		if e == nil {
+			continue
+		}
+		u := k.scope.elemURI(e)
+		f := field{k, u, classify(d.format, u, e)}
+		key := x.field(f, seen).Key
+		base, _, _ := strings.Cut(key, "[")
+		out = append(out, keyed{key, base, i, f})
+	}
+	return out
+}
+
+// editOne applies one edit to c; in is the scope inside the item.
+func (d *Doc) editOne(c *composition, in *scope, ed FieldEdit, sources []engine.Data) error {
+	k, uri, err := d.kindOfKey(ed.Key)
+	if err != nil {
+		return err
+	}
+	fs := d.keyed(c)
+	i := slices.IndexFunc(fs, func(f keyed) bool { return f.key == ed.Key })
+	if ed.Remove {
+		if i >= 0 {
+			c.remove(fs[i].at)
+		}
+		return nil
+	}
+	var old *field
+	if i >= 0 {
+		old = &fs[i].f
+	}
+	nk, err := d.fieldKid(k, uri, ed, old, in, sources)
+	if err != nil {
+		return err
+	}
+	if i >= 0 {
+		c.kids[fs[i].at] = nk
+		return nil
+	}
+	c.insert(d.placeFor(fs, ed.Key, k), nk)
+	return nil
+}
+
+// kindOfKey returns the kind of field a key names in d's format, and for
+// other elements their namespace URI.
+func (d *Doc) kindOfKey(key string) (kind, string, error) {
+	base, _, _ := strings.Cut(key, "[")
+	switch {
+	case base == "title":
+		return kindTitle, "", nil
+	case base == "content":
+		return kindContent, "", nil
+	case base == "category":
+		return kindCategory, "", nil
+	case base == "summary" && d.format == Atom:
+		return kindSummary, NSAtom, nil
+	case strings.HasPrefix(base, "{"):
+		uri, local, ok := strings.Cut(base[1:], "}")
+		if ok && local != "" && classify(d.format, uri, &etree.Element{Tag: local}) == kindOther {
+			return kindOther, uri, nil
+		}
+	}
+	return 0, "", ErrNotShared
+}
+
+// placeFor returns where a new field goes: after the last field with the
+// same base name, else after the last shared field of the same or an
+// earlier group, else first.
+func (d *Doc) placeFor(fs []keyed, key string, k kind) int {
+	base, _, _ := strings.Cut(key, "[")
+	at := 0
+	for _, f := range fs {
+		switch {
+		case f.base == base:
+			at = max(at, f.at+1)
+		case f.f.kind.shared() && group(f.f.kind) <= group(k):
+			at = max(at, f.at+1)
+		}
+	}
+	return at
+}
+
+func (c *composition) insert(i int, k kid) {
+	c.kids = slices.Insert(c.kids, i, k)
+	if i < c.syncAt || i == c.syncAt && i > 0 {
+		c.syncAt++
+	}
+}
+
+func (c *composition) remove(i int) {
+	c.kids = slices.Delete(c.kids, i, i+1)
+	if i < c.syncAt {
+		c.syncAt--
+	}
+}
+
+// fieldKid builds the element a field gets: a source's element with the
+// value asked for, or one made from the value.
+func (d *Doc) fieldKid(k kind, uri string, ed FieldEdit, old *field, in *scope, sources []engine.Data) (kid, error) {
+	base, _, _ := strings.Cut(ed.Key, "[")
+	for _, src := range sources {
+		x := dataOf(src)
+		if x == nil || x.format != d.format {
+			continue
+		}
+		for _, f := range Fields(src) {
+			fb, _, _ := strings.Cut(f.Key, "[")
+			if fb == base && f.Value == ed.Value {
+				return x.kidOf(f.Key), nil
+			}
+		}
+	}
+	switch k {
+	case kindTitle, kindContent, kindSummary:
+		return d.textKid(k, ed.Value, old), nil
+	case kindCategory:
+		return d.categoryKid(ed.Value, old), nil
+	}
+	return parseElement(ed.Value, uri, in)
+}
+
+// kidOf returns the element of the data with the given key.
+func (x *itemData) kidOf(key string) kid {
+	seen := map[string]int{}
+	for _, f := range x.fields() {
+		if x.field(f, seen).Key == key {
+			return f.kid
+		}
+	}
+	return kid{}
+}
+
+// textKid returns a title, content or summary element holding text:
+// old's, with its attributes but type="xhtml", or a new one.
+func (d *Doc) textKid(k kind, text string, old *field) kid {
+	if old == nil {
+		if k == kindSummary {
+			e, kd := d.newElem("summary")
+			if text != "" {
+				e.SetText(text)
+			}
+			return kd
+		}
+		return d.newText(k, text)
+	}
+	e := old.elem()
+	n := etree.NewElement(e.Tag)
+	n.Space = e.Space
+	for _, a := range e.Attr {
+		if !(a.Space == "" && a.Key == "type" && a.Value == "xhtml") {
+			n.CreateAttr(a.FullKey(), a.Value)
+		}
+	}
+	if text != "" {
+		n.SetText(text)
+	}
+	return kid{n, old.scope}
+}
+
+// categoryKid returns a category holding a value "term" or "term
+// (scheme)": old's with its other attributes, or a new one.
+func (d *Doc) categoryKid(value string, old *field) kid {
+	term, scheme := value, ""
+	if i := strings.LastIndex(value, " ("); i >= 0 && strings.HasSuffix(value, ")") {
+		term, scheme = value[:i], value[i+2:len(value)-1]
+	}
+	if old == nil {
+		return d.newCategory(term, scheme)
+	}
+	e := old.elem().Copy()
+	if old.uri == NSAtom {
+		e.CreateAttr("term", term)
+		if scheme != "" {
+			e.CreateAttr("scheme", scheme)
+		} else {
+			e.RemoveAttr("scheme")
+		}
+		return kid{e, old.scope}
+	}
+	if scheme != "" {
+		e.CreateAttr("domain", scheme)
+	} else {
+		e.RemoveAttr("domain")
+	}
+	e.Child = nil
+	if term != "" {
+		e.SetText(term)
+	}
+	return kid{e, old.scope}
+}
+
+// parseElement reads an element written as Field.Value shows it: one
+// element, its own prefix bound to uri (the key's namespace), the other
+// prefixes it uses bound in scope in or declared in the value itself.
+func parseElement(value, uri string, in *scope) (kid, error) {
+	doc := etree.NewDocument()
+	if err := doc.ReadFromString(value); err != nil {
+		return kid{}, fmt.Errorf("%w: %v", ErrFieldValue, err)
+	}
+	root := doc.Root()
+	for _, t := range doc.Child {
+		switch t := t.(type) {
+		case *etree.Element:
+			if t != root {
+				return kid{}, fmt.Errorf("%w: more than one element", ErrFieldValue)
+			}
+		case *etree.CharData:
+			if !t.IsWhitespace() {
+				return kid{}, fmt.Errorf("%w: text outside the element", ErrFieldValue)
+			}
+		}
+	}
+	if root == nil {
+		return kid{}, fmt.Errorf("%w: no element", ErrFieldValue)
+	}
+	e := root.Copy()
+	if got, ok := xmlutil.Bound(e.Attr, e.Space); !ok {
+		if u, _ := in.URI(e.Space); u != uri {
+			e.CreateAttr(declKey(e.Space), uri)
+		}
+	} else if got != uri {
+		return kid{}, fmt.Errorf("%w: the element is in namespace %q, the key names %q", ErrFieldValue, got, uri)
+	}
+	if p, ok := unbound(e, &in.Scope); ok {
+		return kid{}, fmt.Errorf("%w: prefix %q is not bound", ErrFieldValue, p)
+	}
+	return kid{e, in}, nil
+}
+
+// declKey is the attribute that declares prefix p: xmlns:p, or xmlns.
+func declKey(p string) string {
+	if p == "" {
+		return "xmlns"
+	}
+	return "xmlns:" + p
+}
+
+// unbound returns a prefix that e or its descendants use without a binding
+// in s or on themselves.
+func unbound(e *etree.Element, s *xmlutil.Scope) (string, bool) {
+	if xmlutil.HasDecl(e.Attr) {
+		s = &xmlutil.Scope{Parent: s, Attrs: e.Attr}
+	}
+	bound := func(p string) bool {
+		_, ok := s.URI(p)
+		return p == "" || p == "xml" || ok
+	}
+	if !bound(e.Space) {
+		return e.Space, true
+	}
+	for _, a := range e.Attr {
+		if a.Space != "" && a.Space != "xmlns" && !bound(a.Space) {
+			return a.Space, true
+		}
+	}
+	for c := range e.ChildElementsSeq() {
+		if p, ok := unbound(c, s); ok {
+			return p, true
+		}
+	}
+	return "", false
+}

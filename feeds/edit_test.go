@@ -1,0 +1,147 @@
+package feeds
+
+import (
+	"errors"
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/feedsync/feedsync/engine"
+)
+
+const editAtom = `<feed xmlns="http://www.w3.org/2005/Atom" xmlns:sx="http://feedsync.org/2007/feedsync" xmlns:x="urn:x">
+  <entry>
+    <title>Groceries</title>
+    <content type="xhtml"><div xmlns="http://www.w3.org/1999/xhtml">milk <b>eggs</b></div></content>
+    <summary>what to buy</summary>
+    <category term="home"/>
+    <category term="food" scheme="urn:s" label="Food"/>
+    <x:note a="1">first</x:note>
+    <id>urn:g</id>
+    <sx:sync id="a" updates="1"><sx:history sequence="1" by="e"/></sx:sync>
+  </entry>
+  <entry>
+    <title>Groceries</title>
+    <x:note a="2"><y:inner xmlns:y="urn:y">deep</y:inner></x:note>
+    <category term="shop"/>
+    <id>urn:g</id>
+    <sx:sync id="b" updates="1"><sx:history sequence="1" by="f"/></sx:sync>
+  </entry>
+</feed>`
+
+const editRSS = `<rss version="2.0" xmlns:sx="http://feedsync.org/2007/feedsync"><channel>
+  <item><title>T</title><description>D</description><category domain="urn:s">work</category><guid>g</guid>
+  <sx:sync id="r" updates="1"><sx:history sequence="1" by="e"/></sx:sync></item>
+</channel></rss>`
+
+// shared renders the shared fields as "key=value" lines.
+func shared(d engine.Data) string {
+	var out []string
+	for _, f := range SharedFields(d) {
+		out = append(out, f.Key+"="+f.Value)
+	}
+	return strings.Join(out, "\n")
+}
+
+// TestEditData sets, adds and removes shared fields by key, and the new
+// data writes and reads back the same (1.0.2 §3.4 step 1.3: new data that
+// combines versions).
+func TestEditData(t *testing.T) {
+	atom := mustParse(t, "a.xml", editAtom)
+	rss := mustParse(t, "r.xml", editRSS)
+	a, other := atom.Item("a").Data, atom.Item("b").Data
+	before := shared(a)
+	for _, tc := range []struct {
+		name    string
+		d       *Doc
+		base    engine.Data
+		edits   []FieldEdit
+		sources []engine.Data
+		want    string
+	}{
+		{"set the summary", atom, a, []FieldEdit{{Key: "summary", Value: "a list"}},
+			nil, strings.Replace(before, "summary=what to buy", "summary=a list", 1)},
+		{"remove the summary", atom, a, []FieldEdit{{Key: "summary", Remove: true}},
+			nil, strings.Replace(before, "summary=what to buy\n", "", 1)},
+		{"add a summary", atom, other, []FieldEdit{{Key: "summary", Value: "new"}},
+			nil, "title=Groceries\ncategory[1]=shop\n{urn:x}note[1]=" + `<x:note a="2"><y:inner>deep</y:inner></x:note>` + "\nsummary=new"},
+		{"set a category with a scheme", atom, a, []FieldEdit{{Key: "category[1]", Value: "house (urn:t)"}},
+			nil, strings.Replace(before, "category[1]=home", "category[1]=house (urn:t)", 1)},
+		{"drop a category's scheme", atom, a, []FieldEdit{{Key: "category[2]", Value: "food"}},
+			nil, strings.Replace(before, "category[2]=food (urn:s)", "category[2]=food", 1)},
+		{"add a category", atom, a, []FieldEdit{{Key: "category[3]", Value: "urgent"}},
+			nil, strings.Replace(before, "category[2]=food (urn:s)", "category[2]=food (urn:s)\ncategory[3]=urgent", 1)},
+		{"remove a category renumbers the rest", atom, a, []FieldEdit{{Key: "category[1]", Remove: true}},
+			nil, strings.Replace(strings.Replace(before, "category[1]=home\n", "", 1), "category[2]", "category[1]", 1)},
+		{"remove what is not there", atom, a, []FieldEdit{{Key: "category[9]", Remove: true}}, nil, before},
+		{"set a foreign element", atom, a, []FieldEdit{{Key: "{urn:x}note[1]", Value: `<x:note a="9">new</x:note>`}},
+			nil, strings.Replace(before, `<x:note a="1">first</x:note>`, `<x:note a="9">new</x:note>`, 1)},
+		{"a foreign element from a source keeps its namespaces", atom, a,
+			[]FieldEdit{{Key: "{urn:x}note[1]", Value: `<x:note a="2"><y:inner>deep</y:inner></x:note>`}},
+			[]engine.Data{other}, strings.Replace(before, `<x:note a="1">first</x:note>`, `<x:note a="2"><y:inner>deep</y:inner></x:note>`, 1)},
+		{"a category from a source keeps its attributes", atom, other, []FieldEdit{{Key: "category[2]", Value: "food (urn:s)"}},
+			[]engine.Data{a}, "title=Groceries\ncategory[1]=shop\ncategory[2]=food (urn:s)\n{urn:x}note[1]=" + `<x:note a="2"><y:inner>deep</y:inner></x:note>`},
+		{"title and content through edits", atom, a, []FieldEdit{{Key: "title", Value: "T"}, {Key: "content", Value: "plain"}},
+			nil, strings.Replace(strings.Replace(before, "title=Groceries", "title=T", 1), `content=<div xmlns="http://www.w3.org/1999/xhtml">milk <b>eggs</b></div>`, "content=plain", 1)},
+		{"RSS category", rss, rss.Item("r").Data, []FieldEdit{{Key: "category[1]", Value: "play"}},
+			nil, "title=T\ncontent=D\ncategory[1]=play"},
+		{"RSS other element", rss, rss.Item("r").Data, []FieldEdit{{Key: "{}mood[1]", Value: "<mood>good</mood>"}},
+			nil, "title=T\ncontent=D\ncategory[1]=work (urn:s)\n{}mood[1]=<mood>good</mood>"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			data, err := tc.d.EditData(tc.base, tc.edits, tc.sources...)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := shared(data); got != tc.want {
+				t.Errorf("fields\n%s\nwant\n%s", got, tc.want)
+			}
+			it, err := engine.New("new-item", engine.Stamp{By: "me"}, data, false, false)
+			if err != nil {
+				t.Fatal(err)
+			}
+			tc.d.Set(it)
+			back := mustParse(t, "back.xml", string(tc.d.Bytes()))
+			if got := shared(back.Item("new-item").Data); got != tc.want {
+				t.Errorf("written and read back:\n%s\nwant\n%s", got, tc.want)
+			}
+		})
+	}
+	if shared(a) != before {
+		t.Error("EditData changed its base")
+	}
+	if !reflect.DeepEqual(Fields(atom.Item("a").Data), Fields(a)) {
+		t.Error("EditData changed the document's item")
+	}
+}
+
+// TestEditDataRefuses names the field and the reason for an edit that
+// cannot be made, and makes no data.
+func TestEditDataRefuses(t *testing.T) {
+	atom := mustParse(t, "a.xml", editAtom)
+	rss := mustParse(t, "r.xml", editRSS)
+	a := atom.Item("a").Data
+	for _, tc := range []struct {
+		name string
+		d    *Doc
+		edit FieldEdit
+		want error
+	}{
+		{"publisher-specific", atom, FieldEdit{Key: "id", Value: "urn:other"}, ErrNotShared},
+		{"RSS has no summary", rss, FieldEdit{Key: "summary", Value: "s"}, ErrNotShared},
+		{"RSS guid is the publisher's", rss, FieldEdit{Key: "{}guid[1]", Value: "<guid>x</guid>"}, ErrNotShared},
+		{"the sync element", atom, FieldEdit{Key: "{http://feedsync.org/2007/feedsync}sync[1]", Value: "<sx:sync/>"}, ErrNotShared},
+		{"not XML", atom, FieldEdit{Key: "{urn:x}note[1]", Value: "<x:note>"}, ErrFieldValue},
+		{"two elements", atom, FieldEdit{Key: "{urn:x}note[1]", Value: "<x:note/><x:note/>"}, ErrFieldValue},
+		{"an unbound prefix inside", atom, FieldEdit{Key: "{urn:x}note[1]", Value: "<x:note><z:a/></x:note>"}, ErrFieldValue},
+		{"another namespace than the key's", atom, FieldEdit{Key: "{urn:x}note[1]", Value: `<q:note xmlns:q="urn:q"/>`}, ErrFieldValue},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			data, err := tc.d.EditData(a, []FieldEdit{tc.edit})
+			var fe *FieldError
+			if !errors.As(err, &fe) || fe.Key != tc.edit.Key || !errors.Is(err, tc.want) || data != nil {
+				t.Errorf("got %v, %v; want a FieldError for %s wrapping %v", data, err, tc.edit.Key, tc.want)
+			}
+		})
+	}
+}
