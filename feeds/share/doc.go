@@ -1,0 +1,111 @@
+// Package share syncs feeds over HTTP: a Hub publishes a feed and
+// incorporates what subscribers send it, and a Subscription pulls a
+// publisher's feed into a local one and pushes back what it lacks. It is
+// the protocol of 'feedsync serve', 'feedsync pull' and 'feedsync sync',
+// on FeedSync 1.0.2 (Atom, RSS) and SSE 0.91 (RSS, OPML) feeds alike.
+//
+// It covers 1.0.2 §1.3 (endpoints that publish and subscribe), §2.2 and
+// §2.3 (sx:sharing and sx:related, never republished), and §4 (partial
+// and complete feeds, the subscriber and publisher guidelines); and SSE
+// 0.91 §2.1 and §2.2 (sx:sharing with since, until and window; the
+// complete feed). Merging is package feeds's and feeds/sse's (1.0.2 §3.3,
+// 0.91 §4.4).
+//
+// # The hub
+//
+// GET / answers the feed. With a Window it is a partial feed: the items
+// most recently incorporated (a count), or incorporated within a span of
+// time, with sx:sharing since and until, and an sx:related of type
+// "complete" whose link is the absolute URI (1.0.2 §2.3) of the complete
+// feed, served at /complete: Options.PublicURL + "/complete", or formed
+// from the request's Host. Without a Window GET / is the complete feed.
+// Every feed carries since and until, an ETag and a Last-Modified (the
+// latest incorporation); a conditional GET of an unchanged feed answers
+// 304. The feed's own sx:sharing is replaced by the hub's; its sx:related
+// of type "aggregated" are kept.
+//
+// POST / with a feed body merges it into the feed as a subscriber would
+// (1.0.2 §3.3; the poster's sx:sharing is never taken, §2.2). POSTs are
+// serialized in the process and, with an advisory lock beside the feed,
+// with every other writer of it; the feed is saved atomically with a
+// backup. A body over Options.MaxBody is refused with 413, one that does
+// not load with 400 and its file:line:col problems; the feed is then
+// untouched. The answer is a feed holding every item changed after the
+// until the poster cached (header FeedSync-Until) that the poster did not
+// send as it now is, with sx:sharing since that until and until the
+// latest stamp; header FeedSync-ETag is the ETag of the feed GET / now
+// answers the poster, who holds all of it.
+//
+// With Options.Token every request needs "Authorization: Bearer TOKEN"
+// (401 without it; the comparison takes constant time), or only POST with
+// Options.OpenRead.
+//
+// # Stamps: since and until
+//
+// The publisher stamps each incorporation (1.0.2 §4.2.3): one stamp, a
+// time in whole seconds, for every item an incorporation changes (a POST,
+// or a change of the feed on disk by another command, found by comparing
+// each item's sync metadata with what the state recorded). Stamps strictly
+// increase: each is the later of now and the last stamp plus a second.
+// They are publisher state, kept in .feedsync/FEED.serve.json beside the
+// feed, written atomically, never in the feed; a restart keeps them.
+//
+// until is the latest stamp. since is the greatest stamp no longer in the
+// feed: that of the newest item left out of the window, or, when none is,
+// the state's origin (a second before its first stamp) or the last purge.
+// This is §4.2.4's since ("set since to the stored value" of an item
+// removed) rather than §4.2.1's literal "the least recently updated item
+// in the feed": with it, "since > cached until" (§4.1.2 step 2.1) holds
+// exactly when an update the subscriber has not seen has left the feed.
+// A subscriber that is merely up to date is never sent to the complete
+// feed, and one that missed something always is. Items that vanish from
+// the feed on disk (a file replaced by an older copy) are a purge: since
+// rises to that incorporation's stamp, so every subscriber reads the
+// complete feed and sends back what the hub lost.
+//
+// In 1.0.2 stamps are written RFC 3339 in UTC ("2005-05-21T11:43:33Z"),
+// which collate as strings as §4's footnote asks. In 0.91 they are RFC 822
+// dates (§1.2) and since is inclusive, "all items updated on or after"
+// it (§2.1): the hub writes since as the greatest stamp left out plus a
+// second, and window as the span in whole days (none for a count or a
+// span under a day). expires (1.0.2 §4.2.2) is now plus Options.Expires,
+// renewed once half of it has passed.
+//
+// For an OPML outline, the outlines above those in the window come along,
+// so that a partial feed nests as the complete one does.
+//
+// # The subscriber
+//
+// A Subscription keeps its state beside LOCAL, in
+// .feedsync/LOCAL.sync.json, one entry per publisher URL: the cached
+// until, the validators of the last read, and the sync digest of every item
+// as the publisher holds it as far as the subscriber has seen. The first
+// read, and any read of a feed whose since passes the cached until, reads
+// the complete feed named by sx:related (1.0.2 §4.1.1, §4.1.2); so does a
+// read later than the last read's expires (1.0.2) or window (0.91), or of
+// a LOCAL that lost items the publisher holds. 1.0.2 compares since and
+// until as strings; 0.91 as instants, out of sync when since is more than
+// a second after the cached until (since is inclusive and times have whole
+// seconds).
+//
+// Out of sync, §4.1.2 step 2.1.2 discards "all items that were not
+// created, or most recently updated, by the subscribing endpoint" before
+// the complete feed is read. Read literally it would lose what the
+// subscriber knows and the publisher does not. feedsync discards an item,
+// taking the complete feed's version whole in its place, only when it is
+// not the subscriber's own (created or last updated by its endpoint id),
+// holds no unresolved conflict, and the complete feed holds a version
+// that takes it in (merging the two gives the complete feed's version).
+// Every other item is merged with the complete feed's (1.0.2 §3.3): the
+// subscriber's own edits and the conflicts it has not resolved survive,
+// and so does an item the complete feed lacks.
+//
+// Sync pushes after pulling: it POSTs the items of LOCAL whose sync digest
+// differs from the publisher's (new, changed here, or merged differently),
+// not the whole of LOCAL, and merges the answer; afterwards LOCAL holds
+// everything the publisher knew. When LOCAL is as the last sync left it
+// and the feed answers 304, a sync reads, merges and writes nothing. LOCAL
+// is written once, at the end, atomically and only if it did not change
+// on disk meanwhile (else the sync runs again on the new LOCAL); a failure
+// writes nothing.
+package share

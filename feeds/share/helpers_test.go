@@ -1,0 +1,223 @@
+package share
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"github.com/feedsync/feedsync/engine"
+	sse "github.com/feedsync/feedsync/engine/sse"
+)
+
+// Empty feeds of each kind, the states endpoints start from.
+var emptyFeeds = map[string]string{
+	"atom": `<?xml version="1.0" encoding="utf-8"?>
+<feed xmlns="http://www.w3.org/2005/Atom" xmlns:sx="http://feedsync.org/2007/feedsync">
+  <title>To do</title>
+  <id>urn:uuid:60a76c80-d399-11d9-b93C-0003939e0aaa</id>
+  <updated>2005-05-21T11:43:33Z</updated>
+</feed>
+`,
+	"rss": `<?xml version="1.0" encoding="utf-8"?>
+<rss version="2.0" xmlns:sx="http://feedsync.org/2007/feedsync">
+  <channel>
+    <title>To do</title>
+  </channel>
+</rss>
+`,
+	"sse-rss": `<?xml version="1.0" encoding="utf-8"?>
+<rss version="2.0" xmlns:sx="http://www.microsoft.com/schemas/rss/sse">
+  <channel>
+    <title>To do</title>
+  </channel>
+</rss>
+`,
+	"sse-opml": `<?xml version="1.0" encoding="utf-8"?>
+<opml version="1.0" xmlns:sx="http://www.microsoft.com/schemas/rss/sse">
+  <head>
+    <title>Outline</title>
+  </head>
+  <body>
+  </body>
+</opml>
+`,
+}
+
+var t0 = time.Date(2025, 5, 21, 9, 0, 0, 0, time.UTC)
+
+// mustParse parses a feed or fails the test.
+func mustParse(t testing.TB, name string, data []byte) feed {
+	t.Helper()
+	f, err := parse(name, data)
+	if err != nil {
+		t.Fatalf("parse %s: %v\n%s", name, err, data)
+	}
+	return f
+}
+
+// writeFeed writes data to dir/name and returns the path.
+func writeFeed(t testing.TB, dir, name, data string) string {
+	t.Helper()
+	p := filepath.Join(dir, name)
+	if err := os.WriteFile(p, []byte(data), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+// stamp is who changes an item and when.
+type stamp struct {
+	by   string
+	when time.Time
+}
+
+// change is an edit of a feed as a person makes it.
+type change func(f feed, st stamp) error
+
+func create(id, title string) change {
+	return func(f feed, st stamp) error {
+		switch f := f.(type) {
+		case fsFeed:
+			if f.Item(id) != nil {
+				return fmt.Errorf("%s exists", id)
+			}
+			it, err := engine.New(id, engine.Stamp{When: st.when, By: st.by}, f.NewData(nil, &title, nil), false, false)
+			if err == nil {
+				f.Set(it)
+			}
+			return err
+		case sseFeed:
+			if f.Item(id) != nil {
+				return fmt.Errorf("%s exists", id)
+			}
+			ch := sse.Change{Data: f.NewData(nil, &title, nil)}
+			if tr := f.Tree(); tr != nil {
+				pos, err := tr.Place("", "", 1<<30)
+				if err != nil {
+					return err
+				}
+				ch.Position = pos
+			}
+			it, err := sse.New(id, sse.Stamp{When: st.when, By: st.by}, ch)
+			if err == nil {
+				f.Set(it)
+			}
+			return err
+		}
+		panic("unknown feed")
+	}
+}
+
+// edit sets an item's title, or deletes it when del is set.
+func edit(id, title string, del bool) change {
+	return func(f feed, st stamp) error {
+		switch f := f.(type) {
+		case fsFeed:
+			it := f.Item(id)
+			if it == nil {
+				return fmt.Errorf("no %s", id)
+			}
+			ch := engine.Edit(it, f.NewData(it.Data, &title, nil))
+			if del {
+				ch = engine.Delete(it)
+			}
+			up, err := engine.Update(it, engine.Stamp{When: st.when, By: st.by}, ch, engine.Options{})
+			if err == nil {
+				f.Set(up)
+			}
+			return err
+		case sseFeed:
+			it := f.Item(id)
+			if it == nil {
+				return fmt.Errorf("no %s", id)
+			}
+			ch := sse.Edit(it, f.NewData(it.Data, &title, nil))
+			if del {
+				ch = sse.Delete(it)
+			}
+			up, err := sse.Update(it, sse.Stamp{When: st.when, By: st.by}, ch, sse.Options{})
+			if err == nil {
+				f.Set(up)
+			}
+			return err
+		}
+		panic("unknown feed")
+	}
+}
+
+// resolve resolves an item's conflicts with the winner.
+func resolve(id string) change {
+	return func(f feed, st stamp) error {
+		switch f := f.(type) {
+		case fsFeed:
+			it := f.Item(id)
+			if it == nil || len(it.Conflicts) == 0 {
+				return fmt.Errorf("no conflicts on %s", id)
+			}
+			up, err := engine.Resolve(it, engine.Stamp{When: st.when, By: st.by}, engine.Resolution{Change: engine.PickWinner(it)}, engine.Options{})
+			if err == nil {
+				f.Set(up)
+			}
+			return err
+		case sseFeed:
+			it := f.Item(id)
+			if it == nil || !it.Conflict && len(it.Conflicts) == 0 {
+				return fmt.Errorf("no conflicts on %s", id)
+			}
+			up, err := sse.Resolve(it, sse.Stamp{When: st.when, By: st.by}, sse.PickWinner(it), sse.Options{})
+			if err == nil {
+				f.Set(up)
+			}
+			return err
+		}
+		panic("unknown feed")
+	}
+}
+
+// apply makes changes to the feed file at path.
+func apply(t testing.TB, path string, st stamp, changes ...change) {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := mustParse(t, path, data)
+	for _, c := range changes {
+		if err := c(f, st); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.WriteFile(path, f.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// itemSums reads a feed file and returns its items' sync digests by id.
+func itemSums(t testing.TB, path string) map[string]string {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return sums(mustParse(t, path, data))
+}
+
+// clock is a test clock that moves on when told.
+type clock struct{ now time.Time }
+
+func (c *clock) Now() time.Time { return c.now }
+func (c *clock) tick(d time.Duration) time.Time {
+	c.now = c.now.Add(d)
+	return c.now
+}
+
+func readFile(t testing.TB, path string) []byte {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return data
+}

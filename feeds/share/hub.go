@@ -1,0 +1,482 @@
+package share
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"syscall"
+	"time"
+
+	"github.com/feedsync/feedsync/feeds/atomicfile"
+)
+
+// Headers of the protocol beyond HTTP's own (see the package doc).
+const (
+	// HeaderUntil carries, on a POST, the until the subscriber cached from
+	// its last read; the answer holds every change after it.
+	HeaderUntil = "FeedSync-Until"
+	// HeaderBy carries the subscriber's endpoint id, for the access log.
+	HeaderBy = "FeedSync-By"
+	// HeaderETag carries, on the answer to a POST, the ETag of the feed
+	// GET would now answer to the poster, who holds all of it.
+	HeaderETag = "FeedSync-ETag"
+)
+
+// DefaultMaxBody is the default cap on a POST body.
+const DefaultMaxBody = 64 << 20
+
+// Options configure a Hub.
+type Options struct {
+	// Window makes GET / a partial feed; zero serves the complete feed.
+	Window Window
+	// Expires, when not zero, sets 1.0.2's expires to that long after the
+	// feed is rendered (§4.2.1 step 1.3, §4.2.2). 0.91 has no expires.
+	Expires time.Duration
+	// Token, when set, is required as "Authorization: Bearer TOKEN" on
+	// every request, or only on POST when OpenRead is set.
+	Token    string
+	OpenRead bool
+	// MaxBody caps a POST body (DefaultMaxBody when 0); larger ones are
+	// refused with 413.
+	MaxBody int64
+	// PublicURL is the absolute URL subscribers reach GET / at; the
+	// complete feed's link is PublicURL/complete. Empty: formed from the
+	// request's Host.
+	PublicURL string
+	// Log receives one line per request and the hub's warnings.
+	Log io.Writer
+	// Now is the clock; time.Now when nil.
+	Now func() time.Time
+}
+
+// Hub publishes a feed over HTTP and incorporates what subscribers POST
+// (see the package doc). It is an http.Handler; Close releases it.
+type Hub struct {
+	path  string
+	opts  Options
+	state string // publisher state file
+
+	mu      sync.Mutex
+	doc     feed
+	id      fileID   // FEED as last read
+	sum     [32]byte // its bytes' digest
+	st      *stamps
+	related []Related // FEED's own sx:related, republished
+	views   map[string]*view
+	release func()
+}
+
+// fileID identifies a version of a file on disk cheaply.
+type fileID struct {
+	dev, ino  uint64
+	size      int64
+	mtime     time.Time
+	ctimeNsec int64
+}
+
+func statID(path string) (fileID, error) {
+	fi, err := os.Stat(path)
+	if err != nil {
+		return fileID{}, err
+	}
+	id := fileID{size: fi.Size(), mtime: fi.ModTime()}
+	if st, ok := fi.Sys().(*syscall.Stat_t); ok {
+		id.dev, id.ino = uint64(st.Dev), st.Ino
+		id.ctimeNsec = st.Ctim.Nano()
+	}
+	return id, nil
+}
+
+// view is a rendered feed.
+type view struct {
+	body     []byte
+	etag     string
+	modified time.Time
+	ctype    string
+	stale    int64 // unix time from which it must be rendered again, or 0
+}
+
+// ErrBusy is returned by NewHub when another process serves the feed.
+var ErrBusy = errors.New("another feedsync serve publishes this feed")
+
+// NewHub loads the feed at path and its publisher state, brings the state
+// up to date with the feed and takes the feed for this process: a second
+// hub on one feed gets ErrBusy.
+func NewHub(path string, opts Options) (*Hub, error) {
+	if opts.Now == nil {
+		opts.Now = time.Now
+	}
+	if opts.MaxBody <= 0 {
+		opts.MaxBody = DefaultMaxBody
+	}
+	if opts.Log == nil {
+		opts.Log = io.Discard
+	}
+	h := &Hub{path: path, opts: opts, state: statePath(path, "serve")}
+	if err := os.MkdirAll(filepath.Dir(h.state), 0o755); err != nil {
+		return nil, err
+	}
+	release, err := tryLock(h.state + ".lock")
+	if errors.Is(err, errLocked) {
+		return nil, fmt.Errorf("%s: %w", path, ErrBusy)
+	}
+	if err != nil {
+		return nil, err
+	}
+	h.release = release
+	if err := h.start(); err != nil {
+		release()
+		return nil, err
+	}
+	return h, nil
+}
+
+func (h *Hub) start() error {
+	now := h.opts.Now()
+	st, err := loadStamps(h.state, now)
+	if err != nil {
+		return err
+	}
+	h.st = st
+	data, id, err := h.readFeed()
+	if err != nil {
+		return err
+	}
+	doc, err := parse(h.path, data)
+	if err != nil {
+		return err
+	}
+	if h.opts.Expires > 0 && doc.Dialect() == SSE091 {
+		return fmt.Errorf("%s: an SSE 0.91 feed has no expires (0.91 §2.1); its window says how often to read", h.path)
+	}
+	h.adopt(doc, data, id)
+	if h.st.observe(doc, now) {
+		return h.st.save(h.state)
+	}
+	return nil
+}
+
+// Close releases the feed.
+func (h *Hub) Close() {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if h.release != nil {
+		h.release()
+		h.release = nil
+	}
+}
+
+// readFeed reads FEED, refusing what is not a regular file.
+func (h *Hub) readFeed() ([]byte, fileID, error) {
+	id, err := statID(h.path)
+	if err != nil {
+		return nil, id, err
+	}
+	f, err := os.Open(h.path)
+	if err != nil {
+		return nil, id, err
+	}
+	defer f.Close()
+	if fi, err := f.Stat(); err != nil || !fi.Mode().IsRegular() {
+		return nil, id, fmt.Errorf("%s: not a regular file", h.path)
+	}
+	data, err := io.ReadAll(io.LimitReader(f, maxFeed+1))
+	if err == nil && len(data) > maxFeed {
+		err = fmt.Errorf("%s: larger than %d MiB", h.path, maxFeed>>20)
+	}
+	return data, id, err
+}
+
+// maxFeed caps what the hub reads of FEED.
+const maxFeed = 256 << 20
+
+// adopt makes doc, read as data, the feed served.
+func (h *Hub) adopt(doc feed, data []byte, id fileID) {
+	h.doc, h.id, h.sum = doc, id, sha256.Sum256(data)
+	h.related = nil
+	if s := doc.Sharing(); s != nil {
+		h.related = s.Related
+	}
+	h.views = map[string]*view{}
+}
+
+// refresh notices a change of FEED on disk (another command edited it)
+// and incorporates it: items whose sync metadata changed get a new stamp.
+// A FEED that no longer loads is reported and the last good one served.
+// h.mu is held.
+func (h *Hub) refresh() {
+	id, err := statID(h.path)
+	if err != nil || id == h.id {
+		return
+	}
+	data, id, err := h.readFeed()
+	if err != nil {
+		h.logf("warning: %v; serving the feed as last read", err)
+		h.id = id
+		return
+	}
+	if sha256.Sum256(data) == h.sum {
+		h.id = id
+		return
+	}
+	doc, err := parse(h.path, data)
+	if err != nil {
+		h.logf("warning: %s changed on disk but does not load; serving the feed as last read:\n%v", h.path, err)
+		h.id = id
+		return
+	}
+	h.adopt(doc, data, id)
+	if h.st.observe(doc, h.opts.Now()) {
+		h.saveState()
+	}
+}
+
+func (h *Hub) saveState() {
+	if err := h.st.save(h.state); err != nil {
+		h.logf("warning: saving the publisher state: %v", err)
+	}
+}
+
+func (h *Hub) logf(format string, args ...any) {
+	fmt.Fprintf(h.opts.Log, format+"\n", args...)
+}
+
+// ServeHTTP answers GET and HEAD of / and /complete, and POST of /.
+func (h *Hub) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	start := time.Now()
+	lw := &logWriter{ResponseWriter: w}
+	defer func() { h.access(r, lw, time.Since(start)) }()
+	w = lw
+	complete := r.URL.Path == "/complete"
+	if r.URL.Path != "/" && !complete {
+		http.NotFound(w, r)
+		return
+	}
+	switch r.Method {
+	case http.MethodGet, http.MethodHead:
+		if !h.authorized(w, r, h.opts.OpenRead) {
+			return
+		}
+		h.get(w, r, complete)
+	case http.MethodPost:
+		if complete {
+			w.Header().Set("Allow", "GET, HEAD")
+			http.Error(w, "POST to / (the complete feed is read-only)", http.StatusMethodNotAllowed)
+			return
+		}
+		if !h.authorized(w, r, false) {
+			return
+		}
+		h.post(w, r)
+	default:
+		allow := "GET, HEAD, POST"
+		if complete {
+			allow = "GET, HEAD"
+		}
+		w.Header().Set("Allow", allow)
+		http.Error(w, r.Method+" is not allowed", http.StatusMethodNotAllowed)
+	}
+}
+
+// get answers the partial or the complete feed, or 304 to a conditional
+// GET of an unchanged one.
+func (h *Hub) get(w http.ResponseWriter, r *http.Request, complete bool) {
+	h.mu.Lock()
+	h.refresh()
+	v := h.view(complete, h.link(r))
+	h.mu.Unlock()
+	hd := w.Header()
+	hd.Set("Content-Type", v.ctype)
+	hd.Set("ETag", v.etag)
+	hd.Set("Cache-Control", "no-cache")
+	http.ServeContent(w, r, "", v.modified, bytes.NewReader(v.body))
+}
+
+// link is the absolute URI of the complete feed (1.0.2 §2.3) as the
+// request's client reaches it.
+func (h *Hub) link(r *http.Request) string {
+	base := h.opts.PublicURL
+	if base == "" {
+		base = "http://" + r.Host
+	}
+	return strings.TrimSuffix(base, "/") + "/complete"
+}
+
+// view returns the feed GET answers, rendered once per change. h.mu is held.
+func (h *Hub) view(complete bool, link string) *view {
+	partial := !complete && !h.opts.Window.IsZero()
+	key := "complete"
+	if partial {
+		key = "partial " + link
+	}
+	now := h.opts.Now()
+	if v := h.views[key]; v != nil && (v.stale == 0 || now.Unix() < v.stale) {
+		return v
+	}
+	items := h.doc.Items()
+	keep, since, stale := map[string]bool{}, h.st.floor(), int64(0)
+	if partial {
+		keep, since, stale = h.st.choose(items, h.opts.Window, now)
+	} else {
+		for _, it := range items {
+			keep[it.ID] = true
+		}
+	}
+	f := h.doc.Subset(keep)
+	s := h.sharing(since, now)
+	if partial {
+		s.Complete = link
+	}
+	if h.opts.Expires > 0 {
+		s.Expires = now.Add(h.opts.Expires).UTC().Truncate(time.Second)
+		refresh := now.Add(h.opts.Expires / 2).Unix()
+		if stale == 0 || refresh < stale {
+			stale = refresh
+		}
+	}
+	f.SetSharing(s)
+	body := f.Bytes()
+	sum := sha256.Sum256(body)
+	v := &view{body: body, etag: `"` + hex.EncodeToString(sum[:16]) + `"`, ctype: f.ContentType(),
+		modified: time.Unix(h.st.Until, 0).UTC(), stale: stale}
+	h.views[key] = v
+	return v
+}
+
+// sharing is the hub's sx:sharing with the given since: until is the
+// latest stamp, the window in days for 0.91, FEED's own related feeds.
+func (h *Hub) sharing(since int64, now time.Time) *Sharing {
+	d := h.doc.Dialect()
+	s := &Sharing{Until: stampMark(d, time.Unix(h.st.Until, 0)), Related: h.related}
+	if d == SSE091 {
+		// 0.91 §2.1: all items updated on or after since are in the feed.
+		s.Since = stampMark(d, time.Unix(since+1, 0))
+		s.Window = h.opts.Window.days()
+	} else {
+		s.Since = stampMark(d, time.Unix(since, 0))
+	}
+	return s
+}
+
+// authorized checks the Bearer token, in constant time, unless open.
+func (h *Hub) authorized(w http.ResponseWriter, r *http.Request, open bool) bool {
+	if h.opts.Token == "" || open || tokenMatches(r.Header.Get("Authorization"), h.opts.Token) {
+		return true
+	}
+	w.Header().Set("WWW-Authenticate", `Bearer realm="feedsync"`)
+	http.Error(w, "401 unauthorized: this hub wants Authorization: Bearer <token> (feedsync: --token-file)", http.StatusUnauthorized)
+	return false
+}
+
+// post merges the body into FEED as a subscriber would (1.0.2 §3.3, 0.91
+// §4.4) and answers what the poster lacks.
+func (h *Hub) post(w http.ResponseWriter, r *http.Request) {
+	if r.ContentLength > h.opts.MaxBody {
+		tooLarge(w, h.opts.MaxBody)
+		return
+	}
+	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, h.opts.MaxBody))
+	var mbe *http.MaxBytesError
+	switch {
+	case errors.As(err, &mbe):
+		tooLarge(w, h.opts.MaxBody)
+		return
+	case err != nil:
+		http.Error(w, "reading the body: "+err.Error(), http.StatusBadRequest)
+		return
+	}
+	posted, err := parse("request body", body)
+	if err != nil {
+		http.Error(w, err.Error(), http.StatusBadRequest)
+		return
+	}
+	answer, etag, code, err := h.incorporate(posted, r.Header.Get(HeaderUntil), h.link(r))
+	if err != nil {
+		http.Error(w, err.Error(), code)
+		return
+	}
+	w.Header().Set("Content-Type", answer.ContentType())
+	if etag != "" {
+		w.Header().Set(HeaderETag, etag)
+	}
+	w.Write(answer.Bytes())
+}
+
+func tooLarge(w http.ResponseWriter, max int64) {
+	http.Error(w, fmt.Sprintf("413 the body is larger than the hub's cap of %d bytes", max), http.StatusRequestEntityTooLarge)
+}
+
+// incorporate merges posted into FEED under the feed's lock, so that
+// POSTs, this and other processes' writes of FEED never lose each other's
+// changes, saves FEED atomically when the merge changed it, and returns
+// the answer: every item changed after the poster's until (the header)
+// except those the poster sent as they now are, with sx:sharing since the
+// poster's until and until the latest stamp.
+func (h *Hub) incorporate(posted feed, until, link string) (feed, string, int, error) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	unlock, err := lockFile(lockPath(h.path))
+	if err != nil {
+		return nil, "", http.StatusInternalServerError, err
+	}
+	defer unlock()
+	h.refresh()
+	merged, err := merge(h.doc, posted)
+	if err != nil {
+		return nil, "", http.StatusBadRequest, err
+	}
+	now := h.opts.Now()
+	if changed(h.doc, merged) {
+		data := merged.Bytes()
+		if err := atomicfile.WriteFile(h.path, data, 0o644); err != nil {
+			return nil, "", http.StatusInternalServerError, err
+		}
+		id, _ := statID(h.path)
+		h.adopt(merged, data, id)
+		if h.st.observe(merged, now) {
+			h.saveState()
+		}
+	}
+	d := h.doc.Dialect()
+	u, ok := parseMark(d, until)
+	from := h.st.floor()
+	if ok {
+		from = max(from, u.Unix())
+	}
+	sent := map[string]string{}
+	for _, it := range posted.Items() {
+		sent[it.ID] = it.Sum
+	}
+	keep := map[string]bool{}
+	for _, it := range h.doc.Items() {
+		if h.st.Items[it.ID].At > from && sent[it.ID] != it.Sum {
+			keep[it.ID] = true
+		}
+	}
+	answer := h.doc.Subset(keep)
+	s := h.sharing(from, now)
+	answer.SetSharing(s)
+	return answer, h.view(false, link).etag, http.StatusOK, nil
+}
+
+// changed reports whether a merge changed any item.
+func changed(before, after feed) bool {
+	a, b := before.Items(), after.Items()
+	if len(a) != len(b) {
+		return true
+	}
+	for i := range a {
+		if a[i].ID != b[i].ID || a[i].Sum != b[i].Sum {
+			return true
+		}
+	}
+	return false
+}

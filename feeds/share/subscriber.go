@@ -1,0 +1,412 @@
+package share
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"time"
+
+	"github.com/feedsync/feedsync/feeds/atomicfile"
+)
+
+// Subscription is a local feed's subscription to a publisher's feed: the
+// subscriber side of 1.0.2 §4.1 and 0.91 §2.1, §2.2, and the push of
+// 'feedsync sync'.
+type Subscription struct {
+	// Local is the path of LOCAL, the subscriber's store; it need not
+	// exist yet.
+	Local string
+	// URL is the publisher's feed.
+	URL string
+	// Out, when set, receives the result instead of LOCAL: a path, or "-"
+	// for Stdout. The subscription state goes beside the file written;
+	// standard output keeps none.
+	Out    string
+	Stdout io.Writer
+	// By is the subscriber's endpoint id: its own items are never
+	// discarded (1.0.2 §4.1.2 step 2.1.2).
+	By string
+	// Now is the time of the read, for expires and window.
+	Now time.Time
+	// Client talks to the publisher.
+	Client *Client
+	// Warn receives what the user should know, one message at a time.
+	Warn func(msg string)
+}
+
+// Result says what a pull or a sync did.
+type Result struct {
+	// Unchanged: the feed had not changed (304) and LOCAL had nothing to
+	// send; nothing was merged or written.
+	Unchanged bool
+	// Complete: the complete feed was read (first read, out of sync).
+	Complete bool
+	// OutOfSync: the feed's since passed the cached until (1.0.2 §4.1.2
+	// step 2.1), or the read came after expires or the window.
+	OutOfSync bool
+	// Read counts the items in the feeds read, Pushed those sent.
+	Read, Pushed int
+	// Conflicted counts LOCAL's items in conflict afterwards.
+	Conflicted int
+	// Wrote: LOCAL (or Out) was written.
+	Wrote bool
+}
+
+// errLocalChanged: LOCAL changed on disk while a sync ran; the sync runs
+// again on the new LOCAL.
+var errLocalChanged = errors.New("LOCAL changed during the sync")
+
+// Pull reads the publisher's feed into LOCAL (1.0.2 §4.1.1, §4.1.2).
+func (s *Subscription) Pull(ctx context.Context) (*Result, error) { return s.run(ctx, false) }
+
+// Sync pulls, then sends the publisher what LOCAL has that it lacks, and
+// merges the answer: afterwards LOCAL holds everything the publisher knew.
+func (s *Subscription) Sync(ctx context.Context) (*Result, error) { return s.run(ctx, true) }
+
+func (s *Subscription) run(ctx context.Context, push bool) (*Result, error) {
+	for attempt := 1; ; attempt++ {
+		res, err := s.once(ctx, push)
+		if !errors.Is(err, errLocalChanged) || attempt == 3 {
+			return res, err
+		}
+	}
+}
+
+// target is the file written, "" for standard output.
+func (s *Subscription) target() string {
+	switch s.Out {
+	case "":
+		return s.Local
+	case "-":
+		return ""
+	}
+	return s.Out
+}
+
+// round is one pull or sync in progress.
+type round struct {
+	*Subscription
+	push   bool
+	data   []byte // LOCAL as read
+	exists bool
+	local  feed
+	states *subStates
+	st     *subState
+	res    Result
+}
+
+func (s *Subscription) once(ctx context.Context, push bool) (*Result, error) {
+	r := &round{Subscription: s, push: push}
+	var err error
+	if r.data, r.exists, err = readLocal(s.Local); err != nil {
+		return nil, err
+	}
+	if r.states, err = loadSubStates(statePath(s.Local, "sync")); err != nil {
+		return nil, err
+	}
+	r.st = r.states.get(s.URL)
+	var first *response
+	if r.exists && s.target() == s.Local && r.st.synced(r.data) && !r.st.overdue(s.Now) {
+		// LOCAL is as the last sync left it: a 304 means nothing to do.
+		if first, err = s.Client.get(ctx, s.URL, s.URL, &r.st.Valid); err != nil {
+			return nil, err
+		}
+		if first.notModified {
+			r.res.Unchanged, r.res.Conflicted = true, r.st.Conflicted
+			return &r.res, nil
+		}
+	}
+	if err := r.pull(ctx, first); err != nil {
+		return nil, err
+	}
+	if push {
+		if err := r.pushChanges(ctx); err != nil {
+			return nil, err
+		}
+	}
+	return &r.res, r.commit()
+}
+
+// readLocal reads LOCAL; a missing one is no error.
+func readLocal(path string) ([]byte, bool, error) {
+	f, err := os.Open(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, false, nil
+	}
+	if err != nil {
+		return nil, false, err
+	}
+	defer f.Close()
+	if fi, err := f.Stat(); err != nil || !fi.Mode().IsRegular() {
+		return nil, false, fmt.Errorf("%s: not a regular file", path)
+	}
+	data, err := io.ReadAll(io.LimitReader(f, maxFeed+1))
+	if err == nil && len(data) > maxFeed {
+		err = fmt.Errorf("%s: larger than %d MiB", path, maxFeed>>20)
+	}
+	return data, true, err
+}
+
+// pull reads the feed (resp when already read) and merges it into LOCAL:
+// 1.0.2 §4.1.1 on the first read, §4.1.2 after.
+func (r *round) pull(ctx context.Context, resp *response) error {
+	var err error
+	if r.exists {
+		if r.local, err = parse(r.Local, r.data); err != nil {
+			return err
+		}
+	}
+	first := r.st == nil || r.st.Until.IsZero() || r.local == nil || r.st.lost(r.local)
+	if r.st == nil {
+		r.st = &subState{}
+		r.states.Subs[r.URL] = r.st
+	}
+	if resp == nil {
+		var v *validators
+		if !first {
+			v = &r.st.Valid
+		}
+		if resp, err = r.Client.get(ctx, r.URL, r.URL, v); err != nil {
+			return err
+		}
+	}
+	if resp.notModified {
+		return nil
+	}
+	p, err := parse(r.URL, resp.body)
+	if err != nil {
+		return err
+	}
+	sh := p.Sharing()
+	if !first && r.st.Dialect != "" && r.st.Dialect != p.Dialect() {
+		first = true
+	}
+	out := !first && sh.bounded() && (outOfSync(p.Dialect(), sh.Since, r.st.Until) || r.st.overdue(r.Now))
+	r.res.OutOfSync = out
+	if (first || out) && sh != nil && sh.Complete != "" {
+		if err := r.readComplete(ctx, sh.Complete, out); err != nil {
+			return err
+		}
+	} else if out {
+		r.warn("%s is out of sync (updates left its window since the last read) and names no complete feed: those updates are missed", r.URL)
+	}
+	if err := r.mergeIn(p); err != nil {
+		return err
+	}
+	r.st.Dialect, r.st.Valid, r.st.ReadAt = p.Dialect(), resp.valid, r.Now
+	r.st.Until, r.st.Expires, r.st.Window = Mark{}, time.Time{}, 0
+	if sh != nil {
+		r.st.Expires, r.st.Window = sh.Expires, sh.Window
+		if sh.bounded() {
+			r.st.Until = sh.Until
+		}
+	}
+	return nil
+}
+
+// lost reports whether LOCAL lacks items the publisher is known to hold:
+// it was replaced by an older copy, and the next read starts afresh.
+func (st *subState) lost(local feed) bool {
+	if len(st.Known) == 0 {
+		return false
+	}
+	have := map[string]bool{}
+	for _, it := range local.Items() {
+		have[it.ID] = true
+	}
+	for id := range st.Known {
+		if !have[id] {
+			return true
+		}
+	}
+	return false
+}
+
+// readComplete reads the complete feed named by sx:related (1.0.2 §4.1.1
+// step 2, §4.1.2 step 2.1.1) and merges it into LOCAL, discarding first,
+// when out of sync, what §4.1.2 step 2.1.2 says to discard (see discard).
+// What the publisher is known to hold is learnt afresh from it.
+func (r *round) readComplete(ctx context.Context, link string, out bool) error {
+	resp, err := r.Client.get(ctx, r.URL, link, nil)
+	if err != nil {
+		return err
+	}
+	c, err := parse(link, resp.body)
+	if err != nil {
+		return err
+	}
+	r.res.Complete = true
+	r.st.Known = map[string]string{}
+	if out && r.local != nil {
+		if r.local, err = discard(r.local, c, r.By); err != nil {
+			return err
+		}
+		r.learn(c)
+		return nil
+	}
+	return r.mergeIn(c)
+}
+
+// mergeIn merges a feed read into LOCAL (1.0.2 §3.3, 0.91 §4.4) and notes
+// what the publisher holds. A LOCAL that does not exist yet starts as the
+// feed, without the publisher's sx:sharing (1.0.2 §2.2).
+func (r *round) mergeIn(f feed) error {
+	r.learn(f)
+	if r.local == nil {
+		r.local = f.Subset(allIDs(f))
+		r.local.SetSharing(nil)
+		return nil
+	}
+	m, err := merge(r.local, f)
+	if err != nil {
+		return err
+	}
+	r.local = m
+	return nil
+}
+
+func (r *round) learn(f feed) {
+	if r.st.Known == nil {
+		r.st.Known = map[string]string{}
+	}
+	items := f.Items()
+	r.res.Read += len(items)
+	for _, it := range items {
+		r.st.Known[it.ID] = it.Sum
+	}
+}
+
+func allIDs(f feed) map[string]bool {
+	all := map[string]bool{}
+	for _, it := range f.Items() {
+		all[it.ID] = true
+	}
+	return all
+}
+
+// discard is 1.0.2 §4.1.2 step 2.1.2 for a subscriber out of sync: "all
+// items that were not created, or most recently updated, by the
+// subscribing endpoint should be discarded", before the complete feed is
+// read. It is read so that nothing is lost (see the package doc): an item
+// is discarded, and the complete feed's version taken whole in its place,
+// only when it is not the subscriber's own (created or last updated by
+// by), holds no unresolved conflict, and the complete feed holds a version
+// that takes it in (the merge of the two is the complete feed's version).
+// Every other item is merged with the complete feed's.
+func discard(local, complete feed, by string) (feed, error) {
+	merged, err := merge(local, complete)
+	if err != nil {
+		return nil, err
+	}
+	theirs := sums(complete)
+	after := sums(merged)
+	var take []string
+	for _, it := range local.Items() {
+		own := by != "" && (it.CreatedBy == by || it.UpdatedBy == by)
+		if sum, ok := theirs[it.ID]; ok && !own && !it.Conflicted && after[it.ID] == sum {
+			take = append(take, it.ID)
+		}
+	}
+	merged.Take(take, complete)
+	return merged, nil
+}
+
+func sums(f feed) map[string]string {
+	out := map[string]string{}
+	for _, it := range f.Items() {
+		out[it.ID] = it.Sum
+	}
+	return out
+}
+
+// pushChanges sends the publisher the items of LOCAL it does not hold as
+// they are (new, changed here, merged differently), with the cached
+// until, and merges the answer: every change after that until that the
+// push did not carry.
+func (r *round) pushChanges(ctx context.Context) error {
+	if r.local == nil {
+		return nil
+	}
+	delta := map[string]bool{}
+	for _, it := range r.local.Items() {
+		if r.st.Known[it.ID] != it.Sum {
+			delta[it.ID] = true
+		}
+	}
+	if len(delta) == 0 {
+		return nil
+	}
+	body := r.local.Subset(delta)
+	body.SetSharing(nil)
+	resp, err := r.Client.post(ctx, r.URL, body.Bytes(), body.ContentType(), r.st.Until.Text)
+	if err != nil {
+		return err
+	}
+	answer, err := parse(r.URL+" (answer)", resp.body)
+	if err != nil {
+		return err
+	}
+	r.res.Pushed = len(delta)
+	for _, it := range body.Items() {
+		r.st.Known[it.ID] = it.Sum
+	}
+	if err := r.mergeIn(answer); err != nil {
+		return err
+	}
+	if sh := answer.Sharing(); sh.bounded() {
+		r.st.Until = sh.Until
+	}
+	if resp.etagAfter != "" {
+		r.st.Valid = validators{ETag: resp.etagAfter}
+	}
+	return nil
+}
+
+// commit writes the result and the subscription state, unless LOCAL
+// changed on disk since it was read (errLocalChanged: the round is run
+// again) or the result is LOCAL as it was.
+func (r *round) commit() error {
+	out := r.local.Bytes()
+	r.res.Conflicted = r.local.Conflicted()
+	r.st.Local, r.st.Conflicted, r.st.Pending = digest(out), r.res.Conflicted, 0
+	for _, it := range r.local.Items() {
+		if r.st.Known[it.ID] != it.Sum {
+			r.st.Pending++
+		}
+	}
+	target := r.target()
+	if target == "" {
+		_, err := r.Stdout.Write(out)
+		r.res.Wrote = err == nil
+		return err
+	}
+	unlock, err := lockFile(lockPath(r.Local))
+	if err != nil {
+		return err
+	}
+	defer unlock()
+	now, exists, err := readLocal(r.Local)
+	if err != nil {
+		return err
+	}
+	if exists != r.exists || !bytes.Equal(now, r.data) {
+		return errLocalChanged
+	}
+	if target != r.Local || !r.exists || !bytes.Equal(out, r.data) {
+		if err := atomicfile.WriteFile(target, out, 0o644); err != nil {
+			return err
+		}
+		r.res.Wrote = true
+	}
+	return r.states.save(statePath(target, "sync"))
+}
+
+func (r *round) warn(format string, args ...any) {
+	if r.Warn != nil {
+		r.Warn(fmt.Sprintf(format, args...))
+	}
+}

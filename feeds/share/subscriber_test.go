@@ -1,0 +1,283 @@
+package share
+
+import (
+	"context"
+	"net/http"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync/atomic"
+	"testing"
+	"time"
+)
+
+// endpoint is a subscriber with its LOCAL feed in a folder of its own.
+type endpoint struct {
+	t     testing.TB
+	by    string
+	local string
+	hub   *testHub
+	warns []string
+}
+
+func (th *testHub) endpoint(by string) *endpoint {
+	return &endpoint{t: th.t, by: by, local: filepath.Join(th.t.TempDir(), by+".xml"), hub: th}
+}
+
+func (e *endpoint) sub(token string) *Subscription {
+	return &Subscription{Local: e.local, URL: e.hub.srv.URL + "/", By: e.by, Now: e.hub.clock.now,
+		Client: &Client{Token: token, By: e.by}, Warn: func(m string) { e.warns = append(e.warns, m) }}
+}
+
+func (e *endpoint) sync() *Result {
+	e.t.Helper()
+	res, err := e.sub("").Sync(context.Background())
+	if err != nil {
+		e.t.Fatalf("%s: sync: %v", e.by, err)
+	}
+	return res
+}
+
+func (e *endpoint) pull() *Result {
+	e.t.Helper()
+	res, err := e.sub("").Pull(context.Background())
+	if err != nil {
+		e.t.Fatalf("%s: pull: %v", e.by, err)
+	}
+	return res
+}
+
+// edit changes LOCAL as a person at the endpoint would.
+func (e *endpoint) edit(changes ...change) {
+	e.t.Helper()
+	apply(e.t, e.local, stamp{e.by, e.hub.clock.tick(time.Second)}, changes...)
+}
+
+func (e *endpoint) feed() feed { return mustParse(e.t, e.local, readFile(e.t, e.local)) }
+
+// counter counts the requests a handler serves.
+type counter struct {
+	h     http.Handler
+	n     atomic.Int64
+	posts atomic.Int64
+}
+
+func (c *counter) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	c.n.Add(1)
+	if r.Method == "POST" {
+		c.posts.Add(1)
+	}
+	c.h.ServeHTTP(w, r)
+}
+
+func (th *testHub) count() *counter {
+	c := &counter{h: th.hub}
+	th.srv.Config.Handler = c
+	return c
+}
+
+// 1.0.2 §4.1.1: the first read reads the complete feed named by
+// sx:related, merges it and caches until; LOCAL does not take the
+// publisher's sx:sharing (§2.2).
+func TestPullFirstRead(t *testing.T) {
+	for _, kind := range kinds {
+		t.Run(kind, func(t *testing.T) {
+			th := startHub(t, kind, Options{Window: Window{Items: 1}})
+			th.edit("A", create("a", "A"), create("b", "B"))
+			th.edit("A", create("c", "C"))
+			e := th.endpoint("E")
+			res := e.pull()
+			if !res.Complete || !res.Wrote || res.Unchanged {
+				t.Errorf("result %+v", res)
+			}
+			local := e.feed()
+			if got := ids(local); got != "a,b,c" {
+				t.Errorf("LOCAL holds %s", got)
+			}
+			if local.Sharing() != nil {
+				t.Errorf("LOCAL took the publisher's sx:sharing: %+v", local.Sharing())
+			}
+			states, _ := loadSubStates(statePath(e.local, "sync"))
+			if st := states.get(e.sub("").URL); st == nil || st.Until != th.get("/").Sharing().Until {
+				t.Errorf("cached until %+v", st)
+			}
+			// The next read is a partial one, and a conditional GET answers 304.
+			c := th.count()
+			res = e.pull()
+			if !res.Unchanged || c.n.Load() != 1 {
+				t.Errorf("second pull: %+v after %d requests", res, c.n.Load())
+			}
+		})
+	}
+}
+
+// A subscriber that fell behind the window (1.0.2 §4.1.2 step 2.1) reads
+// the complete feed, takes what it missed, and keeps its own edits and the
+// conflicts it has not resolved.
+func TestPullFellBehindWindow(t *testing.T) {
+	for _, kind := range kinds {
+		t.Run(kind, func(t *testing.T) {
+			th := startHub(t, kind, Options{Window: Window{Items: 2}})
+			th.edit("A", create("a", "A"), create("b", "B"), create("c", "C"), create("own", "mine"))
+			e, other := th.endpoint("E"), th.endpoint("O")
+			e.sync()
+			other.sync()
+			// E edits its item, and gets a conflict on b from a second copy of b.
+			e.edit(edit("own", "mine, edited", false))
+			other.edit(edit("b", "B by O", false))
+			e.edit(edit("b", "B by E", false))
+			other.sync()
+			e.pull()
+			if !e.feed().Items()[1].Conflicted {
+				t.Fatalf("no conflict on b at E:\n%s", readFile(t, e.local))
+			}
+			// While E is away, c changes and more items pass through the window.
+			th.edit("A", edit("c", "C2", false))
+			for _, id := range []string{"d", "e", "f"} {
+				th.edit("A", create(id, id))
+				th.get("/")
+			}
+			c := th.count()
+			res := e.pull()
+			if !res.OutOfSync || !res.Complete {
+				t.Fatalf("result %+v: not out of sync", res)
+			}
+			if c.n.Load() != 2 {
+				t.Errorf("%d requests, want the partial and the complete feed", c.n.Load())
+			}
+			local := e.feed()
+			got := map[string]item{}
+			for _, it := range local.Items() {
+				got[it.ID] = it
+			}
+			for _, id := range []string{"a", "b", "c", "own", "d", "e", "f"} {
+				if _, ok := got[id]; !ok {
+					t.Errorf("LOCAL lacks %s", id)
+				}
+			}
+			if got["own"].UpdatedBy != "E" {
+				t.Error("E's own edit was discarded")
+			}
+			if !got["b"].Conflicted {
+				t.Error("E's unresolved conflict was discarded")
+			}
+			if got["c"].Sum != itemSums(t, th.path)["c"] {
+				t.Error("the update of c, which left the window, is missing")
+			}
+			// Then E pushes its edit; the hub gets it and E's conflict.
+			e.sync()
+			hub := itemSums(t, th.path)
+			if hub["own"] != got["own"].Sum || hub["b"] != got["b"].Sum {
+				t.Error("the hub did not get E's edit and conflict")
+			}
+		})
+	}
+}
+
+// A subscriber merely up to date is never sent to the complete feed, even
+// when the window has moved past everything it read.
+func TestPullUpToDateStaysPartial(t *testing.T) {
+	th := startHub(t, "rss", Options{Window: Window{Items: 1}})
+	e := th.endpoint("E")
+	th.edit("A", create("a", "A"))
+	e.pull()
+	for _, id := range []string{"b", "c"} {
+		th.edit("A", create(id, id))
+		if res := e.pull(); res.OutOfSync || res.Complete {
+			t.Errorf("after %s: %+v", id, res)
+		}
+	}
+	if got := ids(e.feed()); got != "a,b,c" {
+		t.Errorf("LOCAL holds %s", got)
+	}
+}
+
+// 1.0.2 §4.2.2: a subscriber that reads after the expires of its last read
+// may have missed updates: it reads the complete feed.
+func TestPullAfterExpires(t *testing.T) {
+	th := startHub(t, "atom", Options{Window: Window{Items: 5}, Expires: time.Hour})
+	th.edit("A", create("a", "A"))
+	e := th.endpoint("E")
+	e.pull()
+	th.clock.tick(30 * time.Minute)
+	if res := e.pull(); res.Complete {
+		t.Errorf("before expires: %+v", res)
+	}
+	th.clock.tick(2 * time.Hour)
+	if res := e.pull(); !res.Complete || !res.OutOfSync {
+		t.Errorf("after expires: %+v", res)
+	}
+}
+
+// sync is pull then push: afterwards LOCAL holds what the hub knew and
+// the hub what LOCAL had. A sync with nothing changed costs one
+// conditional GET and no merge.
+func TestSync(t *testing.T) {
+	for _, kind := range kinds {
+		t.Run(kind, func(t *testing.T) {
+			th := startHub(t, kind, Options{Window: Window{Items: 3}})
+			a, b := th.endpoint("A"), th.endpoint("B")
+			a.sync()
+			b.sync()
+			a.edit(create("x", "X"))
+			b.edit(create("y", "Y"))
+			if res := a.sync(); res.Pushed != 1 {
+				t.Errorf("A pushed %d", res.Pushed)
+			}
+			if res := b.sync(); res.Pushed != 1 {
+				t.Errorf("B pushed %d", res.Pushed)
+			}
+			if got := ids(b.feed()); got != "y,x" && got != "x,y" {
+				t.Errorf("B holds %s", got)
+			}
+			a.sync()
+			if hub, la, lb := itemSums(t, th.path), itemSums(t, a.local), itemSums(t, b.local); !sameSums(hub, la) || !sameSums(hub, lb) {
+				t.Errorf("not converged:\nhub %v\nA %v\nB %v", hub, la, lb)
+			}
+			c := th.count()
+			m := merges.Load()
+			st, _ := os.Stat(a.local)
+			res := a.sync()
+			st2, _ := os.Stat(a.local)
+			if !res.Unchanged || c.n.Load() != 1 || merges.Load() != m || !st.ModTime().Equal(st2.ModTime()) {
+				t.Errorf("a sync with nothing changed: %+v, %d requests, %d merges, LOCAL rewritten %v", res, c.n.Load(), merges.Load()-m, !st.ModTime().Equal(st2.ModTime()))
+			}
+		})
+	}
+}
+
+func sameSums(a, b map[string]string) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for k, v := range a {
+		if b[k] != v {
+			return false
+		}
+	}
+	return true
+}
+
+// A sync that fails writes nothing.
+func TestSyncFailureWritesNothing(t *testing.T) {
+	th := startHub(t, "rss", Options{Token: "s3cret", OpenRead: true})
+	th.edit("A", create("a", "A"))
+	e := th.endpoint("E")
+	e.sync() // reading is open, sending needs the token
+	e.edit(create("b", "B"))
+	before := readFile(t, e.local)
+	stBefore := readFile(t, statePath(e.local, "sync"))
+	_, err := e.sub("").Sync(context.Background())
+	if err == nil || !strings.Contains(err.Error(), "401") {
+		t.Fatalf("sync without the token: %v", err)
+	}
+	if string(readFile(t, e.local)) != string(before) || string(readFile(t, statePath(e.local, "sync"))) != string(stBefore) {
+		t.Error("a failed sync wrote LOCAL or its state")
+	}
+	if _, err := e.sub("s3cret").Sync(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	if _, ok := itemSums(t, th.path)["b"]; !ok {
+		t.Error("the hub lacks b")
+	}
+}

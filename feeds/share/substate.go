@@ -1,0 +1,104 @@
+package share
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"time"
+
+	"github.com/feedsync/feedsync/feeds/atomicfile"
+)
+
+// subState is what a subscriber keeps of one subscription between reads
+// (1.0.2 §4.1.1 step 4, §4.1.2 step 2.2): not shared data, kept beside
+// LOCAL (statePath(LOCAL, "sync")), one per publisher URL.
+type subState struct {
+	Dialect Dialect `json:"dialect,omitempty"`
+	// Until is the until cached from the last read.
+	Until Mark `json:"until,omitzero"`
+	// Expires (1.0.2 §4.2.2) and Window (0.91 §2.1) of the last read, and
+	// when it was: a subscriber that comes back later than they say reads
+	// the complete feed.
+	Expires time.Time `json:"expires,omitzero"`
+	Window  int       `json:"window,omitempty"`
+	ReadAt  time.Time `json:"readAt,omitzero"`
+	// Valid are the validators of the last read, for a conditional GET.
+	Valid validators `json:"validators,omitzero"`
+	// Known is the sync digest of each item as the publisher holds it, as
+	// far as the subscriber has seen: what a push need not send.
+	Known map[string]string `json:"known"`
+	// Local is the digest of LOCAL as this subscription last left it;
+	// Pending counts its items the publisher does not have; Conflicted
+	// its items in conflict.
+	Local      string `json:"local,omitempty"`
+	Pending    int    `json:"pending"`
+	Conflicted int    `json:"conflicted"`
+}
+
+// subStates is a state file: the subscriptions of one feed.
+type subStates struct {
+	Format int                  `json:"format"`
+	Subs   map[string]*subState `json:"subscriptions"`
+}
+
+const subFormat = 1
+
+func loadSubStates(path string) (*subStates, error) {
+	data, err := os.ReadFile(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return &subStates{Format: subFormat, Subs: map[string]*subState{}}, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	s := &subStates{}
+	if err := json.Unmarshal(data, s); err != nil || s.Format != subFormat || s.Subs == nil {
+		return nil, fmt.Errorf("%s: not a feedsync subscription state (remove it: the next sync reads the complete feed)", path)
+	}
+	return s, nil
+}
+
+// get returns the state of the subscription to url, nil when there is none.
+func (s *subStates) get(url string) *subState { return s.Subs[url] }
+
+func (s *subStates) save(path string) error {
+	data, err := json.Marshal(s)
+	if err != nil {
+		return err
+	}
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		return err
+	}
+	return atomicfile.WriteFileNoBackup(path, data, 0o644)
+}
+
+// synced reports whether LOCAL is as the subscription left it with nothing
+// left to push.
+func (st *subState) synced(local []byte) bool {
+	return st != nil && st.Pending == 0 && st.Local != "" && st.Local == digest(local)
+}
+
+// overdue reports whether the subscriber reads later than the publisher
+// asked: after the expires of its last read (1.0.2 §4.2.2), or more than
+// the window after it (0.91 §2.1). Updates may have left the feed since.
+func (st *subState) overdue(now time.Time) bool {
+	switch {
+	case st == nil:
+		return false
+	case !st.Expires.IsZero():
+		return now.After(st.Expires)
+	case st.Window > 0 && !st.ReadAt.IsZero():
+		return now.After(st.ReadAt.Add(time.Duration(st.Window) * 24 * time.Hour))
+	}
+	return false
+}
+
+func digest(b []byte) string {
+	h := sha256.Sum256(b)
+	return hex.EncodeToString(h[:])
+}
