@@ -115,8 +115,11 @@ var merges atomic.Int64
 // summer hashes sync metadata into an item's Sum.
 type summer struct{ b []byte }
 
-func (s *summer) str(v string) { s.b = binary.AppendUvarint(s.b, uint64(len(v))); s.b = append(s.b, v...) }
-func (s *summer) num(v int64)  { s.b = binary.AppendVarint(s.b, v) }
+func (s *summer) str(v string) {
+	s.b = binary.AppendUvarint(s.b, uint64(len(v)))
+	s.b = append(s.b, v...)
+}
+func (s *summer) num(v int64) { s.b = binary.AppendVarint(s.b, v) }
 func (s *summer) flag(v bool) {
 	if v {
 		s.b = append(s.b, 1)
