@@ -27,4 +27,13 @@
 // and a 304 answer comes back as a Response with NotModified set and no
 // body. A Request may also carry a bearer token, sent as "Authorization:
 // Bearer ..."; net/http drops it when a redirect leads to another host.
+// Further request headers go in Request.Header; a Response carries the
+// answer's headers.
+//
+// # Sending
+//
+// Post sends a body and reads the answer within the same limits: 'feedsync
+// sync' pushes a feed to a hub with it. An error answer in plain text
+// keeps its start in StatusError.Body, the server's account of what was
+// wrong (a hub's file:line:col problems).
 package fetch

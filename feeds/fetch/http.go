@@ -1,12 +1,15 @@
 package fetch
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"net"
 	"net/http"
 	"net/url"
+	"strings"
 	"time"
 )
 
@@ -18,9 +21,18 @@ var ErrScheme = errors.New("fetch: not an http or https URL")
 type StatusError struct {
 	Code   int
 	Status string // as the server sent it, e.g. "404 Not Found"
+	// Body is the start of the answer (at most 4 KiB) when it is text: the
+	// server's own account of what went wrong, such as the problems a
+	// feedsync hub found in a feed.
+	Body string
 }
 
-func (e *StatusError) Error() string { return "HTTP " + e.Status }
+func (e *StatusError) Error() string {
+	if e.Body == "" {
+		return "HTTP " + e.Status
+	}
+	return "HTTP " + e.Status + "\n" + e.Body
+}
 
 // Validators identify a version of a resource for a conditional request:
 // the ETag and Last-Modified headers of an earlier response.
@@ -37,6 +49,8 @@ type Request struct {
 	// If, when not zero, makes the request conditional on the resource
 	// having changed since the response these validators came from.
 	If Validators
+	// Header holds further request headers.
+	Header http.Header
 }
 
 // Response is what a GET brought back.
@@ -45,6 +59,7 @@ type Response struct {
 	NotModified bool     // a conditional request was answered 304
 	URL         *url.URL // after redirects; relative links resolve against it
 	Validators           // of this response, for the next conditional request
+	Header      http.Header
 }
 
 // Client downloads over http and https within its Limits. Its zero value
@@ -95,13 +110,39 @@ func (c *Client) Get(ctx context.Context, r Request) (*Response, error) {
 	if u.Scheme != "http" && u.Scheme != "https" {
 		return nil, ErrScheme
 	}
+	return c.do(ctx, http.MethodGet, u, r, "", nil)
+}
+
+// Post sends body, of the given media type, to r.URL and reads the answer
+// as Get does; r.If is not sent. Redirects are not followed for a POST
+// except 307 and 308, which repeat it.
+func (c *Client) Post(ctx context.Context, r Request, contentType string, body []byte) (*Response, error) {
+	u, err := url.Parse(r.URL)
+	if err != nil {
+		return nil, err
+	}
+	if u.Scheme != "http" && u.Scheme != "https" {
+		return nil, ErrScheme
+	}
+	r.If = Validators{}
+	return c.do(ctx, http.MethodPost, u, r, contentType, body)
+}
+
+func (c *Client) do(ctx context.Context, method string, u *url.URL, r Request, contentType string, body []byte) (*Response, error) {
 	ctx, cancel := context.WithTimeout(ctx, c.limits.Timeout)
 	defer cancel()
-	req, err := http.NewRequestWithContext(ctx, http.MethodGet, u.String(), nil)
+	var rd io.Reader
+	if body != nil {
+		rd = bytes.NewReader(body)
+	}
+	req, err := http.NewRequestWithContext(ctx, method, u.String(), rd)
 	if err != nil {
 		return nil, err
 	}
 	c.setHeaders(req, r)
+	if contentType != "" {
+		req.Header.Set("Content-Type", contentType)
+	}
 	resp, err := c.http.Do(req)
 	if err != nil {
 		// A *url.Error repeats the method and URL, which callers name
@@ -116,6 +157,9 @@ func (c *Client) Get(ctx context.Context, r Request) (*Response, error) {
 }
 
 func (c *Client) setHeaders(req *http.Request, r Request) {
+	for k, vs := range r.Header {
+		req.Header[k] = append([]string(nil), vs...)
+	}
 	req.Header.Set("User-Agent", c.userAgent)
 	if r.Accept != "" {
 		req.Header.Set("Accept", r.Accept)
@@ -132,7 +176,7 @@ func (c *Client) setHeaders(req *http.Request, r Request) {
 }
 
 func (c *Client) read(resp *http.Response, conditional bool) (*Response, error) {
-	r := &Response{URL: resp.Request.URL, Validators: Validators{
+	r := &Response{URL: resp.Request.URL, Header: resp.Header, Validators: Validators{
 		ETag:         resp.Header.Get("ETag"),
 		LastModified: resp.Header.Get("Last-Modified"),
 	}}
@@ -141,7 +185,7 @@ func (c *Client) read(resp *http.Response, conditional bool) (*Response, error) 
 		r.NotModified = true
 		return r, nil
 	case resp.StatusCode != http.StatusOK:
-		return nil, &StatusError{Code: resp.StatusCode, Status: resp.Status}
+		return nil, &StatusError{Code: resp.StatusCode, Status: resp.Status, Body: errorText(resp)}
 	case resp.ContentLength > max:
 		return nil, &TooLargeError{Limit: max, Size: resp.ContentLength}
 	}
@@ -155,4 +199,13 @@ func (c *Client) read(resp *http.Response, conditional bool) (*Response, error) 
 	}
 	r.Body = body
 	return r, nil
+}
+
+// errorText returns the start of an error answer that is text, trimmed.
+func errorText(resp *http.Response) string {
+	if !strings.HasPrefix(resp.Header.Get("Content-Type"), "text/plain") {
+		return ""
+	}
+	b, _ := io.ReadAll(io.LimitReader(resp.Body, 4<<10))
+	return strings.TrimSpace(strings.ToValidUTF8(string(b), "\uFFFD"))
 }

@@ -190,3 +190,39 @@ func TestGetRefusesScheme(t *testing.T) {
 		}
 	}
 }
+
+// TestPost sends a body with extra headers and reads the answer and its
+// headers within the limits; an error answer in text keeps its text.
+func TestPost(t *testing.T) {
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		b := make([]byte, 100)
+		n, _ := r.Body.Read(b)
+		switch string(b[:n]) {
+		case "bad":
+			http.Error(w, "x.xml:1:2: wrong", http.StatusBadRequest)
+		case "big":
+			w.Write([]byte(strings.Repeat("x", 100)))
+		default:
+			w.Header().Set("X-Echo", r.Method+" "+r.Header.Get("Content-Type")+" "+r.Header.Get("X-In")+" "+r.Header.Get("Authorization"))
+			w.Write(b[:n])
+		}
+	}))
+	defer srv.Close()
+	c := New(testLimits, "feedsync-test")
+	r := Request{URL: srv.URL, Token: "t", Header: http.Header{"X-In": {"in"}}, If: Validators{ETag: `"x"`}}
+	resp, err := c.Post(context.Background(), r, "application/rss+xml", []byte("hello"))
+	if err != nil || string(resp.Body) != "hello" || resp.Header.Get("X-Echo") != "POST application/rss+xml in Bearer t" {
+		t.Fatalf("Post: %v, %q, %q", err, resp.Body, resp.Header.Get("X-Echo"))
+	}
+	_, err = c.Post(context.Background(), r, "text/plain", []byte("bad"))
+	var se *StatusError
+	if !errors.As(err, &se) || se.Code != 400 || se.Body != "x.xml:1:2: wrong" {
+		t.Errorf("error answer: %v", err)
+	}
+	if _, err := c.Post(context.Background(), r, "text/plain", []byte("big")); !errors.Is(err, ErrTooLarge) {
+		t.Errorf("big answer: %v", err)
+	}
+	if _, err := c.Post(context.Background(), Request{URL: "file:///x"}, "text/plain", nil); !errors.Is(err, ErrScheme) {
+		t.Errorf("file URL: %v", err)
+	}
+}
