@@ -4,8 +4,10 @@ import (
 	"crypto/sha256"
 	"crypto/subtle"
 	"fmt"
+	"io"
 	"net/http"
 	"strings"
+	"sync"
 	"time"
 )
 
@@ -48,12 +50,24 @@ func (w *logWriter) Write(b []byte) (int, error) {
 // access writes the request's access-log line: time, client, request,
 // status, bytes sent, duration and the endpoint id the client gave.
 //
-//	2025-05-21T11:43:33Z 127.0.0.1:50312 "POST / HTTP/1.1" 200 1834 2.1ms by=laptop
+//	2025-05-21T11:43:33Z 127.0.0.1:50312 "POST / HTTP/1.1" 200 1834 2.1ms by="laptop"
 func (h *Hub) access(r *http.Request, w *logWriter, d time.Duration) {
 	by := r.Header.Get(HeaderBy)
 	if by == "" {
 		by = "-"
 	}
-	fmt.Fprintf(h.opts.Log, "%s %s %q %d %d %s by=%q\n", h.opts.Now().UTC().Format(time.RFC3339), r.RemoteAddr,
-		r.Method+" "+r.URL.RequestURI()+" "+r.Proto, w.status, w.size, d.Round(100*time.Microsecond), by)
+	fmt.Fprintf(h.opts.Log, "%s %s %q %d %d %.1fms by=%q\n", h.opts.Now().UTC().Format(time.RFC3339), r.RemoteAddr,
+		r.Method+" "+r.URL.RequestURI()+" "+r.Proto, w.status, w.size, float64(d.Microseconds())/1000, by)
+}
+
+// lockedWriter serializes the log lines of concurrent requests.
+type lockedWriter struct {
+	mu sync.Mutex
+	w  io.Writer
+}
+
+func (l *lockedWriter) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.w.Write(p)
 }

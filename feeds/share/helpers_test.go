@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"sync"
 	"testing"
 	"time"
 
@@ -204,11 +205,22 @@ func itemSums(t testing.TB, path string) map[string]string {
 	return sums(mustParse(t, path, data))
 }
 
-// clock is a test clock that moves on when told.
-type clock struct{ now time.Time }
+// clock is a test clock that moves on when told; the hub reads it from
+// its handlers while a test ticks it.
+type clock struct {
+	mu  sync.Mutex
+	now time.Time
+}
 
-func (c *clock) Now() time.Time { return c.now }
+func (c *clock) Now() time.Time {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.now
+}
+
 func (c *clock) tick(d time.Duration) time.Time {
+	c.mu.Lock()
+	defer c.mu.Unlock()
 	c.now = c.now.Add(d)
 	return c.now
 }

@@ -2,6 +2,7 @@ package share
 
 import (
 	"bytes"
+	"context"
 	"crypto/sha256"
 	"encoding/hex"
 	"errors"
@@ -68,6 +69,7 @@ type Hub struct {
 	doc     feed
 	id      fileID   // FEED as last read
 	sum     [32]byte // its bytes' digest
+	served  []byte   // the bytes of the feed served
 	st      *stamps
 	related []Related // FEED's own sx:related, republished
 	views   map[string]*view
@@ -120,20 +122,24 @@ func NewHub(path string, opts Options) (*Hub, error) {
 	if opts.Log == nil {
 		opts.Log = io.Discard
 	}
+	opts.Log = &lockedWriter{w: opts.Log}
 	h := &Hub{path: path, opts: opts, state: statePath(path, "serve")}
 	if err := os.MkdirAll(filepath.Dir(h.state), 0o755); err != nil {
 		return nil, err
 	}
-	release, err := tryLock(h.state + ".lock")
-	if errors.Is(err, errLocked) {
-		return nil, fmt.Errorf("%s: %w", path, ErrBusy)
+	// The state file's lock is held for as long as the hub runs.
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	lock, err := atomicfile.Acquire(ctx, h.state)
+	if errors.Is(err, atomicfile.ErrLocked) {
+		return nil, fmt.Errorf("%s: %w (%v)", path, ErrBusy, err)
 	}
 	if err != nil {
 		return nil, err
 	}
-	h.release = release
+	h.release = func() { lock.Release() }
 	if err := h.start(); err != nil {
-		release()
+		lock.Release()
 		return nil, err
 	}
 	return h, nil
@@ -146,18 +152,21 @@ func (h *Hub) start() error {
 		return err
 	}
 	h.st = st
-	data, id, err := h.readFeed()
+	snap, id, err := h.readFeed()
 	if err != nil {
 		return err
 	}
-	doc, err := parse(h.path, data)
+	if !snap.Exists() {
+		return fmt.Errorf("%s: no such file", h.path)
+	}
+	doc, err := parse(h.path, snap.Data)
 	if err != nil {
 		return err
 	}
 	if h.opts.Expires > 0 && doc.Dialect() == SSE091 {
 		return fmt.Errorf("%s: an SSE 0.91 feed has no expires (0.91 §2.1); its window says how often to read", h.path)
 	}
-	h.adopt(doc, data, id)
+	h.adopt(doc, snap.Data, id)
 	if h.st.observe(doc, now) {
 		return h.st.save(h.state)
 	}
@@ -174,33 +183,16 @@ func (h *Hub) Close() {
 	}
 }
 
-// readFeed reads FEED, refusing what is not a regular file.
-func (h *Hub) readFeed() ([]byte, fileID, error) {
-	id, err := statID(h.path)
-	if err != nil {
-		return nil, id, err
-	}
-	f, err := os.Open(h.path)
-	if err != nil {
-		return nil, id, err
-	}
-	defer f.Close()
-	if fi, err := f.Stat(); err != nil || !fi.Mode().IsRegular() {
-		return nil, id, fmt.Errorf("%s: not a regular file", h.path)
-	}
-	data, err := io.ReadAll(io.LimitReader(f, maxFeed+1))
-	if err == nil && len(data) > maxFeed {
-		err = fmt.Errorf("%s: larger than %d MiB", h.path, maxFeed>>20)
-	}
-	return data, id, err
+// readFeed reads FEED and its identity on disk.
+func (h *Hub) readFeed() (*atomicfile.Snapshot, fileID, error) {
+	id, _ := statID(h.path)
+	snap, err := atomicfile.Read(h.path)
+	return snap, id, err
 }
-
-// maxFeed caps what the hub reads of FEED.
-const maxFeed = 256 << 20
 
 // adopt makes doc, read as data, the feed served.
 func (h *Hub) adopt(doc feed, data []byte, id fileID) {
-	h.doc, h.id, h.sum = doc, id, sha256.Sum256(data)
+	h.doc, h.id, h.sum, h.served = doc, id, sha256.Sum256(data), data
 	h.related = nil
 	if s := doc.Sharing(); s != nil {
 		h.related = s.Related
@@ -217,12 +209,20 @@ func (h *Hub) refresh() {
 	if err != nil || id == h.id {
 		return
 	}
-	data, id, err := h.readFeed()
+	snap, id, err := h.readFeed()
+	if err == nil && !snap.Exists() {
+		err = fmt.Errorf("%s: no such file", h.path)
+	}
 	if err != nil {
 		h.logf("warning: %v; serving the feed as last read", err)
 		h.id = id
 		return
 	}
+	h.take(snap.Data, id)
+}
+
+// take incorporates FEED as read, when it differs from what is served.
+func (h *Hub) take(data []byte, id fileID) {
 	if sha256.Sum256(data) == h.sum {
 		h.id = id
 		return
@@ -423,12 +423,23 @@ func tooLarge(w http.ResponseWriter, max int64) {
 func (h *Hub) incorporate(posted feed, until, link string) (feed, string, int, error) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
-	unlock, err := lockFile(lockPath(h.path))
+	lock, err := atomicfile.Acquire(context.Background(), h.path)
+	if err != nil {
+		return nil, "", http.StatusServiceUnavailable, err
+	}
+	defer lock.Release()
+	snap, err := lock.Read()
+	if err == nil && !snap.Exists() {
+		err = fmt.Errorf("%s: no such file", h.path)
+	}
 	if err != nil {
 		return nil, "", http.StatusInternalServerError, err
 	}
-	defer unlock()
-	h.refresh()
+	id, _ := statID(h.path)
+	h.take(snap.Data, id)
+	if !bytes.Equal(snap.Data, h.served) {
+		return nil, "", http.StatusServiceUnavailable, fmt.Errorf("%s does not load; fix it before syncing (see the hub's log)", h.path)
+	}
 	merged, err := merge(h.doc, posted)
 	if err != nil {
 		return nil, "", http.StatusBadRequest, err
@@ -436,8 +447,8 @@ func (h *Hub) incorporate(posted feed, until, link string) (feed, string, int, e
 	now := h.opts.Now()
 	if changed(h.doc, merged) {
 		data := merged.Bytes()
-		if err := atomicfile.WriteFile(h.path, data, 0o644); err != nil {
-			return nil, "", http.StatusInternalServerError, err
+		if _, err := lock.Commit(snap, data); err != nil {
+			return nil, "", http.StatusServiceUnavailable, err
 		}
 		id, _ := statID(h.path)
 		h.adopt(merged, data, id)
@@ -462,8 +473,7 @@ func (h *Hub) incorporate(posted feed, until, link string) (feed, string, int, e
 		}
 	}
 	answer := h.doc.Subset(keep)
-	s := h.sharing(from, now)
-	answer.SetSharing(s)
+	answer.SetSharing(h.sharing(from, now))
 	return answer, h.view(false, link).etag, http.StatusOK, nil
 }
 

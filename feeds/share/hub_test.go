@@ -43,7 +43,7 @@ func (b *syncBuffer) String() string {
 
 func startHub(t testing.TB, kind string, opts Options) *testHub {
 	t.Helper()
-	th := &testHub{t: t, path: writeFeed(t, t.TempDir(), "hub.xml", emptyFeeds[kind]), clock: &clock{t0}, log: &syncBuffer{}}
+	th := &testHub{t: t, path: writeFeed(t, t.TempDir(), "hub.xml", emptyFeeds[kind]), clock: &clock{now: t0}, log: &syncBuffer{}}
 	th.start(opts)
 	return th
 }
@@ -343,8 +343,8 @@ func TestHubRestartKeepsStamps(t *testing.T) {
 				t.Errorf("since/until %s/%s before the restart, %s/%s after", before.Since.Text, before.Until.Text, after.Since.Text, after.Until.Text)
 			}
 			th.edit("A", edit("a", "A2", false))
-			if got := th.get("/").Sharing().Until.At; !got.Equal(th.clock.now) {
-				t.Errorf("until after an edit past the restart: %v, want %v", got, th.clock.now)
+			if got := th.get("/").Sharing().Until.At; !got.Equal(th.clock.Now()) {
+				t.Errorf("until after an edit past the restart: %v, want %v", got, th.clock.Now())
 			}
 		})
 	}

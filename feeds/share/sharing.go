@@ -29,8 +29,8 @@ type Related struct {
 // (§2.1): At, with Text as written. At is also set for 1.0.2 values that
 // are RFC 3339 date-times, as this package's are.
 type Mark struct {
-	Text string
-	At   time.Time
+	Text string    `json:"text"`
+	At   time.Time `json:"at,omitzero"`
 }
 
 // IsZero reports whether the mark is absent.

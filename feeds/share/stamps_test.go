@@ -21,7 +21,7 @@ func TestStampsObserve(t *testing.T) {
 	dir := t.TempDir()
 	path := writeFeed(t, dir, "f.xml", emptyFeeds["rss"])
 	st := newStamps(t0)
-	c := &clock{t0}
+	c := &clock{now: t0}
 	f := mustParse(t, path, []byte(emptyFeeds["rss"]))
 	if !st.observe(f, c.now) || st.Until != t0.Unix() {
 		t.Fatalf("first observation: until %d, want %d", st.Until, t0.Unix())

@@ -6,8 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"io/fs"
-	"os"
 	"time"
 
 	"github.com/feedsync/feedsync/feeds/atomicfile"
@@ -48,8 +46,9 @@ type Result struct {
 	// OutOfSync: the feed's since passed the cached until (1.0.2 §4.1.2
 	// step 2.1), or the read came after expires or the window.
 	OutOfSync bool
-	// Read counts the items in the feeds read, Pushed those sent.
-	Read, Pushed int
+	// Read counts the items in the feeds read, Pushed those sent, and
+	// Changed the items of LOCAL that are new or changed.
+	Read, Pushed, Changed int
 	// Conflicted counts LOCAL's items in conflict afterwards.
 	Conflicted int
 	// Wrote: LOCAL (or Out) was written.
@@ -91,9 +90,11 @@ func (s *Subscription) target() string {
 type round struct {
 	*Subscription
 	push   bool
-	data   []byte // LOCAL as read
+	snap   *atomicfile.Snapshot // LOCAL as read
+	data   []byte
 	exists bool
 	local  feed
+	before map[string]string // LOCAL's items' sync digests as read
 	states *subStates
 	st     *subState
 	res    Result
@@ -102,9 +103,10 @@ type round struct {
 func (s *Subscription) once(ctx context.Context, push bool) (*Result, error) {
 	r := &round{Subscription: s, push: push}
 	var err error
-	if r.data, r.exists, err = readLocal(s.Local); err != nil {
+	if r.snap, err = atomicfile.Read(s.Local); err != nil {
 		return nil, err
 	}
+	r.data, r.exists = r.snap.Data, r.snap.Exists()
 	if r.states, err = loadSubStates(statePath(s.Local, "sync")); err != nil {
 		return nil, err
 	}
@@ -128,27 +130,7 @@ func (s *Subscription) once(ctx context.Context, push bool) (*Result, error) {
 			return nil, err
 		}
 	}
-	return &r.res, r.commit()
-}
-
-// readLocal reads LOCAL; a missing one is no error.
-func readLocal(path string) ([]byte, bool, error) {
-	f, err := os.Open(path)
-	if errors.Is(err, fs.ErrNotExist) {
-		return nil, false, nil
-	}
-	if err != nil {
-		return nil, false, err
-	}
-	defer f.Close()
-	if fi, err := f.Stat(); err != nil || !fi.Mode().IsRegular() {
-		return nil, false, fmt.Errorf("%s: not a regular file", path)
-	}
-	data, err := io.ReadAll(io.LimitReader(f, maxFeed+1))
-	if err == nil && len(data) > maxFeed {
-		err = fmt.Errorf("%s: larger than %d MiB", path, maxFeed>>20)
-	}
-	return data, true, err
+	return &r.res, r.commit(ctx)
 }
 
 // pull reads the feed (resp when already read) and merges it into LOCAL:
@@ -159,6 +141,7 @@ func (r *round) pull(ctx context.Context, resp *response) error {
 		if r.local, err = parse(r.Local, r.data); err != nil {
 			return err
 		}
+		r.before = sums(r.local)
 	}
 	first := r.st == nil || r.st.Until.IsZero() || r.local == nil || r.st.lost(r.local)
 	if r.st == nil {
@@ -175,6 +158,8 @@ func (r *round) pull(ctx context.Context, resp *response) error {
 		}
 	}
 	if resp.notModified {
+		// The feed is as last read: nothing has left it unseen since.
+		r.st.ReadAt = r.Now
 		return nil
 	}
 	p, err := parse(r.URL, resp.body)
@@ -368,14 +353,17 @@ func (r *round) pushChanges(ctx context.Context) error {
 
 // commit writes the result and the subscription state, unless LOCAL
 // changed on disk since it was read (errLocalChanged: the round is run
-// again) or the result is LOCAL as it was.
-func (r *round) commit() error {
+// again); LOCAL is not rewritten when the result is LOCAL as it was.
+func (r *round) commit(ctx context.Context) error {
 	out := r.local.Bytes()
 	r.res.Conflicted = r.local.Conflicted()
 	r.st.Local, r.st.Conflicted, r.st.Pending = digest(out), r.res.Conflicted, 0
 	for _, it := range r.local.Items() {
 		if r.st.Known[it.ID] != it.Sum {
 			r.st.Pending++
+		}
+		if r.before[it.ID] != it.Sum {
+			r.res.Changed++
 		}
 	}
 	target := r.target()
@@ -384,23 +372,29 @@ func (r *round) commit() error {
 		r.res.Wrote = err == nil
 		return err
 	}
-	unlock, err := lockFile(lockPath(r.Local))
+	lock, err := atomicfile.Acquire(ctx, target)
 	if err != nil {
 		return err
 	}
-	defer unlock()
-	now, exists, err := readLocal(r.Local)
-	if err != nil {
-		return err
+	defer lock.Release()
+	switch {
+	case target != r.Local:
+		_, err = lock.Replace(out)
+		r.res.Wrote = err == nil
+	case !r.exists || !bytes.Equal(out, r.data):
+		_, err = lock.Commit(r.snap, out)
+		r.res.Wrote = err == nil
+	default:
+		var now *atomicfile.Snapshot
+		if now, err = lock.Read(); err == nil && !bytes.Equal(now.Data, r.data) {
+			err = atomicfile.ErrChanged
+		}
 	}
-	if exists != r.exists || !bytes.Equal(now, r.data) {
+	if errors.Is(err, atomicfile.ErrChanged) {
 		return errLocalChanged
 	}
-	if target != r.Local || !r.exists || !bytes.Equal(out, r.data) {
-		if err := atomicfile.WriteFile(target, out, 0o644); err != nil {
-			return err
-		}
-		r.res.Wrote = true
+	if err != nil {
+		return err
 	}
 	return r.states.save(statePath(target, "sync"))
 }

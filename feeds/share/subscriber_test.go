@@ -25,7 +25,7 @@ func (th *testHub) endpoint(by string) *endpoint {
 }
 
 func (e *endpoint) sub(token string) *Subscription {
-	return &Subscription{Local: e.local, URL: e.hub.srv.URL + "/", By: e.by, Now: e.hub.clock.now,
+	return &Subscription{Local: e.local, URL: e.hub.srv.URL + "/", By: e.by, Now: e.hub.clock.Now(),
 		Client: &Client{Token: token, By: e.by}, Warn: func(m string) { e.warns = append(e.warns, m) }}
 }
 

@@ -1,0 +1,166 @@
+package tui
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log"
+	"net"
+	"net/http"
+	"os"
+	"os/signal"
+	"strings"
+	"syscall"
+	"time"
+
+	"github.com/feedsync/feedsync/feeds/share"
+)
+
+// Timeouts of every connection to 'feedsync serve': a client that sends
+// its headers or body slowly, or reads slowly, is cut off (slow-loris).
+const (
+	serveHeaderTimeout = 10 * time.Second
+	serveReadTimeout   = 2 * time.Minute // the whole request, a 64 MiB body included
+	serveWriteTimeout  = 2 * time.Minute
+	serveIdleTimeout   = time.Minute
+	serveShutdown      = 10 * time.Second // for requests under way at SIGINT or SIGTERM
+)
+
+func runServe(ctx context.Context, env *Env, args []string) error {
+	f := newFlags("serve")
+	addr := f.String("addr", "127.0.0.1:8080", "listen on `HOST:PORT`; an address other than loopback needs --token-file")
+	window := f.String("window", "", "serve a partial feed at /: the `N` items most recently incorporated, or those of a DURATION (72h, 3d)")
+	tokenFile := f.String("token-file", "", "require \"Authorization: Bearer TOKEN\", TOKEN being the first line of file `F`")
+	openRead := f.Bool("open-read", false, "with --token-file: read (GET) without the token; POST still needs it")
+	expires := f.String("expires", "", "FeedSync 1.0.2: set sx:sharing expires to `DURATION` after each read (§4.2.2)")
+	publicURL := f.String("public-url", "", "the absolute `URL` subscribers read / at; the complete feed's link is URL/complete (default: http:// and the request's Host)")
+	maxBody := f.Int64("max-body", share.DefaultMaxBody, "refuse a POST body larger than `BYTES` with 413")
+	pos, err := f.parse(env, args)
+	if err != nil {
+		return err
+	}
+	if len(pos) != 1 {
+		return usageError("serve", "want one FEED, got %d argument(s)", len(pos))
+	}
+	opts := share.Options{OpenRead: *openRead, MaxBody: *maxBody, PublicURL: *publicURL, Log: env.Stderr}
+	if *window != "" {
+		if opts.Window, err = share.ParseWindow(*window); err != nil {
+			return usageError("serve", "--%v", err)
+		}
+	}
+	if *expires != "" {
+		if opts.Expires, err = time.ParseDuration(*expires); err != nil || opts.Expires < time.Second {
+			return usageError("serve", "--expires %q: want a duration of at least a second (24h)", *expires)
+		}
+	}
+	if err := checkPublicURL(*publicURL); err != nil {
+		return usageError("serve", "%v", err)
+	}
+	if *tokenFile != "" {
+		if opts.Token, err = readToken(env, *tokenFile); err != nil {
+			return err
+		}
+	} else if *openRead {
+		return usageError("serve", "--open-read goes with --token-file")
+	}
+	if err := checkBind(*addr, opts.Token != ""); err != nil {
+		return err
+	}
+	hub, err := share.NewHub(pos[0], opts)
+	if err != nil {
+		return err
+	}
+	defer hub.Close()
+	return serve(ctx, env, hub, *addr, pos[0], opts)
+}
+
+// serve runs the hub's server until ctx ends or SIGINT or SIGTERM comes,
+// then lets the requests under way finish.
+func serve(ctx context.Context, env *Env, hub *share.Hub, addr, feed string, opts share.Options) error {
+	ln, err := net.Listen("tcp", addr)
+	if err != nil {
+		return err
+	}
+	srv := &http.Server{
+		Handler:           hub,
+		ReadHeaderTimeout: serveHeaderTimeout,
+		ReadTimeout:       serveReadTimeout,
+		WriteTimeout:      serveWriteTimeout,
+		IdleTimeout:       serveIdleTimeout,
+		MaxHeaderBytes:    64 << 10,
+		ErrorLog:          log.New(env.Stderr, "feedsync serve: ", 0),
+	}
+	what := "the complete feed"
+	if !opts.Window.IsZero() {
+		what = fmt.Sprintf("a partial feed (window %s), the complete one at /complete", opts.Window)
+	}
+	fmt.Fprintf(env.Stderr, "feedsync: serving %s at http://%s/: %s\n", feed, ln.Addr(), what)
+	ctx, stop := signal.NotifyContext(ctx, os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	done := make(chan error, 1)
+	go func() { done <- srv.Serve(ln) }()
+	select {
+	case err := <-done:
+		return err
+	case <-ctx.Done():
+	}
+	fmt.Fprintln(env.Stderr, "feedsync: stopping")
+	sctx, cancel := context.WithTimeout(context.Background(), serveShutdown)
+	defer cancel()
+	if err := srv.Shutdown(sctx); err != nil {
+		return fmt.Errorf("stopping: %w", err)
+	}
+	if err := <-done; !errors.Is(err, http.ErrServerClosed) {
+		return err
+	}
+	return nil
+}
+
+// readToken reads the first line of the token file. A file that others may
+// read is worth a warning.
+func readToken(env *Env, path string) (string, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return "", fmt.Errorf("--token-file: %w", err)
+	}
+	token, _, _ := strings.Cut(string(data), "\n")
+	token = strings.TrimSpace(token)
+	if token == "" {
+		return "", fmt.Errorf("--token-file %s: the first line is empty", path)
+	}
+	if fi, err := os.Stat(path); err == nil && fi.Mode().Perm()&0o077 != 0 {
+		fmt.Fprintf(env.Stderr, "warning: %s can be read by others (chmod 600 it)\n", path)
+	}
+	return token, nil
+}
+
+// checkBind refuses to listen beyond this machine without a token: a hub
+// on the network without one would take any POST.
+func checkBind(addr string, token bool) error {
+	host, _, err := net.SplitHostPort(addr)
+	if err != nil {
+		return usageError("serve", "--addr %q: want HOST:PORT (127.0.0.1:8080)", addr)
+	}
+	if token || host == "localhost" {
+		return nil
+	}
+	if ip := net.ParseIP(host); ip != nil && ip.IsLoopback() {
+		return nil
+	}
+	if host == "" {
+		host = "every interface"
+	}
+	return fmt.Errorf("feedsync serve: refusing to listen on %s without --token-file: anyone who reaches it could change the feed; give a token, or listen on 127.0.0.1", host)
+}
+
+// checkPublicURL checks --public-url: an absolute http(s) URL (1.0.2
+// §2.3 wants the complete feed's link absolute).
+func checkPublicURL(s string) error {
+	if s == "" {
+		return nil
+	}
+	if !strings.HasPrefix(s, "http://") && !strings.HasPrefix(s, "https://") || strings.ContainsAny(s, "?# ") {
+		return fmt.Errorf("--public-url %q: want an absolute http(s) URL without query or fragment", s)
+	}
+	return nil
+}

@@ -1,0 +1,86 @@
+package tui
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	"github.com/feedsync/feedsync/feeds/share"
+)
+
+func runPull(ctx context.Context, env *Env, args []string) error {
+	return subscribe(ctx, env, "pull", args)
+}
+
+func runSync(ctx context.Context, env *Env, args []string) error {
+	return subscribe(ctx, env, "sync", args)
+}
+
+// subscribe runs pull or sync: LOCAL's subscription to URL.
+func subscribe(ctx context.Context, env *Env, cmd string, args []string) error {
+	f := newFlags(cmd)
+	var stamp stampFlags
+	f.StringVar(&stamp.by, "by", "", "this endpoint's id: its own items are never discarded (default $FEEDSYNC_BY or this machine's id)")
+	f.StringVar(&stamp.when, "when", "", "the time of the read, RFC 3339 UTC whole seconds, checked against the last read's expires (default now)")
+	tokenFile := f.String("token-file", "", "send \"Authorization: Bearer TOKEN\" to the hub, TOKEN being the first line of file `F`")
+	out := new(string)
+	if cmd == "pull" {
+		out = f.String("o", "", "write the result to `OUT` (- for standard output) instead of LOCAL")
+	}
+	pos, err := f.parse(env, args)
+	if err != nil {
+		return err
+	}
+	if len(pos) != 2 {
+		return usageError(cmd, "want LOCAL and URL, got %d argument(s)", len(pos))
+	}
+	local, url := pos[0], pos[1]
+	if !strings.HasPrefix(url, "http://") && !strings.HasPrefix(url, "https://") {
+		return usageError(cmd, "URL %q: want an http or https URL", url)
+	}
+	st, err := stamp.stamp(env, now)
+	if err != nil {
+		return err
+	}
+	client := &share.Client{Fetch: downloader, By: st.By}
+	if *tokenFile != "" {
+		if client.Token, err = readToken(env, *tokenFile); err != nil {
+			return err
+		}
+	}
+	s := &share.Subscription{Local: local, URL: url, Out: *out, Stdout: env.Stdout, By: st.By, Now: st.When, Client: client,
+		Warn: func(msg string) { fmt.Fprintln(env.Stderr, "warning: "+msg) }}
+	run := s.Sync
+	if cmd == "pull" {
+		run = s.Pull
+	}
+	res, err := run(ctx)
+	if err != nil {
+		return err
+	}
+	report(env, cmd, local, url, res)
+	if res.Conflicted > 0 {
+		fmt.Fprintf(env.Stderr, "feedsync: %d item(s) in conflict; resolve them with 'feedsync resolve %s', then sync again\n", res.Conflicted, local)
+		return errConflicts
+	}
+	return nil
+}
+
+// report says on standard error what a pull or sync did, on one line.
+func report(env *Env, cmd, local, url string, res *share.Result) {
+	if res.Unchanged {
+		fmt.Fprintf(env.Stderr, "feedsync: %s is up to date with %s\n", local, url)
+		return
+	}
+	msg := fmt.Sprintf("feedsync: %s %s: %d item(s) new or changed", cmd, local, res.Changed)
+	if cmd == "sync" {
+		msg += fmt.Sprintf(", %d sent", res.Pushed)
+	}
+	switch {
+	case res.OutOfSync && res.Complete:
+		msg += " (out of sync: read the complete feed)"
+	case res.Complete:
+		msg += " (read the complete feed)"
+	}
+	fmt.Fprintln(env.Stderr, msg)
+}
