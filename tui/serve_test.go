@@ -1,0 +1,299 @@
+package tui
+
+import (
+	"bytes"
+	"context"
+	"flag"
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"net/http"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"sync"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/feedsync/feedsync/feeds"
+	"github.com/feedsync/feedsync/feeds/feedgen"
+)
+
+// $ go test ./tui -run TestServeKilledDuringPost -kill.trials=200
+var killTrials = flag.Int("kill.trials", 4, "kill -9 trials of TestServeKilledDuringPost")
+
+func TestServeUsage(t *testing.T) {
+	h := newHarness(t)
+	feed := h.write("f.xml", oneItem)
+	token := h.write("token", "s3cret\n")
+	os.Chmod(token, 0o600)
+	for _, tc := range []struct {
+		name string
+		args []string
+		want string
+	}{
+		{"no_feed", []string{"serve"}, "want one FEED"},
+		{"network_without_token", []string{"serve", feed, "--addr", "0.0.0.0:0"}, "refusing to listen on 0.0.0.0 without --token-file"},
+		{"every_interface_without_token", []string{"serve", feed, "--addr", ":0"}, "refusing to listen on every interface"},
+		{"name_without_token", []string{"serve", feed, "--addr", "example.org:80"}, "refusing to listen on example.org"},
+		{"bad_addr", []string{"serve", feed, "--addr", "nowhere"}, "want HOST:PORT"},
+		{"bad_window", []string{"serve", feed, "--window", "0"}, "window \"0\""},
+		{"bad_expires", []string{"serve", feed, "--expires", "soon"}, "--expires \"soon\""},
+		{"open_read_alone", []string{"serve", feed, "--open-read"}, "--open-read goes with --token-file"},
+		{"relative_public_url", []string{"serve", feed, "--public-url", "/todo"}, "absolute http(s) URL"},
+		{"empty_token", []string{"serve", feed, "--token-file", h.write("empty", "\n")}, "the first line is empty"},
+		{"missing_feed", []string{"serve", h.path("none.xml")}, "none.xml: no such file"},
+		{"bad_feed", []string{"serve", h.write("bad.xml", "<rss")}, "bad.xml:1:"},
+		{"sync_no_url", []string{"sync", feed}, "want LOCAL and URL"},
+		{"sync_not_http", []string{"sync", feed, "file.xml"}, "want an http or https URL"},
+		{"pull_bad_when", []string{"pull", feed, "http://127.0.0.1:1/", "--when", "yesterday"}, "--when"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			code, _, stderr := h.run("", tc.args...)
+			if code != ExitError || !strings.Contains(stderr, tc.want) {
+				t.Errorf("exit %d, stderr %q; want exit 2 and %q", code, stderr, tc.want)
+			}
+		})
+	}
+}
+
+// lines is a writer whose lines a test waits for.
+type lines struct {
+	mu  sync.Mutex
+	buf bytes.Buffer
+}
+
+func (l *lines) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.buf.Write(p)
+}
+
+func (l *lines) String() string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.buf.String()
+}
+
+var servingAt = regexp.MustCompile(`serving .* at (http://127\.0\.0\.1:\d+/)`)
+
+// waitURL waits for the hub to say where it listens.
+func waitURL(t *testing.T, out fmt.Stringer) string {
+	t.Helper()
+	for range 3000 { // a minute: parsing a large feed on a loaded machine
+		if m := servingAt.FindStringSubmatch(out.String()); m != nil {
+			return m[1]
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	t.Fatalf("the hub did not start:\n%s", out)
+	return ""
+}
+
+// The commands end to end, in one process: a hub, two endpoints, a
+// conflict made on purpose, exit 1 while it stands, its resolution synced
+// back, and the hub stopping when its context ends.
+func TestServeSyncPull(t *testing.T) {
+	h := newHarness(t)
+	hub := h.write("hub.xml", oneItem)
+	ctx, cancel := context.WithCancel(context.Background())
+	log := &lines{}
+	done := make(chan int, 1)
+	go func() {
+		done <- Run(ctx, []string{"serve", hub, "--addr", "127.0.0.1:0", "--window", "10"},
+			&Env{Stdout: io.Discard, Stderr: log, Getenv: func(string) string { return "" }})
+	}()
+	url := waitURL(t, log)
+	a, b := h.path("a.xml"), h.path("b.xml")
+	run := func(want int, args ...string) string {
+		t.Helper()
+		code, _, stderr := h.run("", args...)
+		if code != want {
+			t.Fatalf("feedsync %s: exit %d, want %d\n%s", strings.Join(args, " "), code, want, stderr)
+		}
+		return stderr
+	}
+	run(0, "sync", a, url, "--by", "A")
+	if got := run(0, "pull", b, url, "--by", "B"); !strings.Contains(got, "1 item(s) new or changed (read the complete feed)") {
+		t.Errorf("pull says %q", got)
+	}
+	run(0, "update", a, "--id", "item1", "--title", "A's title", "--by", "A", "-o", a)
+	run(0, "update", b, "--id", "item1", "--title", "B's title", "--by", "B", "-o", b)
+	run(0, "sync", a, url, "--by", "A")
+	if got := run(1, "sync", b, url, "--by", "B"); !strings.Contains(got, "1 item(s) in conflict; resolve them with 'feedsync resolve") {
+		t.Errorf("sync with a conflict says %q", got)
+	}
+	run(0, "resolve", b, "--id", "item1", "--pick", "winner", "--by", "B", "-o", b)
+	run(0, "sync", b, url, "--by", "B")
+	run(0, "sync", a, url, "--by", "A")
+	if got := run(0, "sync", a, url, "--by", "A"); !strings.Contains(got, "is up to date") {
+		t.Errorf("a sync with nothing new says %q", got)
+	}
+	if h.read("a.xml") != h.read("hub.xml") && !sameItems(t, h.read("a.xml"), h.read("hub.xml")) {
+		t.Errorf("A and the hub differ:\n%s\n%s", h.read("a.xml"), h.read("hub.xml"))
+	}
+	code, stdout, _ := h.run("", "pull", a, url, "-o", "-")
+	if code != 0 || !sameItems(t, stdout, h.read("a.xml")) {
+		t.Errorf("pull -o -: exit %d\n%s", code, stdout)
+	}
+	cancel()
+	select {
+	case code := <-done:
+		if code != 0 || !strings.Contains(log.String(), "stopping") {
+			t.Errorf("serve ended with %d:\n%s", code, log)
+		}
+	case <-time.After(15 * time.Second):
+		t.Fatal("serve did not stop")
+	}
+}
+
+// sameItems reports whether two 1.0.2 feeds hold the same items.
+func sameItems(t *testing.T, a, b string) bool {
+	t.Helper()
+	da, err := feeds.Parse("a", []byte(a))
+	if err != nil {
+		t.Fatal(err)
+	}
+	db, err := feeds.Parse("b", []byte(b))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ia, ib := da.Items(), db.Items()
+	if len(ia) != len(ib) {
+		return false
+	}
+	for i := range ia {
+		x, y := ia[i], db.Item(ia[i].Sync.ID)
+		if y == nil || x.Sync.Updates != y.Sync.Updates || len(x.Conflicts) != len(y.Conflicts) || x.Data.Digest() != y.Data.Digest() {
+			return false
+		}
+	}
+	return true
+}
+
+// server is the real binary serving a feed.
+type server struct {
+	cmd *exec.Cmd
+	out *lines
+	url string
+}
+
+func startServer(t *testing.T, bin, feed string, args ...string) *server {
+	t.Helper()
+	s := &server{out: &lines{}}
+	s.cmd = exec.Command(bin, append([]string{"serve", feed, "--addr", "127.0.0.1:0"}, args...)...)
+	s.cmd.Stderr = s.out
+	if err := s.cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { s.cmd.Process.Kill(); s.cmd.Wait() })
+	s.url = waitURL(t, s.out)
+	return s
+}
+
+// A hub killed with SIGKILL at any moment of a POST leaves its feed
+// whole: the feed as it was or as the merge made it, never a mix; the
+// hub starts again on it, and a later save leaves no temporary file.
+// SIGTERM stops it gracefully.
+func TestServeKilledDuringPost(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the binary")
+	}
+	dir := t.TempDir()
+	bin := buildBinary(t, dir)
+	local, remote := feedgen.Pair(3000, 0.02, 7)
+	ld, err := feeds.Parse("local", local)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rd, err := feeds.Parse("remote", remote)
+	if err != nil {
+		t.Fatal(err)
+	}
+	md, err := feeds.Merge(ld, rd)
+	if err != nil {
+		t.Fatal(err)
+	}
+	merged := md.Bytes()
+	feed := filepath.Join(dir, "hub.xml")
+	rnd := rand.New(rand.NewPCG(1, 2))
+	var took time.Duration
+	outcomes := map[string]int{}
+	for trial := range *killTrials {
+		if err := os.WriteFile(feed, local, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		s := startServer(t, bin, feed)
+		type result struct {
+			d  time.Duration
+			ok bool
+		}
+		posted := make(chan result, 1)
+		start := time.Now()
+		go func() {
+			resp, err := http.Post(s.url, "application/atom+xml", bytes.NewReader(remote))
+			if err == nil {
+				_, err = io.Copy(io.Discard, resp.Body)
+				resp.Body.Close()
+			}
+			posted <- result{time.Since(start), err == nil && resp.StatusCode == 200}
+		}()
+		if trial == 0 {
+			took = (<-posted).d // the first POST runs to its end, to time the others
+		} else {
+			time.Sleep(time.Duration(rnd.Int64N(int64(took))))
+		}
+		s.cmd.Process.Signal(syscall.SIGKILL)
+		s.cmd.Wait()
+		if trial > 0 {
+			if r := <-posted; r.ok { // the kill came too late: aim earlier
+				took = min(took, r.d)
+			}
+		}
+		got, err := os.ReadFile(feed)
+		switch {
+		case err != nil:
+			t.Fatal(err)
+		case bytes.Equal(got, local):
+			outcomes["as it was"]++
+		case bytes.Equal(got, merged):
+			outcomes["merged"]++
+		default:
+			t.Fatalf("trial %d: the feed is neither the old one nor the merged one (%d bytes)", trial, len(got))
+		}
+	}
+	t.Logf("%d trials, POST %v: %v", *killTrials, took, outcomes)
+	// The hub starts on what is left, a save clears the temporary files
+	// of the killed ones, and SIGTERM stops it.
+	s := startServer(t, bin, feed)
+	if resp, err := http.Post(s.url, "application/atom+xml", strings.NewReader("<feed")); err != nil || resp.StatusCode != 400 {
+		t.Errorf("a broken body: %v %v", resp, err)
+	}
+	body := string(local[:bytes.Index(local, []byte("<entry"))]) + `<entry><title>x</title><id>urn:x</id><sx:sync id="extra" updates="1"><sx:history sequence="1" by="T"/></sx:sync></entry></feed>`
+	resp, err := http.Post(s.url, "application/atom+xml", strings.NewReader(body))
+	if err != nil || resp.StatusCode != 200 {
+		t.Fatalf("a POST after the kills: %v %v", resp, err)
+	}
+	resp.Body.Close()
+	temps, _ := filepath.Glob(filepath.Join(dir, ".hub.xml.tmp-*"))
+	if len(temps) > 0 {
+		t.Errorf("temporary files left: %v", temps)
+	}
+	s.cmd.Process.Signal(syscall.SIGTERM)
+	if err := s.cmd.Wait(); err != nil || !strings.Contains(s.out.String(), "stopping") {
+		t.Errorf("after SIGTERM: %v\n%s", err, s.out)
+	}
+}
+
+// buildBinary builds the command into dir.
+func buildBinary(t *testing.T, dir string) string {
+	t.Helper()
+	bin := filepath.Join(dir, "feedsync")
+	if out, err := exec.Command("go", "build", "-o", bin, "github.com/feedsync/feedsync").CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	return bin
+}
