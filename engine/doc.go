@@ -14,7 +14,9 @@
 //     (Subsumed, HistorySubsumed) and winner picking (Compare);
 //   - §3.4 conflict resolution and §4 merging conflict items into history
 //     (Resolve), including selective resolution;
-//   - implementation note 2, several items with one id in a feed (Dedupe);
+//   - implementation note 2, several items with one id in a feed (Dedupe,
+//     and Fold for one id, which folds them in linear time with the result
+//     of merging them one after the other);
 //   - the optional history clean-up of §3.2 and §4 (Options.CleanHistory),
 //     off unless asked for.
 //

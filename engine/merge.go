@@ -124,23 +124,33 @@ func sortVersions(vs []*Item) {
 // the same id if there is one, followed by the incoming items whose id is new
 // (step 1), in their order.
 func MergeFeed(local, incoming []*Item) ([]*Item, error) {
+	local, err := Dedupe(local)
+	if err != nil {
+		return nil, err
+	}
+	if incoming, err = Dedupe(incoming); err != nil {
+		return nil, err
+	}
 	return MergeByID(local, incoming, syncID, Merge)
 }
 
 // Dedupe merges items that share a sync id within one feed (implementation
 // note 2): each later item is merged, as incoming, into the first one, which
 // keeps its place. Versions that one endpoint wrote one after the other
-// subsume each other and leave no conflict.
+// subsume each other and leave no conflict. Each id's versions are folded
+// with a Fold, so the cost is linear in the items, however many share an id.
 func Dedupe(items []*Item) ([]*Item, error) {
-	return MergeByID(items, nil, syncID, Merge)
+	return FoldByID(items, syncID, NewFold)
 }
 
 func syncID(it *Item) string { return it.Sync.ID }
 
-// MergeByID merges two lists of items keyed by id, for MergeFeed and Dedupe
-// here and for other dialects' (engine/sse). First the elements of each list
-// that share an id are merged: each later one, as incoming, into the first,
-// which keeps its place. Then the result holds local's elements in their
+// MergeByID merges two lists of items keyed by id, for MergeFeed here and
+// for other dialects' (engine/sse). First the elements of each list that
+// share an id are merged: each later one, as incoming, into the first, which
+// keeps its place; that costs a merge per duplicate, and a merge may cost
+// time in proportion to the versions merged so far, so lists that may hold
+// many duplicates go through FoldByID first. Then the result holds local's elements in their
 // order, each merged (local first) with incoming's element of the same id
 // if there is one, followed by incoming's elements whose id is new, in their
 // order. Neither list is modified; the first error from merge is returned.

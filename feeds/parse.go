@@ -69,6 +69,7 @@ func Validate(name string, data []byte) Problems {
 type parser struct {
 	src   *source
 	found []finding
+	folds map[int]*engine.Fold // by record: the versions of an id met more than once
 }
 
 func (p *parser) add(e *etree.Element, format string, args ...any) {
@@ -164,6 +165,10 @@ func (p *parser) box(d *Doc) {
 			p.item(d, i, e)
 		}
 	}
+	for r, f := range p.folds {
+		m := f.Result()
+		d.recs[r].item, d.recs[r].orig, d.recs[r].dups = m, m, true
+	}
 	d.nTree = len(d.recs)
 	d.appendAt = last + 1
 	if last < 0 {
@@ -226,17 +231,24 @@ func (p *parser) item(d *Doc, i int, e *etree.Element) {
 		return
 	}
 	// Implementation note 2: a later element with the same id is another
-	// version of the same item, merged into the first.
+	// version of the same item, merged into the first; a Fold does it in
+	// time linear in the versions (box takes the results).
 	rec := &d.recs[r]
 	if rec.item.Sync.NoConflicts != it.Sync.NoConflicts {
 		p.add(sx, "noconflicts differs from an earlier item with id %q; it never changes after the first update (§2.4)", it.Sync.ID)
 	}
-	m, err := engine.Merge(rec.item, it)
-	if err != nil {
+	if p.folds == nil {
+		p.folds = map[int]*engine.Fold{}
+	}
+	f := p.folds[r]
+	if f == nil {
+		f = engine.NewFold(rec.item)
+		p.folds[r] = f
+	}
+	if err := f.Add(it); err != nil {
 		p.add(sx, "%v", err)
 		return
 	}
-	rec.item, rec.orig, rec.dups = m, m, true
 	d.slots[i] = int32(-2 - r)
 }
 

@@ -14,7 +14,9 @@
 //     (Update, Edit, Delete, Undelete), with the optional truncation of the
 //     sx:update list (Options.Versions);
 //   - §4.3 and §4.4 merge (Merge, MergeFeed) with the collation of §4.4
-//     step 1 (Compare) and §4.4.1 conflict detection (Conflicting);
+//     step 1 (Compare) and §4.4.1 conflict detection (Conflicting); items
+//     that share an id within one feed, which §2.3 forbids, are merged in
+//     linear time (Dedupe, Fold);
 //   - §5 conflict preservation, which Merge always does, and resolution
 //     (Resolve, PickWinner, PickConflict);
 //   - §3.2 ordered behaviour and §4.4.2 cycle detection for OPML outlines

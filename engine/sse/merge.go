@@ -85,14 +85,22 @@ func joinConflicts(lists ...[]*Conflict) []*Conflict {
 // followed by the incoming items whose id is new, in their order. Outline
 // feeds use MergeOutline, which adds cycle detection.
 func MergeFeed(local, incoming []*Item) ([]*Item, error) {
+	local, err := Dedupe(local)
+	if err != nil {
+		return nil, err
+	}
+	if incoming, err = Dedupe(incoming); err != nil {
+		return nil, err
+	}
 	return engine.MergeByID(local, incoming, itemID, Merge)
 }
 
 // Dedupe merges items that share a sync id within one feed, which §2.3
 // forbids but real feeds contain: each later item is merged, as incoming,
-// into the first one, which keeps its place.
+// into the first one, which keeps its place. Each id's versions are folded
+// with a Fold, so the cost is linear in the items.
 func Dedupe(items []*Item) ([]*Item, error) {
-	return engine.MergeByID(items, nil, itemID, Merge)
+	return engine.FoldByID(items, itemID, NewFold)
 }
 
 func itemID(it *Item) string { return it.ID }

@@ -326,15 +326,20 @@ func (p *parser) stamp(e *etree.Element, sec string) sse.Stamp {
 }
 
 // finish merges items that share an id (§2.3 forbids them, sse.Dedupe
-// merges them) and gives each element its record.
+// merges them, here with an sse.Fold per id, in time linear in the
+// versions) and gives each element its record.
 func (p *parser) finish() {
 	d := p.d
+	folds := map[int]*sse.Fold{}
 	for _, r := range p.read {
 		slot := len(d.recs)
 		if j, ok := d.index[r.item.ID]; ok {
-			if m, err := sse.Merge(d.recs[j].item, r.item); err == nil {
-				d.recs[j].item = asRead(m, d.recs[j].item, r.item)
+			f := folds[j]
+			if f == nil {
+				f = sse.NewFold(d.recs[j].item)
+				folds[j] = f
 			}
+			f.Add(r.item) // the ids are equal: no error
 			p.warnf(r.sync, "id %q is used by an earlier %s too; ids are unique in a feed (§2.3), so the two were merged", r.item.ID, r.el.Tag)
 			slot = -2
 		} else {
@@ -344,6 +349,9 @@ func (p *parser) finish() {
 		if d.kind == KindRSS {
 			d.slots[r.slot] = slot
 		}
+	}
+	for j, f := range folds {
+		d.recs[j].item = asRead(f.Result(), d.recs[j].item, nil)
 	}
 	d.nRead = len(d.recs)
 	d.prefixes(p.firstNS)
