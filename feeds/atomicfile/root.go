@@ -14,6 +14,19 @@ import (
 // make the write land outside it (os.Root refuses to follow one out). It
 // is for files the program owns below one folder, such as a CSE cache.
 func WriteFileNoBackupIn(root *os.Root, name string, data []byte, perm os.FileMode) error {
+	return writeIn(root, name, data, perm, true)
+}
+
+// WriteFileNoSyncIn is WriteFileNoBackupIn without its syncs: other
+// processes, and a crash of this one, see the old file or the new one,
+// never a mix, but a crash of the system may lose the write. It is for
+// files made durable in bulk afterwards, by a sync of their file system,
+// where one sync per file would cost more than the write.
+func WriteFileNoSyncIn(root *os.Root, name string, data []byte, perm os.FileMode) error {
+	return writeIn(root, name, data, perm, false)
+}
+
+func writeIn(root *os.Root, name string, data []byte, perm os.FileMode, sync bool) error {
 	tmp, f, err := createTempIn(root, name)
 	if err != nil {
 		return fmt.Errorf("writing %s: %w", name, err)
@@ -22,7 +35,7 @@ func WriteFileNoBackupIn(root *os.Root, name string, data []byte, perm os.FileMo
 	if err == nil {
 		err = f.Chmod(perm)
 	}
-	if err == nil {
+	if err == nil && sync {
 		err = f.Sync()
 	}
 	if cerr := f.Close(); err == nil {
@@ -34,6 +47,9 @@ func WriteFileNoBackupIn(root *os.Root, name string, data []byte, perm os.FileMo
 	if err != nil {
 		root.Remove(tmp)
 		return fmt.Errorf("writing %s: %w", name, err)
+	}
+	if !sync {
+		return nil
 	}
 	if d, err := root.Open(path.Dir(name)); err == nil {
 		d.Sync()

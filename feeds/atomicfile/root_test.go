@@ -6,11 +6,19 @@ import (
 	"testing"
 )
 
-// TestWriteFileNoBackupIn covers writes confined to an os.Root: a file is
-// written atomically below the root; a directory symbolic link on the way
-// that leads out is refused; a file symbolic link at the name is replaced
-// by the file, and what it pointed to is left alone.
+// TestWriteFileNoBackupIn covers writes confined to an os.Root, synced or
+// not: a file is written atomically below the root; a directory symbolic
+// link on the way that leads out is refused; a file symbolic link at the
+// name is replaced by the file, and what it pointed to is left alone.
 func TestWriteFileNoBackupIn(t *testing.T) {
+	for name, write := range map[string]func(*os.Root, string, []byte, os.FileMode) error{
+		"synced": WriteFileNoBackupIn, "not synced": WriteFileNoSyncIn,
+	} {
+		t.Run(name, func(t *testing.T) { testWriteIn(t, write) })
+	}
+}
+
+func testWriteIn(t *testing.T, write func(*os.Root, string, []byte, os.FileMode) error) {
 	sandbox := t.TempDir()
 	dir, outside := filepath.Join(sandbox, "dir"), filepath.Join(sandbox, "outside")
 	for _, d := range []string{filepath.Join(dir, "sub"), outside} {
@@ -30,7 +38,7 @@ func TestWriteFileNoBackupIn(t *testing.T) {
 	}
 	defer root.Close()
 
-	if err := WriteFileNoBackupIn(root, "sub/new", []byte("new"), 0o640); err != nil {
+	if err := write(root, "sub/new", []byte("new"), 0o640); err != nil {
 		t.Fatal(err)
 	}
 	if got, _ := os.ReadFile(filepath.Join(dir, "sub", "new")); string(got) != "new" {
@@ -39,10 +47,10 @@ func TestWriteFileNoBackupIn(t *testing.T) {
 	if info, _ := os.Stat(filepath.Join(dir, "sub", "new")); info.Mode().Perm() != 0o640 {
 		t.Errorf("mode %v", info.Mode())
 	}
-	if err := WriteFileNoBackupIn(root, "out/x", []byte("escaped"), 0o644); err == nil {
+	if err := write(root, "out/x", []byte("escaped"), 0o644); err == nil {
 		t.Error("wrote through a link out of the root")
 	}
-	if err := WriteFileNoBackupIn(root, "sub/link", []byte("replaced"), 0o644); err != nil {
+	if err := write(root, "sub/link", []byte("replaced"), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	if got, _ := os.ReadFile(secret); string(got) != "secret" {

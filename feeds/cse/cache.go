@@ -1,6 +1,8 @@
 package cse
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -23,17 +25,30 @@ var ErrOtherRoot = errors.New("cse: cache directory holds another tree")
 var ErrNoCache = errors.New("cse: no CSE cache in directory")
 
 // cache is a cache directory. Every write to it is atomic, and a file is
-// always written before the record that describes it, so a crash leaves at
-// worst a file without a record, which the next pull overwrites or sweeps.
-// Every read, write and removal goes through an os.Root on the directory,
-// so a symbolic link planted in it (at files/, .cse/ or a fan-out folder)
-// cannot lead one outside it: os.Root refuses to follow a link out.
+// always written before the record that describes it, so a crash of the
+// process leaves at worst a file without a record, which the next pull
+// overwrites or sweeps. Every read, write and removal goes through an
+// os.Root on the directory, so a symbolic link planted in it (at files/,
+// .cse/ or a fan-out folder) cannot lead one outside it: os.Root refuses to
+// follow a link out.
+//
+// Durability against a crash of the system is a group commit. Files and
+// their records are written without a sync each (one fsync per file made
+// a pull of many small files slow); a feed's record, which vouches that
+// its items' files are in the cache, is written with a sync, after a
+// barrier that makes everything written before it durable; so is the root
+// record, and every pull and fetch ends with a barrier. A file's record
+// may thus outlive its file, or survive with a file whose content was
+// lost: present checks the size, and read the SHA-256 the record holds, so
+// such a file is downloaded again, never used.
 type cache struct {
 	dir  string // as the caller spelt it, for messages
 	fsys *os.Root
-	// wrote, when set, is called after every write; tests use it to stop
-	// a pull at each point where it could be interrupted.
-	wrote func() error
+	// written lists the files written since the last barrier.
+	written []string
+	// wrote, when set, is called after every write, with its path; tests
+	// use it to stop a pull at each point where it could be interrupted.
+	wrote func(rel string) error
 }
 
 // openCache opens the cache directory dir, creating it when create is
@@ -73,6 +88,7 @@ type entry struct {
 	Feed     bool      `json:"feed,omitempty"`    // downloaded as a nested feed
 	Built    time.Time `json:"built,omitzero"`    // feed date once every item below it was in the cache
 	Synced   dates     `json:"synced,omitempty"`  // guid → item date whose links are in the cache
+	SHA256   string    `json:"sha256,omitempty"`  // of the file, in hex
 }
 
 // dates maps guids to item dates.
@@ -110,7 +126,7 @@ func (c *cache) claim(root string) error {
 		return err
 	}
 	data, _ := json.Marshal(rootRecord{Root: root})
-	return c.write(rootFile, data)
+	return c.writeDurable(rootFile, data)
 }
 
 // readFile reads rel, a regular file of the cache, within fetch's size
@@ -133,13 +149,46 @@ func (c *cache) load(u string) *entry {
 	return &e
 }
 
-// save writes the record e.
+// save writes the record e, durably in time (see cache).
 func (c *cache) save(e *entry) error {
+	data, err := encodeEntry(e)
+	if err != nil {
+		return err
+	}
+	return c.write(entryPath(e.URL), data)
+}
+
+// saveDurable writes the record e of a feed, which vouches for its items'
+// files, durably, after everything written before it.
+func (c *cache) saveDurable(e *entry) error {
+	data, err := encodeEntry(e)
+	if err != nil {
+		return err
+	}
+	if err := c.barrier(); err != nil {
+		return err
+	}
+	return c.writeDurable(entryPath(e.URL), data)
+}
+
+func encodeEntry(e *entry) ([]byte, error) {
 	data, err := json.MarshalIndent(e, "", "\t")
 	if err != nil {
-		return fmt.Errorf("encoding record of %s: %w", e.URL, err)
+		return nil, fmt.Errorf("encoding record of %s: %w", e.URL, err)
 	}
-	return c.write(entryPath(e.URL), append(data, '\n'))
+	return append(data, '\n'), nil
+}
+
+// barrier makes every file written so far durable.
+func (c *cache) barrier() error {
+	if len(c.written) == 0 {
+		return nil
+	}
+	if err := syncAll(c.fsys, c.written); err != nil {
+		return fmt.Errorf("syncing the cache: %w", err)
+	}
+	c.written = c.written[:0]
+	return nil
 }
 
 // present reports whether the file e describes is still there, whole; a
@@ -152,11 +201,17 @@ func (c *cache) present(e *entry) bool {
 	return err == nil && info.Mode().IsRegular() && info.Size() == e.Size
 }
 
-// read returns the cached bytes of e.
+// read returns the cached bytes of e, checked against its record: a file
+// whose size or SHA-256 differs (cut short, or lost to a crash of the
+// system) is an error, and the caller downloads it again.
 func (c *cache) read(e *entry) ([]byte, error) {
 	data, err := c.readFile(e.File)
-	if err == nil && int64(len(data)) != e.Size {
+	switch {
+	case err != nil:
+	case int64(len(data)) != e.Size:
 		err = fmt.Errorf("%s changed size", e.File)
+	case e.SHA256 != "" && e.SHA256 != digest(data):
+		err = fmt.Errorf("%s changed content", e.File)
 	}
 	if err != nil {
 		return nil, fmt.Errorf("reading cached copy of %s: %w", e.URL, err)
@@ -187,16 +242,37 @@ func (c *cache) removeFile(rel string) error {
 }
 
 // write replaces rel, a slash-separated path made by cachePath or
-// entryPath, atomically.
+// entryPath, atomically; the next barrier makes it durable.
 func (c *cache) write(rel string, data []byte) error {
-	if err := c.fsys.MkdirAll(path.Dir(rel), 0o755); err != nil {
-		return fmt.Errorf("creating cache folder: %w", err)
+	return c.put(rel, data, atomicfile.WriteFileNoSyncIn)
+}
+
+// writeDurable replaces rel atomically and durably.
+func (c *cache) writeDurable(rel string, data []byte) error {
+	return c.put(rel, data, atomicfile.WriteFileNoBackupIn)
+}
+
+// put writes rel with write, creating its folder when it is missing.
+func (c *cache) put(rel string, data []byte, write func(*os.Root, string, []byte, os.FileMode) error) error {
+	err := write(c.fsys, rel, data, 0o644)
+	if errors.Is(err, fs.ErrNotExist) {
+		if err := c.fsys.MkdirAll(path.Dir(rel), 0o755); err != nil {
+			return fmt.Errorf("creating cache folder: %w", err)
+		}
+		err = write(c.fsys, rel, data, 0o644)
 	}
-	if err := atomicfile.WriteFileNoBackupIn(c.fsys, rel, data, 0o644); err != nil {
+	if err != nil {
 		return err
 	}
+	c.written = append(c.written, rel)
 	if c.wrote != nil {
-		return c.wrote()
+		return c.wrote(rel)
 	}
 	return nil
+}
+
+// digest is the SHA-256 of data, in hex.
+func digest(data []byte) string {
+	sum := sha256.Sum256(data)
+	return hex.EncodeToString(sum[:])
 }

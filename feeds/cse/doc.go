@@ -31,6 +31,14 @@
 // completion; its "robust implementation" note asks for more. The pull
 // records, atomically and as it goes, each item whose links are all in the
 // cache (its guid and date) and each feed all of whose items are (its date).
+// A feed's record is rewritten at most once a second while its items
+// complete, when the feed is done, and when the pull is interrupted, so a
+// pull costs time linear in the items (rewriting and syncing it per item
+// made 10,000 items take 54 s); a crash loses at most the last second of records,
+// and those items are downloaded again. Writes are made durable in groups:
+// files and their records without a sync each, a feed's record after one
+// sync of the file system that makes everything before it durable (see
+// BenchmarkPull).
 // "Cached feed" and "cached item" in the algorithm are read as those
 // records, so an interrupted pull, run again, still finds unfinished work
 // newer and does it, and only it. Items the algorithm skips are checked
@@ -74,7 +82,11 @@
 // cannot hold a separator or be "." or "..", so no link, whatever its
 // "..", absolute path, percent-encoding or scheme, makes feedsync write
 // outside the cache directory. Each record holds the URL, the file, its
-// size, the validators for conditional GET, and for a feed the dates above.
+// size and SHA-256, the validators for conditional GET, and for a feed the
+// dates above. A cached copy whose size or SHA-256 no longer matches its
+// record (cut short by another process, or lost to a crash of the system
+// after its record was written) is downloaded again, even when the server
+// answers 304 Not Modified.
 // Every write goes through package atomicfile, file before record, and
 // every read, write and removal in the cache goes through an [os.Root] on
 // its directory: a symbolic link planted there (at files/, .cse/, a fan-out

@@ -79,7 +79,7 @@ func treeFiles(t *testing.T) map[string][]byte {
 }
 
 // writeTree writes files below dir.
-func writeTree(t *testing.T, dir string, files map[string][]byte) {
+func writeTree(t testing.TB, dir string, files map[string][]byte) {
 	t.Helper()
 	for name, data := range files {
 		p := filepath.Join(dir, filepath.FromSlash(name))
@@ -263,7 +263,7 @@ func prefixed(names ...string) []string {
 }
 
 // testCache opens the cache directory dir, creating it, until the test ends.
-func testCache(t *testing.T, dir string) *cache {
+func testCache(t testing.TB, dir string) *cache {
 	t.Helper()
 	c, err := openCache(dir, true)
 	if err != nil {

@@ -60,7 +60,7 @@ func liveGUIDs(synced dates, f *feed) dates {
 // newer queues none. Items not queued are still checked, so that files
 // deleted from the cache are downloaded again.
 func (s *syncer) readFeed(j *job, e *entry, base *url.URL, f *feed) error {
-	ft := &feedTask{entry: e, date: f.date, dateOK: f.dateErr == nil, parent: j.item, pending: 1}
+	ft := &feedTask{entry: e, date: f.date, dateOK: f.dateErr == nil, parent: j.item, pending: 1, savedAt: s.now()}
 	newer := !ft.dateOK || f.date.After(e.Built)
 	for _, it := range f.items {
 		if err := s.queueItem(ft, f, base, it, newer); err != nil {
@@ -140,11 +140,38 @@ func (s *syncer) itemDone(t *itemTask) error {
 			ft.entry.Synced = dates{}
 		}
 		ft.entry.Synced[t.guid] = t.date
-		if err := s.cache.save(ft.entry); err != nil {
+		if err := s.checkpoint(ft); err != nil {
 			return err
 		}
 	}
 	return s.feedStep(ft)
+}
+
+// checkpoint writes ft's record if it was last written checkpointEvery ago
+// or earlier, and otherwise leaves it for later.
+func (s *syncer) checkpoint(ft *feedTask) error {
+	if s.now().Sub(ft.savedAt) < checkpointEvery {
+		s.unsaved[ft] = true
+		return nil
+	}
+	return s.saveFeed(ft)
+}
+
+// saveFeed writes ft's record.
+func (s *syncer) saveFeed(ft *feedTask) error {
+	delete(s.unsaved, ft)
+	ft.savedAt = s.now()
+	return s.cache.saveDurable(ft.entry)
+}
+
+// flush writes every record left for later.
+func (s *syncer) flush() error {
+	for ft := range s.unsaved {
+		if err := s.saveFeed(ft); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // feedStep marks one of a feed's items as done. When all are, and none
@@ -156,7 +183,10 @@ func (s *syncer) feedStep(ft *feedTask) error {
 	}
 	if !ft.failed && ft.dateOK && !ft.entry.Built.Equal(ft.date) {
 		ft.entry.Built = ft.date
-		if err := s.cache.save(ft.entry); err != nil {
+		s.unsaved[ft] = true
+	}
+	if s.unsaved[ft] {
+		if err := s.saveFeed(ft); err != nil {
 			return err
 		}
 	}

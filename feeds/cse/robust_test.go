@@ -11,6 +11,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/feedsync/feedsync/feeds/fetch"
 )
@@ -48,7 +49,7 @@ func pullStopping(t *testing.T, root, dir string, stopAt, crashAt int) (download
 	defer cancel()
 	g := &counter{getter: src.tr, limit: stopAt, cancel: cancel}
 	c := testCache(t, dir)
-	c.wrote = func() error {
+	c.wrote = func(string) error {
 		writes++
 		if writes-1 == crashAt {
 			return errCrash
@@ -244,5 +245,91 @@ func TestPullMalformedFeed(t *testing.T) {
 	}
 	if got := cachedContent(t, dir, srv.url("news/day1.xml")); got != oldDay1 {
 		t.Errorf("day1.xml changed to %q", got)
+	}
+}
+
+// TestPullCheckpoints covers issue 13 item 9: a feed's record, which holds
+// all its items, was rewritten and synced as each item completed, which
+// made a pull quadratic in the items of a feed. It is now written at most
+// once a second while items complete (and when the feed is done), so a
+// crash loses at most a second of records, whose items the next pull
+// downloads again.
+func TestPullCheckpoints(t *testing.T) {
+	root := flatTree(t, 40)
+	cases := []struct {
+		name     string
+		step     time.Duration // how far the clock moves each time it is read
+		min, max int           // items the feed's record holds after the crash
+	}{
+		{"frozen clock: written only when the feed is done", 0, 0, 0},
+		{"a second each time: written after every item", time.Second, 29, 30},
+		{"a quarter of a second each time: every few items", time.Second / 4, 10, 28},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			src, err := openSource(root)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer src.close()
+			c := testCache(t, t.TempDir())
+			crashAt := cachePath(fileURL(filepath.Join(filepath.Dir(root), "f", "30.txt")).String())
+			c.wrote = func(rel string) error {
+				if rel == crashAt {
+					return errCrash
+				}
+				return nil
+			}
+			s := newSyncer(c, src.tr, &recorder{})
+			clock := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
+			s.now = func() time.Time { clock = clock.Add(tc.step); return clock }
+			if err := c.claim(src.root.String()); err != nil {
+				t.Fatal(err)
+			}
+			s.queue = []*job{{url: src.root, nested: true}}
+			if err := s.run(context.Background()); !errors.Is(err, errCrash) {
+				t.Fatalf("run: %v", err)
+			}
+			rec := c.load(src.root.String())
+			if rec == nil || len(rec.Synced) < tc.min || len(rec.Synced) > tc.max {
+				t.Errorf("record holds %v items, want %d to %d", rec, tc.min, tc.max)
+			}
+		})
+	}
+}
+
+// TestCachedCopyVerified covers a cached file whose content was lost while
+// its record survived (writes are made durable in groups, so a crash of
+// the system can do that): its size is right but its SHA-256 is not, so
+// when the server answers 304 Not Modified the copy is not trusted but
+// downloaded again.
+func TestCachedCopyVerified(t *testing.T) {
+	srv := newServer(t, treeFiles(t))
+	dir := t.TempDir()
+	pullTree(t, srv.url("root.xml"), dir)
+	story := filepath.Join(dir, filepath.FromSlash(cachePath(srv.url("news/story3.html"))))
+	good, err := os.ReadFile(story)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(story, make([]byte, len(good)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	// story3 becomes newer, so its links are requested, conditionally.
+	for name, data := range changeStory3(t) {
+		if name != "news/story3.jpg" {
+			srv.set(name, data)
+		}
+	}
+	srv.requests()
+	s, rep := pullTree(t, srv.url("root.xml"), dir)
+	if s.failed != 0 {
+		t.Fatal(rep.text())
+	}
+	if got := cachedContent(t, dir, srv.url("news/story3.html")); got != string(good) {
+		t.Errorf("story3.html = %q, want %q", got, good)
+	}
+	if n := strings.Count(strings.Join(srv.requests(), " "), "/news/story3.html"); n != 2 {
+		t.Errorf("story3.html requested %d times, want twice (conditionally, then plainly)", n)
 	}
 }

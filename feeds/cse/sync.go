@@ -2,6 +2,7 @@ package cse
 
 import (
 	"context"
+	"errors"
 	"net/url"
 	"time"
 
@@ -19,6 +20,14 @@ import (
 // so whatever an interrupted pull did not finish is still "newer" and is
 // queued again. Items it has no reason to download are still checked: their
 // cached files must be present, and a missing one is downloaded again.
+//
+// A feed's record holds every item of the feed, so rewriting it as each
+// item completes made a pull quadratic in the items of a feed. It is
+// rewritten at most once per checkpointEvery while its items complete,
+// once more when the feed is done, and on the way out of a pull that is
+// interrupted. A crash loses at most the last checkpointEvery of records:
+// those items are downloaded again by the next pull, and nothing is
+// recorded that is not in the cache.
 type syncer struct {
 	cache *cache
 	get   getter
@@ -28,7 +37,14 @@ type syncer struct {
 	guids map[string]string // guid → URL of the feed it was first seen in
 	// failed counts downloads that failed; problems counts other reports.
 	failed, problems int
+	// unsaved holds the feeds whose record has changes not yet written.
+	unsaved map[*feedTask]bool
+	now     func() time.Time // the clock of checkpoints; tests replace it
 }
+
+// checkpointEvery is the longest a feed's record goes unwritten while its
+// items complete.
+const checkpointEvery = time.Second
 
 // outcome is what became of a URL in this run, so that a link several
 // items share is downloaded once.
@@ -64,15 +80,28 @@ type feedTask struct {
 	parent  *itemTask
 	pending int
 	failed  bool
+	savedAt time.Time // when its record was last written
 }
 
 func newSyncer(c *cache, g getter, rep reporter) *syncer {
-	return &syncer{cache: c, get: g, rep: rep, seen: map[string]outcome{}, guids: map[string]string{}}
+	return &syncer{cache: c, get: g, rep: rep, seen: map[string]outcome{}, guids: map[string]string{},
+		unsaved: map[*feedTask]bool{}, now: time.Now}
 }
 
 // run works through the queue. It stops early only when ctx ends or the
-// cache cannot be written; a failed download is reported and skipped.
+// cache cannot be written; a failed download is reported and skipped. When
+// it ends with the queue or with ctx, the records of what is done are
+// written and everything written is made durable before it returns.
 func (s *syncer) run(ctx context.Context) error {
+	err := s.drain(ctx)
+	if err == nil || ctx.Err() != nil {
+		err = errors.Join(err, s.flush(), s.cache.barrier())
+	}
+	return err
+}
+
+// drain works through the queue.
+func (s *syncer) drain(ctx context.Context) error {
 	for len(s.queue) > 0 {
 		if err := ctx.Err(); err != nil {
 			return err
@@ -195,13 +224,13 @@ func (s *syncer) keep(j *job, prev *entry, resp *fetch.Response, body []byte) er
 func sameFile(a, b *entry) bool {
 	return a != nil && a.URL == b.URL && a.Size == b.Size && a.ETag == b.ETag &&
 		a.Modified == b.Modified && a.Final == b.Final && a.Feed == b.Feed &&
-		a.ItemDate.Equal(b.ItemDate)
+		a.ItemDate.Equal(b.ItemDate) && a.SHA256 == b.SHA256
 }
 
 // newEntry describes a download of j's link.
 func newEntry(j *job, prev *entry, resp *fetch.Response, body []byte) *entry {
 	key := j.url.String()
-	e := &entry{URL: key, File: cachePath(key), Size: int64(len(body)), Feed: j.nested}
+	e := &entry{URL: key, File: cachePath(key), Size: int64(len(body)), Feed: j.nested, SHA256: digest(body)}
 	e.ETag, e.Modified = resp.ETag, resp.LastModified
 	if resp.URL != nil && resp.URL.String() != key {
 		e.Final = resp.URL.String()
