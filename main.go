@@ -21,7 +21,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	defer stop()
 	return tui.Run(ctx, args, &tui.Env{
 		Stdin: stdin, Stdout: stdout, Stderr: stderr,
-		Getenv:     os.Getenv,
-		IsTerminal: tui.IsTerminal(stdin) && tui.IsTerminal(stdout),
+		Getenv:      os.Getenv,
+		IsTerminal:  tui.IsTerminal(stdin) && tui.IsTerminal(stdout),
+		ErrTerminal: tui.IsTerminal(stderr),
 	})
 }

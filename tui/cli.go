@@ -10,11 +10,21 @@ import (
 	"strings"
 )
 
-// Exit codes, documented in the usage text and the README.
+// Exit codes, one meaning each for every command, documented in the usage
+// text, tui/doc.go and the README.
 const (
-	ExitOK        = 0
-	ExitConflicts = 1
-	ExitError     = 2
+	// ExitOK: the command did all it was asked.
+	ExitOK = 0
+	// ExitAttention: the command finished and wrote its result, but
+	// something needs attention, and was printed: conflicts remain
+	// (merge, create, update, resolve, conflicts), or a download failed or
+	// a feed has problems (cse pull, cse fetch, cse ls), or stamp found
+	// problems it could not fix (cse stamp).
+	ExitAttention = 1
+	// ExitError: bad usage, invalid input, or a failure that stopped the
+	// command. A feed command then writes nothing; an interrupted cse pull
+	// leaves a cache that the next pull resumes.
+	ExitError = 2
 )
 
 // Env is what a command may use of the world outside it. Tests replace
@@ -24,6 +34,7 @@ type Env struct {
 	Stdout, Stderr io.Writer
 	Getenv         func(string) string
 	IsTerminal     bool // stdin and stdout are both terminals
+	ErrTerminal    bool // stderr is a terminal (progress lines go there)
 }
 
 type command struct {
@@ -128,7 +139,7 @@ func exitCode(stderr io.Writer, err error) int {
 	case err == nil:
 		return ExitOK
 	case errors.Is(err, errConflicts):
-		return ExitConflicts
+		return ExitAttention
 	case errors.As(err, &st):
 		return int(st)
 	}
@@ -167,10 +178,14 @@ sx:conflicts, git marks the path conflicted, and 'git mergetool
 that are not FeedSync or SSE feeds on both sides are merged as text by
 git merge-file. git-merge exits 0 (merged), 1 (conflicts left), 2 (failed).
 
-Exit codes:
-  0  success
-  1  the written or listed result still holds unresolved conflicts
-  2  bad usage, invalid input, or another failure (nothing is written)
+Exit codes (one meaning for every command, cse included):
+  0  success: the command did all it was asked
+  1  finished, but something needs attention, and was printed: the result
+     still holds unresolved conflicts; or (cse) a download failed, a feed
+     has problems, or stamp found problems it could not fix
+  2  bad usage, invalid input, or a failure that stopped the command; a
+     feed command then writes nothing, and an interrupted cse pull resumes
+     when run again
 `
 
 func usage(w io.Writer) {
@@ -186,10 +201,16 @@ func usage(w io.Writer) {
 	io.WriteString(w, usageTail)
 }
 
+// commandUsage is the usage of a command, or of a cse subcommand named
+// "cse NAME".
 func commandUsage(name string) string {
-	for _, c := range commands {
+	list, prefix := commands, ""
+	if sub, ok := strings.CutPrefix(name, "cse "); ok {
+		list, prefix, name = cseCommands, "cse ", sub
+	}
+	for _, c := range list {
 		if c.name == name {
-			return fmt.Sprintf("usage: feedsync %s %s\n  %s\n", c.name, c.args, c.summary)
+			return fmt.Sprintf("usage: feedsync %s%s %s\n  %s\n", prefix, c.name, c.args, c.summary)
 		}
 	}
 	return ""

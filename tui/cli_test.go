@@ -110,7 +110,7 @@ func TestUsage(t *testing.T) {
 		})
 	}
 	code, out, _ := h.run("", "--help")
-	if code != ExitOK || !strings.Contains(out, "Exit codes:") || !strings.Contains(out, "feedsync merge LOCAL REMOTE [-o OUT]") {
+	if code != ExitOK || !strings.Contains(out, "Exit codes (") || !strings.Contains(out, "feedsync merge LOCAL REMOTE [-o OUT]") {
 		t.Errorf("--help: exit %d\n%s", code, out)
 	}
 	code, out, _ = h.run("", "create", "-h")
@@ -220,7 +220,7 @@ func TestConflictsJSON(t *testing.T) {
 	raw, _ := os.ReadFile(filepath.Join("..", "testdata", "scenarios", "spec-3.4-resolution.txtar"))
 	h.write("f.xml", parseTxtar(string(raw)).files["feed.xml"])
 	code, out, _ := h.run("", "conflicts", h.path("f.xml"), "--json")
-	if code != ExitConflicts {
+	if code != ExitAttention {
 		t.Errorf("exit %d, want 1", code)
 	}
 	var list ConflictList
@@ -243,7 +243,7 @@ func TestConflictsJSON(t *testing.T) {
 		t.Errorf("the version's shared data lacks its content: %+v", it.Versions[0].Shared)
 	}
 	code, out, _ = h.run("", "conflicts", h.path("f.xml"))
-	if code != ExitConflicts || !strings.Contains(out, "GPM7383, JEO2000") {
+	if code != ExitAttention || !strings.Contains(out, "GPM7383, JEO2000") {
 		t.Errorf("table: exit %d\n%s", code, out)
 	}
 }

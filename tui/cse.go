@@ -2,19 +2,144 @@ package tui
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"io"
 	"strings"
 
+	"github.com/feedsync/feedsync/feeds"
 	"github.com/feedsync/feedsync/feeds/cse"
 )
 
-// runCSE hands 'feedsync cse ...' to the CSE package, which keeps the same
-// exit codes.
+// cseCommands are the subcommands of 'feedsync cse', each with the usage
+// framework of the others: 'feedsync cse pull -h' and so on.
+var cseCommands []command
+
+func init() {
+	cseCommands = []command{
+		{"pull", "ROOT DIR", "sync the tree at ROOT (an http or https URL, or a local\n" +
+			"  feed file) into the cache directory DIR, downloading only\n" +
+			"  what changed", runCSEPull},
+		{"fetch", "DIR LINK", "download one link of the cached tree, typically an\n" +
+			"  on-demand one, and the tree below it if it is a feed", runCSEFetch},
+		{"ls", "DIR", "print the cached tree: feeds, items (hidden ones marked),\n" +
+			"  links with their state (cached, on demand, stale, missing,\n" +
+			"  refused) and size", runCSELs},
+		{"stamp", "ROOT.xml", "propagate csx:lastBuildDate up a local tree of feed\n" +
+			"  files and report the files changed", runCSEStamp},
+	}
+}
+
+const cseUsageTail = `
+Content Sync Extensions: keep a tree of nested RSS feeds, and the files they
+link, in a local cache, downloading only what changed. An interrupted pull
+resumes where it stopped when run again.
+
+Exit codes:
+  0  success
+  1  finished, but a download failed, a feed has problems, or stamp found
+     problems it could not fix (each is printed)
+  2  bad usage, invalid input, or a failure that stopped the command
+`
+
+// runCSE runs 'feedsync cse SUBCOMMAND ...'.
 func runCSE(ctx context.Context, env *Env, args []string) error {
-	if code := cse.Command(ctx, args, env.Stdin, env.Stdout, env.Stderr); code != ExitOK {
-		return exitStatus(code)
+	if len(args) == 0 {
+		cseUsage(env.Stderr)
+		return exitStatus(ExitError)
+	}
+	if isHelp(args[0]) || args[0] == "help" {
+		cseUsage(env.Stdout)
+		return nil
+	}
+	for _, c := range cseCommands {
+		if c.name == args[0] {
+			return c.run(ctx, env, args[1:])
+		}
+	}
+	return fmt.Errorf("feedsync cse: unknown command %q\n\n%s", args[0], cseUsageText())
+}
+
+func cseUsage(w io.Writer) { io.WriteString(w, cseUsageText()) }
+
+func cseUsageText() string {
+	var b strings.Builder
+	b.WriteString("usage: feedsync cse <command> [arguments]\n\n")
+	for _, c := range cseCommands {
+		fmt.Fprintf(&b, "  %-15s %s\n", c.name+" "+c.args, strings.ReplaceAll(c.summary, "\n  ", "\n"+strings.Repeat(" ", 18)))
+	}
+	b.WriteString(cseUsageTail)
+	return b.String()
+}
+
+// cseOperands parses a subcommand's arguments, which are operands only.
+func cseOperands(env *Env, name string, args []string) ([]string, error) {
+	cmd := "cse " + name
+	ops, err := newFlags(cmd).parse(env, args)
+	if err != nil {
+		return nil, err
+	}
+	want := 0
+	for _, c := range cseCommands {
+		if c.name == name {
+			want = len(strings.Fields(c.args))
+		}
+	}
+	if len(ops) != want {
+		return nil, usageError(cmd, "want %d arguments, got %d", want, len(ops))
+	}
+	return ops, nil
+}
+
+// runCSEPull is 'feedsync cse pull ROOT DIR'.
+func runCSEPull(ctx context.Context, env *Env, args []string) error {
+	ops, err := cseOperands(env, "pull", args)
+	if err != nil {
+		return err
+	}
+	p := newProgress(env)
+	sum, err := cse.Pull(ctx, ops[0], ops[1], p)
+	return p.finish(ops[1], sum, err)
+}
+
+// runCSEFetch is 'feedsync cse fetch DIR LINK'.
+func runCSEFetch(ctx context.Context, env *Env, args []string) error {
+	ops, err := cseOperands(env, "fetch", args)
+	if err != nil {
+		return err
+	}
+	p := newProgress(env)
+	sum, err := cse.Fetch(ctx, ops[0], ops[1], p)
+	return p.finish(ops[0], sum, err)
+}
+
+// runCSEStamp is 'feedsync cse stamp ROOT.xml'.
+func runCSEStamp(_ context.Context, env *Env, args []string) error {
+	ops, err := cseOperands(env, "stamp", args)
+	if err != nil {
+		return err
+	}
+	changed, problems, err := cse.Stamp(ops[0])
+	for _, name := range changed {
+		fmt.Fprintf(env.Stdout, "stamped %s\n", name)
+	}
+	for _, p := range problems {
+		fmt.Fprintln(env.Stderr, p)
+	}
+	switch {
+	case err != nil:
+		return reported(env, err)
+	case len(problems) > 0:
+		return exitStatus(ExitAttention)
 	}
 	return nil
+}
+
+// reported prints err, each problem on a line when it holds feeds.Problems
+// (which start with their place), and stops the command with ExitError.
+func reported(env *Env, err error) error {
+	fmt.Fprintln(env.Stderr, err)
+	return exitStatus(ExitError)
 }
 
 // validateCSE checks the publisher invariants of the CSE tree rooted at a
@@ -31,4 +156,96 @@ func validateCSE(src string, data []byte) ([]string, bool) {
 		out = append(out, p.String())
 	}
 	return out, true
+}
+
+// failureText is a failed download as a line (or, for a nested feed that
+// does not parse, a line per problem, each starting with its place).
+func failureText(u string, err error) string {
+	var ps feeds.Problems
+	if errors.As(err, &ps) {
+		return ps.Error()
+	}
+	return u + ": " + err.Error()
+}
+
+// humanBytes is a size for people: 512 B, 1.5 KiB, 3.0 GiB.
+func humanBytes(n int64) string {
+	const unit = 1024
+	if n < unit {
+		return fmt.Sprintf("%d B", n)
+	}
+	div, exp := int64(unit), 0
+	for m := n / unit; m >= unit; m /= unit {
+		div *= unit
+		exp++
+	}
+	return fmt.Sprintf("%.1f %ciB", float64(n)/float64(div), "KMGTPE"[exp])
+}
+
+// runCSELs is 'feedsync cse ls DIR'.
+func runCSELs(_ context.Context, env *Env, args []string) error {
+	ops, err := cseOperands(env, "ls", args)
+	if err != nil {
+		return err
+	}
+	nodes, err := cse.List(ops[0])
+	if err != nil {
+		return reported(env, err)
+	}
+	var unreadable error
+	for _, n := range nodes {
+		indent := strings.Repeat("  ", n.Depth)
+		if n.Kind == cse.ItemNode {
+			fmt.Fprintf(env.Stdout, "%sitem %s\n", indent, itemText(n))
+			continue
+		}
+		kind := "link"
+		if n.Kind == cse.FeedNode {
+			kind = "feed"
+		}
+		fmt.Fprintf(env.Stdout, "%s%s %-9s %10s  %s\n", indent, kind, n.State, sizeText(n), targetText(n))
+		if n.Err != nil && n.URL != "" && unreadable == nil {
+			unreadable = n.Err
+		}
+	}
+	if unreadable != nil {
+		fmt.Fprintf(env.Stderr, "%s: %v\n", ops[0], unreadable)
+		return exitStatus(ExitAttention)
+	}
+	return nil
+}
+
+// itemText is an item as ls shows it: guid, title, hidden.
+func itemText(n cse.Node) string {
+	s := n.GUID
+	if s == "" {
+		s = "(no guid)"
+	}
+	if n.Title != "" {
+		s += fmt.Sprintf(" %q", n.Title)
+	}
+	if n.Hidden {
+		s += " hidden"
+	}
+	return s
+}
+
+func sizeText(n cse.Node) string {
+	if n.Size < 0 {
+		return "-"
+	}
+	return humanBytes(n.Size)
+}
+
+// targetText is what a link leads to: its URL, or why it is refused.
+func targetText(n cse.Node) string {
+	switch {
+	case n.URL == "":
+		return n.Err.Error()
+	case n.Repeat:
+		return n.URL + " (listed above)"
+	case n.Err != nil:
+		return fmt.Sprintf("%s (%v)", n.URL, n.Err)
+	}
+	return n.URL
 }

@@ -26,7 +26,26 @@
 // says how the common ancestor, which FeedSync does not need, refines the
 // merge; files that are not feeds on both sides go to git merge-file.
 //
-// Exit codes: 0 success; 1 the written or listed result still holds
-// unresolved conflicts; 2 bad usage, invalid input, or any other failure.
-// Errors go to standard error, and a command that fails writes nothing.
+// The CSE commands (cse.go) are the command line of package feeds/cse,
+// which is a library: cse.Pull, Fetch, List and Stamp return data and
+// report progress through a cse.Reporter, which cseprogress.go shows as a
+// status line when standard error is a terminal (Env.ErrTerminal, TERM not
+// dumb) and as plain lines otherwise. They share the usage framework
+// (flags.go, commandUsage), the exit codes and the terminal check
+// (term.go) of every other command.
+//
+// Exit codes, one meaning for every command:
+//
+//   - 0 (ExitOK): the command did all it was asked.
+//   - 1 (ExitAttention): it finished and wrote its result, but something
+//     needs attention, and was printed: the result still holds unresolved
+//     conflicts (merge, create, update, resolve, conflicts); a download
+//     failed or a feed has problems (cse pull, cse fetch, cse ls); stamp
+//     found problems it could not fix (cse stamp).
+//   - 2 (ExitError): bad usage, invalid input, or a failure that stopped
+//     the command. A feed command then writes nothing; an interrupted cse
+//     pull leaves a cache that the next pull resumes. A panic, which is a
+//     bug, is reported on one line and exits 2 (Run).
+//
+// Errors go to standard error.
 package tui

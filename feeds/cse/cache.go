@@ -126,7 +126,10 @@ func (c *cache) claim(root string) error {
 		return err
 	}
 	data, _ := json.Marshal(rootRecord{Root: root})
-	return c.writeDurable(rootFile, data)
+	if err := c.writeDurable(rootFile, data); err != nil {
+		return fmt.Errorf("%s: %w", c.dir, err)
+	}
+	return nil
 }
 
 // readFile reads rel, a regular file of the cache, within fetch's size

@@ -2,6 +2,12 @@
 // tree of nested RSS feeds, and the files they link, into a local cache,
 // and the publisher's side that keeps the tree's dates consistent.
 //
+// It is a library that returns data: [Pull], [Fetch], [List], [Stamp],
+// [ValidateTree] and [IsCSE]. Pull and Fetch report what they do, as they
+// do it, to a [Reporter] and count it in a [Summary]; List gives the cached
+// tree as [Node] values. The command line ("feedsync cse", package tui)
+// shows them.
+//
 // # Spec coverage
 //
 // The spec is ../shared/specs/cse.txt; its headings are cited in doc
@@ -12,8 +18,8 @@
 //     csx:lastBuildDate, guid (required, unique within the tree) and
 //     csx:hiddenItem.
 //   - "Sync Algorithm", "Algorithm assumptions" and "Algorithm
-//     Definitions": [Command] pull and fetch.
-//   - "Propagating the lastBuildDate to parent feeds": [Command] stamp, and
+//     Definitions": [Pull] and [Fetch].
+//   - "Propagating the lastBuildDate to parent feeds": [Stamp], and
 //     [ValidateTree], which checks the same invariants.
 //   - "Item deletion and cache clean up": after a pull in which every
 //     download succeeded, files no cached feed links any more are removed.

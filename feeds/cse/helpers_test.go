@@ -15,6 +15,8 @@ import (
 	"strings"
 	"sync"
 	"testing"
+
+	"github.com/feedsync/feedsync/feeds"
 )
 
 // archive is a txtar archive: a comment, then files, each introduced by a
@@ -165,14 +167,13 @@ type recorder struct {
 	removedURLs []string
 }
 
-func (r *recorder) start(string)              {}
-func (r *recorder) fetched(u string, _ int64) { r.fetchedURLs = append(r.fetchedURLs, u) }
-func (r *recorder) unchanged(string)          {}
-func (r *recorder) failed(line string)        { r.lines = append(r.lines, line) }
-func (r *recorder) problem(line string)       { r.lines = append(r.lines, line) }
-func (r *recorder) removed(u string)          { r.removedURLs = append(r.removedURLs, u) }
-func (r *recorder) finish()                   {}
-func (r *recorder) text() string              { return strings.Join(r.lines, "\n") }
+func (r *recorder) start(string)               {}
+func (r *recorder) fetched(u string, _ int64)  { r.fetchedURLs = append(r.fetchedURLs, u) }
+func (r *recorder) unchanged(string)           {}
+func (r *recorder) failed(u string, err error) { r.lines = append(r.lines, describe(u, err)) }
+func (r *recorder) problem(p feeds.Problem)    { r.lines = append(r.lines, p.String()) }
+func (r *recorder) removed(u string)           { r.removedURLs = append(r.removedURLs, u) }
+func (r *recorder) text() string               { return strings.Join(r.lines, "\n") }
 
 // pullTree pulls root into dir and fails the test on a fatal error.
 func pullTree(t *testing.T, root, dir string) (*syncer, *recorder) {
@@ -271,4 +272,10 @@ func testCache(t testing.TB, dir string) *cache {
 	}
 	t.Cleanup(c.close)
 	return c
+}
+
+// describe is "place: message", or "place:line:col: element: message" for
+// each problem of a feed that does not parse.
+func describe(place string, err error) string {
+	return errorProblems(place, err).Error()
 }

@@ -25,12 +25,6 @@ func errorProblems(file string, err error) feeds.Problems {
 	return feeds.Problems{{File: file, Msg: err.Error()}}
 }
 
-// describe is "place: message", or "place:line:col: element: message" for
-// each problem of a feed that does not parse.
-func describe(place string, err error) string {
-	return errorProblems(place, err).Error()
-}
-
 // guidElement is where an item's guid is written, or the item itself.
 func guidElement(it *item) *etree.Element {
 	if g := rssChild(it.el, "guid"); g != nil {

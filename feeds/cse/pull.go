@@ -74,16 +74,19 @@ func pull(ctx context.Context, c *cache, src *source, rep reporter) (*syncer, er
 	s := newSyncer(c, src.tr, rep)
 	s.queue = []*job{{url: src.root, nested: true}}
 	if err := s.run(ctx); err != nil {
-		return s, err
+		return s, fmt.Errorf("%s: %w", c.dir, err)
 	}
 	if s.failed > 0 {
 		return s, nil
 	}
-	return s, sweep(c, src.root.String(), rep)
+	if err := sweep(c, src.root.String(), rep); err != nil {
+		return s, fmt.Errorf("%s: %w", c.dir, err)
+	}
+	return s, nil
 }
 
-// errNotInTree is a link that no cached feed holds.
-var errNotInTree = errors.New("cse: no cached feed holds this link")
+// ErrNotInTree is a link that no cached feed holds.
+var ErrNotInTree = errors.New("cse: no cached feed holds this link")
 
 // fetchLink downloads one link of the cached tree, typically an onDemand
 // one, and the tree below it if it is a nested feed.
@@ -94,7 +97,10 @@ func fetchLink(ctx context.Context, c *cache, src *source, link string, rep repo
 	}
 	s := newSyncer(c, src.tr, rep)
 	s.queue = []*job{{url: found.url, nested: found.nested, date: found.date}}
-	return s, s.run(ctx)
+	if err := s.run(ctx); err != nil {
+		return s, fmt.Errorf("%s: %w", c.dir, err)
+	}
+	return s, nil
 }
 
 // foundLink is a link of the cached tree.
@@ -127,7 +133,7 @@ func findLink(c *cache, root, link string) (*foundLink, error) {
 		return nil, refused
 	}
 	if len(hits) == 0 {
-		return nil, fmt.Errorf("%s: %w", clip(link), errNotInTree)
+		return nil, fmt.Errorf("%s: %w", clip(link), ErrNotInTree)
 	}
 	for _, h := range hits[1:] {
 		if h.url.String() != hits[0].url.String() {

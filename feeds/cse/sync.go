@@ -6,8 +6,20 @@ import (
 	"net/url"
 	"time"
 
+	"github.com/feedsync/feedsync/feeds"
 	"github.com/feedsync/feedsync/feeds/fetch"
 )
+
+// reporter hears what a run does: a tally in front of the caller's
+// Reporter, or a test's recorder.
+type reporter interface {
+	start(u string)
+	fetched(u string, size int64)
+	unchanged(u string)
+	removed(u string)
+	failed(u string, err error)
+	problem(p feeds.Problem)
+}
 
 // syncer runs the spec's "Sync Algorithm": a download queue that starts
 // with the root link and grows as nested feeds are read.
@@ -258,5 +270,5 @@ func baseOf(e *entry) *url.URL {
 // fail reports a download that failed; the rest of the sync goes on.
 func (s *syncer) fail(place string, err error) {
 	s.failed++
-	s.rep.failed(describe(place, err))
+	s.rep.failed(place, err)
 }
