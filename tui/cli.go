@@ -17,7 +17,8 @@ const (
 	ExitOK = 0
 	// ExitAttention: the command finished and wrote its result, but
 	// something needs attention, and was printed: conflicts remain
-	// (merge, create, update, resolve, conflicts), or a download failed or
+	// (merge, create, update, resolve, conflicts, pull, sync, git-merge,
+	// git-mergetool), or a download failed or
 	// a feed has problems (cse pull, cse fetch, cse ls), or stamp found
 	// problems it could not fix (cse stamp).
 	ExitAttention = 1

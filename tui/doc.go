@@ -39,7 +39,8 @@
 //   - 0 (ExitOK): the command did all it was asked.
 //   - 1 (ExitAttention): it finished and wrote its result, but something
 //     needs attention, and was printed: the result still holds unresolved
-//     conflicts (merge, create, update, resolve, conflicts); a download
+//     conflicts (merge, create, update, resolve, conflicts, pull, sync,
+//     git-merge, git-mergetool); a download
 //     failed or a feed has problems (cse pull, cse fetch, cse ls); stamp
 //     found problems it could not fix (cse stamp).
 //   - 2 (ExitError): bad usage, invalid input, or a failure that stopped

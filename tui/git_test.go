@@ -37,7 +37,7 @@ func (f gitFixture) base(t *testing.T) string {
 func (r *gitRepo) conflicted(file, id string) bool {
 	r.t.Helper()
 	code, out := r.run("feedsync", "conflicts", "--json", file)
-	if code != ExitOK && code != ExitConflicts {
+	if code != ExitOK && code != ExitAttention {
 		r.t.Fatalf("feedsync conflicts %s: exit %d\n%s", file, code, out)
 	}
 	return strings.Contains(out, `"id": "`+id+`"`)

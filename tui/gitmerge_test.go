@@ -130,7 +130,7 @@ func TestGitMergeSymmetric(t *testing.T) {
 			a := parseTxtar(string(raw))
 			ab := runGitMergeFiles(t, a.files["base.xml"], a.files["ours.xml"], a.files["theirs.xml"])
 			ba := runGitMergeFiles(t, a.files["base.xml"], a.files["theirs.xml"], a.files["ours.xml"])
-			if (ab.code == ExitConflicts) != (ba.code == ExitConflicts) && !strings.HasPrefix(name, "feed-level") {
+			if (ab.code == ExitAttention) != (ba.code == ExitAttention) && !strings.HasPrefix(name, "feed-level") {
 				t.Errorf("exit %d one way, %d the other", ab.code, ba.code)
 			}
 			x, y := loadedItems(t, ab.result), loadedItems(t, ba.result)
