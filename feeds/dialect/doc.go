@@ -81,4 +81,13 @@
 // dialect allows (1.0.2 CleanHistory, 0.91 KeepVersions); asking one of
 // the other dialect is an *OptionError, and an OPML position asked of RSS
 // or Atom an *OPMLOnlyError.
+//
+// # Sharing and partial feeds
+//
+// Sharing and SetSharing read and write sx:sharing in either dialect
+// (1.0.2 §2.2, §2.3; 0.91 §2.1, §2.2) as one Sharing: since and until as
+// Marks (1.0.2's opaque strings that collate by code point, 0.91's
+// date-times), 1.0.2's expires, 0.91's window, the sx:related feeds.
+// Subset leaves entries out, for a partial feed (1.0.2 §4). Package
+// feeds/share publishes and reads partial feeds with them.
 package dialect

@@ -38,6 +38,9 @@ type backend interface {
 	resolve(e Entry, st engine.Stamp, r Resolution, opt Options) (Entry, error)
 	merge(remote backend) (backend, error)
 	outline(entries []Entry) *Outline
+	sharing() *Sharing
+	setSharing(s *Sharing)
+	subset(keep func(Entry) bool) backend
 }
 
 // binding holds a binding's Doc, whose items are I, and does what both

@@ -38,7 +38,7 @@ func syncSetup(tb testing.TB, n int) (th *testHub, e, other *endpoint) {
 // changeSome changes k items of the endpoint's LOCAL and syncs them.
 func changeSome(tb testing.TB, e *endpoint, k int, round int) {
 	var cs []change
-	for i, it := range e.feed().Items() {
+	for i, it := range items(e.feed()) {
 		if i == k {
 			break
 		}

@@ -8,8 +8,11 @@
 // §2.3 (sx:sharing and sx:related, never republished), and §4 (partial
 // and complete feeds, the subscriber and publisher guidelines); and SSE
 // 0.91 §2.1 and §2.2 (sx:sharing with since, until and window; the
-// complete feed). Merging is package feeds's and feeds/sse's (1.0.2 §3.3,
-// 0.91 §4.4).
+// complete feed). Feeds are read, merged (1.0.2 §3.3, 0.91 §4.4) and
+// written through package feeds/dialect, so a feed with no sync data yet,
+// on either side, takes the dialect of the first feed merged with it; the
+// hub serves such a feed without sx:sharing, which it has no dialect to
+// write in.
 //
 // # The hub
 //

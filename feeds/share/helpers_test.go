@@ -1,7 +1,6 @@
 package share
 
 import (
-	"fmt"
 	"os"
 	"path/filepath"
 	"sync"
@@ -9,7 +8,7 @@ import (
 	"time"
 
 	"github.com/feedsync/feedsync/engine"
-	sse "github.com/feedsync/feedsync/engine/sse"
+	"github.com/feedsync/feedsync/feeds/dialect"
 )
 
 // Empty feeds of each kind, the states endpoints start from.
@@ -34,6 +33,21 @@ var emptyFeeds = map[string]string{
     <title>To do</title>
   </channel>
 </rss>
+`,
+	"plain-rss": `<?xml version="1.0" encoding="utf-8"?>
+<rss version="2.0">
+  <channel>
+    <title>To do</title>
+  </channel>
+</rss>
+`,
+	"plain-opml": `<?xml version="1.0" encoding="utf-8"?>
+<opml version="1.0">
+  <head>
+    <title>Outline</title>
+  </head>
+  <body/>
+</opml>
 `,
 	"sse-opml": `<?xml version="1.0" encoding="utf-8"?>
 <opml version="1.0" xmlns:sx="http://www.microsoft.com/schemas/rss/sse">
@@ -79,101 +93,45 @@ type change func(f feed, st stamp) error
 
 func create(id, title string) change {
 	return func(f feed, st stamp) error {
-		switch f := f.(type) {
-		case fsFeed:
-			if f.Item(id) != nil {
-				return fmt.Errorf("%s exists", id)
-			}
-			it, err := engine.New(id, engine.Stamp{When: st.when, By: st.by}, f.NewData(nil, &title, nil), false, false)
-			if err == nil {
-				f.Set(it)
-			}
-			return err
-		case sseFeed:
-			if f.Item(id) != nil {
-				return fmt.Errorf("%s exists", id)
-			}
-			ch := sse.Change{Data: f.NewData(nil, &title, nil)}
-			if tr := f.Tree(); tr != nil {
-				pos, err := tr.Place("", "", 1<<30)
-				if err != nil {
-					return err
-				}
-				ch.Position = pos
-			}
-			it, err := sse.New(id, sse.Stamp{When: st.when, By: st.by}, ch)
-			if err == nil {
-				f.Set(it)
-			}
-			return err
+		e, err := f.Create(id, engine.Stamp{When: st.when, By: st.by}, dialect.Change{Edit: dialect.Edit{Title: &title}})
+		if err == nil {
+			f.Set(e)
 		}
-		panic("unknown feed")
+		return err
 	}
 }
 
 // edit sets an item's title, or deletes it when del is set.
 func edit(id, title string, del bool) change {
 	return func(f feed, st stamp) error {
-		switch f := f.(type) {
-		case fsFeed:
-			it := f.Item(id)
-			if it == nil {
-				return fmt.Errorf("no %s", id)
-			}
-			ch := engine.Edit(it, f.NewData(it.Data, &title, nil))
-			if del {
-				ch = engine.Delete(it)
-			}
-			up, err := engine.Update(it, engine.Stamp{When: st.when, By: st.by}, ch, engine.Options{})
-			if err == nil {
-				f.Set(up)
-			}
-			return err
-		case sseFeed:
-			it := f.Item(id)
-			if it == nil {
-				return fmt.Errorf("no %s", id)
-			}
-			ch := sse.Edit(it, f.NewData(it.Data, &title, nil))
-			if del {
-				ch = sse.Delete(it)
-			}
-			up, err := sse.Update(it, sse.Stamp{When: st.when, By: st.by}, ch, sse.Options{})
-			if err == nil {
-				f.Set(up)
-			}
+		e, err := f.Entry(id)
+		if err != nil {
 			return err
 		}
-		panic("unknown feed")
+		c := dialect.Change{Edit: dialect.Edit{Title: &title}}
+		if del {
+			c = dialect.Change{Deleted: &del}
+		}
+		up, err := f.Update(e, engine.Stamp{When: st.when, By: st.by}, c, dialect.Options{})
+		if err == nil {
+			f.Set(up)
+		}
+		return err
 	}
 }
 
 // resolve resolves an item's conflicts with the winner.
 func resolve(id string) change {
 	return func(f feed, st stamp) error {
-		switch f := f.(type) {
-		case fsFeed:
-			it := f.Item(id)
-			if it == nil || len(it.Conflicts) == 0 {
-				return fmt.Errorf("no conflicts on %s", id)
-			}
-			up, err := engine.Resolve(it, engine.Stamp{When: st.when, By: st.by}, engine.Resolution{Change: engine.PickWinner(it)}, engine.Options{})
-			if err == nil {
-				f.Set(up)
-			}
-			return err
-		case sseFeed:
-			it := f.Item(id)
-			if it == nil || !it.Conflict && len(it.Conflicts) == 0 {
-				return fmt.Errorf("no conflicts on %s", id)
-			}
-			up, err := sse.Resolve(it, sse.Stamp{When: st.when, By: st.by}, sse.PickWinner(it), sse.Options{})
-			if err == nil {
-				f.Set(up)
-			}
+		e, err := f.Entry(id)
+		if err != nil {
 			return err
 		}
-		panic("unknown feed")
+		up, err := f.Resolve(e, engine.Stamp{When: st.when, By: st.by}, dialect.Resolution{}, dialect.Options{})
+		if err == nil {
+			f.Set(up)
+		}
+		return err
 	}
 }
 

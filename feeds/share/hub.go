@@ -11,12 +11,14 @@ import (
 	"net/http"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"syscall"
 	"time"
 
 	"github.com/feedsync/feedsync/feeds/atomicfile"
+	"github.com/feedsync/feedsync/feeds/dialect"
 )
 
 // Headers of the protocol beyond HTTP's own (see the package doc).
@@ -71,9 +73,11 @@ type Hub struct {
 	sum     [32]byte // its bytes' digest
 	served  []byte   // the bytes of the feed served
 	st      *stamps
-	related []Related // FEED's own sx:related, republished
+	related []dialect.Related // FEED's own sx:related of type "aggregated", republished
 	views   map[string]*view
 	release func()
+
+	warnedExpires bool
 }
 
 // fileID identifies a version of a file on disk cheaply.
@@ -163,7 +167,7 @@ func (h *Hub) start() error {
 	if err != nil {
 		return err
 	}
-	if h.opts.Expires > 0 && doc.Dialect() == SSE091 {
+	if h.opts.Expires > 0 && doc.Dialect() == dialect.SSE091 {
 		return fmt.Errorf("%s: an SSE 0.91 feed has no expires (0.91 §2.1); its window says how often to read", h.path)
 	}
 	h.adopt(doc, snap.Data, id)
@@ -195,7 +199,11 @@ func (h *Hub) adopt(doc feed, data []byte, id fileID) {
 	h.doc, h.id, h.sum, h.served = doc, id, sha256.Sum256(data), data
 	h.related = nil
 	if s := doc.Sharing(); s != nil {
-		h.related = s.Related
+		for _, r := range s.Related {
+			if r.Type != "complete" {
+				h.related = append(h.related, r)
+			}
+		}
 	}
 	h.views = map[string]*view{}
 }
@@ -321,19 +329,23 @@ func (h *Hub) view(complete bool, link string) *view {
 	if v := h.views[key]; v != nil && (v.stale == 0 || now.Unix() < v.stale) {
 		return v
 	}
-	items := h.doc.Items()
+	list := items(h.doc)
 	keep, since, stale := map[string]bool{}, h.st.floor(), int64(0)
 	if partial {
-		keep, since, stale = h.st.choose(items, h.opts.Window, now)
+		keep, since, stale = h.st.choose(list, h.opts.Window, now)
 	} else {
-		for _, it := range items {
+		for _, it := range list {
 			keep[it.ID] = true
 		}
 	}
-	f := h.doc.Subset(keep)
+	f := subset(h.doc, keep)
 	s := h.sharing(since, now)
 	if partial {
-		s.Complete = link
+		s.Related = append([]dialect.Related{{Link: link, Type: "complete"}}, s.Related...)
+	}
+	if h.opts.Expires > 0 && h.doc.Dialect() == dialect.SSE091 && !h.warnedExpires {
+		h.warnedExpires = true
+		h.logf("warning: %s is now an SSE 0.91 feed, which has no expires (0.91 §2.1): --expires is ignored", h.path)
 	}
 	if h.opts.Expires > 0 {
 		s.Expires = now.Add(h.opts.Expires).UTC().Truncate(time.Second)
@@ -342,10 +354,12 @@ func (h *Hub) view(complete bool, link string) *view {
 			stale = refresh
 		}
 	}
-	f.SetSharing(s)
+	if h.doc.Dialect() != dialect.None {
+		f.SetSharing(s)
+	}
 	body := f.Bytes()
 	sum := sha256.Sum256(body)
-	v := &view{body: body, etag: `"` + hex.EncodeToString(sum[:16]) + `"`, ctype: f.ContentType(),
+	v := &view{body: body, etag: `"` + hex.EncodeToString(sum[:16]) + `"`, ctype: contentType(f),
 		modified: time.Unix(h.st.Until, 0).UTC(), stale: stale}
 	h.views[key] = v
 	return v
@@ -353,10 +367,12 @@ func (h *Hub) view(complete bool, link string) *view {
 
 // sharing is the hub's sx:sharing with the given since: until is the
 // latest stamp, the window in days for 0.91, FEED's own related feeds.
-func (h *Hub) sharing(since int64, now time.Time) *Sharing {
+// A feed with no sync data yet is served without one: it has no dialect
+// to write it in.
+func (h *Hub) sharing(since int64, now time.Time) *dialect.Sharing {
 	d := h.doc.Dialect()
-	s := &Sharing{Until: stampMark(d, time.Unix(h.st.Until, 0)), Related: h.related}
-	if d == SSE091 {
+	s := &dialect.Sharing{Until: stampMark(d, time.Unix(h.st.Until, 0)), Related: slices.Clone(h.related)}
+	if d == dialect.SSE091 {
 		// 0.91 §2.1: all items updated on or after since are in the feed.
 		s.Since = stampMark(d, time.Unix(since+1, 0))
 		s.Window = h.opts.Window.days()
@@ -403,7 +419,7 @@ func (h *Hub) post(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, err.Error(), code)
 		return
 	}
-	w.Header().Set("Content-Type", answer.ContentType())
+	w.Header().Set("Content-Type", contentType(answer))
 	if etag != "" {
 		w.Header().Set(HeaderETag, etag)
 	}
@@ -462,24 +478,23 @@ func (h *Hub) incorporate(posted feed, until, link string) (feed, string, int, e
 	if ok {
 		from = max(from, u.Unix())
 	}
-	sent := map[string]string{}
-	for _, it := range posted.Items() {
-		sent[it.ID] = it.Sum
-	}
+	sent := sums(posted)
 	keep := map[string]bool{}
-	for _, it := range h.doc.Items() {
+	for _, it := range items(h.doc) {
 		if h.st.Items[it.ID].At > from && sent[it.ID] != it.Sum {
 			keep[it.ID] = true
 		}
 	}
-	answer := h.doc.Subset(keep)
-	answer.SetSharing(h.sharing(from, now))
+	answer := subset(h.doc, keep)
+	if h.doc.Dialect() != dialect.None {
+		answer.SetSharing(h.sharing(from, now))
+	}
 	return answer, h.view(false, link).etag, http.StatusOK, nil
 }
 
 // changed reports whether a merge changed any item.
 func changed(before, after feed) bool {
-	a, b := before.Items(), after.Items()
+	a, b := items(before), items(after)
 	if len(a) != len(b) {
 		return true
 	}

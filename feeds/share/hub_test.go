@@ -2,6 +2,7 @@ package share
 
 import (
 	"bytes"
+	"github.com/feedsync/feedsync/feeds/dialect"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -106,7 +107,7 @@ func (th *testHub) edit(by string, changes ...change) {
 
 func ids(f feed) string {
 	var out []string
-	for _, it := range f.Items() {
+	for _, it := range items(f) {
 		out = append(out, it.ID)
 	}
 	return strings.Join(out, ",")
@@ -132,20 +133,20 @@ func TestHubPartialFeed(t *testing.T) {
 			sh := p.Sharing()
 			stampOf := func(n int) Mark { return stampMark(d, t0.Add(time.Duration(n)*time.Second)) }
 			wantSince := stampOf(2) // b, the newest item left out
-			if d == SSE091 {
+			if d == dialect.SSE091 {
 				wantSince = stampOf(3) // all items updated on or after it are in the feed
 			}
 			if sh == nil || sh.Since != wantSince || sh.Until != stampOf(4) {
 				t.Fatalf("sharing %+v, want since %s until %s", sh, wantSince.Text, stampOf(4).Text)
 			}
-			if sh.Complete != th.srv.URL+"/complete" {
-				t.Errorf("complete feed link %q, want %q", sh.Complete, th.srv.URL+"/complete")
+			if sh.Complete() != th.srv.URL+"/complete" {
+				t.Errorf("complete feed link %q, want %q", sh.Complete(), th.srv.URL+"/complete")
 			}
 			c := th.get("/complete")
 			if got := ids(c); got != "a,b,c,d" {
 				t.Errorf("complete feed holds %s", got)
 			}
-			if cs := c.Sharing(); cs == nil || cs.Complete != "" || cs.Until != sh.Until {
+			if cs := c.Sharing(); cs == nil || cs.Complete() != "" || cs.Until != sh.Until {
 				t.Errorf("complete feed's sharing %+v", cs)
 			}
 			if strings.Contains(string(readFile(t, th.path)), "sharing") {
@@ -158,7 +159,8 @@ func TestHubPartialFeed(t *testing.T) {
 // With --public-url the link to the complete feed is formed from it.
 func TestHubPublicURL(t *testing.T) {
 	th := startHub(t, "rss", Options{Window: Window{Items: 5}, PublicURL: "https://hub.example.org/todo/"})
-	if got := th.get("/").Sharing().Complete; got != "https://hub.example.org/todo/complete" {
+	th.edit("A", create("a", "A"))
+	if got := th.get("/").Sharing().Complete(); got != "https://hub.example.org/todo/complete" {
 		t.Errorf("link %q", got)
 	}
 }
@@ -179,7 +181,7 @@ func TestHubWindowByTime(t *testing.T) {
 	if got := ids(p); got != "b" {
 		t.Errorf("after a has aged out: %s", got)
 	}
-	if got, want := p.Sharing().Since, stampMark(FeedSync102, t0.Add(time.Second)); got != want {
+	if got, want := p.Sharing().Since, stampMark(dialect.FeedSync102, t0.Add(time.Second)); got != want {
 		t.Errorf("since %s, want %s", got.Text, want.Text)
 	}
 }
@@ -187,14 +189,17 @@ func TestHubWindowByTime(t *testing.T) {
 // 1.0.2 §4.2.2: expires, renewed as time passes.
 func TestHubExpires(t *testing.T) {
 	th := startHub(t, "atom", Options{Window: Window{Items: 5}, Expires: 24 * time.Hour})
-	if got := th.get("/").Sharing().Expires; !got.Equal(t0.Add(24 * time.Hour)) {
+	th.edit("A", create("a", "A"))
+	if got := th.get("/").Sharing().Expires; !got.Equal(t0.Add(time.Second + 24*time.Hour)) {
 		t.Errorf("expires %v", got)
 	}
 	th.clock.tick(13 * time.Hour)
-	if got := th.get("/").Sharing().Expires; !got.Equal(t0.Add(37 * time.Hour)) {
+	if got := th.get("/").Sharing().Expires; !got.Equal(t0.Add(time.Second + 37*time.Hour)) {
 		t.Errorf("expires after 13h: %v", got)
 	}
-	if _, err := NewHub(writeFeed(t, t.TempDir(), "s.xml", emptyFeeds["sse-rss"]), Options{Expires: time.Hour}); err == nil {
+	sse := writeFeed(t, t.TempDir(), "s.xml", emptyFeeds["sse-rss"])
+	apply(t, sse, stamp{"A", t0}, create("a", "A"))
+	if _, err := NewHub(sse, Options{Expires: time.Hour}); err == nil {
 		t.Error("expires accepted for SSE 0.91")
 	}
 }
@@ -369,7 +374,7 @@ func TestHubSeesEditsOnDisk(t *testing.T) {
 	if u2 := p.Sharing().Until; u2.Text <= u1.Text {
 		t.Errorf("until %s after an edit on disk, was %s", u2.Text, u1.Text)
 	}
-	if p.Items()[0].UpdatedBy != "B" {
+	if items(p)[0].UpdatedBy != "B" {
 		t.Error("the edit is not served")
 	}
 	good := th.get("/").Bytes()

@@ -19,7 +19,7 @@ var seeds = flag.Int("sync.seeds", 2, "seeds per feed kind for TestConvergence")
 // hub's feed on disk. After two quiet rounds of syncs every endpoint and
 // the hub hold identical items, and no created item is lost.
 func TestConvergence(t *testing.T) {
-	for _, kind := range kinds {
+	for _, kind := range append(kinds, "plain-rss", "plain-opml") {
 		for seed := range *seeds {
 			t.Run(fmt.Sprintf("%s/seed=%d", kind, seed), func(t *testing.T) {
 				t.Parallel()
@@ -97,7 +97,7 @@ func (wd *world) step(n int) {
 
 // change creates, edits, deletes or resolves an item of e's LOCAL.
 func (wd *world) change(e *endpoint, n int) {
-	items := e.feed().Items()
+	items := items(e.feed())
 	if len(items) == 0 || wd.rnd.IntN(4) == 0 {
 		id := fmt.Sprintf("%s%d", e.by, n)
 		wd.created = append(wd.created, id)
@@ -135,7 +135,7 @@ func (wd *world) together() {
 
 // hubEdit changes the hub's feed on disk, as another command would.
 func (wd *world) hubEdit(n int) {
-	items := mustParse(wd.t, wd.hub.path, readFile(wd.t, wd.hub.path)).Items()
+	items := items(mustParse(wd.t, wd.hub.path, readFile(wd.t, wd.hub.path)))
 	if len(items) == 0 || wd.rnd.IntN(3) == 0 {
 		id := fmt.Sprintf("H%d", n)
 		wd.created = append(wd.created, id)

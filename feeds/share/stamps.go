@@ -80,7 +80,7 @@ func parseSpan(s string) (time.Duration, error) {
 // to every item it changed.
 type stamps struct {
 	Format  int                `json:"format"`
-	Dialect Dialect            `json:"dialect"`
+	Dialect string             `json:"dialect"`
 	Origin  int64              `json:"origin"` // below every stamp given
 	Until   int64              `json:"until"`  // the latest stamp given
 	Purged  int64              `json:"purged"` // the stamp at which items last vanished from the feed
@@ -111,10 +111,10 @@ func (s *stamps) next(now time.Time) int64 { return max(now.Unix(), s.Until+1) }
 // that stamp (§4.2.4), which sends every subscriber back to the complete
 // feed. It reports whether anything changed.
 func (s *stamps) observe(f feed, now time.Time) bool {
-	items := f.Items()
+	list := items(f)
 	var changed []item
-	seen := make(map[string]bool, len(items))
-	for _, it := range items {
+	seen := make(map[string]bool, len(list))
+	for _, it := range list {
 		seen[it.ID] = true
 		if old, ok := s.Items[it.ID]; !ok || old.Sum != it.Sum {
 			changed = append(changed, it)
@@ -128,11 +128,11 @@ func (s *stamps) observe(f feed, now time.Time) bool {
 			}
 		}
 	}
-	if len(changed) == 0 && len(gone) == 0 && s.Dialect == f.Dialect() {
+	if len(changed) == 0 && len(gone) == 0 && s.Dialect == f.Dialect().String() {
 		return false
 	}
 	t := s.next(now)
-	s.Dialect, s.Until = f.Dialect(), t
+	s.Dialect, s.Until = f.Dialect().String(), t
 	for _, it := range changed {
 		s.Items[it.ID] = stamped{At: t, Sum: it.Sum}
 	}

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/feedsync/feedsync/feeds/atomicfile"
+	"github.com/feedsync/feedsync/feeds/dialect"
 )
 
 // Subscription is a local feed's subscription to a publisher's feed: the
@@ -167,13 +168,13 @@ func (r *round) pull(ctx context.Context, resp *response) error {
 		return err
 	}
 	sh := p.Sharing()
-	if !first && r.st.Dialect != "" && r.st.Dialect != p.Dialect() {
+	if !first && r.st.Dialect != "" && r.st.Dialect != p.Dialect().String() {
 		first = true
 	}
-	out := !first && sh.bounded() && (outOfSync(p.Dialect(), sh.Since, r.st.Until) || r.st.overdue(r.Now))
+	out := !first && bounded(sh) && (outOfSync(p.Dialect(), sh.Since, r.st.Until) || r.st.overdue(r.Now))
 	r.res.OutOfSync = out
-	if (first || out) && sh != nil && sh.Complete != "" {
-		if err := r.readComplete(ctx, sh.Complete, out); err != nil {
+	if link := sh.Complete(); (first || out) && link != "" {
+		if err := r.readComplete(ctx, link, out); err != nil {
 			return err
 		}
 	} else if out {
@@ -182,11 +183,11 @@ func (r *round) pull(ctx context.Context, resp *response) error {
 	if err := r.mergeIn(p); err != nil {
 		return err
 	}
-	r.st.Dialect, r.st.Valid, r.st.ReadAt = p.Dialect(), resp.valid, r.Now
+	r.st.Dialect, r.st.Valid, r.st.ReadAt = p.Dialect().String(), resp.valid, r.Now
 	r.st.Until, r.st.Expires, r.st.Window = Mark{}, time.Time{}, 0
 	if sh != nil {
 		r.st.Expires, r.st.Window = sh.Expires, sh.Window
-		if sh.bounded() {
+		if bounded(sh) {
 			r.st.Until = sh.Until
 		}
 	}
@@ -200,8 +201,8 @@ func (st *subState) lost(local feed) bool {
 		return false
 	}
 	have := map[string]bool{}
-	for _, it := range local.Items() {
-		have[it.ID] = true
+	for _, e := range local.Entries() {
+		have[e.ID()] = true
 	}
 	for id := range st.Known {
 		if !have[id] {
@@ -242,7 +243,7 @@ func (r *round) readComplete(ctx context.Context, link string, out bool) error {
 func (r *round) mergeIn(f feed) error {
 	r.learn(f)
 	if r.local == nil {
-		r.local = f.Subset(allIDs(f))
+		r.local = f.Subset(func(dialect.Entry) bool { return true })
 		r.local.SetSharing(nil)
 		return nil
 	}
@@ -258,19 +259,11 @@ func (r *round) learn(f feed) {
 	if r.st.Known == nil {
 		r.st.Known = map[string]string{}
 	}
-	items := f.Items()
-	r.res.Read += len(items)
-	for _, it := range items {
+	list := items(f)
+	r.res.Read += len(list)
+	for _, it := range list {
 		r.st.Known[it.ID] = it.Sum
 	}
-}
-
-func allIDs(f feed) map[string]bool {
-	all := map[string]bool{}
-	for _, it := range f.Items() {
-		all[it.ID] = true
-	}
-	return all
 }
 
 // discard is 1.0.2 §4.1.2 step 2.1.2 for a subscriber out of sync: "all
@@ -290,19 +283,19 @@ func discard(local, complete feed, by string) (feed, error) {
 	theirs := sums(complete)
 	after := sums(merged)
 	var take []string
-	for _, it := range local.Items() {
+	for _, it := range items(local) {
 		own := by != "" && (it.CreatedBy == by || it.UpdatedBy == by)
 		if sum, ok := theirs[it.ID]; ok && !own && !it.Conflicted && after[it.ID] == sum {
 			take = append(take, it.ID)
 		}
 	}
-	merged.Take(take, complete)
+	takeFrom(merged, take, complete)
 	return merged, nil
 }
 
 func sums(f feed) map[string]string {
 	out := map[string]string{}
-	for _, it := range f.Items() {
+	for _, it := range items(f) {
 		out[it.ID] = it.Sum
 	}
 	return out
@@ -317,7 +310,7 @@ func (r *round) pushChanges(ctx context.Context) error {
 		return nil
 	}
 	delta := map[string]bool{}
-	for _, it := range r.local.Items() {
+	for _, it := range items(r.local) {
 		if r.st.Known[it.ID] != it.Sum {
 			delta[it.ID] = true
 		}
@@ -325,9 +318,9 @@ func (r *round) pushChanges(ctx context.Context) error {
 	if len(delta) == 0 {
 		return nil
 	}
-	body := r.local.Subset(delta)
+	body := subset(r.local, delta)
 	body.SetSharing(nil)
-	resp, err := r.Client.post(ctx, r.URL, body.Bytes(), body.ContentType(), r.st.Until.Text)
+	resp, err := r.Client.post(ctx, r.URL, body.Bytes(), contentType(body), r.st.Until.Text)
 	if err != nil {
 		return err
 	}
@@ -336,13 +329,13 @@ func (r *round) pushChanges(ctx context.Context) error {
 		return err
 	}
 	r.res.Pushed = len(delta)
-	for _, it := range body.Items() {
+	for _, it := range items(body) {
 		r.st.Known[it.ID] = it.Sum
 	}
 	if err := r.mergeIn(answer); err != nil {
 		return err
 	}
-	if sh := answer.Sharing(); sh.bounded() {
+	if sh := answer.Sharing(); bounded(sh) {
 		r.st.Until = sh.Until
 	}
 	if resp.etagAfter != "" {
@@ -358,7 +351,7 @@ func (r *round) commit(ctx context.Context) error {
 	out := r.local.Bytes()
 	r.res.Conflicted = r.local.Conflicted()
 	r.st.Local, r.st.Conflicted, r.st.Pending = digest(out), r.res.Conflicted, 0
-	for _, it := range r.local.Items() {
+	for _, it := range items(r.local) {
 		if r.st.Known[it.ID] != it.Sum {
 			r.st.Pending++
 		}

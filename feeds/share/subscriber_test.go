@@ -128,7 +128,7 @@ func TestPullFellBehindWindow(t *testing.T) {
 			e.edit(edit("b", "B by E", false))
 			other.sync()
 			e.pull()
-			if !e.feed().Items()[1].Conflicted {
+			if !items(e.feed())[1].Conflicted {
 				t.Fatalf("no conflict on b at E:\n%s", readFile(t, e.local))
 			}
 			// While E is away, c changes and more items pass through the window.
@@ -147,7 +147,7 @@ func TestPullFellBehindWindow(t *testing.T) {
 			}
 			local := e.feed()
 			got := map[string]item{}
-			for _, it := range local.Items() {
+			for _, it := range items(local) {
 				got[it.ID] = it
 			}
 			for _, id := range []string{"a", "b", "c", "own", "d", "e", "f"} {
@@ -279,5 +279,34 @@ func TestSyncFailureWritesNothing(t *testing.T) {
 	}
 	if _, ok := itemSums(t, th.path)["b"]; !ok {
 		t.Error("the hub lacks b")
+	}
+}
+
+// A hub whose feed has no sync data yet takes the dialect of the first
+// feed sent to it (see feeds/dialect), and endpoints that start with no
+// LOCAL at all get its items.
+func TestEmptyHubTakesTheDialect(t *testing.T) {
+	for _, tc := range []struct{ hub, first string }{
+		{"plain-rss", "sse-rss"}, {"plain-rss", "rss"}, {"plain-rss", "atom"}, {"plain-opml", "sse-opml"},
+	} {
+		t.Run(tc.hub+"<="+tc.first, func(t *testing.T) {
+			th := startHub(t, tc.hub, Options{Window: Window{Items: 5}})
+			a, b := th.endpoint("A"), th.endpoint("B")
+			writeFeed(t, filepath.Dir(a.local), filepath.Base(a.local), emptyFeeds[tc.first])
+			a.edit(create("x", "X"))
+			a.sync()
+			b.sync()
+			hub := mustParse(t, th.path, readFile(t, th.path))
+			want := mustParse(t, a.local, readFile(t, a.local)).Dialect()
+			if hub.Dialect() != want || b.feed().Dialect() != want {
+				t.Errorf("hub %v, B %v; want %v", hub.Dialect(), b.feed().Dialect(), want)
+			}
+			if got := ids(b.feed()); got != "x" {
+				t.Errorf("B holds %q", got)
+			}
+			if sh := th.get("/").Sharing(); !bounded(sh) || sh.Complete() == "" {
+				t.Errorf("the hub's feed once it has a dialect: sharing %+v", sh)
+			}
+		})
 	}
 }

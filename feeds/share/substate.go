@@ -18,7 +18,7 @@ import (
 // (1.0.2 §4.1.1 step 4, §4.1.2 step 2.2): not shared data, kept beside
 // LOCAL (statePath(LOCAL, "sync")), one per publisher URL.
 type subState struct {
-	Dialect Dialect `json:"dialect,omitempty"`
+	Dialect string `json:"dialect,omitempty"`
 	// Until is the until cached from the last read.
 	Until Mark `json:"until,omitzero"`
 	// Expires (1.0.2 §4.2.2) and Window (0.91 §2.1) of the last read, and
