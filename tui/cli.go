@@ -36,6 +36,8 @@ type Env struct {
 	Getenv         func(string) string
 	IsTerminal     bool // stdin and stdout are both terminals
 	ErrTerminal    bool // stderr is a terminal (progress lines go there)
+
+	saving *saving // the file the command writes, while it runs (save.go)
 }
 
 type command struct {
@@ -158,7 +160,10 @@ func exitCode(stderr io.Writer, err error) int {
 const usageTail = `
 FEED, LOCAL and REMOTE are each a path, - for standard input, or an http(s)
 URL. OUT is - or absent for standard output; a path is written atomically
-and the file it replaces is kept as OUT.bak.
+under a lock (.OUT.lock beside it), so that commands writing one file take
+turns, and the file it replaces is kept as OUT.bak (older ones as OUT.bak.2
+and OUT.bak.3). A symbolic link is written through. A result larger than
+256 MiB, the most feedsync reads, is refused before anything is written.
 
 update and resolve --pick also take --clean-history (FeedSync 1.0.2: keep
 only each endpoint's newest history entry, the "MAY" of §3.2 and §4) and

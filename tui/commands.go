@@ -22,15 +22,17 @@ func runMerge(ctx context.Context, env *Env, args []string) error {
 	if len(pos) != 2 {
 		return usageError("merge", "want LOCAL and REMOTE, got %d argument(s)", len(pos))
 	}
-	local, remote, err := loadPair(ctx, env, pos[0], pos[1])
-	if err != nil {
-		return err
-	}
-	merged, err := dialect.Merge(local, remote)
-	if err != nil {
-		return err
-	}
-	return finish(env, *out, merged)
+	return writing(ctx, env, *out, pos, func(env *Env) error {
+		local, remote, err := loadPair(ctx, env, pos[0], pos[1])
+		if err != nil {
+			return err
+		}
+		merged, err := dialect.Merge(local, remote)
+		if err != nil {
+			return err
+		}
+		return finish(env, *out, merged)
+	})
 }
 
 // loadPair loads LOCAL and REMOTE at once, reporting the problems of both.
@@ -89,31 +91,46 @@ func (f *itemFlags) registerHistory() {
 	f.IntVar(&f.history.KeepVersions, "keep-versions", 0, "SSE 0.91: keep at most `N` versions, sx:history included, dropping sx:update from the bottom (§4.2)")
 }
 
-// parseOne parses the flags and loads the one FEED argument.
-func (f *itemFlags) parseOne(ctx context.Context, env *Env, args []string) (*dialect.Doc, engine.Stamp, error) {
+// parseOne parses the flags of a command that changes one item of one
+// FEED, and returns FEED and the stamp of the change.
+func (f *itemFlags) parseOne(env *Env, args []string) (string, engine.Stamp, error) {
 	pos, err := f.parse(env, args)
 	if err != nil {
-		return nil, engine.Stamp{}, err
+		return "", engine.Stamp{}, err
 	}
 	if len(pos) != 1 {
-		return nil, engine.Stamp{}, usageError(f.cmd, "want one FEED, got %d argument(s)", len(pos))
+		return "", engine.Stamp{}, usageError(f.cmd, "want one FEED, got %d argument(s)", len(pos))
 	}
 	if f.id == "" {
-		return nil, engine.Stamp{}, usageError(f.cmd, "--id is required")
+		return "", engine.Stamp{}, usageError(f.cmd, "--id is required")
 	}
 	st, err := f.stamp.stamp(env, now)
 	if err != nil {
-		return nil, engine.Stamp{}, err
+		return "", engine.Stamp{}, err
 	}
-	doc, err := load(ctx, env, pos[0])
-	return doc, st, err
+	return pos[0], st, nil
+}
+
+// changeOne loads FEED, applies change to it and writes the result to
+// OUT, under OUT's lock (see writing).
+func (f *itemFlags) changeOne(ctx context.Context, env *Env, src string, change func(*dialect.Doc) error) error {
+	return writing(ctx, env, *f.out, []string{src}, func(env *Env) error {
+		doc, err := load(ctx, env, src)
+		if err != nil {
+			return err
+		}
+		if err := change(doc); err != nil {
+			return err
+		}
+		return finish(env, *f.out, doc)
+	})
 }
 
 func runCreate(ctx context.Context, env *Env, args []string) error {
 	f := newItemFlags("create")
 	f.registerPlace()
 	noconflicts := f.Bool("noconflicts", false, "never preserve conflicts for this item (§2.4)")
-	doc, st, err := f.parseOne(ctx, env, args)
+	src, st, err := f.parseOne(env, args)
 	if err != nil {
 		return err
 	}
@@ -122,10 +139,9 @@ func runCreate(ctx context.Context, env *Env, args []string) error {
 	}
 	c := f.change()
 	c.NoConflicts = *noconflicts
-	if err := createItem(doc, f.id, st, c); err != nil {
-		return err
-	}
-	return finish(env, *f.out, doc)
+	return f.changeOne(ctx, env, src, func(doc *dialect.Doc) error {
+		return createItem(doc, f.id, st, c)
+	})
 }
 
 func runUpdate(ctx context.Context, env *Env, args []string) error {
@@ -134,7 +150,7 @@ func runUpdate(ctx context.Context, env *Env, args []string) error {
 	f.registerPlace()
 	del := f.Bool("delete", false, "delete the item, keeping a tombstone (§3.2)")
 	undel := f.Bool("undelete", false, "bring a deleted item back (§3.2)")
-	doc, st, err := f.parseOne(ctx, env, args)
+	src, st, err := f.parseOne(env, args)
 	if err != nil {
 		return err
 	}
@@ -151,8 +167,7 @@ func runUpdate(ctx context.Context, env *Env, args []string) error {
 	if f.history.KeepVersions < 0 || f.place < 0 {
 		return usageError("update", "--keep-versions and --place count from 1")
 	}
-	if err := updateItem(doc, f.id, st, c); err != nil {
-		return err
-	}
-	return finish(env, *f.out, doc)
+	return f.changeOne(ctx, env, src, func(doc *dialect.Doc) error {
+		return updateItem(doc, f.id, st, c)
+	})
 }

@@ -58,11 +58,10 @@ func runGitMergetool(ctx context.Context, env *Env, args []string) error {
 	if cfg.Title == "" {
 		cfg.Title = merged + " (merged by git)"
 	}
-	cfg.Load = func(progress func(done, total int)) (*dialect.Doc, error) {
+	err = runResolver(ctx, env, cfg, merged, nil, func(_ *saving, progress func(done, total int)) (*dialect.Doc, error) {
 		progress(1, 1)
 		return doc, nil
-	}
-	err = runResolver(ctx, env, cfg, merged)
+	})
 	env.Stderr.Write(warnings.Bytes())
 	if err != nil {
 		return err

@@ -5,12 +5,10 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"io"
 	"os"
 	"strings"
 	"time"
 
-	"github.com/feedsync/feedsync/feeds/atomicfile"
 	"github.com/feedsync/feedsync/feeds/dialect"
 	"github.com/feedsync/feedsync/tui/resolver"
 )
@@ -46,10 +44,10 @@ func resolveInteractive(ctx context.Context, env *Env, pos []string, out string,
 	}
 	cfg.Title = strings.Join(pos, " ⇄ ")
 	quiet, warnings := holdWarnings(env)
-	cfg.Load = func(progress func(done, total int)) (*dialect.Doc, error) {
+	err = runResolver(ctx, env, cfg, out, pos, func(s *saving, progress func(done, total int)) (*dialect.Doc, error) {
+		quiet.saving = s
 		return loadAndMerge(ctx, quiet, pos, progress)
-	}
-	err = runResolver(ctx, env, cfg, out)
+	})
 	env.Stderr.Write(warnings.Bytes())
 	return err
 }
@@ -94,7 +92,7 @@ func runDemo(ctx context.Context, env *Env, args []string) error {
 		return err
 	}
 	cfg.Title = "demo: local.xml ⇄ remote.xml"
-	cfg.Load = func(progress func(done, total int)) (*dialect.Doc, error) {
+	err = runResolver(ctx, env, cfg, *out, nil, func(_ *saving, progress func(done, total int)) (*dialect.Doc, error) {
 		l, r := resolver.DemoFeeds()
 		progress(0, 2)
 		local, err := parseFeed(env, "demo/local.xml", l)
@@ -108,8 +106,7 @@ func runDemo(ctx context.Context, env *Env, args []string) error {
 		progress(1, 2)
 		defer progress(2, 2)
 		return dialect.Merge(local, remote)
-	}
-	err = runResolver(ctx, env, cfg, *out)
+	})
 	if _, statErr := os.Stat(*out); statErr == nil {
 		fmt.Fprintf(env.Stdout, "saved to %s\n", *out)
 	} else {
@@ -142,16 +139,17 @@ func resolverConfig(env *Env, st stampFlags) (resolver.Config, error) {
 	return cfg, nil
 }
 
-// runResolver runs a session that saves to out, and turns its end into an
-// exit: 1 when the saved feed still holds conflicts.
-func runResolver(ctx context.Context, env *Env, cfg resolver.Config, out string) error {
+// runResolver runs a session that loads with load and saves to out, and
+// turns its end into an exit: 1 when the saved feed still holds conflicts.
+// inputs are the feeds load reads, so that when one of them is OUT, the
+// save is checked against OUT as loaded (save.go).
+func runResolver(ctx context.Context, env *Env, cfg resolver.Config, out string, inputs []string, load func(s *saving, progress func(done, total int)) (*dialect.Doc, error)) error {
 	remaining := 0
 	cfg.SaveTarget = out
+	resolverSave(ctx, &cfg, out, inputs, load)
+	save := cfg.Save
 	cfg.Save = func(doc *dialect.Doc) error {
-		err := atomicfile.Write(out, 0o644, func(w io.Writer) error {
-			_, err := doc.WriteTo(w)
-			return err
-		})
+		err := save(doc)
 		if err == nil {
 			remaining = doc.Conflicted()
 		}

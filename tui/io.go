@@ -1,11 +1,9 @@
 package tui
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"fmt"
-	"io"
 	"io/fs"
 	"strings"
 
@@ -27,6 +25,9 @@ const feedAccept = "application/atom+xml, application/rss+xml, text/x-opml, appl
 // A path must name a regular file; anything over maxFeedBytes is refused
 // without being read whole (package fetch).
 func readSource(ctx context.Context, env *Env, src string) ([]byte, error) {
+	if data, ok, err := env.saving.read(src); ok {
+		return data, err // OUT as the command holds it (save.go)
+	}
 	switch {
 	case src == "-":
 		data, err := fetch.ReadAll(env.Stdin, maxFeedBytes)
@@ -59,21 +60,27 @@ func displayName(src string) string {
 }
 
 // writeDoc writes the feed to out: standard output for "" or "-",
-// otherwise atomically with a backup of the file it replaces.
+// otherwise atomically with a backup of the file it replaces, under the
+// lock the command holds (save.go). The feed is rendered whole first, so
+// that a failure, or a result too large to read back, writes nothing.
 func writeDoc(env *Env, out string, doc *dialect.Doc) error {
-	if out == "" || out == "-" {
-		// Render first, so that a failure leaves no partial output.
-		var buf bytes.Buffer
-		if _, err := doc.WriteTo(&buf); err != nil {
-			return err
-		}
-		_, err := env.Stdout.Write(buf.Bytes())
+	toStdout := out == "" || out == "-"
+	name := out
+	if toStdout {
+		name = "standard output"
+	}
+	data, err := render(name, doc)
+	if err != nil {
 		return err
 	}
-	return atomicfile.Write(out, 0o644, func(w io.Writer) error {
-		_, err := doc.WriteTo(w)
+	switch {
+	case toStdout:
+		_, err = env.Stdout.Write(data)
 		return err
-	})
+	case env.saving == nil || env.saving.lock == nil:
+		return atomicfile.WriteFile(out, data, 0o644)
+	}
+	return env.saving.save(data)
 }
 
 // finish writes the result and turns remaining conflicts into exit code 1.

@@ -46,16 +46,11 @@ func runResolve(ctx context.Context, env *Env, args []string) error {
 	if err != nil {
 		return err
 	}
-	doc, err := load(ctx, env, pos[0])
-	if err != nil {
-		return err
-	}
 	if f.history.KeepVersions < 0 {
 		return usageError("resolve", "--keep-versions wants a number of versions, 1 or more")
 	}
 	r := dialect.Resolution{Pick: n, Only: versions, Edit: f.edit()}
-	if err := resolveItem(doc, f.id, st, r, f.history); err != nil {
-		return err
-	}
-	return finish(env, *f.out, doc)
+	return f.changeOne(ctx, env, pos[0], func(doc *dialect.Doc) error {
+		return resolveItem(doc, f.id, st, r, f.history)
+	})
 }

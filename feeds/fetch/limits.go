@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"io/fs"
 	"time"
+
+	"github.com/feedsync/feedsync/feeds/atomicfile"
 )
 
 // Limits bound one read or download.
@@ -16,8 +18,9 @@ type Limits struct {
 	Timeout        time.Duration // the whole request, body included
 }
 
-// MaxBytes is the default size limit: 256 MiB.
-const MaxBytes = 256 << 20
+// MaxBytes is the default size limit: 256 MiB, atomicfile.MaxBytes, so
+// that what feedsync reads and what it writes have one limit.
+const MaxBytes = atomicfile.MaxBytes
 
 // DefaultLimits are the limits every command of feedsync uses.
 var DefaultLimits = Limits{

@@ -2,11 +2,13 @@ package resolver
 
 import (
 	"context"
+	"fmt"
 	"io"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/colorprofile"
+	"github.com/feedsync/feedsync/feeds/atomicfile"
 	"github.com/feedsync/feedsync/feeds/dialect"
 	"github.com/feedsync/feedsync/tui/resolver/demo"
 )
@@ -19,7 +21,9 @@ type Config struct {
 	// dialect. It runs off the UI thread and may report its progress, which
 	// the loading screen shows.
 	Load func(progress func(done, total int)) (*dialect.Doc, error)
-	// Save writes the resolved document; it runs off the UI thread.
+	// Save writes the resolved document; it runs off the UI thread. When
+	// the file changed since the session loaded (or last saved) it, Save
+	// writes nothing and returns a *FileChangedError.
 	Save func(*dialect.Doc) error
 	// SaveTarget names where Save writes, for the person: "todo.xml".
 	SaveTarget string
@@ -35,6 +39,30 @@ type Config struct {
 	// vi, as git does.
 	Editor []string
 }
+
+// FileChangedError is what Config.Save returns when the file it writes
+// changed on disk since the session loaded it, or last saved it: another
+// command, the sync hub or an editor wrote it. Nothing was written, and
+// errors.Is(err, atomicfile.ErrChanged) holds.
+//
+// Merge merges the file as it is now into doc (1.0.2 §3.3, 0.91 §4.4; doc
+// is LOCAL, the file REMOTE) and returns the result, which may hold new
+// conflicts for the person to see. After a successful Merge, the next
+// Save checks the file against the state merged in, so saving the result
+// (or anything made from it) writes over that state and loses nothing.
+// Merge does not change doc.
+type FileChangedError struct {
+	Path  string // as Config.SaveTarget names it
+	What  string // how it changed: "was modified", "was removed", ...
+	Merge func(doc *dialect.Doc) (*dialect.Doc, error)
+}
+
+func (e *FileChangedError) Error() string {
+	return fmt.Sprintf("%s changed on disk since it was loaded (%s); nothing was saved", e.Path, e.What)
+}
+
+// Unwrap makes errors.Is(err, atomicfile.ErrChanged) true.
+func (e *FileChangedError) Unwrap() error { return atomicfile.ErrChanged }
 
 // Run runs the resolver on the terminal given by in and out, in the
 // alternate screen with the mouse on, until the person quits or ctx ends.

@@ -1,0 +1,221 @@
+package tui
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"sync"
+	"syscall"
+
+	"github.com/feedsync/feedsync/feeds/atomicfile"
+	"github.com/feedsync/feedsync/feeds/dialect"
+	"github.com/feedsync/feedsync/tui/resolver"
+)
+
+// How a command writes a feed to a file (package atomicfile has the rules):
+//
+//   - merge, create, update and resolve --pick take the lock on OUT before
+//     they read anything and hold it until the result is written, so that
+//     two commands writing one file take turns and neither loses its
+//     change (issue 13). When OUT is also an input (update F ... -o F,
+//     merge L R -o L), the input is OUT as read under the lock.
+//   - A writer that does not take the lock (an editor) may still change OUT
+//     meanwhile; the write then fails with atomicfile.ErrChanged, and the
+//     command, a pure function of its inputs, is done again on the new
+//     content, up to redoLimit times, before it gives up with exit 2.
+//   - The resolver holds a feed for minutes without the lock; its save
+//     checks that OUT is as loaded, and otherwise returns a
+//     *resolver.FileChangedError that merges the file's new state in.
+//
+// Every result is rendered whole before anything is written, and refused
+// if it is larger than atomicfile.MaxBytes: what feedsync writes, it can
+// read back.
+
+// redoLimit is how many times a command is done before a file that keeps
+// changing under it makes it give up.
+const redoLimit = 3
+
+// writeLimit is atomicfile.MaxBytes, lowered by tests.
+var writeLimit int64 = atomicfile.MaxBytes
+
+// beforeSave, when not nil, runs just before a command's save: tests use
+// it to change OUT behind the command's back.
+var beforeSave func(out string)
+
+// saving is a command's hold on the file it writes.
+type saving struct {
+	out  string
+	lock *atomicfile.Lock // nil for the resolver, which checks at save time
+	same map[string]bool  // the inputs that name OUT
+
+	mu   sync.Mutex
+	snap *atomicfile.Snapshot // OUT as read
+}
+
+// writing runs a command that writes its result to out and reads inputs,
+// under out's lock; see the comment above.
+func writing(ctx context.Context, env *Env, out string, inputs []string, run func(env *Env) error) error {
+	if out == "" || out == "-" {
+		return run(env)
+	}
+	lock, err := atomicfile.Acquire(ctx, out)
+	if err != nil {
+		return err
+	}
+	defer lock.Release()
+	for attempt := 1; ; attempt++ {
+		s := &saving{out: out, lock: lock, same: sameFiles(out, inputs)}
+		if len(s.same) > 0 {
+			if s.snap, err = lock.Read(); err != nil {
+				return readError(out, err)
+			}
+		}
+		quiet, held := holdWarnings(env)
+		quiet.saving = s
+		err = run(quiet)
+		if !errors.Is(err, atomicfile.ErrChanged) || attempt == redoLimit {
+			env.Stderr.Write(held.Bytes())
+			if errors.Is(err, atomicfile.ErrChanged) {
+				err = fmt.Errorf("%w; it changed again each of the %d times the command was done on its new content", err, redoLimit)
+			}
+			return err
+		}
+	}
+}
+
+// sameFiles returns the inputs that name the file out names.
+func sameFiles(out string, inputs []string) map[string]bool {
+	same := map[string]bool{}
+	oi, err := os.Stat(out)
+	if err != nil {
+		return same
+	}
+	for _, in := range inputs {
+		if !isLocalPath(in) {
+			continue
+		}
+		if ii, err := os.Stat(in); err == nil && os.SameFile(oi, ii) {
+			same[in] = true
+		}
+	}
+	return same
+}
+
+// read returns OUT's content for an input that names it, reading it now if
+// the command has not yet (the resolver); ok is false for other inputs.
+func (s *saving) read(src string) (data []byte, ok bool, err error) {
+	if s == nil || !s.same[src] {
+		return nil, false, nil
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.snap == nil {
+		if s.snap, err = atomicfile.Read(s.out); err != nil {
+			return nil, true, readError(src, err)
+		}
+	}
+	if !s.snap.Exists() {
+		return nil, true, fmt.Errorf("%s: %w", src, syscall.ENOENT)
+	}
+	return s.snap.Data, true, nil
+}
+
+// readError words an error of atomicfile.Read as readSource words its own:
+// the path, then what is wrong.
+func readError(src string, err error) error {
+	if pe := (*fs.PathError)(nil); errors.As(err, &pe) {
+		return fmt.Errorf("%s: %w", src, pe.Err)
+	}
+	return err
+}
+
+// render writes the feed to memory, refusing a result larger than feedsync
+// reads.
+func render(name string, doc *dialect.Doc) ([]byte, error) {
+	var buf bytes.Buffer
+	if _, err := doc.WriteTo(&buf); err != nil {
+		return nil, err
+	}
+	if int64(buf.Len()) > writeLimit {
+		return nil, &atomicfile.TooLargeError{Path: name, Size: int64(buf.Len()), Write: true}
+	}
+	return buf.Bytes(), nil
+}
+
+// save writes data over OUT under the lock: checked against OUT as read
+// when the command read it, as a plain replacement otherwise.
+func (s *saving) save(data []byte) error {
+	if beforeSave != nil {
+		beforeSave(s.out)
+	}
+	var err error
+	if s.snap != nil {
+		_, err = s.lock.Commit(s.snap, data)
+	} else {
+		_, err = s.lock.Replace(data)
+	}
+	return err
+}
+
+// resolverSave is a resolver session's hold on the file it saves to:
+// Load is wrapped so that OUT is remembered as the session loaded it
+// (load reads the inputs with s, which keeps OUT's bytes when an input
+// names it), and Save checks that OUT is still so.
+func resolverSave(ctx context.Context, cfg *resolver.Config, out string, inputs []string, load func(s *saving, progress func(done, total int)) (*dialect.Doc, error)) {
+	s := &saving{out: out, same: sameFiles(out, inputs)}
+	cfg.Load = func(progress func(done, total int)) (*dialect.Doc, error) {
+		if len(s.same) == 0 { // OUT is no input: remember it as it is now
+			snap, err := atomicfile.Read(out)
+			if err != nil {
+				return nil, readError(out, err)
+			}
+			s.mu.Lock()
+			s.snap = snap
+			s.mu.Unlock()
+		}
+		return load(s, progress)
+	}
+	cfg.Save = func(doc *dialect.Doc) error {
+		data, err := render(out, doc)
+		if err != nil {
+			return err
+		}
+		s.mu.Lock()
+		defer s.mu.Unlock()
+		snap, err := atomicfile.Commit(ctx, s.snap, data)
+		var ce *atomicfile.ChangedError
+		if errors.As(err, &ce) {
+			return &resolver.FileChangedError{Path: out, What: ce.What, Merge: s.mergeIn(ce.Current)}
+		}
+		if err != nil {
+			return err
+		}
+		s.snap = snap
+		return nil
+	}
+}
+
+// mergeIn returns the FileChangedError's Merge: the file as it is now,
+// current, merged into a document; from then on, saves are checked against
+// current.
+func (s *saving) mergeIn(current *atomicfile.Snapshot) func(*dialect.Doc) (*dialect.Doc, error) {
+	return func(doc *dialect.Doc) (*dialect.Doc, error) {
+		merged := doc
+		if current.Exists() {
+			theirs, err := dialect.Parse(s.out, current.Data)
+			if err != nil {
+				return nil, err
+			}
+			if merged, err = dialect.Merge(doc, theirs); err != nil {
+				return nil, err
+			}
+		}
+		s.mu.Lock()
+		s.snap = current
+		s.mu.Unlock()
+		return merged, nil
+	}
+}
