@@ -1,7 +1,10 @@
 package dialect
 
 import (
+	"bytes"
 	"errors"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -89,5 +92,31 @@ func TestValidateWarnings(t *testing.T) {
 	}
 	if p, w := Validate("ok.xml", []byte(rss102)); p != nil || w != nil {
 		t.Errorf("clean feed: %v, %v", p, w)
+	}
+}
+
+// On the feeds of other implementations and of the bindings' own tests,
+// the sniff agrees with the test each binding makes on the whole input:
+// ssefeed.Is says SSE 0.91 exactly where the sniff does, but for OPML
+// outlines that declare no namespace, which only the SSE binding reads.
+func TestSniffAgreesWithBindings(t *testing.T) {
+	var files []string
+	for _, pattern := range []string{"../testdata/*/*.xml", "../testdata/interop/*", "../sse/testdata/*.xml", "../sse/testdata/*/*.opml", "../../tui/resolver/testdata/sse/*.xml"} {
+		fs, _ := filepath.Glob(pattern)
+		files = append(files, fs...)
+	}
+	if len(files) < 10 {
+		t.Fatalf("only %d files found", len(files))
+	}
+	for _, f := range files {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, _ := sniff(data)
+		opml := bytes.Contains(data, []byte("<opml"))
+		if want := ssefeed.Is(data); (got == SSE091) != want && !(opml && got == SSE091) {
+			t.Errorf("%s: sniff says %v, ssefeed.Is %v", f, got, want)
+		}
 	}
 }
