@@ -6,7 +6,10 @@
 // (implementation note 2). Set replaces or appends items; Subset leaves
 // items out, for a partial feed (§4); WriteTo writes the feed; Merge
 // incorporates one feed into another (§3.3); NewData, Fields, SharedFields
-// and Title give access to an item's data.
+// and Title give access to an item's data. FeedLevel lists what a feed
+// holds besides its sync items, which Merge takes from the local feed, and
+// TakeFeedLevel takes parts of it from another version of the feed (for
+// the git merge driver, which merges three versions).
 //
 // It covers:
 //

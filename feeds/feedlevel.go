@@ -2,7 +2,11 @@ package feeds
 
 import (
 	"bufio"
+	"maps"
+	"slices"
 	"strings"
+
+	"github.com/beevik/etree"
 
 	"github.com/feedsync/feedsync/feeds/internal/xmlutil"
 )
@@ -45,10 +49,26 @@ func (d *Doc) FeedLevel() []Part {
 		}
 		p.Attrs(d.box)
 	}
+	insertAt := d.firstItem
+	if insertAt < 0 {
+		insertAt = d.appendAt
+	}
 	for i, t := range d.box.Child {
-		if d.slots[i] == -1 && !(i == d.sharingAt && d.sharingSet) {
+		if i == insertAt {
+			d.level.eachInsert(p.Token)
+		}
+		switch {
+		case d.slots[i] != -1 || i == d.sharingAt && d.sharingSet:
+		case d.level.replaces(t):
+			if e := d.level.replace[t]; e != nil {
+				p.Token(e)
+			}
+		default:
 			p.Token(t)
 		}
+	}
+	if insertAt >= len(d.box.Child) {
+		d.level.eachInsert(p.Token)
 	}
 	if d.sharingSet && d.sharing != nil {
 		var b strings.Builder
@@ -56,6 +76,130 @@ func (d *Doc) FeedLevel() []Part {
 		wr.sharing()
 		wr.w.Flush()
 		out = append(out, Part{qn{d.sx, "sharing"}.String(), b.String()})
+	}
+	return out
+}
+
+// levelEdits are the feed-level elements a Doc takes from another version
+// of the feed (TakeFeedLevel). They never change once made: a Doc that
+// takes more makes new ones, so that Docs sharing them (Merge's result and
+// its local input) stay as they were.
+type levelEdits struct {
+	scope   *scope                         // the namespace context of the other version's box
+	replace map[etree.Token]*etree.Element // a child of box → the element written instead; nil drops it
+	insert  []*etree.Element               // added before the first item
+}
+
+func (l *levelEdits) replaces(t etree.Token) bool {
+	if l == nil {
+		return false
+	}
+	_, ok := l.replace[t]
+	return ok
+}
+
+func (l *levelEdits) inserts() int {
+	if l == nil {
+		return 0
+	}
+	return len(l.insert)
+}
+
+func (l *levelEdits) eachInsert(f func(etree.Token)) {
+	if l != nil {
+		for _, e := range l.insert {
+			f(e)
+		}
+	}
+}
+
+// levelInserts writes the feed-level elements taken from another version
+// that the feed did not have, each on a line of its own.
+func (wr *writer) levelInserts() {
+	l := wr.d.level
+	if l == nil {
+		return
+	}
+	for _, e := range l.insert {
+		wr.w.WriteString(wr.d.itemInd)
+		wr.element(e, l.scope, wr.cs)
+	}
+}
+
+// TakeFeedLevel makes the feed-level elements named in names, qualified
+// names as FeedLevel gives them, those of from, another version of the
+// same feed (the git merge driver takes the parts only the other side
+// changed): the elements of that name among the channel's (RSS) or feed's
+// (Atom) children are replaced by from's, one for one, when both have as
+// many; added before the first item when d has none; removed when from has
+// none; sx:sharing is taken through SetSharing (unless it was set), as the
+// other version's Sharing. It returns the names it took. Names of other
+// parts (attributes, comments, elements outside the channel), names of elements
+// that both feeds hold in different numbers, and every name when the feeds
+// are of different formats, are not taken. Nothing else changes; the
+// parsed trees do not: the elements are written from from's, with the
+// namespaces they have there.
+func (d *Doc) TakeFeedLevel(from *Doc, names []string) []string {
+	if from.format != d.format || from == d {
+		return nil
+	}
+	l := &levelEdits{scope: from.cscope, replace: map[etree.Token]*etree.Element{}}
+	if d.level != nil {
+		if d.level.scope != from.cscope {
+			return nil // edits from one version only
+		}
+		maps.Copy(l.replace, d.level.replace)
+		l.insert = slices.Clone(d.level.insert)
+	}
+	var taken []string
+	sharing := qn{d.sx, "sharing"}.String()
+	for _, name := range names {
+		if name == sharing && !d.sharingSet {
+			d.SetSharing(from.Sharing()) // the publisher's own, §2.2: the other version is this publisher's too
+			taken = append(taken, name)
+			continue
+		}
+		ours, theirs := d.levelElements(name), from.levelElements(name)
+		switch {
+		case ours == nil || theirs == nil || len(ours)+len(theirs) == 0 || name == sharing:
+			continue // not a child element of the box alone
+		case len(ours) == len(theirs):
+			for i, e := range ours {
+				l.replace[e] = theirs[i]
+			}
+		case len(ours) == 0:
+			l.insert = append(l.insert, theirs...)
+		case len(theirs) == 0:
+			for _, e := range ours {
+				l.replace[e] = nil
+			}
+		default:
+			continue
+		}
+		taken = append(taken, name)
+	}
+	if len(taken) > 0 {
+		d.level = l
+	}
+	return taken
+}
+
+// levelElements returns the feed-level elements of the box named name:
+// an empty list when there are none, nil when the name is also used
+// outside the box, where TakeFeedLevel does not reach.
+func (d *Doc) levelElements(name string) []*etree.Element {
+	if d.box != d.root {
+		for _, t := range d.root.Child {
+			if e, ok := t.(*etree.Element); ok && e != d.box && e.FullTag() == name {
+				return nil
+			}
+		}
+	}
+	out := []*etree.Element{}
+	for i, t := range d.box.Child {
+		if e, ok := t.(*etree.Element); ok && d.slots[i] == -1 && e.FullTag() == name {
+			out = append(out, e)
+		}
 	}
 	return out
 }

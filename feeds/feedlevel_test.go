@@ -2,6 +2,7 @@ package feeds
 
 import (
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -86,4 +87,63 @@ func TestFeedLevel(t *testing.T) {
 			t.Errorf("FeedLevel:\n got %q\nwant %q", got, want)
 		}
 	})
+}
+
+// TestTakeFeedLevel takes feed-level elements from another version of a
+// feed: one replaced, one added, one removed, and sx:sharing; what cannot
+// be taken is left; the result reads back with the parts taken, and the Doc it was
+// merged from does not change.
+func TestTakeFeedLevel(t *testing.T) {
+	theirs := strings.NewReplacer(
+		"<title>To Do</title>", "<title>Chores</title>\n  <description>What to do</description>",
+		"  <lastBuildDate>Sat, 21 May 2005 09:43:33 GMT</lastBuildDate>\n", "",
+		`<sx:sharing since="1" until="5"/>`, `<sx:sharing since="1" until="6"/>`,
+	).Replace(levelFeed)
+	from := mustParse(t, "theirs.xml", theirs)
+	local := mustParse(t, "todo.xml", levelFeed)
+	d, err := Merge(local, from)
+	if err != nil {
+		t.Fatal(err)
+	}
+	before := string(local.Bytes())
+	taken := d.TakeFeedLevel(from, []string{"title", "description", "lastBuildDate", "sx:sharing", "rss@version", "nothing"})
+	if want := []string{"title", "description", "lastBuildDate", "sx:sharing"}; !reflect.DeepEqual(taken, want) {
+		t.Errorf("taken %q, want %q", taken, want)
+	}
+	if string(local.Bytes()) != before {
+		t.Error("the local feed changed")
+	}
+	back := mustParse(t, "back.xml", string(d.Bytes()))
+	want := map[string]string{"title": "<title>Chores</title>", "description": "<description>What to do</description>",
+		"sx:sharing": `<sx:sharing since="1" until="6"/>`}
+	got := map[string]string{}
+	for _, p := range back.FeedLevel() {
+		got[p.Name] = p.XML
+	}
+	for name, xml := range want {
+		if got[name] != xml {
+			t.Errorf("%s is %q, want %q", name, got[name], xml)
+		}
+	}
+	if _, ok := got["lastBuildDate"]; ok {
+		t.Error("lastBuildDate is still there")
+	}
+	if !reflect.DeepEqual(sortedParts(back.FeedLevel()), sortedParts(d.FeedLevel())) { // the order of sx:sharing may differ
+		t.Errorf("FeedLevel before writing:\n%q\nafter reading back:\n%q", d.FeedLevel(), back.FeedLevel())
+	}
+	if len(back.Items()) != 1 {
+		t.Errorf("%d items, want 1", len(back.Items()))
+	}
+	t.Run("other format", func(t *testing.T) {
+		atom := mustParse(t, "a.xml", `<feed xmlns="http://www.w3.org/2005/Atom"><title>T</title></feed>`)
+		if taken := local.TakeFeedLevel(atom, []string{"title"}); taken != nil {
+			t.Errorf("took %q from an Atom feed into RSS", taken)
+		}
+	})
+}
+
+func sortedParts(ps []Part) []Part {
+	ps = slices.Clone(ps)
+	slices.SortStableFunc(ps, func(a, b Part) int { return strings.Compare(a.Name, b.Name) })
+	return ps
 }

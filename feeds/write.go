@@ -78,7 +78,7 @@ func (wr *writer) box(extra []etree.Attr) {
 	d, b := wr.d, wr.d.box
 	added := d.recs[d.nTree:]
 	newSharing := d.sharingSet && d.sharing != nil && d.sharingAt < 0
-	if len(b.Child) == 0 && len(added) == 0 && !newSharing {
+	if len(b.Child) == 0 && len(added) == 0 && !newSharing && d.level.inserts() == 0 {
 		xmlutil.StartTag(wr.w, b.FullTag(), b.Attr, extra)
 		wr.w.WriteString("/>")
 		return
@@ -95,6 +95,9 @@ func (wr *writer) box(extra []etree.Attr) {
 		if newSharing && i == insertAt {
 			wr.w.WriteString(d.itemInd)
 			wr.sharing()
+		}
+		if i == insertAt {
+			wr.levelInserts()
 		}
 		if i == d.appendAt {
 			wr.added(added)
@@ -129,6 +132,13 @@ func (wr *writer) box(extra []etree.Attr) {
 			wr.record(int(s))
 		case s < -1 && !d.recs[-2-int(s)].verbatim(true):
 			pending = nil // a further element of an item that is written anew
+		case d.level.replaces(t):
+			if e := d.level.replace[t]; e != nil {
+				flush()
+				wr.element(e, d.level.scope, wr.cs)
+			} else {
+				pending = nil // a feed-level element taken away
+			}
 		default:
 			flush()
 			t.WriteTo(wr.w, &xmlutil.WriteSettings)

@@ -68,6 +68,13 @@
 // Outline gives the tree of an OPML outline, with the Place of each
 // version (parent and place among the siblings).
 //
+// # Feed-level data
+//
+// FeedLevel lists what a feed holds besides its sync items, part by part,
+// which Merge takes from the local feed; TakeFeedLevel takes parts of it
+// from another version of the same feed, for a caller that merges three
+// versions (the git merge driver, package tui).
+//
 // # Changes
 //
 // Create (1.0.2 §3.1, 0.91 §4.1), Update (1.0.2 §3.2; 0.91 §4.2, and §3.2:

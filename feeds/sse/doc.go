@@ -29,6 +29,9 @@
 //     version's data as its children).
 //   - §3.1 and §4.3, §4.4 through Merge (sse.MergeFeed, and for OPML
 //     sse.MergeOutline, with §3.2 ordering and §4.4.2 cycle detection).
+//     Merge takes everything but the items from the local feed;
+//     FeedLevel lists that, and TakeFeedLevel takes parts of it from
+//     another version of the feed (for the git merge driver).
 //
 // # Errors and warnings
 //

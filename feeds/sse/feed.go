@@ -34,6 +34,8 @@ type Doc struct {
 	head       *etree.Element
 	sharingSet bool
 
+	level *levelEdits // feed-level elements taken from another version (TakeFeedLevel), or nil
+
 	recs  []record // the items: those read in document order, then those added
 	nRead int      // recs[:nRead] were read from the tree
 	index map[string]int

@@ -1,6 +1,11 @@
 package ssefeed
 
 import (
+	"bufio"
+	"maps"
+	"slices"
+	"strings"
+
 	"github.com/beevik/etree"
 	"github.com/feedsync/feedsync/feeds"
 	"github.com/feedsync/feedsync/feeds/internal/xmlutil"
@@ -12,12 +17,17 @@ import (
 // root's other children (for OPML each child of head: its title, its
 // dates, sx:sharing), and the children of the channel or body other than
 // its items with sx:sync. White space and namespace declarations are left
-// out.
+// out. sx:sharing is as set by SetSharing.
 //
 // Merge takes all of this from its local feed (§4.4 merges items only).
 func (d *Doc) FeedLevel() []feeds.Part {
 	var out []feeds.Part
 	p := xmlutil.Parts{Add: func(name, text string) { out = append(out, feeds.Part{Name: name, XML: text}) }}
+	token := func(t etree.Token) {
+		if !(d.sharingSet && t == etree.Token(d.sharingEl)) { // written from the Sharing set, below
+			p.Token(t)
+		}
+	}
 	p.Prolog(d.src.tree, d.root)
 	p.Attrs(d.root)
 	for _, t := range d.root.Child {
@@ -25,22 +35,194 @@ func (d *Doc) FeedLevel() []feeds.Part {
 		case t == etree.Token(d.box):
 		case e != nil && d.kind == KindOPML && e.Tag == "head" && uriOf(e) == "":
 			p.Attrs(e)
-			for _, c := range e.Child {
-				p.Token(c)
-			}
+			d.levelChildren(e, -1, token)
 		default:
-			p.Token(t)
+			token(t)
 		}
 	}
 	p.Attrs(d.box)
-	for i, t := range d.box.Child {
-		if d.kind == KindRSS && d.slots[i] != -1 {
+	if d.kind == KindRSS {
+		d.levelChildren(d.box, d.levelInsertAt(), token)
+	} else {
+		for _, t := range d.box.Child {
+			if e, ok := t.(*etree.Element); !ok || !d.synced(e) {
+				token(t)
+			}
+		}
+	}
+	if d.sharingSet && d.sharing != nil {
+		var b strings.Builder
+		wr := &writer{d: d, w: bufio.NewWriter(&b), cur: &xmlutil.Scope{Attrs: []etree.Attr{xmlutil.Decl(d.sx, d.ns)}}}
+		wr.sharing("")
+		wr.w.Flush()
+		out = append(out, feeds.Part{Name: wr.sxName("sharing"), XML: b.String()})
+	}
+	return out
+}
+
+// levelChildren calls f for the feed-level children of parent (the RSS
+// channel or the OPML head) as written: items left out, elements taken
+// from another version in place of those read, those added before child
+// insertAt (-1: after the last).
+func (d *Doc) levelChildren(parent *etree.Element, insertAt int, f func(etree.Token)) {
+	if insertAt < 0 {
+		insertAt = len(parent.Child)
+	}
+	for i, t := range parent.Child {
+		if i == insertAt {
+			d.level.eachInsert(f)
+		}
+		switch {
+		case parent == d.box && d.slots[i] != -1:
+		case d.level.replaces(t):
+			if e := d.level.replace[t]; e != nil {
+				f(e)
+			}
+		default:
+			f(t)
+		}
+	}
+	if insertAt >= len(parent.Child) {
+		d.level.eachInsert(f)
+	}
+}
+
+// levelEdits are the feed-level elements a Doc takes from another version
+// of the feed (TakeFeedLevel), as in package feeds. They never change once
+// made, so that Docs that share them (Merge's result and its local input)
+// stay as they were.
+type levelEdits struct {
+	from    *Doc
+	replace map[etree.Token]*etree.Element // a child of the channel or head → the element written instead; nil drops it
+	insert  []*etree.Element               // added: in RSS before the first item, in OPML at the end of the head
+}
+
+func (l *levelEdits) replaces(t etree.Token) bool {
+	if l == nil {
+		return false
+	}
+	_, ok := l.replace[t]
+	return ok
+}
+
+func (l *levelEdits) inserts() int {
+	if l == nil {
+		return 0
+	}
+	return len(l.insert)
+}
+
+func (l *levelEdits) eachInsert(f func(etree.Token)) {
+	if l != nil {
+		for _, e := range l.insert {
+			f(e)
+		}
+	}
+}
+
+// levelInserts writes the feed-level elements taken from another version
+// that the feed did not have, each at indentation ind.
+func (wr *writer) levelInserts(ind string) {
+	if l := wr.d.level; l != nil {
+		for _, e := range l.insert {
+			wr.w.WriteString(ind)
+			wr.element(e)
+		}
+	}
+}
+
+// levelInsertAt is the child of an RSS channel before which feed-level
+// elements taken from another version are added: the first item, or where
+// items are added.
+func (d *Doc) levelInsertAt() int {
+	for i, s := range d.slots {
+		if s >= 0 {
+			return i
+		}
+	}
+	return d.appendAt
+}
+
+// TakeFeedLevel makes the feed-level elements named in names those of
+// from, another version of the same feed, as feeds.Doc.TakeFeedLevel does:
+// among the children of the RSS channel, or of the OPML head, each element
+// of a name is replaced by from's one for one when both have as many,
+// added when d has none (in RSS before the first item, in OPML at the end
+// of the head), removed when from has none; sx:sharing is taken through
+// SetSharing (unless it was set), as the other version's Sharing. It
+// returns the names it took; other parts and feeds of another kind are not
+// taken.
+func (d *Doc) TakeFeedLevel(from *Doc, names []string) []string {
+	if from.kind != d.kind || from == d || d.level != nil && d.level.from != from {
+		return nil
+	}
+	l := &levelEdits{from: from, replace: map[etree.Token]*etree.Element{}}
+	if d.level != nil {
+		maps.Copy(l.replace, d.level.replace)
+		l.insert = slices.Clone(d.level.insert)
+	}
+	var taken []string
+	for _, name := range names {
+		if d.sharingName(name) || from.sharingName(name) {
+			if !d.sharingSet {
+				d.SetSharing(from.Sharing()) // the publisher's own: the other version is this publisher's too
+				taken = append(taken, name)
+			}
 			continue
 		}
-		if e, ok := t.(*etree.Element); ok && d.kind == KindOPML && d.synced(e) {
+		ours, theirs := d.levelElements(name), from.levelElements(name)
+		switch {
+		case ours == nil || theirs == nil || len(ours)+len(theirs) == 0:
+			continue
+		case len(ours) == len(theirs):
+			for i, e := range ours {
+				l.replace[e] = theirs[i]
+			}
+		case len(ours) == 0:
+			l.insert = append(l.insert, theirs...)
+		case len(theirs) == 0:
+			for _, e := range ours {
+				l.replace[e] = nil
+			}
+		default:
 			continue
 		}
-		p.Token(t)
+		taken = append(taken, name)
+	}
+	if len(taken) > 0 {
+		d.level = l
+	}
+	return taken
+}
+
+// levelElements returns the elements named name among the children of
+// the RSS channel or OPML head that are not items or sx:sharing: an empty
+// list when there are none, nil when the feed has no such parent or the
+// name is sx:sharing's or used elsewhere outside the items.
+func (d *Doc) levelElements(name string) []*etree.Element {
+	parent := d.box
+	if d.kind == KindOPML {
+		parent = d.head
+	}
+	if parent == nil {
+		return nil
+	}
+	for _, t := range d.root.Child {
+		if e, ok := t.(*etree.Element); ok && e != d.box && e != parent && e.FullTag() == name {
+			return nil
+		}
+	}
+	out := []*etree.Element{}
+	for i, t := range parent.Child {
+		e, ok := t.(*etree.Element)
+		switch {
+		case !ok || e.FullTag() != name:
+		case e == d.sharingEl || e.Tag == "sharing" && isSSE(uriOf(e)):
+			return nil
+		case parent == d.box && d.slots[i] != -1:
+		default:
+			out = append(out, e)
+		}
 	}
 	return out
 }
@@ -54,4 +236,9 @@ func (d *Doc) synced(e *etree.Element) bool {
 		}
 	}
 	return false
+}
+
+// sharingName reports whether name is that of the feed's sx:sharing.
+func (d *Doc) sharingName(name string) bool {
+	return d.sharingEl != nil && d.sharingEl.FullTag() == name
 }

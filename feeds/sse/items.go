@@ -35,7 +35,7 @@ func (wr *writer) channel() {
 	d, b := wr.d, wr.d.box
 	added := d.nRead < len(d.recs)
 	outer := wr.open(b.FullTag(), b.Attr, nil, nil)
-	if len(b.Child) == 0 && !added && d.newSharingAt() < 0 {
+	if len(b.Child) == 0 && !added && d.newSharingAt() < 0 && d.level.inserts() == 0 {
 		wr.w.WriteString("/>")
 		wr.cur = outer
 		return
@@ -49,10 +49,14 @@ func (wr *writer) channel() {
 		}
 	}
 	insertAt := d.newSharingAt()
+	levelAt := d.levelInsertAt()
 	for i, t := range b.Child {
 		if i == insertAt {
 			wr.w.WriteString(d.itemInd)
 			wr.sharing(d.itemInd)
+		}
+		if i == levelAt {
+			wr.levelInserts(d.itemInd)
 		}
 		if i == d.appendAt {
 			wr.added()
@@ -75,6 +79,13 @@ func (wr *writer) channel() {
 		case s >= 0:
 			flush()
 			wr.item(s)
+		case d.level.replaces(t):
+			if e := d.level.replace[t]; e != nil {
+				flush()
+				wr.element(e)
+			} else {
+				pending = nil // a feed-level element taken away
+			}
 		default:
 			flush()
 			wr.token(t)
@@ -83,6 +94,9 @@ func (wr *writer) channel() {
 	if insertAt >= len(b.Child) {
 		wr.w.WriteString(d.itemInd)
 		wr.sharing(d.itemInd)
+	}
+	if levelAt >= len(b.Child) {
+		wr.levelInserts(d.itemInd)
 	}
 	if d.appendAt >= len(b.Child) {
 		wr.added()

@@ -69,19 +69,20 @@ func (wr *writer) dateAttr(attrs []etree.Attr, key string, t time.Time) []etree.
 }
 
 // head writes the OPML head with the sx:sharing set by SetSharing: in
-// place of the one read there, or after the head's last element.
+// place of the one read there, or after the head's last element; and with
+// the feed-level elements taken from another version (TakeFeedLevel).
 func (wr *writer) head() {
 	d, h := wr.d, wr.d.head
 	outer := wr.open(h.FullTag(), h.Attr, nil, nil)
 	in := headIndent(h, d.unit)
-	add := d.sharing != nil && (d.sharingEl == nil || d.sharingEl.Parent() != h)
+	add := d.sharingSet && d.sharing != nil && (d.sharingEl == nil || d.sharingEl.Parent() != h)
 	last := -1
 	for i, t := range h.Child {
 		if !xmlutil.IsWS(t) {
 			last = i
 		}
 	}
-	if len(h.Child) == 0 && !add {
+	if len(h.Child) == 0 && !add && d.level.inserts() == 0 {
 		wr.w.WriteString("/>")
 		wr.cur = outer
 		return
@@ -101,6 +102,9 @@ func (wr *writer) head() {
 	if add && last < 0 {
 		insert()
 	}
+	if last < 0 {
+		wr.levelInserts(in)
+	}
 	for i, t := range h.Child {
 		switch {
 		case xmlutil.IsWS(t):
@@ -108,15 +112,25 @@ func (wr *writer) head() {
 			pending = t
 		case t == d.sharingEl && d.sharing == nil:
 			pending = nil
-		case t == d.sharingEl:
+		case t == d.sharingEl && d.sharingSet:
 			flush()
 			wr.sharing(in)
+		case d.level.replaces(t):
+			if e := d.level.replace[t]; e != nil {
+				flush()
+				wr.element(e)
+			} else {
+				pending = nil // a feed-level element taken away
+			}
 		default:
 			flush()
 			wr.token(t)
 		}
 		if i == last && add {
 			insert()
+		}
+		if i == last {
+			wr.levelInserts(in)
 		}
 	}
 	flush()
