@@ -76,6 +76,9 @@ func TestGitMergeInRepo(t *testing.T) {
 				t.Errorf("an edit is missing:\n%s", merged)
 			}
 			r.feedsync("validate", "todo.xml")
+			if st := r.git("status", "--porcelain"); st != "" {
+				t.Errorf("the work tree is not clean after the merge (a file the driver or an update left?):\n%s", st)
+			}
 
 			r.git("checkout", "-q", "-b", "other", "HEAD~1")
 			r.edit("todo.xml", f.a, f.flag, "other's edit", "carol", "2026-03-03T08:00:00Z")
@@ -162,6 +165,38 @@ func TestGitRebaseAndCherryPick(t *testing.T) {
 			t.Errorf("an edit is missing:\n%s", merged)
 		}
 	})
+}
+
+// TestGitCrissCross merges branches that merged each other before: git
+// finds two merge bases and merges them first, through the driver too, into
+// a virtual ancestor; the final merge is clean and keeps every edit.
+func TestGitCrissCross(t *testing.T) {
+	t.Parallel()
+	f := gitFixtures[0]
+	r := setUp(t, f)
+	r.git("checkout", "-q", "-b", "a")
+	r.edit("todo.xml", f.a, f.flag, "a's edit", "alice", "2026-03-02T08:00:00Z")
+	r.git("checkout", "-q", "-b", "b", "main")
+	r.edit("todo.xml", f.b, f.flag, "b's edit", "bob", "2026-03-02T09:00:00Z")
+	r.git("branch", "b1")
+	r.git("merge", "-q", "--no-edit", "a")
+	r.git("checkout", "-q", "a")
+	r.git("merge", "-q", "--no-edit", "b1")
+	r.edit("todo.xml", f.a, f.flag, "a's second edit", "alice", "2026-03-03T08:00:00Z")
+	r.git("checkout", "-q", "b")
+	r.edit("todo.xml", f.b, f.flag, "b's second edit", "bob", "2026-03-03T09:00:00Z")
+	if bases := strings.Fields(r.git("merge-base", "--all", "a", "b")); len(bases) != 2 {
+		t.Fatalf("merge bases %q, want two (a criss-cross)", bases)
+	}
+	code, out := r.run("git", "merge", "--no-edit", "a")
+	if code != 0 {
+		t.Fatalf("git merge: exit %d\n%s", code, out)
+	}
+	merged := r.read("todo.xml")
+	if !strings.Contains(merged, "a's second edit") || !strings.Contains(merged, "b's second edit") || strings.Contains(merged, "<<<<<<<") {
+		t.Errorf("want both second edits and no markers:\n%s", merged)
+	}
+	r.feedsync("validate", "todo.xml")
 }
 
 // TestGitFallback checks that files that are not feeds on both sides are

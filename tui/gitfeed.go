@@ -2,8 +2,7 @@ package tui
 
 import (
 	"crypto/sha256"
-	"fmt"
-	"io"
+	"encoding/binary"
 
 	"github.com/feedsync/feedsync/feeds"
 	"github.com/feedsync/feedsync/feeds/dialect"
@@ -23,34 +22,56 @@ type gitItem struct {
 func gitItems(f *dialect.Doc) (map[string]gitItem, []string) {
 	out := map[string]gitItem{}
 	var order []string
+	var buf []byte
 	for _, e := range f.Entries() {
-		h := sha256.New()
-		digestVersion(h, e.Winner())
-		fmt.Fprintf(h, "%d conflicts\n", len(e.Versions()))
-		for _, v := range e.Versions() {
-			digestVersion(h, v)
+		vs := e.Versions()
+		buf = appendVersion(buf[:0], e.Winner())
+		buf = binary.AppendUvarint(buf, uint64(len(vs)))
+		for _, v := range vs {
+			buf = appendVersion(buf, v)
 		}
-		var it gitItem
-		h.Sum(it.digest[:0])
-		it.title = e.Title()
-		out[e.ID()] = it
+		out[e.ID()] = gitItem{sha256.Sum256(buf), e.Title()}
 		order = append(order, e.ID())
 	}
 	return out, order
 }
 
-func digestVersion(w io.Writer, v dialect.Version) {
-	fmt.Fprintf(w, "%+v %+v\n", v.State(), v.Position())
+// appendVersion appends what a version holds to buf, each value with its
+// length, so that different versions never give the same bytes.
+func appendVersion(buf []byte, v dialect.Version) []byte {
+	s, p := v.State(), v.Position()
+	for _, n := range []int{int(s.Dialect), s.Updates, s.Version} {
+		buf = binary.AppendVarint(buf, int64(n))
+	}
+	for _, b := range []bool{s.Deleted, s.NoConflicts, s.Conflict, s.Record} {
+		buf = binary.AppendUvarint(buf, uint64(boolInt(b)))
+	}
+	buf = appendString(appendString(buf, p.Parent), p.Key)
 	hs := v.History()
-	fmt.Fprintf(w, "%d history\n", len(hs))
+	buf = binary.AppendUvarint(buf, uint64(len(hs)))
 	for _, h := range hs {
-		fmt.Fprintf(w, "%d %d %q\n", h.Number, h.When.Unix(), h.By)
+		buf = binary.AppendVarint(buf, int64(h.Number))
+		buf = binary.AppendVarint(buf, h.When.Unix())
+		buf = appendString(buf, h.By)
 	}
 	fs := v.Fields()
-	fmt.Fprintf(w, "%d fields\n", len(fs))
+	buf = binary.AppendUvarint(buf, uint64(len(fs)))
 	for _, f := range fs {
-		fmt.Fprintf(w, "%q %q %t\n", f.Key, f.Value, f.Shared)
+		buf = appendString(appendString(buf, f.Key), f.Value)
+		buf = binary.AppendUvarint(buf, uint64(boolInt(f.Shared)))
 	}
+	return buf
+}
+
+func appendString(buf []byte, s string) []byte {
+	return append(binary.AppendUvarint(buf, uint64(len(s))), s...)
+}
+
+func boolInt(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }
 
 // feedLevel returns the feed's feed-level data.

@@ -92,9 +92,12 @@ const maxProblemLines = 5
 // as a feed of their dialect. Versions that do not load, or that both
 // carry no sync data (plain feeds), are a notFeedError. One side without
 // sync data takes the other's dialect in the merge (see package dialect):
-// a feed that has only just been set up is merged as a feed.
+// a feed that has only just been set up is merged as a feed. The ancestor
+// is read first and only what the merge needs of it is kept, so that three
+// feeds are never held at once.
 func (d *gitDriver) load(ctx context.Context) (gitVersions, error) {
 	var v gitVersions
+	base, baseDialect := d.loadBase(ctx)
 	var why strings.Builder
 	var docs [2]*dialect.Doc
 	for s, path := range [2]string{d.cur, d.other} {
@@ -119,13 +122,25 @@ func (d *gitDriver) load(ctx context.Context) (gitVersions, error) {
 	if want == dialect.None {
 		want = v.theirs.Dialect()
 	}
-	quiet, _ := holdWarnings(d.env)
-	if data, err := readSource(ctx, quiet, d.base); err == nil {
-		if b, err := parseFeed(quiet, d.path+" (base)", data); err == nil && (b.Dialect() == want || b.Dialect() == dialect.None) {
-			v.base = b
-		}
+	if baseDialect == want || baseDialect == dialect.None {
+		v.base = base
 	}
 	return v, nil
+}
+
+// loadBase reads the ancestor, quietly: nil when it does not load (git
+// gives an empty one when both branches added the file).
+func (d *gitDriver) loadBase(ctx context.Context) (*gitBase, dialect.Dialect) {
+	quiet, _ := holdWarnings(d.env)
+	data, err := readSource(ctx, quiet, d.base)
+	if err != nil {
+		return nil, dialect.None
+	}
+	b, err := parseFeed(quiet, d.path+" (base)", data)
+	if err != nil {
+		return nil, dialect.None
+	}
+	return newGitBase(b), b.Dialect()
 }
 
 // indent indents a message's lines by two spaces, keeping at most max
@@ -213,8 +228,8 @@ func (d *gitDriver) report(out *gitOutcome) error {
 		fmt.Fprintf(w, "feedsync: resolve with 'git mergetool --tool=feedsync' or 'feedsync resolve %s', then 'git add %s'\n", d.path, d.path)
 	}
 	if len(out.levelLost) > 0 {
-		fmt.Fprintf(w, "feedsync: %s: theirs changed the feed-level %s, but ours changed the feed-level data too and it is kept whole;\n"+
-			"  theirs' version is 'git show :3:%s': edit %s by hand, then 'git add %s'\n",
+		fmt.Fprintf(w, "feedsync: %s: theirs changed the feed-level %s, which is not merged part by part while ours changed the feed-level data too: ours' is kept;\n"+
+			"  theirs' version is 'git show :3:%s': edit %s by hand if theirs' should win, then 'git add %s'\n",
 			d.path, strings.Join(out.levelLost, ", "), d.path, d.path, d.path)
 	}
 	if len(conflicted) > 0 || len(out.levelLost) > 0 {

@@ -23,11 +23,14 @@ import (
 //     holds sx:conflicts.
 //   - The feed-level data (feeds.Doc.FeedLevel: the channel's title and
 //     lastBuildDate, Atom's updated, sx:sharing, items without sx:sync...)
-//     is not merged by the spec; it is taken whole from one side: from
-//     theirs when ours did not change it, otherwise from ours. A part both
-//     sides changed is therefore ours', and a part only theirs changed is
-//     lost when ours changed another: the driver reports that and leaves
-//     the path conflicted.
+//     is not merged by the spec; it is merged part by part as git would:
+//     the result is theirs' when ours did not change any, otherwise ours',
+//     with the elements that only theirs changed taken from theirs
+//     (Doc.TakeFeedLevel: the children of the channel, the Atom feed or the
+//     OPML head). A part both sides changed is therefore ours'. A part only
+//     theirs changed that cannot be taken so (an attribute, a comment,
+//     items without sx:sync in different numbers) is reported, and the
+//     path left conflicted.
 //   - An item one side removed by hand (rather than deleting it, which
 //     keeps a tombstone) comes back from the other side: FeedSync cannot
 //     tell a removed item from one never synced, and keeping it loses
@@ -39,7 +42,20 @@ import (
 // gitVersions are the versions of a feed git hands the driver; base is
 // nil when there is no usable common ancestor.
 type gitVersions struct {
-	base, ours, theirs *dialect.Doc
+	ours, theirs *dialect.Doc
+	base         *gitBase
+}
+
+// gitBase is what the driver keeps of the common ancestor: its items and
+// its feed-level data, not the feed, which can go before the merge.
+type gitBase struct {
+	items map[string]gitItem
+	level []feeds.Part
+}
+
+func newGitBase(f *dialect.Doc) *gitBase {
+	items, _ := gitItems(f)
+	return &gitBase{items, feedLevel(f)}
 }
 
 // Sides of a git merge, as indexes.
@@ -77,6 +93,10 @@ func mergeForGit(v gitVersions) (*gitOutcome, error) {
 	}
 	out.doc = doc
 	out.items(v)
+	if len(out.levelLost) > 0 {
+		taken := doc.TakeFeedLevel(v.theirs, out.levelLost)
+		out.levelLost = slices.DeleteFunc(out.levelLost, func(n string) bool { return slices.Contains(taken, n) })
+	}
 	return out, nil
 }
 
@@ -87,7 +107,7 @@ func levelHost(v gitVersions) (hostTheirs bool, both, lost []string) {
 	if v.base == nil {
 		return false, levelChanges(o, t), nil
 	}
-	b := feedLevel(v.base)
+	b := v.base.level
 	oc, tc := levelChanges(b, o), levelChanges(b, t)
 	if len(oc) == 0 {
 		return len(tc) > 0, nil, nil
@@ -138,7 +158,7 @@ func levelChanges(a, b []feeds.Part) []string {
 func (out *gitOutcome) items(v gitVersions) {
 	var base map[string]gitItem
 	if v.base != nil {
-		base, _ = gitItems(v.base)
+		base = v.base.items
 	}
 	side := [2]*dialect.Doc{v.ours, v.theirs}
 	var items [2]map[string]gitItem

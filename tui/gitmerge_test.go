@@ -58,8 +58,8 @@ func runGitMergeFiles(t *testing.T, base, ours, theirs string) gitMergeRun {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if left, _ := filepath.Glob(filepath.Join(dir, "*")); len(left) != 3 {
-		t.Errorf("the driver left files behind: %q", left)
+	if left, _ := os.ReadDir(dir); len(left) != 3 {
+		t.Errorf("the driver left files behind: %v", left)
 	}
 	return gitMergeRun{code, string(result), strings.ReplaceAll(stderr.String(), dir+string(filepath.Separator), "")}
 }

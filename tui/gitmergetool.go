@@ -47,7 +47,7 @@ func runGitMergetool(ctx context.Context, env *Env, args []string) error {
 		return err
 	}
 	if title == "" && doc.Conflicted() == 0 {
-		fmt.Fprintf(env.Stderr, "feedsync: %s holds no item in conflict\n", merged)
+		fmt.Fprintf(env.Stderr, "feedsync: %s holds no item in conflict: resolved\n", merged)
 		return nil
 	}
 	cfg, err := resolverConfig(env, st)
