@@ -181,8 +181,9 @@ match with 'feedsync git-merge', which never writes conflict markers into a
 feed: items both branches changed in clashing ways stay in it as
 sx:conflicts, git marks the path conflicted, and 'git mergetool
 --tool=feedsync' or 'feedsync resolve FILE -o FILE' resolves them. Files
-that are not FeedSync or SSE feeds on both sides are merged as text by
-git merge-file. git-merge exits 0 (merged), 1 (conflicts left), 2 (failed).
+that do not load as feeds, or hold sync data on neither side, are merged
+as text by git merge-file. git-merge exits 0 (merged), 1 (conflicts left
+for a person), 2 (failed).
 
 Exit codes (one meaning for every command, cse included):
   0  success: the command did all it was asked
