@@ -7,7 +7,7 @@ import (
 	"time"
 
 	"github.com/feedsync/feedsync/engine"
-	"github.com/feedsync/feedsync/feeds/internal/feedtest"
+	"github.com/feedsync/feedsync/feeds/feedtest"
 )
 
 func TestFields(t *testing.T) {

@@ -3,7 +3,7 @@ package feeds
 import (
 	"testing"
 
-	"github.com/feedsync/feedsync/feeds/internal/feedtest"
+	"github.com/feedsync/feedsync/feeds/feedtest"
 )
 
 // The package depends on the engine, etree, its own internal packages and

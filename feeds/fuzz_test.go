@@ -2,7 +2,7 @@ package feeds
 
 import (
 	"bytes"
-	"github.com/feedsync/feedsync/feeds/internal/feedtest"
+	"github.com/feedsync/feedsync/feeds/feedtest"
 	"os"
 	"path/filepath"
 	"testing"

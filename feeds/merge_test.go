@@ -9,7 +9,7 @@ import (
 	"testing"
 
 	"github.com/feedsync/feedsync/engine"
-	"github.com/feedsync/feedsync/feeds/internal/feedtest"
+	"github.com/feedsync/feedsync/feeds/feedtest"
 )
 
 // TestMergeScenarios runs the scenarios in testdata/merge: each archive
@@ -35,7 +35,7 @@ func TestMergeScenarios(t *testing.T) {
 				t.Fatalf("Merge: %v", err)
 			}
 			got := string(m.Bytes())
-			if *feedtest.Update {
+			if feedtest.Updating() {
 				a.Files["want.xml"] = got
 				if err := os.WriteFile(f, []byte(a.Format()), 0o644); err != nil {
 					t.Fatal(err)

@@ -2,7 +2,7 @@ package feeds
 
 import (
 	"errors"
-	"github.com/feedsync/feedsync/feeds/internal/feedtest"
+	"github.com/feedsync/feedsync/feeds/feedtest"
 	"strings"
 	"testing"
 )

@@ -10,6 +10,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/feedsync/feedsync/feeds/feedtest"
 )
 
 // harness runs the command line in a temporary folder.
@@ -218,7 +220,7 @@ func TestResolveNoConflicts(t *testing.T) {
 func TestConflictsJSON(t *testing.T) {
 	h := newHarness(t)
 	raw, _ := os.ReadFile(filepath.Join("..", "testdata", "scenarios", "spec-3.4-resolution.txtar"))
-	h.write("f.xml", parseTxtar(string(raw)).files["feed.xml"])
+	h.write("f.xml", feedtest.ParseArchive(string(raw)).Files["feed.xml"])
 	code, out, _ := h.run("", "conflicts", h.path("f.xml"), "--json")
 	if code != ExitAttention {
 		t.Errorf("exit %d, want 1", code)

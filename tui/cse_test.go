@@ -17,6 +17,7 @@ import (
 
 	"github.com/feedsync/feedsync/feeds"
 	"github.com/feedsync/feedsync/feeds/cse"
+	"github.com/feedsync/feedsync/feeds/feedtest"
 )
 
 // cseTree is the three-level CSE tree of feeds/cse/testdata/tree.txtar.
@@ -26,7 +27,7 @@ func cseTree(t *testing.T) map[string]string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return parseTxtar(string(raw)).files
+	return feedtest.ParseArchive(string(raw)).Files
 }
 
 // treeServer serves files on loopback, answers conditional GETs by ETag,
@@ -200,7 +201,7 @@ func checkLs(t *testing.T, h *harness, dir string, srv *treeServer, want string)
 	code, out, errw := h.run("", "cse", "ls", dir)
 	out = strings.ReplaceAll(out, srv.URL, "SERVER")
 	if code != ExitOK || errw != "" || out != want {
-		t.Errorf("ls: exit %d, %s\n%s", code, errw, lineDiff(want, out))
+		t.Errorf("ls: exit %d, %s\n%s", code, errw, feedtest.LineDiff(want, out))
 	}
 }
 

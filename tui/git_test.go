@@ -6,6 +6,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/feedsync/feedsync/feeds/feedtest"
 )
 
 // gitFixture is a feed to keep in a repository and two of its items.
@@ -29,7 +31,7 @@ func (f gitFixture) base(t *testing.T) string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return parseTxtar(string(raw)).files["base.xml"]
+	return feedtest.ParseArchive(string(raw)).Files["base.xml"]
 }
 
 // conflicted reports whether a feed holds the item in conflict, by

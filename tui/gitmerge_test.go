@@ -9,6 +9,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/feedsync/feedsync/feeds/feedtest"
 )
 
 // TestGitMergeScenarios runs each testdata/gitmerge/*.txtar through the
@@ -69,33 +71,33 @@ func runGitMergeScenario(t *testing.T, path string, text bool) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	a := parseTxtar(string(raw))
-	r := runGitMergeFiles(t, a.files["base.xml"], a.files["ours.xml"], a.files["theirs.xml"])
+	a := feedtest.ParseArchive(string(raw))
+	r := runGitMergeFiles(t, a.Files["base.xml"], a.Files["ours.xml"], a.Files["theirs.xml"])
 	key := "want.xml"
 	if text {
 		key = "want.out"
 	}
-	if *update {
+	if feedtest.Updating() {
 		for _, k := range []string{key, "want.exit", "want.stderr"} {
-			if _, ok := a.files[k]; !ok {
-				a.names = append(a.names, k)
+			if _, ok := a.Files[k]; !ok {
+				a.Order = append(a.Order, k)
 			}
 		}
-		a.files[key], a.files["want.exit"], a.files["want.stderr"] = r.result, strconv.Itoa(r.code)+"\n", r.stderr
-		if err := os.WriteFile(path, []byte(a.format()), 0o644); err != nil {
+		a.Files[key], a.Files["want.exit"], a.Files["want.stderr"] = r.result, strconv.Itoa(r.code)+"\n", r.stderr
+		if err := os.WriteFile(path, []byte(a.Format()), 0o644); err != nil {
 			t.Fatal(err)
 		}
 		return
 	}
-	if want, _ := strconv.Atoi(strings.TrimSpace(a.files["want.exit"])); r.code != want {
+	if want, _ := strconv.Atoi(strings.TrimSpace(a.Files["want.exit"])); r.code != want {
 		t.Errorf("exit code %d, want %d\nstderr:\n%s", r.code, want, r.stderr)
 	}
-	for _, line := range strings.Split(strings.TrimSpace(a.files["want.stderr"]), "\n") {
+	for _, line := range strings.Split(strings.TrimSpace(a.Files["want.stderr"]), "\n") {
 		if line != "" && !strings.Contains(r.stderr, line) {
 			t.Errorf("stderr lacks %q:\n%s", line, r.stderr)
 		}
 	}
-	got, want := r.result, a.files[key]
+	got, want := r.result, a.Files[key]
 	if !text {
 		if strings.Contains(got, "<<<<<<<") {
 			t.Errorf("conflict markers in a merged feed:\n%s", got)
@@ -106,7 +108,7 @@ func runGitMergeScenario(t *testing.T, path string, text bool) {
 		got, want = canonicalXML(t, got), canonicalXML(t, want)
 	}
 	if got != want {
-		t.Errorf("CURRENT differs (-want +got):\n%s", lineDiff(want, got))
+		t.Errorf("CURRENT differs (-want +got):\n%s", feedtest.LineDiff(want, got))
 	}
 }
 
@@ -127,9 +129,9 @@ func TestGitMergeSymmetric(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			a := parseTxtar(string(raw))
-			ab := runGitMergeFiles(t, a.files["base.xml"], a.files["ours.xml"], a.files["theirs.xml"])
-			ba := runGitMergeFiles(t, a.files["base.xml"], a.files["theirs.xml"], a.files["ours.xml"])
+			a := feedtest.ParseArchive(string(raw))
+			ab := runGitMergeFiles(t, a.Files["base.xml"], a.Files["ours.xml"], a.Files["theirs.xml"])
+			ba := runGitMergeFiles(t, a.Files["base.xml"], a.Files["theirs.xml"], a.Files["ours.xml"])
 			if (ab.code == ExitAttention) != (ba.code == ExitAttention) && !strings.HasPrefix(name, "feed-level") {
 				t.Errorf("exit %d one way, %d the other", ab.code, ba.code)
 			}

@@ -3,7 +3,6 @@ package tui
 import (
 	"bytes"
 	"context"
-	"flag"
 	"os"
 	"path/filepath"
 	"sort"
@@ -12,51 +11,8 @@ import (
 	"testing"
 
 	"github.com/beevik/etree"
+	"github.com/feedsync/feedsync/feeds/feedtest"
 )
-
-var update = flag.Bool("update", false, "rewrite the want files of testdata/scenarios")
-
-// archive is a txtar archive: a comment, then named files.
-type archive struct {
-	comment string
-	names   []string
-	files   map[string]string
-}
-
-func parseTxtar(data string) archive {
-	a := archive{files: map[string]string{}}
-	cur := ""
-	var b strings.Builder
-	flush := func() {
-		if cur == "" {
-			a.comment = b.String()
-		} else {
-			a.files[cur] = b.String()
-		}
-		b.Reset()
-	}
-	for _, line := range strings.SplitAfter(data, "\n") {
-		if strings.HasPrefix(line, "-- ") && strings.HasSuffix(strings.TrimRight(line, "\n"), " --") {
-			flush()
-			cur = strings.TrimSuffix(strings.TrimPrefix(strings.TrimRight(line, "\n"), "-- "), " --")
-			a.names = append(a.names, cur)
-			continue
-		}
-		b.WriteString(line)
-	}
-	flush()
-	return a
-}
-
-func (a archive) format() string {
-	var b strings.Builder
-	b.WriteString(a.comment)
-	for _, n := range a.names {
-		b.WriteString("-- " + n + " --\n")
-		b.WriteString(a.files[n])
-	}
-	return b.String()
-}
 
 // splitArgs splits a command line on spaces, keeping "quoted words" whole.
 func splitArgs(s string) []string {
@@ -102,18 +58,18 @@ func runScenario(t *testing.T, path string) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	a := parseTxtar(string(raw))
+	a := feedtest.ParseArchive(string(raw))
 	dir := t.TempDir()
-	for name, body := range a.files {
+	for name, body := range a.Files {
 		if !strings.HasPrefix(name, "want") && name != "cmd" {
 			if err := os.WriteFile(filepath.Join(dir, name), []byte(body), 0o644); err != nil {
 				t.Fatal(err)
 			}
 		}
 	}
-	args := splitArgs(a.files["cmd"])
+	args := splitArgs(a.Files["cmd"])
 	for i, arg := range args {
-		if _, ok := a.files[arg]; ok {
+		if _, ok := a.Files[arg]; ok {
 			args[i] = filepath.Join(dir, arg)
 		}
 	}
@@ -128,34 +84,34 @@ func runScenario(t *testing.T, path string) {
 	code := Run(context.Background(), args, env)
 	got := strings.ReplaceAll(stdout.String(), dir+string(filepath.Separator), "")
 	wantExit := 0
-	if s, ok := a.files["want.exit"]; ok {
+	if s, ok := a.Files["want.exit"]; ok {
 		wantExit, _ = strconv.Atoi(strings.TrimSpace(s))
 	}
 	if code != wantExit {
 		t.Errorf("exit code %d, want %d\nstderr:\n%s", code, wantExit, stderr.String())
 	}
-	for _, line := range strings.Split(strings.TrimSpace(a.files["want.stderr"]), "\n") {
+	for _, line := range strings.Split(strings.TrimSpace(a.Files["want.stderr"]), "\n") {
 		if line != "" && !strings.Contains(stderr.String(), line) {
 			t.Errorf("stderr lacks %q:\n%s", line, stderr.String())
 		}
 	}
 	key := "want.xml"
-	if _, ok := a.files["want.out"]; ok {
+	if _, ok := a.Files["want.out"]; ok {
 		key = "want.out"
 	}
-	if *update {
-		a.files[key] = got
-		if err := os.WriteFile(path, []byte(a.format()), 0o644); err != nil {
+	if feedtest.Updating() {
+		a.Files[key] = got
+		if err := os.WriteFile(path, []byte(a.Format()), 0o644); err != nil {
 			t.Fatal(err)
 		}
 		return
 	}
-	want := a.files[key]
+	want := a.Files[key]
 	if key == "want.xml" {
 		got, want = canonicalXML(t, got), canonicalXML(t, want)
 	}
 	if got != want {
-		t.Errorf("output differs (-want +got):\n%s", lineDiff(want, got))
+		t.Errorf("output differs (-want +got):\n%s", feedtest.LineDiff(want, got))
 	}
 }
 
@@ -183,30 +139,4 @@ func canonicalXML(t *testing.T, s string) string {
 	doc.Indent(1)
 	out, _ := doc.WriteToString()
 	return out
-}
-
-// lineDiff marks the lines of want and got that differ, for failures.
-func lineDiff(want, got string) string {
-	w, g := strings.Split(want, "\n"), strings.Split(got, "\n")
-	var b strings.Builder
-	for i := 0; i < len(w) || i < len(g); i++ {
-		var wl, gl string
-		if i < len(w) {
-			wl = w[i]
-		}
-		if i < len(g) {
-			gl = g[i]
-		}
-		if wl == gl {
-			b.WriteString("  " + wl + "\n")
-			continue
-		}
-		if i < len(w) {
-			b.WriteString("- " + wl + "\n")
-		}
-		if i < len(g) {
-			b.WriteString("+ " + gl + "\n")
-		}
-	}
-	return b.String()
 }

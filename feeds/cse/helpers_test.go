@@ -17,67 +17,22 @@ import (
 	"testing"
 
 	"github.com/feedsync/feedsync/feeds"
+	"github.com/feedsync/feedsync/feeds/feedtest"
 )
 
-// archive is a txtar archive: a comment, then files, each introduced by a
-// "-- name --" line.
-type archive struct {
-	comment string
-	names   []string
-	files   map[string][]byte
-}
-
-func readArchive(t *testing.T, path string) *archive {
+// readArchive reads a txtar archive below testdata.
+func readArchive(t *testing.T, path string) feedtest.Archive {
 	t.Helper()
-	data, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	a := &archive{files: map[string][]byte{}}
-	var name string
-	for _, line := range strings.SplitAfter(string(data), "\n") {
-		trimmed := strings.TrimSpace(line)
-		if strings.HasPrefix(trimmed, "-- ") && strings.HasSuffix(trimmed, " --") {
-			name = strings.TrimSuffix(strings.TrimPrefix(trimmed, "-- "), " --")
-			a.names = append(a.names, name)
-			a.files[name] = []byte{}
-			continue
-		}
-		if name == "" {
-			a.comment += line
-		} else {
-			a.files[name] = append(a.files[name], line...)
-		}
-	}
-	return a
-}
-
-// set replaces or adds a file.
-func (a *archive) set(name string, data []byte) {
-	if _, ok := a.files[name]; !ok {
-		a.names = append(a.names, name)
-	}
-	a.files[name] = data
-}
-
-func (a *archive) bytes() []byte {
-	var b bytes.Buffer
-	b.WriteString(a.comment)
-	for _, name := range a.names {
-		fmt.Fprintf(&b, "-- %s --\n", name)
-		b.Write(a.files[name])
-	}
-	return b.Bytes()
-}
-
-// readTxtar returns the files of a txtar archive.
-func readTxtar(t *testing.T, path string) map[string][]byte {
-	return readArchive(t, path).files
+	return feedtest.ReadArchive(t, path)
 }
 
 // treeFiles is testdata/tree.txtar.
 func treeFiles(t *testing.T) map[string][]byte {
-	return readTxtar(t, filepath.Join("testdata", "tree.txtar"))
+	files := map[string][]byte{}
+	for name, data := range readArchive(t, "tree.txtar").Files {
+		files[name] = []byte(data)
+	}
+	return files
 }
 
 // writeTree writes files below dir.

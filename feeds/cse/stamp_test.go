@@ -1,7 +1,6 @@
 package cse
 
 import (
-	"flag"
 	"os"
 	"path/filepath"
 	"slices"
@@ -10,10 +9,8 @@ import (
 
 	"github.com/feedsync/feedsync/feeds"
 
-	udiff "github.com/aymanbagabas/go-udiff"
+	"github.com/feedsync/feedsync/feeds/feedtest"
 )
-
-var update = flag.Bool("update", false, "rewrite the golden sections of testdata/stamp/*.txtar")
 
 // TestStamp covers "Propagating the lastBuildDate to parent feeds" with the
 // scenarios in testdata/stamp. Each holds the input files; "want/NAME" is
@@ -27,7 +24,7 @@ func TestStamp(t *testing.T) {
 	}
 	for _, path := range paths {
 		t.Run(strings.TrimSuffix(filepath.Base(path), ".txtar"), func(t *testing.T) {
-			a := readArchive(t, path)
+			a := readArchive(t, strings.TrimPrefix(path, "testdata"+string(filepath.Separator)))
 			dir := t.TempDir()
 			inputs := stampInputs(a)
 			writeTree(t, dir, inputs)
@@ -36,17 +33,17 @@ func TestStamp(t *testing.T) {
 				t.Fatal(err)
 			}
 			got := stampResult(t, dir, inputs, changed, problems)
-			if *update {
+			if feedtest.Updating() {
 				writeGolden(t, path, a, got)
 				return
 			}
 			for _, name := range slices.Sorted(mapsKeys(got)) {
-				want := string(a.files[name])
-				if name != "changed" && name != "problems" && a.files[name] == nil {
+				want, ok := a.Files[name]
+				if name != "changed" && name != "problems" && !ok {
 					want = string(inputs[strings.TrimPrefix(name, "want/")])
 				}
 				if got[name] != want {
-					t.Errorf("%s:\n%s", name, udiff.Unified("want", "got", want, got[name]))
+					t.Errorf("%s:\n%s", name, feedtest.LineDiff(want, got[name]))
 				}
 			}
 			checkStampSettled(t, dir, problems)
@@ -55,11 +52,11 @@ func TestStamp(t *testing.T) {
 }
 
 // stampInputs are the files of a scenario that are not golden sections.
-func stampInputs(a *archive) map[string][]byte {
+func stampInputs(a feedtest.Archive) map[string][]byte {
 	in := map[string][]byte{}
-	for name, data := range a.files {
+	for name, data := range a.Files {
 		if name != "changed" && name != "problems" && !strings.HasPrefix(name, "want/") {
-			in[name] = data
+			in[name] = []byte(data)
 		}
 	}
 	return in
@@ -87,22 +84,22 @@ func stampResult(t *testing.T, dir string, inputs map[string][]byte, changed []s
 
 // writeGolden rewrites a scenario's golden sections, keeping want/ files
 // only for inputs that changed.
-func writeGolden(t *testing.T, path string, a *archive, got map[string]string) {
+func writeGolden(t *testing.T, path string, a feedtest.Archive, got map[string]string) {
 	inputs := stampInputs(a)
-	out := &archive{comment: a.comment, files: map[string][]byte{}}
-	for _, name := range a.names {
+	out := feedtest.Archive{Comment: a.Comment, Files: map[string]string{}}
+	for _, name := range a.Order {
 		if _, ok := inputs[name]; ok {
-			out.set(name, inputs[name])
+			out.Set(name, string(inputs[name]))
 		}
 	}
-	out.set("changed", []byte(got["changed"]))
-	out.set("problems", []byte(got["problems"]))
-	for _, name := range a.names {
+	out.Set("changed", got["changed"])
+	out.Set("problems", got["problems"])
+	for _, name := range a.Order {
 		if _, ok := inputs[name]; ok && got["want/"+name] != string(inputs[name]) {
-			out.set("want/"+name, []byte(got["want/"+name]))
+			out.Set("want/"+name, got["want/"+name])
 		}
 	}
-	if err := os.WriteFile(path, out.bytes(), 0o644); err != nil {
+	if err := os.WriteFile(path, []byte(out.Format()), 0o644); err != nil {
 		t.Fatal(err)
 	}
 }

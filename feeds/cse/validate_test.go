@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	udiff "github.com/aymanbagabas/go-udiff"
+	"github.com/feedsync/feedsync/feeds/feedtest"
 )
 
 // TestValidateTree checks the publisher invariants with the scenarios in
@@ -20,7 +20,7 @@ func TestValidateTree(t *testing.T) {
 	}
 	for _, path := range paths {
 		t.Run(strings.TrimSuffix(filepath.Base(path), ".txtar"), func(t *testing.T) {
-			a := readArchive(t, path)
+			a := readArchive(t, strings.TrimPrefix(path, "testdata"+string(filepath.Separator)))
 			dir := t.TempDir()
 			inputs := stampInputs(a)
 			writeTree(t, dir, inputs)
@@ -28,15 +28,15 @@ func TestValidateTree(t *testing.T) {
 			for _, p := range ValidateTree(filepath.Join(dir, "root.xml")) {
 				got += strings.ReplaceAll(p.String(), dir+string(filepath.Separator), "") + "\n"
 			}
-			if *update {
-				a.set("problems", []byte(got))
-				if err := os.WriteFile(path, a.bytes(), 0o644); err != nil {
+			if feedtest.Updating() {
+				a.Set("problems", got)
+				if err := os.WriteFile(path, []byte(a.Format()), 0o644); err != nil {
 					t.Fatal(err)
 				}
 				return
 			}
-			if want := string(a.files["problems"]); got != want {
-				t.Errorf("problems:\n%s", udiff.Unified("want", "got", want, got))
+			if want := a.Files["problems"]; got != want {
+				t.Errorf("problems:\n%s", feedtest.LineDiff(want, got))
 			}
 		})
 	}

@@ -3,7 +3,7 @@ package ssefeed
 import (
 	"testing"
 
-	"github.com/feedsync/feedsync/feeds/internal/feedtest"
+	"github.com/feedsync/feedsync/feeds/feedtest"
 )
 
 // The package depends on feeds and its internal packages, the engines,

@@ -2,7 +2,7 @@ package ssefeed
 
 import (
 	"bytes"
-	"github.com/feedsync/feedsync/feeds/internal/feedtest"
+	"github.com/feedsync/feedsync/feeds/feedtest"
 	"path/filepath"
 	"strings"
 	"testing"

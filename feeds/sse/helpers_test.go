@@ -11,7 +11,7 @@ import (
 	"time"
 
 	sse "github.com/feedsync/feedsync/engine/sse"
-	"github.com/feedsync/feedsync/feeds/internal/feedtest"
+	"github.com/feedsync/feedsync/feeds/feedtest"
 )
 
 func mustParse(t testing.TB, name, data string) *Doc {

@@ -3,7 +3,7 @@ package ssefeed
 import (
 	"bytes"
 	"errors"
-	"github.com/feedsync/feedsync/feeds/internal/feedtest"
+	"github.com/feedsync/feedsync/feeds/feedtest"
 	"os"
 	"path/filepath"
 	"slices"
@@ -32,7 +32,7 @@ func TestMergeScenarios(t *testing.T) {
 				t.Fatal(err)
 			}
 			got := m.Bytes()
-			if *feedtest.Update {
+			if feedtest.Updating() {
 				a.Files["want.xml"] = string(got)
 				if err := os.WriteFile(path, []byte(a.Format()), 0o644); err != nil {
 					t.Fatal(err)

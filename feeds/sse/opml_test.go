@@ -7,7 +7,7 @@ import (
 	"time"
 
 	sse "github.com/feedsync/feedsync/engine/sse"
-	"github.com/feedsync/feedsync/feeds/internal/feedtest"
+	"github.com/feedsync/feedsync/feeds/feedtest"
 )
 
 const subscriptions = "opml/subscriptions.opml"

@@ -8,7 +8,7 @@ import (
 	"time"
 
 	sse "github.com/feedsync/feedsync/engine/sse"
-	"github.com/feedsync/feedsync/feeds/internal/feedtest"
+	"github.com/feedsync/feedsync/feeds/feedtest"
 )
 
 // The feed rome-tools ships as its SSE 0.91 sample: sx:sharing under

@@ -5,7 +5,7 @@ import (
 	"time"
 
 	sse "github.com/feedsync/feedsync/engine/sse"
-	"github.com/feedsync/feedsync/feeds/internal/feedtest"
+	"github.com/feedsync/feedsync/feeds/feedtest"
 )
 
 // The spec's examples, at the XML level (engine/sse tests them on the

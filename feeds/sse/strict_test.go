@@ -6,7 +6,7 @@ import (
 	"testing"
 	"unicode/utf16"
 
-	"github.com/feedsync/feedsync/feeds/internal/feedtest"
+	"github.com/feedsync/feedsync/feeds/feedtest"
 )
 
 // rssWith returns an SSE 0.91 RSS feed with one item holding sync.

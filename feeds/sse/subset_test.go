@@ -6,7 +6,7 @@ import (
 	"testing"
 
 	sse "github.com/feedsync/feedsync/engine/sse"
-	"github.com/feedsync/feedsync/feeds/internal/feedtest"
+	"github.com/feedsync/feedsync/feeds/feedtest"
 )
 
 const sharingRSS = `<rss version="2.0" xmlns:sx="http://www.microsoft.com/schemas/rss/sse">

@@ -1,7 +1,7 @@
 package ssefeed
 
 import (
-	"github.com/feedsync/feedsync/feeds/internal/feedtest"
+	"github.com/feedsync/feedsync/feeds/feedtest"
 	"strings"
 	"testing"
 )

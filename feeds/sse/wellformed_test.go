@@ -6,7 +6,7 @@ import (
 	"testing"
 
 	"github.com/feedsync/feedsync/feeds/feedgen"
-	"github.com/feedsync/feedsync/feeds/internal/feedtest"
+	"github.com/feedsync/feedsync/feeds/feedtest"
 )
 
 // wellFormedSeeds returns pairs of feeds to write and merge: the merge

@@ -38,10 +38,7 @@ func TestEndToEnd(t *testing.T) {
 
 	tm := startTmux(t, dir, fmt.Sprintf("EDITOR=%s VISUAL=%s %s resolve local.xml remote.xml -o out.xml --by %s --when 2026-03-09T12:00:00Z",
 		editor, editor, bin, testBy))
-	if s := tm.waitAny("0/7 resolved", "not wired", "feedsync exited"); !strings.Contains(s, "0/7 resolved") {
-		if strings.Contains(s, "not wired") {
-			t.Skip("the command line does not wire the resolver yet (tui/cli)")
-		}
+	if s := tm.waitAny("0/7 resolved", "feedsync exited"); !strings.Contains(s, "0/7 resolved") {
 		t.Fatalf("the resolver did not start:\n%s", s)
 	}
 	tm.keys("Enter")

@@ -2,9 +2,6 @@ package resolver
 
 import (
 	"bytes"
-	"flag"
-	"os"
-	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
@@ -13,10 +10,9 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 	"github.com/feedsync/feedsync/feeds/dialect"
+	"github.com/feedsync/feedsync/feeds/feedtest"
 	"github.com/feedsync/feedsync/tui/resolver/demo"
 )
-
-var update = flag.Bool("update", false, "rewrite the golden files in testdata")
 
 // testNow is the clock of every test: a day after the demo's last change.
 var testNow = time.Date(2026, 3, 9, 12, 0, 0, 0, time.UTC)
@@ -94,19 +90,15 @@ func (hs *harness) send(msg tea.Msg) {
 	hs.run(cmd)
 }
 
+// run runs cmd to completion, as the program would in a goroutine of its
+// own, and delivers its message if the resolver defines it (messages of
+// Bubble Tea's own commands, such as a background colour query, are not
+// answered here). A command that never returns hangs the test: none may.
 func (hs *harness) run(cmd tea.Cmd) {
 	if cmd == nil {
 		return
 	}
-	done := make(chan tea.Msg, 1)
-	go func() { done <- cmd() }()
-	var msg tea.Msg
-	select {
-	case msg = <-done:
-	case <-time.After(200 * time.Millisecond):
-		return // a timer (cursor blink): not ours
-	}
-	switch msg := msg.(type) {
+	switch msg := cmd().(type) {
 	case tea.BatchMsg:
 		for _, c := range msg {
 			hs.run(c)
@@ -140,46 +132,11 @@ func (hs *harness) screen() string {
 	return strings.Join(lines, "\n")
 }
 
-// golden compares got with testdata/name.golden, rewriting it with -update.
+// golden compares got with testdata/name.golden, rewriting it with
+// -update (package feedtest, whose flag teatest's golden package shares).
 func golden(t *testing.T, name, got string) {
 	t.Helper()
-	path := filepath.Join("testdata", name+".golden")
-	if *update {
-		if err := os.MkdirAll("testdata", 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run go test ./tui -update to create it)", err)
-	}
-	if string(want) != got {
-		t.Errorf("%s differs from the golden file (go test ./tui -update rewrites it):\n%s", name, lineDiff(string(want), got))
-	}
-}
-
-// lineDiff shows the differing lines of two screens.
-func lineDiff(want, got string) string {
-	w, g := strings.Split(want, "\n"), strings.Split(got, "\n")
-	var b strings.Builder
-	for i := 0; i < max(len(w), len(g)); i++ {
-		wl, gl := at2(w, i), at2(g, i)
-		if wl != gl {
-			b.WriteString("line " + itoa(i+1) + ":\n  want: " + wl + "\n  got:  " + gl + "\n")
-		}
-	}
-	return b.String()
-}
-
-func at2(ss []string, i int) string {
-	if i < len(ss) {
-		return ss[i]
-	}
-	return "<none>"
+	feedtest.Golden(t, name+".golden", []byte(got))
 }
 
 func itoa(i int) string { return strconv.Itoa(i) }

@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/feedsync/feedsync/feeds/internal/feedtest"
+	"github.com/feedsync/feedsync/feeds/feedtest"
 	"github.com/feedsync/feedsync/feeds/internal/xmlscan"
 )
 

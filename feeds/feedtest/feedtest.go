@@ -1,8 +1,16 @@
-// Package feedtest holds the test helpers that the tests of feeds and
-// feeds/sse share: files and golden files under testdata, txtar archives,
-// a line diff for failure messages, the dependency check, and the checks
-// that what feedsync writes is well-formed XML (WellFormed, and Expat, a
-// second parser). Only tests import it.
+// Package feedtest holds the test helpers that the tests of every package
+// share: files and golden files under testdata with one -update flag,
+// txtar archives (golang.org/x/tools/txtar), a readable diff for failure
+// messages (package diff's unified diff), the dependency check, and the
+// checks that what feedsync writes is well-formed XML (WellFormed, and
+// Expat, a second parser). Only tests import it. It is not internal to
+// feeds so that the tests of tui import it too.
+//
+// The -update flag is shared with github.com/charmbracelet/x/exp/golden,
+// which teatest imports and which defines a flag of the same name: when
+// that package is in the test binary, feedtest uses its flag instead of
+// defining one (Go initializes packages in import-path order, and golden's
+// path sorts first), so one -update rewrites every golden file.
 package feedtest
 
 import (
@@ -15,12 +23,23 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/feedsync/feedsync/diff"
 	"github.com/feedsync/feedsync/feeds/internal/xmlscan"
+	"golang.org/x/tools/txtar"
 )
 
-// Update is the -update flag: tests rewrite their golden files in testdata
-// instead of comparing with them.
-var Update = flag.Bool("update", false, "rewrite golden files in testdata")
+func init() {
+	if flag.Lookup("update") == nil {
+		flag.Bool("update", false, "rewrite golden files in testdata")
+	}
+}
+
+// Updating reports whether the test runs with -update: tests then rewrite
+// their golden files in testdata instead of comparing with them.
+func Updating() bool {
+	f := flag.Lookup("update")
+	return f != nil && f.Value.String() == "true"
+}
 
 // ReadFile reads a file under testdata.
 func ReadFile(t testing.TB, path string) []byte {
@@ -37,7 +56,10 @@ func ReadFile(t testing.TB, path string) []byte {
 func Golden(t testing.TB, path string, got []byte) {
 	t.Helper()
 	path = filepath.Join("testdata", path)
-	if *Update {
+	if Updating() {
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			t.Fatal(err)
+		}
 		if err := os.WriteFile(path, got, 0o644); err != nil {
 			t.Fatal(err)
 		}
@@ -48,7 +70,7 @@ func Golden(t testing.TB, path string, got []byte) {
 		t.Fatalf("%v (run go test -update to create it)", err)
 	}
 	if !bytes.Equal(got, want) {
-		t.Errorf("%s differs (-want +got):\n%s", path, LineDiff(string(want), string(got)))
+		t.Errorf("%s differs (go test -update rewrites it):\n%s", path, LineDiff(string(want), string(got)))
 	}
 }
 
@@ -62,27 +84,14 @@ type Archive struct {
 
 // ParseArchive reads a txtar archive.
 func ParseArchive(data string) Archive {
-	a := Archive{Files: map[string]string{}}
-	var name string
-	var body strings.Builder
-	flush := func() {
-		if name != "" {
-			a.Files[name] = body.String()
-			a.Order = append(a.Order, name)
-		} else {
-			a.Comment = body.String()
+	ar := txtar.Parse([]byte(data))
+	a := Archive{Comment: string(ar.Comment), Files: map[string]string{}}
+	for _, f := range ar.Files {
+		if _, ok := a.Files[f.Name]; !ok {
+			a.Order = append(a.Order, f.Name)
 		}
-		body.Reset()
+		a.Files[f.Name] = string(f.Data)
 	}
-	for _, line := range strings.SplitAfter(data, "\n") {
-		if s := strings.TrimRight(line, "\n"); strings.HasPrefix(s, "-- ") && strings.HasSuffix(s, " --") && len(s) > 6 {
-			flush()
-			name = strings.TrimSpace(s[3 : len(s)-3])
-			continue
-		}
-		body.WriteString(line)
-	}
-	flush()
 	return a
 }
 
@@ -92,58 +101,31 @@ func ReadArchive(t testing.TB, path string) Archive {
 	return ParseArchive(string(ReadFile(t, path)))
 }
 
-// Format returns the archive as text, which ParseArchive reads back.
-func (a Archive) Format() string {
-	var b strings.Builder
-	b.WriteString(a.Comment)
-	for _, n := range a.Order {
-		fmt.Fprintf(&b, "-- %s --\n%s", n, a.Files[n])
+// Set replaces the file name, or adds it at the end.
+func (a *Archive) Set(name, data string) {
+	if _, ok := a.Files[name]; !ok {
+		a.Order = append(a.Order, name)
 	}
-	return b.String()
+	a.Files[name] = data
 }
 
-// LineDiff returns a line diff of want and got, "-" for lines only in want
-// and "+" for lines only in got, with a line of context around each change.
+// Format returns the archive as text, which ParseArchive reads back. As
+// txtar does, it ends the comment and each file with a newline.
+func (a Archive) Format() string {
+	ar := &txtar.Archive{Comment: []byte(a.Comment)}
+	for _, n := range a.Order {
+		ar.Files = append(ar.Files, txtar.File{Name: n, Data: []byte(a.Files[n])})
+	}
+	return string(txtar.Format(ar))
+}
+
+// LineDiff returns a unified diff from want to got, with two lines of
+// context: package diff's, which the resolver shows too.
 func LineDiff(want, got string) string {
-	x, y := strings.Split(want, "\n"), strings.Split(got, "\n")
-	lcs := make([][]int, len(x)+1)
-	for i := range lcs {
-		lcs[i] = make([]int, len(y)+1)
+	if want == got {
+		return ""
 	}
-	for i := len(x) - 1; i >= 0; i-- {
-		for j := len(y) - 1; j >= 0; j-- {
-			if x[i] == y[j] {
-				lcs[i][j] = lcs[i+1][j+1] + 1
-			} else {
-				lcs[i][j] = max(lcs[i+1][j], lcs[i][j+1])
-			}
-		}
-	}
-	type line struct {
-		op   byte
-		text string
-	}
-	var lines []line
-	for i, j := 0, 0; i < len(x) || j < len(y); {
-		switch {
-		case i < len(x) && j < len(y) && x[i] == y[j]:
-			lines = append(lines, line{' ', x[i]})
-			i, j = i+1, j+1
-		case j < len(y) && (i == len(x) || lcs[i][j+1] >= lcs[i+1][j]):
-			lines = append(lines, line{'+', y[j]})
-			j++
-		default:
-			lines = append(lines, line{'-', x[i]})
-			i++
-		}
-	}
-	var b strings.Builder
-	for k, l := range lines {
-		if l.op != ' ' || k > 0 && lines[k-1].op != ' ' || k+1 < len(lines) && lines[k+1].op != ' ' {
-			fmt.Fprintf(&b, "%c %s\n", l.op, l.text)
-		}
-	}
-	return b.String()
+	return diff.Format("want", "got", diff.Unified(want, got, 2))
 }
 
 // Deps fails t for every package outside the standard library that the

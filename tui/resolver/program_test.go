@@ -1,8 +1,9 @@
-// Package programtest runs the resolver's real program, resolver.New, through
-// teatest: the Bubble Tea program with its commands, renderer and input.
-// It lives apart from package resolver's tests because teatest's golden package
-// defines an -update flag of its own.
-package programtest
+// The test of the resolver's real program, resolver.New, through teatest:
+// the Bubble Tea program with its commands, renderer and input. It is an
+// external test (package resolver_test) so that it sees only what callers
+// see. It once lived in a package of its own because teatest's golden
+// package defines an -update flag; package feedtest now shares that flag.
+package resolver_test
 
 import (
 	"bytes"
@@ -99,7 +100,7 @@ func TestProgram(t *testing.T) {
 func loadPair(t *testing.T, pair string) *dialect.Doc {
 	var docs [2]*dialect.Doc
 	for i, side := range []string{"local", "remote"} {
-		b, err := os.ReadFile(filepath.Join("..", "testdata", "sse", pair+"-"+side+".xml"))
+		b, err := os.ReadFile(filepath.Join("testdata", "sse", pair+"-"+side+".xml"))
 		if err != nil {
 			t.Error(err)
 			return nil
