@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/feedsync/feedsync/feeds/internal/feedtest"
+	"github.com/feedsync/feedsync/feeds/feedtest"
 )
 
 // TestMergeLeavesItemsAlone checks that Merge changes neither input's
