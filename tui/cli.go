@@ -93,7 +93,7 @@ func Run(ctx context.Context, args []string, env *Env) (code int) {
 	}
 	for _, c := range commands {
 		if c.name == args[0] {
-			return exitCode(env.Stderr, c.run(ctx, env, args[1:]))
+			return exitCode(env.Stderr, c.run(ctx, env, args[1:]), args[1:])
 		}
 	}
 	fmt.Fprintf(env.Stderr, "feedsync: unknown command %q\n\n", args[0])
@@ -136,7 +136,12 @@ type exitStatus int
 
 func (e exitStatus) Error() string { return fmt.Sprintf("exit %d", int(e)) }
 
-func exitCode(stderr io.Writer, err error) int {
+// exitCode turns a command's error into its exit code, printing the
+// error. A one-line message that starts with the place it is about (a
+// feed as the command line names it: "todo.xml:12:5: ...", "todo.xml:
+// ...") is printed as it is, so that editors and scripts find the place
+// first; any other gets the program's name first.
+func exitCode(stderr io.Writer, err error, args []string) int {
 	var st exitStatus
 	switch {
 	case err == nil:
@@ -150,11 +155,22 @@ func exitCode(stderr io.Writer, err error) int {
 	if !strings.HasSuffix(msg, "\n") {
 		msg += "\n"
 	}
-	if strings.Count(msg, "\n") == 1 {
+	if strings.Count(msg, "\n") == 1 && !startsWithPlace(msg, args) {
 		msg = "feedsync: " + msg
 	}
 	io.WriteString(stderr, msg)
 	return ExitError
+}
+
+// startsWithPlace reports whether msg starts with one of the command's
+// arguments, or the name standard input goes by, followed by a colon.
+func startsWithPlace(msg string, args []string) bool {
+	for _, a := range append([]string{displayName("-")}, args...) {
+		if a != "" && a != "-" && strings.HasPrefix(msg, a+":") {
+			return true
+		}
+	}
+	return false
 }
 
 const usageTail = `

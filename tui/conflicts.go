@@ -180,7 +180,7 @@ func runValidate(ctx context.Context, env *Env, args []string) error {
 	for _, src := range pos {
 		data, err := readSource(ctx, env, src)
 		if err != nil {
-			fmt.Fprintf(env.Stderr, "%s: %v\n", displayName(src), err)
+			fmt.Fprintln(env.Stderr, placed(displayName(src), err))
 			bad = true
 			continue
 		}

@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/feedsync/feedsync/feeds"
 )
@@ -66,7 +67,26 @@ type optString struct {
 
 func (o *optString) String() string { return o.val }
 func (o *optString) Set(s string) error {
+	if err := xmlText(s); err != nil {
+		return err
+	}
 	o.set, o.val = true, s
+	return nil
+}
+
+// xmlText refuses text that a feed cannot carry as it was given: bytes
+// that are not UTF-8, and characters XML 1.0 does not allow (C0 controls
+// but tab, newline and carriage return; U+FFFE, U+FFFF). Writing would
+// otherwise change them silently.
+func xmlText(s string) error {
+	for i, r := range s {
+		switch {
+		case r == utf8.RuneError && !strings.HasPrefix(s[i:], "\uFFFD"):
+			return fmt.Errorf("byte %d (%#x) is not UTF-8; feeds are UTF-8 text", i+1, s[i])
+		case r < 0x20 && r != '\t' && r != '\n' && r != '\r', r == 0xFFFE, r == 0xFFFF:
+			return fmt.Errorf("character %U at byte %d cannot be written in XML", r, i+1)
+		}
+	}
 	return nil
 }
 
@@ -131,6 +151,9 @@ func (f fieldFlag) Set(s string) error {
 	key, value, ok := strings.Cut(s, "=")
 	if !ok || key == "" {
 		return fmt.Errorf("%q: want KEY=VALUE", s)
+	}
+	if err := xmlText(value); err != nil {
+		return fmt.Errorf("%s: %w", key, err)
 	}
 	*f.list = append(*f.list, feeds.FieldEdit{Key: key, Value: value})
 	return nil

@@ -32,7 +32,7 @@ func readSource(ctx context.Context, env *Env, src string) ([]byte, error) {
 	case src == "-":
 		data, err := fetch.ReadAll(env.Stdin, maxFeedBytes)
 		if err != nil {
-			return nil, fmt.Errorf("reading standard input: %w", err)
+			return nil, fmt.Errorf("%s: %w", displayName(src), err)
 		}
 		return data, nil
 	case strings.HasPrefix(src, "http://") || strings.HasPrefix(src, "https://"):
@@ -50,6 +50,15 @@ func readSource(ctx context.Context, env *Env, src string) ([]byte, error) {
 		return nil, fmt.Errorf("%s: %w", src, err)
 	}
 	return data, nil
+}
+
+// placed words an error about the feed name: the message, with name
+// first unless it already starts with it.
+func placed(name string, err error) string {
+	if msg := err.Error(); strings.HasPrefix(msg, name+":") {
+		return msg
+	}
+	return name + ": " + err.Error()
 }
 
 func displayName(src string) string {

@@ -111,4 +111,13 @@
 //     whose walk up enters a cycle without it is not reparented: the spec
 //     reparents only an item that meets itself, and the cycle's lowest id,
 //     reparented in its turn, brings the rest back to the root.
+//   - §4.4.2 flags the items that "the results of comparison have caused"
+//     to become their own ancestors. A cycle that both inputs of a merge
+//     already hold was not caused by it: MergeOutline sets conflict="true"
+//     only on items it cuts that are not cut in the local items and in the
+//     incoming items alike. So merging a feed with itself never invents a
+//     conflict, and the rule, the same with the sides swapped, keeps both
+//     endpoints of a sync alike. A cycle on one side only (another
+//     implementation's, or a hand-edited feed's) is flagged by the first
+//     merge with a feed that lacks it.
 package sse

@@ -126,23 +126,32 @@ func Cycles(items []*Item) []string {
 // MergeOutline merges an incoming outline feed into a local one: the items
 // as MergeFeed does, one at a time, and then §4.4.2 cycle detection over the
 // result, which sets conflict="true" on every item it reparents to the root
-// (see Cycles). The reparenting itself is Build's: an item keeps the
-// position its winning version carries, so that endpoints that saw a cycle
-// and endpoints that never did still hold the same versions.
+// (see Cycles), but for those that local and incoming both held in a cycle
+// already: the merge did not cause those (see the package doc). The
+// reparenting itself is Build's: an item keeps the position its winning
+// version carries, so that endpoints that saw a cycle and endpoints that
+// never did still hold the same versions.
 func MergeOutline(local, incoming []*Item) ([]*Item, error) {
 	out, err := MergeFeed(local, incoming)
 	if err != nil {
 		return nil, err
 	}
 	cut := Cycles(out)
+	localCut, incomingCut := Cycles(local), Cycles(incoming)
 	for i, it := range out {
-		if _, found := slices.BinarySearch(cut, it.ID); found && !it.Conflict {
+		if in(cut, it.ID) && !it.Conflict && !(in(localCut, it.ID) && in(incomingCut, it.ID)) {
 			c := it.Clone()
 			c.Conflict = true
 			out[i] = c
 		}
 	}
 	return out, nil
+}
+
+// in reports whether id is in ids, ascending.
+func in(ids []string, id string) bool {
+	_, found := slices.BinarySearch(ids, id)
+	return found
 }
 
 // detectCycles returns each item's parent after cycle detection, and the

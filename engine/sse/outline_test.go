@@ -262,6 +262,43 @@ func TestCycleDetection(t *testing.T) {
 	}
 }
 
+// TestMergeWithItselfInventsNoConflict: a cycle that both sides of a merge
+// already hold was not caused by it (§4.4.2 "have caused"): merging a feed
+// with itself leaves every conflict flag as it was (issue 13: a self-cycle
+// passed validate, then merge X X reported a conflict). A cycle on one side
+// only is flagged whichever side holds it.
+func TestMergeWithItselfInventsNoConflict(t *testing.T) {
+	for _, items := range [][]*Item{outline("a<a", "b<a"), outline("a<b", "b<a"), outline("c<b", "a<c", "b<a", "d")} {
+		merged, err := MergeOutline(items, items)
+		must(t, err)
+		for _, it := range merged {
+			if it.Conflict {
+				t.Errorf("%s: merging a feed with itself set conflict", it.ID)
+			}
+		}
+	}
+	cycle := outline("a<b", "b<a")
+	for _, sides := range [][2][]*Item{{cycle, nil}, {nil, cycle}} {
+		merged, err := MergeOutline(sides[0], sides[1])
+		must(t, err)
+		for _, it := range merged {
+			if want := it.ID == "a"; it.Conflict != want {
+				t.Errorf("one side's cycle: %s: conflict = %v, want %v", it.ID, it.Conflict, want)
+			}
+		}
+	}
+	// Versions that make a cycle only together: each side is clean.
+	moved := outline("a<b", "b")
+	moved[0].Version = 2
+	other := outline("a", "b<a")
+	other[1].Version = 2
+	merged, err := MergeOutline(moved, other)
+	must(t, err)
+	if !merged[0].Conflict {
+		t.Error("a cycle the merge caused was not flagged")
+	}
+}
+
 func TestPlace(t *testing.T) {
 	tree := Build(outline("a", "b<a", "c<b", "gone-"))
 	cases := []struct {

@@ -3,6 +3,7 @@ package ssefeed
 import (
 	"fmt"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/beevik/etree"
@@ -353,9 +354,40 @@ func (p *parser) finish() {
 	for j, f := range folds {
 		d.recs[j].item = asRead(f.Result(), d.recs[j].item, nil)
 	}
+	if d.kind == KindOPML {
+		p.cycles()
+	}
 	d.nRead = len(d.recs)
 	d.prefixes(p.firstNS)
 	d.indentation()
+}
+
+// cycles warns about outlines that their stored positions make their own
+// ancestors and that no merge has flagged yet (0.91 §4.4.2). Merging
+// never produces one (it flags each cycle it causes), so such a cycle
+// comes from another implementation or a hand edit.
+func (p *parser) cycles() {
+	d := p.d
+	items := d.records()
+	parent := make(map[string]string, len(items))
+	for _, it := range items {
+		parent[it.ID] = it.Position.Parent
+	}
+	for _, id := range sse.Cycles(items) {
+		r := d.recs[d.index[id]]
+		if r.item.Conflict {
+			continue
+		}
+		path := []string{id}
+		for q := parent[id]; ; q = parent[q] {
+			path = append(path, q)
+			if q == id || len(path) > len(items) {
+				break
+			}
+		}
+		p.warnf(r.el, "outline %q is its own ancestor by its stored position (%s); it is shown at the top level, and the first merge with a feed that lacks this cycle sets conflict=\"true\" on it (§4.4.2)",
+			id, strings.Join(path, " → "))
+	}
 }
 
 // prefixes picks the prefixes written for SSE and for feedsync's outline

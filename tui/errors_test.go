@@ -1,0 +1,136 @@
+package tui
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestErrorsStartWithTheirPlace guards issue 13, item 9: one-line errors
+// began with "feedsync: ", so a message about a place did not start with
+// file:line:col; validate named a missing file twice. A message about a
+// feed starts with the feed as the command line names it, once.
+func TestErrorsStartWithTheirPlace(t *testing.T) {
+	h := newHarness(t)
+	good := h.write("f.xml", oneItem)
+	bad := h.write("bad.xml", `<rss version="2.0" xmlns:sx="http://feedsync.org/2007/feedsync"><channel><title>t</title><item><sx:sync id="a" updates="x"><sx:history sequence="1" by="A"/></sx:sync></item></channel></rss>`)
+	missing := h.path("missing.xml")
+	cases := []struct {
+		name  string
+		stdin string
+		args  []string
+		first string // the first line's start
+	}{
+		{"validate, missing file", "", []string{"validate", missing}, missing + ": no such file or directory"},
+		{"merge, missing file", "", []string{"merge", missing, good}, missing + ": no such file or directory"},
+		{"merge, bad input", "", []string{"merge", bad, good}, bad + ":1:"},
+		{"merge, bad REMOTE", "", []string{"merge", good, bad}, bad + ":1:"},
+		{"update, no such item", "", []string{"update", good, "--id", "nope", "--title", "x", "--by", "A"}, good + `: no item with id "nope"`},
+		{"standard input", "<rss", []string{"validate", "-"}, "<stdin>:1:"},
+		{"a folder", "", []string{"conflicts", h.dir}, h.dir + ": "},
+		{"not about a place", "", []string{"frobnicate"}, "feedsync: unknown command"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			code, _, stderr := h.run(c.stdin, c.args...)
+			if code != ExitError {
+				t.Errorf("exit %d, want 2", code)
+			}
+			if !strings.HasPrefix(stderr, c.first) {
+				t.Errorf("stderr starts %q, want %q", stderr, c.first)
+			}
+			if first, _, _ := strings.Cut(stderr, "\n"); strings.Count(first, filepath.Base(missing)) > 1 {
+				t.Errorf("the path is repeated: %q", first)
+			}
+		})
+	}
+}
+
+// TestTextFlagsRefuseWhatXMLCannotCarry guards issue 13, item 9: --title
+// and --content with invalid UTF-8 were changed silently (to U+FFFD).
+// They, --field values and characters XML 1.0 forbids are refused.
+func TestTextFlagsRefuseWhatXMLCannotCarry(t *testing.T) {
+	h := newHarness(t)
+	feed := h.write("f.xml", oneItem)
+	for _, flagValue := range []string{"--title=a\xffb", "--content=\xc3", "--title=a\x01b", "--field=summary=\xfe", "--content=a\uffffb"} {
+		code, stdout, stderr := h.run("", "update", feed, "--id", "item1", "--by", "A", flagValue, "-o", feed)
+		if code != ExitError || stdout != "" || !strings.Contains(stderr, "invalid value") {
+			t.Errorf("%q: exit %d, stderr %s", flagValue, code, stderr)
+		}
+	}
+	if h.read("f.xml") != oneItem {
+		t.Error("the feed changed")
+	}
+	for _, ok := range []string{"--title=tab\there", "--title=line\nbreak", "--title=\ufffd stays"} {
+		if code, _, stderr := h.run("", "update", feed, "--id", "item1", "--by", "A", ok); code != ExitOK {
+			t.Errorf("%q refused: %s", ok, stderr)
+		}
+	}
+}
+
+// TestSymlinkedOutIsWrittenThrough guards issue 13, item 9: saving to a
+// symbolic link replaced the link with a file and left its target stale.
+func TestSymlinkedOutIsWrittenThrough(t *testing.T) {
+	h := newHarness(t)
+	os.Mkdir(h.path("real"), 0o755)
+	target := h.write("real/f.xml", oneItem)
+	link := h.path("f.xml")
+	if err := os.Symlink(filepath.Join("real", "f.xml"), link); err != nil {
+		t.Skip("no symbolic links:", err)
+	}
+	code, _, stderr := h.run("", "update", link, "--id", "item1", "--title", "through", "--by", "A", "-o", link)
+	if code != ExitOK {
+		t.Fatal(stderr)
+	}
+	if info, err := os.Lstat(link); err != nil || info.Mode()&os.ModeSymlink == 0 {
+		t.Fatal("the link was replaced by a file")
+	}
+	if got := titles(t, target)["item1"]; got != "through" {
+		t.Errorf("target's title %q: not written through", got)
+	}
+	if h.read("real/f.xml.bak") != oneItem {
+		t.Error("no backup beside the target")
+	}
+}
+
+// TestBackupsKeepTheOriginal guards issue 13, item 9: .bak kept one
+// generation, so two saves lost the original.
+func TestBackupsKeepTheOriginal(t *testing.T) {
+	h := newHarness(t)
+	feed := h.write("f.xml", oneItem)
+	for _, title := range []string{"one", "two"} {
+		if code, _, stderr := h.run("", "update", feed, "--id", "item1", "--title", title, "--by", "A", "-o", feed); code != 0 {
+			t.Fatal(stderr)
+		}
+	}
+	if h.read("f.xml.bak.2") != oneItem {
+		t.Error("the original is not kept after two saves")
+	}
+	if titles(t, feed+".bak")["item1"] != "one" {
+		t.Error("f.xml.bak is not the file the last save replaced")
+	}
+}
+
+// TestMergeOfAFeedWithItselfInventsNoConflict guards issue 13, item 9:
+// a feed whose fso:parent made an outline its own ancestor passed validate
+// silently, and merge X X then reported a conflict.
+func TestMergeOfAFeedWithItselfInventsNoConflict(t *testing.T) {
+	h := newHarness(t)
+	feed := h.write("c.xml", `<opml version="2.0" xmlns:sx="https://www.microsoft.com/schemas/rss/sse" xmlns:fso="https://github.com/feedsync/feedsync/ns/outline">
+ <body>
+  <outline text="A">
+   <sx:sync id="A" version="1" fso:parent="A" fso:key="V" fso:version="1"><sx:history by="ep0"/></sx:sync>
+  </outline>
+ </body>
+</opml>
+`)
+	code, _, stderr := h.run("", "validate", feed)
+	if code != ExitOK || !strings.Contains(stderr, "warning: "+feed+":3:3: ") || !strings.Contains(stderr, "own ancestor") {
+		t.Errorf("validate: exit %d, stderr %s", code, stderr)
+	}
+	code, stdout, stderr := h.run("", "merge", feed, feed)
+	if code != ExitOK || strings.Contains(stdout, "conflict=") {
+		t.Errorf("merge X X: exit %d, stderr %s\n%s", code, stderr, stdout)
+	}
+}
