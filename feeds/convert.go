@@ -80,7 +80,8 @@ func (d *Doc) convert(x *itemData) *itemData {
 	if at >= len(kids) {
 		out.syncAt = len(out.kids)
 	}
-	return &itemData{format: d.format, sync: x.sync, sscope: x.sscope, comp: out}
+	xt := x.tree()
+	return &itemData{format: d.format, tr: &itemTree{sync: xt.sync, sscope: xt.sscope}, comp: out}
 }
 
 // nativeNS is the namespace of d's format's own item elements.
@@ -172,8 +173,9 @@ func compose(local, winner *itemData) *itemData {
 		out.kids = slices.Insert(out.kids, 0, shared...)
 		out.syncAt += len(shared)
 	}
-	return &itemData{format: local.format, el: local.el, scope: local.scope, iscope: local.iscope,
-		sync: winner.sync, sscope: winner.sscope, comp: out}
+	lt, wt := local.tree(), winner.tree()
+	return &itemData{format: local.format, tr: &itemTree{el: lt.el, scope: lt.scope, iscope: lt.iscope,
+		sync: wt.sync, sscope: wt.sscope}, comp: out}
 }
 
 // NewData returns data for a new version of an item in d: base's elements
@@ -195,7 +197,7 @@ func (d *Doc) NewData(base engine.Data, title, content *string) engine.Data {
 	if content != nil {
 		c.replace(d, kindContent, *content)
 	}
-	return &itemData{format: d.format, el: b.el, scope: b.scope, iscope: b.iscope, sync: b.sync, sscope: b.sscope, comp: c}
+	return &itemData{format: d.format, tr: b.tree(), comp: c}
 }
 
 // replace sets the text of the first element of kind k, or adds one; it is

@@ -16,21 +16,34 @@ import (
 // children other than sx:sync. It is never modified once made (the engine
 // shares it between versions); operations that change data make a new one.
 //
-// Data read from a feed points into the parsed tree and copies nothing: its
-// children are the element's own (kids is nil). Data made by NewData, by a
-// merge (implementation note 1) or by crossing formats lists its children in
-// comp, each with the scope it was read in, and is written with fresh
-// indentation.
+// Data read from a feed is its element's bytes (lz): its tree is built the
+// first time it is needed, and its digest was computed as it was read.
+// Data made by NewData, by a merge (implementation note 1) or by crossing
+// formats lists its children in comp, each with the scope it was read in,
+// and is written with fresh indentation; tr holds the element and sx:sync
+// it takes its start tag and sync markup from.
 type itemData struct {
 	format Format
-	el     *etree.Element // the element read; names the item's start tag and attributes; nil for a new element
-	scope  *scope         // namespace context of el's parent
-	iscope *scope         // namespace context inside el
-	sync   *etree.Element // the version's own sx:sync, for what the engine does not model; may be nil
-	sscope *scope         // namespace context inside sync
+	lz     *lazyEl   // data read from a feed
+	tr     *itemTree // data made in memory: the element (el nil for a new one) and sx:sync it keeps
 
 	comp   *composition           // when set, the data, rather than el's children
 	digest atomic.Pointer[string] // Digest's result, once computed
+}
+
+// noTree is the tree of data that has no element.
+var noTree = &itemTree{}
+
+// tree returns the data's element and sx:sync, building them for data
+// read from a feed.
+func (d *itemData) tree() *itemTree {
+	switch {
+	case d.lz != nil:
+		return d.lz.tree()
+	case d.tr != nil:
+		return d.tr
+	}
+	return noTree
 }
 
 // composition is the children of data that was built rather than read.
@@ -58,21 +71,22 @@ func (d *itemData) children() ([]kid, int) {
 	if d.comp != nil {
 		return d.comp.kids, d.comp.syncAt
 	}
-	kids := make([]kid, 0, len(d.el.Child)/2+1)
+	tr := d.tree()
+	kids := make([]kid, 0, len(tr.el.Child)/2+1)
 	at := -1
-	for _, t := range d.el.Child {
+	for _, t := range tr.el.Child {
 		switch t := t.(type) {
 		case *etree.CharData:
 			if t.IsWhitespace() || xmlutil.IsSpace(t.Data) {
 				continue
 			}
 		case *etree.Element:
-			if t == d.sync {
+			if t == tr.sync {
 				at = len(kids)
 				continue
 			}
 		}
-		kids = append(kids, kid{t, d.iscope})
+		kids = append(kids, kid{t, tr.iscope})
 	}
 	if at < 0 {
 		at = len(kids)
@@ -103,14 +117,15 @@ func (d *itemData) appendFields(fs []field) []field {
 		}
 		return fs
 	}
-	pu := d.scope.elemURI(d.el)
-	for _, t := range d.el.Child {
+	tr := d.tree()
+	pu := tr.scope.elemURI(tr.el)
+	for _, t := range tr.el.Child {
 		e, ok := t.(*etree.Element)
-		if !ok || e == d.sync {
+		if !ok || e == tr.sync {
 			continue
 		}
-		u := childURI(d.el, pu, e, d.iscope)
-		fs = append(fs, field{kid{e, d.iscope}, u, classify(d.format, u, e)})
+		u := childURI(tr.el, pu, e, tr.iscope)
+		fs = append(fs, field{kid{e, tr.iscope}, u, classify(d.format, u, e)})
 	}
 	return fs
 }
@@ -203,6 +218,9 @@ func sharedEqual(a, b engine.Data, sc *scratch) bool {
 	y, ok2 := b.(*itemData)
 	if !ok1 || !ok2 {
 		return a != nil && b != nil && a.Digest() == b.Digest()
+	}
+	if dx, dy := x.digest.Load(), y.digest.Load(); dx != nil && dy != nil {
+		return *dx == *dy // both read from feeds, as most are: no tree needed
 	}
 	sc.b[0] = x.canonical(sc.b[0][:0], &sc.fields)
 	sc.b[1] = y.canonical(sc.b[1][:0], &sc.fields)

@@ -62,18 +62,29 @@
 // every other shared element in canonical form by expanded name. It is
 // computed on first use and kept.
 //
-// # Writing
+// # Reading and writing
 //
-// A Doc never changes its parsed tree. An item that has not changed since it
-// was read is written as its element was read, through etree; so are all
-// other parts of the feed. Reading and writing an unchanged feed gives the
-// same XML (etree's serialisation: attributes in double quotes, empty
-// elements as <x/>, CDATA sections kept), and writing is deterministic. A
-// changed item is written from its data and its sync metadata: its children
-// as read, with sx:sync written anew in its place, or, for data put
-// together by a merge, NewData or a change of format, one child to a line
-// at the feed's own indentation. Elements written under a scope other than
-// the one they were read in keep their meaning: a prefix bound there to the
+// Parse reads a feed in one scan of its tokens. It builds the tree of the
+// feed-level parts, but not of the items: each item's sync metadata and the
+// digest of its shared data are read from the tokens, and where its bytes
+// are is kept. An item's tree is built from those bytes the first time
+// something needs it (its fields, a change, a merge that takes another
+// version's data); most items of a merge are never built. Reading a feed
+// therefore costs about its size in memory, and little more than the scan
+// in time.
+//
+// A Doc never changes what it read. Everything that has not changed since
+// it was read is written as the exact bytes it was read from: an unchanged
+// feed is written back byte for byte, and so is every unchanged item of a
+// changed feed. An item read in another feed (a merge's new item) is
+// written as its bytes too when the prefixes in scope there mean what they
+// mean here. A changed item is written from its data and its sync
+// metadata, through etree (attributes in double quotes, empty elements as
+// <x/>, CDATA sections kept): its children as read, with sx:sync written
+// anew in its place, or, for data put together by a merge, NewData or a
+// change of format, one child to a line at the feed's own indentation.
+// Writing is deterministic. Elements written under a scope other than the
+// one they were read in keep their meaning: a prefix bound there to the
 // same namespace is reused, others are declared on the element. A feed that
 // did not declare FeedSync declares it on its root once it needs it.
 //
@@ -114,15 +125,15 @@
 //   - elements nest at most 1024 deep;
 //   - an element has at most 256 attributes;
 //   - an item (an Atom entry, an RSS item) holds at most 100,000
-//     elements, itself included;
-//   - beyond 65,536 elements, a document has at least 8 bytes for each
-//     element on average (etree spends about a hundred bytes on an element
-//     that a document can write in four).
+//     elements, itself and its conflict versions included;
+//   - beyond 65,536 elements outside the items, a document has at least 8
+//     bytes for each such element on average (etree spends about a hundred
+//     bytes on an element that a document can write in four).
 //
-// etree keeps no positions, so positions other than the reader's own are
-// found only when there is a problem to report: a second pass numbers
-// start elements in document order and stops at those of the elements
-// concerned. Columns count bytes from 1. Merge reports an item whose
+// Problems found in items are placed where the scan met them; etree keeps
+// no positions, so those of feed-level elements are found only when there
+// is a problem to report: a second pass numbers start elements in document
+// order and stops at those of the elements concerned. Columns count bytes from 1. Merge reports an item whose
 // noconflicts differs between the feeds, in both files. Locate and
 // SyntaxProblems do this placing for bindings built on this package
 // (feeds/sse).

@@ -8,6 +8,7 @@ import (
 
 	"github.com/beevik/etree"
 	"github.com/feedsync/feedsync/engine"
+	"github.com/feedsync/feedsync/feeds/internal/xmlscan"
 	"github.com/feedsync/feedsync/feeds/internal/xmlutil"
 )
 
@@ -59,7 +60,7 @@ func (d *Doc) EditData(base engine.Data, edits []FieldEdit, sources ...engine.Da
 	b := d.own(base)
 	kids, at := b.children()
 	c := &composition{kids: slices.Clone(kids), syncAt: at}
-	in := b.iscope
+	in := b.tree().iscope
 	if in == nil {
 		_, k := d.newElem("x")
 		in = k.scope
@@ -69,7 +70,7 @@ func (d *Doc) EditData(base engine.Data, edits []FieldEdit, sources ...engine.Da
 			return nil, &FieldError{Key: ed.Key, Err: err}
 		}
 	}
-	return &itemData{format: d.format, el: b.el, scope: b.scope, iscope: b.iscope, sync: b.sync, sscope: b.sscope, comp: c}, nil
+	return &itemData{format: d.format, tr: b.tree(), comp: c}, nil
 }
 
 // keyed is one element of a composition with its field key.
@@ -279,38 +280,39 @@ func (d *Doc) categoryKid(value string, old *field) kid {
 
 // parseElement reads an element written as Field.Value shows it: one
 // element, its own prefix bound to uri (the key's namespace), the other
-// prefixes it uses bound in scope in or declared in the value itself.
+// prefixes it uses bound in scope in or declared in the value itself. It
+// is read as strictly as a feed (package xmlscan).
 func parseElement(value, uri string, in *scope) (kid, error) {
-	doc := etree.NewDocument()
-	if err := doc.ReadFromString(value); err != nil {
-		return kid{}, fmt.Errorf("%w: %v", ErrFieldValue, err)
+	data := []byte(value)
+	i := 0
+	for i < len(data) && strings.IndexByte(" \t\r\n", data[i]) >= 0 {
+		i++
 	}
-	root := doc.Root()
-	for _, t := range doc.Child {
-		switch t := t.(type) {
-		case *etree.Element:
-			if t != root {
-				return kid{}, fmt.Errorf("%w: more than one element", ErrFieldValue)
-			}
-		case *etree.CharData:
-			if !t.IsWhitespace() {
-				return kid{}, fmt.Errorf("%w: text outside the element", ErrFieldValue)
-			}
-		}
-	}
-	if root == nil {
+	if i >= len(data) || data[i] != '<' || i+1 < len(data) && (data[i+1] == '!' || data[i+1] == '?' || data[i+1] == '/') {
 		return kid{}, fmt.Errorf("%w: no element", ErrFieldValue)
 	}
-	e := root.Copy()
+	ns := append(bindingsOf(&in.Scope), xmlscan.Binding{Prefix: nameAt(data, i).Prefix, URI: uri})
+	sc := xmlscan.NewFragment(data, i, ns, xmlscan.DefaultLimits)
+	var b xmlutil.Builder
+	var e *etree.Element
+	if sc.Next() {
+		e = b.Element(sc)
+	}
+	if e == nil {
+		return kid{}, fmt.Errorf("%w: %v", ErrFieldValue, sc.Err())
+	}
+	if rest := strings.TrimSpace(string(data[sc.Token().End:])); rest != "" {
+		if strings.HasPrefix(rest, "<") {
+			return kid{}, fmt.Errorf("%w: more than one element", ErrFieldValue)
+		}
+		return kid{}, fmt.Errorf("%w: text outside the element", ErrFieldValue)
+	}
 	if got, ok := xmlutil.Bound(e.Attr, e.Space); !ok {
 		if u, _ := in.URI(e.Space); u != uri {
 			e.CreateAttr(declKey(e.Space), uri)
 		}
 	} else if got != uri {
 		return kid{}, fmt.Errorf("%w: the element is in namespace %q, the key names %q", ErrFieldValue, got, uri)
-	}
-	if p, ok := unbound(e, &in.Scope); ok {
-		return kid{}, fmt.Errorf("%w: prefix %q is not bound", ErrFieldValue, p)
 	}
 	return kid{e, in}, nil
 }
@@ -321,30 +323,4 @@ func declKey(p string) string {
 		return "xmlns"
 	}
 	return "xmlns:" + p
-}
-
-// unbound returns a prefix that e or its descendants use without a binding
-// in s or on themselves.
-func unbound(e *etree.Element, s *xmlutil.Scope) (string, bool) {
-	if xmlutil.HasDecl(e.Attr) {
-		s = &xmlutil.Scope{Parent: s, Attrs: e.Attr}
-	}
-	bound := func(p string) bool {
-		_, ok := s.URI(p)
-		return p == "" || p == "xml" || ok
-	}
-	if !bound(e.Space) {
-		return e.Space, true
-	}
-	for _, a := range e.Attr {
-		if a.Space != "" && a.Space != "xmlns" && !bound(a.Space) {
-			return a.Space, true
-		}
-	}
-	for c := range e.ChildElementsSeq() {
-		if p, ok := unbound(c, s); ok {
-			return p, true
-		}
-	}
-	return "", false
 }

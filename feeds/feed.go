@@ -48,10 +48,10 @@ type Doc struct {
 // record is one sync item of a Doc and where it came from.
 type record struct {
 	item  *engine.Item
-	orig  *engine.Item   // the item as read; while item == orig, el is written as it was read
-	el    *etree.Element // the element read, or nil
-	scope *scope         // namespace context of el's parent
-	dups  bool           // several elements carried this id and were merged (note 2)
+	orig  *engine.Item // the item as read; while item == orig, its element is written as it was read
+	lz    *lazyEl      // the element read, or nil
+	scope *scope       // namespace context of the element's parent
+	dups  bool         // several elements carried this id and were merged (note 2)
 	// undeleted: Set brought the item back from deletion, so it is written
 	// with deleted="false" (§3.2 step 6).
 	undeleted bool
@@ -127,7 +127,7 @@ func (d *Doc) Set(it *engine.Item) {
 // verbatim reports whether the record is written as the element it was read
 // from. An item merged from several elements of another feed is not.
 func (r *record) verbatim(inTree bool) bool {
-	return r.el != nil && r.item == r.orig && (inTree || !r.dups)
+	return r.lz != nil && r.item == r.orig && (inTree || !r.dups)
 }
 
 // Sharing is a feed's sx:sharing element (§2.2, §2.3).

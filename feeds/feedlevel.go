@@ -64,6 +64,9 @@ func (d *Doc) FeedLevel() []Part {
 				p.Token(e)
 			}
 		default:
+			if e, ok := t.(*etree.Element); ok {
+				t = d.src.builtChild(e) // an item without sx:sync
+			}
 			p.Token(t)
 		}
 	}

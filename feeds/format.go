@@ -130,27 +130,33 @@ func (k kind) shared() bool { return k != kindPublisher && k != kindSync }
 // classify says what a child element of an item means, given its namespace
 // URI and the item's format. This is the classification doc.go documents.
 func classify(f Format, uri string, e *etree.Element) kind {
+	return classifyName(f, uri, e.Tag, e.SelectAttr("src") != nil)
+}
+
+// classifyName is classify for an element with local name local, and an
+// attribute src (of any prefix) when src is true.
+func classifyName(f Format, uri, local string, src bool) kind {
 	switch uri {
 	case NSFeedSync:
-		if e.Tag == "sync" {
+		if local == "sync" {
 			return kindSync
 		}
 	case NSAtom:
-		return classifyAtom(e)
+		return classifyAtom(local, src)
 	case "":
 		if f == RSS {
-			return classifyRSS(e.Tag)
+			return classifyRSS(local)
 		}
 	}
 	return kindOther
 }
 
-func classifyAtom(e *etree.Element) kind {
-	switch e.Tag {
+func classifyAtom(local string, src bool) kind {
+	switch local {
 	case "title":
 		return kindTitle
 	case "content":
-		if e.SelectAttr("src") != nil {
+		if src {
 			return kindOther // out-of-line content has no text to carry across formats
 		}
 		return kindContent

@@ -30,6 +30,7 @@ func FuzzParse(f *testing.F) {
 			}
 			return
 		}
+		checkDigests(t, "fuzz.xml", d)
 		out := d.Bytes()
 		feedtest.WellFormed(t, out)
 		d2, err := Parse("fuzz.xml", out)

@@ -4,7 +4,6 @@ import (
 	"maps"
 	"slices"
 
-	"github.com/beevik/etree"
 	"github.com/feedsync/feedsync/engine"
 )
 
@@ -54,7 +53,7 @@ func (m *merger) merge(remote *Doc, r *record, local *Doc) {
 	if !ok { // §3.3 step 1
 		n := record{item: out.adopt(it)}
 		if n.item == it {
-			n.orig, n.el, n.scope, n.dups = r.orig, r.el, r.scope, r.dups
+			n.orig, n.lz, n.scope, n.dups = r.orig, r.lz, r.scope, r.dups
 		}
 		out.index[it.Sync.ID] = len(out.recs)
 		out.recs = append(out.recs, n)
@@ -70,7 +69,7 @@ func (m *merger) merge(remote *Doc, r *record, local *Doc) {
 	}
 	res, err := engine.Merge(l, it)
 	if err != nil { // the ids are equal: this does not happen
-		m.found = append(m.found, finding{remote.src, Finding{syncEl(it, r), err.Error()}})
+		m.found = append(m.found, finding{remote.src, syncEl(it, r), err.Error()})
 		return
 	}
 	if m.same(res, l) {
@@ -132,8 +131,8 @@ func (m *merger) disagree(local *Doc, l *engine.Item, remote *Doc, r *engine.Ite
 			"; it never changes after the first update (§2.4)"
 	}
 	m.found = append(m.found,
-		finding{srcOf(l, local), Finding{syncEl(l, nil), msg(l.Sync.NoConflicts, remote.name)}},
-		finding{srcOf(r, remote), Finding{syncEl(r, nil), msg(r.Sync.NoConflicts, local.name)}})
+		finding{srcOf(l, local), syncEl(l, nil), msg(l.Sync.NoConflicts, remote.name)},
+		finding{srcOf(r, remote), syncEl(r, nil), msg(r.Sync.NoConflicts, local.name)})
 }
 
 func quoteBool(b bool) string {
@@ -143,22 +142,22 @@ func quoteBool(b bool) string {
 	return `"false"`
 }
 
-// syncEl returns the sx:sync element an item was read from, or its record's
-// element, or nil.
-func syncEl(it *engine.Item, r *record) *etree.Element {
-	if x := dataOf(it.Data); x != nil && x.sync != nil {
-		return x.sync
+// syncEl returns where the sx:sync an item was read from is, or its
+// record's element, or the document.
+func syncEl(it *engine.Item, r *record) place {
+	if x := dataOf(it.Data); x != nil && x.lz != nil && x.lz.syncAt >= 0 {
+		return syncPlace(x.lz)
 	}
-	if r != nil {
-		return r.el
+	if r != nil && r.lz != nil {
+		return placeAt(r.lz.start, nameAt(r.lz.src.data, r.lz.start))
 	}
-	return nil
+	return elPlace(nil)
 }
 
 // srcOf returns the source an item's data was read from, or the Doc's.
 func srcOf(it *engine.Item, d *Doc) *source {
-	if x := dataOf(it.Data); x != nil && x.sscope != nil && x.sscope.src != nil {
-		return x.sscope.src
+	if x := dataOf(it.Data); x != nil && x.lz != nil {
+		return x.lz.src
 	}
 	return d.src
 }

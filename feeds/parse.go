@@ -22,30 +22,26 @@ import (
 // UTF-8 with an XML declaration that says so. The Doc keeps data, and
 // shares memory with it: data must not change afterwards.
 func Parse(name string, data []byte) (*Doc, error) {
-	tree, text, err := xmlutil.Read(data, readLimits)
+	text, enc, err := xmlscan.Decode(data)
 	if err != nil {
-		return nil, SyntaxProblems(name, text, err)
+		return nil, SyntaxProblems(name, data, &xmlutil.DecodeError{Err: err})
 	}
-	p := parser{src: &source{name: name, data: text, doc: tree}}
+	if enc != "" {
+		text = xmlscan.DeclareUTF8(text)
+	}
+	p := &parser{src: &source{name: name, data: text}}
+	sc := &scan{p: p, s: xmlscan.New(text)}
+	p.src.doc = sc.run()
+	if p.err != nil {
+		return nil, SyntaxProblems(name, text, p.err)
+	}
+	p.src.items, p.scanned = sc.order, sc.items
 	d := p.doc()
 	if len(p.found) > 0 {
 		return nil, report(p.found)
 	}
 	return d, nil
 }
-
-// readLimits bound the tree of a feed (see xmlutil.Limits): its items are
-// an Atom feed's entries and an RSS channel's items.
-var readLimits = func() xmlutil.Limits {
-	l := xmlutil.DefaultLimits
-	l.ItemDepth = func(root xmlscan.Name) int {
-		if root.Local == "feed" {
-			return 2
-		}
-		return 3
-	}
-	return l
-}()
 
 // ParseReader loads a feed from r; see Parse.
 func ParseReader(name string, r io.Reader) (*Doc, error) {
@@ -65,15 +61,30 @@ func Validate(name string, data []byte) Problems {
 	return nil
 }
 
-// parser walks a parsed tree once, building the Doc and noting problems.
+// parser reads a feed in two passes: a scan of the tokens (scan) that
+// reads the items, then a walk over the tree of the rest that builds the
+// Doc. Both note problems.
 type parser struct {
-	src   *source
-	found []finding
-	folds map[int]*engine.Fold // by record: the versions of an id met more than once
+	src     *source
+	found   []finding
+	err     *xmlscan.SyntaxError        // the scan stopped at it
+	scanned map[*etree.Element]*scanned // the items, by element
+	folds   map[int]*engine.Fold        // by record: the versions of an id met more than once
 }
 
-func (p *parser) add(e *etree.Element, format string, args ...any) {
-	p.found = append(p.found, finding{p.src, Finding{e, fmt.Sprintf(format, args...)}})
+// add notes a problem at a place.
+func (p *parser) add(at place, format string, args ...any) {
+	p.found = append(p.found, finding{p.src, at, fmt.Sprintf(format, args...)})
+}
+
+// addEl notes a problem with an element of the tree.
+func (p *parser) addEl(e *etree.Element, format string, args ...any) {
+	p.add(elPlace(e), format, args...)
+}
+
+// addAt notes a problem with the start tag at offset off.
+func (p *parser) addAt(off int, name xmlscan.Name, format string, args ...any) {
+	p.add(placeAt(off, name), format, args...)
 }
 
 func (p *parser) doc() *Doc {
@@ -84,7 +95,7 @@ func (p *parser) doc() *Doc {
 	}
 	switch dl, ns := detectDialect(tree); dl {
 	case SSE091, SSEPre10:
-		p.add(root, "%s feed (namespace %s): not FeedSync 1.0.2", dl, ns)
+		p.addEl(root, "%s feed (namespace %s): not FeedSync 1.0.2", dl, ns)
 		return nil
 	}
 	base := &scope{src: p.src}
@@ -99,7 +110,7 @@ func (p *parser) doc() *Doc {
 			return nil
 		}
 	default:
-		p.add(root, "root element in namespace %q is neither an Atom 1.0 feed nor an RSS 2.0 rss", u)
+		p.addEl(root, "root element in namespace %q is neither an Atom 1.0 feed nor an RSS 2.0 rss", u)
 		return nil
 	}
 	if pre, ok := d.cscope.prefixFor(NSFeedSync, "sx"); ok {
@@ -120,7 +131,7 @@ func (p *parser) top() *etree.Element {
 // channel finds the RSS channel and checks the rss element around it.
 func (p *parser) channel(d *Doc, rs *scope) bool {
 	if v := d.root.SelectAttrValue("version", ""); v != "2.0" {
-		p.add(d.root, "rss version %q: not RSS 2.0", v)
+		p.addEl(d.root, "rss version %q: not RSS 2.0", v)
 	}
 	for c := range d.root.ChildElementsSeq() {
 		u := rs.elemURI(c)
@@ -128,13 +139,13 @@ func (p *parser) channel(d *Doc, rs *scope) bool {
 		case u == "" && c.Tag == "channel" && d.box == nil:
 			d.box, d.cscope = c, rs.child(c)
 		case u == "" && c.Tag == "channel":
-			p.add(c, "a second channel: an RSS 2.0 document has one, and the items of this one would be lost")
+			p.addEl(c, "a second channel: an RSS 2.0 document has one, and the items of this one would be lost")
 		case u == NSFeedSync && c.Tag == "sharing":
-			p.add(c, "sx:sharing belongs inside channel (§2.2)")
+			p.addEl(c, "sx:sharing belongs inside channel (§2.2)")
 		}
 	}
 	if d.box == nil {
-		p.add(d.root, "rss without a channel")
+		p.addEl(d.root, "rss without a channel")
 	}
 	return d.box != nil
 }
@@ -175,7 +186,7 @@ func (p *parser) box(d *Doc) {
 		for d.appendAt = n; d.appendAt > 0 && xmlutil.IsWS(d.box.Child[d.appendAt-1]); d.appendAt-- {
 		}
 	}
-	d.indentation()
+	d.indentation(p.scanned)
 }
 
 // isItem reports whether e, a child of box in namespace u, is an entry or item.
@@ -187,8 +198,9 @@ func (d *Doc) isItem(u string, e *etree.Element) bool {
 }
 
 // indentation learns how the feed indents items and one level, for the
-// elements it writes anew.
-func (d *Doc) indentation() {
+// elements it writes anew, from the white space before the first item and
+// the first item's first child (which the scan noted).
+func (d *Doc) indentation(scanned map[*etree.Element]*scanned) {
 	at := d.firstItem
 	if at < 0 {
 		at = d.appendAt - 1
@@ -206,36 +218,37 @@ func (d *Doc) indentation() {
 	if d.firstItem < 0 {
 		return
 	}
-	item := d.box.Child[d.firstItem].(*etree.Element)
-	if len(item.Child) > 0 && xmlutil.IsWS(item.Child[0]) {
-		in := xmlutil.LastLine(item.Child[0].(*etree.CharData).Data)
+	if sc := scanned[d.box.Child[d.firstItem].(*etree.Element)]; sc != nil && sc.lead != "" {
+		in := xmlutil.LastLine(sc.lead)
 		if len(in) > len(d.itemInd) && strings.HasPrefix(in, d.itemInd) {
 			d.unit = in[len(d.itemInd):]
 		}
 	}
 }
 
-// item reads one entry or item, the i-th child of box.
+// item takes one entry or item, the i-th child of box, as the scan read
+// it.
 func (p *parser) item(d *Doc, i int, e *etree.Element) {
-	is := d.cscope.child(e)
-	sx := p.syncOf(e, is)
-	if sx == nil {
+	sc := p.scanned[e]
+	if sc == nil || sc.v == nil {
 		return // not a sync item: passed through untouched (§2.4)
 	}
-	it := p.version(d.format, e, d.cscope, is, sx, nil)
+	sc.lz.scope = d.cscope
+	it := &sc.v.item
 	r, ok := d.index[it.Sync.ID]
 	if !ok {
 		d.index[it.Sync.ID] = len(d.recs)
 		d.slots[i] = int32(len(d.recs))
-		d.recs = append(d.recs, record{item: it, orig: it, el: e, scope: d.cscope})
+		d.recs = append(d.recs, record{item: it, orig: it, lz: sc.lz, scope: d.cscope})
 		return
 	}
 	// Implementation note 2: a later element with the same id is another
 	// version of the same item, merged into the first; a Fold does it in
 	// time linear in the versions (box takes the results).
+	at := syncPlace(sc.lz)
 	rec := &d.recs[r]
 	if rec.item.Sync.NoConflicts != it.Sync.NoConflicts {
-		p.add(sx, "noconflicts differs from an earlier item with id %q; it never changes after the first update (§2.4)", it.Sync.ID)
+		p.add(at, "noconflicts differs from an earlier item with id %q; it never changes after the first update (§2.4)", it.Sync.ID)
 	}
 	if p.folds == nil {
 		p.folds = map[int]*engine.Fold{}
@@ -246,32 +259,26 @@ func (p *parser) item(d *Doc, i int, e *etree.Element) {
 		p.folds[r] = f
 	}
 	if err := f.Add(it); err != nil {
-		p.add(sx, "%v", err)
+		p.add(at, "%v", err)
 		return
 	}
 	d.slots[i] = int32(-2 - r)
 }
 
-// syncOf returns the sx:sync child of an item, noting any beyond the first.
-func (p *parser) syncOf(e *etree.Element, is *scope) *etree.Element {
-	var sx *etree.Element
-	for _, t := range e.Child {
-		c, ok := t.(*etree.Element)
-		if !ok || c.Tag != "sync" {
-			continue
-		}
-		if _, bound := is.child(c).URI(c.Space); !bound {
-			p.add(c, "prefix %q is not bound to a namespace", c.Space)
-			continue
-		}
-		if is.elemURI(c) != NSFeedSync {
-			continue
-		}
-		if sx != nil {
-			p.add(c, "a second sx:sync in one item (§2.4)")
-			continue
-		}
-		sx = c
+// syncPlace returns the place of a version's sx:sync.
+func syncPlace(lz *lazyEl) place {
+	return placeAt(lz.syncAt, nameAt(lz.src.data, lz.syncAt))
+}
+
+// nameAt returns the name of the start tag at data[off], which was read.
+func nameAt(data []byte, off int) xmlscan.Name {
+	end := off + 1
+	for end < len(data) && !strings.ContainsRune(" \t\r\n/>", rune(data[end])) {
+		end++
 	}
-	return sx
+	q := string(data[off+1 : end])
+	if i := strings.IndexByte(q, ':'); i >= 0 {
+		return xmlscan.Name{Prefix: q[:i], Local: q[i+1:]}
+	}
+	return xmlscan.Name{Local: q}
 }

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/beevik/etree"
 	"github.com/feedsync/feedsync/feeds/internal/xmlscan"
@@ -49,12 +50,25 @@ func (ps Problems) Error() string {
 	return strings.Join(lines, "\n")
 }
 
-// source is a parsed input: its name, its bytes and its tree, kept so that
-// problems can be placed after the fact.
+// source is a parsed input: its name, its bytes and the tree of all but
+// its items' content, kept so that items can be built and problems placed
+// after the fact, and where the parts that a writer copies begin and end.
 type source struct {
 	name string
 	data []byte
 	doc  *etree.Document
+
+	rootEnd   int    // end of the root's start tag
+	rootEmpty bool   // the root is written <root/>
+	boxEnd    int    // end of the start tag of the element that holds the items
+	boxEmpty  bool   // that element is written as an empty element
+	boxClose  int    // offset of its end tag (boxEnd for an empty one)
+	spans     []span // its children's bytes, one per child token
+	items     []*lazyEl
+	plain     map[*etree.Element]*lazyEl // the items without sx:sync, by element
+
+	mu  sync.Mutex // guards bld
+	bld xmlutil.Builder
 }
 
 // Finding is a problem with an element of a parsed document, not yet placed
@@ -65,29 +79,62 @@ type Finding struct {
 	Msg     string
 }
 
-// finding is a Finding in one of the inputs of a parse or a merge.
+// place is where a finding is: an element of a source's tree, or the
+// offset of a start tag read from the tokens (off >= 0) and its name.
+type place struct {
+	el   *etree.Element
+	off  int
+	name xmlscan.Name
+}
+
+// elPlace is the place of an element of the tree; nil is the document.
+func elPlace(e *etree.Element) place { return place{el: e, off: -1} }
+
+// placeAt is the place of a start tag at offset off.
+func placeAt(off int, name xmlscan.Name) place { return place{off: off, name: name} }
+
+// finding is a problem found in one of the inputs of a parse or a merge.
 type finding struct {
 	src *source
-	Finding
+	at  place
+	msg string
 }
 
 // report places findings in their files and returns them sorted by file and
-// position (see Locate).
+// position; findings at one place keep their order.
 func report(fs []finding) Problems {
 	bySrc := map[*source][]Finding{}
 	var order []*source
+	var ps Problems
 	for _, f := range fs {
+		if f.at.off >= 0 {
+			line, col := xmlscan.Position(f.src.data, f.at.off)
+			ps = append(ps, Problem{File: f.src.name, Line: line, Col: col, Element: f.at.name.String(), Msg: f.msg})
+			continue
+		}
 		if _, ok := bySrc[f.src]; !ok {
 			order = append(order, f.src)
 		}
-		bySrc[f.src] = append(bySrc[f.src], f.Finding)
+		bySrc[f.src] = append(bySrc[f.src], Finding{f.at.el, f.msg})
 	}
-	var ps Problems
 	for _, s := range order {
-		ps = append(ps, Locate(s.name, s.data, s.doc, bySrc[s])...)
+		ps = append(ps, s.locate(bySrc[s])...)
 	}
 	sortProblems(ps)
 	return ps
+}
+
+// locate places findings about elements of the source's tree, in which
+// items have no children: as Locate does, skipping the items' content
+// when it numbers start tags.
+func (s *source) locate(fs []Finding) Problems {
+	at := positionsSkipping(s.data, s.doc, fs, s.items)
+	out := make(Problems, 0, len(fs))
+	for _, f := range fs {
+		p := at[f.Element]
+		out = append(out, Problem{File: s.name, Line: p.line, Col: p.col, Element: qname(f.Element), Msg: f.Msg})
+	}
+	return out
 }
 
 // Locate returns findings about doc, which etree read from data, as the
@@ -125,6 +172,13 @@ type pos struct{ line, col int }
 // positions returns where in data each finding's element of doc starts.
 // The document as a whole (a nil element) is at 1:1.
 func positions(data []byte, doc *etree.Document, fs []Finding) map[*etree.Element]pos {
+	return positionsSkipping(data, doc, fs, nil)
+}
+
+// positionsSkipping is positions for a tree whose elements skip, in
+// document order, were not built beyond their start tags: their content is
+// left out of the numbering.
+func positionsSkipping(data []byte, doc *etree.Document, fs []Finding, skip []*lazyEl) map[*etree.Element]pos {
 	out := map[*etree.Element]pos{nil: {1, 1}}
 	want := map[*etree.Element]bool{}
 	for _, f := range fs {
@@ -134,6 +188,10 @@ func positions(data []byte, doc *etree.Document, fs []Finding) map[*etree.Elemen
 	}
 	if len(want) == 0 || data == nil {
 		return out
+	}
+	shells := make(map[*etree.Element]bool, len(skip))
+	for _, lz := range skip {
+		shells[lz.shell] = true
 	}
 	ordinals := map[int]*etree.Element{}
 	last, n := 0, 0
@@ -148,17 +206,32 @@ func positions(data []byte, doc *etree.Document, fs []Finding) map[*etree.Elemen
 			if want[c] {
 				ordinals[n], last = c, n
 			}
-			walk(c)
+			if !shells[c] {
+				walk(c)
+			}
 		}
 	}
 	walk(&doc.Element)
 	s := xmlscan.New(data)
+	k := 0 // the next element of skip
 	for n = 0; n < last && s.Next(); {
-		if t := s.Token(); t.Kind == xmlscan.StartElement {
-			n++
-			if e := ordinals[n]; e != nil {
-				line, col := xmlscan.Position(data, t.Off)
-				out[e] = pos{line, col}
+		t := s.Token()
+		if t.Kind != xmlscan.StartElement {
+			continue
+		}
+		n++
+		if e := ordinals[n]; e != nil {
+			line, col := xmlscan.Position(data, t.Off)
+			out[e] = pos{line, col}
+		}
+		for k < len(skip) && skip[k].start < t.Off {
+			k++
+		}
+		if k < len(skip) && skip[k].start == t.Off {
+			for depth := s.Depth(); s.Next(); {
+				if s.Token().Kind == xmlscan.EndElement && s.Depth() < depth {
+					break
+				}
 			}
 		}
 	}

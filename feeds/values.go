@@ -8,10 +8,10 @@ import (
 
 // dateTime reads a date-time attribute (§2.1.5): RFC 3339, in UTC with "Z",
 // in whole seconds.
-func (p *parser) dateTime(e *etree.Element, a etree.Attr) time.Time {
-	t, msg := parseDateTime(a.Value)
+func (p *parser) dateTime(at place, key, value string) time.Time {
+	t, msg := parseDateTime(value)
 	if msg != "" {
-		p.add(e, "%s %q %s (§2.1.5)", a.Key, a.Value, msg)
+		p.add(at, "%s %q %s (§2.1.5)", key, value, msg)
 	}
 	return t
 }
@@ -103,7 +103,7 @@ func (p *parser) sharing(e *etree.Element, parent *scope) *Sharing {
 			continue
 		}
 		if a.Value == "" {
-			p.add(e, "%s is empty (§2.1.2)", a.Key)
+			p.addEl(e, "%s is empty (§2.1.2)", a.Key)
 		}
 		switch a.Key {
 		case "since":
@@ -112,13 +112,13 @@ func (p *parser) sharing(e *etree.Element, parent *scope) *Sharing {
 			hasUntil, s.Until = true, a.Value
 		case "expires":
 			if a.Value != "" {
-				p.dateTime(e, a)
+				p.dateTime(elPlace(e), a.Key, a.Value)
 			}
 			s.Expires = a.Value
 		}
 	}
 	if hasSince != hasUntil {
-		p.add(e, "since and until go together: one without the other (§2.2)")
+		p.addEl(e, "since and until go together: one without the other (§2.2)")
 	}
 	es := parent.child(e)
 	for c := range e.ChildElementsSeq() {
@@ -140,29 +140,29 @@ func (p *parser) related(e *etree.Element) Related {
 		hasLink = hasLink || a.Key == "link"
 		hasType = hasType || a.Key == "type"
 		if a.Value == "" {
-			p.add(e, "%s is empty (§2.1.2)", a.Key)
+			p.addEl(e, "%s is empty (§2.1.2)", a.Key)
 			continue
 		}
 		switch a.Key {
 		case "link":
 			r.Link = a.Value
 			if !absoluteURI(a.Value) {
-				p.add(e, "link %q is not an absolute URI (§2.3)", a.Value)
+				p.addEl(e, "link %q is not an absolute URI (§2.3)", a.Value)
 			}
 		case "type":
 			r.Type = a.Value
 			if a.Value != "complete" && a.Value != "aggregated" {
-				p.add(e, "type %q is neither \"complete\" nor \"aggregated\" (§2.3)", a.Value)
+				p.addEl(e, "type %q is neither \"complete\" nor \"aggregated\" (§2.3)", a.Value)
 			}
 		case "title":
 			r.Title = a.Value
 		}
 	}
 	if !hasLink {
-		p.add(e, "no link (§2.3)")
+		p.addEl(e, "no link (§2.3)")
 	}
 	if !hasType {
-		p.add(e, "no type (§2.3)")
+		p.addEl(e, "no type (§2.3)")
 	}
 	return r
 }

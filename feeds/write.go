@@ -11,50 +11,103 @@ import (
 )
 
 // WriteTo writes the feed. Everything but the sync items that changed is
-// written as it was read, through etree; changed items are written from
-// their data and sync metadata, indented as the feed indents its items.
-// The output depends only on the Doc, so writing is deterministic.
+// written as the exact bytes it was read from; changed items are written
+// from their data and sync metadata, through etree, indented as the feed
+// indents its items. The output depends only on the Doc, so writing is
+// deterministic.
 func (d *Doc) WriteTo(w io.Writer) (int64, error) {
-	return xmlutil.WriteDocument(w, d.src.doc, d.root, func(bw *bufio.Writer) {
-		wr := &writer{d: d, w: bw, cs: d.cscope}
-		wr.root()
-	})
+	cw := &countWriter{w: w}
+	bw := bufio.NewWriterSize(cw, 64<<10)
+	wr := &writer{d: d, w: bw, cs: d.cscope}
+	wr.document()
+	err := bw.Flush()
+	return cw.n, err
 }
 
 // Bytes returns the feed as WriteTo writes it.
 func (d *Doc) Bytes() []byte { return xmlutil.Bytes(d) }
 
-// writer writes one Doc.
-type writer struct {
-	d   *Doc
-	w   *bufio.Writer
-	cs  *scope // the namespace context inside box as written
-	buf []byte
+type countWriter struct {
+	w io.Writer
+	n int64
 }
 
-// root writes the root element, declaring FeedSync's prefix on it when the
-// feed did not and now needs it.
-func (wr *writer) root() {
-	d := wr.d
+func (c *countWriter) Write(p []byte) (int, error) {
+	n, err := c.w.Write(p)
+	c.n += int64(n)
+	return n, err
+}
+
+// writer writes one Doc.
+type writer struct {
+	d    *Doc
+	w    *bufio.Writer
+	cs   *scope // the namespace context inside box as written
+	buf  []byte
+	same map[*scope]bool // whether bytes read under a scope mean the same under cs
+}
+
+// document writes the feed: its bytes as read up to the children of the
+// element that holds the items, with FeedSync's prefix declared on the
+// root when the feed did not declare it and now needs it, then those
+// children, then the bytes from that element's end tag on.
+func (wr *writer) document() {
+	d, src := wr.d, wr.d.src
+	data := src.data
 	var extra []etree.Attr
 	if d.declSX && wr.needSX() {
 		extra = []etree.Attr{xmlutil.Decl(d.sx, NSFeedSync)}
 		wr.cs = declScope(d.cscope, extra)
 	}
-	if d.box == d.root {
-		wr.box(extra)
+	closeAt := src.rootEnd - 1 // the root start tag's > or />
+	if src.rootEmpty {
+		closeAt--
+	}
+	open := src.boxEnd // where the children of box begin
+	if src.boxEmpty {
+		open -= 2
+	}
+	if len(extra) > 0 {
+		wr.w.Write(data[:closeAt])
+		for _, a := range extra {
+			wr.w.WriteByte(' ')
+			a.WriteTo(wr.w, &xmlutil.WriteSettings)
+		}
+		wr.w.Write(data[closeAt:open])
+	} else {
+		wr.w.Write(data[:open])
+	}
+	if src.boxEmpty {
+		if !wr.hasChildren() {
+			wr.w.Write(data[open:])
+			return
+		}
+		wr.w.WriteByte('>')
+		wr.box()
+		xmlutil.EndTag(wr.w, d.box.FullTag())
+		wr.w.Write(data[src.boxEnd:])
 		return
 	}
-	xmlutil.StartTag(wr.w, d.root.FullTag(), d.root.Attr, extra)
-	wr.w.WriteByte('>')
-	for _, t := range d.root.Child {
-		if t == d.box {
-			wr.box(nil)
-			continue
+	wr.box()
+	wr.w.Write(data[src.boxClose:])
+}
+
+// hasChildren reports whether an empty element that holds the items gets
+// children: an item added or a new sx:sharing.
+func (wr *writer) hasChildren() bool {
+	d := wr.d
+	for i := d.nTree; i < len(d.recs); i++ {
+		if !d.isHidden(i) {
+			return true
 		}
-		t.WriteTo(wr.w, &xmlutil.WriteSettings)
 	}
-	xmlutil.EndTag(wr.w, d.root.FullTag())
+	return d.sharingSet && d.sharing != nil || d.level.inserts() > 0
+}
+
+// raw writes the bytes of child i of box as read.
+func (wr *writer) raw(i int) {
+	sp := wr.d.src.spans[i]
+	wr.w.Write(wr.d.src.data[sp.off:sp.end])
 }
 
 // needSX reports whether anything written anew uses FeedSync's prefix.
@@ -71,20 +124,14 @@ func (wr *writer) needSX() bool {
 	return false
 }
 
-// box writes the feed or channel element: its children in order, each sync
-// item as it now stands, further elements of a merged id dropped once the
-// item changed, sx:sharing as set, and new items at the end.
-func (wr *writer) box(extra []etree.Attr) {
+// box writes the children of the feed or channel element: each as read
+// but sync items that changed, as they now stand, further elements of a
+// merged id dropped once the item changed, sx:sharing as set, and new
+// items at the end.
+func (wr *writer) box() {
 	d, b := wr.d, wr.d.box
 	added := d.recs[d.nTree:]
 	newSharing := d.sharingSet && d.sharing != nil && d.sharingAt < 0
-	if len(b.Child) == 0 && len(added) == 0 && !newSharing && d.level.inserts() == 0 {
-		xmlutil.StartTag(wr.w, b.FullTag(), b.Attr, extra)
-		wr.w.WriteString("/>")
-		return
-	}
-	xmlutil.StartTag(wr.w, b.FullTag(), b.Attr, extra)
-	wr.w.WriteByte('>')
 	insertAt := d.firstItem // where a new sx:sharing goes
 	if insertAt < 0 {
 		insertAt = d.appendAt
@@ -103,50 +150,49 @@ func (wr *writer) box(extra []etree.Attr) {
 			wr.added(added)
 		}
 	}
-	var pending etree.Token // white space, written before the next token unless that is dropped
+	pending := -1 // white space, written before the next child unless that is dropped
 	flush := func() {
-		if pending != nil {
-			pending.WriteTo(wr.w, &xmlutil.WriteSettings)
-			pending = nil
+		if pending >= 0 {
+			wr.raw(pending)
+			pending = -1
 		}
 	}
 	for i, t := range b.Child {
 		insert(i)
 		if xmlutil.IsWS(t) {
 			flush()
-			pending = t
+			pending = i
 			continue
 		}
 		switch s := d.slots[i]; {
 		case i == d.sharingAt && d.sharingSet:
 			if d.sharing == nil {
-				pending = nil
+				pending = -1
 				continue
 			}
 			flush()
 			wr.sharing()
 		case s >= 0 && d.isHidden(int(s)), s < -1 && d.isHidden(-2-int(s)):
-			pending = nil // an item Subset left out
+			pending = -1 // an item Subset left out
 		case s >= 0:
 			flush()
 			wr.record(int(s))
 		case s < -1 && !d.recs[-2-int(s)].verbatim(true):
-			pending = nil // a further element of an item that is written anew
+			pending = -1 // a further element of an item that is written anew
 		case d.level.replaces(t):
 			if e := d.level.replace[t]; e != nil {
 				flush()
 				wr.element(e, d.level.scope, wr.cs)
 			} else {
-				pending = nil // a feed-level element taken away
+				pending = -1 // a feed-level element taken away
 			}
 		default:
 			flush()
-			t.WriteTo(wr.w, &xmlutil.WriteSettings)
+			wr.raw(i)
 		}
 	}
 	insert(len(b.Child))
 	flush()
-	xmlutil.EndTag(wr.w, b.FullTag())
 }
 
 // added writes the items added to the feed, each on its own line.
@@ -165,10 +211,29 @@ func (wr *writer) record(i int) {
 	d := wr.d
 	r := &d.recs[i]
 	if r.verbatim(i < d.nTree) {
-		wr.element(r.el, r.scope, wr.cs)
+		if r.lz.src == d.src || wr.sameAs(r.scope) {
+			wr.w.Write(r.lz.raw()) // an item that has not changed: the bytes it was read from
+			return
+		}
+		wr.element(r.lz.tree().el, r.scope, wr.cs)
 		return
 	}
 	wr.version(r.item, wr.cs, d.itemInd, r.undeleted)
+}
+
+// sameAs reports whether bytes read under scope s mean the same written
+// under the box's scope: whether an item read in another feed can be
+// written as its bytes.
+func (wr *writer) sameAs(s *scope) bool {
+	same, ok := wr.same[s]
+	if !ok {
+		if wr.same == nil {
+			wr.same = map[*scope]bool{}
+		}
+		same = sameBindings(s, wr.cs)
+		wr.same[s] = same
+	}
+	return same
 }
 
 // element writes e, read under scope src, under scope dst, renaming or
@@ -220,9 +285,10 @@ func (wr *writer) moved(e *etree.Element, rename map[string]string, decls []etre
 func (wr *writer) version(it *engine.Item, parent *scope, ind string, undeleted bool) {
 	d := wr.d
 	x := d.own(it.Data)
-	name, attrs, src := d.itemTag(x)
-	inner := x.iscope
-	if x.el == nil || src != parent {
+	xt := x.tree()
+	name, attrs, src := d.itemTag(xt)
+	inner := xt.iscope
+	if xt.el == nil || src != parent {
 		m := relocate(&etree.Element{Space: name.space, Tag: name.local, Attr: attrs}, src, parent)
 		if q, ok := m.rename[name.space]; ok {
 			name.space = q
@@ -233,7 +299,7 @@ func (wr *writer) version(it *engine.Item, parent *scope, ind string, undeleted 
 		xmlutil.StartTag(wr.w, name.String(), attrs, nil)
 	}
 	wr.w.WriteByte('>')
-	if x.comp != nil || xmlutil.IndentOf(x.el) != ind {
+	if x.comp != nil || xmlutil.IndentOf(xt.el) != ind {
 		wr.composed(x, it, inner, ind, undeleted) // laid out afresh at its new depth
 	} else {
 		wr.pristine(x, it, inner, undeleted)
@@ -259,11 +325,11 @@ func (n qn) String() string {
 	return n.space + ":" + n.local
 }
 
-// itemTag returns the name and attributes x's element is written with, and
-// the scope of the parent they were read under.
-func (d *Doc) itemTag(x *itemData) (qn, []etree.Attr, *scope) {
-	if x.el != nil {
-		return qn{x.el.Space, x.el.Tag}, x.el.Attr, x.scope
+// itemTag returns the name and attributes the element of data whose tree
+// is xt is written with, and the scope of the parent they were read under.
+func (d *Doc) itemTag(xt *itemTree) (qn, []etree.Attr, *scope) {
+	if xt.el != nil {
+		return qn{xt.el.Space, xt.el.Tag}, xt.el.Attr, xt.scope
 	}
 	if d.format == Atom {
 		return qn{d.atom, "entry"}, nil, d.cscope
@@ -274,18 +340,19 @@ func (d *Doc) itemTag(x *itemData) (qn, []etree.Attr, *scope) {
 // pristine writes the children of data read from a feed as they were read,
 // with sx:sync written anew in its place.
 func (wr *writer) pristine(x *itemData, it *engine.Item, inner *scope, undeleted bool) {
-	for i, t := range x.el.Child {
+	xt := x.tree()
+	for i, t := range xt.el.Child {
 		switch t := t.(type) {
 		case *etree.Element:
-			if t == x.sync {
+			if t == xt.sync {
 				syncInd := ""
-				if i > 0 && xmlutil.IsWS(x.el.Child[i-1]) {
-					syncInd = xmlutil.LastLine(x.el.Child[i-1].(*etree.CharData).Data)
+				if i > 0 && xmlutil.IsWS(xt.el.Child[i-1]) {
+					syncInd = xmlutil.LastLine(xt.el.Child[i-1].(*etree.CharData).Data)
 				}
 				wr.sync(x, it, inner, syncInd, undeleted)
 				continue
 			}
-			wr.element(t, x.iscope, inner)
+			wr.element(t, xt.iscope, inner)
 		default:
 			t.WriteTo(wr.w, &xmlutil.WriteSettings)
 		}

@@ -24,10 +24,11 @@ func (wr *writer) sync(x *itemData, it *engine.Item, parent *scope, ind string, 
 	inner := declScope(parent, decls)
 	s := it.Sync
 	attrs := []etree.Attr{{Key: "id", Value: s.ID}, {Key: "updates", Value: strconv.Itoa(s.Updates)}}
-	attrs = appendFlag(attrs, "deleted", s.Deleted, undeleted || x.sync != nil && hasPlainAttr(x.sync, "deleted"))
-	attrs = appendFlag(attrs, "noconflicts", s.NoConflicts, x.sync != nil && hasPlainAttr(x.sync, "noconflicts"))
-	if x.sync != nil {
-		for _, a := range x.sync.Attr {
+	xs := x.tree()
+	attrs = appendFlag(attrs, "deleted", s.Deleted, undeleted || xs.sync != nil && hasPlainAttr(xs.sync, "deleted"))
+	attrs = appendFlag(attrs, "noconflicts", s.NoConflicts, xs.sync != nil && hasPlainAttr(xs.sync, "noconflicts"))
+	if xs.sync != nil {
+		for _, a := range xs.sync.Attr {
 			switch {
 			case a.Space != "", a.Key == "xmlns", a.Key == "id", a.Key == "updates", a.Key == "deleted", a.Key == "noconflicts":
 			default:
@@ -54,13 +55,13 @@ func (wr *writer) sync(x *itemData, it *engine.Item, parent *scope, ind string, 
 		wr.w.WriteString(in)
 		xmlutil.EndTag(wr.w, cname)
 	}
-	if x.sync != nil {
-		for c := range x.sync.ChildElementsSeq() {
-			if x.sscope.elemURI(c) == NSFeedSync && (c.Tag == "history" || c.Tag == "conflicts") {
+	if xs.sync != nil {
+		for c := range xs.sync.ChildElementsSeq() {
+			if xs.sscope.elemURI(c) == NSFeedSync && (c.Tag == "history" || c.Tag == "conflicts") {
 				continue
 			}
 			wr.w.WriteString(in)
-			wr.element(c, x.sscope, inner)
+			wr.element(c, xs.sscope, inner)
 		}
 	}
 	wr.w.WriteString(ind)

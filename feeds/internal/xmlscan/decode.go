@@ -137,3 +137,26 @@ func FixDeclaration(decl string) string {
 	}
 	return decl[:j+1] + "UTF-8" + decl[j+1+end:]
 }
+
+// DeclareUTF8 returns data, which Decode turned into UTF-8, with its XML
+// declaration's encoding pseudo-attribute naming UTF-8, in a new slice.
+func DeclareUTF8(data []byte) []byte {
+	i := 0
+	if bytes.HasPrefix(data, bom) {
+		i = len(bom)
+	}
+	if !bytes.HasPrefix(data[i:], []byte("<?xml")) {
+		return data
+	}
+	end := bytes.Index(data[i:], []byte("?>"))
+	if end < 0 {
+		return data
+	}
+	end += i
+	decl := string(data[i+len("<?xml") : end])
+	fixed := FixDeclaration(decl)
+	out := make([]byte, 0, len(data)+len(fixed)-len(decl))
+	out = append(out, data[:i+len("<?xml")]...)
+	out = append(out, fixed...)
+	return append(out, data[end:]...)
+}

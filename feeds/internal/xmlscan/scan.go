@@ -111,6 +111,12 @@ type binding struct {
 	prefix, uri string
 }
 
+// Binding is a namespace declaration in scope where a fragment starts
+// (NewFragment): Prefix ("" for the default namespace) bound to URI.
+type Binding struct {
+	Prefix, URI string
+}
+
 // Scanner reads the tokens of one document.
 type Scanner struct {
 	data   []byte
@@ -128,6 +134,7 @@ type Scanner struct {
 	endTag bool   // the last start tag was empty: its end comes next
 	tag    string // the start tag being read, for messages
 	bom    bool   // a byte order mark is still to be given as a token
+	frag   bool   // a fragment: the scan ends when its element does
 }
 
 // New returns a scanner of data, which must be UTF-8 (see Decode), with
@@ -152,6 +159,19 @@ func NewLimits(data []byte, lim Limits) *Scanner {
 }
 
 var bom = []byte("\uFEFF")
+
+// NewFragment returns a scanner of the element that starts at data[off],
+// read before as part of data, whose parent has the namespace bindings ns
+// (outermost first): its tokens, the start tag first, up to its end tag,
+// where Next returns false.
+func NewFragment(data []byte, off int, ns []Binding, lim Limits) *Scanner {
+	s := NewLimits(data, lim)
+	s.pos, s.start, s.bom, s.frag = off, off, false, true
+	for _, b := range ns {
+		s.ns = append(s.ns, binding{b.Prefix, b.URI})
+	}
+	return s
+}
 
 // Token returns the token Next read. Its strings may share memory with
 // the input.
@@ -194,6 +214,16 @@ func (s *Scanner) Lookup(prefix string) (string, bool) {
 	return "", false
 }
 
+// Bindings returns the namespace declarations in scope where the scanner
+// is, outermost first (see Lookup).
+func (s *Scanner) Bindings() []Binding {
+	out := make([]Binding, len(s.ns))
+	for i, b := range s.ns {
+		out[i] = Binding{b.prefix, b.uri}
+	}
+	return out
+}
+
 // Next reads the next token and reports whether there is one. At the end
 // of the document, or at an error, it returns false; Err tells which.
 func (s *Scanner) Next() bool {
@@ -206,6 +236,9 @@ func (s *Scanner) Next() bool {
 		s.closeElement()
 		s.tok = Token{Kind: EndElement, Off: s.pos, End: s.pos, Name: o.name}
 		return true
+	}
+	if s.frag && s.root && len(s.stack) == 0 {
+		return false
 	}
 	if s.bom {
 		s.bom = false

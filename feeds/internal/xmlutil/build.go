@@ -170,8 +170,47 @@ func (b *Builder) Element(s *xmlscan.Scanner) *etree.Element {
 	return e
 }
 
-// Token adds one token to the tree being built.
-func (b *Builder) Token(t *xmlscan.Token) {
+// Begin starts a tree whose tokens the caller gives one by one (Add,
+// Token), into the document doc.
+func (b *Builder) Begin(doc *etree.Document) {
+	b.push(&doc.Element)
+}
+
+// End finishes the tree Begin started.
+func (b *Builder) End() { b.pop() }
+
+// Add adds the token s has just read, within the limits, and returns the
+// token made, or nil when a limit stopped s.
+func (b *Builder) Add(s *xmlscan.Scanner) etree.Token {
+	t := s.Token()
+	if t.Kind == xmlscan.StartElement && !b.limit(s, t, s.Depth()) {
+		return nil
+	}
+	return b.Token(t)
+}
+
+// Children builds the children of e, whose start tag s has just read,
+// up to its end tag, and gives them to e. onStart, if not nil, is called
+// with each element built and the offset of its start tag.
+func (b *Builder) Children(s *xmlscan.Scanner, e *etree.Element, onStart func(off int, e *etree.Element)) error {
+	base := len(b.open)
+	b.push(e)
+	for len(b.open) > base && s.Next() {
+		t := b.Token(s.Token())
+		if el, ok := t.(*etree.Element); ok && onStart != nil {
+			onStart(s.Token().Off, el)
+		}
+	}
+	if err := s.SyntaxErr(); err != nil {
+		b.reset()
+		return err
+	}
+	return nil
+}
+
+// Token adds one token to the tree being built, and returns the token it
+// makes (nil for an end tag).
+func (b *Builder) Token(t *xmlscan.Token) etree.Token {
 	switch t.Kind {
 	case xmlscan.StartElement:
 		e := b.elem()
@@ -187,21 +226,29 @@ func (b *Builder) Token(t *xmlscan.Token) {
 		}
 		b.kids = append(b.kids, e)
 		b.push(e)
+		return e
 	case xmlscan.EndElement:
 		b.pop()
+		return nil
 	case xmlscan.Text:
 		c := b.charData()
 		c.SetData(t.Text)
 		b.kids = append(b.kids, c)
-	case xmlscan.CDATA:
-		b.kids = append(b.kids, etree.NewCData(t.Text))
-	case xmlscan.Comment:
-		b.kids = append(b.kids, etree.NewComment(t.Text))
-	case xmlscan.ProcInst:
-		b.kids = append(b.kids, etree.NewProcInst(t.Name.Local, t.Text))
-	case xmlscan.Directive:
-		b.kids = append(b.kids, etree.NewDirective(t.Text))
+		return c
 	}
+	var tok etree.Token
+	switch t.Kind {
+	case xmlscan.CDATA:
+		tok = etree.NewCData(t.Text)
+	case xmlscan.Comment:
+		tok = etree.NewComment(t.Text)
+	case xmlscan.ProcInst:
+		tok = etree.NewProcInst(t.Name.Local, t.Text)
+	case xmlscan.Directive:
+		tok = etree.NewDirective(t.Text)
+	}
+	b.kids = append(b.kids, tok)
+	return tok
 }
 
 func (b *Builder) push(e *etree.Element) {

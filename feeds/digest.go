@@ -1,0 +1,185 @@
+package feeds
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"slices"
+
+	"github.com/feedsync/feedsync/feeds/internal/xmlscan"
+)
+
+// canonWriter builds the canonical form of a version's shared data from the
+// tokens of its child elements, as the scan reads them: the bytes
+// itemData.canonical makes from the version's tree, without the tree. A
+// test holds the two to the same bytes on every feed of testdata. Data
+// whose canonical form needs the tree (an Atom title or content of type
+// "xhtml", whose markup counts as etree writes it) gets no digest here; its
+// Digest is computed from its tree when asked for.
+type canonWriter struct {
+	g      [4][]byte // the groups of canonical: titles, contents, categories, the rest
+	noTree bool      // the form needs the tree
+	attrs  []string
+	text   []byte
+}
+
+func (cw *canonWriter) reset() {
+	for i := range cw.g {
+		cw.g[i] = cw.g[i][:0]
+	}
+	cw.noTree = false
+}
+
+// digest returns the digest of the canonical form, as itemData.Digest
+// gives it, or false when the form needs the tree.
+func (cw *canonWriter) digest() (string, bool) {
+	if cw.noTree {
+		return "", false
+	}
+	h := sha256.New()
+	for _, g := range cw.g {
+		h.Write(g)
+	}
+	var sum [sha256.Size]byte
+	return hex.EncodeToString(h.Sum(sum[:0])), true
+}
+
+// attrAny returns the value of the first attribute whose local name is
+// key, whatever its prefix: what etree's SelectAttrValue(key, "") returns,
+// on which the tree's canonical form relies.
+func attrAny(attrs []xmlscan.Attr, key string) string {
+	for _, a := range attrs {
+		if a.Name.Local == key {
+			return a.Value
+		}
+	}
+	return ""
+}
+
+// field reads a child element of a version, whose start tag the scanner
+// has just read, up to its end tag, adding it to the canonical form when
+// it is shared data (implementation note 1).
+func (cw *canonWriter) field(sc *scan, f Format, uri string) bool {
+	t := sc.s.Token()
+	_, src := attrValue(t.Attrs, "src")
+	k := classifyName(f, uri, t.Name.Local, src)
+	if !k.shared() {
+		return sc.skip()
+	}
+	g := group(k)
+	b := append(cw.g[g], byte('0'+g))
+	ok := true
+	switch k {
+	case kindTitle, kindContent:
+		if uri == NSAtom && attrAny(t.Attrs, "type") == "xhtml" {
+			cw.noTree = true
+			ok = sc.skip()
+			break
+		}
+		var text string
+		text, ok = cw.allText(sc)
+		b = appendText(b, text)
+	case kindCategory:
+		if uri == NSAtom {
+			b = appendText(appendText(b, attrAny(t.Attrs, "term")), attrAny(t.Attrs, "scheme"))
+			ok = sc.skip()
+			break
+		}
+		domain := attrAny(t.Attrs, "domain")
+		var text string
+		text, ok = cw.allText(sc)
+		b = appendText(appendText(b, text), domain)
+	default:
+		b, ok = cw.xml(sc, b)
+	}
+	cw.g[g] = b
+	return ok
+}
+
+// attrValue returns the value of the first attribute whose local name is
+// key, whatever its prefix, and whether there is one.
+func attrValue(attrs []xmlscan.Attr, key string) (string, bool) {
+	for _, a := range attrs {
+		if a.Name.Local == key {
+			return a.Value, true
+		}
+	}
+	return "", false
+}
+
+// allText reads up to the end tag of the element whose start tag the
+// scanner has just read and returns all the character data in it, as
+// textOf does for an element that is not Atom xhtml.
+func (cw *canonWriter) allText(sc *scan) (string, bool) {
+	depth := sc.s.Depth()
+	one, n := "", 0
+	buf := cw.text[:0]
+	for sc.next() {
+		t := sc.s.Token()
+		switch {
+		case t.Kind == xmlscan.EndElement && sc.s.Depth() == depth-1:
+			cw.text = buf
+			if n > 1 {
+				return string(buf), true
+			}
+			return one, true
+		case t.Kind == xmlscan.Text || t.Kind == xmlscan.CDATA:
+			if n == 0 {
+				one = t.Text
+			} else {
+				if n == 1 {
+					buf = append(buf, one...)
+				}
+				buf = append(buf, t.Text...)
+			}
+			n++
+		}
+	}
+	return "", false
+}
+
+// xml appends the canonical form of the element whose start tag the
+// scanner has just read, and reads up to its end tag, as canonicalXML
+// does with the tree: names expanded to {uri}local, namespace
+// declarations and comments left out, attributes sorted.
+func (cw *canonWriter) xml(sc *scan, b []byte) ([]byte, bool) {
+	t := sc.s.Token()
+	u, _ := sc.s.Lookup(t.Name.Prefix)
+	b = append(b, "<{"...)
+	b = append(b, u...)
+	b = append(b, '}')
+	b = append(b, t.Name.Local...)
+	attrs := cw.attrs[:0]
+	for _, a := range t.Attrs {
+		if a.Name.Prefix == "xmlns" || a.Name.Prefix == "" && a.Name.Local == "xmlns" {
+			continue
+		}
+		au := ""
+		if a.Name.Prefix != "" {
+			au, _ = sc.s.Lookup(a.Name.Prefix)
+		}
+		attrs = append(attrs, "{"+au+"}"+a.Name.Local+"="+a.Value)
+	}
+	slices.Sort(attrs)
+	for _, a := range attrs {
+		b = append(b, ' ')
+		b = appendText(b, a)
+	}
+	cw.attrs = attrs[:0]
+	b = append(b, '>')
+	depth := sc.s.Depth()
+	for sc.next() {
+		t := sc.s.Token()
+		switch {
+		case t.Kind == xmlscan.EndElement && sc.s.Depth() == depth-1:
+			return append(b, "</>"...), true
+		case t.Kind == xmlscan.Text || t.Kind == xmlscan.CDATA:
+			b = appendText(b, t.Text)
+		case t.Kind == xmlscan.StartElement:
+			var ok bool
+			if b, ok = cw.xml(sc, b); !ok {
+				return b, false
+			}
+		}
+	}
+	return b, false
+}

@@ -1,0 +1,173 @@
+package feeds
+
+import (
+	"sync"
+
+	"github.com/beevik/etree"
+	"github.com/feedsync/feedsync/feeds/internal/xmlscan"
+	"github.com/feedsync/feedsync/feeds/internal/xmlutil"
+)
+
+// A feed's items are read without building their trees: Parse scans each
+// item once, reads its sync metadata and the digest of its shared data
+// from the tokens, and keeps where its bytes are. Most items of a merge
+// are never looked at again: an item that does not change is written back
+// as the exact bytes it was read from. The tree of an item is built the
+// first time something needs it (its fields, a change, a merge that takes
+// another version's data), from those bytes.
+
+// lazyEl is an item or conflict version element that was read but whose
+// tree is built only when needed.
+type lazyEl struct {
+	src        *source
+	start, end int // the element is src.data[start:end]
+	syncAt     int // the offset of its sx:sync's start tag, -1 for none
+	// An item's element in the document's tree: its name and attributes,
+	// and its children once built. nil for a conflict version.
+	shell *etree.Element
+	// bindings are the namespace declarations in scope at an item's
+	// parent, shared by all the items of a feed; scope is the same as a
+	// scope once the parse has made it.
+	bindings []xmlscan.Binding
+	scope    *scope
+	owner    *lazyEl   // the item a conflict version is in
+	nested   []*lazyEl // an item's conflict versions
+
+	once  sync.Once
+	tr    *itemTree
+	built map[int]*etree.Element // an item's elements the lazy elements in it need, by offset
+}
+
+// itemTree is the tree of one version's element: the element, its
+// sx:sync, and the namespace contexts around them.
+type itemTree struct {
+	el     *etree.Element // the element read; nil for data made anew
+	scope  *scope         // namespace context of el's parent
+	iscope *scope         // namespace context inside el
+	sync   *etree.Element // the version's own sx:sync, for what the engine does not model; may be nil
+	sscope *scope         // namespace context inside sync
+}
+
+// tree returns the element's tree, building it on first use.
+func (lz *lazyEl) tree() *itemTree {
+	lz.once.Do(lz.build)
+	return lz.tr
+}
+
+// build builds an item's children into its shell, or finds a conflict
+// version's element in its item's tree.
+func (lz *lazyEl) build() {
+	if lz.owner != nil {
+		o := lz.owner.tree()
+		el, sync := lz.owner.built[lz.start], lz.owner.built[lz.syncAt]
+		ps := scopeOf(o.iscope, o.el, el)
+		is := ps.child(el)
+		lz.tr = &itemTree{el: el, scope: ps, iscope: is, sync: sync}
+		if sync != nil {
+			lz.tr.sscope = is.child(sync)
+		}
+		return
+	}
+	want := map[int]*etree.Element{lz.syncAt: nil}
+	for _, n := range lz.nested {
+		want[n.start], want[n.syncAt] = nil, nil
+	}
+	lz.src.buildInto(lz.shell, lz.start, lz.bindings, func(off int, e *etree.Element) {
+		if _, ok := want[off]; ok {
+			want[off] = e
+		}
+	})
+	lz.built = want
+	is := lz.scope.child(lz.shell)
+	lz.tr = &itemTree{el: lz.shell, scope: lz.scope, iscope: is, sync: want[lz.syncAt]}
+	if lz.tr.sync != nil {
+		lz.tr.sscope = is.child(lz.tr.sync)
+	}
+}
+
+// buildInto builds the children of e, whose start tag is at data[off] in
+// the source and whose parent has the namespace bindings ns.
+func (s *source) buildInto(e *etree.Element, off int, ns []xmlscan.Binding, onStart func(int, *etree.Element)) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	sc := xmlscan.NewFragment(s.data, off, ns, xmlscan.DefaultLimits)
+	if !sc.Next() || s.bld.Children(sc, e, onStart) != nil {
+		// The bytes were read without error when the feed was parsed: they
+		// changed since, which Parse's contract rules out.
+		panic("feeds: the bytes of a parsed feed changed after Parse")
+	}
+}
+
+// builtChild returns e, a child of the element that holds the items, with its
+// children: an item without sx:sync is built on first use.
+func (s *source) builtChild(e *etree.Element) *etree.Element {
+	if lz := s.plain[e]; lz != nil {
+		lz.once.Do(func() { s.buildInto(e, lz.start, lz.bindings, nil) })
+	}
+	return e
+}
+
+// raw returns the element's bytes as read.
+func (lz *lazyEl) raw() []byte { return lz.src.data[lz.start:lz.end] }
+
+// scopeOf returns the namespace context of e's parent, e being under top
+// (whose inner context is in) in the same tree.
+func scopeOf(in *scope, top, e *etree.Element) *scope {
+	var path []*etree.Element
+	for p := e.Parent(); p != nil && p != top; p = p.Parent() {
+		path = append(path, p)
+	}
+	s := in
+	for i := len(path) - 1; i >= 0; i-- {
+		s = s.child(path[i])
+	}
+	return s
+}
+
+// bindingsOf returns the namespace declarations in scope in s, outermost
+// first.
+func bindingsOf(s *xmlutil.Scope) []xmlscan.Binding {
+	if s == nil {
+		return nil
+	}
+	out := bindingsOf(s.Parent)
+	for _, a := range s.Attrs {
+		if xmlutil.IsDecl(a) {
+			p := a.Key
+			if a.Space == "" {
+				p = ""
+			}
+			out = append(out, xmlscan.Binding{Prefix: p, URI: a.Value})
+		}
+	}
+	return out
+}
+
+// sameBindings reports whether every prefix means the same in a and b,
+// so that bytes read under one keep their meaning under the other.
+func sameBindings(a, b *scope) bool {
+	if a == b {
+		return true
+	}
+	ma, mb := bindingMap(a), bindingMap(b)
+	if len(ma) != len(mb) {
+		return false
+	}
+	for p, u := range ma {
+		if v, ok := mb[p]; !ok || v != u {
+			return false
+		}
+	}
+	return true
+}
+
+func bindingMap(s *scope) map[string]string {
+	m := map[string]string{}
+	for _, b := range bindingsOf(&s.Scope) {
+		m[b.Prefix] = b.URI
+	}
+	if m[""] == "" {
+		delete(m, "")
+	}
+	return m
+}

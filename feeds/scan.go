@@ -1,0 +1,386 @@
+package feeds
+
+import (
+	"fmt"
+
+	"github.com/beevik/etree"
+	"github.com/feedsync/feedsync/engine"
+	"github.com/feedsync/feedsync/feeds/internal/xmlscan"
+	"github.com/feedsync/feedsync/feeds/internal/xmlutil"
+)
+
+// maxItemElements bounds the elements of one item, itself and its
+// conflict versions included: a larger item is refused where the limit is
+// passed, before its tree could be built.
+const maxItemElements = 100_000
+
+// scanned is an item element as the scan read it.
+type scanned struct {
+	v    *version // its version, or nil when it has no sx:sync
+	lz   *lazyEl
+	lead string // the white space that is its first child, or ""
+}
+
+// span is the bytes of a child of box: data[off:end].
+type span struct{ off, end int }
+
+// scan reads the whole document once (the first of the parse's two
+// passes). It builds the tree of everything but the items' content, the
+// skeleton, in which each item is an element without children (a shell),
+// and reads each item from the tokens into a version, noting what is wrong
+// with its sync metadata. It records where the root's and the item
+// container's tags are, and the bytes of each child of the container, so
+// that what does not change is written back as it was read.
+type scan struct {
+	p   *parser
+	s   *xmlscan.Scanner
+	b   xmlutil.Builder
+	doc *etree.Document
+
+	format   Format
+	boxDepth int            // depth of the element that holds the items, 0 until known
+	box      *etree.Element // that element
+	channels int            // RSS channels met
+	inBox    bool           // the scanner is inside box
+	bindings []xmlscan.Binding
+
+	items    map[*etree.Element]*scanned
+	order    []*lazyEl // the items, in document order
+	open     int       // index in spans of the child of box being read, or -1
+	inItem   int       // elements read in the current item
+	itemName string    // its name
+	canon    []*canonWriter
+	histBufs [][]engine.History
+}
+
+// run reads the document and returns its skeleton, or nil when the
+// scanner stopped at an error (p.err).
+func (sc *scan) run() *etree.Document {
+	sc.doc = etree.NewDocument()
+	sc.doc.ReadSettings, sc.doc.WriteSettings = xmlutil.ReadSettings, xmlutil.WriteSettings
+	sc.b.Limits = xmlutil.DefaultLimits
+	sc.b.Begin(sc.doc)
+	sc.items, sc.open = map[*etree.Element]*scanned{}, -1
+	src := sc.p.src
+	for sc.s.Next() {
+		t := sc.s.Token()
+		depth := sc.s.Depth()
+		if t.Kind == xmlscan.StartElement && sc.inBox && depth == sc.boxDepth+1 && sc.isItem(t) {
+			if !sc.item(t) {
+				break
+			}
+			continue
+		}
+		off, end, kind := t.Off, t.End, t.Kind
+		tok := sc.b.Add(sc.s)
+		if kind == xmlscan.StartElement {
+			if tok == nil {
+				break // a limit
+			}
+			if sc.inBox && depth == sc.boxDepth+1 {
+				src.spans = append(src.spans, span{off, end})
+				sc.open = len(src.spans) - 1
+			}
+			sc.start(tok.(*etree.Element), depth)
+			continue
+		}
+		switch {
+		case !sc.inBox:
+		case kind == xmlscan.EndElement && depth == sc.boxDepth && sc.open >= 0:
+			src.spans[sc.open].end, sc.open = end, -1
+		case kind == xmlscan.EndElement && depth == sc.boxDepth-1:
+			src.boxClose, sc.inBox = off, false
+		case kind != xmlscan.EndElement && depth == sc.boxDepth:
+			src.spans = append(src.spans, span{off, end})
+		}
+	}
+	if err := sc.s.SyntaxErr(); err != nil {
+		sc.p.err = err
+		return nil
+	}
+	sc.b.End()
+	return sc.doc
+}
+
+// start notes what a skeleton element tells: the format from the root,
+// the element that holds the items, where their tags end.
+func (sc *scan) start(e *etree.Element, depth int) {
+	t, src := sc.s.Token(), sc.p.src
+	switch {
+	case depth == 1:
+		src.rootEnd, src.rootEmpty = t.End, t.Empty
+		u, _ := sc.s.Lookup(t.Name.Prefix)
+		switch {
+		case t.Name.Local == "feed" && u == NSAtom:
+			sc.format, sc.boxDepth, sc.box = Atom, 1, e
+		case t.Name.Local == "rss" && u == "":
+			sc.format, sc.boxDepth = RSS, 2
+		}
+	case depth == 2 && sc.format == RSS && t.Name.Local == "channel":
+		if u, _ := sc.s.Lookup(t.Name.Prefix); u == "" {
+			sc.channels++
+			if sc.channels == 1 {
+				sc.box = e
+			}
+		}
+	}
+	if e == sc.box {
+		src.boxEnd, src.boxEmpty, src.boxClose = t.End, t.Empty, t.End
+		sc.inBox = !t.Empty
+		sc.bindings = sc.s.Bindings()
+	}
+}
+
+// isItem reports whether t, a child of the element that holds the items,
+// is an item: an Atom entry or an RSS item.
+func (sc *scan) isItem(t *xmlscan.Token) bool {
+	u, _ := sc.s.Lookup(t.Name.Prefix)
+	if sc.format == Atom {
+		return u == NSAtom && t.Name.Local == "entry"
+	}
+	return u == "" && t.Name.Local == "item"
+}
+
+// item reads an item, whose start tag the scanner has just read: a shell
+// in the skeleton, its version from the tokens. An item without sx:sync is
+// passed through; it is noted, so that its tree can be built for those who
+// list what a feed holds besides its sync items (FeedLevel). It returns
+// false at an error.
+func (sc *scan) item(t *xmlscan.Token) bool {
+	tok := sc.b.Add(sc.s)
+	if tok == nil {
+		return false
+	}
+	shell := tok.(*etree.Element)
+	sc.inItem, sc.itemName = 1, shell.FullTag()
+	v, lz, lead := sc.version(sc.format, nil, nil)
+	if lz == nil {
+		return false
+	}
+	sc.b.Token(sc.s.Token()) // the end tag: the shell has no children yet
+	lz.shell, lz.bindings = shell, sc.bindings
+	src := sc.p.src
+	src.spans = append(src.spans, span{lz.start, lz.end})
+	sc.items[shell] = &scanned{v: v, lz: lz, lead: lead}
+	sc.order = append(sc.order, lz)
+	if v == nil {
+		if src.plain == nil {
+			src.plain = map[*etree.Element]*lazyEl{}
+		}
+		src.plain[shell] = lz
+	}
+	return true
+}
+
+// next reads the next token of an item, counting its elements.
+func (sc *scan) next() bool {
+	if !sc.s.Next() {
+		return false
+	}
+	if t := sc.s.Token(); t.Kind == xmlscan.StartElement {
+		sc.inItem++
+		if sc.inItem > maxItemElements {
+			sc.s.Stop(t.Off, fmt.Sprintf("more than %d elements in one <%s>: feedsync does not read items this large", maxItemElements, sc.itemName))
+			return false
+		}
+	}
+	return true
+}
+
+// version reads an item or a conflict version of an item owner, whose
+// start tag the scanner has just read, up to its end tag: its sx:sync and
+// the digest of its shared data. of is the item a conflict version
+// belongs to. It returns nil for the version when the element has no
+// sx:sync, and a nil lazyEl at an error.
+func (sc *scan) version(f Format, of *engine.Item, owner *lazyEl) (*version, *lazyEl, string) {
+	t := sc.s.Token()
+	lz := &lazyEl{src: sc.p.src, start: t.Off, syncAt: -1, owner: owner}
+	if owner != nil {
+		owner.nested = append(owner.nested, lz)
+	}
+	depth := sc.s.Depth()
+	level := 0
+	if owner != nil {
+		level = 1
+	}
+	cw := sc.canonAt(level)
+	var v *version
+	lead, first := "", true
+	for sc.next() {
+		t := sc.s.Token()
+		if t.Kind == xmlscan.EndElement && sc.s.Depth() == depth-1 {
+			lz.end = t.End
+			if v != nil {
+				v.data = itemData{format: f, lz: lz}
+				v.item.Data = &v.data
+				if dg, ok := cw.digest(); ok {
+					v.data.digest.Store(&dg)
+				}
+			}
+			return v, lz, lead
+		}
+		if first {
+			first = false
+			if t.Kind == xmlscan.Text && t.Space {
+				lead = t.Text
+			}
+		}
+		if t.Kind != xmlscan.StartElement {
+			continue
+		}
+		u, _ := sc.s.Lookup(t.Name.Prefix)
+		if u == NSFeedSync && t.Name.Local == "sync" {
+			if v != nil {
+				sc.p.addAt(t.Off, t.Name, "a second sx:sync in one item (§2.4)")
+				if !sc.skip() {
+					break
+				}
+				continue
+			}
+			v = &version{}
+			lz.syncAt = t.Off
+			if !sc.sync(f, v, of, lz) {
+				break
+			}
+			continue
+		}
+		if !cw.field(sc, f, u) {
+			break
+		}
+	}
+	return nil, nil, ""
+}
+
+// canonAt returns the canonical writer of nesting level i, reset.
+func (sc *scan) canonAt(i int) *canonWriter {
+	for len(sc.canon) <= i {
+		sc.canon = append(sc.canon, &canonWriter{})
+	}
+	cw := sc.canon[i]
+	cw.reset()
+	return cw
+}
+
+// skip reads up to the end tag of the element whose start tag the scanner
+// has just read.
+func (sc *scan) skip() bool {
+	depth := sc.s.Depth()
+	for sc.next() {
+		if sc.s.Token().Kind == xmlscan.EndElement && sc.s.Depth() == depth-1 {
+			return true
+		}
+	}
+	return false
+}
+
+// sync reads sx:sync (§2.4), whose start tag the scanner has just read,
+// into v: its attributes, its sx:history (§2.5) and sx:conflicts (§2.6).
+func (sc *scan) sync(f Format, v *version, of *engine.Item, lz *lazyEl) bool {
+	p := sc.p
+	t := sc.s.Token()
+	at := placeAt(t.Off, t.Name)
+	s := &v.item.Sync
+	p.syncAttrs(s, t.Attrs, at)
+	depth := sc.s.Depth()
+	hist := sc.histBuf(depth)
+	foreign, conflictsSeen := "", false
+	var conflicts place
+	for sc.next() {
+		t := sc.s.Token()
+		if t.Kind == xmlscan.EndElement && sc.s.Depth() == depth-1 {
+			break
+		}
+		if t.Kind != xmlscan.StartElement || sc.s.Depth() != depth+1 {
+			continue
+		}
+		u, _ := sc.s.Lookup(t.Name.Prefix)
+		if u != NSFeedSync {
+			if t.Name.Local == "history" && foreign == "" {
+				foreign = fmt.Sprintf("; its history elements are in namespace %q, not FeedSync's", u)
+			}
+			continue // foreign markup inside sx:sync is kept (§2.1.7)
+		}
+		switch t.Name.Local {
+		case "history":
+			hist = append(hist, p.history(t.Attrs, placeAt(t.Off, t.Name)))
+		case "conflicts":
+			switch {
+			case of != nil:
+				p.addAt(t.Off, t.Name, "a conflict version with conflicts of its own: the list is flat (§3.3)")
+			case conflictsSeen:
+				p.addAt(t.Off, t.Name, "a second sx:conflicts in one sx:sync (§2.6)")
+			default:
+				conflictsSeen, conflicts = true, placeAt(t.Off, t.Name)
+				cs, ok := sc.conflicts(f, &v.item, lz)
+				if !ok {
+					return false
+				}
+				v.item.Conflicts = cs
+			}
+		}
+	}
+	if err := sc.s.SyntaxErr(); err != nil {
+		return false
+	}
+	s.History = append(make([]engine.History, 0, len(hist)), hist...)
+	sc.histBufs[depth] = hist[:0]
+	if len(s.History) == 0 {
+		p.add(at, "no sx:history: at least one is required (§2.5)%s", foreign)
+	}
+	if of != nil {
+		if s.ID != "" && s.ID != of.Sync.ID {
+			p.add(at, "conflict version has id %q, not its item's %q (§2.6)", s.ID, of.Sync.ID)
+		}
+		if s.NoConflicts != of.Sync.NoConflicts {
+			p.add(at, "noconflicts differs from its item's; it never changes after the first update (§2.4)")
+		}
+	} else if s.NoConflicts && len(v.item.Conflicts) > 0 {
+		p.add(conflicts, "item has noconflicts=\"true\" but keeps conflicts (§2.4, §3.3 step 10)")
+	}
+	return true
+}
+
+// histBuf returns a history buffer for nesting depth d, reused.
+func (sc *scan) histBuf(d int) []engine.History {
+	for len(sc.histBufs) <= d {
+		sc.histBufs = append(sc.histBufs, nil)
+	}
+	return sc.histBufs[d][:0]
+}
+
+// conflicts reads the versions in an sx:conflicts element (§2.6), whose
+// start tag the scanner has just read.
+func (sc *scan) conflicts(f Format, of *engine.Item, owner *lazyEl) ([]*engine.Item, bool) {
+	p := sc.p
+	depth := sc.s.Depth()
+	var out []*engine.Item
+	for sc.next() {
+		t := sc.s.Token()
+		if t.Kind == xmlscan.EndElement && sc.s.Depth() == depth-1 {
+			return out, true
+		}
+		if t.Kind != xmlscan.StartElement || sc.s.Depth() != depth+1 {
+			continue
+		}
+		u, _ := sc.s.Lookup(t.Name.Prefix)
+		if f == Atom && (u != NSAtom || t.Name.Local != "entry") || f == RSS && (u != "" || t.Name.Local != "item") {
+			want := "atom:entry"
+			if f == RSS {
+				want = "item"
+			}
+			p.addAt(t.Off, t.Name, "sx:conflicts holds %s elements only (§2.6)", want)
+			continue
+		}
+		off, name := t.Off, t.Name
+		v, lz, _ := sc.version(f, of, owner)
+		if lz == nil {
+			return nil, false
+		}
+		if v == nil {
+			p.addAt(off, name, "conflict version without sx:sync (§2.6)")
+			continue
+		}
+		out = append(out, &v.item)
+	}
+	return nil, false
+}
