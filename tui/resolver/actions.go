@@ -139,35 +139,6 @@ func (m Model) keepAll() (Model, tea.Cmd) {
 	return m, nil
 }
 
-// openEditor opens the in-app editor on the current item, prefilled with
-// the winner's title and content.
-func (m Model) openEditor() (Model, tea.Cmd) {
-	pos, ok := m.current()
-	if !ok || !m.hasConflicts(pos) {
-		return m, nil
-	}
-	e := m.st.entry(pos)
-	name := fmt.Sprintf("%q", m.st.title(pos))
-	var cmd tea.Cmd
-	m.editor, cmd = m.editor.Open(pos, m.marked(), name, e.Title(), contentOf(e.Winner().Fields()), hasContent(e))
-	m.editFrom, m.screen = m.screen, editScreen
-	return m, cmd
-}
-
-// hasContent reports whether some version of the entry has content, which
-// an edit may then not leave empty.
-func hasContent(e dialect.Entry) bool {
-	if contentOf(e.Winner().Fields()) != "" {
-		return true
-	}
-	for _, v := range e.Versions() {
-		if contentOf(v.Fields()) != "" {
-			return true
-		}
-	}
-	return false
-}
-
 // marked returns the marked versions on the item screen.
 func (m Model) marked() []int {
 	if m.screen == itemScreen {
@@ -176,12 +147,12 @@ func (m Model) marked() []int {
 	return nil
 }
 
-// edited records an edit as the resolution of an item.
-func (m Model) edited(pos int, versions []int, title, content string) (Model, tea.Cmd) {
-	if m.screen == editScreen {
+// edited records new data as the resolution of an item.
+func (m Model) edited(pos int, versions []int, edit dialect.Edit) (Model, tea.Cmd) {
+	if m.screen == mergeScreen {
 		m.screen = m.editFrom
 	}
-	d := decision{kind: editData, pos: pos, versions: versions, title: title, content: content}
+	d := decision{kind: editData, pos: pos, versions: versions, edit: edit}
 	s, err := m.st.decide(d, m.stamp())
 	if err != nil {
 		m.status.Error(err.Error())
@@ -190,8 +161,8 @@ func (m Model) edited(pos int, versions []int, title, content string) (Model, te
 	return m.commit(s).advance(pos), nil
 }
 
-// leaveEditor goes back to where the editor was opened from.
-func (m Model) leaveEditor(msg string) Model {
+// leaveMergeView goes back to where the merge view was opened from.
+func (m Model) leaveMergeView(msg string) Model {
 	m.screen = m.editFrom
 	m.status.Info(msg)
 	return m
@@ -251,7 +222,7 @@ func (m Model) extResult(msg extResultMsg) (Model, tea.Cmd) {
 	case !msg.changed:
 		m.status.Info("the file is unchanged: nothing decided")
 	default:
-		return m.edited(msg.pos, msg.versions, msg.result.title, msg.result.content)
+		return m.edited(msg.pos, msg.versions, dialect.Edit{Title: &msg.result.title, Content: &msg.result.content})
 	}
 	return m, nil
 }

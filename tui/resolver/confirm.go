@@ -12,9 +12,9 @@ import (
 type question uint8
 
 const (
-	askKeepAll   question = iota // A: keep every winner
-	askQuit                      // q with unsaved work
-	askLeaveEdit                 // esc or ctrl+c in the editor with changes
+	askKeepAll    question = iota // A: keep every winner
+	askQuit                       // q with unsaved work
+	askLeaveMerge                 // esc, q or ctrl+c in the merge view with a changed result
 )
 
 // answer is the choice made in a confirmation.
@@ -24,7 +24,7 @@ const (
 	answerNo      answer = iota
 	answerYes            // keep all, quit without saving
 	answerSave           // save, then quit
-	answerDiscard        // leave the editor, dropping the changes
+	answerDiscard        // leave the merge view, dropping the result
 	answerApply          // apply the edit as the resolution
 )
 
@@ -69,11 +69,11 @@ func choicesFor(q question) []choice {
 			{bind("s", "save and quit", "s"), answerSave},
 			{bind("y", "quit without saving", "y", "Y"), answerYes},
 		}
-	case askLeaveEdit:
+	case askLeaveMerge:
 		return []choice{
-			{bind("k/esc", "keep editing", "k", "esc"), answerNo},
+			{bind("k/esc", "keep combining", "k", "esc"), answerNo},
 			{bind("a/ctrl+s", "apply", "a", "ctrl+s"), answerApply},
-			{bind("d", "discard the changes", "d"), answerDiscard},
+			{bind("d", "discard the result", "d"), answerDiscard},
 		}
 	}
 	return []choice{

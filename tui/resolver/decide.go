@@ -25,8 +25,7 @@ type decision struct {
 	pos      int
 	version  int
 	versions []int
-	title    string
-	content  string
+	edit     dialect.Edit // the new data of editData
 }
 
 // decide computes the step a decision makes, through the document alone,
@@ -55,7 +54,7 @@ func (s *store) outcomeOf(d decision, e dialect.Entry, st engine.Stamp) (dialect
 		res, err := s.doc.Resolve(e, st, dialect.Resolution{Pick: d.version + 1, Only: only}, dialect.Options{})
 		return res, resolved, fmt.Sprintf("took version %d of %q", d.version+1, title), err
 	case editData:
-		r := dialect.Resolution{Only: only, Edit: dialect.Edit{Title: &d.title, Content: &d.content}}
+		r := dialect.Resolution{Only: only, Edit: d.edit}
 		res, err := s.doc.Resolve(e, st, r, dialect.Options{})
 		return res, edited, fmt.Sprintf("edited %q", title), err
 	}

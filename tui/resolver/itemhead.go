@@ -28,7 +28,7 @@ func (v ItemView) header(a, b []feeds.Field) []string {
 		lines = append(lines, fit(divergence(v.item, v.version, v.now), v.width))
 	}
 	if s := v.banner(a, b); s != "" {
-		for _, row := range wrap([]piece{{s, 0}}, v.width) {
+		for _, row := range wrap([]piece{{text: s}}, v.width) {
 			lines = append(lines, v.styles.Banner.Render(paint(row, v.width, v.styles)))
 		}
 	}

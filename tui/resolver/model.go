@@ -16,7 +16,7 @@ const (
 	loadingScreen screen = iota
 	listScreen
 	itemScreen
-	editScreen
+	mergeScreen
 )
 
 // overlay is what covers the body, if anything.
@@ -51,11 +51,11 @@ type Model struct {
 	st       *store
 	journal  journal
 	screen   screen
-	editFrom screen // where the in-app editor goes back to
+	editFrom screen // where the merge view goes back to
 	overlay  overlay
 	list     List
 	item     ItemView
-	editor   Editor
+	merge    MergeView
 	help     HelpView
 	confirm  Confirm
 	status   Status
@@ -81,7 +81,8 @@ func New(cfg Config) Model {
 	look := Look{Mono: monoEnv(), Markers: cfg.Markers}
 	s := NewStyles(look)
 	m := Model{cfg: cfg, look: look, styles: &s, keys: DefaultActionKeys(), progress: make(chan progressMsg, 1)}
-	m.item, m.editor, m.status = NewItemView(m.styles), NewEditor(m.styles), NewStatus(m.styles)
+	m.item, m.status = NewItemView(m.styles), NewStatus(m.styles)
+	m.merge = NewMergeView(m.styles)
 	return m
 }
 
@@ -152,12 +153,10 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case closeHelpMsg:
 		m.overlay = noOverlay
 		return m, nil
-	case editDoneMsg:
-		return m.edited(msg.pos, msg.versions, msg.title, msg.content)
-	case editCancelMsg:
-		return m.leaveEditor("editor closed: nothing changed"), nil
-	case editLeaveMsg:
-		return m.ask(askLeaveEdit, "The text was changed. Keep editing, apply it as the resolution, or discard it?"), nil
+	case mergeDoneMsg:
+		return m.edited(msg.pos, msg.versions, msg.edit)
+	case mergeLeaveMsg:
+		return m.leaveMerge(msg.changed), nil
 	case extReadyMsg:
 		return m.extReady(msg)
 	case extExitMsg:

@@ -250,7 +250,7 @@ func cellLines(rows []diff.Row, left bool, prefix string, o diffOpts) []string {
 			if k > 0 {
 				p = strings.Repeat(" ", len(prefix))
 			}
-			out = append(out, paint(append([]piece{{p, pk}}, line...), o.width, o.s))
+			out = append(out, paint(append([]piece{{text: p, kind: pk}}, line...), o.width, o.s))
 		}
 	}
 	return out

@@ -29,7 +29,7 @@ var sseScreenCases = []struct {
 	{name: "sse-opml-history", pair: "opml", w: 100, h: 30, keys: []string{"enter", "h"}},
 	{name: "sse-opml-tree-after-take", pair: "opml", w: 120, h: 24, keys: []string{"c", "enter", "t", "esc"}},
 	{name: "sse-opml-confirm-keep-all", pair: "opml", w: 80, h: 20, keys: []string{"A"}},
-	{name: "sse-rss-editor", pair: "rss", w: 80, h: 20, keys: []string{"enter", "e"}},
+	{name: "sse-rss-merge", pair: "rss", w: 80, h: 24, keys: []string{"enter", "e"}},
 }
 
 // TestSSEScreens compares each SSE 0.91 screen with its golden file, ANSI
@@ -81,7 +81,7 @@ func TestSSEDecisions(t *testing.T) {
 		{name: "take the second sx:conflict", pair: "rss", id: "offsite", keys: []string{"enter", "n", "tab", "t"},
 			want:    sseWant{3, false, me + "; " + bobO + "; " + alice1O, "Plan the team offsite", 0, false},
 			content: "Book the venue in Porto for May."},
-		{name: "edit", pair: "rss", id: "groceries", keys: []string{"enter", "e", "tab", "ctrl+u", "Groceries and bread", "ctrl+s"},
+		{name: "edit", pair: "rss", id: "groceries", keys: []string{"enter", "e", "e", "ctrl+a", "ctrl+k", "Groceries and bread", "ctrl+s"},
 			want:    sseWant{3, false, groceriesHistory, "Groceries and bread", 0, false},
 			content: "Get oat milk, eggs, butter and sourdough bread"},
 		{name: "delete is an update that removes the conflicts", pair: "rss", id: "groceries", keys: []string{"enter", "d"},
@@ -98,7 +98,7 @@ func TestSSEDecisions(t *testing.T) {
 			want: sseWant{3, false, groceriesHistory, "Buy groceries", 0, false}},
 		{name: "undo a delete", pair: "rss", id: "groceries", keys: []string{"enter", "d", "u"},
 			want: sseWant{2, false, bobG + "; " + alice1G, "Buy groceries - DONE", 1, true}},
-		{name: "undo an edit, then redo it", pair: "rss", id: "groceries", keys: []string{"e", "tab", "ctrl+u", "Bread", "ctrl+s", "u", "ctrl+r"},
+		{name: "undo an edit, then redo it", pair: "rss", id: "groceries", keys: []string{"e", "e", "ctrl+a", "ctrl+k", "Bread", "ctrl+s", "u", "ctrl+r"},
 			want: sseWant{3, false, groceriesHistory, "Bread", 0, false}},
 		{name: "m marks nothing, w resolves all", pair: "rss", id: "offsite", keys: []string{"enter", "n", "m", "w"},
 			want: sseWant{3, false, me + "; " + bobO + "; " + alice1O, "Plan the team offsite", 0, false}},

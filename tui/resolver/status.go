@@ -61,7 +61,7 @@ func (s Status) messageLines() []string {
 		style, text = s.styles.Error, "error: "+text
 	}
 	var out []string
-	for _, row := range wrap([]piece{{clean(text), 0}}, s.width) {
+	for _, row := range wrap([]piece{{text: clean(text)}}, s.width) {
 		out = append(out, style.Render(paint(row, s.width, s.styles)))
 	}
 	return out

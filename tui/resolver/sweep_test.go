@@ -28,7 +28,9 @@ func TestNoLineWiderThanTerminal(t *testing.T) {
 		"non-ascii":    {"enter", "N", "N", "p", "h"},
 		"help":         {"?"},
 		"confirm":      {"w", "q"},
-		"editor":       {"enter", "e"},
+		"merge":        {"enter", "e"},
+		"merge-typing": {"enter", "e", "e", "x"},
+		"merge-three":  {"enter", "n", "e", "l", "tab"},
 	}
 	for name, keys := range states {
 		t.Run(name, func(t *testing.T) {

@@ -57,7 +57,7 @@ func (ta *textArea) setText(s string) {
 	}
 	ta.lines = ta.lines[:0]
 	for l := range strings.SplitSeq(s, "\n") {
-		ta.lines = append(ta.lines, []rune(clean(l)))
+		ta.lines = append(ta.lines, []rune(l)) // as it is: control characters show as placeholders
 	}
 	ta.rows = nil
 }
@@ -376,12 +376,12 @@ func (ta textArea) View() string {
 	out := make([]string, 0, ta.height)
 	for i := top; i < len(rows) && i < top+ta.height; i++ {
 		r := rows[i]
-		text := ta.lines[r.line][r.start:r.end]
-		s := truncate(string(text), ta.width, "")
+		text := shown(ta.lines[r.line][r.start:r.end])
+		s := string(text)
 		if ta.focused && i == cur {
 			s = withCursor(text, ta.col-r.start, ta.styles)
 		}
-		out = append(out, s)
+		out = append(out, truncate(s, ta.width, ""))
 	}
 	for len(out) < ta.height && !ta.single {
 		out = append(out, ta.styles.ink.dim.render("~"))
@@ -389,12 +389,32 @@ func (ta textArea) View() string {
 	return strings.Join(out, "\n")
 }
 
-// runeWidth is the cells a rune takes, with a fast path for ASCII.
+// runeWidth is the cells a rune takes, with a fast path for ASCII; a
+// control character takes one, for its placeholder.
 func runeWidth(r rune) int {
-	if r < utf8.RuneSelf {
+	switch {
+	case r < utf8.RuneSelf || isControl(r):
 		return 1
 	}
 	return ansi.StringWidth(string(r))
+}
+
+// shown returns runes as the area draws them: a tab as a space, other
+// control characters as a middle dot, so that each takes one cell.
+func shown(rs []rune) []rune {
+	if !slices.ContainsFunc(rs, isControl) {
+		return rs
+	}
+	out := slices.Clone(rs)
+	for i, r := range out {
+		switch {
+		case r == '\t':
+			out[i] = ' '
+		case isControl(r):
+			out[i] = '·'
+		}
+	}
+	return out
 }
 
 func runesWidth(rs []rune) int {
@@ -475,4 +495,39 @@ func (ta *textArea) restore(from, to *[]snapshot) {
 	ta.row = min(s.row, len(ta.lines)-1)
 	ta.col = min(s.col, len(ta.lines[ta.row]))
 	ta.goal, ta.undo.group = -1, editNone
+}
+
+// Replace replaces the bytes [start, end) of the text's value with s, as
+// one step that undo reverts, and puts the cursor after s.
+func (ta *textArea) Replace(start, end int, s string) {
+	v := ta.Value()
+	start, end = max(min(start, len(v)), 0), max(min(end, len(v)), 0)
+	ta.record(editOther)
+	ta.setText(v[:start] + s + v[end:])
+	ta.undo.group = editNone
+	ta.moveToByte(start + len(s))
+}
+
+// moveToByte puts the cursor at a byte offset of the value.
+func (ta *textArea) moveToByte(off int) {
+	for i, l := range ta.lines {
+		n := len(string(l))
+		if off <= n {
+			ta.row, ta.col = i, len([]rune(string(l)[:off]))
+			ta.goal = -1
+			return
+		}
+		off -= n + 1
+	}
+	ta.row = len(ta.lines) - 1
+	ta.col, ta.goal = len(ta.lines[ta.row]), -1
+}
+
+// CursorByte returns the cursor's byte offset in the value.
+func (ta textArea) CursorByte() int {
+	off := 0
+	for i := range ta.row {
+		off += len(string(ta.lines[i])) + 1
+	}
+	return off + len(string(ta.lines[ta.row][:ta.col]))
 }

@@ -25,7 +25,7 @@ func (m *Model) layout() {
 		m.list.SetSize(m.width, bh)
 	}
 	m.item.SetSize(m.width, bh)
-	m.editor.SetSize(m.width, bh)
+	m.merge.SetSize(m.width, bh)
 	m.help.SetSize(m.width, bh)
 	m.confirm.SetSize(m.width, bh)
 }
@@ -59,7 +59,7 @@ func (m Model) loaded(msg loadedMsg) (Model, tea.Cmd) {
 	m.st = newStore(msg.doc)
 	m.list = NewList(m.st, m.styles)
 	m.item.SetPlaces(m.st.place)
-	m.editor.SetSelective(m.st.doc.Selective())
+	m.merge.SetSelective(m.st.doc.Selective())
 	m.screen = listScreen
 	m.layout()
 	if p, ok := m.st.nextUnresolved(-1, 1); ok {
@@ -70,24 +70,24 @@ func (m Model) loaded(msg loadedMsg) (Model, tea.Cmd) {
 	return m, nil
 }
 
-// key routes a key press: an overlay or the editor takes it whole; on the
+// key routes a key press: an overlay or the merge view takes it whole; on the
 // list and item screens the action keys come first.
 func (m Model) key(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 	m.status, _ = m.status.Update(msg)
 	var cmd tea.Cmd
 	switch {
-	case msg.String() == "ctrl+c" && m.overlay == noOverlay && m.screen == editScreen:
-		m.editor, cmd = m.editor.Update(msg) // asks when the text changed
+	case m.overlay == noOverlay && m.screen == mergeScreen && !m.merge.typing && key.Matches(msg, m.keys.Help):
+		return m.showHelp()
+	case m.overlay == noOverlay && m.screen == mergeScreen:
+		m.merge, cmd = m.merge.Update(msg) // every key, ctrl+c included, which asks when the result changed
 	case msg.String() == "ctrl+c" && m.overlay != confirmOverlay:
 		return m.quit() // from anywhere else, the filter included
-	case key.Matches(msg, m.keys.Suspend) && m.screen != editScreen:
-		return m, tea.Suspend // in the editor, ctrl+z undoes typing
+	case key.Matches(msg, m.keys.Suspend) && m.screen != mergeScreen:
+		return m, tea.Suspend // in the merge view, ctrl+z undoes
 	case m.overlay == helpOverlay:
 		m.help, cmd = m.help.Update(msg)
 	case m.overlay == confirmOverlay:
 		m.confirm, cmd = m.confirm.Update(msg)
-	case m.screen == editScreen:
-		m.editor, cmd = m.editor.Update(msg)
 	case m.screen == loadingScreen:
 		if key.Matches(msg, m.keys.Quit) {
 			cmd = tea.Quit
@@ -120,7 +120,7 @@ func (m Model) handler(msg tea.KeyPressMsg) func(Model) (Model, tea.Cmd) {
 	case key.Matches(msg, k.Delete):
 		return decide(toggleDelete)
 	case key.Matches(msg, k.Edit):
-		return Model.openEditor
+		return Model.openMerge
 	case key.Matches(msg, k.ExtEdit):
 		return Model.startExtEdit
 	case onItem && key.Matches(msg, k.Mark):
@@ -157,8 +157,8 @@ func (m Model) forward(msg tea.Msg) (Model, tea.Cmd) {
 		m.list, cmd = m.list.Update(msg)
 	case itemScreen:
 		m.item, cmd = m.item.Update(msg)
-	case editScreen:
-		m.editor, cmd = m.editor.Update(msg)
+	case mergeScreen:
+		m.merge, cmd = m.merge.Update(msg)
 	}
 	return m, cmd
 }
@@ -274,12 +274,8 @@ func (m Model) answered(msg confirmMsg) (Model, tea.Cmd) {
 	case msg.q == askQuit && msg.a == answerSave:
 		m.quitNext = true
 		return m.save()
-	case msg.q == askLeaveEdit && msg.a == answerApply:
-		var cmd tea.Cmd
-		m.editor, cmd = m.editor.Applied()
-		return m, cmd
-	case msg.q == askLeaveEdit && msg.a == answerDiscard:
-		return m.leaveEditor("edit discarded: nothing decided"), nil
+	case msg.q == askLeaveMerge:
+		return m.mergeAnswered(msg.a)
 	}
 	return m, nil
 }

@@ -85,8 +85,8 @@ func (m Model) body() string {
 		return m.list.View()
 	case itemScreen:
 		return m.item.View()
-	case editScreen:
-		return m.editor.View()
+	case mergeScreen:
+		return m.merge.View()
 	}
 	return m.loadingView()
 }
@@ -164,8 +164,8 @@ func (m Model) screenKeys() help.KeyMap {
 		return m.help.KeyMap()
 	case m.overlay == confirmOverlay:
 		return m.confirm.KeyMap()
-	case m.screen == editScreen:
-		return m.editor.KeyMap()
+	case m.screen == mergeScreen:
+		return m.merge.keyMap()
 	case m.screen == listScreen && m.list.Filtering():
 		return m.list.KeyMap()
 	case m.screen == itemScreen:

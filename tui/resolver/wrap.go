@@ -13,6 +13,8 @@ import (
 type piece struct {
 	text string
 	kind diff.Kind
+	hl   bool // highlighted: the hunk at hand in the merge view
+	tag  int  // the merge view's hunk the text belongs to, from 1; 0 for none
 }
 
 // pieces turns a cell's word spans into pieces, adding the no-colour
@@ -23,11 +25,11 @@ func pieces(spans []diff.Span, s *Styles) []piece {
 		text := clean(sp.Text)
 		switch sp.Kind {
 		case diff.Delete:
-			out = append(out, piece{s.DelOpen + text + s.DelClose, diff.Delete})
+			out = append(out, piece{text: s.DelOpen + text + s.DelClose, kind: diff.Delete})
 		case diff.Insert:
-			out = append(out, piece{s.InsOpen + text + s.InsClose, diff.Insert})
+			out = append(out, piece{text: s.InsOpen + text + s.InsClose, kind: diff.Insert})
 		default:
-			out = append(out, piece{text, diff.Equal})
+			out = append(out, piece{text: text, kind: diff.Equal})
 		}
 	}
 	return out
@@ -88,7 +90,7 @@ func words(line []piece) [][]piece {
 				break
 			}
 			if i > 0 {
-				cur = append(cur, piece{p.text[:i], p.kind})
+				cur = append(cur, piece{text: p.text[:i], kind: p.kind, hl: p.hl, tag: p.tag})
 			}
 			p.text = p.text[i:]
 			if inWord {
@@ -156,7 +158,7 @@ func trimLeadingSpace(ps []piece) []piece {
 	for len(ps) > 0 {
 		t := strings.TrimLeft(ps[0].text, " ")
 		if t != "" {
-			return append([]piece{{t, ps[0].kind}}, ps[1:]...)
+			return append([]piece{{text: t, kind: ps[0].kind, hl: ps[0].hl, tag: ps[0].tag}}, ps[1:]...)
 		}
 		ps = ps[1:]
 	}
@@ -178,9 +180,9 @@ func cut(ps []piece, n int) (head, tail []piece) {
 			t = p.text[:size]
 		}
 		if t != "" {
-			head = append(head, piece{t, p.kind})
+			head = append(head, piece{text: t, kind: p.kind, hl: p.hl, tag: p.tag})
 		}
-		rest := append([]piece{{p.text[len(t):], p.kind}}, ps[i+1:]...)
+		rest := append([]piece{{text: p.text[len(t):], kind: p.kind, hl: p.hl, tag: p.tag}}, ps[i+1:]...)
 		return head, trimEmpty(rest)
 	}
 	return head, nil
@@ -207,6 +209,9 @@ func trimEmpty(ps []piece) []piece {
 func paint(row []piece, width int, s *Styles) string {
 	var b strings.Builder
 	for _, p := range row {
+		if p.hl {
+			b.WriteString(s.ink.cursor.open)
+		}
 		switch p.kind {
 		case diff.Delete:
 			b.WriteString(s.ink.del.open + p.text + s.ink.del.close)
@@ -214,6 +219,9 @@ func paint(row []piece, width int, s *Styles) string {
 			b.WriteString(s.ink.ins.open + p.text + s.ink.ins.close)
 		default:
 			b.WriteString(p.text)
+		}
+		if p.hl {
+			b.WriteString(s.ink.cursor.close)
 		}
 	}
 	if w := widthOf(row); w < width {

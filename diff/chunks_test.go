@@ -1,0 +1,95 @@
+package diff
+
+import (
+	"strconv"
+	"strings"
+	"testing"
+)
+
+func TestChunks(t *testing.T) {
+	ch := func(old, cur string) Chunk { return Chunk{old, cur, old != cur || old == "" && cur == ""} }
+	eq := func(s string) Chunk { return Chunk{s, s, false} }
+	for _, tc := range []struct {
+		name string
+		a, b string
+		g    Granularity
+		want []Chunk
+	}{
+		{"equal", "a\nb\n", "a\nb\n", ByWord, []Chunk{eq("a\nb\n")}},
+		{"empty", "", "", ByWord, nil},
+		{"words in a line", "Get milk, eggs, butter and rolls", "Get oat milk, eggs, butter and sourdough bread", ByWord,
+			[]Chunk{eq("Get "), ch("", "oat "), eq("milk, eggs, butter and"), ch(" rolls", " sourdough bread")}},
+		{"a word removed", "Buy groceries - DONE", "Buy groceries", ByWord,
+			[]Chunk{eq("Buy groceries"), ch(" - DONE", "")}},
+		{"lines kept whole", "home\nwork\n", "home\nplay\n", ByLine, []Chunk{eq("home\n"), ch("work\n", "play\n")}},
+		{"a line added", "a\n", "a\nb\n", ByWord, []Chunk{eq("a\n"), ch("", "b\n")}},
+		{"all new", "", "x", ByWord, []Chunk{ch("", "x")}},
+		{"two changed lines", "one two\nthree four\n", "one 2\nthree 4\n", ByWord,
+			[]Chunk{eq("one "), ch("two", "2"), eq("\nthree "), ch("four", "4"), eq("\n")}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			got := Chunks(tc.a, tc.b, tc.g)
+			if len(got) != len(tc.want) {
+				t.Fatalf("got %+v, want %+v", got, tc.want)
+			}
+			for i := range got {
+				if got[i] != tc.want[i] {
+					t.Errorf("chunk %d: got %+v, want %+v", i, got[i], tc.want[i])
+				}
+			}
+			checkChunks(t, tc.a, tc.b, got)
+		})
+	}
+}
+
+// checkChunks checks the properties every result holds: the sides join
+// to the texts, kinds alternate, no chunk is empty, shared chunks are
+// equal on both sides.
+func checkChunks(t *testing.T, a, b string, cs []Chunk) {
+	t.Helper()
+	var old, cur strings.Builder
+	for i, c := range cs {
+		old.WriteString(c.Old)
+		cur.WriteString(c.New)
+		switch {
+		case c.Old == "" && c.New == "":
+			t.Errorf("chunk %d is empty", i)
+		case !c.Changed && c.Old != c.New:
+			t.Errorf("shared chunk %d differs: %q %q", i, c.Old, c.New)
+		case i > 0 && cs[i-1].Changed == c.Changed:
+			t.Errorf("chunks %d and %d are of the same kind", i-1, i)
+		}
+	}
+	if old.String() != a || cur.String() != b {
+		t.Errorf("the sides join to %q and %q, not %q and %q", old.String(), cur.String(), a, b)
+	}
+}
+
+// FuzzChunks checks the properties of Chunks on any pair of texts.
+// $ go test -fuzz=FuzzChunks ./diff
+func FuzzChunks(f *testing.F) {
+	f.Add("Get milk, eggs\nand rolls\n", "Get oat milk\nand bread", true)
+	f.Add("", "x\ny", false)
+	f.Fuzz(func(t *testing.T, a, b string, words bool) {
+		g := ByLine
+		if words {
+			g = ByWord
+		}
+		checkChunks(t, a, b, Chunks(a, b, g))
+	})
+}
+
+func BenchmarkChunks(b *testing.B) {
+	var sa, sb strings.Builder
+	for i := range 2000 {
+		sa.WriteString("line with some words " + strconv.Itoa(i) + "\n")
+		if i%50 == 0 {
+			sb.WriteString("line with other words " + strconv.Itoa(i) + "\n")
+			continue
+		}
+		sb.WriteString("line with some words " + strconv.Itoa(i) + "\n")
+	}
+	for b.Loop() {
+		Chunks(sa.String(), sb.String(), ByWord)
+	}
+}

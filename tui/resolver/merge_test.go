@@ -1,0 +1,256 @@
+package resolver
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/feedsync/feedsync/feeds"
+	"github.com/feedsync/feedsync/feeds/dialect"
+	"github.com/feedsync/feedsync/feeds/feedtest"
+)
+
+// resultOf returns the merge view's result of a field by key.
+func resultOf(t *testing.T, v MergeView, key string) string {
+	t.Helper()
+	for _, f := range v.fields {
+		if f.key == key {
+			return f.result.Value()
+		}
+	}
+	t.Fatalf("no field %q", key)
+	return ""
+}
+
+// TestMergeTakes takes hunks from either side, both in either order, and
+// by hand, and reads what each hunk holds (1.0.2 §3.4 step 1.3: combine).
+func TestMergeTakes(t *testing.T) {
+	for _, c := range []struct {
+		name           string
+		keys           []string
+		title, content string
+		states         []hunkState
+	}{
+		{"nothing taken", nil, "Buy groceries - DONE", "Get milk, eggs, butter and rolls",
+			[]hunkState{hunkOpen, hunkOpen, hunkOpen}},
+		{"the version's title", []string{"l"}, "Buy groceries", "Get milk, eggs, butter and rolls",
+			[]hunkState{hunkVersion, hunkOpen, hunkOpen}},
+		{"the winner's, taken", []string{"h"}, "Buy groceries - DONE", "Get milk, eggs, butter and rolls",
+			[]hunkState{hunkWinner, hunkOpen, hunkOpen}},
+		{"each side once", []string{"]", "l", "h"}, "Buy groceries - DONE", "Get oat milk, eggs, butter and rolls",
+			[]hunkState{hunkOpen, hunkVersion, hunkWinner}},
+		{"both, winner first", []string{"]", "]", "b"}, "Buy groceries - DONE", "Get milk, eggs, butter and rolls sourdough bread",
+			[]hunkState{hunkOpen, hunkOpen, hunkBoth}},
+		{"both, version first", []string{"]", "]", "B"}, "Buy groceries - DONE", "Get milk, eggs, butter and sourdough bread rolls",
+			[]hunkState{hunkOpen, hunkOpen, hunkBothRev}},
+		{"a take replaces what was taken", []string{"]", "]", "b", "[", "l"}, "Buy groceries - DONE", "Get milk, eggs, butter and sourdough bread",
+			[]hunkState{hunkOpen, hunkOpen, hunkVersion}},
+		{"typed by hand", []string{"]", "]", "e", " and jam", "esc"}, "Buy groceries - DONE", "Get milk, eggs, butter and rolls and jam",
+			[]hunkState{hunkOpen, hunkOpen, hunkHand}},
+		{"undo a take", []string{"l", "u"}, "Buy groceries - DONE", "Get milk, eggs, butter and rolls",
+			[]hunkState{hunkOpen, hunkOpen, hunkOpen}},
+		{"redo it", []string{"l", "u", "ctrl+r"}, "Buy groceries", "Get milk, eggs, butter and rolls",
+			[]hunkState{hunkVersion, hunkOpen, hunkOpen}},
+		{"undo typing as one step", []string{"]", "]", "e", " and jam", "esc", "u"}, "Buy groceries - DONE", "Get milk, eggs, butter and rolls",
+			[]hunkState{hunkOpen, hunkOpen, hunkOpen}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			hs := newHarness(t, demoDoc(t), 140, 30)
+			hs.keys(append([]string{"enter", "e"}, c.keys...)...)
+			v := hs.m.merge
+			if got := resultOf(t, v, "title"); got != c.title {
+				t.Errorf("title %q, want %q", got, c.title)
+			}
+			if got := resultOf(t, v, "content"); got != c.content {
+				t.Errorf("content %q, want %q", got, c.content)
+			}
+			for i, want := range c.states {
+				if got := v.stateOf(i); got != want {
+					t.Errorf("hunk %d: state %d, want %d", i+1, got, want)
+				}
+			}
+		})
+	}
+}
+
+// TestMergeApply records the result as one resolution (1.0.2 §3.4 and
+// §4), the same one that `resolve --pick winner --title T --content C`
+// makes through package dialect.
+func TestMergeApply(t *testing.T) {
+	hs := newHarness(t, demoDoc(t), 140, 30)
+	hs.keys("enter", "e", "l", "l", "b", "ctrl+s")
+	it := hs.m.st.item(groceries)
+	want{3, false, []string{stamp(3), alice2g, bob2g, alice1g}, "Buy groceries", 0}.check(t, it)
+	if c := contentOf(it.Winner().Fields()); c != "Get oat milk, eggs, butter and rolls sourdough bread" {
+		t.Errorf("content %q", c)
+	}
+	if hs.m.screen == mergeScreen {
+		t.Error("the merge view stayed open")
+	}
+	// The same data through the command line's path.
+	doc := demoDoc(t)
+	e, _ := doc.Entry(hs.m.st.entry(groceries).ID())
+	title, content := "Buy groceries", "Get oat milk, eggs, butter and rolls sourdough bread"
+	res, err := doc.Resolve(e, hs.m.stamp(), dialect.Resolution{Edit: dialect.Edit{Title: &title, Content: &content}}, dialect.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	doc.Set(res)
+	hs.m.st.sync()
+	if got, want := string(hs.m.st.doc.Bytes()), string(doc.Bytes()); got != want {
+		t.Errorf("the merge and resolve --pick winner --title --content write different feeds:\n%s", feedtest.LineDiff(want, got))
+	}
+}
+
+// TestMergeThreeVersions: any version can feed the result; a hunk of one
+// version shows the text another put there.
+func TestMergeThreeVersions(t *testing.T) {
+	hs := newHarness(t, demoDoc(t), 140, 30)
+	hs.keys("enter", "n", "e", "]", "l")
+	v := hs.m.merge
+	first := resultOf(t, v, "content")
+	hs.keys("tab")
+	v = hs.m.merge
+	if v.version != 1 {
+		t.Fatalf("version %d shown, want 2", v.version+1)
+	}
+	var states []hunkState
+	for i := range v.shown() {
+		states = append(states, v.stateOf(i))
+	}
+	if !strings.Contains(hs.screen(), "VERSION 2") {
+		t.Errorf("version 2 is not shown:\n%s", hs.screen())
+	}
+	hs.keys("]", "l")
+	if got := resultOf(t, hs.m.merge, "content"); got == first {
+		t.Errorf("version 2's hunk changed nothing: %q", got)
+	}
+	t.Logf("after version 1: %q; states against version 2: %v", first, states)
+}
+
+// TestMergeLeaving: esc, q and ctrl+c leave an unchanged merge at once and
+// ask (keep combining, apply, discard) when the result changed; nothing is
+// decided until the person applies. esc while typing stops typing.
+func TestMergeLeaving(t *testing.T) {
+	for _, c := range []struct {
+		name    string
+		keys    []string
+		screen  screen
+		asking  bool
+		decided bool
+		status  string
+	}{
+		{"esc without changes leaves", []string{"esc"}, itemScreen, false, false, "nothing changed"},
+		{"ctrl+c without changes leaves", []string{"ctrl+c"}, itemScreen, false, false, "nothing changed"},
+		{"q without changes leaves", []string{"q"}, itemScreen, false, false, "nothing changed"},
+		{"esc with changes asks", []string{"l", "esc"}, mergeScreen, true, false, ""},
+		{"ctrl+c with changes asks", []string{"l", "ctrl+c"}, mergeScreen, true, false, ""},
+		{"keep combining", []string{"l", "esc", "k"}, mergeScreen, false, false, ""},
+		{"esc in the question keeps combining", []string{"l", "esc", "esc"}, mergeScreen, false, false, ""},
+		{"discard", []string{"l", "esc", "d"}, itemScreen, false, false, "discarded"},
+		{"apply", []string{"l", "ctrl+c", "a"}, listScreen, false, true, "edited"},
+		{"esc while typing stops typing", []string{"e", "x", "esc"}, mergeScreen, false, false, ""},
+		{"ctrl+c while typing stops typing", []string{"e", "x", "ctrl+c"}, mergeScreen, false, false, ""},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			hs := newHarness(t, demoDoc(t), 100, 30)
+			hs.keys(append([]string{"enter", "e"}, c.keys...)...)
+			if hs.quit {
+				t.Fatal("the program quit")
+			}
+			if hs.m.screen != c.screen && !(c.decided && hs.m.screen == itemScreen) || (hs.m.overlay == confirmOverlay) != c.asking {
+				t.Errorf("screen %d, asking %v; want %d, %v:\n%s", hs.m.screen, hs.m.overlay == confirmOverlay, c.screen, c.asking, hs.screen())
+			}
+			if c.asking && !strings.Contains(hs.screen(), "Keep combining") {
+				t.Errorf("the question is not shown:\n%s", hs.screen())
+			}
+			if decided := !hs.m.st.item(groceries).InConflict(); decided != c.decided {
+				t.Errorf("decided %v, want %v", decided, c.decided)
+			}
+			if !strings.Contains(hs.m.status.Message(), c.status) {
+				t.Errorf("status %q, want %q in it", hs.m.status.Message(), c.status)
+			}
+			if c.screen == mergeScreen && !c.asking && hs.m.merge.typing {
+				t.Error("still typing")
+			}
+		})
+	}
+}
+
+// TestMergeRefusesEmpty: an empty title, or an empty content where the
+// item has content, is refused with a note, and the person types in it.
+func TestMergeRefusesEmpty(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		keys []string
+		note string
+	}{
+		{"empty title", []string{"e", "ctrl+a", "ctrl+k", "ctrl+s"}, "the title is empty"},
+		{"blank title", []string{"e", "ctrl+a", "ctrl+k", "   ", "esc", "a"}, "the title is empty"},
+		{"empty content", []string{"]", "e", "ctrl+home", "ctrl+k", "ctrl+s"}, "the content is empty"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			hs := newHarness(t, demoDoc(t), 100, 30)
+			hs.keys(append([]string{"enter", "e"}, c.keys...)...)
+			if !hs.m.st.item(groceries).InConflict() || hs.m.screen != mergeScreen || !strings.Contains(hs.screen(), c.note) {
+				t.Errorf("not refused with %q:\n%s", c.note, hs.screen())
+			}
+			if !hs.m.merge.typing {
+				t.Error("not typing in the empty field")
+			}
+		})
+	}
+}
+
+// TestMergeNoVersions: an item in conflict by its flag alone (SSE 0.91
+// §4.4.2) opens with the content being typed in.
+func TestMergeNoVersions(t *testing.T) {
+	doc := demoDoc(t)
+	var e dialect.Entry
+	for _, x := range doc.Entries() {
+		if x.InConflict() {
+			e = x
+			break
+		}
+	}
+	s := MonoStyles()
+	v := NewMergeView(&s).Open(0, e, "x", nil, 0)
+	v.hunks = nil // as if the item had no conflict version
+	v = v.Open(0, e, "x", nil, 0)
+	if len(v.fields) == 0 {
+		t.Fatal("no fields")
+	}
+}
+
+// TestMergeFields gathers the shared fields of every version, lists by
+// name, and turns a result back into edits by key.
+func TestMergeFields(t *testing.T) {
+	f := mergeField{key: "category", list: true, numbered: true, winner: "home\nwork"}
+	got := listEdits(f, "home\nplay\nlater")
+	want := []feeds.FieldEdit{{Key: "category[2]", Value: "play"}, {Key: "category[3]", Value: "later"}}
+	if len(got) != len(want) || got[0] != want[0] || got[1] != want[1] {
+		t.Errorf("edits %+v, want %+v", got, want)
+	}
+	got = listEdits(f, "work")
+	want = []feeds.FieldEdit{{Key: "category[1]", Value: "work"}, {Key: "category[2]", Remove: true}}
+	if len(got) != len(want) || got[0] != want[0] || got[1] != want[1] {
+		t.Errorf("edits %+v, want %+v", got, want)
+	}
+	link := mergeField{key: "link", list: true, winner: "a\nb"}
+	if got := listEdits(link, "c"); got[0].Key != "link" || got[1].Key != "link[2]" || !got[1].Remove {
+		t.Errorf("SSE names numbered from their second: %+v", got)
+	}
+	for _, c := range []struct{ a, b, want string }{
+		{"rolls", "bread", "rolls bread"},
+		{" rolls", " bread", " rolls bread"},
+		{"a\n", "b\n", "a\nb\n"},
+		{"a", "b\n", "a\nb\n"},
+		{"", "b", "b"},
+	} {
+		if got := joinSides(c.a, c.b, false); got != c.want {
+			t.Errorf("joinSides(%q, %q) = %q, want %q", c.a, c.b, got, c.want)
+		}
+	}
+	if got := joinSides("home", "work", true); got != "home\nwork" {
+		t.Errorf("a list joins lines: %q", got)
+	}
+}

@@ -1,0 +1,411 @@
+package resolver
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/feedsync/feedsync/diff"
+)
+
+// threeColumnsFrom is the width from which the merge view shows the
+// winner, the result and the version side by side; below it the result
+// goes under the two versions.
+const threeColumnsFrom = 120
+
+// stateMark is the gutter mark of a hunk's state in the result column.
+var stateMark = [...]string{
+	hunkOpen: "?", hunkWinner: "<", hunkVersion: ">", hunkBoth: "+", hunkBothRev: "+", hunkOther: "o", hunkHand: "~",
+}
+
+// stateWords says a hunk's state in words, for the version named.
+func stateWords(s hunkState, version string) string {
+	switch s {
+	case hunkWinner:
+		return "the winner's, taken"
+	case hunkVersion:
+		return version + "'s"
+	case hunkBoth:
+		return "both, the winner's first"
+	case hunkBothRev:
+		return "both, " + version + "'s first"
+	case hunkOther:
+		return "another version's"
+	case hunkHand:
+		return "typed by hand"
+	}
+	return "open: the winner's until you choose"
+}
+
+// headHeight is the rows of the fixed header above the body.
+func (v MergeView) head() []string {
+	s := v.styles
+	scope := "settles every conflicting version"
+	if len(v.versions) > 0 && !v.whole {
+		scope = "settles versions " + joinInts(v.versions) + "; the others stay in conflict"
+	}
+	lines := []string{s.Bold.Render(fit(fmt.Sprintf("combine %s — the result %s", v.name, scope), v.width))}
+	lines = append(lines, fit(v.pairLine(), v.width))
+	switch {
+	case v.note != "":
+		lines = append(lines, s.Error.Render(fit(v.note, v.width)))
+	case v.typing:
+		lines = append(lines, s.Info.Render(fit("typing in "+v.fields[v.field].label+" · esc stops · tab next field · ctrl+s applies", v.width)))
+	default:
+		lines = append(lines, s.Info.Render(fit(v.hunkLine(), v.width)))
+	}
+	if v.width >= threeColumnsFrom {
+		lines = append(lines, v.columnHeads())
+	}
+	return append(lines, s.ink.rule.render(strings.Repeat("─", v.width)))
+}
+
+// pairLine names the two sides compared.
+func (v MergeView) pairLine() string {
+	if len(v.labels) == 0 {
+		return "no other version: the result is the winner's fields, to edit"
+	}
+	return refLabel("winner", v.entry.Winner()) + "  ⇄  " + v.labels[v.version]
+}
+
+// hunkLine says where the person is and what the hunk holds.
+func (v MergeView) hunkLine() string {
+	hs := v.shown()
+	if len(hs) == 0 {
+		return "no hunk: this version's shared fields are the winner's · tab shows another · e types"
+	}
+	h := hs[v.cur]
+	open := 0
+	for i := range hs {
+		if v.stateOf(i) == hunkOpen {
+			open++
+		}
+	}
+	return fmt.Sprintf("hunk %d of %d (%d open) · %s: %s", v.cur+1, len(hs), open,
+		v.fields[h.field].label, stateWords(v.stateOf(v.cur), v.versionName()))
+}
+
+func (v MergeView) versionName() string { return fmt.Sprintf("version %d", v.version+1) }
+
+// columns returns the widths of the winner, result and version columns
+// side by side, and of the result's gutter.
+func (v MergeView) columns() (left, mid, right int) {
+	mid = (v.width - 6) / 3
+	left = (v.width - 6 - mid) / 2
+	return left, mid, v.width - 6 - mid - left
+}
+
+func (v MergeView) columnHeads() string {
+	l, m, r := v.columns()
+	s := v.styles
+	sep := s.ink.rule.render(" │ ")
+	return s.Winner.Render(fit("WINNER", l)) + sep + s.Bold.Render(fit("  RESULT", m)) + sep +
+		s.Version.Render(fit(strings.ToUpper(v.versionName()), r))
+}
+
+// bodyHeight is the rows left for the body.
+func (v MergeView) bodyHeight() int { return max(v.height-len(v.head()), 1) }
+
+// layout renders the body for the fields, the version shown, the hunk at
+// hand and the width, so that View only slices.
+func (v *MergeView) layout() {
+	if v.width <= 0 || v.fields == nil && v.entry.IsZero() {
+		return
+	}
+	v.body, v.hunkRow, v.fieldRow, v.cursorAt = nil, make([]int, len(v.shown())), nil, -1
+	for i := range v.hunkRow {
+		v.hunkRow[i] = -1
+	}
+	for i := range v.fields {
+		v.fieldRow = append(v.fieldRow, len(v.body))
+		v.body = append(v.body, v.fieldRule(i))
+		v.renderField(i)
+	}
+	if len(v.fields) == 0 {
+		v.body = append(v.body, v.styles.ink.dim.render("(the item has no shared field)"))
+	}
+	v.scrollBy(0)
+}
+
+// fieldRule introduces a field with the count of its hunks by state.
+func (v MergeView) fieldRule(i int) string {
+	counts := map[hunkState]int{}
+	n := 0
+	for k, h := range v.shown() {
+		if h.field == i {
+			counts[v.stateOf(k)]++
+			n++
+		}
+	}
+	text := "── " + v.fields[i].label
+	if n > 0 {
+		var parts []string
+		for s := hunkOpen; s <= hunkHand; s++ {
+			if c := counts[s]; c > 0 {
+				parts = append(parts, fmt.Sprintf("%s %d %s", stateMark[s], c, shortState[s]))
+			}
+		}
+		text += " · " + plural(n, "hunk") + ": " + strings.Join(parts, ", ")
+	} else if f := v.fields[i]; f.result.Value() != f.winner {
+		text += " · edited"
+	}
+	text += " "
+	return v.styles.ink.label.render(pad(text+strings.Repeat("─", max(v.width-textWidth(text), 0)), v.width))
+}
+
+var shortState = [...]string{
+	hunkOpen: "open", hunkWinner: "winner's", hunkVersion: "version's", hunkBoth: "both", hunkBothRev: "both",
+	hunkOther: "another version's", hunkHand: "by hand",
+}
+
+// renderField appends a field's rows: three columns, or the two versions
+// and then the result.
+func (v *MergeView) renderField(i int) {
+	f := v.fields[i]
+	left, right := v.sidePieces(i)
+	result, marks := v.resultPieces(i)
+	start := len(v.body)
+	if v.width >= threeColumnsFrom {
+		lw, mw, rw := v.columns()
+		lrows, rrows := wrapLines(left, lw), wrapLines(right, rw)
+		mrows, mmarks, cur := v.resultRows(i, result, marks, mw-2)
+		sep := v.styles.ink.rule.render(" │ ")
+		for k := 0; k < max(len(lrows), len(mrows), len(rrows)); k++ {
+			v.noteTags(at(lrows, k), start+k)
+			v.noteTags(at(rrows, k), start+k)
+			v.body = append(v.body, paint(at(lrows, k), lw, v.styles)+sep+mark(mmarks, k)+rowAt(mrows, k, mw-2)+sep+paint(at(rrows, k), rw, v.styles))
+		}
+		if cur >= 0 {
+			v.cursorAt = start + cur
+		}
+		return
+	}
+	if len(f.values) > 0 {
+		v.renderSides(left, right)
+	}
+	v.body = append(v.body, v.styles.Bold.Render(fit("result:", v.width)))
+	start = len(v.body)
+	mrows, mmarks, cur := v.resultRows(i, result, marks, v.width-2)
+	for k := range mrows {
+		v.body = append(v.body, mark(mmarks, k)+rowAt(mrows, k, v.width-2))
+	}
+	if cur >= 0 {
+		v.cursorAt = start + cur
+	}
+}
+
+// renderSides appends the winner and the version of a field, side by side
+// when they fit, else one above the other.
+func (v *MergeView) renderSides(left, right []piece) {
+	s := v.styles
+	if v.width >= 70 {
+		lw := (v.width - 3) / 2
+		rw := v.width - 3 - lw
+		lrows, rrows := wrapLines(left, lw), wrapLines(right, rw)
+		sep := s.ink.rule.render(" │ ")
+		v.body = append(v.body, s.Winner.Render(fit("winner:", lw))+sep+s.Version.Render(fit(v.versionName()+":", rw)))
+		for k := 0; k < max(len(lrows), len(rrows)); k++ {
+			v.noteTags(at(lrows, k), len(v.body))
+			v.body = append(v.body, paint(at(lrows, k), lw, s)+sep+paint(at(rrows, k), rw, s))
+		}
+		return
+	}
+	v.body = append(v.body, s.Winner.Render(fit("winner:", v.width)))
+	for _, row := range wrapLines(left, v.width) {
+		v.noteTags(row, len(v.body))
+		v.body = append(v.body, paint(row, v.width, s))
+	}
+	v.body = append(v.body, s.Version.Render(fit(v.versionName()+":", v.width)))
+	for _, row := range wrapLines(right, v.width) {
+		v.noteTags(row, len(v.body))
+		v.body = append(v.body, paint(row, v.width, s))
+	}
+}
+
+// noteTags records the first body row where each hunk shows.
+func (v *MergeView) noteTags(row []piece, at int) {
+	for _, p := range row {
+		if t := p.tag - 1; t >= 0 && t < len(v.hunkRow) && (v.hunkRow[t] < 0 || v.hunkRow[t] > at) {
+			v.hunkRow[t] = at
+		}
+	}
+}
+
+// sidePieces returns the winner's and the version's value of a field as
+// pieces, the changed text marked and tagged with its hunk, the hunk at
+// hand highlighted.
+func (v MergeView) sidePieces(i int) (left, right []piece) {
+	f := v.fields[i]
+	if v.version >= len(f.values) {
+		return v.plain(f.winner), nil
+	}
+	n := 0 // hunks of this field before
+	for _, h := range v.shown() {
+		if h.field < i {
+			n++
+		}
+	}
+	s := v.styles
+	for _, c := range diff.Chunks(f.winner, f.values[v.version], f.granularity()) {
+		if !c.Changed {
+			left = append(left, v.plain(c.Old)...)
+			right = append(right, v.plain(c.New)...)
+			continue
+		}
+		hl := n == v.cur && !v.typing
+		n++
+		if c.Old != "" {
+			left = append(left, piece{text: s.DelOpen + c.Old + s.DelClose, kind: diff.Delete, hl: hl, tag: n})
+		} else if hl {
+			left = append(left, piece{text: "‸", hl: true, tag: n})
+		}
+		if c.New != "" {
+			right = append(right, piece{text: s.InsOpen + c.New + s.InsClose, kind: diff.Insert, hl: hl, tag: n})
+		} else if hl {
+			right = append(right, piece{text: "‸", hl: true, tag: n})
+		}
+	}
+	return left, right
+}
+
+// plain is text shown as it is.
+func (v MergeView) plain(s string) []piece {
+	if s == "" {
+		return nil
+	}
+	return []piece{{text: s}}
+}
+
+// resultPieces returns the result of a field as pieces, each hunk's text
+// tagged, the hunk at hand highlighted (a caret where it holds nothing).
+// marks are the hunks that start in the field, by tag, with their marks.
+func (v MergeView) resultPieces(i int) ([]piece, map[int]string) {
+	f := v.fields[i]
+	r := f.result.Value()
+	marks := map[int]string{}
+	var out []piece
+	pos := 0
+	for k, h := range v.shown() {
+		if h.field != i {
+			continue
+		}
+		rs, re, _ := locate(f.winner, r, h, f.granularity())
+		if rs < pos {
+			continue // overlaps what an earlier hunk showed
+		}
+		out = append(out, v.plain(r[pos:rs])...)
+		hl := k == v.cur && !v.typing
+		marks[k+1] = stateMark[v.stateOf(k)]
+		switch {
+		case re > rs:
+			out = append(out, piece{text: r[rs:re], hl: hl, tag: k + 1})
+		default:
+			t := ""
+			if hl {
+				t = "‸"
+			}
+			out = append(out, piece{text: t, hl: hl, tag: k + 1})
+		}
+		pos = re
+	}
+	return append(out, v.plain(r[pos:])...), marks
+}
+
+// resultRows wraps a field's result into rows of width w, with the mark of
+// each row (that of the first hunk starting on it) and, while typing in
+// this field, the text area's rows and the row of the cursor.
+func (v *MergeView) resultRows(i int, result []piece, marks map[int]string, w int) (rows []string, rowMarks []string, cursor int) {
+	f := &v.fields[i]
+	if v.typing && v.field == i {
+		f.result.SetSize(w, 1)
+		f.result.SetSize(w, max(f.result.Rows(), 1))
+		rows = strings.Split(f.result.View(), "\n")
+		return rows, nil, f.result.cursorRow(f.result.visual())
+	}
+	seen := map[int]bool{}
+	for _, row := range wrapLines(result, w) {
+		m := ""
+		for _, p := range row {
+			if p.tag > 0 && !seen[p.tag] {
+				seen[p.tag] = true
+				if m == "" {
+					m = marks[p.tag]
+				}
+				v.noteTags([]piece{p}, len(v.body)+len(rows))
+			}
+		}
+		rows = append(rows, paint(row, w, v.styles))
+		rowMarks = append(rowMarks, m)
+	}
+	for t := range marks { // hunks holding nothing at the end of an empty result
+		if !seen[t] && len(rows) > 0 {
+			rowMarks[len(rows)-1] = marks[t]
+		}
+	}
+	return rows, rowMarks, -1
+}
+
+// wrapLines cuts pieces at their newlines and wraps each line to w cells.
+func wrapLines(ps []piece, w int) [][]piece {
+	var out [][]piece
+	var line []piece
+	for _, p := range ps {
+		for {
+			i := strings.IndexByte(p.text, '\n')
+			if i < 0 {
+				break
+			}
+			head := p
+			head.text = p.text[:i]
+			out = append(out, wrap(cleaned(append(line, head)), w)...)
+			line = nil
+			p.text = p.text[i+1:]
+		}
+		line = append(line, p)
+	}
+	if len(line) > 0 || len(out) == 0 {
+		out = append(out, wrap(cleaned(line), w)...)
+	}
+	return out
+}
+
+// cleaned replaces what would break the layout in pieces' text.
+func cleaned(ps []piece) []piece {
+	out := make([]piece, 0, len(ps))
+	for _, p := range ps {
+		p.text = clean(p.text)
+		if p.text != "" || p.hl || p.tag > 0 {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// mark is the gutter of row k: a hunk's mark and a space, or two spaces.
+func mark(marks []string, k int) string {
+	if k < len(marks) && marks[k] != "" {
+		return marks[k] + " "
+	}
+	return "  "
+}
+
+// rowAt returns row k padded to w cells, or blank.
+func rowAt(rows []string, k, w int) string {
+	if k < len(rows) {
+		return pad(rows[k], w)
+	}
+	return strings.Repeat(" ", w)
+}
+
+// View renders the header and the visible part of the body.
+func (v MergeView) View() string {
+	lines := v.head()
+	bh := v.bodyHeight()
+	for i := v.scroll; i < v.scroll+bh; i++ {
+		if i < len(v.body) {
+			lines = append(lines, v.body[i])
+		} else {
+			lines = append(lines, "")
+		}
+	}
+	return strings.Join(lines, "\n")
+}

@@ -1,0 +1,50 @@
+package resolver
+
+import (
+	"fmt"
+	"strings"
+
+	"charm.land/bubbles/v2/key"
+)
+
+// EditorKeys are the keys of typing in a field of the merge view's result.
+// The keys that move and edit inside a field are listed for help only: the
+// text area handles them.
+type EditorKeys struct {
+	Apply, Switch, Cancel, Undo, Redo key.Binding
+	Rows, LineEnds, TextEnds, Words   key.Binding
+}
+
+// ShortHelp implements help.KeyMap.
+func (k EditorKeys) ShortHelp() []key.Binding {
+	return []key.Binding{k.Apply, k.Switch, k.Cancel, k.Undo, k.Redo}
+}
+
+// FullHelp implements help.KeyMap.
+func (k EditorKeys) FullHelp() [][]key.Binding {
+	return [][]key.Binding{k.ShortHelp(), {k.Rows, k.LineEnds, k.TextEnds, k.Words}}
+}
+
+// DefaultEditorKeys returns the editor's bindings.
+func DefaultEditorKeys() EditorKeys {
+	return EditorKeys{
+		Apply:    bind("ctrl+s", "apply as resolution", "ctrl+s"),
+		Switch:   bind("tab", "title/content", "tab", "shift+tab"),
+		Cancel:   bind("esc", "close (asks if changed)", "esc", "ctrl+c"),
+		Undo:     bind("ctrl+z", "undo typing", "ctrl+z", "ctrl+_", "ctrl+/"),
+		Redo:     bind("ctrl+y", "redo typing", "ctrl+y", "ctrl+r", "ctrl+shift+z"),
+		Rows:     bind("↑/↓", "screen rows", "up", "down"),
+		LineEnds: bind("home/end", "row ends, again: line ends", "home", "end"),
+		TextEnds: bind("ctrl+home/end", "start/end of the text", "ctrl+home", "ctrl+end"),
+		Words:    bind("alt+←/→", "words", "alt+left", "alt+right"),
+	}
+}
+
+// joinInts lists 0-based indexes as 1-based numbers: "1, 3".
+func joinInts(is []int) string {
+	s := make([]string, len(is))
+	for i, v := range is {
+		s[i] = fmt.Sprint(v + 1)
+	}
+	return strings.Join(s, ", ")
+}
