@@ -13,8 +13,10 @@ import (
 // as a person does after 'git merge' stopped on a feed: the resolver
 // opens on the item in conflict, the person keeps the winner,
 // saves and quits, and git records the path as resolved; then the merge
-// commits. A second round quits without saving, and git leaves the path
-// conflicted.
+// commits. Another round quits without saving, and git leaves the path
+// conflicted; a third starts from a text merge with git's markers (the
+// driver was not set up yet), and the tool opens on the driver's merge of
+// ours and theirs instead.
 func TestGitMergetoolEndToEnd(t *testing.T) {
 	if testing.Short() {
 		t.Skip("drives git mergetool and the real binary in tmux")
@@ -62,6 +64,40 @@ func TestGitMergetoolEndToEnd(t *testing.T) {
 		if parents := strings.Fields(r.git("log", "-1", "--format=%P")); len(parents) != 2 {
 			t.Errorf("the last commit has parents %q, want a merge commit", parents)
 		}
+	})
+	t.Run("after a text merge", func(t *testing.T) {
+		t.Parallel()
+		// The driver was not set up when git merged: the feed holds git's
+		// markers; the tool opens on the driver's merge of ours and theirs.
+		f := gitFixtures[0]
+		r := setUp(t, f)
+		r.git("config", "--remove-section", "merge.feedsync")
+		r.git("checkout", "-q", "-b", "topic")
+		r.edit("todo.xml", f.a, f.flag, "topic's edit", "alice", "2026-03-02T08:00:00Z")
+		r.git("checkout", "-q", "main")
+		r.edit("todo.xml", f.a, f.flag, "main's edit", "bob", "2026-03-02T09:00:00Z")
+		if code, out := r.run("git", "merge", "--no-edit", "topic"); code == 0 || !strings.Contains(r.read("todo.xml"), "<<<<<<<") {
+			t.Fatalf("git merge: exit %d, want a text merge with markers\n%s\n%s", code, out, r.read("todo.xml"))
+		}
+		r.feedsync("git", "setup", "todo.xml")
+		tm := r.tmux(t, "git mergetool --tool=feedsync")
+		tm.start()
+		tm.wait("todo.xml: ours ⇄ theirs")
+		tm.keys("Enter")
+		tm.wait("“main's edit”")
+		tm.keys("w")
+		tm.wait("1/1 resolved")
+		tm.keys("s")
+		tm.wait("saved to")
+		tm.keys("q")
+		tm.wait("mergetool exited 0")
+		if u := r.unmerged(); len(u) != 0 {
+			t.Fatalf("git still holds %q as conflicted", u)
+		}
+		if got := r.read("todo.xml"); strings.Contains(got, "<<<<<<<") || !strings.Contains(got, "main's edit") {
+			t.Errorf("the saved feed:\n%s", got)
+		}
+		r.feedsync("validate", "todo.xml")
 	})
 	t.Run("quit without saving", func(t *testing.T) {
 		t.Parallel()

@@ -334,8 +334,9 @@ func driverBinary(exe, path, tmp string) (bin, note string, err error) {
 		tmp = t
 	}
 	if rel, err := filepath.Rel(tmp, exe); exe == "" || err == nil && !strings.HasPrefix(rel, "..") {
-		return "", "", fmt.Errorf("git setup: there is no feedsync on your PATH, and this one (%s) is a temporary build that will be gone;\n"+
-			"install it (go install, or go build -o DIR/feedsync with DIR on your PATH) and run 'feedsync git setup' again", exe)
+		return "", "", fmt.Errorf("git setup: there is no feedsync on your PATH, and this one (%s) is in the temporary directory,\n"+
+			"where it will not last ('go run' builds there): install it (go install, or go build -o DIR/feedsync\n"+
+			"with DIR on your PATH) and run 'feedsync git setup' again", exe)
 	}
 	return shellQuote(exe), fmt.Sprintf("there is no feedsync on your PATH: git will run %s (run 'feedsync git setup' again if you move it)", exe), nil
 }
