@@ -93,24 +93,25 @@ func cseOperands(env *Env, name string, args []string) ([]string, error) {
 
 // runCSEPull is 'feedsync cse pull ROOT DIR'.
 func runCSEPull(ctx context.Context, env *Env, args []string) error {
-	ops, err := cseOperands(env, "pull", args)
-	if err != nil {
-		return err
-	}
-	p := newProgress(env)
-	sum, err := cse.Pull(ctx, ops[0], ops[1], p)
-	return p.finish(ops[1], sum, err)
+	return runCSESync(ctx, env, "pull", args, 1, cse.Pull)
 }
 
 // runCSEFetch is 'feedsync cse fetch DIR LINK'.
 func runCSEFetch(ctx context.Context, env *Env, args []string) error {
-	ops, err := cseOperands(env, "fetch", args)
+	return runCSESync(ctx, env, "fetch", args, 0, cse.Fetch)
+}
+
+// runCSESync runs pull or fetch, whose cache directory is operand dir,
+// with the progress display.
+func runCSESync(ctx context.Context, env *Env, name string, args []string, dir int,
+	run func(context.Context, string, string, cse.Reporter) (cse.Summary, error)) error {
+	ops, err := cseOperands(env, name, args)
 	if err != nil {
 		return err
 	}
 	p := newProgress(env)
-	sum, err := cse.Fetch(ctx, ops[0], ops[1], p)
-	return p.finish(ops[0], sum, err)
+	sum, err := run(ctx, ops[0], ops[1], p)
+	return p.finish(ops[dir], sum, err)
 }
 
 // runCSEStamp is 'feedsync cse stamp ROOT.xml'.

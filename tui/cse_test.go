@@ -3,16 +3,12 @@ package tui
 import (
 	"bytes"
 	"context"
-	"crypto/sha256"
-	"encoding/hex"
 	"errors"
 	"net/http"
-	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"slices"
 	"strings"
-	"sync"
 	"testing"
 
 	"github.com/feedsync/feedsync/feeds"
@@ -21,69 +17,17 @@ import (
 )
 
 // cseTree is the three-level CSE tree of feeds/cse/testdata/tree.txtar.
-func cseTree(t *testing.T) map[string]string {
+func cseTree(t *testing.T) map[string][]byte {
 	t.Helper()
 	raw, err := os.ReadFile(filepath.Join("..", "feeds", "cse", "testdata", "tree.txtar"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	return feedtest.ParseArchive(string(raw)).Files
-}
-
-// treeServer serves files on loopback, answers conditional GETs by ETag,
-// fails the paths in fail with their status, and records the paths asked.
-type treeServer struct {
-	*httptest.Server
-	mu    sync.Mutex
-	files map[string]string
-	fail  map[string]int
-	log   []string
-}
-
-func newTreeServer(t *testing.T, files map[string]string) *treeServer {
-	s := &treeServer{files: files, fail: map[string]int{}}
-	s.Server = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		s.mu.Lock()
-		defer s.mu.Unlock()
-		name := strings.TrimPrefix(r.URL.Path, "/")
-		s.log = append(s.log, name)
-		body, ok := s.files[name]
-		switch {
-		case s.fail[name] != 0:
-			http.Error(w, "failing on purpose", s.fail[name])
-			return
-		case !ok:
-			http.NotFound(w, r)
-			return
-		}
-		sum := sha256.Sum256([]byte(body))
-		etag := `"` + hex.EncodeToString(sum[:8]) + `"`
-		w.Header().Set("ETag", etag)
-		if r.Header.Get("If-None-Match") == etag {
-			w.WriteHeader(http.StatusNotModified)
-			return
-		}
-		w.Write([]byte(body))
-	}))
-	t.Cleanup(s.Close)
-	return s
-}
-
-func (s *treeServer) url(name string) string { return s.URL + "/" + name }
-
-func (s *treeServer) set(name, body string, fail int) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	s.files[name], s.fail[name] = body, fail
-}
-
-// requests returns the paths asked since the last call, sorted.
-func (s *treeServer) requests() []string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	got := slices.Sorted(slices.Values(s.log))
-	s.log = nil
-	return got
+	files := map[string][]byte{}
+	for name, data := range feedtest.ParseArchive(string(raw)).Files {
+		files[name] = []byte(data)
+	}
+	return files
 }
 
 // TestCSEUsage covers the cse commands' usage and their exit codes for bad
@@ -135,20 +79,20 @@ func TestCSEUsage(t *testing.T) {
 // it.
 func TestCSEPullLsFetch(t *testing.T) {
 	h := newHarness(t)
-	srv := newTreeServer(t, cseTree(t))
+	srv := feedtest.NewFileServer(t, cseTree(t))
 	dir := h.path("cache")
-	code, out, errw := h.run("", "cse", "pull", srv.url("root.xml"), dir)
-	if code != ExitOK || errw != "" || !strings.Contains(out, "15 fetched (") || !strings.Contains(out, "fetched "+srv.url("root.xml")+" (") {
+	code, out, errw := h.run("", "cse", "pull", srv.Link("root.xml"), dir)
+	if code != ExitOK || errw != "" || !strings.Contains(out, "15 fetched (") || !strings.Contains(out, "fetched "+srv.Link("root.xml")+" (") {
 		t.Fatalf("pull: exit %d\n%s%s", code, out, errw)
 	}
 	checkLs(t, h, dir, srv, lsAfterPull)
 
-	srv.requests()
-	code, out, errw = h.run("", "cse", "fetch", dir, srv.url("archive.xml"))
+	srv.Requests()
+	code, out, errw = h.run("", "cse", "fetch", dir, srv.Link("archive.xml"))
 	if code != ExitOK || errw != "" {
 		t.Fatalf("fetch: exit %d\n%s%s", code, out, errw)
 	}
-	if got, want := srv.requests(), []string{"archive.xml", "old1.html"}; !slices.Equal(got, want) {
+	if got, want := srv.Requests(), []string{"/archive.xml", "/old1.html"}; !slices.Equal(got, want) {
 		t.Errorf("fetch requested %q, want %q", got, want)
 	}
 	checkLs(t, h, dir, srv, strings.Replace(lsAfterPull,
@@ -159,7 +103,7 @@ func TestCSEPullLsFetch(t *testing.T) {
 	if code != ExitError || !strings.Contains(errw, "nowhere.jpg: cse: no cached feed holds this link") {
 		t.Errorf("fetch of an unknown link: exit %d, %s", code, errw)
 	}
-	code, _, errw = h.run("", "cse", "pull", srv.url("archive.xml"), dir)
+	code, _, errw = h.run("", "cse", "pull", srv.Link("archive.xml"), dir)
 	if code != ExitError || !strings.Contains(errw, "holds another tree") {
 		t.Errorf("pull of another root into the cache: exit %d, %s", code, errw)
 	}
@@ -196,7 +140,7 @@ const lsAfterPull = `feed cached       1.3 KiB  SERVER/root.xml
     link on demand          -  SERVER/big.mov
 `
 
-func checkLs(t *testing.T, h *harness, dir string, srv *treeServer, want string) {
+func checkLs(t *testing.T, h *harness, dir string, srv *feedtest.FileServer, want string) {
 	t.Helper()
 	code, out, errw := h.run("", "cse", "ls", dir)
 	out = strings.ReplaceAll(out, srv.URL, "SERVER")
@@ -211,20 +155,20 @@ func checkLs(t *testing.T, h *harness, dir string, srv *treeServer, want string)
 func TestCSEAttention(t *testing.T) {
 	h := newHarness(t)
 	files := cseTree(t)
-	srv := newTreeServer(t, files)
+	srv := feedtest.NewFileServer(t, files)
 	dir := h.path("cache")
-	h.run("", "cse", "pull", srv.url("root.xml"), dir)
+	h.run("", "cse", "pull", srv.Link("root.xml"), dir)
 
 	// story3 becomes newer; its image fails to download.
-	day2 := strings.Replace(files["news/day2.xml"],
+	day2 := strings.Replace(string(files["news/day2.xml"]),
 		"<csx:lastBuildDate>Wed, 04 Oct 2006 06:00:00 GMT</csx:lastBuildDate>\n      <csx:link>story3.html",
 		"<csx:lastBuildDate>Thu, 05 Oct 2006 06:00:00 GMT</csx:lastBuildDate>\n      <csx:link>story3.html", 1)
 	site := h.path("site")
 	for name, body := range files {
 		if name == "news/day2.xml" {
-			body = day2
+			body = []byte(day2)
 		}
-		writeFile(t, filepath.Join(site, filepath.FromSlash(name)), body)
+		writeFile(t, filepath.Join(site, filepath.FromSlash(name)), string(body))
 	}
 	code, out, errw := h.run("", "cse", "stamp", filepath.Join(site, "root.xml"))
 	if code != ExitOK || strings.Count(out, "stamped ") != 3 || errw != "" {
@@ -232,25 +176,25 @@ func TestCSEAttention(t *testing.T) {
 	}
 	for _, name := range []string{"root.xml", "news/index.xml", "news/day2.xml"} {
 		data, _ := os.ReadFile(filepath.Join(site, filepath.FromSlash(name)))
-		srv.set(name, string(data), 0)
+		srv.Set(name, data)
 	}
-	srv.set("news/story3.jpg", files["news/story3.jpg"], http.StatusNotFound)
-	code, out, errw = h.run("", "cse", "pull", srv.url("root.xml"), dir)
-	if code != ExitAttention || !strings.Contains(errw, srv.url("news/story3.jpg")+": HTTP 404") ||
+	srv.Fail("news/story3.jpg", http.StatusNotFound)
+	code, out, errw = h.run("", "cse", "pull", srv.Link("root.xml"), dir)
+	if code != ExitAttention || !strings.Contains(errw, srv.Link("news/story3.jpg")+": HTTP 404") ||
 		!strings.Contains(out, ", 1 failed, 0 problems, 0 removed") {
 		t.Fatalf("pull: exit %d\n%s%s", code, out, errw)
 	}
 	_, out, _ = h.run("", "cse", "ls", dir)
 	for _, want := range []string{
-		"link stale           18 B  " + srv.url("news/story3.jpg"),
-		"feed stale        1.3 KiB  " + srv.url("root.xml"),
+		"link stale           18 B  " + srv.Link("news/story3.jpg"),
+		"feed stale        1.3 KiB  " + srv.Link("root.xml"),
 	} {
 		if !strings.Contains(out, want) {
 			t.Errorf("ls lacks %q:\n%s", want, out)
 		}
 	}
 
-	writeFile(t, filepath.Join(site, "root.xml"), strings.Replace(files["root.xml"], "<guid>promo</guid>", "", 1))
+	writeFile(t, filepath.Join(site, "root.xml"), strings.Replace(string(files["root.xml"]), "<guid>promo</guid>", "", 1))
 	code, _, errw = h.run("", "cse", "stamp", filepath.Join(site, "root.xml"))
 	if code != ExitAttention || !strings.Contains(errw, "root.xml:30:5: item: no guid (CSE requires one)") {
 		t.Errorf("stamp with problems: exit %d\n%s", code, errw)
@@ -261,11 +205,11 @@ func TestCSEAttention(t *testing.T) {
 // message that says the next pull resumes it.
 func TestCSEInterrupted(t *testing.T) {
 	h := newHarness(t)
-	srv := newTreeServer(t, cseTree(t))
+	srv := feedtest.NewFileServer(t, cseTree(t))
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	var out, errw bytes.Buffer
-	code := Run(ctx, []string{"cse", "pull", srv.url("root.xml"), h.path("cache")},
+	code := Run(ctx, []string{"cse", "pull", srv.Link("root.xml"), h.path("cache")},
 		&Env{Stdin: strings.NewReader(""), Stdout: &out, Stderr: &errw})
 	if code != ExitError || !strings.Contains(errw.String(), h.path("cache")+": interrupted; pull again to resume") {
 		t.Errorf("exit %d\n%s%s", code, out.String(), errw.String())

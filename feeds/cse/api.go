@@ -118,19 +118,27 @@ func newTally(r Reporter) *tally {
 	return &tally{r: r}
 }
 
-func (c *tally) start(u string) { c.r.Start(u) }
-func (c *tally) fetched(u string, size int64) {
+// Start passes the event on.
+func (c *tally) Start(u string) { c.r.Start(u) }
+
+// Fetched counts a download and passes it on.
+func (c *tally) Fetched(u string, size int64) {
 	c.sum.Fetched++
 	c.sum.Bytes += size
 	c.r.Fetched(u, size)
 }
-func (c *tally) unchanged(u string) { c.sum.Unchanged++; c.r.Unchanged(u) }
-func (c *tally) removed(u string)   { c.sum.Removed++; c.r.Removed(u) }
-func (c *tally) failed(u string, err error) {
-	c.sum.Failed++
-	c.r.Failed(u, err)
-}
-func (c *tally) problem(p feeds.Problem) { c.sum.Problems++; c.r.Problem(p) }
+
+// Unchanged counts a cached copy found current and passes it on.
+func (c *tally) Unchanged(u string) { c.sum.Unchanged++; c.r.Unchanged(u) }
+
+// Removed counts a removal and passes it on.
+func (c *tally) Removed(u string) { c.sum.Removed++; c.r.Removed(u) }
+
+// Failed counts a failed download and passes it on.
+func (c *tally) Failed(u string, err error) { c.sum.Failed++; c.r.Failed(u, err) }
+
+// Problem counts a problem and passes it on.
+func (c *tally) Problem(p feeds.Problem) { c.sum.Problems++; c.r.Problem(p) }
 
 // silent is the Reporter of a caller that gave none.
 type silent struct{}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"maps"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -32,14 +33,14 @@ func TestAPI(t *testing.T) {
 	srv := newServer(t, treeFiles(t))
 	dir := filepath.Join(t.TempDir(), "cache")
 	var ev events
-	sum, err := Pull(context.Background(), srv.url("root.xml"), dir, &ev)
+	sum, err := Pull(context.Background(), srv.Link("root.xml"), dir, &ev)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if want := (Summary{Fetched: 15, Bytes: sum.Bytes}); sum != want || sum.Bytes == 0 || sum.Attention() {
 		t.Errorf("Summary = %+v", sum)
 	}
-	if len(ev) != 30 || ev[0] != "start "+srv.url("root.xml") || !strings.HasPrefix(ev[1], "fetched "+srv.url("root.xml")+" ") {
+	if len(ev) != 30 || ev[0] != "start "+srv.Link("root.xml") || !strings.HasPrefix(ev[1], "fetched "+srv.Link("root.xml")+" ") {
 		t.Errorf("events: %q", ev)
 	}
 
@@ -53,7 +54,7 @@ func TestAPI(t *testing.T) {
 			count[n.State]++
 		}
 	}
-	if want := map[State]int{Cached: 15, OnDemand: 3}; !maps(count, want) || nodes[0].Kind != FeedNode || nodes[0].URL != srv.url("root.xml") {
+	if want := map[State]int{Cached: 15, OnDemand: 3}; !maps.Equal(count, want) || nodes[0].Kind != FeedNode || nodes[0].URL != srv.Link("root.xml") {
 		t.Errorf("List states %v, want %v; first node %+v", count, want, nodes[0])
 	}
 	archive := slices.IndexFunc(nodes, func(n Node) bool { return n.Ref == "archive.xml" })
@@ -73,7 +74,7 @@ func TestAPI(t *testing.T) {
 		{"fetch of a link no feed holds", ErrNotInTree, func() error { _, err := Fetch(context.Background(), dir, "nowhere.jpg", nil); return err }},
 		{"fetch without a cache", ErrNoCache, func() error { _, err := Fetch(context.Background(), t.TempDir(), "x", nil); return err }},
 		{"list without a cache", ErrNoCache, func() error { _, err := List(filepath.Join(t.TempDir(), "none")); return err }},
-		{"pull of another tree", ErrOtherRoot, func() error { _, err := Pull(context.Background(), srv.url("archive.xml"), dir, nil); return err }},
+		{"pull of another tree", ErrOtherRoot, func() error { _, err := Pull(context.Background(), srv.Link("archive.xml"), dir, nil); return err }},
 		{"pull of another scheme", ErrScheme, func() error { _, err := Pull(context.Background(), "ftp://127.0.0.1/x", dir, nil); return err }},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -84,18 +85,6 @@ func TestAPI(t *testing.T) {
 	}
 }
 
-func maps(a, b map[State]int) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for k, v := range a {
-		if b[k] != v {
-			return false
-		}
-	}
-	return true
-}
-
 // TestPullInterruptedAPI covers Pull stopped by its context: the error
 // says so (context.Canceled) and names the cache, and what was done is
 // kept for the next pull.
@@ -104,11 +93,11 @@ func TestPullInterruptedAPI(t *testing.T) {
 	dir := t.TempDir()
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	_, err := Pull(ctx, srv.url("root.xml"), dir, nil)
+	_, err := Pull(ctx, srv.Link("root.xml"), dir, nil)
 	if !errors.Is(err, context.Canceled) || !strings.HasPrefix(err.Error(), dir+": ") {
 		t.Errorf("error %v", err)
 	}
-	if root, err := (&cache{dir: dir}).rootIn(t); err != nil || root != srv.url("root.xml") {
+	if root, err := (&cache{dir: dir}).rootIn(t); err != nil || root != srv.Link("root.xml") {
 		t.Errorf("root record %q, %v", root, err)
 	}
 }

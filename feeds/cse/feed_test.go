@@ -145,10 +145,10 @@ func TestPullGUIDs(t *testing.T) {
 		"a.jpg":     []byte("a"),
 		"b.jpg":     []byte("b"),
 	})
-	s, rep := pullTree(t, srv.url("root.xml"), t.TempDir())
+	s, rep := pullTree(t, srv.Link("root.xml"), t.TempDir())
 	want := []string{
-		srv.url("root.xml") + `:1:173: item: no guid (CSE requires one)`,
-		srv.url("child.xml") + `:1:105: guid: duplicate "same" (first in ` + srv.url("root.xml") + `)`,
+		srv.Link("root.xml") + `:1:173: item: no guid (CSE requires one)`,
+		srv.Link("child.xml") + `:1:105: guid: duplicate "same" (first in ` + srv.Link("root.xml") + `)`,
 	}
 	if s.failed != 0 || strings.Join(rep.lines, "\n") != strings.Join(want, "\n") {
 		t.Errorf("report:\n%s\nwant:\n%s", rep.text(), strings.Join(want, "\n"))

@@ -3,17 +3,12 @@ package cse
 import (
 	"bytes"
 	"context"
-	"crypto/sha256"
-	"encoding/hex"
 	"fmt"
 	"io/fs"
-	"net/http"
-	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"slices"
 	"strings"
-	"sync"
 	"testing"
 
 	"github.com/feedsync/feedsync/feeds"
@@ -49,85 +44,24 @@ func writeTree(t testing.TB, dir string, files map[string][]byte) {
 	}
 }
 
-// server serves a tree of files on loopback, answers conditional GETs, and
-// records every request.
-type server struct {
-	*httptest.Server
-	mu    sync.Mutex
-	files map[string][]byte
-	fail  map[string]int // path → status to answer instead of the file
-	log   []string
+// newServer serves files on loopback until the test ends.
+func newServer(t *testing.T, files map[string][]byte) *feedtest.FileServer {
+	return feedtest.NewFileServer(t, files)
 }
 
-func newServer(t *testing.T, files map[string][]byte) *server {
-	s := &server{files: map[string][]byte{}, fail: map[string]int{}}
-	for name, data := range files {
-		s.files["/"+name] = data
-	}
-	s.Server = httptest.NewServer(http.HandlerFunc(s.serve))
-	t.Cleanup(s.Close)
-	return s
-}
-
-func (s *server) serve(w http.ResponseWriter, r *http.Request) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	s.log = append(s.log, r.URL.Path)
-	if code := s.fail[r.URL.Path]; code != 0 {
-		http.Error(w, "failing on purpose", code)
-		return
-	}
-	body, ok := s.files[r.URL.Path]
-	if !ok {
-		http.NotFound(w, r)
-		return
-	}
-	sum := sha256.Sum256(body)
-	etag := `"` + hex.EncodeToString(sum[:8]) + `"`
-	w.Header().Set("ETag", etag)
-	if r.Header.Get("If-None-Match") == etag {
-		w.WriteHeader(http.StatusNotModified)
-		return
-	}
-	w.Write(body)
-}
-
-func (s *server) set(name string, data []byte) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	s.files["/"+name] = data
-}
-
-func (s *server) setFail(name string, code int) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	s.fail["/"+name] = code
-}
-
-// requests returns the paths requested since the last call, sorted.
-func (s *server) requests() []string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	got := slices.Sorted(slices.Values(s.log))
-	s.log = nil
-	return got
-}
-
-func (s *server) url(name string) string { return s.URL + "/" + name }
-
-// recorder is a reporter that keeps every line.
+// recorder is a Reporter that keeps every line.
 type recorder struct {
 	fetchedURLs []string
 	lines       []string
 	removedURLs []string
 }
 
-func (r *recorder) start(string)               {}
-func (r *recorder) fetched(u string, _ int64)  { r.fetchedURLs = append(r.fetchedURLs, u) }
-func (r *recorder) unchanged(string)           {}
-func (r *recorder) failed(u string, err error) { r.lines = append(r.lines, describe(u, err)) }
-func (r *recorder) problem(p feeds.Problem)    { r.lines = append(r.lines, p.String()) }
-func (r *recorder) removed(u string)           { r.removedURLs = append(r.removedURLs, u) }
+func (r *recorder) Start(string)               {}
+func (r *recorder) Fetched(u string, _ int64)  { r.fetchedURLs = append(r.fetchedURLs, u) }
+func (r *recorder) Unchanged(string)           {}
+func (r *recorder) Failed(u string, err error) { r.lines = append(r.lines, describe(u, err)) }
+func (r *recorder) Problem(p feeds.Problem)    { r.lines = append(r.lines, p.String()) }
+func (r *recorder) Removed(u string)           { r.removedURLs = append(r.removedURLs, u) }
 func (r *recorder) text() string               { return strings.Join(r.lines, "\n") }
 
 // pullTree pulls root into dir and fails the test on a fatal error.

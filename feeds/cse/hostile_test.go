@@ -9,6 +9,8 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/feedsync/feedsync/feeds/feedtest"
 )
 
 // hostileLinks are csx:link texts that try to make feedsync write, or
@@ -81,7 +83,7 @@ func TestPullHostileLinks(t *testing.T) {
 	srv := newServer(t, files)
 	sandbox := t.TempDir()
 	dir := filepath.Join(sandbox, "cache")
-	s, rep := pullTree(t, srv.url("feeds/root.xml"), dir)
+	s, rep := pullTree(t, srv.Link("feeds/root.xml"), dir)
 
 	checkSandbox(t, sandbox, "cache")
 	snap := snapshot(t, dir)
@@ -102,7 +104,7 @@ func TestPullHostileLinks(t *testing.T) {
 	refused := []string{"backslash", "file:///etc/passwd", "FILE:/etc/passwd", "ftp://127.0.0.1/x",
 		"javascript:alert(1)", "data:text/plain,hi", "mailto:someone@example.com"}
 	for _, r := range refused {
-		if !strings.Contains(rep.text(), srv.url("feeds/root.xml")+":") || !strings.Contains(rep.text(), r) {
+		if !strings.Contains(rep.text(), srv.Link("feeds/root.xml")+":") || !strings.Contains(rep.text(), r) {
 			t.Errorf("%q not reported with its place", r)
 		}
 	}
@@ -190,9 +192,9 @@ func TestPullLocalTreeConfined(t *testing.T) {
 func TestCacheSymlinks(t *testing.T) {
 	files := treeFiles(t)
 	next := withoutPhotos(t, files)
-	type plant func(t *testing.T, dir, outside string, srv *server)
+	type plant func(t *testing.T, dir, outside string, srv *feedtest.FileServer)
 	dirLink := func(rel string) plant {
-		return func(t *testing.T, dir, outside string, _ *server) {
+		return func(t *testing.T, dir, outside string, _ *feedtest.FileServer) {
 			// Keep what is there, outside, so that a sweep could reach it.
 			p := filepath.Join(dir, filepath.FromSlash(rel))
 			target := filepath.Join(outside, strings.ReplaceAll(rel, "/", "_"))
@@ -210,8 +212,8 @@ func TestCacheSymlinks(t *testing.T) {
 		}
 	}
 	fileLink := func(name string) plant {
-		return func(t *testing.T, dir, outside string, srv *server) {
-			p := filepath.Join(dir, filepath.FromSlash(cachePath(srv.url(name))))
+		return func(t *testing.T, dir, outside string, srv *feedtest.FileServer) {
+			p := filepath.Join(dir, filepath.FromSlash(cachePath(srv.Link(name))))
 			target := filepath.Join(outside, "canary")
 			os.Remove(p)
 			if err := os.Symlink(target, p); err != nil {
@@ -219,14 +221,14 @@ func TestCacheSymlinks(t *testing.T) {
 			}
 		}
 	}
-	fanOut := func(name string) func(srv *server) string {
-		return func(srv *server) string { return path.Dir(cachePath(srv.url(name))) }
+	fanOut := func(name string) func(srv *feedtest.FileServer) string {
+		return func(srv *feedtest.FileServer) string { return path.Dir(cachePath(srv.Link(name))) }
 	}
 	cases := []struct {
 		name   string
 		first  bool   // plant before the first pull (else between the first and a second that sweeps)
 		rel    string // a folder to replace by a link out, or
-		fanOut func(*server) string
+		fanOut func(*feedtest.FileServer) string
 		file   string // a served file whose cached copy becomes a link out
 		// fanOutRecord: fanOut is a folder of records
 		fanOutRecord bool
@@ -238,7 +240,7 @@ func TestCacheSymlinks(t *testing.T) {
 		{name: "files/ before a sweep", rel: "files"},
 		{name: ".cse/ before a sweep", rel: ".cse"},
 		{name: "fan-out folder of a swept file", fanOut: fanOut("photos/b.jpg")},
-		{name: "fan-out folder of a swept record", fanOutRecord: true, fanOut: func(srv *server) string { return path.Dir(entryPath(srv.url("photos/b.jpg"))) }},
+		{name: "fan-out folder of a swept record", fanOutRecord: true, fanOut: func(srv *feedtest.FileServer) string { return path.Dir(entryPath(srv.Link("photos/b.jpg"))) }},
 		{name: "swept file is a link", file: "photos/b.jpg"},
 		{name: "rewritten file is a link", file: "root.xml"},
 	}
@@ -262,14 +264,14 @@ func TestCacheSymlinks(t *testing.T) {
 				os.MkdirAll(dir, 0o755)
 				plantIt()
 			} else {
-				pullTree(t, srv.url("root.xml"), dir)
+				pullTree(t, srv.Link("root.xml"), dir)
 				plantIt()
 				for name, data := range next {
-					srv.set(name, data)
+					srv.Set(name, data)
 				}
 			}
 			before := snapshot(t, outside)
-			src, err := openSource(srv.url("root.xml"))
+			src, err := openSource(srv.Link("root.xml"))
 			if err != nil {
 				t.Fatal(err)
 			}

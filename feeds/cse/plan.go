@@ -202,6 +202,6 @@ func recorded(d dates, guid string, t time.Time) bool {
 func (s *syncer) report(u string, f *feed) {
 	for _, p := range f.problems(u) {
 		s.problems++
-		s.rep.problem(p)
+		s.rep.Problem(p)
 	}
 }

@@ -67,7 +67,7 @@ func (s *source) close() {
 // pull syncs the tree at src into c. The root link counts as nestedFeed=true
 // and onDemand=false ("Algorithm assumptions"). When every download
 // succeeded, files no item references any more are removed.
-func pull(ctx context.Context, c *cache, src *source, rep reporter) (*syncer, error) {
+func pull(ctx context.Context, c *cache, src *source, rep Reporter) (*syncer, error) {
 	if err := c.claim(src.root.String()); err != nil {
 		return nil, err
 	}
@@ -90,7 +90,7 @@ var ErrNotInTree = errors.New("cse: no cached feed holds this link")
 
 // fetchLink downloads one link of the cached tree, typically an onDemand
 // one, and the tree below it if it is a nested feed.
-func fetchLink(ctx context.Context, c *cache, src *source, link string, rep reporter) (*syncer, error) {
+func fetchLink(ctx context.Context, c *cache, src *source, link string, rep Reporter) (*syncer, error) {
 	found, err := findLink(c, src.root.String(), link)
 	if err != nil {
 		return nil, err

@@ -27,8 +27,8 @@ var firstPull = prefixed(
 func TestPullFirst(t *testing.T) {
 	srv := newServer(t, treeFiles(t))
 	dir := t.TempDir()
-	s, rep := pullTree(t, srv.url("root.xml"), dir)
-	if got := srv.requests(); !slices.Equal(got, firstPull) {
+	s, rep := pullTree(t, srv.Link("root.xml"), dir)
+	if got := srv.Requests(); !slices.Equal(got, firstPull) {
 		t.Errorf("requests:\n got %q\nwant %q", got, firstPull)
 	}
 	if s.failed != 0 || s.problems != 0 {
@@ -36,7 +36,7 @@ func TestPullFirst(t *testing.T) {
 	}
 	for _, name := range firstPull {
 		name = strings.TrimPrefix(name, "/")
-		if got, want := cachedContent(t, dir, srv.url(name)), string(treeFiles(t)[name]); got != want {
+		if got, want := cachedContent(t, dir, srv.Link(name)), string(treeFiles(t)[name]); got != want {
 			t.Errorf("cached %s = %q, want %q", name, got, want)
 		}
 	}
@@ -47,11 +47,11 @@ func TestPullFirst(t *testing.T) {
 func TestPullUnchanged(t *testing.T) {
 	srv := newServer(t, treeFiles(t))
 	dir := t.TempDir()
-	pullTree(t, srv.url("root.xml"), dir)
-	srv.requests()
+	pullTree(t, srv.Link("root.xml"), dir)
+	srv.Requests()
 	before := snapshot(t, dir)
-	pullTree(t, srv.url("root.xml"), dir)
-	if got, want := srv.requests(), prefixed("root.xml"); !slices.Equal(got, want) {
+	pullTree(t, srv.Link("root.xml"), dir)
+	if got, want := srv.Requests(), prefixed("root.xml"); !slices.Equal(got, want) {
 		t.Errorf("requests = %q, want %q", got, want)
 	}
 	if d := diffSnapshots(snapshot(t, dir), before); d != "" {
@@ -66,20 +66,20 @@ func TestPullUnchanged(t *testing.T) {
 func TestPullSecond(t *testing.T) {
 	srv := newServer(t, treeFiles(t))
 	dir := t.TempDir()
-	pullTree(t, srv.url("root.xml"), dir)
-	srv.requests()
+	pullTree(t, srv.Link("root.xml"), dir)
+	srv.Requests()
 	for name, data := range changeStory3(t) {
-		srv.set(name, data)
+		srv.Set(name, data)
 	}
-	s, rep := pullTree(t, srv.url("root.xml"), dir)
+	s, rep := pullTree(t, srv.Link("root.xml"), dir)
 	want := prefixed("root.xml", "news/index.xml", "news/day2.xml", "news/story3.html", "news/story3.jpg")
-	if got := srv.requests(); !slices.Equal(got, want) {
+	if got := srv.Requests(); !slices.Equal(got, want) {
 		t.Errorf("requests:\n got %q\nwant %q", got, want)
 	}
 	if s.failed != 0 || s.problems != 0 {
 		t.Errorf("failed %d, problems %d: %s", s.failed, s.problems, rep.text())
 	}
-	if got := cachedContent(t, dir, srv.url("news/story3.jpg")); got != "story three, new image\n" {
+	if got := cachedContent(t, dir, srv.Link("news/story3.jpg")); got != "story three, new image\n" {
 		t.Errorf("story3.jpg = %q", got)
 	}
 }
@@ -148,29 +148,29 @@ func TestPullLocalTree(t *testing.T) {
 func TestPullUnstampedChange(t *testing.T) {
 	srv := newServer(t, treeFiles(t))
 	dir := t.TempDir()
-	pullTree(t, srv.url("root.xml"), dir)
+	pullTree(t, srv.Link("root.xml"), dir)
 	files := treeFiles(t)
 	files["news/story4.html"] = []byte("story four, changed\n")
 	files["news/day2.xml"] = []byte(strings.Replace(string(files["news/day2.xml"]),
 		"<csx:lastBuildDate>Tue, 03 Oct 2006 06:00:00 GMT</csx:lastBuildDate>\n      <csx:link>story4.html",
 		"<csx:lastBuildDate>Fri, 06 Oct 2006 06:00:00 GMT</csx:lastBuildDate>\n      <csx:link>story4.html", 1))
-	srv.set("news/story4.html", files["news/story4.html"])
-	srv.set("news/day2.xml", files["news/day2.xml"])
-	srv.requests()
+	srv.Set("news/story4.html", files["news/story4.html"])
+	srv.Set("news/day2.xml", files["news/day2.xml"])
+	srv.Requests()
 
-	pullTree(t, srv.url("root.xml"), dir)
-	if got, want := srv.requests(), prefixed("root.xml"); !slices.Equal(got, want) {
+	pullTree(t, srv.Link("root.xml"), dir)
+	if got, want := srv.Requests(), prefixed("root.xml"); !slices.Equal(got, want) {
 		t.Errorf("unstamped: requests = %q, want %q", got, want)
 	}
 	for name, data := range stampedCopy(t, files) {
-		srv.set(name, data)
+		srv.Set(name, data)
 	}
-	pullTree(t, srv.url("root.xml"), dir)
+	pullTree(t, srv.Link("root.xml"), dir)
 	want := prefixed("root.xml", "news/index.xml", "news/day2.xml", "news/story4.html")
-	if got := srv.requests(); !slices.Equal(got, want) {
+	if got := srv.Requests(); !slices.Equal(got, want) {
 		t.Errorf("stamped: requests = %q, want %q", got, want)
 	}
-	if got := cachedContent(t, dir, srv.url("news/story4.html")); got != "story four, changed\n" {
+	if got := cachedContent(t, dir, srv.Link("news/story4.html")); got != "story four, changed\n" {
 		t.Errorf("story4.html = %q", got)
 	}
 }

@@ -98,7 +98,7 @@ func copyDir(t *testing.T, snap map[string]string) string {
 // never interrupted, for a first pull and for an incremental one.
 func TestPullInterrupted(t *testing.T) {
 	srv := newServer(t, treeFiles(t))
-	root := srv.url("root.xml")
+	root := srv.Link("root.xml")
 	empty := map[string]string{}
 	first := copyDir(t, empty)
 	pullTree(t, root, first)
@@ -116,7 +116,7 @@ func TestPullInterrupted(t *testing.T) {
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			for name, data := range tc.serve {
-				srv.set(name, data)
+				srv.Set(name, data)
 			}
 			clean := copyDir(t, tc.start)
 			downloads, writes := pullStopping(t, root, clean, -1, -1)
@@ -165,14 +165,14 @@ func TestPullDeletedFile(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			srv := newServer(t, treeFiles(t))
 			dir := t.TempDir()
-			pullTree(t, srv.url("root.xml"), dir)
+			pullTree(t, srv.Link("root.xml"), dir)
 			want := snapshot(t, dir)
-			srv.requests()
-			if err := os.Remove(filepath.Join(dir, cachePath(srv.url(tc.deleted)))); err != nil {
+			srv.Requests()
+			if err := os.Remove(filepath.Join(dir, cachePath(srv.Link(tc.deleted)))); err != nil {
 				t.Fatal(err)
 			}
-			pullTree(t, srv.url("root.xml"), dir)
-			if got, wantReq := srv.requests(), prefixed("root.xml", tc.deleted); !slices.Equal(got, wantReq) {
+			pullTree(t, srv.Link("root.xml"), dir)
+			if got, wantReq := srv.Requests(), prefixed("root.xml", tc.deleted); !slices.Equal(got, wantReq) {
 				t.Errorf("requests = %q, want %q", got, wantReq)
 			}
 			if d := diffSnapshots(snapshot(t, dir), want); d != "" {
@@ -188,33 +188,33 @@ func TestPullDeletedFile(t *testing.T) {
 func TestPullFailedDownload(t *testing.T) {
 	srv := newServer(t, treeFiles(t))
 	dir := t.TempDir()
-	root := srv.url("root.xml")
+	root := srv.Link("root.xml")
 	pullTree(t, root, dir)
 	for name, data := range changeStory3(t) {
-		srv.set(name, data)
+		srv.Set(name, data)
 	}
-	srv.set("news/story3.html", []byte("story three, new text\n"))
-	srv.setFail("news/story3.jpg", http.StatusInternalServerError)
+	srv.Set("news/story3.html", []byte("story three, new text\n"))
+	srv.Fail("news/story3.jpg", http.StatusInternalServerError)
 
 	s, rep := pullTree(t, root, dir)
-	if s.failed != 1 || !strings.Contains(rep.text(), srv.url("news/story3.jpg")+": HTTP 500") {
+	if s.failed != 1 || !strings.Contains(rep.text(), srv.Link("news/story3.jpg")+": HTTP 500") {
 		t.Errorf("failed = %d, report %q", s.failed, rep.text())
 	}
-	if got := cachedContent(t, dir, srv.url("news/story3.jpg")); got != "story three image\n" {
+	if got := cachedContent(t, dir, srv.Link("news/story3.jpg")); got != "story three image\n" {
 		t.Errorf("old copy of story3.jpg replaced by %q", got)
 	}
-	if got := cachedContent(t, dir, srv.url("news/story3.html")); got != "story three, new text\n" {
+	if got := cachedContent(t, dir, srv.Link("news/story3.html")); got != "story three, new text\n" {
 		t.Errorf("the rest of the sync did not go on: story3.html = %q", got)
 	}
 
-	srv.setFail("news/story3.jpg", 0)
-	srv.requests()
+	srv.Fail("news/story3.jpg", 0)
+	srv.Requests()
 	s, rep = pullTree(t, root, dir)
-	if s.failed != 0 || cachedContent(t, dir, srv.url("news/story3.jpg")) != "story three, new image\n" {
+	if s.failed != 0 || cachedContent(t, dir, srv.Link("news/story3.jpg")) != "story three, new image\n" {
 		t.Errorf("retry: failed %d, %s", s.failed, rep.text())
 	}
 	want := prefixed("root.xml", "news/index.xml", "news/day2.xml", "news/story3.html", "news/story3.jpg")
-	if got := srv.requests(); !slices.Equal(got, want) {
+	if got := srv.Requests(); !slices.Equal(got, want) {
 		t.Errorf("retry requests = %q, want %q", got, want)
 	}
 }
@@ -225,25 +225,25 @@ func TestPullFailedDownload(t *testing.T) {
 func TestPullMalformedFeed(t *testing.T) {
 	srv := newServer(t, treeFiles(t))
 	dir := t.TempDir()
-	root := srv.url("root.xml")
+	root := srv.Link("root.xml")
 	pullTree(t, root, dir)
-	oldDay1 := cachedContent(t, dir, srv.url("news/day1.xml"))
+	oldDay1 := cachedContent(t, dir, srv.Link("news/day1.xml"))
 	changed := changeStory3(t)
 	for name, data := range changed {
-		srv.set(name, data)
+		srv.Set(name, data)
 	}
 	index := strings.Replace(string(changed["news/index.xml"]), "<guid>day1</guid>", "<guid>day1</guid><x>", 1)
-	srv.set("news/index.xml", []byte(index))
+	srv.Set("news/index.xml", []byte(index))
 
 	s, rep := pullTree(t, root, dir)
-	want := srv.url("news/index.xml") + ":12:5: x: <x> opened at 7:24 is closed by </item>"
+	want := srv.Link("news/index.xml") + ":12:5: x: <x> opened at 7:24 is closed by </item>"
 	if s.failed != 1 || rep.text() != want {
 		t.Errorf("report = %q, want %q", rep.text(), want)
 	}
-	if got := cachedContent(t, dir, srv.url("news/index.xml")); got != string(treeFiles(t)["news/index.xml"]) {
+	if got := cachedContent(t, dir, srv.Link("news/index.xml")); got != string(treeFiles(t)["news/index.xml"]) {
 		t.Errorf("previous copy of index.xml replaced by %q", got)
 	}
-	if got := cachedContent(t, dir, srv.url("news/day1.xml")); got != oldDay1 {
+	if got := cachedContent(t, dir, srv.Link("news/day1.xml")); got != oldDay1 {
 		t.Errorf("day1.xml changed to %q", got)
 	}
 }
@@ -306,8 +306,8 @@ func TestPullCheckpoints(t *testing.T) {
 func TestCachedCopyVerified(t *testing.T) {
 	srv := newServer(t, treeFiles(t))
 	dir := t.TempDir()
-	pullTree(t, srv.url("root.xml"), dir)
-	story := filepath.Join(dir, filepath.FromSlash(cachePath(srv.url("news/story3.html"))))
+	pullTree(t, srv.Link("root.xml"), dir)
+	story := filepath.Join(dir, filepath.FromSlash(cachePath(srv.Link("news/story3.html"))))
 	good, err := os.ReadFile(story)
 	if err != nil {
 		t.Fatal(err)
@@ -318,18 +318,18 @@ func TestCachedCopyVerified(t *testing.T) {
 	// story3 becomes newer, so its links are requested, conditionally.
 	for name, data := range changeStory3(t) {
 		if name != "news/story3.jpg" {
-			srv.set(name, data)
+			srv.Set(name, data)
 		}
 	}
-	srv.requests()
-	s, rep := pullTree(t, srv.url("root.xml"), dir)
+	srv.Requests()
+	s, rep := pullTree(t, srv.Link("root.xml"), dir)
 	if s.failed != 0 {
 		t.Fatal(rep.text())
 	}
-	if got := cachedContent(t, dir, srv.url("news/story3.html")); got != string(good) {
+	if got := cachedContent(t, dir, srv.Link("news/story3.html")); got != string(good) {
 		t.Errorf("story3.html = %q, want %q", got, good)
 	}
-	if n := strings.Count(strings.Join(srv.requests(), " "), "/news/story3.html"); n != 2 {
+	if n := strings.Count(strings.Join(srv.Requests(), " "), "/news/story3.html"); n != 2 {
 		t.Errorf("story3.html requested %d times, want twice (conditionally, then plainly)", n)
 	}
 }

@@ -105,15 +105,15 @@ func TestSpecExamplePull(t *testing.T) {
 		"profiles/1324123/a.jpg":         []byte("a"),
 		"profiles/1324123/b.jpg":         []byte("b"),
 	})
-	s, rep := pullTree(t, srv.url("example.xml"), t.TempDir())
+	s, rep := pullTree(t, srv.Link("example.xml"), t.TempDir())
 	want := prefixed("example.xml", "slideshow.xml", "slide1.jpg",
 		"profiles/1324123/thumbnail.jpg", "profiles/1324123/a.jpg", "profiles/1324123/b.jpg")
-	if got := srv.requests(); !slices.Equal(got, want) {
+	if got := srv.Requests(); !slices.Equal(got, want) {
 		t.Errorf("requests:\n got %q\nwant %q", got, want)
 	}
 	wantReport := []string{
-		srv.url("example.xml") + ":28:1: item: no guid (CSE requires one)",
-		srv.url("example.xml") + ":42:1: item: no guid (CSE requires one)",
+		srv.Link("example.xml") + ":28:1: item: no guid (CSE requires one)",
+		srv.Link("example.xml") + ":42:1: item: no guid (CSE requires one)",
 	}
 	if s.failed != 0 || !slices.Equal(rep.lines, wantReport) {
 		t.Errorf("report:\n got %q\nwant %q", rep.lines, wantReport)

@@ -13,7 +13,7 @@ import (
 // counted over the whole cached tree, so a file stays while any item, in
 // any feed, still links it, on demand or not. If any cached feed cannot be
 // read, nothing is removed.
-func sweep(c *cache, root string, rep reporter) error {
+func sweep(c *cache, root string, rep Reporter) error {
 	live := map[string]bool{root: true}
 	err := walkCache(c, root, func(v visit) {
 		if v.url != nil {
@@ -32,7 +32,7 @@ func sweep(c *cache, root string, rep reporter) error {
 
 // sweepEntries removes records, and their files, of URLs not in live; it
 // returns the files of the records it keeps.
-func sweepEntries(c *cache, live map[string]bool, rep reporter) (map[string]bool, error) {
+func sweepEntries(c *cache, live map[string]bool, rep Reporter) (map[string]bool, error) {
 	keep := map[string]bool{}
 	err := walkFiles(c, path.Join(stateDir, "entries"), func(p string) error {
 		e := readEntry(c, p)
@@ -43,7 +43,7 @@ func sweepEntries(c *cache, live map[string]bool, rep reporter) (map[string]bool
 			keep[e.File] = true
 			return nil
 		}
-		rep.removed(e.URL)
+		rep.Removed(e.URL)
 		return c.remove(e)
 	})
 	return keep, err

@@ -31,9 +31,9 @@ func TestSweep(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			srv := newServer(t, files)
 			dir := t.TempDir()
-			pullTree(t, srv.url("root.xml"), dir)
+			pullTree(t, srv.Link("root.xml"), dir)
 			shared := 0
-			for _, r := range srv.requests() {
+			for _, r := range srv.Requests() {
 				if r == "/photos/a.jpg" {
 					shared++
 				}
@@ -42,12 +42,12 @@ func TestSweep(t *testing.T) {
 				t.Errorf("a file two items link was requested %d times, want once", shared)
 			}
 			for name, data := range next {
-				srv.set(name, data)
+				srv.Set(name, data)
 			}
 			if tc.failing != "" {
-				srv.setFail(tc.failing, http.StatusInternalServerError)
+				srv.Fail(tc.failing, http.StatusInternalServerError)
 			}
-			_, rep := pullTree(t, srv.url("root.xml"), dir)
+			_, rep := pullTree(t, srv.Link("root.xml"), dir)
 			var removed []string
 			for _, u := range rep.removedURLs {
 				removed = append(removed, strings.TrimPrefix(u, srv.URL+"/"))
@@ -57,11 +57,11 @@ func TestSweep(t *testing.T) {
 				t.Errorf("removed %q, want %q", removed, tc.wantRemoved)
 			}
 			for _, name := range tc.wantRemoved {
-				if _, err := os.Stat(filepath.Join(dir, cachePath(srv.url(name)))); !os.IsNotExist(err) {
+				if _, err := os.Stat(filepath.Join(dir, cachePath(srv.Link(name)))); !os.IsNotExist(err) {
 					t.Errorf("%s still in the cache", name)
 				}
 			}
-			cachedContent(t, dir, srv.url("photos/a.jpg"))
+			cachedContent(t, dir, srv.Link("photos/a.jpg"))
 			for p := range snapshot(t, dir) {
 				if !safeRelPath.MatchString(p) {
 					t.Errorf("cache holds a stray %s", p)
@@ -95,7 +95,7 @@ func withoutPhotos(t *testing.T, files map[string][]byte) map[string][]byte {
 func TestSweepStrays(t *testing.T) {
 	srv := newServer(t, treeFiles(t))
 	dir := t.TempDir()
-	pullTree(t, srv.url("root.xml"), dir)
+	pullTree(t, srv.Link("root.xml"), dir)
 	want := snapshot(t, dir)
 	strays := map[string][]byte{
 		"files/00/" + strings.Repeat("0", 32) + "-orphan.jpg": []byte("no record"),
@@ -103,7 +103,7 @@ func TestSweepStrays(t *testing.T) {
 		".cse/entries/ab/.y.json.tmp-456": []byte("{"),
 	}
 	writeTree(t, dir, strays)
-	pullTree(t, srv.url("root.xml"), dir)
+	pullTree(t, srv.Link("root.xml"), dir)
 	if d := diffSnapshots(snapshot(t, dir), want); d != "" {
 		t.Errorf("strays left:\n%s", d)
 	}

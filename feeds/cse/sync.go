@@ -6,20 +6,8 @@ import (
 	"net/url"
 	"time"
 
-	"github.com/feedsync/feedsync/feeds"
 	"github.com/feedsync/feedsync/feeds/fetch"
 )
-
-// reporter hears what a run does: a tally in front of the caller's
-// Reporter, or a test's recorder.
-type reporter interface {
-	start(u string)
-	fetched(u string, size int64)
-	unchanged(u string)
-	removed(u string)
-	failed(u string, err error)
-	problem(p feeds.Problem)
-}
 
 // syncer runs the spec's "Sync Algorithm": a download queue that starts
 // with the root link and grows as nested feeds are read.
@@ -43,7 +31,7 @@ type reporter interface {
 type syncer struct {
 	cache *cache
 	get   getter
-	rep   reporter
+	rep   Reporter
 	queue []*job
 	seen  map[string]outcome
 	guids map[string]string // guid → URL of the feed it was first seen in
@@ -95,7 +83,7 @@ type feedTask struct {
 	savedAt time.Time // when its record was last written
 }
 
-func newSyncer(c *cache, g getter, rep reporter) *syncer {
+func newSyncer(c *cache, g getter, rep Reporter) *syncer {
 	return &syncer{cache: c, get: g, rep: rep, seen: map[string]outcome{}, guids: map[string]string{},
 		unsaved: map[*feedTask]bool{}, now: time.Now}
 }
@@ -196,13 +184,13 @@ func (s *syncer) download(ctx context.Context, u *url.URL, prev *entry) (*fetch.
 	if prev != nil {
 		cond = fetch.Validators{ETag: prev.ETag, LastModified: prev.Modified}
 	}
-	s.rep.start(u.String())
+	s.rep.Start(u.String())
 	resp, err := s.get.get(ctx, u, cond)
 	if err != nil {
 		return nil, nil, err
 	}
 	if !resp.NotModified {
-		s.rep.fetched(u.String(), int64(len(resp.Body)))
+		s.rep.Fetched(u.String(), int64(len(resp.Body)))
 		return resp, resp.Body, nil
 	}
 	body, err := s.cache.read(prev)
@@ -214,7 +202,7 @@ func (s *syncer) download(ctx context.Context, u *url.URL, prev *entry) (*fetch.
 		}
 		body = resp.Body
 	}
-	s.rep.unchanged(u.String())
+	s.rep.Unchanged(u.String())
 	return resp, body, nil
 }
 
@@ -270,5 +258,5 @@ func baseOf(e *entry) *url.URL {
 // fail reports a download that failed; the rest of the sync goes on.
 func (s *syncer) fail(place string, err error) {
 	s.failed++
-	s.rep.failed(place, err)
+	s.rep.Failed(place, err)
 }

@@ -105,8 +105,8 @@ func TestRedirectBase(t *testing.T) {
 	mux.Handle("/new/", srv.Config.Handler)
 	mux.Handle("/old/feed.xml", http.RedirectHandler("/new/feed.xml", http.StatusFound))
 	srv.Config.Handler = mux
-	s, rep := pullTree(t, srv.url("old/feed.xml"), t.TempDir())
-	if s.failed != 0 || len(rep.fetchedURLs) != 2 || rep.fetchedURLs[1] != srv.url("new/x.jpg") {
+	s, rep := pullTree(t, srv.Link("old/feed.xml"), t.TempDir())
+	if s.failed != 0 || len(rep.fetchedURLs) != 2 || rep.fetchedURLs[1] != srv.Link("new/x.jpg") {
 		t.Errorf("fetched %q; %s", rep.fetchedURLs, rep.text())
 	}
 }
