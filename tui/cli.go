@@ -192,6 +192,15 @@ TIME is RFC 3339 in UTC with whole seconds (2005-05-21T11:43:33Z); the
 default is now. EP, the endpoint id, defaults to $FEEDSYNC_BY, else to an id
 made once and kept in the user's config directory (see 'feedsync endpoint').
 
+Sync over HTTP: 'feedsync serve FEED' publishes FEED at GET / (a partial
+feed with --window, the complete one at /complete) and merges what POST /
+sends; it listens on 127.0.0.1:8080 unless --addr says otherwise, and
+beyond loopback only with --token-file. 'feedsync sync LOCAL URL' pulls URL
+into LOCAL, then sends the hub what it lacks; 'feedsync pull' only reads.
+They exit 1 while LOCAL holds conflicts: 'feedsync resolve LOCAL', then
+sync again. The hub keeps its stamps in .feedsync/FEED.serve.json beside
+FEED, a subscriber its state in .feedsync/LOCAL.sync.json beside LOCAL.
+
 Feeds in git: 'feedsync git setup PATTERN...' makes git merge the files that
 match with 'feedsync git-merge', which never writes conflict markers into a
 feed: items both branches changed in clashing ways stay in it as

@@ -168,8 +168,10 @@ func (r *round) pull(ctx context.Context, resp *response) error {
 		return err
 	}
 	sh := p.Sharing()
-	if !first && r.st.Dialect != "" && r.st.Dialect != p.Dialect().String() {
-		first = true
+	if d := p.Dialect(); d != dialect.None {
+		// A feed that changed dialect is another feed: start afresh.
+		first = first || r.st.Dialect != "" && r.st.Dialect != d.String()
+		r.st.Dialect = d.String()
 	}
 	out := !first && bounded(sh) && (outOfSync(p.Dialect(), sh.Since, r.st.Until) || r.st.overdue(r.Now))
 	r.res.OutOfSync = out
@@ -183,7 +185,7 @@ func (r *round) pull(ctx context.Context, resp *response) error {
 	if err := r.mergeIn(p); err != nil {
 		return err
 	}
-	r.st.Dialect, r.st.Valid, r.st.ReadAt = p.Dialect().String(), resp.valid, r.Now
+	r.st.Valid, r.st.ReadAt = resp.valid, r.Now
 	r.st.Until, r.st.Expires, r.st.Window = Mark{}, time.Time{}, 0
 	if sh != nil {
 		r.st.Expires, r.st.Window = sh.Expires, sh.Window
@@ -336,7 +338,7 @@ func (r *round) pushChanges(ctx context.Context) error {
 		return err
 	}
 	if sh := answer.Sharing(); bounded(sh) {
-		r.st.Until = sh.Until
+		r.st.Until, r.st.Dialect = sh.Until, answer.Dialect().String()
 	}
 	if resp.etagAfter != "" {
 		r.st.Valid = validators{ETag: resp.etagAfter}

@@ -307,6 +307,12 @@ func TestEmptyHubTakesTheDialect(t *testing.T) {
 			if sh := th.get("/").Sharing(); !bounded(sh) || sh.Complete() == "" {
 				t.Errorf("the hub's feed once it has a dialect: sharing %+v", sh)
 			}
+			// The hub taking a dialect is no reason to read it all again.
+			b.edit(edit("x", "X by B", false))
+			b.sync()
+			if res := a.sync(); res.Complete || res.Changed != 1 {
+				t.Errorf("A's next sync: %+v", res)
+			}
 		})
 	}
 }
