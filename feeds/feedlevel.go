@@ -2,8 +2,6 @@ package feeds
 
 import (
 	"bufio"
-	"maps"
-	"slices"
 	"strings"
 
 	"github.com/beevik/etree"
@@ -55,23 +53,18 @@ func (d *Doc) FeedLevel() []Part {
 	}
 	for i, t := range d.box.Child {
 		if i == insertAt {
-			d.level.eachInsert(p.Token)
+			eachToken(d.level.edits().Inserts(), p.Token)
 		}
-		switch {
-		case d.slots[i] != -1 || i == d.sharingAt && d.sharingSet:
-		case d.level.replaces(t):
-			if e := d.level.replace[t]; e != nil {
-				p.Token(e)
-			}
-		default:
-			if e, ok := t.(*etree.Element); ok {
-				t = d.src.builtChild(e) // an item without sx:sync
-			}
-			p.Token(t)
+		if d.slots[i] != -1 || i == d.sharingAt && d.sharingSet {
+			continue
 		}
+		if e, ok := t.(*etree.Element); ok {
+			t = d.src.builtChild(e) // an item without sx:sync
+		}
+		d.level.edits().Each(t, p.Token)
 	}
 	if insertAt >= len(d.box.Child) {
-		d.level.eachInsert(p.Token)
+		eachToken(d.level.edits().Inserts(), p.Token)
 	}
 	if d.sharingSet && d.sharing != nil {
 		var b strings.Builder
@@ -84,46 +77,25 @@ func (d *Doc) FeedLevel() []Part {
 }
 
 // levelEdits are the feed-level elements a Doc takes from another version
-// of the feed (TakeFeedLevel). They never change once made: a Doc that
-// takes more makes new ones, so that Docs sharing them (Merge's result and
-// its local input) stay as they were.
+// of the feed (TakeFeedLevel), and the namespace context of that version's
+// box, which they were read in.
 type levelEdits struct {
-	scope   *scope                         // the namespace context of the other version's box
-	replace map[etree.Token]*etree.Element // a child of box → the element written instead; nil drops it
-	insert  []*etree.Element               // added before the first item
+	*xmlutil.Edits
+	scope *scope
 }
 
-func (l *levelEdits) replaces(t etree.Token) bool {
+func (l *levelEdits) edits() *xmlutil.Edits {
 	if l == nil {
-		return false
+		return nil
 	}
-	_, ok := l.replace[t]
-	return ok
-}
-
-func (l *levelEdits) inserts() int {
-	if l == nil {
-		return 0
-	}
-	return len(l.insert)
-}
-
-func (l *levelEdits) eachInsert(f func(etree.Token)) {
-	if l != nil {
-		for _, e := range l.insert {
-			f(e)
-		}
-	}
+	return l.Edits
 }
 
 // levelInserts writes the feed-level elements taken from another version
 // that the feed did not have, each on a line of its own.
 func (wr *writer) levelInserts() {
 	l := wr.d.level
-	if l == nil {
-		return
-	}
-	for _, e := range l.insert {
+	for _, e := range l.edits().Inserts() {
 		wr.w.WriteString(wr.d.itemInd)
 		wr.element(e, l.scope, wr.cs)
 	}
@@ -146,14 +118,10 @@ func (d *Doc) TakeFeedLevel(from *Doc, names []string) []string {
 	if from.format != d.format || from == d {
 		return nil
 	}
-	l := &levelEdits{scope: from.cscope, replace: map[etree.Token]*etree.Element{}}
-	if d.level != nil {
-		if d.level.scope != from.cscope {
-			return nil // edits from one version only
-		}
-		maps.Copy(l.replace, d.level.replace)
-		l.insert = slices.Clone(d.level.insert)
+	if d.level != nil && d.level.scope != from.cscope {
+		return nil // edits from one version only
 	}
+	l := &levelEdits{d.level.edits().Clone(), from.cscope}
 	var taken []string
 	sharing := qn{d.sx, "sharing"}.String()
 	for _, name := range names {
@@ -163,23 +131,9 @@ func (d *Doc) TakeFeedLevel(from *Doc, names []string) []string {
 			continue
 		}
 		ours, theirs := d.levelElements(name), from.levelElements(name)
-		switch {
-		case ours == nil || theirs == nil || len(ours)+len(theirs) == 0 || name == sharing:
-			continue // not a child element of the box alone
-		case len(ours) == len(theirs):
-			for i, e := range ours {
-				l.replace[e] = theirs[i]
-			}
-		case len(ours) == 0:
-			l.insert = append(l.insert, theirs...)
-		case len(theirs) == 0:
-			for _, e := range ours {
-				l.replace[e] = nil
-			}
-		default:
-			continue
+		if ours != nil && theirs != nil && name != sharing && l.Take(ours, theirs) {
+			taken = append(taken, name)
 		}
-		taken = append(taken, name)
 	}
 	if len(taken) > 0 {
 		d.level = l
@@ -201,8 +155,15 @@ func (d *Doc) levelElements(name string) []*etree.Element {
 	out := []*etree.Element{}
 	for i, t := range d.box.Child {
 		if e, ok := t.(*etree.Element); ok && d.slots[i] == -1 && e.FullTag() == name {
-			out = append(out, e)
+			out = append(out, d.src.builtChild(e))
 		}
 	}
 	return out
+}
+
+// eachToken calls f for each element.
+func eachToken(es []*etree.Element, f func(etree.Token)) {
+	for _, e := range es {
+		f(e)
+	}
 }

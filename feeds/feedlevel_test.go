@@ -90,14 +90,15 @@ func TestFeedLevel(t *testing.T) {
 }
 
 // TestTakeFeedLevel takes feed-level elements from another version of a
-// feed: one replaced, one added, one removed, and sx:sharing; what cannot
-// be taken is left; the result reads back with the parts taken, and the Doc it was
+// feed: one replaced, one added, one removed, an item without sx:sync, and
+// sx:sharing; what cannot be taken is left; the result reads back with the parts taken, and the Doc it was
 // merged from does not change.
 func TestTakeFeedLevel(t *testing.T) {
 	theirs := strings.NewReplacer(
 		"<title>To Do</title>", "<title>Chores</title>\n  <description>What to do</description>",
 		"  <lastBuildDate>Sat, 21 May 2005 09:43:33 GMT</lastBuildDate>\n", "",
 		`<sx:sharing since="1" until="5"/>`, `<sx:sharing since="1" until="6"/>`,
+		"No sync data", "No sync data yet",
 	).Replace(levelFeed)
 	from := mustParse(t, "theirs.xml", theirs)
 	local := mustParse(t, "todo.xml", levelFeed)
@@ -106,8 +107,8 @@ func TestTakeFeedLevel(t *testing.T) {
 		t.Fatal(err)
 	}
 	before := string(local.Bytes())
-	taken := d.TakeFeedLevel(from, []string{"title", "description", "lastBuildDate", "sx:sharing", "rss@version", "nothing"})
-	if want := []string{"title", "description", "lastBuildDate", "sx:sharing"}; !reflect.DeepEqual(taken, want) {
+	taken := d.TakeFeedLevel(from, []string{"title", "description", "lastBuildDate", "sx:sharing", "item", "rss@version", "nothing"})
+	if want := []string{"title", "description", "lastBuildDate", "sx:sharing", "item"}; !reflect.DeepEqual(taken, want) {
 		t.Errorf("taken %q, want %q", taken, want)
 	}
 	if string(local.Bytes()) != before {
@@ -115,7 +116,7 @@ func TestTakeFeedLevel(t *testing.T) {
 	}
 	back := mustParse(t, "back.xml", string(d.Bytes()))
 	want := map[string]string{"title": "<title>Chores</title>", "description": "<description>What to do</description>",
-		"sx:sharing": `<sx:sharing since="1" until="6"/>`}
+		"sx:sharing": `<sx:sharing since="1" until="6"/>`, "item": "<item><title>No sync data yet</title></item>"}
 	got := map[string]string{}
 	for _, p := range back.FeedLevel() {
 		got[p.Name] = p.XML

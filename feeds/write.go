@@ -101,7 +101,7 @@ func (wr *writer) hasChildren() bool {
 			return true
 		}
 	}
-	return d.sharingSet && d.sharing != nil || d.level.inserts() > 0
+	return d.sharingSet && d.sharing != nil || len(d.level.edits().Inserts()) > 0
 }
 
 // raw writes the bytes of child i of box as read.
@@ -179,8 +179,8 @@ func (wr *writer) box() {
 			wr.record(int(s))
 		case s < -1 && !d.recs[-2-int(s)].verbatim(true):
 			pending = -1 // a further element of an item that is written anew
-		case d.level.replaces(t):
-			if e := d.level.replace[t]; e != nil {
+		case d.level.edits().Replaces(t):
+			if e := d.level.Replace[t]; e != nil {
 				flush()
 				wr.element(e, d.level.scope, wr.cs)
 			} else {

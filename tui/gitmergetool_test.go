@@ -43,14 +43,7 @@ func TestGitMergetoolEndToEnd(t *testing.T) {
 		r := conflict(t)
 		tm := r.tmux(t, "git mergetool --tool=feedsync")
 		tm.start()
-		tm.keys("Enter")
-		tm.wait("“main's edit”")
-		tm.keys("w") // keep the winner, main's later edit
-		tm.wait("1/1 resolved")
-		tm.keys("s")
-		tm.wait("saved to")
-		tm.keys("q")
-		tm.wait("mergetool exited 0")
+		tm.keepWinner("main's edit")
 		if u := r.unmerged(); len(u) != 0 {
 			t.Fatalf("git still holds %q as conflicted", u)
 		}
@@ -83,14 +76,7 @@ func TestGitMergetoolEndToEnd(t *testing.T) {
 		tm := r.tmux(t, "git mergetool --tool=feedsync")
 		tm.start()
 		tm.wait("todo.xml: ours ⇄ theirs")
-		tm.keys("Enter")
-		tm.wait("“main's edit”")
-		tm.keys("w")
-		tm.wait("1/1 resolved")
-		tm.keys("s")
-		tm.wait("saved to")
-		tm.keys("q")
-		tm.wait("mergetool exited 0")
+		tm.keepWinner("main's edit")
 		if u := r.unmerged(); len(u) != 0 {
 			t.Fatalf("git still holds %q as conflicted", u)
 		}
@@ -162,6 +148,20 @@ func (tm *gitTmux) start() {
 		tm.keys("Enter")
 	}
 	tm.wait("0/1 resolved")
+}
+
+// keepWinner opens the one item in conflict, titled title, keeps its
+// winner, saves and quits, and waits for git mergetool to succeed.
+func (tm *gitTmux) keepWinner(title string) {
+	tm.t.Helper()
+	tm.keys("Enter")
+	tm.wait("“" + title + "”")
+	tm.keys("w")
+	tm.wait("1/1 resolved")
+	tm.keys("s")
+	tm.wait("saved to")
+	tm.keys("q")
+	tm.wait("mergetool exited 0")
 }
 
 // wait waits up to 20 s for the screen to show text.

@@ -2,8 +2,6 @@ package ssefeed
 
 import (
 	"bufio"
-	"maps"
-	"slices"
 	"strings"
 
 	"github.com/beevik/etree"
@@ -70,64 +68,37 @@ func (d *Doc) levelChildren(parent *etree.Element, insertAt int, f func(etree.To
 	}
 	for i, t := range parent.Child {
 		if i == insertAt {
-			d.level.eachInsert(f)
+			eachToken(d.level.edits().Inserts(), f)
 		}
-		switch {
-		case parent == d.box && d.slots[i] != -1:
-		case d.level.replaces(t):
-			if e := d.level.replace[t]; e != nil {
-				f(e)
-			}
-		default:
-			f(t)
+		if parent != d.box || d.slots[i] == -1 {
+			d.level.edits().Each(t, f)
 		}
 	}
 	if insertAt >= len(parent.Child) {
-		d.level.eachInsert(f)
+		eachToken(d.level.edits().Inserts(), f)
 	}
 }
 
 // levelEdits are the feed-level elements a Doc takes from another version
-// of the feed (TakeFeedLevel), as in package feeds. They never change once
-// made, so that Docs that share them (Merge's result and its local input)
-// stay as they were.
+// of the feed (TakeFeedLevel), and that version.
 type levelEdits struct {
-	from    *Doc
-	replace map[etree.Token]*etree.Element // a child of the channel or head → the element written instead; nil drops it
-	insert  []*etree.Element               // added: in RSS before the first item, in OPML at the end of the head
+	*xmlutil.Edits
+	from *Doc
 }
 
-func (l *levelEdits) replaces(t etree.Token) bool {
+func (l *levelEdits) edits() *xmlutil.Edits {
 	if l == nil {
-		return false
+		return nil
 	}
-	_, ok := l.replace[t]
-	return ok
-}
-
-func (l *levelEdits) inserts() int {
-	if l == nil {
-		return 0
-	}
-	return len(l.insert)
-}
-
-func (l *levelEdits) eachInsert(f func(etree.Token)) {
-	if l != nil {
-		for _, e := range l.insert {
-			f(e)
-		}
-	}
+	return l.Edits
 }
 
 // levelInserts writes the feed-level elements taken from another version
 // that the feed did not have, each at indentation ind.
 func (wr *writer) levelInserts(ind string) {
-	if l := wr.d.level; l != nil {
-		for _, e := range l.insert {
-			wr.w.WriteString(ind)
-			wr.element(e)
-		}
+	for _, e := range wr.d.level.edits().Inserts() {
+		wr.w.WriteString(ind)
+		wr.element(e)
 	}
 }
 
@@ -156,11 +127,7 @@ func (d *Doc) TakeFeedLevel(from *Doc, names []string) []string {
 	if from.kind != d.kind || from == d || d.level != nil && d.level.from != from {
 		return nil
 	}
-	l := &levelEdits{from: from, replace: map[etree.Token]*etree.Element{}}
-	if d.level != nil {
-		maps.Copy(l.replace, d.level.replace)
-		l.insert = slices.Clone(d.level.insert)
-	}
+	l := &levelEdits{d.level.edits().Clone(), from}
 	var taken []string
 	for _, name := range names {
 		if d.sharingName(name) || from.sharingName(name) {
@@ -171,23 +138,9 @@ func (d *Doc) TakeFeedLevel(from *Doc, names []string) []string {
 			continue
 		}
 		ours, theirs := d.levelElements(name), from.levelElements(name)
-		switch {
-		case ours == nil || theirs == nil || len(ours)+len(theirs) == 0:
-			continue
-		case len(ours) == len(theirs):
-			for i, e := range ours {
-				l.replace[e] = theirs[i]
-			}
-		case len(ours) == 0:
-			l.insert = append(l.insert, theirs...)
-		case len(theirs) == 0:
-			for _, e := range ours {
-				l.replace[e] = nil
-			}
-		default:
-			continue
+		if ours != nil && theirs != nil && l.Take(ours, theirs) {
+			taken = append(taken, name)
 		}
-		taken = append(taken, name)
 	}
 	if len(taken) > 0 {
 		d.level = l
@@ -241,4 +194,11 @@ func (d *Doc) synced(e *etree.Element) bool {
 // sharingName reports whether name is that of the feed's sx:sharing.
 func (d *Doc) sharingName(name string) bool {
 	return d.sharingEl != nil && d.sharingEl.FullTag() == name
+}
+
+// eachToken calls f for each element.
+func eachToken(es []*etree.Element, f func(etree.Token)) {
+	for _, e := range es {
+		f(e)
+	}
 }

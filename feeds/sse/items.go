@@ -35,7 +35,7 @@ func (wr *writer) channel() {
 	d, b := wr.d, wr.d.box
 	added := d.nRead < len(d.recs)
 	outer := wr.open(b.FullTag(), b.Attr, nil, nil)
-	if len(b.Child) == 0 && !added && d.newSharingAt() < 0 && d.level.inserts() == 0 {
+	if len(b.Child) == 0 && !added && d.newSharingAt() < 0 && len(d.level.edits().Inserts()) == 0 {
 		wr.w.WriteString("/>")
 		wr.cur = outer
 		return
@@ -79,8 +79,8 @@ func (wr *writer) channel() {
 		case s >= 0:
 			flush()
 			wr.item(s)
-		case d.level.replaces(t):
-			if e := d.level.replace[t]; e != nil {
+		case d.level.edits().Replaces(t):
+			if e := d.level.Replace[t]; e != nil {
 				flush()
 				wr.element(e)
 			} else {

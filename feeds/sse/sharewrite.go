@@ -82,7 +82,7 @@ func (wr *writer) head() {
 			last = i
 		}
 	}
-	if len(h.Child) == 0 && !add && d.level.inserts() == 0 {
+	if len(h.Child) == 0 && !add && len(d.level.edits().Inserts()) == 0 {
 		wr.w.WriteString("/>")
 		wr.cur = outer
 		return
@@ -115,8 +115,8 @@ func (wr *writer) head() {
 		case t == d.sharingEl && d.sharingSet:
 			flush()
 			wr.sharing(in)
-		case d.level.replaces(t):
-			if e := d.level.replace[t]; e != nil {
+		case d.level.edits().Replaces(t):
+			if e := d.level.Replace[t]; e != nil {
 				flush()
 				wr.element(e)
 			} else {

@@ -60,3 +60,76 @@ func (p Parts) Prolog(doc *etree.Document, root *etree.Element) {
 		}
 	}
 }
+
+// Edits are feed-level elements a feed takes from another version of
+// itself (feeds.Doc.TakeFeedLevel, ssefeed.Doc.TakeFeedLevel): elements of
+// the feed written as the other version's, or dropped, and the other's
+// added. Edits never change once a Doc holds them: Clone, then Take.
+type Edits struct {
+	Replace map[etree.Token]*etree.Element // an element of the feed → the element written instead; nil drops it
+	Insert  []*etree.Element               // elements of the other version added
+}
+
+// Clone returns a copy of e to change, or empty Edits for a nil e.
+func (e *Edits) Clone() *Edits {
+	c := &Edits{Replace: map[etree.Token]*etree.Element{}}
+	if e != nil {
+		for k, v := range e.Replace {
+			c.Replace[k] = v
+		}
+		c.Insert = append([]*etree.Element(nil), e.Insert...)
+	}
+	return c
+}
+
+// Take makes ours, elements of one name in the feed, theirs, the other
+// version's of that name: one for one when they are as many, added when
+// the feed has none, dropped when the other has none. It reports whether
+// it could: not when both have some, in different numbers, or neither has
+// any.
+func (e *Edits) Take(ours, theirs []*etree.Element) bool {
+	switch {
+	case len(ours)+len(theirs) == 0:
+		return false
+	case len(ours) == len(theirs):
+		for i, o := range ours {
+			e.Replace[o] = theirs[i]
+		}
+	case len(ours) == 0:
+		e.Insert = append(e.Insert, theirs...)
+	case len(theirs) == 0:
+		for _, o := range ours {
+			e.Replace[o] = nil
+		}
+	default:
+		return false
+	}
+	return true
+}
+
+// Replaces reports whether t is written otherwise, or dropped; e may be nil.
+func (e *Edits) Replaces(t etree.Token) bool {
+	if e == nil {
+		return false
+	}
+	_, ok := e.Replace[t]
+	return ok
+}
+
+// Inserts returns the elements added; e may be nil.
+func (e *Edits) Inserts() []*etree.Element {
+	if e == nil {
+		return nil
+	}
+	return e.Insert
+}
+
+// Each calls f for t as the edits write it: its replacement, nothing when
+// it is dropped, or t.
+func (e *Edits) Each(t etree.Token, f func(etree.Token)) {
+	if !e.Replaces(t) {
+		f(t)
+	} else if r := e.Replace[t]; r != nil {
+		f(r)
+	}
+}
