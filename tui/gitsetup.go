@@ -61,8 +61,8 @@ Sets feedsync up as git's merge driver and merge tool for feeds:
 in the repository's config (--global: yours), and appends "PATTERN
 merge=feedsync" to the top-level .gitattributes (--global: your attributes
 file, core.attributesFile or ~/.config/git/attributes) for each PATTERN,
-and keeps the backups, lock and temporary files feedsync leaves beside
-such a feed out of git, in .git/info/exclude (--global: core.excludesFile
+and keeps the backups, lock, temporary and sync state files feedsync
+leaves beside such a feed out of git, in .git/info/exclude (--global: core.excludesFile
 or ~/.config/git/ignore). Nothing that is already there is written again.
 
 git runs the feedsync on your PATH; when there is none, the absolute path
@@ -258,7 +258,8 @@ func attributeKey(line string) string {
 // files beside a feed matching a pattern out of git: its backups
 // (NAME.bak, NAME.bak.2 ...), its lock file (.NAME.lock) and the
 // temporary files of a save (.NAME.tmp-*), which package atomicfile
-// leaves beside the feed.
+// leaves beside the feed, and the state folder of serve, sync and pull
+// (.feedsync/).
 func ignoreLines(patterns []string) []string {
 	var out []string
 	for _, p := range patterns {
@@ -270,7 +271,7 @@ func ignoreLines(patterns []string) []string {
 			p = `\` + p
 		}
 		out = append(out, p+atomicfile.BackupSuffix, p+atomicfile.BackupSuffix+".*",
-			dir+"."+base+".lock", dir+"."+base+".tmp-*")
+			dir+"."+base+".lock", dir+"."+base+".tmp-*", dir+".feedsync/")
 	}
 	return out
 }

@@ -81,7 +81,7 @@ func TestSetupLines(t *testing.T) {
 	if got := attributeKey("todo.xml merge=union"); got != "" {
 		t.Errorf("a line with another driver counts as feedsync's: %q", got)
 	}
-	want := []string{"lists/*.opml.bak", "lists/*.opml.bak.*", "lists/.*.opml.lock", "lists/.*.opml.tmp-*"}
+	want := []string{"lists/*.opml.bak", "lists/*.opml.bak.*", "lists/.*.opml.lock", "lists/.*.opml.tmp-*", "lists/.feedsync/"}
 	if got := ignoreLines([]string{"lists/*.opml"}); strings.Join(got, " ") != strings.Join(want, " ") {
 		t.Errorf("ignoreLines = %q, want %q", got, want)
 	}
