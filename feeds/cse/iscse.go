@@ -1,11 +1,10 @@
 package cse
 
 import (
-	"encoding/xml"
-	"io"
+	"bytes"
 	"regexp"
 
-	"github.com/feedsync/feedsync/feeds/internal/xmlutil"
+	"github.com/feedsync/feedsync/feeds/internal/xmlscan"
 )
 
 // IsCSE reports whether doc declares or uses the CSE namespace. Names are
@@ -17,20 +16,21 @@ func IsCSE(doc []byte) bool {
 	if err != nil {
 		return declaresCSE.Match(doc)
 	}
-	d := xmlutil.NewDecoder(data)
-	d.Strict = false
-	for {
-		tok, err := d.Token()
-		if err == io.EOF {
-			return false
-		}
-		if err != nil {
-			return declaresCSE.Match(doc)
-		}
-		if se, ok := tok.(xml.StartElement); ok && usesCSE(se) {
+	// A declaration of the namespace writes its URI, unless it writes it
+	// with references: a document with neither is not CSE, unread.
+	if !bytes.Contains(data, []byte(Namespace)) && bytes.IndexByte(data, '&') < 0 {
+		return false
+	}
+	s := xmlscan.New(data)
+	for s.Next() {
+		if t := s.Token(); t.Kind == xmlscan.StartElement && usesCSE(s, t) {
 			return true
 		}
 	}
+	if s.Err() != nil {
+		return declaresCSE.Match(doc)
+	}
+	return false
 }
 
 // declaresCSE finds a namespace declaration of the CSE URI, quoted or not
@@ -38,14 +38,17 @@ func IsCSE(doc []byte) bool {
 var declaresCSE = regexp.MustCompile(`xmlns(:[^\s=]+)?\s*=\s*["']?` + regexp.QuoteMeta(Namespace) + `["'\s/>]`)
 
 // usesCSE reports whether an element, or one of its attributes, is in the
-// CSE namespace or declares it. encoding/xml has already turned prefixes
-// into URIs.
-func usesCSE(se xml.StartElement) bool {
-	if se.Name.Space == Namespace {
+// CSE namespace or declares it.
+func usesCSE(s *xmlscan.Scanner, t *xmlscan.Token) bool {
+	if u, _ := s.Lookup(t.Name.Prefix); u == Namespace {
 		return true
 	}
-	for _, a := range se.Attr {
-		if a.Name.Space == Namespace || a.Value == Namespace && (a.Name.Space == "xmlns" || a.Name.Local == "xmlns") {
+	for _, a := range t.Attrs {
+		decl := a.Name.Prefix == "xmlns" || a.Name.Prefix == "" && a.Name.Local == "xmlns"
+		if decl && a.Value == Namespace {
+			return true
+		}
+		if u, _ := s.Lookup(a.Name.Prefix); !decl && a.Name.Prefix != "" && u == Namespace {
 			return true
 		}
 	}
