@@ -5,6 +5,7 @@ import (
 	"encoding/xml"
 
 	"github.com/feedsync/feedsync/feeds"
+	"github.com/feedsync/feedsync/feeds/internal/xmlscan"
 	"github.com/feedsync/feedsync/feeds/internal/xmlutil"
 	ssefeed "github.com/feedsync/feedsync/feeds/sse"
 )
@@ -101,6 +102,9 @@ func (f Format) article() string { return f.names()[1] }
 // well-formed). Reading stops at the channel: the cost does not grow with
 // the feed. ns is the sync namespace URI declared, "" for none.
 func sniff(data []byte) (binding Dialect, ns string) {
+	if text, enc, err := xmlscan.Decode(data); err == nil && enc != "" {
+		data = text // a UTF-16 feed is read as its binding will read it
+	}
 	dec := xmlutil.NewDecoder(data)
 	fs, sse := "", ""
 	declares := func(attrs []xml.Attr) {
