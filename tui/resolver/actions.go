@@ -177,19 +177,6 @@ func (m Model) startExtEdit() (Model, tea.Cmd) {
 	return m, writeEditFile(pos, m.marked(), editSheetOf(m.st.entry(pos)))
 }
 
-// editSheetOf lays out an item for $EDITOR: the winner's data as the
-// result to edit, and every version for reference.
-func editSheetOf(e dialect.Entry) editSheet {
-	w, vs := e.Winner(), e.Versions()
-	s := editSheet{result: sheetFields{title: e.Title(), content: contentOf(w.Fields())}}
-	s.refs = append(s.refs, sheetRef{refLabel("winner", w), s.result})
-	for i, v := range vs {
-		f := sheetFields{title: valueOf(v.Fields(), "title"), content: contentOf(v.Fields())}
-		s.refs = append(s.refs, sheetRef{refLabel(fmt.Sprintf("version %d of %d", i+1, len(vs)), v), f})
-	}
-	return s
-}
-
 // refLabel names a version by its latest change: "winner · #3 by
 // alice-laptop · 2026-03-08 10:00:00Z".
 func refLabel(name string, v dialect.Version) string {
@@ -222,7 +209,7 @@ func (m Model) extResult(msg extResultMsg) (Model, tea.Cmd) {
 	case !msg.changed:
 		m.status.Info("the file is unchanged: nothing decided")
 	default:
-		return m.edited(msg.pos, msg.versions, dialect.Edit{Title: &msg.result.title, Content: &msg.result.content})
+		return m.edited(msg.pos, msg.versions, sheetEdit(m.st.entry(msg.pos), msg.result))
 	}
 	return m, nil
 }

@@ -254,3 +254,25 @@ func TestMergeFields(t *testing.T) {
 		t.Errorf("a list joins lines: %q", got)
 	}
 }
+
+// TestMergeLists: categories merge as a list, one value per line, so that
+// taking both keeps both; a summary merges as text. The resolution edits
+// them by key, a category taken from the version whole.
+func TestMergeLists(t *testing.T) {
+	t.Setenv("NO_COLOR", "1")
+	doc := mergePair(t, []byte(catsFeed), []byte(catsFeed))
+	hs := newHarness(t, doc, 140, 30)
+	hs.keys("enter", "e")
+	golden(t, "merge-lists-140x30", hs.screen())
+	hs.keys("b", "l", "ctrl+s")
+	var got []string
+	for _, f := range hs.m.st.entry(0).Winner().Fields() {
+		if f.Shared {
+			got = append(got, f.Key+"="+f.Value)
+		}
+	}
+	want := "title=Shopping\ncontent=milk\ncategory[1]=home\ncategory[2]=food\ncategory[3]=errands (urn:tags)\nsummary=every week"
+	if strings.Join(got, "\n") != want || hs.m.st.entry(0).InConflict() {
+		t.Errorf("fields after the merge:\n%s\nwant\n%s", strings.Join(got, "\n"), want)
+	}
+}

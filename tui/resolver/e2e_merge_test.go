@@ -1,0 +1,139 @@
+package resolver
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/feedsync/feedsync/feeds/dialect"
+	"github.com/feedsync/feedsync/tui/resolver/demo"
+)
+
+// e2eSetup builds the binary and writes the demo pair into a new folder.
+func e2eSetup(t *testing.T) (dir, bin string) {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("builds the binary and drives it in tmux")
+	}
+	if _, err := exec.LookPath("tmux"); err != nil {
+		t.Skip("tmux is not installed")
+	}
+	dir = t.TempDir()
+	bin = buildFeedsync(t, dir)
+	l, r := demo.Feeds()
+	write(t, filepath.Join(dir, "local.xml"), l)
+	write(t, filepath.Join(dir, "remote.xml"), r)
+	return dir, bin
+}
+
+// cli runs the binary in dir and fails the test unless it exits with want.
+func cli(t *testing.T, dir, bin string, want int, args ...string) {
+	t.Helper()
+	cmd := exec.Command(bin, args...)
+	cmd.Dir = dir
+	out, err := cmd.CombinedOutput()
+	code := 0
+	if e, ok := err.(*exec.ExitError); ok {
+		code = e.ExitCode()
+	} else if err != nil {
+		t.Fatal(err)
+	}
+	if code != want {
+		t.Fatalf("feedsync %s: exit %d, want %d\n%s", strings.Join(args, " "), code, want, out)
+	}
+}
+
+// sameAsResolvePick checks the feed the resolver saved against the one
+// the command line writes from the same pair with `resolve --pick winner`
+// and the same data: byte for byte, and item by item through the engine.
+func sameAsResolvePick(t *testing.T, dir, bin, id string, data ...string) {
+	t.Helper()
+	stamp := []string{"--by", testBy, "--when", "2026-03-09T12:00:00Z"}
+	cli(t, dir, bin, 1, "merge", "local.xml", "remote.xml", "-o", "merged.xml") // 1: conflicts are left
+	args := append([]string{"resolve", "merged.xml", "--id", id, "--pick", "winner"}, data...)
+	cli(t, dir, bin, 1, append(append(args, stamp...), "-o", "want.xml")...)
+	got, err := os.ReadFile(filepath.Join(dir, "out.xml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, err := os.ReadFile(filepath.Join(dir, "want.xml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	gd, err := dialect.Parse("out.xml", got)
+	if err != nil {
+		t.Fatal(err)
+	}
+	wd, err := dialect.Parse("want.xml", want)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, w := entry(t, gd, id), entry(t, wd, id)
+	if g.InConflict() || fmt.Sprint(g.Winner().Fields()) != fmt.Sprint(w.Winner().Fields()) ||
+		fmt.Sprint(g.Winner().History()) != fmt.Sprint(w.Winner().History()) || g.Winner().State() != w.Winner().State() {
+		t.Errorf("%s differs from resolve --pick:\n got %v %v\nwant %v %v", id, g.Winner().Fields(), g.Winner().History(),
+			w.Winner().Fields(), w.Winner().History())
+	}
+	if !bytes.Equal(got, want) {
+		t.Errorf("the saved feed differs from resolve --pick's")
+	}
+}
+
+// TestEndToEndMerge combines two versions hunk by hunk in the merge view
+// of the real binary, applies, saves and quits; the saved feed is the one
+// `resolve --pick winner --title T --content C` writes (1.0.2 §3.4 step
+// 1.3).
+func TestEndToEndMerge(t *testing.T) {
+	dir, bin := e2eSetup(t)
+	tm := startTmux(t, dir, fmt.Sprintf("%s resolve local.xml remote.xml -o out.xml --by %s --when 2026-03-09T12:00:00Z", bin, testBy))
+	tm.wait("0/7 resolved")
+	tm.keys("Enter")
+	tm.wait("“Buy groceries - DONE”")
+	tm.keys("e")
+	tm.wait("hunk 1 of 3 (3 open)")
+	tm.keys("l") // the version's title; on to the next hunk
+	tm.wait("hunk 2 of 3 (2 open)")
+	tm.keys("]") // leave "oat" open: the winner's
+	tm.wait("hunk 3 of 3 (2 open)")
+	tm.keys("b") // rolls and sourdough bread
+	tm.wait("(1 open)")
+	tm.keys("C-s")
+	tm.wait("edited")
+	tm.keys("s")
+	tm.wait("saved to")
+	tm.keys("q", "q")
+	tm.wait("feedsync exited 1") // other items are still in conflict
+	sameAsResolvePick(t, dir, bin, "item-groceries", "--title", "Buy groceries",
+		"--content", "Get milk, eggs, butter and rolls sourdough bread")
+}
+
+// TestEndToEndMergeEditor combines through $EDITOR: the editor changes
+// the content above the scissors line and scribbles below it, which is
+// ignored; the saved feed is the one resolve --pick writes.
+func TestEndToEndMergeEditor(t *testing.T) {
+	dir, bin := e2eSetup(t)
+	editor := filepath.Join(dir, "editor.sh")
+	// Above the scissors: the winner's content takes the version's words;
+	// below it, every line gets a mark, which must change nothing.
+	write(t, editor, []byte(`#!/bin/sh
+awk 'BEGIN{cut=0} /^# -* >8 -*$/{cut=1} { if (!cut && $0 == "Get milk, eggs, butter and rolls") print "Get oat milk, eggs, butter and rolls"; else if (cut && NR > 8) print $0 " !"; else print }' "$1" > "$1.new" && mv "$1.new" "$1"
+`))
+	if err := os.Chmod(editor, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	tm := startTmux(t, dir, fmt.Sprintf("EDITOR=%s VISUAL= %s resolve local.xml remote.xml -o out.xml --by %s --when 2026-03-09T12:00:00Z", editor, bin, testBy))
+	tm.wait("0/7 resolved")
+	tm.keys("Enter")
+	tm.wait("“Buy groceries - DONE”")
+	tm.keys("E")
+	tm.wait("edited")
+	tm.keys("s")
+	tm.wait("saved to")
+	tm.keys("q", "q")
+	tm.wait("feedsync exited 1")
+	sameAsResolvePick(t, dir, bin, "item-groceries", "--content", "Get oat milk, eggs, butter and rolls")
+}
