@@ -9,6 +9,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/feedsync/feedsync/feeds/atomicfile"
 	"github.com/feedsync/feedsync/feeds/dialect"
 	"github.com/feedsync/feedsync/tui/resolver"
 )
@@ -44,9 +45,15 @@ func resolveInteractive(ctx context.Context, env *Env, pos []string, out string,
 	}
 	cfg.Title = strings.Join(pos, " ⇄ ")
 	quiet, warnings := holdWarnings(env)
+	var info resolver.LoadInfo
+	cfg.Loaded = func() resolver.LoadInfo { return info }
 	err = runResolver(ctx, env, cfg, out, pos, func(s *saving, progress func(done, total int)) (*dialect.Doc, error) {
 		quiet.saving = s
-		return loadAndMerge(ctx, quiet, pos, progress)
+		docs, merged, err := loadAndMerge(ctx, quiet, pos, progress)
+		if err == nil {
+			info = loadInfo(out, pos, docs, merged)
+		}
+		return merged, err
 	})
 	env.Stderr.Write(warnings.Bytes())
 	return err
@@ -92,6 +99,8 @@ func runDemo(ctx context.Context, env *Env, args []string) error {
 		return err
 	}
 	cfg.Title = "demo: local.xml ⇄ remote.xml"
+	var info resolver.LoadInfo
+	cfg.Loaded = func() resolver.LoadInfo { return info }
 	err = runResolver(ctx, env, cfg, *out, nil, func(_ *saving, progress func(done, total int)) (*dialect.Doc, error) {
 		l, r := resolver.DemoFeeds()
 		progress(0, 2)
@@ -105,13 +114,12 @@ func runDemo(ctx context.Context, env *Env, args []string) error {
 		}
 		progress(1, 2)
 		defer progress(2, 2)
-		return dialect.Merge(local, remote)
+		merged, err := dialect.Merge(local, remote)
+		if err == nil {
+			info = resolver.LoadInfo{Unsaved: len(merged.Entries())} // OUT is new: nothing of it is saved yet
+		}
+		return merged, err
 	})
-	if _, statErr := os.Stat(*out); statErr == nil {
-		fmt.Fprintf(env.Stdout, "saved to %s\n", *out)
-	} else {
-		fmt.Fprintln(env.Stdout, "nothing was saved")
-	}
 	return err
 }
 
@@ -143,44 +151,110 @@ func resolverConfig(env *Env, st stampFlags) (resolver.Config, error) {
 // turns its end into an exit: 1 when the saved feed still holds conflicts.
 // inputs are the feeds load reads, so that when one of them is OUT, the
 // save is checked against OUT as loaded (save.go).
+//
+// Whatever way the session ends, one line on standard error says what was
+// saved where, or that nothing was.
 func runResolver(ctx context.Context, env *Env, cfg resolver.Config, out string, inputs []string, load func(s *saving, progress func(done, total int)) (*dialect.Doc, error)) error {
-	remaining := 0
 	cfg.SaveTarget = out
 	resolverSave(ctx, &cfg, out, inputs, load)
-	save := cfg.Save
-	cfg.Save = func(doc *dialect.Doc) error {
-		err := save(doc)
-		if err == nil {
-			remaining = doc.Conflicted()
-		}
-		return err
-	}
-	saved, err := resolver.Run(ctx, cfg, env.Stdin, env.Stdout)
+	cfg.SaveAs = saveAs(ctx)
+	res, err := resolver.Run(ctx, cfg, env.Stdin, env.Stdout)
 	if err != nil {
+		if !res.Saved {
+			return err
+		}
+		fmt.Fprintln(env.Stderr, "feedsync: "+res.Line())
 		return err
 	}
-	if saved && remaining > 0 {
-		fmt.Fprintf(env.Stderr, "feedsync: saved %s with %d item(s) still in conflict\n", out, remaining)
+	fmt.Fprintln(env.Stderr, "feedsync: "+res.Line())
+	if res.Saved && res.Remaining > 0 {
 		return errConflicts
 	}
 	return nil
 }
 
+// saveAs is the resolver's save to another file, after a failed save: the
+// first save there refuses a file that exists; the later ones check that
+// the file is still what the last one wrote.
+func saveAs(ctx context.Context) func(doc *dialect.Doc, path string, overwrite bool) error {
+	snaps := map[string]*atomicfile.Snapshot{}
+	return func(doc *dialect.Doc, path string, overwrite bool) error {
+		data, err := render(path, doc)
+		if err != nil {
+			return err
+		}
+		snap := snaps[path]
+		if snap == nil || !overwrite {
+			if snap, err = atomicfile.Read(path); err != nil {
+				return readError(path, err)
+			}
+			if snap.Exists() {
+				return fmt.Errorf("%s exists; give the name of a new file", path)
+			}
+		}
+		next, err := atomicfile.Commit(ctx, snap, data)
+		if err != nil {
+			return err
+		}
+		snaps[path] = next
+		return nil
+	}
+}
+
+// loadInfo says what the first screen tells of the loaded feeds: what the
+// merge changed in the file saves go to, a feed with no sync data yet, the
+// same file given twice.
+func loadInfo(out string, pos []string, docs []*dialect.Doc, merged *dialect.Doc) resolver.LoadInfo {
+	var info resolver.LoadInfo
+	same := sameFiles(out, pos)
+	switch {
+	case same[pos[0]]:
+		info.Unsaved = changedEntries(docs[0], merged)
+	case len(pos) == 2 && same[pos[1]]:
+		info.Unsaved = changedEntries(docs[1], merged)
+	default:
+		info.Unsaved = len(merged.Entries()) // OUT is none of the inputs
+	}
+	if len(pos) == 2 && len(sameFiles(pos[0], pos[1:])) > 0 {
+		info.Notes = append(info.Notes, "LOCAL and REMOTE are the same file: the merge changes nothing")
+	}
+	for i, d := range docs {
+		if d.Dialect() == dialect.None {
+			info.Notes = append(info.Notes, fmt.Sprintf("%s has no FeedSync or SSE data yet", pos[i]))
+		}
+	}
+	return info
+}
+
+// changedEntries counts the items of merged that base does not hold as
+// they are: new ones, and those the merge changed.
+func changedEntries(base, merged *dialect.Doc) int {
+	n := 0
+	for _, e := range merged.Entries() {
+		if b, err := base.Entry(e.ID()); err != nil || b != e {
+			n++
+		}
+	}
+	return n
+}
+
 // loadAndMerge loads one feed, or two of one dialect and merges them,
 // reporting progress in steps: each feed read and parsed, then the merge.
-func loadAndMerge(ctx context.Context, env *Env, pos []string, progress func(done, total int)) (*dialect.Doc, error) {
+// It returns the feeds loaded and the result.
+func loadAndMerge(ctx context.Context, env *Env, pos []string, progress func(done, total int)) ([]*dialect.Doc, *dialect.Doc, error) {
 	total := len(pos) + 1
 	progress(0, total)
 	loaded := 0
 	fs, err := loadAll(ctx, env, pos, func() { loaded++; progress(loaded, total) })
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	defer progress(total, total)
 	if len(fs) == 2 {
-		return dialect.Merge(fs[0], fs[1])
+		merged, err := dialect.Merge(fs[0], fs[1])
+		return fs, merged, err
 	}
-	return fs[0], nil
+	return fs, fs[0], nil
 }
 
 func isLocalPath(s string) bool {

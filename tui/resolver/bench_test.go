@@ -57,7 +57,7 @@ func BenchmarkOpen(b *testing.B) {
 		m := New(Config{Title: "bench", Load: load, By: testBy, Now: func() time.Time { return testNow }})
 		next, _ := m.Update(tea.WindowSizeMsg{Width: 120, Height: 40})
 		doc, err := load(func(int, int) {}) // what Init's command does, without the goroutine
-		next, _ = next.Update(loadedMsg{doc, err})
+		next, _ = next.Update(loadedMsg{doc: doc, err: err})
 		_ = next.View()
 		conflicts = len(next.(Model).st.conflicted)
 	}

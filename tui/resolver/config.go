@@ -27,6 +27,13 @@ type Config struct {
 	Save func(*dialect.Doc) error
 	// SaveTarget names where Save writes, for the person: "todo.xml".
 	SaveTarget string
+	// SaveAs writes the document to another file, which the person names
+	// when a save fails; an existing file is refused unless overwrite is
+	// set (it is for the saves after the first). nil offers no save-as.
+	SaveAs func(doc *dialect.Doc, path string, overwrite bool) error
+	// Loaded, when set, is called once Load has returned, off the UI
+	// thread, for what the first screen says of the document.
+	Loaded func() LoadInfo
 	// By is the endpoint id that stamps every decision (1.0.2 §3.2 step 2, 0.91 §4.2 step 2).
 	By string
 	// Now gives the when of each decision; nil means time.Now. Times are
@@ -38,6 +45,19 @@ type Config struct {
 	// Editor is the $VISUAL or $EDITOR command line used by E; nil means
 	// vi, as git does.
 	Editor []string
+}
+
+// LoadInfo is what the first screen says of a loaded document beyond its
+// items.
+type LoadInfo struct {
+	// Unsaved counts the items that the document holds otherwise than the
+	// save target: what the merge brought into LOCAL, or every item when
+	// the target is not one of the inputs. They count as unsaved work until
+	// a save.
+	Unsaved int
+	// Notes are said on the first screen: a feed with no sync data yet,
+	// the same file given as LOCAL and REMOTE.
+	Notes []string
 }
 
 // FileChangedError is what Config.Save returns when the file it writes
@@ -66,9 +86,9 @@ func (e *FileChangedError) Unwrap() error { return atomicfile.ErrChanged }
 
 // Run runs the resolver on the terminal given by in and out, in the
 // alternate screen with the mouse on, until the person quits or ctx ends.
-// saved reports whether a save succeeded; err is a load failure or a
-// terminal error.
-func Run(ctx context.Context, cfg Config, in io.Reader, out io.Writer) (saved bool, err error) {
+// The Result says how the session ended, what was saved where; err is a
+// load failure or a terminal error.
+func Run(ctx context.Context, cfg Config, in io.Reader, out io.Writer) (Result, error) {
 	opts := []tea.ProgramOption{tea.WithContext(ctx), tea.WithInput(in), tea.WithOutput(out)}
 	if monoEnv() {
 		opts = append(opts, tea.WithColorProfile(colorprofile.ASCII))
@@ -78,7 +98,7 @@ func Run(ctx context.Context, cfg Config, in io.Reader, out io.Writer) (saved bo
 	if err == nil {
 		err = m.loadErr
 	}
-	return m.saved, err
+	return m.Result(), err
 }
 
 // DemoFeeds returns the embedded demo pair, local and remote: every kind of

@@ -15,6 +15,7 @@ const (
 	askKeepAll    question = iota // A: keep every winner
 	askQuit                       // q with unsaved work
 	askLeaveMerge                 // esc, q or ctrl+c in the merge view with a changed result
+	askMergeIn                    // a save found the file changed on disk
 )
 
 // answer is the choice made in a confirmation.
@@ -68,6 +69,12 @@ func choicesFor(q question) []choice {
 			{bind("n/esc", "stay", "n", "N", "esc"), answerNo},
 			{bind("s", "save and quit", "s"), answerSave},
 			{bind("y", "quit without saving", "y", "Y"), answerYes},
+		}
+	case askMergeIn:
+		return []choice{
+			{bind("n/esc", "not now", "n", "esc"), answerNo},
+			{bind("m/enter", "merge it in", "m", "enter"), answerApply},
+			{bind("a", "save elsewhere", "a"), answerSave},
 		}
 	case askLeaveMerge:
 		return []choice{

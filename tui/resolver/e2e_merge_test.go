@@ -107,6 +107,7 @@ func TestEndToEndMerge(t *testing.T) {
 	tm.wait("saved to")
 	tm.keys("q", "q")
 	tm.wait("feedsync exited 1") // other items are still in conflict
+	tm.wait("feedsync: saved to out.xml: 6 items are still in conflict")
 	sameAsResolvePick(t, dir, bin, "item-groceries", "--title", "Buy groceries",
 		"--content", "Get milk, eggs, butter and rolls sourdough bread")
 }

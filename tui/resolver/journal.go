@@ -51,6 +51,9 @@ func (j *journal) redo() (step, bool) {
 	return j.steps[j.next-1], true
 }
 
+// applied counts the steps applied.
+func (j *journal) applied() int { return j.next }
+
 // head identifies the state reached: the id of the last applied step, or 0.
 func (j *journal) head() int {
 	if j.next == 0 {

@@ -23,7 +23,7 @@ func TestLoading(t *testing.T) {
 	m, _ = m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
 	ch := m.(Model).progress
 	loaded := make(chan tea.Msg)
-	go func() { loaded <- load(cfg.Load, ch)() }()
+	go func() { loaded <- load(cfg.Load, nil, ch)() }()
 	m, _ = m.Update(waitProgress(ch)())
 	if s := m.View().Content; !strings.Contains(s, "loading and merging a ⇄ b") || !strings.Contains(s, "1 of 4") {
 		t.Errorf("no progress shown:\n%s", s)
@@ -39,7 +39,7 @@ func TestLoading(t *testing.T) {
 
 	failing := Config{Load: func(func(int, int)) (*dialect.Doc, error) { return nil, errors.New("bad.xml:3:1: not XML") }}
 	m = New(failing)
-	m, cmd := m.Update(load(failing.Load, make(chan progressMsg, 1))())
+	m, cmd := m.Update(load(failing.Load, nil, make(chan progressMsg, 1))())
 	if m.(Model).loadErr == nil || cmd == nil {
 		t.Error("a load error does not end the program")
 	}

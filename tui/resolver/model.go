@@ -26,18 +26,23 @@ const (
 	noOverlay overlay = iota
 	helpOverlay
 	confirmOverlay
+	promptOverlay
 )
 
 // Messages of the commands that load and save.
 type (
 	progressMsg struct{ done, total int }
 	loadedMsg   struct {
-		doc *dialect.Doc
-		err error
+		doc  *dialect.Doc
+		info LoadInfo
+		err  error
 	}
 	savedMsg struct {
-		head int // journal head when the save started
-		err  error
+		head      int    // journal head when the save started
+		remaining int    // items in conflict in what was saved
+		steps     int    // decisions in what was saved
+		target    string // the file saved to, when not the session's target
+		err       error
 	}
 )
 
@@ -58,6 +63,7 @@ type Model struct {
 	merge    MergeView
 	help     HelpView
 	confirm  Confirm
+	prompt   Prompt
 	status   Status
 	progress chan progressMsg
 	loading  progressMsg
@@ -68,6 +74,13 @@ type Model struct {
 	saved    bool // a save succeeded
 	quitNext bool // quit once the save in flight succeeds
 	loadErr  error
+	// pending is unsaved work other than decisions: what the merge brought
+	// into LOCAL, or a file's new state merged in.
+	pending    bool
+	remaining  int               // items in conflict in what was last saved
+	savedSteps int               // decisions in what was last saved
+	changed    *FileChangedError // the last save's refusal, to merge in
+	saveAs     string            // where saves go after a save-as, "" for Config.Save
 }
 
 // New returns the resolver for cfg; it loads the feeds when the program starts.
@@ -88,14 +101,15 @@ func New(cfg Config) Model {
 
 // Init starts loading, and asks the terminal for its background colour.
 func (m Model) Init() tea.Cmd {
-	return tea.Batch(load(m.cfg.Load, m.progress), waitProgress(m.progress), tea.RequestBackgroundColor)
+	return tea.Batch(load(m.cfg.Load, m.cfg.Loaded, m.progress), waitProgress(m.progress), tea.RequestBackgroundColor)
 }
 
 // Saved reports whether a save succeeded.
 func (m Model) Saved() bool { return m.saved }
 
-// load is the Cmd that loads and merges, sending progress on ch.
-func load(fn func(func(done, total int)) (*dialect.Doc, error), ch chan progressMsg) tea.Cmd {
+// load is the Cmd that loads and merges, sending progress on ch, then
+// asks what the first screen should say.
+func load(fn func(func(done, total int)) (*dialect.Doc, error), info func() LoadInfo, ch chan progressMsg) tea.Cmd {
 	return func() tea.Msg {
 		defer close(ch)
 		doc, err := fn(func(done, total int) {
@@ -104,7 +118,11 @@ func load(fn func(func(done, total int)) (*dialect.Doc, error), ch chan progress
 			default: // the screen shows the latest it gets; skipping is fine
 			}
 		})
-		return loadedMsg{doc, err}
+		msg := loadedMsg{doc: doc, err: err}
+		if err == nil && info != nil {
+			msg.info = info()
+		}
+		return msg
 	}
 }
 
@@ -118,9 +136,20 @@ func waitProgress(ch chan progressMsg) tea.Cmd {
 	}
 }
 
-// saveCmd is the Cmd that saves the document.
-func saveCmd(save func(*dialect.Doc) error, doc *dialect.Doc, head int) tea.Cmd {
-	return func() tea.Msg { return savedMsg{head, save(doc)} }
+// saveCmd is the Cmd that saves the document, as it stands at the head
+// of the journal, with remaining items in conflict and steps decisions.
+func saveCmd(save func(*dialect.Doc) error, doc *dialect.Doc, head, remaining, steps int) tea.Cmd {
+	return func() tea.Msg { return savedMsg{head: head, remaining: remaining, steps: steps, err: save(doc)} }
+}
+
+// saveAsCmd is saveCmd for a save to another file, named in its message.
+func saveAsCmd(path string, save func(*dialect.Doc) error, doc *dialect.Doc, head, remaining, steps int) tea.Cmd {
+	cmd := saveCmd(save, doc, head, remaining, steps)
+	return func() tea.Msg {
+		msg := cmd().(savedMsg)
+		msg.target = path
+		return msg
+	}
 }
 
 // stamp is the when and by of a decision made now.
@@ -146,6 +175,10 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return m.loaded(msg)
 	case savedMsg:
 		return m.afterSave(msg)
+	case mergeInMsg:
+		return m.mergedIn(msg)
+	case promptMsg:
+		return m.savedAs(msg)
 	case openMsg:
 		return m.open(msg.pos), nil
 	case confirmMsg:

@@ -2,10 +2,12 @@ package resolver
 
 import (
 	"fmt"
+	"strings"
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 	"github.com/feedsync/feedsync/feeds"
+	"github.com/feedsync/feedsync/feeds/dialect"
 )
 
 // resize lays every component out for the new size.
@@ -28,6 +30,7 @@ func (m *Model) layout() {
 	m.merge.SetSize(m.width, bh)
 	m.help.SetSize(m.width, bh)
 	m.confirm.SetSize(m.width, bh)
+	m.prompt.SetSize(m.width, bh)
 }
 
 // statusHeight grows the status bar on tall terminals so that every
@@ -56,8 +59,19 @@ func (m Model) loaded(msg loadedMsg) (Model, tea.Cmd) {
 		m.loadErr = msg.err
 		return m, tea.Quit
 	}
-	m.st = newStore(msg.doc)
+	m = m.start(msg.doc)
+	m.pending = msg.info.Unsaved > 0
+	m.status.Info(m.firstWords(msg.info))
+	return m, nil
+}
+
+// start opens the list on a document, as a new session over it.
+func (m Model) start(doc *dialect.Doc) Model {
+	m.st = newStore(doc)
+	m.journal = journal{}
+	m.savedAt = 0
 	m.list = NewList(m.st, m.styles)
+	m.item = NewItemView(m.styles)
 	m.item.SetPlaces(m.st.place)
 	m.merge.SetSelective(m.st.doc.Selective())
 	m.screen = listScreen
@@ -65,9 +79,17 @@ func (m Model) loaded(msg loadedMsg) (Model, tea.Cmd) {
 	if p, ok := m.st.nextUnresolved(-1, 1); ok {
 		m.list.Select(p)
 	}
-	m.status.Info(fmt.Sprintf("%d items, %d in conflict · enter opens one · ? shows every key",
-		m.st.len(), len(m.st.conflicted)))
-	return m, nil
+	return m
+}
+
+// firstWords is what the status bar says once the feeds are loaded.
+func (m Model) firstWords(info LoadInfo) string {
+	parts := []string{fmt.Sprintf("%d items, %d in conflict", m.st.len(), len(m.st.conflicted))}
+	if info.Unsaved > 0 {
+		parts = append(parts, fmt.Sprintf("the merge changed %s, not saved to %s yet", plural(info.Unsaved, "item"), m.target()))
+	}
+	parts = append(parts, info.Notes...)
+	return strings.Join(append(parts, "enter opens an item · ? shows every key"), " · ")
 }
 
 // key routes a key press: an overlay or the merge view takes it whole; on the
@@ -88,6 +110,8 @@ func (m Model) key(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 		m.help, cmd = m.help.Update(msg)
 	case m.overlay == confirmOverlay:
 		m.confirm, cmd = m.confirm.Update(msg)
+	case m.overlay == promptOverlay:
+		m.prompt, cmd = m.prompt.Update(msg)
 	case m.screen == loadingScreen:
 		if key.Matches(msg, m.keys.Quit) {
 			cmd = tea.Quit
@@ -276,62 +300,10 @@ func (m Model) answered(msg confirmMsg) (Model, tea.Cmd) {
 		return m.save()
 	case msg.q == askLeaveMerge:
 		return m.mergeAnswered(msg.a)
+	case msg.q == askMergeIn:
+		return m.askedMergeIn(msg.a)
 	}
 	return m, nil
-}
-
-// target names where saves go.
-func (m Model) target() string {
-	if m.cfg.SaveTarget == "" {
-		return "the output"
-	}
-	return m.cfg.SaveTarget
-}
-
-// save syncs the decisions into the document and saves it off the UI thread.
-func (m Model) save() (Model, tea.Cmd) {
-	switch {
-	case m.saving:
-		m.status.Info("a save is already running")
-		return m, nil
-	case m.cfg.Save == nil:
-		m.status.Error("nowhere to save")
-		return m, nil
-	}
-	m.st.sync()
-	m.saving = true
-	m.status.Info("saving to " + m.target() + "…")
-	return m, saveCmd(m.cfg.Save, m.st.doc, m.journal.head())
-}
-
-// afterSave reports a save; a failed one loses nothing and can be retried.
-func (m Model) afterSave(msg savedMsg) (Model, tea.Cmd) {
-	m.saving = false
-	if msg.err != nil {
-		m.quitNext = false
-		m.status.Error(fmt.Sprintf("saving to %s: %v · nothing is lost: s tries again", m.target(), msg.err))
-		return m, nil
-	}
-	m.saved, m.savedAt = true, msg.head
-	m.status.Info("saved to " + m.target())
-	switch {
-	case m.quitNext && m.savedAt != m.journal.head():
-		return m.save()
-	case m.quitNext:
-		return m, tea.Quit
-	}
-	return m, nil
-}
-
-// unsaved reports decisions made since the last save.
-func (m Model) unsaved() bool { return m.journal.head() != m.savedAt }
-
-// quit quits, first asking when decisions are not saved.
-func (m Model) quit() (Model, tea.Cmd) {
-	if !m.unsaved() && !m.saving {
-		return m, tea.Quit
-	}
-	return m.ask(askQuit, fmt.Sprintf("Some decisions are not saved to %s. Quit anyway?", m.target())), nil
 }
 
 // contentOf returns the content field of an item's data, if it has one.

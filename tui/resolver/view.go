@@ -79,6 +79,8 @@ func (m Model) body() string {
 		return m.help.View()
 	case m.overlay == confirmOverlay:
 		return m.confirm.View()
+	case m.overlay == promptOverlay:
+		return m.prompt.View()
 	}
 	switch m.screen {
 	case listScreen:
@@ -164,6 +166,8 @@ func (m Model) screenKeys() help.KeyMap {
 		return m.help.KeyMap()
 	case m.overlay == confirmOverlay:
 		return m.confirm.KeyMap()
+	case m.overlay == promptOverlay:
+		return m.prompt.KeyMap()
 	case m.screen == mergeScreen:
 		return m.merge.keyMap()
 	case m.screen == listScreen && m.list.Filtering():

@@ -1,0 +1,225 @@
+package resolver
+
+import (
+	"errors"
+	"fmt"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/feedsync/feedsync/feeds/dialect"
+)
+
+// Saving, and never losing work silently. Work is unsaved when a decision
+// was made since the last save, or when the document holds what the save
+// target does not (what the merge brought into LOCAL, a file's new state
+// merged in). q asks then. A failed save keeps everything; when the file
+// changed on disk it offers to merge its new state in, otherwise to save
+// elsewhere. Every quit path ends with one line saying what was saved where
+// (Result.Line).
+
+// Result is how a session ended, for the line the command prints.
+type Result struct {
+	// Saved reports that a save succeeded; Target is where the last went.
+	Saved  bool
+	Target string
+	// Remaining counts the items still in conflict in what was saved.
+	Remaining int
+	// Decisions counts the decisions saved; Lost those made after the last
+	// save, or at all, that were not saved. Pending is work other than
+	// decisions that was not saved: a merge's.
+	Decisions, Lost int
+	Pending         bool
+}
+
+// Line says what was saved where, or that nothing was.
+func (r Result) Line() string {
+	lost := ""
+	switch {
+	case r.Lost > 0:
+		lost = fmt.Sprintf("; %s not saved", counted(r.Lost, "decision was", "decisions were"))
+	case r.Pending:
+		lost = "; the merge's later changes were not saved"
+	}
+	if !r.Saved {
+		switch {
+		case r.Lost > 0:
+			return "nothing saved: " + counted(r.Lost, "decision was", "decisions were") + " left unsaved"
+		case r.Pending:
+			return "nothing saved: the merged feed was not saved to " + r.Target
+		}
+		return "nothing saved: no decision was made"
+	}
+	left := "every conflict is resolved"
+	if r.Remaining > 0 {
+		left = counted(r.Remaining, "item is", "items are") + " still in conflict"
+	}
+	return fmt.Sprintf("saved to %s: %s%s", r.Target, left, lost)
+}
+
+// Result returns how the session ended.
+func (m Model) Result() Result {
+	r := Result{Saved: m.saved, Target: m.target(), Remaining: m.remaining, Decisions: m.savedSteps, Pending: m.pending}
+	r.Lost = m.journal.applied() - m.savedSteps
+	if !m.unsaved() {
+		r.Lost, r.Pending = 0, false
+	}
+	return r
+}
+
+// target names where saves go.
+func (m Model) target() string {
+	if m.cfg.SaveTarget == "" {
+		return "the output"
+	}
+	return m.cfg.SaveTarget
+}
+
+// unsaved reports work not saved: decisions since the last save, or what
+// the document holds that the target does not.
+func (m Model) unsaved() bool { return m.journal.head() != m.savedAt || m.pending }
+
+// save syncs the decisions into the document and saves it off the UI thread.
+func (m Model) save() (Model, tea.Cmd) {
+	switch {
+	case m.saving:
+		m.status.Info("a save is already running")
+		return m, nil
+	case m.cfg.Save == nil && m.saveAs == "":
+		m.status.Error("nowhere to save")
+		return m, nil
+	}
+	m.st.sync()
+	m.saving = true
+	m.status.Info("saving to " + m.target() + "…")
+	save := m.cfg.Save
+	if m.saveAs != "" {
+		path, as := m.saveAs, m.cfg.SaveAs
+		save = func(d *dialect.Doc) error { return as(d, path, true) }
+	}
+	return m, saveCmd(save, m.st.doc, m.journal.head(), m.st.unresolved, m.journal.applied())
+}
+
+// afterSave reports a save. A failed one loses nothing: when the file
+// changed on disk, the person is offered to merge its new state in; for
+// any other failure, to save elsewhere.
+func (m Model) afterSave(msg savedMsg) (Model, tea.Cmd) {
+	m.saving = false
+	var changed *FileChangedError
+	switch {
+	case errors.As(msg.err, &changed):
+		m.quitNext = false
+		m.changed = changed
+		return m.ask(askMergeIn, fmt.Sprintf("%s changed on disk since it was loaded (%s). Merge its new state into this session "+
+			"(nothing is lost: what changed there joins your decisions, and any new conflict shows), or save elsewhere?",
+			m.target(), changed.What)), nil
+	case msg.err != nil:
+		m.quitNext = false
+		where := m.target()
+		if msg.target != "" {
+			where = msg.target
+		}
+		m.status.Error(fmt.Sprintf("saving to %s: %v · nothing is lost", where, msg.err))
+		if m.cfg.SaveAs != nil {
+			return m.promptSaveAs(), nil
+		}
+		return m, nil
+	}
+	if msg.target != "" {
+		m.saveAs, m.cfg.SaveTarget = msg.target, msg.target
+	}
+	m.saved, m.savedAt, m.pending = true, msg.head, false
+	m.remaining, m.savedSteps = msg.remaining, msg.steps
+	m.status.Info("saved to " + m.target())
+	switch {
+	case m.quitNext && m.savedAt != m.journal.head():
+		return m.save()
+	case m.quitNext:
+		return m, tea.Quit
+	}
+	return m, nil
+}
+
+// quit quits, first asking when work is not saved.
+func (m Model) quit() (Model, tea.Cmd) {
+	if !m.unsaved() && !m.saving {
+		return m, tea.Quit
+	}
+	what := "Some decisions are not saved"
+	if m.journal.head() == m.savedAt {
+		what = "What the merge brought in is not saved"
+	}
+	return m.ask(askQuit, fmt.Sprintf("%s to %s. Quit anyway?", what, m.target())), nil
+}
+
+// mergeInMsg reports the file's new state merged into the document.
+type mergeInMsg struct {
+	doc *dialect.Doc
+	err error
+}
+
+// mergeIn is the Cmd that merges the file's new state into the document.
+func mergeIn(merge func(*dialect.Doc) (*dialect.Doc, error), doc *dialect.Doc) tea.Cmd {
+	return func() tea.Msg {
+		d, err := merge(doc)
+		return mergeInMsg{d, err}
+	}
+}
+
+// mergedIn starts the session anew on the merged document: the decisions
+// made are in it, so undo starts from here, and the merge is unsaved work.
+func (m Model) mergedIn(msg mergeInMsg) (Model, tea.Cmd) {
+	if msg.err != nil {
+		m.status.Error(fmt.Sprintf("merging the new state of %s: %v · nothing is lost", m.target(), msg.err))
+		return m, nil
+	}
+	before := len(m.st.conflicted) - m.st.resolvedCount()
+	m = m.start(msg.doc)
+	m.pending = true
+	m.savedAt = m.journal.head()
+	m.status.Info(fmt.Sprintf("merged the new state of %s: %d in conflict now (%d before) · s saves", m.target(), m.st.unresolved, before))
+	return m, nil
+}
+
+// askedMergeIn acts on the answer to a file changed on disk.
+func (m Model) askedMergeIn(a answer) (Model, tea.Cmd) {
+	switch {
+	case a == answerApply && m.changed != nil:
+		m.status.Info("merging the new state of " + m.target() + "…")
+		return m, mergeIn(m.changed.Merge, m.st.doc)
+	case a == answerSave && m.cfg.SaveAs != nil:
+		return m.promptSaveAs(), nil
+	}
+	m.status.Info("nothing saved; s tries again")
+	return m, nil
+}
+
+// promptSaveAs asks for another file to save to.
+func (m Model) promptSaveAs() Model {
+	m.prompt = NewPrompt(m.styles, "Save to another file (a new one; esc cancels): ")
+	m.overlay = promptOverlay
+	m.layout()
+	return m
+}
+
+// savedAs acts on the path given: an existing file is refused, so that
+// save-as never writes over another file unseen; later saves go there.
+func (m Model) savedAs(msg promptMsg) (Model, tea.Cmd) {
+	m.overlay = noOverlay
+	if msg.cancelled || msg.value == "" {
+		m.status.Info("nothing saved; s tries again")
+		return m, nil
+	}
+	m.st.sync()
+	m.saving = true
+	m.status.Info("saving to " + msg.value + "…")
+	as, path := m.cfg.SaveAs, msg.value
+	return m, saveAsCmd(path, func(d *dialect.Doc) error { return as(d, path, false) }, m.st.doc,
+		m.journal.head(), m.st.unresolved, m.journal.applied())
+}
+
+// counted says n things, with the singular or the plural form.
+func counted(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return fmt.Sprintf("%d %s", n, many)
+}
