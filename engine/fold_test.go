@@ -144,3 +144,28 @@ func TestDedupeIsLinear(t *testing.T) {
 		t.Fatalf("4× the duplicates cost %.1f× the allocations (%.0f, %.0f): not linear", ratio, small, large)
 	}
 }
+
+// FuzzFold checks Fold against repeated Merge on groups of versions drawn
+// from the fuzzer's seed, faulty histories included.
+//
+// $ go test -fuzz=FuzzFold ./engine
+func FuzzFold(f *testing.F) {
+	f.Add(int64(1), uint8(5))
+	f.Add(int64(42), uint8(12))
+	f.Fuzz(func(t *testing.T, seed int64, n uint8) {
+		rng := rand.New(rand.NewSource(seed))
+		vs := make([]*Item, 2+int(n)%14)
+		for i := range vs {
+			vs[i] = randomVersion(rng, true)
+		}
+		fold := NewFold(vs[0])
+		for _, v := range vs[1:] {
+			if err := fold.Add(v); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if got, want := show(fold.Result()), show(foldByMerge(t, vs)); got != want {
+			t.Fatalf("Fold:\n%s\nrepeated Merge:\n%s", got, want)
+		}
+	})
+}

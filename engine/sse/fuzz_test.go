@@ -110,3 +110,29 @@ func FuzzOutline(f *testing.F) {
 		}
 	})
 }
+
+// FuzzFold checks Fold against repeated Merge on arbitrary groups of
+// versions of one item: the linear fold must give exactly what merging
+// them one after the other gives.
+//
+// $ go test -fuzz=FuzzFold ./engine/sse
+func FuzzFold(f *testing.F) {
+	f.Add([]byte{1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20})
+	f.Add([]byte("folding several versions of one item"))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		d := &decoder{b: data}
+		vs := []*Item{d.item(), d.item()}
+		for len(d.b) > 0 && len(vs) < 12 {
+			vs = append(vs, d.item())
+		}
+		fold := NewFold(vs[0])
+		for _, v := range vs[1:] {
+			if err := fold.Add(v); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if got, want := show(fold.Result()), show(foldByMerge(t, vs)); got != want {
+			t.Fatalf("Fold:\n%s\nrepeated Merge:\n%s", got, want)
+		}
+	})
+}

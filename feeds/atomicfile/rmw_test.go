@@ -290,7 +290,7 @@ func TestReadRefusesTooLargeWithoutReading(t *testing.T) {
 	if !errors.As(err, &te) || te.Size != 1<<20+1 {
 		t.Fatalf("Read = %v, want a *TooLargeError with the size", err)
 	}
-	if want := path + ": 2 MiB, more than the 1 MiB feedsync reads"; err.Error() != want {
+	if want := path + ": 1048577 bytes, larger than 1 MiB, the size limit"; err.Error() != want {
 		t.Errorf("message %q, want %q", err, want)
 	}
 }

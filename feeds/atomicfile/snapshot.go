@@ -148,18 +148,21 @@ type TooLargeError struct {
 func (e *TooLargeError) Error() string {
 	switch {
 	case e.Write:
-		return fmt.Sprintf("%s: not written: the result is %s, more than the %s feedsync reads", e.Path, mib(e.Size), mib(maxBytes))
+		return fmt.Sprintf("%s: not written: the result is %d bytes, larger than %s, the size limit of what feedsync reads", e.Path, e.Size, mib(maxBytes))
 	case e.Size < 0:
-		return fmt.Sprintf("%s: larger than %s, the most feedsync reads", e.Path, mib(maxBytes))
+		return fmt.Sprintf("%s: larger than %s, the size limit", e.Path, mib(maxBytes))
 	}
-	return fmt.Sprintf("%s: %s, more than the %s feedsync reads", e.Path, mib(e.Size), mib(maxBytes))
+	return fmt.Sprintf("%s: %d bytes, larger than %s, the size limit", e.Path, e.Size, mib(maxBytes))
 }
 
 // Is makes errors.Is(err, ErrTooLarge) true.
 func (e *TooLargeError) Is(target error) bool { return target == ErrTooLarge }
 
-// mib renders a size in MiB, rounding up so that a size over the limit
-// never reads as the limit.
+// mib renders the limit: whole MiB, else bytes (tests lower it), as
+// package fetch words its own.
 func mib(n int64) string {
-	return fmt.Sprintf("%d MiB", (n+(1<<20)-1)>>20)
+	if n%(1<<20) == 0 {
+		return fmt.Sprintf("%d MiB", n>>20)
+	}
+	return fmt.Sprintf("%d bytes", n)
 }
