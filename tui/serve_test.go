@@ -139,6 +139,11 @@ func TestServeSyncPull(t *testing.T) {
 	if code != 0 || !sameItems(t, stdout, h.read("a.xml")) {
 		t.Errorf("pull -o -: exit %d\n%s", code, stdout)
 	}
+	// Another command edits the hub's feed while it serves it.
+	run(0, "update", hub, "--id", "item1", "--title", "edited on the hub", "--by", "H", "-o", hub)
+	if got := run(0, "sync", a, url, "--by", "A"); !strings.Contains(got, "1 item(s) new or changed") || !strings.Contains(h.read("a.xml"), "edited on the hub") {
+		t.Errorf("after an edit of the hub's feed, sync says %q", got)
+	}
 	cancel()
 	select {
 	case code := <-done:
@@ -296,4 +301,33 @@ func buildBinary(t *testing.T, dir string) string {
 		t.Fatalf("go build: %v\n%s", err, out)
 	}
 	return bin
+}
+
+// With --token-file the hub wants the token; pull and sync send it.
+func TestServeToken(t *testing.T) {
+	h := newHarness(t)
+	hub := h.write("hub.xml", oneItem)
+	token := h.write("token", "s3cret\n")
+	os.Chmod(token, 0o600)
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	log := &lines{}
+	done := make(chan int, 1)
+	go func() {
+		done <- Run(ctx, []string{"serve", hub, "--addr", "127.0.0.1:0", "--token-file", token},
+			&Env{Stdout: io.Discard, Stderr: log, Getenv: func(string) string { return "" }})
+	}()
+	url := waitURL(t, log)
+	local := h.path("l.xml")
+	if code, _, stderr := h.run("", "sync", local, url); code != ExitError || !strings.Contains(stderr, "401") {
+		t.Errorf("without the token: exit %d, %q", code, stderr)
+	}
+	if _, err := os.Stat(local); err == nil {
+		t.Error("a failed sync wrote LOCAL")
+	}
+	if code, _, stderr := h.run("", "sync", local, url, "--token-file", token); code != 0 {
+		t.Errorf("with the token: exit %d, %q", code, stderr)
+	}
+	cancel()
+	<-done
 }

@@ -97,6 +97,11 @@ func (c *Client) checkRedirect(req *http.Request, via []*http.Request) error {
 	if req.URL.Scheme != "http" && req.URL.Scheme != "https" {
 		return fmt.Errorf("redirect to %s: %w", req.URL.Redacted(), ErrScheme)
 	}
+	if via[0].Method == http.MethodPost && req.Method != http.MethodPost {
+		// 301, 302 and 303 turn a POST into a GET of another page, whose
+		// answer would pass for the answer to what was sent.
+		return fmt.Errorf("redirect of a POST to %s as a %s: the body would not be sent", req.URL.Redacted(), req.Method)
+	}
 	return nil
 }
 
@@ -114,8 +119,9 @@ func (c *Client) Get(ctx context.Context, r Request) (*Response, error) {
 }
 
 // Post sends body, of the given media type, to r.URL and reads the answer
-// as Get does; r.If is not sent. Redirects are not followed for a POST
-// except 307 and 308, which repeat it.
+// as Get does; r.If is not sent. A redirect is followed only when it
+// repeats the POST (307, 308); one that would turn it into a GET (301,
+// 302, 303) is an error.
 func (c *Client) Post(ctx context.Context, r Request, contentType string, body []byte) (*Response, error) {
 	u, err := url.Parse(r.URL)
 	if err != nil {

@@ -198,6 +198,8 @@ func TestPost(t *testing.T) {
 		b := make([]byte, 100)
 		n, _ := r.Body.Read(b)
 		switch string(b[:n]) {
+		case "moved":
+			http.Redirect(w, r, "/elsewhere", http.StatusFound)
 		case "bad":
 			http.Error(w, "x.xml:1:2: wrong", http.StatusBadRequest)
 		case "big":
@@ -221,6 +223,9 @@ func TestPost(t *testing.T) {
 	}
 	if _, err := c.Post(context.Background(), r, "text/plain", []byte("big")); !errors.Is(err, ErrTooLarge) {
 		t.Errorf("big answer: %v", err)
+	}
+	if _, err := c.Post(context.Background(), r, "text/plain", []byte("moved")); err == nil || !strings.Contains(err.Error(), "the body would not be sent") {
+		t.Errorf("a POST redirected to a GET: %v", err)
 	}
 	if _, err := c.Post(context.Background(), Request{URL: "file:///x"}, "text/plain", nil); !errors.Is(err, ErrScheme) {
 		t.Errorf("file URL: %v", err)

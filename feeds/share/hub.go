@@ -36,6 +36,10 @@ const (
 // DefaultMaxBody is the default cap on a POST body.
 const DefaultMaxBody = 64 << 20
 
+// maxViews bounds the rendered feeds a hub keeps: the complete one and a
+// partial one per link to the complete feed (per Host without PublicURL).
+const maxViews = 8
+
 // Options configure a Hub.
 type Options struct {
 	// Window makes GET / a partial feed; zero serves the complete feed.
@@ -328,6 +332,11 @@ func (h *Hub) view(complete bool, link string) *view {
 	now := h.opts.Now()
 	if v := h.views[key]; v != nil && (v.stale == 0 || now.Unix() < v.stale) {
 		return v
+	}
+	if len(h.views) >= maxViews {
+		// Each Host a request names makes a view of its own: a bound
+		// keeps made-up ones from filling the memory.
+		clear(h.views)
 	}
 	list := items(h.doc)
 	keep, since, stale := map[string]bool{}, h.st.floor(), int64(0)

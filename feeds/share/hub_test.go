@@ -2,6 +2,7 @@ package share
 
 import (
 	"bytes"
+	"fmt"
 	"github.com/feedsync/feedsync/feeds/dialect"
 	"io"
 	"net/http"
@@ -397,5 +398,30 @@ func TestHubAccessLog(t *testing.T) {
 	if len(lines) != 3 || !strings.Contains(lines[0], `"GET / HTTP/1.1" 200`) || !strings.Contains(lines[0], `by="laptop"`) ||
 		!strings.Contains(lines[1], " 404 ") || !strings.Contains(lines[2], " 405 ") {
 		t.Errorf("log:\n%s", th.log)
+	}
+}
+
+// A request's Host makes a view of its own; made-up ones do not pile up.
+func TestHubViewsBounded(t *testing.T) {
+	th := startHub(t, "rss", Options{Window: Window{Items: 2}})
+	th.edit("A", create("a", "A"))
+	for i := range 3 * maxViews {
+		req, _ := http.NewRequest("GET", th.srv.URL+"/", nil)
+		req.Host = fmt.Sprintf("h%d.example", i)
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		body, _ := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		if resp.StatusCode != 200 || !strings.Contains(string(body), fmt.Sprintf("http://h%d.example/complete", i)) {
+			t.Fatalf("GET with Host h%d: %d\n%s", i, resp.StatusCode, body)
+		}
+		th.hub.mu.Lock()
+		n := len(th.hub.views)
+		th.hub.mu.Unlock()
+		if n > maxViews {
+			t.Fatalf("%d views kept", n)
+		}
 	}
 }

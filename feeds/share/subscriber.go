@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"path/filepath"
 	"time"
 
 	"github.com/feedsync/feedsync/feeds/atomicfile"
@@ -68,6 +69,9 @@ func (s *Subscription) Pull(ctx context.Context) (*Result, error) { return s.run
 func (s *Subscription) Sync(ctx context.Context) (*Result, error) { return s.run(ctx, true) }
 
 func (s *Subscription) run(ctx context.Context, push bool) (*Result, error) {
+	if s.Now.IsZero() {
+		s.Now = time.Now().UTC().Truncate(time.Second)
+	}
 	for attempt := 1; ; attempt++ {
 		res, err := s.once(ctx, push)
 		if !errors.Is(err, errLocalChanged) || attempt == 3 {
@@ -83,6 +87,9 @@ func (s *Subscription) target() string {
 		return s.Local
 	case "-":
 		return ""
+	}
+	if filepath.Clean(s.Out) == filepath.Clean(s.Local) {
+		return s.Local
 	}
 	return s.Out
 }

@@ -1,8 +1,10 @@
 package share
 
 import (
+	"bytes"
 	"context"
 	"net/http"
+	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"strings"
@@ -314,5 +316,56 @@ func TestEmptyHubTakesTheDialect(t *testing.T) {
 				t.Errorf("A's next sync: %+v", res)
 			}
 		})
+	}
+}
+
+// pull reads any URL that serves a feed: here static files of a web
+// server, a partial feed naming a complete one (1.0.2 §4.1.1). sync
+// against it sends nothing and writes nothing: a server that takes no
+// POST, or answers one with a page of its own, has taken nothing.
+func TestStaticFeed(t *testing.T) {
+	dir := t.TempDir()
+	full := strings.Replace(emptyFeeds["rss"], "</channel>", `<item><title>a</title><sx:sync id="a" updates="1"><sx:history sequence="1" by="P"/></sx:sync></item>
+    <item><title>b</title><sx:sync id="b" updates="1"><sx:history sequence="1" by="P"/></sx:sync></item>
+  </channel>`, 1)
+	var base string
+	partial := func() string {
+		return strings.Replace(emptyFeeds["rss"], "<title>To do</title>", `<title>To do</title>
+    <sx:sharing since="0002" until="0003"><sx:related link="`+base+`/all.xml" type="complete"/></sx:sharing>
+    <item><title>b</title><sx:sync id="b" updates="1"><sx:history sequence="1" by="P"/></sx:sync></item>`, 1)
+	}
+	files := http.FileServer(http.Dir(dir))
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.Method == "POST" && r.URL.Path == "/echo.xml" {
+			w.Write([]byte(full)) // a server that answers any request with the file
+			return
+		}
+		files.ServeHTTP(w, r)
+	}))
+	defer srv.Close()
+	base = srv.URL
+	writeFeed(t, dir, "all.xml", full)
+	writeFeed(t, dir, "partial.xml", partial())
+	writeFeed(t, dir, "echo.xml", partial())
+	local := filepath.Join(t.TempDir(), "l.xml")
+	sub := &Subscription{Local: local, URL: srv.URL + "/partial.xml", By: "E", Now: t0, Client: &Client{}}
+	res, err := sub.Pull(context.Background())
+	if err != nil || !res.Complete || ids(mustParse(t, local, readFile(t, local))) != "a,b" {
+		t.Fatalf("pull: %+v, %v", res, err)
+	}
+	if res, err = sub.Pull(context.Background()); err != nil || !res.Unchanged {
+		t.Errorf("second pull: %+v, %v", res, err)
+	}
+	apply(t, local, stamp{"E", t0}, create("c", "C"))
+	before := readFile(t, local)
+	for _, u := range []string{"/partial.xml", "/echo.xml"} {
+		sub.URL = srv.URL + u
+		_, err := sub.Sync(context.Background())
+		if err == nil || !strings.Contains(err.Error(), "pull") {
+			t.Errorf("sync with %s: %v", u, err)
+		}
+		if !bytes.Equal(readFile(t, local), before) {
+			t.Errorf("sync with %s wrote LOCAL", u)
+		}
 	}
 }

@@ -85,6 +85,11 @@ func (c *Client) post(ctx context.Context, u string, body []byte, contentType, u
 	if err != nil {
 		return nil, httpError("sending to", u, err)
 	}
+	if resp.Header.Get(HeaderETag) == "" {
+		// Only a hub says what it took; a server that answers a POST with a
+		// page of its own has taken nothing.
+		return nil, fmt.Errorf("sending to %s: the answer is not a feedsync hub's (no %s header): nothing was sent; 'feedsync pull' reads a feed that takes no POST", u, HeaderETag)
+	}
 	return &response{body: resp.Body, etagAfter: resp.Header.Get(HeaderETag),
 		valid: validators{ETag: resp.ETag, LastModified: resp.LastModified}}, nil
 }
@@ -92,8 +97,11 @@ func (c *Client) post(ctx context.Context, u string, body []byte, contentType, u
 // httpError words a failed request, with a hint for a missing token.
 func httpError(what, u string, err error) error {
 	var se *fetch.StatusError
-	if errors.As(err, &se) && se.Code == http.StatusUnauthorized && se.Body == "" {
+	switch {
+	case errors.As(err, &se) && se.Code == http.StatusUnauthorized && se.Body == "":
 		return fmt.Errorf("%s %s: %w (give the hub's token with --token-file)", what, u, err)
+	case errors.As(err, &se) && what == "sending to" && (se.Code == http.StatusMethodNotAllowed || se.Code == http.StatusNotImplemented):
+		return fmt.Errorf("%s %s: %w: it takes no POST; 'feedsync pull' only reads", what, u, err)
 	}
 	return fmt.Errorf("%s %s: %w", what, u, err)
 }
