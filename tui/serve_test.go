@@ -23,7 +23,7 @@ import (
 )
 
 // $ go test ./tui -run TestServeKilledDuringPost -kill.trials=200
-var killTrials = flag.Int("kill.trials", 4, "kill -9 trials of TestServeKilledDuringPost")
+var killTrials = flag.Int("kill.trials", 3, "kill -9 trials of TestServeKilledDuringPost")
 
 func TestServeUsage(t *testing.T) {
 	h := newHarness(t)
@@ -208,8 +208,8 @@ func TestServeKilledDuringPost(t *testing.T) {
 		t.Skip("builds the binary")
 	}
 	dir := t.TempDir()
-	bin := buildBinary(t, dir)
-	local, remote := feedgen.Pair(3000, 0.02, 7)
+	bin := builtFeedsync(t)
+	local, remote := feedgen.Pair(2000, 0.02, 7)
 	ld, err := feeds.Parse("local", local)
 	if err != nil {
 		t.Fatal(err)
@@ -291,16 +291,6 @@ func TestServeKilledDuringPost(t *testing.T) {
 	if err := s.cmd.Wait(); err != nil || !strings.Contains(s.out.String(), "stopping") {
 		t.Errorf("after SIGTERM: %v\n%s", err, s.out)
 	}
-}
-
-// buildBinary builds the command into dir.
-func buildBinary(t *testing.T, dir string) string {
-	t.Helper()
-	bin := filepath.Join(dir, "feedsync")
-	if out, err := exec.Command("go", "build", "-o", bin, "github.com/feedsync/feedsync").CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
-	return bin
 }
 
 // With --token-file the hub wants the token; pull and sync send it.
