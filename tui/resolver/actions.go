@@ -111,34 +111,6 @@ func (m Model) redo() (Model, tea.Cmd) {
 	return m.refresh().show(s.changes[0].pos), nil
 }
 
-// askKeepAll asks before keeping every winner.
-func (m Model) askKeepAll() (Model, tea.Cmd) {
-	n := m.st.unresolved
-	if n == 0 {
-		m.status.Info("no unresolved item left")
-		return m, nil
-	}
-	each := fmt.Sprintf("a §3.2 update by %s that folds in every version", m.cfg.By)
-	if !m.st.doc.Selective() {
-		each = fmt.Sprintf("a further update by %s that removes its conflicts (§5)", m.cfg.By)
-	}
-	return m.ask(askKeepAll, fmt.Sprintf("Keep the winner for all %d unresolved items? Each becomes %s. u undoes it.", n, each)), nil
-}
-
-// keepAll keeps every winner, as one step.
-func (m Model) keepAll() (Model, tea.Cmd) {
-	s, err := m.st.keepAll(m.stamp())
-	if err != nil {
-		m.status.Error(err.Error())
-		return m, nil
-	}
-	m = m.commit(s)
-	if m.screen == itemScreen {
-		m.screen = listScreen
-	}
-	return m, nil
-}
-
 // marked returns the marked versions on the item screen.
 func (m Model) marked() []int {
 	if m.screen == itemScreen {

@@ -16,6 +16,7 @@ const (
 	askQuit                       // q with unsaved work
 	askLeaveMerge                 // esc, q or ctrl+c in the merge view with a changed result
 	askMergeIn                    // a save found the file changed on disk
+	askTakeAll                    // T: take one endpoint's versions
 )
 
 // answer is the choice made in a confirmation.

@@ -69,20 +69,3 @@ func (s *store) outcomeOf(d decision, e dialect.Entry, st engine.Stamp) (dialect
 	}
 	return res, s.outcomes[d.pos], label, err
 }
-
-// keepAll keeps the winner of every unresolved item, as one step (A).
-func (s *store) keepAll(st engine.Stamp) (step, error) {
-	var cs []change
-	for _, pos := range s.conflicted {
-		e := s.items[pos]
-		if !e.InConflict() {
-			continue
-		}
-		res, err := s.doc.Resolve(e, st, dialect.Resolution{}, dialect.Options{})
-		if err != nil {
-			return step{}, err
-		}
-		cs = append(cs, change{pos: pos, before: e, after: res, was: s.outcomes[pos], now: resolved})
-	}
-	return step{label: fmt.Sprintf("kept the winner of %d items", len(cs)), changes: cs}, nil
-}

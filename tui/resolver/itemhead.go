@@ -47,9 +47,9 @@ func (v ItemView) singleNote() string {
 
 // itemLine names the item: title, id, versions, marks.
 func (v ItemView) itemLine() string {
-	s := fmt.Sprintf("“%s” · id %s · %s", v.title, v.item.ID(), plural(1+len(v.versions), "version"))
+	s := fmt.Sprintf("“%s” · id %s · the winner and %s", v.title, v.item.ID(), plural(len(v.versions), "other version"))
 	if n := len(v.Marked()); n > 0 {
-		s += fmt.Sprintf(" · %d marked: w, t and e fold in only those", n)
+		s += fmt.Sprintf(" · %d marked: w, t and e settle only those", n)
 	}
 	return v.styles.Bold.Render(fit(s, v.width))
 }

@@ -49,6 +49,15 @@ func (l List) KeyMap() help.KeyMap {
 	return l.keys
 }
 
+// Filtered returns the items the list shows and the filter, when one is
+// on; the rows are nil and the query "" otherwise.
+func (l List) Filtered() ([]int, string) {
+	if l.query == "" {
+		return nil, ""
+	}
+	return l.rows, l.query
+}
+
 // Filtering reports whether the filter input has the keyboard.
 func (l List) Filtering() bool { return l.filtering }
 
@@ -176,7 +185,7 @@ func (l List) updateFilter(msg tea.Msg) (List, tea.Cmd) {
 	}
 	var cmd tea.Cmd
 	l.filter, cmd = l.filter.Update(msg)
-	if q := strings.ToLower(l.filter.Value()); q != l.query {
+	if q := fold(l.filter.Value()); q != l.query {
 		l.query = q
 		l.refresh()
 	}
@@ -251,11 +260,19 @@ func (l List) View() string {
 	return strings.Join(lines, "\n")
 }
 
+// filterLine shows the filter and how many items match it; the filter
+// looks in titles, ids, endpoints and content, accents aside.
 func (l List) filterLine() string {
-	if l.filtering {
-		return pad(l.filter.View(), l.width)
+	count := fmt.Sprintf("  %s match", plural(len(l.rows), "item"))
+	if len(l.rows) == 1 {
+		count += "es"
 	}
-	return pad(fmt.Sprintf("filter: %s  (/ to change, esc in the filter clears it)", l.query), l.width)
+	if l.filtering {
+		in := l.filter
+		in.SetWidth(max(l.width-textWidth(count), 10))
+		return pad(in.View()+l.styles.ink.dim.render(count), l.width)
+	}
+	return pad(fmt.Sprintf("filter: %s%s (/ to change, esc clears it)", l.query, count), l.width)
 }
 
 func (l List) emptyText() string {
@@ -280,7 +297,7 @@ func (l List) row(i int, c columns) string {
 	cells := []string{
 		cur + fit(l.titleCell(i), c.title),
 		fit(e.ID(), c.id),
-		fit(fmt.Sprintf("%d", 1+len(e.Versions())), c.versions),
+		fit(fmt.Sprintf("%d", len(e.Versions())), c.versions),
 		fit(strings.Join(endpoints(e), ", "), c.endpoints),
 	}
 	line := strings.Join(nonEmpty(cells), " ") + " " + style.Render(fit(state, c.state))
@@ -316,33 +333,60 @@ func (l List) state(pos int) (string, lipgloss.Style) {
 // columns are the widths of the list's columns; 0 hides a column.
 type columns struct{ title, id, versions, endpoints, state int }
 
-// columns fits the columns to the width, dropping id and endpoints on
-// narrow terminals.
+// columns fits the columns to the width. The state, the endpoints and
+// the id get the width they need first (up to a cap), and the title the
+// rest; on narrow terminals the id goes first, then the endpoints shrink
+// and go, so that the title keeps at least minTitle cells.
 func (l List) columns() columns {
-	c := columns{versions: 3, state: 19}
-	switch {
-	case l.width >= 120:
-		c.id, c.endpoints = 22, 26
-	case l.width >= 100:
-		c.id, c.endpoints = 18, 20
-	case l.width >= 70:
-		c.id = 16
-	default:
+	const minTitle = 16
+	need := l.needs()
+	c := columns{versions: 6, state: max(need.state, 10), endpoints: min(need.endpoints, 40), id: min(need.id, 24)}
+	rest := func() int {
+		w := l.width - 2 - c.versions - 1 - c.state - 1
+		for _, x := range []int{c.id, c.endpoints} {
+			if x > 0 {
+				w -= x + 1
+			}
+		}
+		return w
+	}
+	if rest() < minTitle {
+		c.id = 0
+	}
+	if r := rest(); r < minTitle && c.endpoints > 0 {
+		c.endpoints = max(c.endpoints-(minTitle-r), 12)
+	}
+	if rest() < minTitle {
+		c.endpoints = 0
+	}
+	if rest() < minTitle {
 		c.state = 10
 	}
-	c.title = l.width - 2 - c.versions - c.state - 2
-	for _, w := range []int{c.id, c.endpoints} {
-		if w > 0 {
-			c.title -= w + 1
-		}
+	c.title = max(rest(), 1)
+	return c
+}
+
+// needs returns the widest state, endpoints and id among the rows: all of
+// them in a list of up to a few thousand, the visible ones beyond.
+func (l List) needs() columns {
+	from, to := 0, len(l.rows)
+	if to > 3000 {
+		from, to = l.offset, min(l.offset+l.bodyHeight(), len(l.rows))
 	}
-	c.title = max(c.title, 1)
+	c := columns{state: textWidth("state"), endpoints: textWidth("endpoints"), id: textWidth("id")}
+	for _, pos := range l.rows[from:to] {
+		e := l.st.entry(pos)
+		state, _ := l.state(pos)
+		c.state = max(c.state, textWidth(state))
+		c.endpoints = max(c.endpoints, textWidth(strings.Join(endpoints(e), ", ")))
+		c.id = max(c.id, textWidth(e.ID()))
+	}
 	return c
 }
 
 // header renders the column titles.
 func (c columns) header(width int, title string) string {
-	cells := []string{"  " + fit(title, c.title), fit("id", c.id), fit("#", c.versions), fit("endpoints", c.endpoints)}
+	cells := []string{"  " + fit(title, c.title), fit("id", c.id), fit("others", c.versions), fit("endpoints", c.endpoints)}
 	return pad(strings.Join(nonEmpty(cells), " ")+" "+fit("state", c.state), width)
 }
 

@@ -17,10 +17,11 @@ func TestListScopeAndFilter(t *testing.T) {
 		t.Fatalf("%d rows after c, want all 10 items", n)
 	}
 	hs.keys("/", "PL")
-	if got := rowTitles(hs); got != "Plan the team offsite|Call the plumber (Tuesday)|Water the plants" {
+	// "pl" is in three titles, and in the README's content ("simple").
+	if got := rowTitles(hs); got != "Plan the team offsite|Project README draft|Call the plumber (Tuesday)|Water the plants" {
 		t.Errorf("filter PL: %s", got)
 	}
-	hs.keys("enter", "down", "enter")
+	hs.keys("enter", "down", "down", "enter")
 	if hs.m.screen != itemScreen || hs.m.item.Pos() != plumber {
 		t.Errorf("enter opened %d", hs.m.item.Pos())
 	}

@@ -81,6 +81,7 @@ type Model struct {
 	savedSteps int               // decisions in what was last saved
 	changed    *FileChangedError // the last save's refusal, to merge in
 	saveAs     string            // where saves go after a save-as, "" for Config.Save
+	bulk       bulk              // the items a bulk decision asked about
 }
 
 // New returns the resolver for cfg; it loads the feeds when the program starts.

@@ -28,6 +28,7 @@ type store struct {
 	unresolved int   // how many of them still have conflicts
 	titles     []string
 	titled     []bool
+	search     []string // each item's text for the filter, folded; "" until asked for
 	dirty      map[int]bool
 	ordered    bool             // the document is an outline
 	outline    *dialect.Outline // of the current items; nil when stale
@@ -41,6 +42,7 @@ func newStore(doc *dialect.Doc) *store {
 		outcomes: make([]outcome, len(items)),
 		titles:   make([]string, len(items)),
 		titled:   make([]bool, len(items)),
+		search:   make([]string, len(items)),
 		dirty:    map[int]bool{},
 	}
 	for i, e := range items {
@@ -63,7 +65,7 @@ func (s *store) entry(pos int) dialect.Entry { return s.items[pos] }
 // set replaces the item at pos, as a decision or its undoing does.
 func (s *store) set(pos int, e dialect.Entry, o outcome) {
 	s.unresolved += inConflict(e) - inConflict(s.items[pos])
-	s.items[pos], s.outcomes[pos], s.titled[pos] = e, o, false
+	s.items[pos], s.outcomes[pos], s.titled[pos], s.search[pos] = e, o, false, ""
 	s.dirty[pos] = true
 	s.outline = nil
 }
@@ -102,10 +104,15 @@ func (s *store) title(pos int) string {
 	return s.titles[pos]
 }
 
-// matches reports whether the item's title or id contains the lower-cased query.
+// matches reports whether the item's title, id, endpoints or content
+// contain the query, folded as fold folds them.
 func (s *store) matches(pos int, query string) bool {
-	return strings.Contains(strings.ToLower(s.title(pos)), query) ||
-		strings.Contains(strings.ToLower(s.items[pos].ID()), query)
+	if s.search[pos] == "" {
+		e := s.items[pos]
+		s.search[pos] = fold(strings.Join([]string{s.title(pos), e.ID(), strings.Join(endpoints(e), " "),
+			contentOf(e.Winner().Fields())}, "\x00")) + "\x00"
+	}
+	return strings.Contains(s.search[pos], query)
 }
 
 // resolvedCount returns how many of the items loaded with conflicts have none left.

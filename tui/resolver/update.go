@@ -151,6 +151,8 @@ func (m Model) handler(msg tea.KeyPressMsg) func(Model) (Model, tea.Cmd) {
 		return Model.mark
 	case key.Matches(msg, k.All):
 		return Model.askKeepAll
+	case key.Matches(msg, k.TakeAll):
+		return Model.askTakeAll
 	case key.Matches(msg, k.Undo):
 		return Model.undo
 	case key.Matches(msg, k.Redo):
@@ -264,7 +266,7 @@ func (m Model) back() (Model, tea.Cmd) {
 // selective; SSE 0.91 resolves all of an item's conflicts at once (0.91 §5).
 func (m Model) mark() (Model, tea.Cmd) {
 	if !m.st.doc.Selective() {
-		m.status.Info("nothing to mark: an SSE 0.91 resolution is one update that removes every sx:conflict (§5)")
+		m.status.Info("nothing to mark: in SSE 0.91 a resolution settles every conflicting version at once")
 		return m, nil
 	}
 	m.item.ToggleMark()
@@ -293,6 +295,8 @@ func (m Model) answered(msg confirmMsg) (Model, tea.Cmd) {
 	switch {
 	case msg.q == askKeepAll && msg.a == answerYes:
 		return m.keepAll()
+	case msg.q == askTakeAll && msg.a == answerYes:
+		return m.takeAll()
 	case msg.q == askQuit && msg.a == answerYes:
 		return m, tea.Quit
 	case msg.q == askQuit && msg.a == answerSave:

@@ -175,7 +175,7 @@ func (m Model) screenKeys() help.KeyMap {
 	case m.screen == itemScreen:
 		return screenKeys{actions: append(k.decisions(), nav), session: k.session(true), own: m.item.KeyMap()}
 	case m.screen == listScreen:
-		acts := []key.Binding{k.Keep, k.Edit, k.ExtEdit, k.Delete, k.All, nav}
+		acts := []key.Binding{k.Keep, k.Edit, k.ExtEdit, k.Delete, k.All, k.TakeAll, nav}
 		return screenKeys{actions: acts, session: k.session(false), own: m.list.KeyMap()}
 	}
 	return screenKeys{session: []key.Binding{k.Quit}, own: HelpKeys{}}

@@ -1,0 +1,35 @@
+package resolver
+
+import (
+	"strings"
+	"unicode"
+)
+
+// fold lowers s and takes the accents off Latin letters, so that the
+// filter finds "crème brûlée" when "creme brulee" is typed, and the other
+// way round.
+func fold(s string) string {
+	return strings.Map(func(r rune) rune {
+		r = unicode.ToLower(r)
+		if b, ok := unaccented[r]; ok {
+			return b
+		}
+		return r
+	}, s)
+}
+
+// unaccented maps accented Latin letters, lower case, to their base.
+var unaccented = func() map[rune]rune {
+	groups := map[rune]string{
+		'a': "àáâãäåāăą", 'c': "çćĉċč", 'd': "ďđ", 'e': "èéêëēĕėęě", 'g': "ĝğġģ", 'h': "ĥħ",
+		'i': "ìíîïĩīĭįı", 'j': "ĵ", 'k': "ķ", 'l': "ĺļľŀł", 'n': "ñńņňŉ", 'o': "òóôõöøōŏő",
+		'r': "ŕŗř", 's': "śŝşšș", 't': "ţťŧț", 'u': "ùúûüũūŭůűų", 'w': "ŵ", 'y': "ýÿŷ", 'z': "źżž",
+	}
+	m := map[rune]rune{}
+	for base, rs := range groups {
+		for _, r := range rs {
+			m[r] = base
+		}
+	}
+	return m
+}()
