@@ -38,6 +38,9 @@ type ItemView struct {
 	scroll    int
 	head      []string
 	body      []string
+	fields    rendered // the body's fields and changes
+	changes   []int    // the first body line of each change
+	find      finder   // search inside the item
 	hist      HistoryPane
 	cache     compared // the diff of the shown pair, kept across resizes
 	// place describes where a version puts the item in an outline, or
@@ -91,7 +94,7 @@ func withPlace(fs []feeds.Field, place string) []feeds.Field {
 
 // NewItemView returns an empty item screen.
 func NewItemView(s *Styles) ItemView {
-	return ItemView{styles: s, keys: DefaultItemKeys(), pos: -1, hist: NewHistoryPane(s)}
+	return ItemView{styles: s, keys: DefaultItemKeys(), pos: -1, hist: NewHistoryPane(s), find: finder{input: newLineInput(s, "/")}}
 }
 
 // KeyMap returns the item screen's bindings.
@@ -157,8 +160,26 @@ func (v ItemView) Update(msg tea.Msg) (ItemView, tea.Cmd) {
 }
 
 func (v *ItemView) updateKey(msg tea.KeyPressMsg) {
+	if v.find.typing {
+		v.typeSearch(msg)
+		return
+	}
 	page := max(v.bodyHeight()-1, 1)
 	switch {
+	case key.Matches(msg, v.keys.Search):
+		v.find.typing = true
+		v.find.input.SetValue("")
+		v.find.input.Focus()
+	case v.find.query != "" && key.Matches(msg, v.keys.NextMatch):
+		v.stepMatch(1)
+	case v.find.query != "" && key.Matches(msg, v.keys.PrevMatch):
+		v.stepMatch(-1)
+	case v.find.query != "" && key.Matches(msg, v.keys.ClearSearch):
+		v.find.query, v.find.matches = "", nil
+	case key.Matches(msg, v.keys.NextChange):
+		v.stepChange(1)
+	case key.Matches(msg, v.keys.PrevChange):
+		v.stepChange(-1)
 	case key.Matches(msg, v.keys.NextVersion):
 		v.cycle(1)
 	case key.Matches(msg, v.keys.PrevVersion):
@@ -235,7 +256,9 @@ func (v *ItemView) layout() {
 	v.head = v.header(c.a, c.b)
 	name := fmt.Sprintf("version %d", v.version+1)
 	o := diffOpts{width: v.width, layout: v.mode(), unfold: v.unfold, right: name, s: v.styles}
-	v.body = renderFields(c.pairs, o)
+	r := renderFields(c.pairs, o)
+	v.body, v.fields, v.changes = r.lines, r, r.changes
+	v.findMatches()
 	v.hist.SetItems(v.item.Winner(), v.right(), v.now)
 	v.hist.SetSize(v.width, v.histHeight())
 	v.scrollBy(0)
@@ -260,16 +283,13 @@ func (v ItemView) bodyHeight() int {
 }
 
 // View renders the header, the visible part of the body and the pane.
+// The header's last rule says where the body is scrolled to; the rule of
+// the field at the top stays in view while its body scrolls; the search
+// line, while a search is typed, takes the last row.
 func (v ItemView) View() string {
-	lines := append([]string{}, v.head...)
-	bh := v.bodyHeight()
-	for i := v.scroll; i < v.scroll+bh; i++ {
-		if i < len(v.body) {
-			lines = append(lines, v.body[i])
-		} else {
-			lines = append(lines, "")
-		}
-	}
+	lines := append([]string{}, v.head[:len(v.head)-1]...)
+	lines = append(lines, v.positionRule())
+	lines = append(lines, v.visibleBody()...)
 	if v.showHist {
 		lines = append(lines, v.styles.Rule.Render(strings.Repeat("─", v.width)), v.hist.View())
 	}

@@ -109,6 +109,9 @@ type ItemKeys struct {
 	NextVersion, PrevVersion                key.Binding
 	Up, Down, PageUp, PageDown, Top, Bottom key.Binding
 	Layout, Publisher, History, Unfold      key.Binding
+	NextChange, PrevChange                  key.Binding
+	Search, NextMatch, PrevMatch            key.Binding
+	ClearSearch                             key.Binding
 }
 
 // DefaultItemKeys returns the item screen's bindings.
@@ -126,17 +129,26 @@ func DefaultItemKeys() ItemKeys {
 		Publisher:   bind("p", "publisher-specific fields", "p"),
 		History:     bind("h", "history pane", "h"),
 		Unfold:      bind("z", "fold/unfold", "z"),
+		NextChange:  bind("}", "next change", "}"),
+		PrevChange:  bind("{", "previous change", "{"),
+		Search:      bind("/", "search in the item", "/"),
+		NextMatch:   bind("n/N", "next/previous match (while searching)", "n"),
+		PrevMatch:   bind("N", "previous match", "N"),
+		ClearSearch: bind("esc", "end the search", "esc"),
 	}
 }
 
 // ShortHelp implements help.KeyMap.
-func (k ItemKeys) ShortHelp() []key.Binding { return []key.Binding{k.NextVersion, k.Layout, k.History} }
+func (k ItemKeys) ShortHelp() []key.Binding {
+	return []key.Binding{k.NextVersion, k.NextChange, k.Search, k.Layout, k.History}
+}
 
 // FullHelp implements help.KeyMap.
 func (k ItemKeys) FullHelp() [][]key.Binding {
 	return [][]key.Binding{
 		{k.NextVersion, k.PrevVersion, k.Up, k.Down, k.PageUp, k.PageDown, k.Top, k.Bottom},
 		{k.Layout, k.Publisher, k.History, k.Unfold},
+		{k.NextChange, k.PrevChange, k.Search, k.NextMatch},
 	}
 }
 

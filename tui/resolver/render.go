@@ -78,17 +78,38 @@ type diffOpts struct {
 
 // renderFields renders the field-by-field comparison as lines of exactly
 // o.width cells.
-func renderFields(pairs []fieldPair, o diffOpts) []string {
-	var out []string
+func renderFields(pairs []fieldPair, o diffOpts) rendered {
+	var r rendered
 	for _, p := range pairs {
-		out = append(out, fieldRule(p, o))
+		r.fields = append(r.fields, len(r.lines))
+		r.lines = append(r.lines, fieldRule(p, o))
 		if len(p.rows) == 0 {
-			out = append(out, pad(o.s.ink.dim.render("(empty)"), o.width))
+			r.lines = append(r.lines, pad(o.s.ink.dim.render("(empty)"), o.width))
 			continue
 		}
-		out = append(out, renderRows(p.rows, o)...)
+		r.renderRows(p.rows, o)
 	}
-	return out
+	return r
+}
+
+// rendered is the item screen's body: its lines, the line of each field's
+// rule, and the first line of each change, for moving between them.
+type rendered struct {
+	lines   []string
+	fields  []int
+	changes []int
+}
+
+// fieldAt returns the line of the rule of the field that holds line i.
+func (r rendered) fieldAt(i int) int {
+	f := -1
+	for _, s := range r.fields {
+		if s > i {
+			break
+		}
+		f = s
+	}
+	return f
 }
 
 // fieldRule is the line that introduces a field: its label and what changed.
@@ -117,25 +138,49 @@ func fieldState(p fieldPair, right string) string {
 }
 
 // renderRows renders the aligned rows of one field in the chosen layout,
-// folding long unchanged runs unless asked not to.
-func renderRows(rows []diff.Row, o diffOpts) []string {
-	var out []string
+// folding long unchanged runs unless asked not to, and notes where each
+// change starts: each run of changed rows side by side or unified, each
+// segment with changes when stacked.
+func (r *rendered) renderRows(rows []diff.Row, o diffOpts) {
 	for _, seg := range segments(rows, o) {
 		if seg.Folded {
-			out = append(out, foldLine(seg.Len(), o))
+			r.lines = append(r.lines, foldLine(seg.Len(), o))
 			continue
 		}
 		part := rows[seg.Start:seg.End]
 		switch o.layout {
-		case sideBySide:
-			out = append(out, sideRows(part, o)...)
-		case unified:
-			out = append(out, unifiedRows(part, o)...)
+		case sideBySide, unified:
+			for _, run := range runs(part) {
+				if run[0].Changed() {
+					r.changes = append(r.changes, len(r.lines))
+				}
+				if o.layout == sideBySide {
+					r.lines = append(r.lines, sideRows(run, o)...)
+				} else {
+					r.lines = append(r.lines, unifiedRows(run, o)...)
+				}
+			}
 		case stacked:
-			out = append(out, stackedRows(part, o)...)
+			if anyChanged(part) {
+				r.changes = append(r.changes, len(r.lines))
+			}
+			r.lines = append(r.lines, stackedRows(part, o)...)
 		default:
-			out = append(out, cellLines(part, true, "", o)...)
+			r.lines = append(r.lines, cellLines(part, true, "", o)...)
 		}
+	}
+}
+
+// runs cuts rows into runs of changed and unchanged rows.
+func runs(rows []diff.Row) [][]diff.Row {
+	var out [][]diff.Row
+	for i := 0; i < len(rows); {
+		j := i + 1
+		for j < len(rows) && rows[j].Changed() == rows[i].Changed() {
+			j++
+		}
+		out = append(out, rows[i:j])
+		i = j
 	}
 	return out
 }

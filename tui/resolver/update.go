@@ -118,6 +118,8 @@ func (m Model) key(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 		}
 	case m.screen == listScreen && m.list.Filtering():
 		m.list, cmd = m.list.Update(msg)
+	case m.screen == itemScreen && m.item.searchKey(msg):
+		m.item, cmd = m.item.Update(msg) // the search's keys: n, N and esc while it is on
 	default:
 		if h := m.handler(msg); h != nil {
 			return h(m)
