@@ -5,6 +5,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/feedsync/feedsync/feeds"
 )
 
 // rss wraps channel content in an RSS document that binds the CSE
@@ -158,15 +160,28 @@ func TestPullGUIDs(t *testing.T) {
 	}
 }
 
-// FuzzParseFeed checks that reading any document never panics, and that
-// whatever is noted about a feed can be placed.
+// FuzzParseFeed checks that reading any document never panics, that a
+// document refused is refused with placed problems (feeds.Problems, each
+// with a line and column), and that whatever is noted about a feed read
+// can be placed.
 // $ go test -fuzz=FuzzParseFeed ./feeds/cse
 func FuzzParseFeed(f *testing.F) {
 	f.Add(rss(`<item k:hiddenItem="x"><guid>g</guid><k:link nestedFeed="true">a</k:link><k:Link/></item>`))
 	f.Add([]byte("<rss>\n<channel>\n</rss>"))
+	f.Add([]byte(latin1Feed))
+	f.Add([]byte(`<?xml version="1.0" encoding="UTF-16"?><rss/>`))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		fd, err := parseFeed("f.xml", data)
 		if err != nil {
+			ps, ok := err.(feeds.Problems)
+			if !ok || len(ps) == 0 {
+				t.Fatalf("error %T is not placed: %v", err, err)
+			}
+			for _, p := range ps {
+				if p.Line < 1 || p.Col < 1 || p.File != "f.xml" {
+					t.Errorf("unplaced problem %v", p)
+				}
+			}
 			return
 		}
 		for _, p := range fd.problems("f.xml") {
