@@ -175,65 +175,24 @@ func positions(data []byte, doc *etree.Document, fs []Finding) map[*etree.Elemen
 	return positionsSkipping(data, doc, fs, nil)
 }
 
-// positionsSkipping is positions for a tree whose elements skip, in
-// document order, were not built beyond their start tags: their content is
-// left out of the numbering.
-func positionsSkipping(data []byte, doc *etree.Document, fs []Finding, skip []*lazyEl) map[*etree.Element]pos {
-	out := map[*etree.Element]pos{nil: {1, 1}}
+// positionsSkipping is positions for a tree whose items, in document
+// order, were not built beyond their start tags: their content is left out
+// of the numbering (xmlutil.Offsets).
+func positionsSkipping(data []byte, doc *etree.Document, fs []Finding, items []*lazyEl) map[*etree.Element]pos {
 	want := map[*etree.Element]bool{}
 	for _, f := range fs {
 		if f.Element != nil {
 			want[f.Element] = true
 		}
 	}
-	if len(want) == 0 || data == nil {
-		return out
+	shells := make([]xmlutil.Shell, len(items))
+	for i, lz := range items {
+		shells[i] = xmlutil.Shell{El: lz.shell, Off: lz.start}
 	}
-	shells := make(map[*etree.Element]bool, len(skip))
-	for _, lz := range skip {
-		shells[lz.shell] = true
-	}
-	ordinals := map[int]*etree.Element{}
-	last, n := 0, 0
-	var walk func(e *etree.Element)
-	walk = func(e *etree.Element) {
-		for _, t := range e.Child {
-			c, ok := t.(*etree.Element)
-			if !ok {
-				continue
-			}
-			n++
-			if want[c] {
-				ordinals[n], last = c, n
-			}
-			if !shells[c] {
-				walk(c)
-			}
-		}
-	}
-	walk(&doc.Element)
-	s := xmlscan.New(data)
-	k := 0 // the next element of skip
-	for n = 0; n < last && s.Next(); {
-		t := s.Token()
-		if t.Kind != xmlscan.StartElement {
-			continue
-		}
-		n++
-		if e := ordinals[n]; e != nil {
-			line, col := xmlscan.Position(data, t.Off)
-			out[e] = pos{line, col}
-		}
-		for k < len(skip) && skip[k].start < t.Off {
-			k++
-		}
-		if k < len(skip) && skip[k].start == t.Off {
-			for depth := s.Depth(); s.Next(); {
-				if s.Token().Kind == xmlscan.EndElement && s.Depth() < depth {
-					break
-				}
-			}
-		}
+	out := map[*etree.Element]pos{nil: {1, 1}}
+	for e, off := range xmlutil.Offsets(data, doc, want, shells) {
+		line, col := xmlscan.Position(data, off)
+		out[e] = pos{line, col}
 	}
 	return out
 }

@@ -45,15 +45,31 @@ type itemData struct {
 	sync   *etree.Element // the sx:sync read with this data, for markup the model does not hold; may be nil
 	read   *sse.Item      // the version read with this data from el's sx:sync, nil otherwise
 	posSet bool           // read: el's sx:sync carries a position valid for its version
+	lz     *lazyData      // data of an RSS feed read without its tree: el, ctx, attrs, kids, syncAt and sync are filled in by load
 
 	digest atomic.Pointer[string]
 }
 
-// dataOf returns the package's own data behind an sse.Data, or nil.
+// dataOf returns the package's own data behind an sse.Data, or nil, with
+// its tree (load).
 func dataOf(d sse.Data) *itemData {
+	x := peek(d)
+	if x != nil {
+		x.load()
+	}
+	return x
+}
+
+// peek returns the package's own data behind an sse.Data, or nil,
+// without building the tree of data read without it: for what the scan
+// noted (kind, read, lz, the digest).
+func peek(d sse.Data) *itemData {
 	x, _ := d.(*itemData)
 	return x
 }
+
+// setDigest sets the digest the scan computed.
+func (x *itemData) setDigest(h string) { x.digest.Store(&h) }
 
 // readData returns the data of element el: its attributes, and its
 // children but white space, the sx:sync sync, and child outlines for

@@ -33,6 +33,14 @@ type dateError string
 // are refused. A day of the week that does not match the date is not an
 // error but is returned in warn, as is nothing else.
 func parseDate(s string) (t time.Time, warn string, err dateError) {
+	if t, ok := fastDate(s); ok {
+		return t, "", ""
+	}
+	return parseRFC822(s)
+}
+
+// parseRFC822 is parseDate for every form.
+func parseRFC822(s string) (t time.Time, warn string, err dateError) {
 	weekday := ""
 	rest := s
 	if i := strings.IndexByte(s, ','); i >= 0 {
@@ -77,6 +85,42 @@ func parseDate(s string) (t time.Time, warn string, err dateError) {
 		}
 	}
 	return t, warn, ""
+}
+
+// fastDate reads the form feeds write, "Sat, 21 May 2005 09:43:33 GMT"
+// (the day of the month in one or two digits), with a day of the week that
+// matches, without allocating; parseDate reads every other form.
+func fastDate(s string) (time.Time, bool) {
+	d := 2 // digits of the day of the month
+	if len(s) == 28 {
+		d = 1
+	}
+	if len(s) != 27+d || s[3] != ',' || s[4] != ' ' || s[5+d] != ' ' {
+		return time.Time{}, false
+	}
+	day, ok1 := number(s[5:5+d], d, d)
+	r := s[6+d:] // "May 2005 09:43:33 GMT"
+	if len(r) != 21 || r[3] != ' ' || r[8] != ' ' || r[11] != ':' || r[14] != ':' || r[17:] != " GMT" {
+		return time.Time{}, false
+	}
+	year, ok2 := number(r[4:8], 4, 4)
+	h, ok3 := number(r[9:11], 2, 2)
+	m, ok4 := number(r[12:14], 2, 2)
+	sec, ok5 := number(r[15:17], 2, 2)
+	mon := -1
+	for i, name := range months {
+		if r[:3] == name {
+			mon = i
+		}
+	}
+	if !(ok1 && ok2 && ok3 && ok4 && ok5) || mon < 0 || h > 23 || m > 59 || sec > 59 || day < 1 || day > daysIn(time.Month(mon+1), year) {
+		return time.Time{}, false
+	}
+	t := time.Date(year, time.Month(mon+1), day, h, m, sec, 0, time.UTC)
+	if t.IsZero() || s[:3] != days[t.Weekday()] {
+		return time.Time{}, false
+	}
+	return t, true
 }
 
 // zone reports whether s is an RFC 822 zone other than GMT's names.

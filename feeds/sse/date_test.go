@@ -71,3 +71,23 @@ func TestFormatDate(t *testing.T) {
 		})
 	}
 }
+
+// TestFastDateAgrees holds the fast path to what the general reader says,
+// on the forms it takes and near misses it must leave to it.
+func TestFastDateAgrees(t *testing.T) {
+	for _, s := range []string{
+		"Sat, 21 May 2005 09:43:33 GMT", "Tue, 1 Nov 2004 09:43:33 GMT", "Sun, 29 Feb 2004 23:59:59 GMT",
+		"Fri, 21 May 2005 09:43:33 GMT", "Sat, 31 Apr 2005 09:43:33 GMT", "Sat, 21 may 2005 09:43:33 GMT",
+		"Sat, 21 May 2005 24:43:33 GMT", "Sat, 21 May 05 09:43:33 GMT", "Sat, 21 May 2005 09:43:33 EST",
+		"Sat,21 May 2005 09:43:33 GMT ", "Mon, 1 Jan 0001 00:00:00 GMT",
+	} {
+		fast, ok := fastDate(s)
+		slow, warn, err := parseRFC822(s)
+		if ok && (warn != "" || err != "" || !fast.Equal(slow)) {
+			t.Errorf("%q: fast %v, general %v %q %q", s, fast, slow, warn, err)
+		}
+		if !ok && s == "Sat, 21 May 2005 09:43:33 GMT" {
+			t.Errorf("%q: the fast path does not take the usual form", s)
+		}
+	}
+}

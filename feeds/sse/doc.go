@@ -111,12 +111,19 @@
 // carries fso:parent and fso:key (no fso:version) when the losing
 // position differs from the item's; without them it has the item's.
 //
-// # Writing
+// # Reading and writing
+//
+// An RSS feed is read in one scan of its tokens, as package feeds reads
+// its feeds: the tree of the channel is built, but not of its items, whose
+// sync metadata and data digest are read from the tokens; an item's tree
+// is built from its bytes the first time its data is needed. An OPML
+// outline, whose items nest, is read into a whole tree.
 //
 // The parsed tree is never modified, and what has not changed is written
 // as read, through etree: the prolog, the channel or head, foreign markup,
 // comments, items without sx:sync, and items the Doc still holds as read
-// (byte for byte as etree writes them). An item whose sx:sync changed but
+// (byte for byte as etree writes them; an RSS item read without its tree,
+// as the exact bytes it was read from). An item whose sx:sync changed but
 // whose data did not keeps its element and loses only its old sx:sync;
 // other items are written anew from their data, one child to a line,
 // indented as the feed indents. An OPML outline keeps its children as

@@ -192,7 +192,7 @@ func (d *Doc) Set(it *sse.Item) {
 // adopt returns it with its data and its conflicts' data of d's kind: it
 // itself when they already are, else a copy.
 func (d *Doc) adopt(it *sse.Item) *sse.Item {
-	fits := func(dt sse.Data) bool { x := dataOf(dt); return x != nil && x.kind == d.kind }
+	fits := func(dt sse.Data) bool { x := peek(dt); return x != nil && x.kind == d.kind }
 	ok := fits(it.Data)
 	for _, c := range it.Conflicts {
 		ok = ok && fits(c.Data)

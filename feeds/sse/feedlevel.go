@@ -22,6 +22,9 @@ func (d *Doc) FeedLevel() []feeds.Part {
 	var out []feeds.Part
 	p := xmlutil.Parts{Add: func(name, text string) { out = append(out, feeds.Part{Name: name, XML: text}) }}
 	token := func(t etree.Token) {
+		if e, ok := t.(*etree.Element); ok {
+			t = d.src.builtChild(e) // an RSS item without sx:sync, read without its tree
+		}
 		if !(d.sharingSet && t == etree.Token(d.sharingEl)) { // written from the Sharing set, below
 			p.Token(t)
 		}

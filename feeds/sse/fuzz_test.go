@@ -35,6 +35,7 @@ func FuzzParse(f *testing.F) {
 		if err != nil {
 			return
 		}
+		checkDigests(t, "fuzz", d)
 		out := d.Bytes()
 		feedtest.WellFormed(t, out)
 		back, err := Parse("written", out)

@@ -18,7 +18,19 @@ const (
 // when it is the version read with its data, in place when only its sync
 // metadata changed and the element sits at the same depth, else anew.
 func (d *Doc) rssMode(r *record, ind string) mode {
-	x := dataOf(r.item.Data)
+	x := peek(r.item.Data)
+	if x.lz != nil && x.lz.conflict >= 0 {
+		return composed // an sx:conflict's data, which has no element of its own
+	}
+	if x.lz != nil { // an item read without its tree, which this does not need
+		switch it := x.lz.item; {
+		case x.read == r.item && it.syncNS == d.ns:
+			return verbatim
+		case xmlutil.IndentOf(it.shell) == ind:
+			return inPlace
+		}
+		return composed
+	}
 	switch {
 	case x.read == r.item && x.el != nil && d.nsOf(x.sync):
 		return verbatim
@@ -120,9 +132,14 @@ func (wr *writer) added() {
 func (wr *writer) item(i int) {
 	d := wr.d
 	r := &d.recs[i]
+	mode := d.rssMode(r, d.itemInd)
+	if x := peek(r.item.Data); mode == verbatim && x.lz != nil && wr.asBytes(x.lz.item) {
+		wr.w.Write(x.lz.item.raw()) // an item that has not changed: the bytes it was read from
+		return
+	}
 	it, x := r.item, dataOf(r.item.Data)
 	sync := func(ind string) { wr.syncAnew(x, it, false, ind) }
-	switch d.rssMode(r, d.itemInd) {
+	switch mode {
 	case verbatim:
 		wr.element(x.el)
 	case inPlace:
@@ -134,6 +151,25 @@ func (wr *writer) item(i int) {
 		wr.content(contentSpec{kids: x.kids, syncAt: x.syncAt, sync: sync, in: d.itemInd + d.unit, end: d.itemInd})
 		wr.close("item", outer)
 	}
+}
+
+// asBytes reports whether an item read without its tree can be written
+// as its bytes where the writer is: in the feed it was read from, where
+// the declarations the writer may add bind only prefixes that were free,
+// or where every prefix in scope means what it meant where it was read.
+func (wr *writer) asBytes(lz *lazyItem) bool {
+	if lz.src == wr.d.src {
+		return true
+	}
+	same, ok := wr.same[lz.src]
+	if !ok {
+		if wr.same == nil {
+			wr.same = map[*source]bool{}
+		}
+		same = sameBindings(lz.bindings, wr.cur)
+		wr.same[lz.src] = same
+	}
+	return same
 }
 
 // nsOf reports whether an sx:sync read is in the form of the SSE

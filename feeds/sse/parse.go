@@ -1,9 +1,12 @@
 package ssefeed
 
 import (
+	"cmp"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/beevik/etree"
@@ -36,12 +39,30 @@ func Validate(name string, data []byte) feeds.Problems {
 }
 
 func parse(name string, data []byte) (*Doc, feeds.Problems) {
-	tree, text, err := xmlutil.Read(data, readLimits)
+	text, enc, err := xmlscan.Decode(data)
 	if err != nil {
-		return nil, feeds.SyntaxProblems(name, text, err)
+		return nil, feeds.SyntaxProblems(name, data, &xmlutil.DecodeError{Err: err})
 	}
-	src := &source{name: name, data: text, tree: tree}
+	src := &source{name: name}
 	p := &parser{src: src, d: &Doc{name: name, src: src, index: map[string]int{}, dates: map[int64]string{}}}
+	if rssRoot(text) {
+		// RSS: one scan, items read without their trees (lazy.go).
+		if enc != "" {
+			text = xmlscan.DeclareUTF8(text)
+		}
+		src.data = text
+		p.scan = &scan{p: p, s: xmlscan.New(text)}
+		if src.tree = p.scan.run(); src.tree == nil {
+			return nil, feeds.SyntaxProblems(name, text, p.err)
+		}
+		src.shells = p.scan.order
+	} else {
+		tree, text, err := xmlutil.Read(data, readLimits)
+		if err != nil {
+			return nil, feeds.SyntaxProblems(name, text, err)
+		}
+		src.data, src.tree = text, tree
+	}
 	if !p.doc() || len(p.errs) > 0 {
 		return nil, src.locate(p.errs)
 	}
@@ -59,29 +80,84 @@ var readLimits = func() xmlutil.Limits {
 }()
 
 // source is a parsed input: its name, bytes and tree, kept so that
-// findings can be placed after the fact.
+// items can be built and findings placed after the fact.
 type source struct {
-	name string
-	data []byte
-	tree *etree.Document
+	name   string
+	data   []byte
+	tree   *etree.Document
+	shells []xmlutil.Shell              // RSS items read without their content, in document order
+	plain  map[*etree.Element]*lazyItem // among them, those without sx:sync
+
+	mu  sync.Mutex // guards bld
+	bld xmlutil.Builder
 }
 
-// locate places findings in the source (feeds.Locate).
-func (s *source) locate(fs []feeds.Finding) feeds.Problems {
-	return feeds.Locate(s.name, s.data, s.tree, fs)
+// finding is a problem with an element of the tree, or with the start tag
+// at an offset (off >= 0) read from the tokens.
+type finding struct {
+	el   *etree.Element
+	off  int
+	name xmlscan.Name
+	msg  string
+}
+
+// locate places findings in the source and sorts them by position; those
+// at one place keep their order.
+func (s *source) locate(fs []finding) feeds.Problems {
+	if len(fs) == 0 {
+		return nil
+	}
+	want := map[*etree.Element]bool{}
+	for _, f := range fs {
+		if f.off < 0 && f.el != nil {
+			want[f.el] = true
+		}
+	}
+	offs := xmlutil.Offsets(s.data, s.tree, want, s.shells)
+	ps := make(feeds.Problems, 0, len(fs))
+	for _, f := range fs {
+		p := feeds.Problem{File: s.name, Element: f.name.String(), Msg: f.msg}
+		off, ok := f.off, f.off >= 0
+		if !ok {
+			p.Element = "document"
+			if f.el != nil {
+				p.Element = f.el.FullTag()
+				off, ok = offs[f.el]
+			} else {
+				off, ok = 0, true
+			}
+		}
+		if ok {
+			p.Line, p.Col = xmlscan.Position(s.data, off)
+		}
+		ps = append(ps, p)
+	}
+	slices.SortStableFunc(ps, func(a, b feeds.Problem) int {
+		return cmp.Or(cmp.Compare(a.Line, b.Line), cmp.Compare(a.Col, b.Col))
+	})
+	return ps
 }
 
 // findings collects the errors and warnings of one parse.
 type findings struct {
-	errs, warns []feeds.Finding
+	errs, warns []finding
 }
 
 func (f *findings) errorf(e *etree.Element, format string, args ...any) {
-	f.errs = append(f.errs, feeds.Finding{Element: e, Msg: fmt.Sprintf(format, args...)})
+	f.errs = append(f.errs, finding{el: e, off: -1, msg: fmt.Sprintf(format, args...)})
 }
 
 func (f *findings) warnf(e *etree.Element, format string, args ...any) {
-	f.warns = append(f.warns, feeds.Finding{Element: e, Msg: fmt.Sprintf(format, args...)})
+	f.warns = append(f.warns, finding{el: e, off: -1, msg: fmt.Sprintf(format, args...)})
+}
+
+// errorAt and warnAt note problems with the start tag at offset off.
+func (f *findings) errorAt(off int, name xmlscan.Name, format string, args ...any) {
+	f.errs = append(f.errs, finding{off: off, name: name, msg: fmt.Sprintf(format, args...)})
+}
+
+func (f *findings) warnAt(off int, name xmlscan.Name, format string, args ...any) {
+	f.warns = append(f.warns, finding{off: off, name: name, msg: fmt.Sprintf(format, args...)})
 }
 
 // parser walks a parsed tree once, building the Doc and noting problems.
@@ -92,11 +168,16 @@ type parser struct {
 	firstNS string // the first form of the SSE namespace met
 	read    []readItem
 	pending []pendingConflict
+	scan    *scan                // the scan that read an RSS feed, or nil
+	err     *xmlscan.SyntaxError // the scan stopped at it
 }
 
 // readItem is an item element as read, before items with one id merge.
 type readItem struct {
-	el, sync *etree.Element
+	el       *etree.Element
+	sync     *etree.Element // nil when read by the scan
+	syncOff  int            // then its sx:sync's offset and name
+	syncName xmlscan.Name
 	item     *sse.Item
 	slot     int // RSS: its index among the children of channel
 }
@@ -190,12 +271,23 @@ func (p *parser) rss() bool {
 		return false
 	}
 	p.sharings(outside, d.box)
+	if sc := p.scan; sc != nil {
+		for u, text := range d.dates { // sx:sharing's texts come before the items'
+			sc.dates[u] = text
+		}
+		d.dates = sc.dates
+		p.read = make([]readItem, 0, len(sc.items))
+	}
 	d.slots = make([]int, len(d.box.Child))
 	for i, t := range d.box.Child {
 		d.slots[i] = -1
 		e, ok := t.(*etree.Element)
 		switch {
 		case !ok:
+		case e.Tag == "item" && uriOf(e) == "" && p.scan != nil && p.scan.items[e] != nil:
+			if sn := p.scan.items[e]; sn.it != nil {
+				p.read = append(p.read, readItem{el: e, syncOff: sn.lz.syncAt, syncName: sn.syncName, item: sn.it, slot: i})
+			}
 		case e.Tag == "item" && uriOf(e) == "":
 			if sync := p.syncOf(e); sync != nil {
 				it := p.version(e, sync, nil)
@@ -341,7 +433,12 @@ func (p *parser) finish() {
 				folds[j] = f
 			}
 			f.Add(r.item) // the ids are equal: no error
-			p.warnf(r.sync, "id %q is used by an earlier %s too; ids are unique in a feed (§2.3), so the two were merged", r.item.ID, r.el.Tag)
+			msg := "id %q is used by an earlier %s too; ids are unique in a feed (§2.3), so the two were merged"
+			if r.sync == nil {
+				p.warnAt(r.syncOff, r.syncName, msg, r.item.ID, r.el.Tag)
+			} else {
+				p.warnf(r.sync, msg, r.item.ID, r.el.Tag)
+			}
 			slot = -2
 		} else {
 			d.index[r.item.ID] = slot
@@ -358,6 +455,9 @@ func (p *parser) finish() {
 		p.cycles()
 	}
 	d.nRead = len(d.recs)
+	if p.firstNS == "" && p.scan != nil {
+		p.firstNS = p.scan.firstNS
+	}
 	d.prefixes(p.firstNS)
 	d.indentation()
 }

@@ -2,6 +2,7 @@ package ssefeed
 
 import (
 	"bytes"
+	"runtime"
 	"strings"
 	"testing"
 	"unicode/utf16"
@@ -74,4 +75,35 @@ func TestDecodesUTF16(t *testing.T) {
 		t.Errorf("written:\n%s", out)
 	}
 	feedtest.WellFormed(t, out)
+}
+
+// TestBoundsMemoryOfHostileFeeds guards issue 13 item 4 in SSE 0.91: an RSS
+// item with too many elements is refused where the limit is passed; RSS
+// items are read without their trees, so a channel dense with elements
+// inside its items costs little more than its size; an OPML outline, read
+// into a whole tree, is held to the density limit. What is allocated stays
+// a small multiple of the feed's size.
+func TestBoundsMemoryOfHostileFeeds(t *testing.T) {
+	head := `<rss version="2.0" xmlns:sx="http://www.microsoft.com/schemas/rss/sse">` + "\n<channel>\n"
+	for _, tc := range []struct{ name, doc, want string }{
+		{"elements_in_one_item", head + "<item>" + strings.Repeat("<a>text</a>", 200_000) + "</item></channel></rss>",
+			"h.xml:3:1099996: a: more than 100000 elements in one <item>: feedsync does not read items this large"},
+		{"dense_items_read_without_their_trees", head + strings.Repeat("<item>"+strings.Repeat("<a/>", 90_000)+"</item>\n", 12) + "</channel></rss>", ""},
+		{"dense_outline", `<opml version="2.0"><body>` + strings.Repeat("<x/>", 200_000) + "</body></opml>",
+			"h.xml:1:262163: x: more than 65536 elements, and more than one for every 8 bytes: feedsync does not read documents this dense"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var before, after runtime.MemStats
+			runtime.GC()
+			runtime.ReadMemStats(&before)
+			_, err := Parse("h.xml", []byte(tc.doc))
+			runtime.ReadMemStats(&after)
+			if tc.want == "" && err != nil || tc.want != "" && (err == nil || err.Error() != tc.want) {
+				t.Errorf("Parse error = %v\nwant %q", err, tc.want)
+			}
+			if alloc := after.TotalAlloc - before.TotalAlloc; alloc > 4*uint64(len(tc.doc))+40<<20 {
+				t.Errorf("reading %d bytes allocated %d", len(tc.doc), alloc)
+			}
+		})
+	}
 }

@@ -29,10 +29,11 @@ func (d *Doc) Bytes() []byte { return xmlutil.Bytes(d) }
 
 // writer writes one Doc.
 type writer struct {
-	d   *Doc
-	w   *bufio.Writer
-	lay *layout
-	cur *xmlutil.Scope // the namespace context at the point of writing
+	d    *Doc
+	w    *bufio.Writer
+	lay  *layout
+	cur  *xmlutil.Scope   // the namespace context at the point of writing
+	same map[*source]bool // whether items read in a source can be written as their bytes here
 }
 
 // root writes the root element, declaring the SSE prefix and feedsync's
@@ -160,7 +161,7 @@ func (wr *writer) element(e *etree.Element) {
 // token writes a token as it was read.
 func (wr *writer) token(t etree.Token) {
 	if e, ok := t.(*etree.Element); ok {
-		wr.element(e)
+		wr.element(wr.d.src.builtChild(e)) // an RSS item without sx:sync is built first
 		return
 	}
 	t.WriteTo(wr.w, &xmlutil.WriteSettings)

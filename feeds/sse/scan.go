@@ -1,0 +1,576 @@
+package ssefeed
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+	"slices"
+	"time"
+
+	"github.com/beevik/etree"
+	sse "github.com/feedsync/feedsync/engine/sse"
+	"github.com/feedsync/feedsync/feeds/internal/xmlscan"
+	"github.com/feedsync/feedsync/feeds/internal/xmlutil"
+)
+
+// maxItemElements bounds the elements of one RSS item, itself included: a
+// larger item is refused where the limit is passed.
+const maxItemElements = 100_000
+
+// scanned is an RSS item as the scan read it.
+type scanned struct {
+	it       *sse.Item // its version, nil when it has no sx:sync
+	lz       *lazyItem
+	syncName xmlscan.Name
+}
+
+// scan reads an RSS feed in one pass over its tokens: the tree of
+// everything but the items' content, in which each item of the channel is
+// an element without children (a shell), and each item's sync metadata
+// and digest from the tokens (see lazy.go). The walk over the tree that
+// follows (parser.doc) takes the items from it.
+type scan struct {
+	p   *parser
+	s   *xmlscan.Scanner
+	b   xmlutil.Builder
+	doc *etree.Document
+
+	box      *etree.Element // the first channel
+	inBox    bool
+	bindings []xmlscan.Binding
+
+	items   map[*etree.Element]*scanned
+	order   []xmlutil.Shell
+	dates   map[int64]string // the first text of each instant met in an item
+	firstNS string           // the form of the SSE namespace of the first SSE element met in an item
+	inItem  int
+	canon   canon
+	updates []sse.Stamp // sx:update elements read, reused
+}
+
+// rssItem is what the scan makes of one item, allocated together.
+type rssItem struct {
+	it sse.Item
+	x  itemData
+	ld lazyData
+	lz lazyItem
+	sn scanned
+}
+
+// run reads the document, and returns its skeleton, or nil when the
+// scanner stopped at an error.
+func (sc *scan) run() *etree.Document {
+	sc.doc = etree.NewDocument()
+	sc.doc.ReadSettings, sc.doc.WriteSettings = xmlutil.ReadSettings, xmlutil.WriteSettings
+	sc.b.Limits = xmlutil.DefaultLimits
+	sc.b.Begin(sc.doc)
+	sc.items, sc.dates = map[*etree.Element]*scanned{}, map[int64]string{}
+	for sc.s.Next() {
+		t := sc.s.Token()
+		depth := sc.s.Depth()
+		if t.Kind == xmlscan.StartElement && sc.inBox && depth == 3 && t.Name.Local == "item" {
+			if u, _ := sc.s.Lookup(t.Name.Prefix); u == "" {
+				if !sc.item() {
+					break
+				}
+				continue
+			}
+		}
+		kind, end := t.Kind, t.Kind == xmlscan.EndElement && depth == 1
+		tok := sc.b.Add(sc.s)
+		if kind == xmlscan.StartElement && tok == nil {
+			break // a limit
+		}
+		if e, ok := tok.(*etree.Element); ok && depth == 2 && sc.box == nil && e.Tag == "channel" {
+			if u, _ := sc.s.Lookup(e.Space); u == "" {
+				sc.box, sc.inBox = e, !sc.s.Token().Empty
+				sc.bindings = sc.s.Bindings()
+			}
+		}
+		if end {
+			sc.inBox = false
+		}
+	}
+	if err := sc.s.SyntaxErr(); err != nil {
+		sc.p.err = err
+		return nil
+	}
+	sc.b.End()
+	return sc.doc
+}
+
+// rssRoot reports whether data's root element is an RSS 2.0 rss, the
+// feeds scan reads.
+func rssRoot(data []byte) bool {
+	s := xmlscan.New(data)
+	for s.Next() {
+		if t := s.Token(); t.Kind == xmlscan.StartElement {
+			u, _ := s.Lookup(t.Name.Prefix)
+			return t.Name.Local == "rss" && u == ""
+		}
+	}
+	return false
+}
+
+// next reads the next token of an item, counting its elements.
+func (sc *scan) next() bool {
+	if !sc.s.Next() {
+		return false
+	}
+	if t := sc.s.Token(); t.Kind == xmlscan.StartElement {
+		sc.inItem++
+		if sc.inItem > maxItemElements {
+			sc.s.Stop(t.Off, fmt.Sprintf("more than %d elements in one <item>: feedsync does not read items this large", maxItemElements))
+			return false
+		}
+	}
+	return true
+}
+
+// skip reads up to the end tag of the element whose start tag was just
+// read.
+func (sc *scan) skip() bool {
+	depth := sc.s.Depth()
+	for sc.next() {
+		if sc.s.Token().Kind == xmlscan.EndElement && sc.s.Depth() == depth-1 {
+			return true
+		}
+	}
+	return false
+}
+
+// item reads an item of the channel, whose start tag the scanner has just
+// read, up to its end tag: a shell in the tree, and its version (see
+// parser.version, which it follows step by step).
+func (sc *scan) item() bool {
+	t := sc.s.Token()
+	tok := sc.b.Add(sc.s)
+	if tok == nil {
+		return false // a limit
+	}
+	shell := tok.(*etree.Element)
+	src := sc.p.src
+	ri := &rssItem{}
+	lz, sn := &ri.lz, &ri.sn
+	*lz = lazyItem{src: src, start: t.Off, shell: shell, syncAt: -1, bindings: sc.bindings}
+	sn.lz = lz
+	sc.inItem = 1
+	cw := sc.canon.at(0)
+	cw.attrs(sc.s, t.Attrs)
+	depth := sc.s.Depth()
+	for sc.next() {
+		t := sc.s.Token()
+		if t.Kind == xmlscan.EndElement && sc.s.Depth() == depth-1 {
+			lz.end = t.End
+			sc.b.Token(t)
+			if sn.it != nil {
+				ri.ld = lazyData{item: lz, conflict: -1}
+				x := &ri.x
+				x.kind, x.read, x.lz = KindRSS, sn.it, &ri.ld
+				x.setDigest(cw.sum())
+				sn.it.Data = x
+			} else {
+				if src.plain == nil {
+					src.plain = map[*etree.Element]*lazyItem{}
+				}
+				src.plain[shell] = lz
+			}
+			sc.items[shell] = sn
+			sc.order = append(sc.order, xmlutil.Shell{El: shell, Off: lz.start})
+			return true
+		}
+		switch t.Kind {
+		case xmlscan.Text, xmlscan.CDATA:
+			if t.Kind == xmlscan.CDATA || !xmlutil.IsSpace(t.Text) {
+				cw.text(t.Text)
+			}
+			continue
+		case xmlscan.StartElement:
+		default:
+			continue
+		}
+		u, _ := sc.s.Lookup(t.Name.Prefix)
+		if t.Name.Local == "sync" && isSSE(u) {
+			sc.sawSSE(u)
+			if sn.it != nil {
+				sc.p.errorAt(t.Off, t.Name, "a second sx:sync in one item (§2.3)")
+				if !sc.skip() {
+					return false
+				}
+				continue
+			}
+			sn.it, sn.syncName = &ri.it, t.Name
+			lz.syncAt, lz.syncNS = t.Off, u
+			if !sc.sync(sn.it, lz) {
+				return false
+			}
+			continue
+		}
+		if !cw.element(sc) {
+			return false
+		}
+	}
+	return false
+}
+
+// sawSSE notes the form of the SSE namespace first met.
+func (sc *scan) sawSSE(u string) {
+	if sc.firstNS == "" {
+		sc.firstNS = u
+	}
+}
+
+// sync reads sx:sync (§2.3), whose start tag the scanner has just read,
+// into it: its attributes, sx:history (§2.4, §2.5) and sx:conflicts (§5).
+func (sc *scan) sync(it *sse.Item, lz *lazyItem) bool {
+	p := sc.p
+	t := sc.s.Token()
+	off, name := t.Off, t.Name
+	sc.syncAttrs(it, t.Attrs, off, name)
+	depth := sc.s.Depth()
+	hist, conflicts := false, false
+	for sc.next() {
+		t := sc.s.Token()
+		if t.Kind == xmlscan.EndElement && sc.s.Depth() == depth-1 {
+			if !hist {
+				p.errorAt(off, name, "no sx:history: sx:sync must contain one (§2.4)")
+			}
+			return true
+		}
+		if t.Kind != xmlscan.StartElement || sc.s.Depth() != depth+1 {
+			continue
+		}
+		u, _ := sc.s.Lookup(t.Name.Prefix)
+		if !isSSE(u) {
+			continue // foreign markup, kept
+		}
+		switch {
+		case t.Name.Local == "history" && !hist:
+			hist = true
+			if !sc.history(it) {
+				return false
+			}
+		case t.Name.Local == "conflicts" && !conflicts:
+			conflicts = true
+			if !sc.conflicts(it, lz) {
+				return false
+			}
+		case t.Name.Local == "history" || t.Name.Local == "conflicts":
+			p.errorAt(t.Off, t.Name, "a second %s in one sx:sync (§2.4, §5.1)", t.Name)
+		default:
+			p.warnAt(t.Off, t.Name, "%s is not an SSE 0.91 element of sx:sync; kept as it is", t.Name)
+		}
+	}
+	return false
+}
+
+// syncAttrs reads the attributes of sx:sync (§2.3) and the position in
+// feedsync's namespace, which an RSS item does not use (parser.syncAttrs).
+func (sc *scan) syncAttrs(it *sse.Item, attrs []xmlscan.Attr, off int, name xmlscan.Name) {
+	p := sc.p
+	var hasID, hasVersion bool
+	for _, a := range attrs {
+		if a.Name.Prefix != "" || a.Name.Local == "xmlns" {
+			continue
+		}
+		switch a.Name.Local {
+		case "id":
+			hasID, it.ID = true, a.Value
+			if !sse.ValidID(a.Value) {
+				p.errorAt(off, name, "id %q is not an RFC 2141 namespace specific string (§2.3)", a.Value)
+			}
+		case "version":
+			hasVersion, it.Version = true, sc.count(off, name, a, "§2.3")
+		case "deleted":
+			it.Deleted = sc.flag(off, name, a)
+		case "conflict":
+			it.Conflict = sc.flag(off, name, a)
+		}
+	}
+	if !hasID {
+		p.errorAt(off, name, "no id: it is required (§2.3)")
+	}
+	if !hasVersion {
+		p.errorAt(off, name, "no version: it is required (§2.3)")
+	}
+	sc.position(attrs, off, name)
+}
+
+// position reads fso:parent and fso:key as parser.position does, for its
+// warning: an RSS item has no position.
+func (sc *scan) position(attrs []xmlscan.Attr, off int, name xmlscan.Name) {
+	parent, set := "", false
+	for _, a := range attrs {
+		if a.Name.Prefix == "" || a.Name.Prefix == "xmlns" {
+			continue
+		}
+		if u, _ := sc.s.Lookup(a.Name.Prefix); u != NSOutline {
+			continue
+		}
+		switch a.Name.Local {
+		case "parent":
+			parent = a.Value
+		case "key":
+			set = true
+		}
+	}
+	if set && parent != "" && !sse.ValidID(parent) {
+		sc.p.warnAt(off, name, "outline position names parent %q, which is not a valid id; ignored", parent)
+	}
+}
+
+// count reads a version: an integer from 1 to sse.MaxVersion.
+func (sc *scan) count(off int, name xmlscan.Name, a xmlscan.Attr, sec string) int {
+	n, ok := number(a.Value, 1, 10)
+	switch {
+	case ok && n == 0:
+		sc.p.errorAt(off, name, "%s %q is below 1 (%s)", a.Name.Local, a.Value, sec)
+	case !ok || n > sse.MaxVersion:
+		sc.p.errorAt(off, name, "%s %q is not an integer from 1 to %d (%s)", a.Name.Local, a.Value, sse.MaxVersion, sec)
+		return 0
+	}
+	return n
+}
+
+// flag reads deleted or conflict (§2.3).
+func (sc *scan) flag(off int, name xmlscan.Name, a xmlscan.Attr) bool {
+	b, err := sse.ParseFlag(a.Value)
+	if err != nil {
+		sc.p.errorAt(off, name, "%s %q is not \"true\", \"false\" or empty (§2.3)", a.Name.Local, a.Value)
+	}
+	return b
+}
+
+// stamp reads the when and by of the element whose start tag the scanner
+// has just read (parser.stamp).
+func (sc *scan) stamp(sec string) sse.Stamp {
+	p := sc.p
+	t := sc.s.Token()
+	var st sse.Stamp
+	has := false
+	for _, a := range t.Attrs {
+		if a.Name.Prefix != "" || a.Value == "" {
+			continue
+		}
+		switch a.Name.Local {
+		case "when":
+			has, st.When = true, sc.date(t.Off, t.Name, a)
+		case "by":
+			has, st.By = true, a.Value
+			if !sse.ValidID(a.Value) {
+				p.errorAt(t.Off, t.Name, "by %q is not an RFC 2141 namespace specific string (§1.2)", a.Value)
+			}
+		}
+	}
+	if !has {
+		p.errorAt(t.Off, t.Name, "neither when nor by: one or both are required (%s)", sec)
+	}
+	return st
+}
+
+// date reads a date-time attribute (§1.2), noting its text for the
+// instant (parser.date).
+func (sc *scan) date(off int, name xmlscan.Name, a xmlscan.Attr) time.Time {
+	p := sc.p
+	t, warn, err := parseDate(a.Value)
+	switch {
+	case err != "":
+		p.errorAt(off, name, "%s %q %s", a.Name.Local, a.Value, err)
+		return time.Time{}
+	case t.IsZero():
+		p.errorAt(off, name, "%s %q is the zero time, which stands for an absent %s (§2.4)", a.Name.Local, a.Value, a.Name.Local)
+		return t
+	case warn != "":
+		p.warnAt(off, name, "%s %q %s", a.Name.Local, a.Value, warn)
+	}
+	if _, ok := sc.dates[t.Unix()]; !ok {
+		sc.dates[t.Unix()] = a.Value
+	}
+	return t
+}
+
+// history reads sx:history (§2.4), whose start tag the scanner has just
+// read, and its sx:update children (§2.5).
+func (sc *scan) history(it *sse.Item) bool {
+	t := sc.s.Token()
+	off, name := t.Off, t.Name
+	st := sc.stamp("§2.4")
+	it.History.When, it.History.By = st.When, st.By
+	depth := sc.s.Depth()
+	updates := sc.updates[:0]
+	for sc.next() {
+		t := sc.s.Token()
+		if t.Kind == xmlscan.EndElement && sc.s.Depth() == depth-1 {
+			if len(updates) > 0 {
+				it.History.Updates = append(make([]sse.Stamp, 0, len(updates)), updates...)
+			}
+			sc.updates = updates[:0]
+			if n := len(it.History.Updates); it.Version > 0 && n > it.Version-1 {
+				sc.p.warnAt(off, name, "%d sx:update elements in version %d, which has only %d earlier versions (§4.2)", n, it.Version, it.Version-1)
+			}
+			return true
+		}
+		if t.Kind != xmlscan.StartElement || sc.s.Depth() != depth+1 || t.Name.Local != "update" {
+			continue
+		}
+		if u, _ := sc.s.Lookup(t.Name.Prefix); isSSE(u) {
+			sc.sawSSE(u)
+			updates = append(updates, sc.stamp("§2.5"))
+		}
+	}
+	return false
+}
+
+// conflicts reads sx:conflicts (§5.1), whose start tag the scanner has
+// just read.
+func (sc *scan) conflicts(it *sse.Item, lz *lazyItem) bool {
+	t := sc.s.Token()
+	off, name := t.Off, t.Name
+	depth := sc.s.Depth()
+	for sc.next() {
+		t := sc.s.Token()
+		if t.Kind == xmlscan.EndElement && sc.s.Depth() == depth-1 {
+			if len(it.Conflicts) == 0 {
+				sc.p.errorAt(off, name, "no sx:conflict: sx:conflicts must contain one or more (§5.1)")
+			}
+			return true
+		}
+		if t.Kind != xmlscan.StartElement || sc.s.Depth() != depth+1 || t.Name.Local != "conflict" {
+			continue
+		}
+		u, _ := sc.s.Lookup(t.Name.Prefix)
+		if !isSSE(u) {
+			continue
+		}
+		sc.sawSSE(u)
+		c, ok := sc.conflict(lz)
+		if !ok {
+			return false
+		}
+		it.Conflicts = append(it.Conflicts, c)
+	}
+	return false
+}
+
+// conflict reads sx:conflict (§5.2), whose start tag the scanner has just
+// read: its children are the losing version's data.
+func (sc *scan) conflict(lz *lazyItem) (*sse.Conflict, bool) {
+	t := sc.s.Token()
+	off, name := t.Off, t.Name
+	c := &sse.Conflict{}
+	hasVersion := false
+	for _, a := range t.Attrs {
+		if a.Name.Prefix == "" && a.Name.Local == "version" {
+			hasVersion, c.Version = true, sc.count(off, name, a, "§5.2")
+		}
+	}
+	if !hasVersion {
+		sc.p.errorAt(off, name, "no version: it is required (§5.2)")
+	}
+	st := sc.stamp("§5.2")
+	c.When, c.By = st.When, st.By
+	sc.position(t.Attrs, off, name)
+	lz.conflicts = append(lz.conflicts, off)
+	cw := sc.canon.at(1)
+	depth := sc.s.Depth()
+	for sc.next() {
+		t := sc.s.Token()
+		if t.Kind == xmlscan.EndElement && sc.s.Depth() == depth-1 {
+			x := &itemData{kind: KindRSS, lz: &lazyData{item: lz, conflict: off}}
+			x.setDigest(cw.sum())
+			c.Data = x
+			return c, true
+		}
+		switch t.Kind {
+		case xmlscan.Text, xmlscan.CDATA:
+			if t.Kind == xmlscan.CDATA || !xmlutil.IsSpace(t.Text) {
+				cw.text(t.Text)
+			}
+		case xmlscan.StartElement:
+			if !cw.element(sc) {
+				return nil, false
+			}
+		}
+	}
+	return nil, false
+}
+
+// canon holds the canonical writers of the nesting levels: an item's own,
+// and its conflicts'.
+type canon struct{ w [2]canonWriter }
+
+func (c *canon) at(i int) *canonWriter {
+	c.w[i].b = c.w[i].b[:0]
+	return &c.w[i]
+}
+
+// canonWriter builds the bytes itemData.Digest hashes from the tokens of
+// the data, as the scan reads them: a test holds the two to the same
+// digest on every feed of testdata.
+type canonWriter struct {
+	b    []byte
+	list []string
+}
+
+// attrs appends the canonical form of an element's attributes (as
+// canonicalAttrs does), its declarations in scope.
+func (cw *canonWriter) attrs(s *xmlscan.Scanner, attrs []xmlscan.Attr) {
+	list := cw.list[:0]
+	for _, a := range attrs {
+		if a.Name.Prefix == "xmlns" || a.Name.Prefix == "" && a.Name.Local == "xmlns" {
+			continue
+		}
+		u := ""
+		if a.Name.Prefix != "" {
+			u, _ = s.Lookup(a.Name.Prefix)
+		}
+		list = append(list, "{"+u+"}"+a.Name.Local+"="+a.Value)
+	}
+	slices.Sort(list)
+	for _, a := range list {
+		cw.b = append(cw.b, ' ')
+		cw.b = appendText(cw.b, a)
+	}
+	cw.list = list[:0]
+}
+
+// text appends character data (as canonicalToken does).
+func (cw *canonWriter) text(s string) {
+	cw.b = append(cw.b, 't')
+	cw.b = appendText(cw.b, s)
+}
+
+// element appends the canonical form of the element whose start tag the
+// scanner has just read, reading up to its end tag (as canonicalToken
+// does).
+func (cw *canonWriter) element(sc *scan) bool {
+	t := sc.s.Token()
+	u, _ := sc.s.Lookup(t.Name.Prefix)
+	cw.b = append(cw.b, "<{"...)
+	cw.b = append(cw.b, u...)
+	cw.b = append(cw.b, '}')
+	cw.b = append(cw.b, t.Name.Local...)
+	cw.attrs(sc.s, t.Attrs)
+	depth := sc.s.Depth()
+	for sc.next() {
+		t := sc.s.Token()
+		switch {
+		case t.Kind == xmlscan.EndElement && sc.s.Depth() == depth-1:
+			cw.b = append(cw.b, "</>"...)
+			return true
+		case t.Kind == xmlscan.Text || t.Kind == xmlscan.CDATA:
+			cw.text(t.Text)
+		case t.Kind == xmlscan.StartElement:
+			if !cw.element(sc) {
+				return false
+			}
+		}
+	}
+	return false
+}
+
+// sum returns the digest of what was appended.
+func (cw *canonWriter) sum() string {
+	sum := sha256.Sum256(cw.b)
+	return hex.EncodeToString(sum[:])
+}
