@@ -32,6 +32,7 @@ type ItemView struct {
 	unified   bool // unified rather than side by side
 	publisher bool // show publisher-specific fields
 	unfold    bool // show folded unchanged runs
+	rendered  bool // show markup rendered rather than as written
 	showHist  bool
 	width     int
 	height    int
@@ -53,6 +54,7 @@ type compared struct {
 	left, right dialect.Version
 	places      [2]string
 	publisher   bool
+	rendered    bool
 	a, b        []feeds.Field
 	pairs       []fieldPair
 }
@@ -62,14 +64,18 @@ type compared struct {
 func (v *ItemView) compare() compared {
 	c := v.cache
 	places := [2]string{v.placeOf(v.item.Winner()), v.placeOf(v.right())}
-	if c.left == v.item.Winner() && c.right == v.right() && c.places == places && c.publisher == v.publisher {
+	if c.left == v.item.Winner() && c.right == v.right() && c.places == places && c.publisher == v.publisher && c.rendered == v.rendered {
 		return c
 	}
-	c = compared{left: v.item.Winner(), right: v.right(), places: places, publisher: v.publisher}
+	c = compared{left: v.item.Winner(), right: v.right(), places: places, publisher: v.publisher, rendered: v.rendered}
 	c.a, c.b = withPlace(c.left.Fields(), places[0]), withPlace(c.right.Fields(), places[1])
 	c.pairs = pairFields(c.a, c.b, v.publisher)
 	for i := range c.pairs {
-		c.pairs[i].rows = diff.SideBySide(c.pairs[i].a, c.pairs[i].b)
+		p := &c.pairs[i]
+		if p.markup = markupOf(p.a + p.b); p.markup != "" && v.rendered {
+			p.a, p.b = renderedMarkup(p.a), renderedMarkup(p.b)
+		}
+		p.rows = diff.SideBySide(p.a, p.b)
 	}
 	v.cache = c
 	return c
@@ -204,6 +210,8 @@ func (v *ItemView) updateKey(msg tea.KeyPressMsg) {
 		v.toggle(&v.unfold)
 	case key.Matches(msg, v.keys.History):
 		v.toggle(&v.showHist)
+	case key.Matches(msg, v.keys.Markup):
+		v.toggle(&v.rendered)
 	}
 }
 
@@ -255,7 +263,7 @@ func (v *ItemView) layout() {
 	c := v.compare()
 	v.head = v.header(c.a, c.b)
 	name := fmt.Sprintf("version %d", v.version+1)
-	o := diffOpts{width: v.width, layout: v.mode(), unfold: v.unfold, right: name, s: v.styles}
+	o := diffOpts{width: v.width, layout: v.mode(), unfold: v.unfold, right: name, s: v.styles, rendered: v.rendered}
 	r := renderFields(c.pairs, o)
 	v.body, v.fields, v.changes = r.lines, r, r.changes
 	v.findMatches()

@@ -109,7 +109,7 @@ type ItemKeys struct {
 	NextVersion, PrevVersion                key.Binding
 	Up, Down, PageUp, PageDown, Top, Bottom key.Binding
 	Layout, Publisher, History, Unfold      key.Binding
-	NextChange, PrevChange                  key.Binding
+	NextChange, PrevChange, Markup, RawXML  key.Binding
 	Search, NextMatch, PrevMatch            key.Binding
 	ClearSearch                             key.Binding
 }
@@ -130,6 +130,8 @@ func DefaultItemKeys() ItemKeys {
 		History:     bind("h", "history pane", "h"),
 		Unfold:      bind("z", "fold/unfold", "z"),
 		NextChange:  bind("}", "next change", "}"),
+		Markup:      bind("r", "markup as written/rendered", "r"),
+		RawXML:      bind("x", "the item's XML", "x"),
 		PrevChange:  bind("{", "previous change", "{"),
 		Search:      bind("/", "search in the item", "/"),
 		NextMatch:   bind("n/N", "next/previous match (while searching)", "n"),
@@ -148,7 +150,7 @@ func (k ItemKeys) FullHelp() [][]key.Binding {
 	return [][]key.Binding{
 		{k.NextVersion, k.PrevVersion, k.Up, k.Down, k.PageUp, k.PageDown, k.Top, k.Bottom},
 		{k.Layout, k.Publisher, k.History, k.Unfold},
-		{k.NextChange, k.PrevChange, k.Search, k.NextMatch},
+		{k.NextChange, k.PrevChange, k.Search, k.NextMatch, k.Markup, k.RawXML},
 	}
 }
 

@@ -27,7 +27,7 @@ type MergeKeys struct {
 	Type, Done, NextVersion, PrevVersion       key.Binding
 	Apply, Leave, Undo, Redo                   key.Binding
 	Up, Down, PageUp, PageDown, Top, Bottom    key.Binding
-	Raw, Help                                  key.Binding
+	Help                                       key.Binding
 }
 
 // DefaultMergeKeys returns the merge view's bindings: vimdiff's ]c and [c
@@ -56,7 +56,6 @@ func DefaultMergeKeys() MergeKeys {
 		PageDown:    bind("pgdn/space", "page down", "pgdown", "space"),
 		Top:         bind("home/g", "top", "home", "g"),
 		Bottom:      bind("end/G", "bottom", "end", "G"),
-		Raw:         bind("r", "markup raw/rendered", "r"),
 		Help:        bind("?", "help", "?"),
 	}
 }
@@ -71,7 +70,7 @@ func (k MergeKeys) FullHelp() [][]key.Binding {
 	return [][]key.Binding{
 		{k.Next, k.Prev, k.Winner, k.Version, k.Both, k.BothRev},
 		{k.Type, k.Done, k.NextVersion, k.PrevVersion, k.Apply, k.Leave, k.Undo, k.Redo},
-		{k.Up, k.Down, k.PageUp, k.PageDown, k.Top, k.Bottom, k.Raw, k.Help},
+		{k.Up, k.Down, k.PageUp, k.PageDown, k.Top, k.Bottom, k.Help},
 	}
 }
 
@@ -116,7 +115,6 @@ type MergeView struct {
 	taken    map[string]bool
 	typing   bool
 	field    int // the field typed in
-	raw      bool
 	undo     []mergeSnapshot
 	redo     []mergeSnapshot
 	note     string
@@ -169,7 +167,7 @@ func (v MergeView) Open(pos int, e dialect.Entry, name string, versions []int, s
 		v.labels[i] = refLabel(fmt.Sprintf("version %d of %d", i+1, len(vs)), ver)
 	}
 	v.version = max(min(shown, len(vs)-1), 0)
-	v.cur, v.taken, v.typing, v.field, v.raw = 0, map[string]bool{}, false, 0, false
+	v.cur, v.taken, v.typing, v.field = 0, map[string]bool{}, false, 0
 	v.undo, v.redo, v.note, v.scroll = nil, nil, "", 0
 	if len(v.hunks) == 0 || len(v.hunks[v.version]) == 0 {
 		v.startTyping(v.firstField())
@@ -279,8 +277,6 @@ func (v MergeView) key(k tea.KeyPressMsg) (MergeView, tea.Cmd) {
 		v.restore(&v.undo, &v.redo, "nothing to undo")
 	case key.Matches(k, v.keys.Redo):
 		v.restore(&v.redo, &v.undo, "nothing to redo")
-	case key.Matches(k, v.keys.Raw):
-		v.raw = !v.raw
 	case key.Matches(k, v.keys.Up):
 		v.scrollBy(-1)
 	case key.Matches(k, v.keys.Down):

@@ -27,6 +27,7 @@ const (
 	helpOverlay
 	confirmOverlay
 	promptOverlay
+	xmlOverlay
 )
 
 // Messages of the commands that load and save.
@@ -64,6 +65,7 @@ type Model struct {
 	help     HelpView
 	confirm  Confirm
 	prompt   Prompt
+	xml      XMLView
 	status   Status
 	progress chan progressMsg
 	loading  progressMsg
@@ -180,6 +182,13 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return m.mergedIn(msg)
 	case promptMsg:
 		return m.savedAs(msg)
+	case xmlMsg:
+		m.xml, m.overlay = NewXMLView(m.styles, msg), xmlOverlay
+		m.layout()
+		return m, nil
+	case closeXMLMsg:
+		m.overlay = noOverlay
+		return m, nil
 	case openMsg:
 		return m.open(msg.pos), nil
 	case confirmMsg:

@@ -27,6 +27,7 @@ const (
 // version. A field missing on one side compares with an empty text.
 type fieldPair struct {
 	label    string
+	markup   string // "html" or "xhtml" when the text holds markup
 	a, b     string
 	inA, inB bool
 	shared   bool
@@ -69,11 +70,12 @@ func sameShared(a, b []feeds.Field) bool {
 
 // diffOpts say how to render the fields.
 type diffOpts struct {
-	width  int
-	layout layout
-	unfold bool
-	right  string // what the right-hand version is called: "version 2"
-	s      *Styles
+	rendered bool // markup is shown rendered
+	width    int
+	layout   layout
+	unfold   bool
+	right    string // what the right-hand version is called: "version 2"
+	s        *Styles
 }
 
 // renderFields renders the field-by-field comparison as lines of exactly
@@ -115,6 +117,12 @@ func (r rendered) fieldAt(i int) int {
 // fieldRule is the line that introduces a field: its label and what changed.
 func fieldRule(p fieldPair, o diffOpts) string {
 	label := p.label
+	switch {
+	case p.markup != "" && o.rendered:
+		label += " (" + p.markup + ", rendered: r shows it as written)"
+	case p.markup != "":
+		label += " (" + p.markup + ": r renders it)"
+	}
 	if !p.shared {
 		label += " (publisher-specific)"
 	}

@@ -31,6 +31,9 @@ func (m *Model) layout() {
 	m.help.SetSize(m.width, bh)
 	m.confirm.SetSize(m.width, bh)
 	m.prompt.SetSize(m.width, bh)
+	if m.overlay == xmlOverlay {
+		m.xml.SetSize(m.width, bh)
+	}
 }
 
 // statusHeight grows the status bar on tall terminals so that every
@@ -112,6 +115,8 @@ func (m Model) key(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 		m.confirm, cmd = m.confirm.Update(msg)
 	case m.overlay == promptOverlay:
 		m.prompt, cmd = m.prompt.Update(msg)
+	case m.overlay == xmlOverlay:
+		m.xml, cmd = m.xml.Update(msg)
 	case m.screen == loadingScreen:
 		if key.Matches(msg, m.keys.Quit) {
 			cmd = tea.Quit
@@ -163,6 +168,8 @@ func (m Model) handler(msg tea.KeyPressMsg) func(Model) (Model, tea.Cmd) {
 		return Model.save
 	case onItem && msg.String() == "q":
 		return Model.back
+	case onItem && key.Matches(msg, m.item.KeyMap().RawXML):
+		return func(m Model) (Model, tea.Cmd) { return m, entryXML(m.st.doc, m.st.entry(m.item.Pos())) }
 	case key.Matches(msg, k.Quit):
 		return Model.quit
 	case key.Matches(msg, k.Back):

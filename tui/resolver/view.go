@@ -81,6 +81,8 @@ func (m Model) body() string {
 		return m.confirm.View()
 	case m.overlay == promptOverlay:
 		return m.prompt.View()
+	case m.overlay == xmlOverlay:
+		return m.xml.View()
 	}
 	switch m.screen {
 	case listScreen:
@@ -168,6 +170,8 @@ func (m Model) screenKeys() help.KeyMap {
 		return m.confirm.KeyMap()
 	case m.overlay == promptOverlay:
 		return m.prompt.KeyMap()
+	case m.overlay == xmlOverlay:
+		return m.xml.KeyMap()
 	case m.screen == mergeScreen:
 		return m.merge.keyMap()
 	case m.screen == listScreen && m.list.Filtering():
