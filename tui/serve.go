@@ -18,7 +18,8 @@ import (
 
 // Timeouts of every connection to 'feedsync serve': a client that sends
 // its headers or body slowly, or reads slowly, is cut off (slow-loris).
-const (
+// Variables for the tests.
+var (
 	serveHeaderTimeout = 10 * time.Second
 	serveReadTimeout   = 2 * time.Minute // the whole request, a 64 MiB body included
 	serveWriteTimeout  = 2 * time.Minute

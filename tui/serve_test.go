@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"math/rand/v2"
+	"net"
 	"net/http"
 	"os"
 	"os/exec"
@@ -317,6 +318,49 @@ func TestServeToken(t *testing.T) {
 	}
 	if code, _, stderr := h.run("", "sync", local, url, "--token-file", token); code != 0 {
 		t.Errorf("with the token: exit %d, %q", code, stderr)
+	}
+	cancel()
+	<-done
+}
+
+// Every connection has timeouts: a client that sends its headers, or its
+// body, too slowly is cut off (slow-loris), and the others are served.
+func TestServeTimeouts(t *testing.T) {
+	defer func(h, r time.Duration) { serveHeaderTimeout, serveReadTimeout = h, r }(serveHeaderTimeout, serveReadTimeout)
+	serveHeaderTimeout, serveReadTimeout = 300*time.Millisecond, 600*time.Millisecond
+	h := newHarness(t)
+	hub := h.write("hub.xml", oneItem)
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	log := &lines{}
+	done := make(chan int, 1)
+	go func() {
+		done <- Run(ctx, []string{"serve", hub, "--addr", "127.0.0.1:0"},
+			&Env{Stdout: io.Discard, Stderr: log, Getenv: func(string) string { return "" }})
+	}()
+	url := waitURL(t, log)
+	addr := strings.TrimSuffix(strings.TrimPrefix(url, "http://"), "/")
+	for name, send := range map[string]string{
+		"slow_headers": "GET / HTTP/1.1\r\nHost: x\r\n",
+		"slow_body":    "POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 1000\r\n\r\n<rss",
+	} {
+		t.Run(name, func(t *testing.T) {
+			conn, err := net.Dial("tcp", addr)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer conn.Close()
+			conn.Write([]byte(send))
+			conn.SetReadDeadline(time.Now().Add(5 * time.Second))
+			start := time.Now()
+			_, err = io.ReadAll(conn) // the server closes the connection
+			if err != nil || time.Since(start) > 4*time.Second {
+				t.Errorf("the connection was not cut off: %v after %v", err, time.Since(start))
+			}
+		})
+	}
+	if code, _, stderr := h.run("", "pull", h.path("l.xml"), url); code != 0 {
+		t.Errorf("a pull after the slow clients: exit %d %s", code, stderr)
 	}
 	cancel()
 	<-done

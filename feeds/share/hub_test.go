@@ -425,3 +425,26 @@ func TestHubViewsBounded(t *testing.T) {
 		}
 	}
 }
+
+// 1.0.2 §2.2: the poster's sx:sharing is never republished; the hub's own
+// is served.
+func TestHubNeverRepublishesPostersSharing(t *testing.T) {
+	th := startHub(t, "rss", Options{Window: Window{Items: 5}})
+	th.edit("A", create("a", "A"))
+	body := strings.Replace(emptyFeeds["rss"], "<title>To do</title>", `<title>To do</title>
+    <sx:sharing since="x1" until="x9" expires="2030-01-01T00:00:00Z"><sx:related link="http://poster.example/all" type="complete"/><sx:related link="http://poster.example/b" type="aggregated"/></sx:sharing>
+    <item><title>b</title><sx:sync id="b" updates="1"><sx:history sequence="1" by="P"/></sx:sync></item>`, 1)
+	code, _, answer := th.do("POST", "/", []byte(body))
+	if code != 200 {
+		t.Fatalf("POST: %d %s", code, answer)
+	}
+	for name, got := range map[string]string{"the feed": string(readFile(t, th.path)), "GET /": string(th.get("/").Bytes()),
+		"GET /complete": string(th.get("/complete").Bytes()), "the answer": string(answer)} {
+		if strings.Contains(got, "poster.example") || strings.Contains(got, "x9") || strings.Contains(got, "2030") {
+			t.Errorf("%s republishes the poster's sx:sharing:\n%s", name, got)
+		}
+	}
+	if _, ok := itemSums(t, th.path)["b"]; !ok {
+		t.Error("the posted item was not taken")
+	}
+}

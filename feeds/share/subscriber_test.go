@@ -3,11 +3,13 @@ package share
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"net/http"
 	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -124,8 +126,9 @@ func TestPullFellBehindWindow(t *testing.T) {
 			e, other := th.endpoint("E"), th.endpoint("O")
 			e.sync()
 			other.sync()
-			// E edits its item, and gets a conflict on b from a second copy of b.
-			e.edit(edit("own", "mine, edited", false))
+			// E edits its item, makes one it keeps to itself, and gets a
+			// conflict on b from a second copy of b.
+			e.edit(edit("own", "mine, edited", false), create("private", "not sent yet"))
 			other.edit(edit("b", "B by O", false))
 			e.edit(edit("b", "B by E", false))
 			other.sync()
@@ -162,6 +165,9 @@ func TestPullFellBehindWindow(t *testing.T) {
 			}
 			if !got["b"].Conflicted {
 				t.Error("E's unresolved conflict was discarded")
+			}
+			if _, ok := got["private"]; !ok {
+				t.Error("E's item that the complete feed lacks was discarded")
 			}
 			if got["c"].Sum != itemSums(t, th.path)["c"] {
 				t.Error("the update of c, which left the window, is missing")
@@ -367,5 +373,55 @@ func TestStaticFeed(t *testing.T) {
 		if !bytes.Equal(readFile(t, local), before) {
 			t.Errorf("sync with %s wrote LOCAL", u)
 		}
+	}
+}
+
+// 0.91 §2.1: a subscriber that comes back later than the window says
+// reads the complete feed.
+func TestPullAfterWindow091(t *testing.T) {
+	th := startHub(t, "sse-rss", Options{Window: Window{Span: 72 * time.Hour}})
+	th.edit("A", create("a", "A"))
+	e := th.endpoint("E")
+	e.pull()
+	if sh := th.get("/").Sharing(); sh.Window != 3 {
+		t.Errorf("window %d days, want 3", sh.Window)
+	}
+	th.clock.tick(48 * time.Hour)
+	if res := e.pull(); res.Complete {
+		t.Errorf("within the window: %+v", res)
+	}
+	th.clock.tick(4 * 24 * time.Hour)
+	if res := e.pull(); !res.Complete || !res.OutOfSync {
+		t.Errorf("after the window: %+v", res)
+	}
+}
+
+// Syncs at the same moment lose nothing: POSTs take turns at the hub.
+func TestConcurrentSyncs(t *testing.T) {
+	th := startHub(t, "rss", Options{Window: Window{Items: 3}})
+	eps := []*endpoint{th.endpoint("A"), th.endpoint("B"), th.endpoint("C")}
+	for _, e := range eps {
+		e.sync()
+	}
+	want := 0
+	for round := range 3 {
+		var wg sync.WaitGroup
+		errs := make([]error, len(eps))
+		for i, e := range eps {
+			for k := range 4 {
+				e.edit(create(fmt.Sprintf("%s-%d-%d", e.by, round, k), "x"))
+				want++
+			}
+			wg.Go(func() { _, errs[i] = e.sub("").Sync(t.Context()) })
+		}
+		wg.Wait()
+		for _, err := range errs {
+			if err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	if got := len(itemSums(t, th.path)); got != want {
+		t.Errorf("the hub holds %d items, want %d", got, want)
 	}
 }
