@@ -27,7 +27,8 @@
 // 304. The feed's own sx:sharing is replaced by the hub's; its sx:related
 // of type "aggregated" are kept.
 //
-// POST / with a feed body merges it into the feed as a subscriber would
+// POST / (or /complete, for a subscriber of the complete feed) with a
+// feed body merges it into the feed as a subscriber would
 // (1.0.2 §3.3; the poster's sx:sharing is never taken, §2.2). POSTs are
 // serialized in the process and, with an advisory lock beside the feed,
 // with every other writer of it; the feed is saved atomically with a
@@ -36,8 +37,8 @@
 // untouched. The answer is a feed holding every item changed after the
 // until the poster cached (header FeedSync-Until) that the poster did not
 // send as it now is, with sx:sharing since that until and until the
-// latest stamp; header FeedSync-ETag is the ETag of the feed GET / now
-// answers the poster, who holds all of it.
+// latest stamp; header FeedSync-ETag is the ETag of the feed a GET of the
+// same path now answers the poster, who holds all of it.
 //
 // With Options.Token every request needs "Authorization: Bearer TOKEN"
 // (401 without it; the comparison takes constant time), or only POST with

@@ -261,7 +261,8 @@ func (h *Hub) logf(format string, args ...any) {
 	fmt.Fprintf(h.opts.Log, format+"\n", args...)
 }
 
-// ServeHTTP answers GET and HEAD of / and /complete, and POST of /.
+// ServeHTTP answers GET, HEAD and POST of / and /complete. A POST to
+// either merges; they differ in the feed whose ETag the answer gives.
 func (h *Hub) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	start := time.Now()
 	lw := &logWriter{ResponseWriter: w}
@@ -279,21 +280,12 @@ func (h *Hub) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		}
 		h.get(w, r, complete)
 	case http.MethodPost:
-		if complete {
-			w.Header().Set("Allow", "GET, HEAD")
-			http.Error(w, "POST to / (the complete feed is read-only)", http.StatusMethodNotAllowed)
-			return
-		}
 		if !h.authorized(w, r, false) {
 			return
 		}
-		h.post(w, r)
+		h.post(w, r, complete)
 	default:
-		allow := "GET, HEAD, POST"
-		if complete {
-			allow = "GET, HEAD"
-		}
-		w.Header().Set("Allow", allow)
+		w.Header().Set("Allow", "GET, HEAD, POST")
 		http.Error(w, r.Method+" is not allowed", http.StatusMethodNotAllowed)
 	}
 }
@@ -403,7 +395,7 @@ func (h *Hub) authorized(w http.ResponseWriter, r *http.Request, open bool) bool
 
 // post merges the body into FEED as a subscriber would (1.0.2 §3.3, 0.91
 // §4.4) and answers what the poster lacks.
-func (h *Hub) post(w http.ResponseWriter, r *http.Request) {
+func (h *Hub) post(w http.ResponseWriter, r *http.Request, complete bool) {
 	if r.ContentLength > h.opts.MaxBody {
 		tooLarge(w, h.opts.MaxBody)
 		return
@@ -423,7 +415,7 @@ func (h *Hub) post(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, err.Error(), http.StatusBadRequest)
 		return
 	}
-	answer, etag, code, err := h.incorporate(posted, r.Header.Get(HeaderUntil), h.link(r))
+	answer, etag, code, err := h.incorporate(posted, r.Header.Get(HeaderUntil), h.link(r), complete)
 	if err != nil {
 		http.Error(w, err.Error(), code)
 		return
@@ -445,7 +437,7 @@ func tooLarge(w http.ResponseWriter, max int64) {
 // the answer: every item changed after the poster's until (the header)
 // except those the poster sent as they now are, with sx:sharing since the
 // poster's until and until the latest stamp.
-func (h *Hub) incorporate(posted feed, until, link string) (feed, string, int, error) {
+func (h *Hub) incorporate(posted feed, until, link string, complete bool) (feed, string, int, error) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	lock, err := atomicfile.Acquire(context.Background(), h.path)
@@ -498,7 +490,7 @@ func (h *Hub) incorporate(posted feed, until, link string) (feed, string, int, e
 	if h.doc.Dialect() != dialect.None {
 		answer.SetSharing(h.sharing(from, now))
 	}
-	return answer, h.view(false, link).etag, http.StatusOK, nil
+	return answer, h.view(complete, link).etag, http.StatusOK, nil
 }
 
 // changed reports whether a merge changed any item.

@@ -425,3 +425,27 @@ func TestConcurrentSyncs(t *testing.T) {
 		t.Errorf("the hub holds %d items, want %d", got, want)
 	}
 }
+
+// A subscriber of the complete feed syncs too, and keeps to conditional
+// GETs of it.
+func TestSyncWithTheCompleteFeed(t *testing.T) {
+	th := startHub(t, "atom", Options{Window: Window{Items: 1}})
+	th.edit("A", create("a", "A"), create("b", "B"))
+	e := th.endpoint("E")
+	sub := e.sub("")
+	sub.URL = th.srv.URL + "/complete"
+	if _, err := sub.Sync(t.Context()); err != nil {
+		t.Fatal(err)
+	}
+	e.edit(create("c", "C"))
+	if res, err := sub.Sync(t.Context()); err != nil || res.Pushed != 1 {
+		t.Fatalf("%+v, %v", res, err)
+	}
+	c := th.count()
+	if res, err := sub.Sync(t.Context()); err != nil || !res.Unchanged || c.n.Load() != 1 {
+		t.Errorf("nothing changed: %+v, %v, %d requests", res, err, c.n.Load())
+	}
+	if got := len(itemSums(t, th.path)); got != 3 {
+		t.Errorf("the hub holds %d items", got)
+	}
+}
