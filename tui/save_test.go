@@ -66,11 +66,13 @@ type writer struct {
 	write func(t *testing.T, c *concurrency, k int) error
 }
 
-// concurrency is one round: a feed, the binary, what must be in the end.
+// concurrency is one round: a feed, the binary, a hub serving the feed,
+// what must be in the end.
 type concurrency struct {
 	h    *harness
 	bin  string
 	feed string
+	hub  string // the URL of 'feedsync serve' on feed
 	mu   sync.Mutex
 	want map[string]string
 }
@@ -106,6 +108,12 @@ var writers = []writer{
 		other := c.h.write(fmt.Sprintf("other%d.xml", k), strings.Replace(feedOf(1), `id="item1"`, `id="`+id+`"`, 1))
 		c.expect(id, "old")
 		return c.feedsync("merge", c.feed, other, "-o", c.feed)
+	}},
+	{"sync LOCAL HUB, the hub serving the feed", func(t *testing.T, c *concurrency, k int) error {
+		id := fmt.Sprintf("synced%d", k)
+		local := c.h.write(fmt.Sprintf("local%d.xml", k), strings.Replace(feedOf(1), `id="item1"`, `id="`+id+`"`, 1))
+		c.expect(id, "old")
+		return c.feedsync("sync", local, c.hub, "--by", fmt.Sprintf("S%d", k))
 	}},
 	{"the resolver's save", func(t *testing.T, c *concurrency, k int) error {
 		id := fmt.Sprintf("resolved%d", k)
@@ -148,7 +156,8 @@ func resolverSession(feed string, edit func(*dialect.Doc) error) error {
 
 // TestConcurrentWritersLoseNoUpdate starts every kind of writer at once on
 // one feed, several of each, command-line ones as processes of the real
-// binary; every update must be in the end result (issue 13, item 1: one
+// binary, and 'feedsync serve' on the feed taking syncs; every update must
+// be in the end result (issue 13, item 1: one
 // of two concurrent updates vanished in 30 of 50 rounds).
 //
 // $ go test ./tui -run TestConcurrentWritersLoseNoUpdate -concurrency.rounds=50
@@ -166,6 +175,7 @@ func TestConcurrentWritersLoseNoUpdate(t *testing.T) {
 		t.Run(fmt.Sprintf("round %d, %d items", round, items), func(t *testing.T) {
 			h := newHarness(t)
 			c := &concurrency{h: h, bin: bin, feed: h.write("shared.xml", feedOf(items)), want: map[string]string{}}
+			c.hub = startServer(t, bin, c.feed).url
 			var wg sync.WaitGroup
 			errs := make(chan error, len(writers)*each)
 			for _, w := range writers {
