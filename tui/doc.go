@@ -17,6 +17,16 @@
 // parent, the resolver; new front ends built on the command line would have
 // grown that inversion further.)
 //
+// # Writing feeds
+//
+// Every command that writes a feed goes through save.go: the lock on OUT
+// held from before the read to after the write, OUT as read when it is
+// also an input, the command done again when another writer changed OUT
+// behind the lock, the resolver's save checked against OUT as loaded
+// (resolver.FileChangedError), and no result written that is larger than
+// feedsync reads (package feeds/atomicfile has the rules). An error about
+// a feed starts with the feed's name, so file:line:col comes first.
+//
 // # git
 //
 // 'git setup' makes git merge feeds with 'git-merge' (gitmerge.go), a

@@ -266,13 +266,10 @@ func TestOutThatKeepsChangingFails(t *testing.T) {
 	}
 }
 
-// TestResolverSaveOffersToMergeAChangedFile: the resolver's save finds the
-// file changed since the session loaded it, writes nothing, and returns a
-// FileChangedError whose Merge brings the file's new state in; the next
-// save keeps both.
-func TestResolverSaveOffersToMergeAChangedFile(t *testing.T) {
-	h := newHarness(t)
-	feed := h.write("f.xml", feedOf(2))
+// openSession is a resolver session on feed without a terminal: its
+// config, with the Save the command line gives it, and the loaded feed.
+func openSession(t *testing.T, feed string) (resolver.Config, *dialect.Doc) {
+	t.Helper()
 	var cfg resolver.Config
 	resolverSave(context.Background(), &cfg, feed, []string{feed}, func(s *saving, _ func(int, int)) (*dialect.Doc, error) {
 		return load(context.Background(), &Env{Stderr: new(strings.Builder), saving: s}, feed)
@@ -281,13 +278,24 @@ func TestResolverSaveOffersToMergeAChangedFile(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	return cfg, doc
+}
+
+// TestResolverSaveOffersToMergeAChangedFile: the resolver's save finds the
+// file changed since the session loaded it, writes nothing, and returns a
+// FileChangedError whose Merge brings the file's new state in; the next
+// save keeps both.
+func TestResolverSaveOffersToMergeAChangedFile(t *testing.T) {
+	h := newHarness(t)
+	feed := h.write("f.xml", feedOf(2))
+	cfg, doc := openSession(t, feed)
 	if err := updateItem(doc, "item1", engine.Stamp{By: "R"}, change{Change: dialect.Change{Edit: dialect.Edit{Title: ptr("resolver")}}}); err != nil {
 		t.Fatal(err)
 	}
 	if code, _, stderr := h.run("", "update", feed, "--id", "item2", "--title", "script", "--by", "S", "-o", feed); code != 0 {
 		t.Fatal(stderr)
 	}
-	err = cfg.Save(doc)
+	err := cfg.Save(doc)
 	var fc *resolver.FileChangedError
 	if !errors.As(err, &fc) || !errors.Is(err, atomicfile.ErrChanged) {
 		t.Fatalf("Save = %v, want a FileChangedError", err)
@@ -326,14 +334,7 @@ func TestResolverSaveOffersToMergeAChangedFile(t *testing.T) {
 func TestResolverSaveToARemovedFile(t *testing.T) {
 	h := newHarness(t)
 	feed := h.write("f.xml", feedOf(1))
-	var cfg resolver.Config
-	resolverSave(context.Background(), &cfg, feed, []string{feed}, func(s *saving, _ func(int, int)) (*dialect.Doc, error) {
-		return load(context.Background(), &Env{Stderr: new(strings.Builder), saving: s}, feed)
-	})
-	doc, err := cfg.Load(func(int, int) {})
-	if err != nil {
-		t.Fatal(err)
-	}
+	cfg, doc := openSession(t, feed)
 	os.Remove(feed)
 	var fc *resolver.FileChangedError
 	if err := cfg.Save(doc); !errors.As(err, &fc) || fc.What != "was removed" {
