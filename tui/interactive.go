@@ -44,6 +44,7 @@ func resolveInteractive(ctx context.Context, env *Env, pos []string, out string,
 		return err
 	}
 	cfg.Title = strings.Join(pos, " ⇄ ")
+	cfg.LoadNote = withSizes(pos)
 	quiet, warnings := holdWarnings(env)
 	var info resolver.LoadInfo
 	cfg.Loaded = func() resolver.LoadInfo { return info }
@@ -199,6 +200,18 @@ func saveAs(ctx context.Context) func(doc *dialect.Doc, path string, overwrite b
 		snaps[path] = next
 		return nil
 	}
+}
+
+// withSizes names the feeds with their sizes, for the loading screen.
+func withSizes(pos []string) string {
+	parts := make([]string, len(pos))
+	for i, p := range pos {
+		parts[i] = p
+		if fi, err := os.Stat(p); err == nil && fi.Mode().IsRegular() {
+			parts[i] += fmt.Sprintf(" (%.1f MB)", float64(fi.Size())/1e6)
+		}
+	}
+	return strings.Join(parts, " ⇄ ")
 }
 
 // loadInfo says what the first screen tells of the loaded feeds: what the

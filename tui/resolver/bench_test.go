@@ -91,3 +91,19 @@ func BenchmarkKey(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkFirstScreen is what the resolver adds to the load: the store,
+// the list and the first frame, on a pair already merged. BenchmarkOpen
+// is BenchmarkMerge plus this.
+func BenchmarkFirstScreen(b *testing.B) {
+	doc, err := benchLoad(b)(func(int, int) {})
+	if err != nil {
+		b.Fatal(err)
+	}
+	for b.Loop() {
+		m := New(Config{Title: "bench", By: testBy, Now: func() time.Time { return testNow }})
+		next, _ := m.Update(tea.WindowSizeMsg{Width: 120, Height: 40})
+		next, _ = next.Update(loadedMsg{doc: doc})
+		_ = next.View()
+	}
+}

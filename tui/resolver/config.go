@@ -17,6 +17,9 @@ import (
 type Config struct {
 	// Title names the session in the header, e.g. "todo.xml ⇄ remote.xml".
 	Title string
+	// LoadNote names what is loaded on the loading screen, with sizes:
+	// "todo.xml (48.2 MB) ⇄ remote.xml (47.9 MB)"; "" says Title.
+	LoadNote string
 	// Load loads and merges the feeds, and returns the result, in either
 	// dialect. It runs off the UI thread and may report its progress, which
 	// the loading screen shows.

@@ -69,6 +69,9 @@ type Model struct {
 	status   Status
 	progress chan progressMsg
 	loading  progressMsg
+	ticks    int           // loading ticks so far, for the spinner
+	started  time.Time     // the first tick's time
+	elapsed  time.Duration // since then
 	width    int
 	height   int
 	saving   bool
@@ -104,7 +107,7 @@ func New(cfg Config) Model {
 
 // Init starts loading, and asks the terminal for its background colour.
 func (m Model) Init() tea.Cmd {
-	return tea.Batch(load(m.cfg.Load, m.cfg.Loaded, m.progress), waitProgress(m.progress), tea.RequestBackgroundColor)
+	return tea.Batch(load(m.cfg.Load, m.cfg.Loaded, m.progress), waitProgress(m.progress), tea.RequestBackgroundColor, loadTick())
 }
 
 // Saved reports whether a save succeeded.
@@ -127,6 +130,27 @@ func load(fn func(func(done, total int)) (*dialect.Doc, error), info func() Load
 		}
 		return msg
 	}
+}
+
+// loadTickMsg turns the loading screen's spinner.
+type loadTickMsg time.Time
+
+// loadTick is the Cmd that ticks the loading screen ten times a second.
+func loadTick() tea.Cmd {
+	return tea.Tick(100*time.Millisecond, func(t time.Time) tea.Msg { return loadTickMsg(t) })
+}
+
+// tick turns the spinner while loading, and stops once loaded.
+func (m Model) tick(t loadTickMsg) (Model, tea.Cmd) {
+	if m.screen != loadingScreen || m.loadErr != nil {
+		return m, nil
+	}
+	if m.started.IsZero() {
+		m.started = time.Time(t).Add(-100 * time.Millisecond)
+	}
+	m.ticks++
+	m.elapsed = time.Time(t).Sub(m.started)
+	return m, loadTick()
 }
 
 // waitProgress is the Cmd that waits for the next progress report.
@@ -174,6 +198,8 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case progressMsg:
 		m.loading = msg
 		return m, waitProgress(m.progress)
+	case loadTickMsg:
+		return m.tick(msg)
 	case loadedMsg:
 		return m.loaded(msg)
 	case savedMsg:

@@ -146,17 +146,35 @@ func shortPath(p string) string {
 	return "…/" + p[i+1:]
 }
 
-// loadingView shows the progress of loading and merging.
+// loadingView shows the progress of loading and merging: the step, what
+// it works on, the time it has taken, and a spinner that turns as long as
+// the program is alive, so that a long step never looks hung.
 func (m Model) loadingView() string {
-	lines := []string{"", "  loading and merging " + m.cfg.Title + "…"}
-	if p := m.loading; p.total > 0 {
+	what := m.cfg.Title
+	if m.cfg.LoadNote != "" {
+		what = m.cfg.LoadNote
+	}
+	lines := []string{"", "  loading and merging " + what + "…"}
+	p := m.loading
+	if p.total > 0 {
 		w := max(min(m.width-20, 50), 10)
 		done := min(w*p.done/p.total, w)
 		bar := strings.Repeat("█", done) + strings.Repeat("░", w-done)
-		lines = append(lines, fmt.Sprintf("  %s %d of %d", bar, p.done, p.total))
+		lines = append(lines, fmt.Sprintf("  %s step %d of %d", bar, min(p.done+1, p.total), p.total))
 	}
+	step := "reading and parsing"
+	switch {
+	case p.total > 0 && p.done >= p.total:
+		step = "opening the list"
+	case p.total > 1 && p.done == p.total-1:
+		step = "merging"
+	}
+	spin := spinner[m.ticks%len(spinner)]
+	lines = append(lines, fmt.Sprintf("  %s %s · %.1f s", spin, step, m.elapsed.Seconds()))
 	return strings.Join(lines, "\n")
 }
+
+var spinner = []string{"-", "\\", "|", "/"}
 
 // screenKeys returns the bindings of what has the keyboard, for the status
 // bar and the help overlay.
