@@ -4,15 +4,12 @@ import (
 	"bytes"
 	"context"
 	"crypto/sha256"
-	"encoding/hex"
 	"errors"
 	"fmt"
 	"io"
 	"net/http"
 	"os"
 	"path/filepath"
-	"slices"
-	"strings"
 	"sync"
 	"syscall"
 	"time"
@@ -103,15 +100,6 @@ func statID(path string) (fileID, error) {
 		id.ctimeNsec = st.Ctim.Nano()
 	}
 	return id, nil
-}
-
-// view is a rendered feed.
-type view struct {
-	body     []byte
-	etag     string
-	modified time.Time
-	ctype    string
-	stale    int64 // unix time from which it must be rendered again, or 0
 }
 
 // ErrBusy is returned by NewHub when another process serves the feed.
@@ -304,85 +292,6 @@ func (h *Hub) get(w http.ResponseWriter, r *http.Request, complete bool) {
 	http.ServeContent(w, r, "", v.modified, bytes.NewReader(v.body))
 }
 
-// link is the absolute URI of the complete feed (1.0.2 §2.3) as the
-// request's client reaches it.
-func (h *Hub) link(r *http.Request) string {
-	base := h.opts.PublicURL
-	if base == "" {
-		base = "http://" + r.Host
-	}
-	return strings.TrimSuffix(base, "/") + "/complete"
-}
-
-// view returns the feed GET answers, rendered once per change. h.mu is held.
-func (h *Hub) view(complete bool, link string) *view {
-	partial := !complete && !h.opts.Window.IsZero()
-	key := "complete"
-	if partial {
-		key = "partial " + link
-	}
-	now := h.opts.Now()
-	if v := h.views[key]; v != nil && (v.stale == 0 || now.Unix() < v.stale) {
-		return v
-	}
-	if len(h.views) >= maxViews {
-		// Each Host a request names makes a view of its own: a bound
-		// keeps made-up ones from filling the memory.
-		clear(h.views)
-	}
-	list := items(h.doc)
-	keep, since, stale := map[string]bool{}, h.st.floor(), int64(0)
-	if partial {
-		keep, since, stale = h.st.choose(list, h.opts.Window, now)
-	} else {
-		for _, it := range list {
-			keep[it.ID] = true
-		}
-	}
-	f := subset(h.doc, keep)
-	s := h.sharing(since, now)
-	if partial {
-		s.Related = append([]dialect.Related{{Link: link, Type: "complete"}}, s.Related...)
-	}
-	if h.opts.Expires > 0 && h.doc.Dialect() == dialect.SSE091 && !h.warnedExpires {
-		h.warnedExpires = true
-		h.logf("warning: %s is now an SSE 0.91 feed, which has no expires (0.91 §2.1): --expires is ignored", h.path)
-	}
-	if h.opts.Expires > 0 {
-		s.Expires = now.Add(h.opts.Expires).UTC().Truncate(time.Second)
-		refresh := now.Add(h.opts.Expires / 2).Unix()
-		if stale == 0 || refresh < stale {
-			stale = refresh
-		}
-	}
-	if h.doc.Dialect() != dialect.None {
-		f.SetSharing(s)
-	}
-	body := f.Bytes()
-	sum := sha256.Sum256(body)
-	v := &view{body: body, etag: `"` + hex.EncodeToString(sum[:16]) + `"`, ctype: contentType(f),
-		modified: time.Unix(h.st.Until, 0).UTC(), stale: stale}
-	h.views[key] = v
-	return v
-}
-
-// sharing is the hub's sx:sharing with the given since: until is the
-// latest stamp, the window in days for 0.91, FEED's own related feeds.
-// A feed with no sync data yet is served without one: it has no dialect
-// to write it in.
-func (h *Hub) sharing(since int64, now time.Time) *dialect.Sharing {
-	d := h.doc.Dialect()
-	s := &dialect.Sharing{Until: stampMark(d, time.Unix(h.st.Until, 0)), Related: slices.Clone(h.related)}
-	if d == dialect.SSE091 {
-		// 0.91 §2.1: all items updated on or after since are in the feed.
-		s.Since = stampMark(d, time.Unix(since+1, 0))
-		s.Window = h.opts.Window.days()
-	} else {
-		s.Since = stampMark(d, time.Unix(since, 0))
-	}
-	return s
-}
-
 // authorized checks the Bearer token, in constant time, unless open.
 func (h *Hub) authorized(w http.ResponseWriter, r *http.Request, open bool) bool {
 	if h.opts.Token == "" || open || tokenMatches(r.Header.Get("Authorization"), h.opts.Token) {
@@ -390,119 +299,5 @@ func (h *Hub) authorized(w http.ResponseWriter, r *http.Request, open bool) bool
 	}
 	w.Header().Set("WWW-Authenticate", `Bearer realm="feedsync"`)
 	http.Error(w, "401 unauthorized: this hub wants Authorization: Bearer <token> (feedsync: --token-file)", http.StatusUnauthorized)
-	return false
-}
-
-// post merges the body into FEED as a subscriber would (1.0.2 §3.3, 0.91
-// §4.4) and answers what the poster lacks.
-func (h *Hub) post(w http.ResponseWriter, r *http.Request, complete bool) {
-	if r.ContentLength > h.opts.MaxBody {
-		tooLarge(w, h.opts.MaxBody)
-		return
-	}
-	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, h.opts.MaxBody))
-	var mbe *http.MaxBytesError
-	switch {
-	case errors.As(err, &mbe):
-		tooLarge(w, h.opts.MaxBody)
-		return
-	case err != nil:
-		http.Error(w, "reading the body: "+err.Error(), http.StatusBadRequest)
-		return
-	}
-	posted, err := parse("request body", body)
-	if err != nil {
-		http.Error(w, err.Error(), http.StatusBadRequest)
-		return
-	}
-	answer, etag, code, err := h.incorporate(posted, r.Header.Get(HeaderUntil), h.link(r), complete)
-	if err != nil {
-		http.Error(w, err.Error(), code)
-		return
-	}
-	w.Header().Set("Content-Type", contentType(answer))
-	if etag != "" {
-		w.Header().Set(HeaderETag, etag)
-	}
-	w.Write(answer.Bytes())
-}
-
-func tooLarge(w http.ResponseWriter, max int64) {
-	http.Error(w, fmt.Sprintf("413 the body is larger than the hub's cap of %d bytes", max), http.StatusRequestEntityTooLarge)
-}
-
-// incorporate merges posted into FEED under the feed's lock, so that
-// POSTs, this and other processes' writes of FEED never lose each other's
-// changes, saves FEED atomically when the merge changed it, and returns
-// the answer: every item changed after the poster's until (the header)
-// except those the poster sent as they now are, with sx:sharing since the
-// poster's until and until the latest stamp.
-func (h *Hub) incorporate(posted feed, until, link string, complete bool) (feed, string, int, error) {
-	h.mu.Lock()
-	defer h.mu.Unlock()
-	lock, err := atomicfile.Acquire(context.Background(), h.path)
-	if err != nil {
-		return nil, "", http.StatusServiceUnavailable, err
-	}
-	defer lock.Release()
-	snap, err := lock.Read()
-	if err == nil && !snap.Exists() {
-		err = fmt.Errorf("%s: no such file", h.path)
-	}
-	if err != nil {
-		return nil, "", http.StatusInternalServerError, err
-	}
-	id, _ := statID(h.path)
-	h.take(snap.Data, id)
-	if !bytes.Equal(snap.Data, h.served) {
-		return nil, "", http.StatusServiceUnavailable, fmt.Errorf("%s does not load; fix it before syncing (see the hub's log)", h.path)
-	}
-	merged, err := merge(h.doc, posted)
-	if err != nil {
-		return nil, "", http.StatusBadRequest, err
-	}
-	now := h.opts.Now()
-	if changed(h.doc, merged) {
-		data := merged.Bytes()
-		if _, err := lock.Commit(snap, data); err != nil {
-			return nil, "", http.StatusServiceUnavailable, err
-		}
-		id, _ := statID(h.path)
-		h.adopt(merged, data, id)
-		if h.st.observe(merged, now) {
-			h.saveState()
-		}
-	}
-	d := h.doc.Dialect()
-	u, ok := parseMark(d, until)
-	from := h.st.floor()
-	if ok {
-		from = max(from, u.Unix())
-	}
-	sent := sums(posted)
-	keep := map[string]bool{}
-	for _, it := range items(h.doc) {
-		if h.st.Items[it.ID].At > from && sent[it.ID] != it.Sum {
-			keep[it.ID] = true
-		}
-	}
-	answer := subset(h.doc, keep)
-	if h.doc.Dialect() != dialect.None {
-		answer.SetSharing(h.sharing(from, now))
-	}
-	return answer, h.view(complete, link).etag, http.StatusOK, nil
-}
-
-// changed reports whether a merge changed any item.
-func changed(before, after feed) bool {
-	a, b := items(before), items(after)
-	if len(a) != len(b) {
-		return true
-	}
-	for i := range a {
-		if a[i].ID != b[i].ID || a[i].Sum != b[i].Sum {
-			return true
-		}
-	}
 	return false
 }
