@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
 	"path/filepath"
 	"runtime"
 	"strings"
@@ -37,7 +38,24 @@ type Env struct {
 	IsTerminal     bool // stdin and stdout are both terminals
 	ErrTerminal    bool // stderr is a terminal (progress lines go there)
 
-	saving *saving // the file the command writes, while it runs (save.go)
+	saving *saving  // the file the command writes, while it runs (save.go)
+	tty    *os.File // the controlling terminal, when the resolver draws there (-o -)
+}
+
+// terminalIn and terminalOut are where the resolver reads keys and draws:
+// standard input and output, or the controlling terminal.
+func (e *Env) terminalIn() io.Reader {
+	if e.tty != nil {
+		return e.tty
+	}
+	return e.Stdin
+}
+
+func (e *Env) terminalOut() io.Writer {
+	if e.tty != nil {
+		return e.tty
+	}
+	return e.Stdout
 }
 
 type command struct {
@@ -53,12 +71,12 @@ func init() {
 		{"create", "FEED --id ID [--title T] [--content C] [--noconflicts] [--by EP] [--when TIME] [-o OUT]", "add a new item (§3.1)", runCreate},
 		{"update", "FEED --id ID [--title T] [--content C] [--field KEY=VALUE]... [--delete | --undelete] [--by EP] [--when TIME] [-o OUT]", "change, delete or undelete an item (§3.2)", runUpdate},
 		{"resolve", "FEED --id ID --pick winner|N [--only N,M,...] [--title T] [--content C] [--field KEY=VALUE]... [--by EP] [--when TIME] [-o OUT]\n" +
-			"  feedsync resolve LOCAL REMOTE [-o OUT] [--by EP] [--when TIME]\n" +
-			"  feedsync resolve FEED [-o OUT] [--by EP] [--when TIME]", "resolve conflicts (§3.4, §4), by flags or interactively", runResolve},
+			"  feedsync resolve LOCAL REMOTE [-o OUT|-] [--markers] [--by EP] [--when TIME]\n" +
+			"  feedsync resolve FEED [-o OUT|-] [--markers] [--by EP] [--when TIME]", "resolve conflicts (§3.4, §4), by flags or interactively", runResolve},
 		{"conflicts", "FEED [--json]", "list the items in conflict", runConflicts},
 		{"validate", "FEED...", "check feeds against every MUST of the spec", runValidate},
 		{"endpoint", "", "print this endpoint's id", runEndpoint},
-		{"demo", "[-o OUT]", "the resolver on a built-in pair of feeds", runDemo},
+		{"demo", "[-o OUT] [--markers]", "the resolver on a built-in pair of feeds", runDemo},
 		{"serve", "FEED [--addr HOST:PORT] [--window N|DURATION] [--token-file F] [--open-read] [--expires DURATION] [--public-url URL] [--max-body BYTES]", "publish FEED over HTTP and merge what subscribers send (§4)", runServe},
 		{"sync", "LOCAL URL [--by EP] [--when TIME] [--token-file F]", "pull URL into LOCAL, then send it what LOCAL has that it lacks (§4)", runSync},
 		{"pull", "LOCAL URL [--by EP] [--when TIME] [--token-file F] [-o OUT]", "read URL's feed into LOCAL (§4.1)", runPull},

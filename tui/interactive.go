@@ -21,7 +21,7 @@ var errNeedsTerminal = errors.New("resolve: the interactive resolver needs a ter
 
 // resolveInteractive opens the resolver on FEED, or on the merge of LOCAL
 // and REMOTE. It saves to OUT, by default the first feed.
-func resolveInteractive(ctx context.Context, env *Env, pos []string, out string, st stampFlags) error {
+func resolveInteractive(ctx context.Context, env *Env, pos []string, out string, st stampFlags, markers bool) error {
 	if len(pos) < 1 || len(pos) > 2 {
 		return usageError("resolve", "want FEED, or LOCAL and REMOTE, got %d argument(s)", len(pos))
 	}
@@ -33,18 +33,21 @@ func resolveInteractive(ctx context.Context, env *Env, pos []string, out string,
 	if out == "" {
 		out = pos[0]
 	}
-	if !isLocalPath(out) {
-		return usageError("resolve", "%s cannot be saved to; give -o OUT", displayName(out))
+	if out != "-" && !isLocalPath(out) {
+		return usageError("resolve", "%s cannot be saved to; give -o OUT", out)
 	}
-	if !env.IsTerminal {
-		return errNeedsTerminal
+	env, closeTTY, err := terminalFor(env, out)
+	if err != nil {
+		return err
 	}
+	defer closeTTY()
 	cfg, err := resolverConfig(env, st)
 	if err != nil {
 		return err
 	}
 	cfg.Title = strings.Join(pos, " ⇄ ")
 	cfg.LoadNote = withSizes(pos)
+	cfg.Markers = markers
 	quiet, warnings := holdWarnings(env)
 	var info resolver.LoadInfo
 	cfg.Loaded = func() resolver.LoadInfo { return info }
@@ -74,6 +77,7 @@ func holdWarnings(env *Env) (*Env, *bytes.Buffer) {
 func runDemo(ctx context.Context, env *Env, args []string) error {
 	f := newFlags("demo")
 	out := f.String("o", "", "save the resolved feed to `OUT` (default a new temporary file)")
+	markers := f.Bool("markers", false, "mark changed words [-old-]{+new+} in colour too")
 	var st stampFlags
 	st.register(f)
 	pos, err := f.parse(env, args)
@@ -100,6 +104,7 @@ func runDemo(ctx context.Context, env *Env, args []string) error {
 		return err
 	}
 	cfg.Title = "demo: local.xml ⇄ remote.xml"
+	cfg.Markers = *markers
 	var info resolver.LoadInfo
 	cfg.Loaded = func() resolver.LoadInfo { return info }
 	err = runResolver(ctx, env, cfg, *out, nil, func(_ *saving, progress func(done, total int)) (*dialect.Doc, error) {
@@ -157,9 +162,25 @@ func resolverConfig(env *Env, st stampFlags) (resolver.Config, error) {
 // saved where, or that nothing was.
 func runResolver(ctx context.Context, env *Env, cfg resolver.Config, out string, inputs []string, load func(s *saving, progress func(done, total int)) (*dialect.Doc, error)) error {
 	cfg.SaveTarget = out
-	resolverSave(ctx, &cfg, out, inputs, load)
+	var stdout []byte // with -o -, the last feed saved, written once the screen is given back
+	if out == "-" {
+		cfg.SaveTarget = "standard output"
+		cfg.Load = func(progress func(done, total int)) (*dialect.Doc, error) { return load(nil, progress) }
+		cfg.Save = func(doc *dialect.Doc) error {
+			data, err := render("standard output", doc)
+			if err == nil {
+				stdout = data
+			}
+			return err
+		}
+	} else {
+		resolverSave(ctx, &cfg, out, inputs, load)
+	}
 	cfg.SaveAs = saveAs(ctx)
-	res, err := resolver.Run(ctx, cfg, env.Stdin, env.Stdout)
+	res, err := resolver.Run(ctx, cfg, env.terminalIn(), env.terminalOut())
+	if stdout != nil {
+		env.Stdout.Write(stdout)
+	}
 	if err != nil {
 		if !res.Saved {
 			return err
@@ -172,6 +193,26 @@ func runResolver(ctx context.Context, env *Env, cfg resolver.Config, out string,
 		return errConflicts
 	}
 	return nil
+}
+
+// terminalFor returns the environment the resolver runs in: the
+// terminal on standard input and output, or, when the feed goes to
+// standard output (-o -) and that is not a terminal, the controlling
+// terminal (/dev/tty) for the screen and the keyboard.
+func terminalFor(env *Env, out string) (*Env, func(), error) {
+	switch {
+	case env.IsTerminal:
+		return env, func() {}, nil
+	case out != "-":
+		return nil, nil, errNeedsTerminal
+	}
+	tty, err := os.OpenFile("/dev/tty", os.O_RDWR, 0)
+	if err != nil || !IsTerminal(tty) {
+		return nil, nil, errNeedsTerminal
+	}
+	e := *env
+	e.tty = tty
+	return &e, func() { tty.Close() }, nil
 }
 
 // saveAs is the resolver's save to another file, after a failed save: the

@@ -14,6 +14,7 @@ func runResolve(ctx context.Context, env *Env, args []string) error {
 	f.registerHistory()
 	pick := f.String("pick", "", "`winner` to keep the winner's data, or N to take conflict version N's")
 	only := f.String("only", "", "fold in only versions `N,M,...` and leave the others in conflict")
+	markers := f.Bool("markers", false, "interactive: mark changed words [-old-]{+new+} in colour too")
 	pos, err := f.parse(env, args)
 	if err != nil {
 		return err
@@ -22,7 +23,7 @@ func runResolve(ctx context.Context, env *Env, args []string) error {
 		if f.id != "" || *only != "" || f.title.set || f.content.set || len(f.fields) > 0 || f.history != (dialect.Options{}) {
 			return usageError("resolve", "--id, --only, --title, --content, --field, --remove-field, --clean-history and --keep-versions go with --pick")
 		}
-		return resolveInteractive(ctx, env, pos, *f.out, f.stamp)
+		return resolveInteractive(ctx, env, pos, *f.out, f.stamp, *markers)
 	}
 	if len(pos) != 1 {
 		return usageError("resolve", "--pick takes one FEED, got %d argument(s)", len(pos))

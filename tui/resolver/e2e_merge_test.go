@@ -138,3 +138,33 @@ awk 'BEGIN{cut=0} /^# -* >8 -*$/{cut=1} { if (!cut && $0 == "Get milk, eggs, but
 	tm.wait("feedsync exited 1")
 	sameAsResolvePick(t, dir, bin, "item-groceries", "--content", "Get oat milk, eggs, butter and rolls")
 }
+
+// TestEndToEndStdout: with -o - the resolver draws on the terminal while
+// standard output goes to a file, and the feed saved is written there
+// when the session ends; the last line says so.
+func TestEndToEndStdout(t *testing.T) {
+	dir, bin := e2eSetup(t)
+	tm := startTmux(t, dir, fmt.Sprintf("%s resolve local.xml remote.xml -o - --by %s --when 2026-03-09T12:00:00Z > piped.xml", bin, testBy))
+	tm.wait("0/7 resolved")
+	tm.wait("saves to standard output")
+	tm.keys("A")
+	tm.wait("Keep the winner")
+	tm.keys("y")
+	tm.wait("7/7 resolved")
+	tm.keys("s")
+	tm.wait("saved to standard output")
+	tm.keys("q")
+	tm.wait("feedsync exited 0")
+	tm.wait("feedsync: saved to standard output: every conflict is resolved")
+	b, err := os.ReadFile(filepath.Join(dir, "piped.xml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	doc, err := dialect.Parse("piped.xml", b)
+	if err != nil {
+		t.Fatalf("standard output is no feed: %v\n%s", err, b)
+	}
+	if n := doc.Conflicted(); n != 0 {
+		t.Errorf("%d items still in conflict in what was written", n)
+	}
+}
