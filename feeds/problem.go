@@ -106,9 +106,13 @@ func report(fs []finding) Problems {
 	bySrc := map[*source][]Finding{}
 	var order []*source
 	var ps Problems
+	lines := map[*source]*xmlscan.Lines{}
 	for _, f := range fs {
 		if f.at.off >= 0 {
-			line, col := xmlscan.Position(f.src.data, f.at.off)
+			if lines[f.src] == nil {
+				lines[f.src] = xmlscan.NewLines(f.src.data)
+			}
+			line, col := lines[f.src].Position(f.at.off)
 			ps = append(ps, Problem{File: f.src.name, Line: line, Col: col, Element: f.at.name.String(), Msg: f.msg})
 			continue
 		}
@@ -190,8 +194,9 @@ func positionsSkipping(data []byte, doc *etree.Document, fs []Finding, items []*
 		shells[i] = xmlutil.Shell{El: lz.shell, Off: lz.start}
 	}
 	out := map[*etree.Element]pos{nil: {1, 1}}
+	lines := xmlscan.NewLines(data)
 	for e, off := range xmlutil.Offsets(data, doc, want, shells) {
-		line, col := xmlscan.Position(data, off)
+		line, col := lines.Position(off)
 		out[e] = pos{line, col}
 	}
 	return out

@@ -115,6 +115,7 @@ func (s *source) locate(fs []finding) feeds.Problems {
 	}
 	offs := xmlutil.Offsets(s.data, s.tree, want, s.shells)
 	ps := make(feeds.Problems, 0, len(fs))
+	lines := xmlscan.NewLines(s.data)
 	for _, f := range fs {
 		p := feeds.Problem{File: s.name, Element: f.name.String(), Msg: f.msg}
 		off, ok := f.off, f.off >= 0
@@ -128,7 +129,7 @@ func (s *source) locate(fs []finding) feeds.Problems {
 			}
 		}
 		if ok {
-			p.Line, p.Col = xmlscan.Position(s.data, off)
+			p.Line, p.Col = lines.Position(off)
 		}
 		ps = append(ps, p)
 	}

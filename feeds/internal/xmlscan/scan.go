@@ -3,6 +3,7 @@ package xmlscan
 import (
 	"bytes"
 	"fmt"
+	"slices"
 	"unicode/utf8"
 	"unsafe"
 )
@@ -91,11 +92,42 @@ func (e *SyntaxError) Error() string {
 }
 
 // Position returns the 1-based line and column, in bytes, of offset off
-// in data.
+// in data. It reads data up to off: to place many offsets of one
+// document, use Lines.
 func Position(data []byte, off int) (line, col int) {
 	off = min(max(off, 0), len(data))
 	line = 1 + bytes.Count(data[:off], []byte{'\n'})
 	return line, off - bytes.LastIndexByte(data[:off], '\n')
+}
+
+// Lines places offsets of one document as Position does, reading the
+// document once, at the first call, and then each offset in time
+// logarithmic in the number of lines: placing a problem for each of n
+// items stays linear (issue 13: 16,000 warnings took 27 s to place).
+type Lines struct {
+	data []byte
+	nl   []int // the offsets of the newlines; nil until the first call
+}
+
+// NewLines returns the Lines of data.
+func NewLines(data []byte) *Lines { return &Lines{data: data} }
+
+// Position returns the 1-based line and column, in bytes, of offset off.
+func (l *Lines) Position(off int) (line, col int) {
+	if l.nl == nil {
+		l.nl = make([]int, 0, bytes.Count(l.data, []byte{'\n'}))
+		for i, b := range l.data {
+			if b == '\n' {
+				l.nl = append(l.nl, i)
+			}
+		}
+	}
+	off = min(max(off, 0), len(l.data))
+	n, _ := slices.BinarySearch(l.nl, off) // the newlines before off
+	if n == 0 {
+		return 1, off + 1
+	}
+	return n + 1, off - l.nl[n-1]
 }
 
 // open is an element that has not been closed.
