@@ -1,6 +1,7 @@
 // Package tui is feedsync's terminal front end: the command line that
 // main.go calls, with the scriptable commands (merge, create, update,
-// resolve --pick, conflicts, validate, endpoint), the CSE commands, and
+// resolve --pick, conflicts, validate, endpoint), sync over HTTP (serve,
+// pull, sync), the CSE commands, and
 // the commands that open the interactive resolver (resolve, demo), which
 // lives in the sub-package tui/resolver. Every command goes through the
 // same engine and feeds functions as the resolver does.
@@ -35,6 +36,15 @@
 // with 'git-mergetool', the resolver as git's merge tool. gitmerge3.go
 // says how the common ancestor, which FeedSync does not need, refines the
 // merge; files that are not feeds on both sides go to git merge-file.
+//
+// # Sync over HTTP
+//
+// 'serve' (serve.go) runs a feeds/share.Hub in an http.Server with
+// timeouts on every connection, refuses to listen beyond loopback without
+// a token, and stops gracefully on SIGINT or SIGTERM; 'pull' and 'sync'
+// (sync.go) run a feeds/share.Subscription and report what it did on one
+// line. The protocol, its state files and the readings of 1.0.2 §4 are in
+// feeds/share.
 //
 // The CSE commands (cse.go) are the command line of package feeds/cse,
 // which is a library: cse.Pull, Fetch, List and Stamp return data and
