@@ -15,11 +15,16 @@
 //   - take the version shown (t): Doc.Resolve with that version's data
 //     (1.0.2 §3.4 step 1.2), or in 0.91 the sx:conflict's data and, in
 //     OPML, its position;
-//   - edit (e, or E in $EDITOR): Doc.Resolve with the winner's data and a
-//     new title and content (1.0.2 §3.4 step 1.3);
+//   - combine (e in the merge view, or E in $EDITOR): Doc.Resolve with the
+//     winner's data and an Edit of the fields the person changed: title,
+//     content, and any other shared field by key (1.0.2 §3.4 step 1.3:
+//     "combine or otherwise create new data"), the same resolution as
+//     `resolve --pick winner --title T --content C --field KEY=VALUE`;
 //   - delete or undelete (d): Doc.Update, a 1.0.2 §3.2 update that resolves
 //     nothing, or a 0.91 §4.2 update, which removes the conflicts too;
-//   - keep every winner (A): one resolution per unresolved item.
+//   - keep every winner (A), or take every version one endpoint made (T):
+//     one resolution per unresolved item, of those the filter shows when
+//     one is on.
 //
 // Each resolution is an update stamped with Config.By and Config.Now. In
 // FeedSync 1.0.2 the versions it factored in are then folded into the
@@ -45,15 +50,25 @@
 //
 // The root Model routes messages to small components, each with
 // Update(tea.Msg), View() string, SetSize and a key map implementing
-// help.KeyMap: List (the items in conflict), ItemView (winner and version
-// side by side, stacked, or unified; the field-by-field diff from package
-// diff), HistoryPane, Editor (with its own line and text inputs), HelpView,
-// Confirm and Status. Only Model returns a tea.View. All styles live in one
-// Styles value, with a no-colour variant for NO_COLOR (any non-empty value)
-// and monochrome terminals that marks changes as [-old-]{+new+}.
+// help.KeyMap: List (the items in conflict, with a filter), ItemView (winner
+// and version side by side, stacked, or unified; the field-by-field diff
+// from package diff; search, changes, markup rendered), HistoryPane,
+// MergeView (the result between the winner and a version, hunk by hunk:
+// merge.go is its model, mergerender.go its drawing, textarea.go the text
+// area it types in), XMLView, HelpView, Confirm, Prompt and Status. Only
+// Model returns a tea.View. All styles live in one Styles value, made for a
+// Look: colours for a dark or a light background, or none (NO_COLOR, any
+// non-empty value, and monochrome terminals: terminal.go), which marks
+// changes as [-old-]{+new+}, as --markers does in colour.
 //
-// Update does no I/O: loading and merging, saving, writing the temp file for
-// $EDITOR and reading it back are commands that report with messages. The
+// Saving never loses work silently (saving.go): the merge's changes count
+// as unsaved work, a save that finds the file changed on disk offers to
+// merge its new state in (1.0.2 §3.3), any other failure offers to save
+// elsewhere, and Run's Result says how the session ended in one line.
+//
+// Update does no I/O: loading and merging, saving, merging a changed file
+// in, writing an item's XML, writing the temp file for $EDITOR and reading
+// it back are commands that report with messages. The
 // document is written to (Doc.Set) only when a save starts, so a save
 // running off the UI thread never sees it change.
 //
