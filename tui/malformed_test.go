@@ -2,6 +2,7 @@ package tui
 
 import (
 	"bytes"
+	"context"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -9,6 +10,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/feedsync/feedsync/feeds/dialect"
 	"github.com/feedsync/feedsync/feeds/feedtest"
@@ -82,8 +84,9 @@ var placeFirst = regexp.MustCompile(`^[^:\n]+:\d+:\d+: `)
 // every file of the corpus (issue 13): each must exit 2, print first the
 // problem validate prints first, starting with file:line:col, print
 // nothing on standard output, and leave every file as it was, with no
-// temporary file or backup left behind. `serve` and `sync` join the list
-// as commands that refuse a malformed FEED at start.
+// temporary file, backup or sync state left behind (only the lock files,
+// which stay by design). serve refuses a malformed FEED
+// before it listens; sync and pull a malformed LOCAL before they fetch.
 func TestMalformedInputWritesNothing(t *testing.T) {
 	first := expectedFirst(t)
 	good := map[string]string{"rss": oneItem, "sse": sseOne, "opml": sseOPML, "atom": atomOne}
@@ -112,6 +115,9 @@ func TestMalformedInputWritesNothing(t *testing.T) {
 				{"resolve", name, "--id", "item1", "--pick", "winner", "--by", "A", "-o", name},
 				{"create", name, "--id", "new1", "--title", "x", "--by", "A", "-o", name},
 				{"create", name, "--id", "new1", "--title", "x", "--by", "A"},
+				{"serve", name, "--addr", "127.0.0.1:0"},
+				{"sync", name, "http://127.0.0.1:1/", "--by", "A"},
+				{"pull", name, "http://127.0.0.1:1/", "--by", "A"},
 			}
 			want = h.path(name) + strings.TrimPrefix(want, name)
 			for _, args := range commands {
@@ -121,7 +127,7 @@ func TestMalformedInputWritesNothing(t *testing.T) {
 						args[i] = h.path(a)
 					}
 				}
-				code, stdout, stderr := h.run("", args...)
+				code, stdout, stderr := h.runWithin(10*time.Second, args...)
 				line, _, _ := strings.Cut(stderr, "\n")
 				switch {
 				case code != ExitError:
@@ -142,12 +148,25 @@ func TestMalformedInputWritesNothing(t *testing.T) {
 			}
 			entries, _ := os.ReadDir(h.dir)
 			for _, e := range entries {
-				if n := e.Name(); strings.Contains(n, ".tmp-") || strings.Contains(n, ".bak") {
-					t.Errorf("left behind: %s", n)
+				switch n := e.Name(); {
+				case n == name || n == "good.xml" || n == "out.xml" || strings.HasSuffix(n, ".lock"):
+				default:
+					t.Errorf("left behind: %s", n) // a temporary file, a backup, sync state
 				}
 			}
 		})
 	}
+}
+
+// runWithin is harness.run bounded in time: a command that should refuse
+// its input at once (serve) must not run on.
+func (h *harness) runWithin(d time.Duration, args ...string) (int, string, string) {
+	ctx, cancel := context.WithTimeout(context.Background(), d)
+	defer cancel()
+	var out, errb bytes.Buffer
+	env := &Env{Stdin: strings.NewReader(""), Stdout: &out, Stderr: &errb, Getenv: func(k string) string { return h.env[k] }}
+	code := Run(ctx, args, env)
+	return code, out.String(), errb.String()
 }
 
 // partnerOf names the valid feed a malformed one is merged with: one of

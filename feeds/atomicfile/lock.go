@@ -85,6 +85,18 @@ func acquire(ctx context.Context, path, target string) (*Lock, error) {
 	return &Lock{path: path, target: target, f: f}, nil
 }
 
+// LockPath returns the lock file of the file at path (of the file a
+// symbolic link names): .NAME.lock beside it. It is for tidying up after a
+// lock taken in a folder made for it; removing a lock file that someone
+// may hold defeats the lock.
+func LockPath(path string) (string, error) {
+	target, err := resolve(path)
+	if err != nil {
+		return "", err
+	}
+	return lockName(target), nil
+}
+
 // lockName is the lock file of a target: .NAME.lock beside it.
 func lockName(target string) string {
 	return filepath.Join(filepath.Dir(target), "."+filepath.Base(target)+".lock")

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"net/http"
 	"os"
 	"path/filepath"
@@ -120,7 +121,10 @@ func NewHub(path string, opts Options) (*Hub, error) {
 	}
 	opts.Log = &lockedWriter{w: opts.Log}
 	h := &Hub{path: path, opts: opts, state: statePath(path, "serve")}
-	if err := os.MkdirAll(filepath.Dir(h.state), 0o755); err != nil {
+	dir := filepath.Dir(h.state)
+	_, statErr := os.Stat(dir)
+	made := errors.Is(statErr, fs.ErrNotExist) // tidied away if the feed does not load
+	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return nil, err
 	}
 	// The state file's lock is held for as long as the hub runs.
@@ -136,6 +140,12 @@ func NewHub(path string, opts Options) (*Hub, error) {
 	h.release = func() { lock.Release() }
 	if err := h.start(); err != nil {
 		lock.Release()
+		if made { // a feed that does not load leaves nothing behind
+			if name, lerr := atomicfile.LockPath(h.state); lerr == nil {
+				os.Remove(name)
+			}
+			os.Remove(dir) // only if empty: another command may use it now
+		}
 		return nil, err
 	}
 	return h, nil
