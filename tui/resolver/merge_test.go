@@ -276,3 +276,21 @@ func TestMergeLists(t *testing.T) {
 		t.Errorf("fields after the merge:\n%s\nwant\n%s", strings.Join(got, "\n"), want)
 	}
 }
+
+// TestMergeMonochrome: on a monochrome terminal the merge view marks the
+// changed words [-old-]{+new+} and uses no colour; the field typed in is
+// marked by a bar.
+func TestMergeMonochrome(t *testing.T) {
+	t.Setenv("NO_COLOR", "")
+	t.Setenv("TERM", "xterm-mono")
+	hs := newHarness(t, demoDoc(t), 140, 24)
+	hs.keys("enter", "e")
+	s := hs.screen()
+	if !strings.Contains(s, "Buy groceries[- - DONE-]") || !strings.Contains(s, "{+oat +}") || strings.Contains(hs.m.View().Content, "\x1b[3") {
+		t.Errorf("no markers, or colour, on a monochrome terminal:\n%s", s)
+	}
+	hs.keys("e")
+	if !strings.Contains(hs.screen(), "▌ Buy groceries - DONE") {
+		t.Errorf("the field typed in is not marked:\n%s", hs.screen())
+	}
+}

@@ -56,7 +56,27 @@ func (v MergeView) head() []string {
 	if v.width >= threeColumnsFrom {
 		lines = append(lines, v.columnHeads())
 	}
-	return append(lines, s.ink.rule.render(strings.Repeat("─", v.width)))
+	return append(lines, v.positionRule(len(lines)+1))
+}
+
+// positionRule is the header's last rule, with how far down the body is
+// when it does not fit in the rows left under a header of headRows.
+func (v MergeView) positionRule(headRows int) string {
+	bh := max(v.height-headRows, 1)
+	n := len(v.body)
+	if n <= bh {
+		return v.styles.ink.rule.render(strings.Repeat("─", v.width))
+	}
+	end := min(v.scroll+bh, n)
+	where := "more below"
+	switch {
+	case end >= n:
+		where = "end"
+	case v.scroll == 0:
+		where = "top · more below"
+	}
+	text := fmt.Sprintf(" %d%% · %s ", 100*end/n, where)
+	return v.styles.ink.rule.render(fit(strings.Repeat("─", max(v.width-textWidth(text)-2, 0))+text+"──", v.width))
 }
 
 // pairLine names the two sides compared.
@@ -319,7 +339,11 @@ func (v *MergeView) resultRows(i int, result []piece, marks map[int]string, w in
 		f.result.SetSize(w, 1)
 		f.result.SetSize(w, max(f.result.Rows(), 1))
 		rows = strings.Split(f.result.View(), "\n")
-		return rows, nil, f.result.cursorRow(f.result.visual())
+		bar := v.styles.Marked.Render("▌")
+		for range rows {
+			rowMarks = append(rowMarks, bar) // the field that takes the typing
+		}
+		return rows, rowMarks, f.result.cursorRow(f.result.visual())
 	}
 	seen := map[int]bool{}
 	for _, row := range wrapLines(result, w) {
