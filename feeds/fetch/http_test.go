@@ -12,8 +12,22 @@ import (
 	"time"
 )
 
-// testLimits are small enough to reach in a test.
-var testLimits = Limits{MaxBytes: 50, MaxRedirects: 5, ConnectTimeout: time.Second, HeaderTimeout: 200 * time.Millisecond, Timeout: 400 * time.Millisecond}
+// testLimits have a size cap small enough to reach in a test and timeouts
+// no loaded machine reaches by accident; the timeout cases shorten one
+// timeout at a time (timeoutLimits), so that the other can never fire first.
+var testLimits = Limits{MaxBytes: 50, MaxRedirects: 5, ConnectTimeout: 10 * time.Second, HeaderTimeout: 20 * time.Second, Timeout: 30 * time.Second}
+
+// timeoutLimits returns testLimits with the header timeout or the total
+// timeout set to d.
+func timeoutLimits(header bool, d time.Duration) Limits {
+	l := testLimits
+	if header {
+		l.HeaderTimeout = d
+	} else {
+		l.Timeout = d
+	}
+	return l
+}
 
 // newTestServer serves the handlers of TestGet on loopback until the test
 // ends; handlers that stall are released then.
@@ -77,10 +91,11 @@ func TestGet(t *testing.T) {
 	cases := []struct {
 		name, path string
 		cond       Validators
-		body       string // want this body, or
-		notMod     bool   // a 304, or
-		err        error  // an error matching this, or
-		msg        string // an error saying this
+		limits     *Limits // instead of testLimits
+		body       string  // want this body, or
+		notMod     bool    // a 304, or
+		err        error   // an error matching this, or
+		msg        string  // an error saying this
 	}{
 		{name: "ok", path: "/ok", body: "0123456789"},
 		{name: "not found", path: "/none", err: &StatusError{}, msg: "HTTP 404 Not Found"},
@@ -89,14 +104,18 @@ func TestGet(t *testing.T) {
 		{name: "five redirects", path: "/hops/5", body: "arrived"},
 		{name: "six redirects", path: "/hops/6", msg: "more than 5 redirects"},
 		{name: "redirect to file:", path: "/tofile", err: ErrScheme},
-		{name: "no headers in time", path: "/noheaders", msg: "timeout awaiting response headers"},
-		{name: "body not done in time", path: "/slowbody", err: context.DeadlineExceeded},
+		{name: "no headers in time", path: "/noheaders", limits: ptr(timeoutLimits(true, 200*time.Millisecond)), msg: "timeout awaiting response headers"},
+		{name: "body not done in time", path: "/slowbody", limits: ptr(timeoutLimits(false, 300*time.Millisecond)), err: context.DeadlineExceeded},
 		{name: "conditional, changed", path: "/cond", cond: Validators{ETag: `"v0"`}, body: "body"},
 		{name: "conditional, not modified", path: "/cond", cond: Validators{ETag: `"v1"`}, notMod: true},
 		{name: "304 to a plain request", path: "/always304", err: &StatusError{}, msg: "HTTP 304 Not Modified"},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
+			c := c
+			if tc.limits != nil {
+				c = New(*tc.limits, "feedsync-test")
+			}
 			resp, err := c.Get(context.Background(), Request{URL: srv.URL + tc.path, If: tc.cond})
 			switch {
 			case tc.err != nil || tc.msg != "":
@@ -231,3 +250,5 @@ func TestPost(t *testing.T) {
 		t.Errorf("file URL: %v", err)
 	}
 }
+
+func ptr[T any](v T) *T { return &v }
