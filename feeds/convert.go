@@ -211,17 +211,7 @@ func (x *composition) replace(d *Doc, k kind, text string) {
 		}
 		switch classify(d.format, kd.scope.elemURI(e), e) {
 		case k:
-			n := etree.NewElement(e.Tag)
-			n.Space = e.Space
-			for _, a := range e.Attr {
-				if !(a.Space == "" && a.Key == "type" && a.Value == "xhtml") {
-					n.CreateAttr(a.FullKey(), a.Value)
-				}
-			}
-			if text != "" {
-				n.SetText(text)
-			}
-			x.kids[i] = kid{n, kd.scope}
+			x.kids[i] = kid{retexted(e, text), kd.scope}
 			return
 		case kindTitle:
 			at = i + 1

@@ -232,7 +232,12 @@ func (d *Doc) textKid(k kind, text string, old *field) kid {
 		}
 		return d.newText(k, text)
 	}
-	e := old.elem()
+	return kid{retexted(old.elem(), text), old.scope}
+}
+
+// retexted returns a new element like e, with its attributes but Atom's
+// type="xhtml", which plain text cannot honour, holding text.
+func retexted(e *etree.Element, text string) *etree.Element {
 	n := etree.NewElement(e.Tag)
 	n.Space = e.Space
 	for _, a := range e.Attr {
@@ -243,7 +248,7 @@ func (d *Doc) textKid(k kind, text string, old *field) kid {
 	if text != "" {
 		n.SetText(text)
 	}
-	return kid{n, old.scope}
+	return n
 }
 
 // categoryKid returns a category holding a value "term" or "term

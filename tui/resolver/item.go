@@ -190,18 +190,6 @@ func (v *ItemView) updateKey(msg tea.KeyPressMsg) {
 		v.cycle(1)
 	case key.Matches(msg, v.keys.PrevVersion):
 		v.cycle(-1)
-	case key.Matches(msg, v.keys.Up):
-		v.scrollBy(-1)
-	case key.Matches(msg, v.keys.Down):
-		v.scrollBy(1)
-	case key.Matches(msg, v.keys.PageUp):
-		v.scrollBy(-page)
-	case key.Matches(msg, v.keys.PageDown):
-		v.scrollBy(page)
-	case key.Matches(msg, v.keys.Top):
-		v.scrollBy(-len(v.body))
-	case key.Matches(msg, v.keys.Bottom):
-		v.scrollBy(len(v.body))
 	case key.Matches(msg, v.keys.Layout):
 		v.toggle(&v.unified)
 	case key.Matches(msg, v.keys.Publisher):
@@ -212,6 +200,10 @@ func (v *ItemView) updateKey(msg tea.KeyPressMsg) {
 		v.toggle(&v.showHist)
 	case key.Matches(msg, v.keys.Markup):
 		v.toggle(&v.rendered)
+	default:
+		if d, ok := v.keys.delta(msg, page, len(v.body)); ok {
+			v.scrollBy(d)
+		}
 	}
 }
 

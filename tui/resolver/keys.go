@@ -106,12 +106,12 @@ func (k ListKeys) FullHelp() [][]key.Binding {
 
 // ItemKeys are the item component's own bindings.
 type ItemKeys struct {
-	NextVersion, PrevVersion                key.Binding
-	Up, Down, PageUp, PageDown, Top, Bottom key.Binding
-	Layout, Publisher, History, Unfold      key.Binding
-	NextChange, PrevChange, Markup, RawXML  key.Binding
-	Search, NextMatch, PrevMatch            key.Binding
-	ClearSearch                             key.Binding
+	NextVersion, PrevVersion key.Binding
+	ScrollKeys
+	Layout, Publisher, History, Unfold     key.Binding
+	NextChange, PrevChange, Markup, RawXML key.Binding
+	Search, NextMatch, PrevMatch           key.Binding
+	ClearSearch                            key.Binding
 }
 
 // DefaultItemKeys returns the item screen's bindings.
@@ -119,12 +119,7 @@ func DefaultItemKeys() ItemKeys {
 	return ItemKeys{
 		NextVersion: bind("tab/]", "next version", "tab", "]"),
 		PrevVersion: bind("shift+tab/[", "previous version", "shift+tab", "["),
-		Up:          bind("↑/k", "scroll up", "up", "k"),
-		Down:        bind("↓/j", "scroll down", "down", "j"),
-		PageUp:      bind("pgup", "page up", "pgup"),
-		PageDown:    bind("pgdn/space", "page down", "pgdown", "space"),
-		Top:         bind("home/g", "top", "home", "g"),
-		Bottom:      bind("end/G", "bottom", "end", "G"),
+		ScrollKeys:  DefaultScrollKeys(),
 		Layout:      bind("v", "side by side/unified", "v"),
 		Publisher:   bind("p", "publisher-specific fields", "p"),
 		History:     bind("h", "history pane", "h"),

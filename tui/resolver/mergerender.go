@@ -62,20 +62,11 @@ func (v MergeView) head() []string {
 // positionRule is the header's last rule, with how far down the body is
 // when it does not fit in the rows left under a header of headRows.
 func (v MergeView) positionRule(headRows int) string {
-	bh := max(v.height-headRows, 1)
-	n := len(v.body)
-	if n <= bh {
+	p := position(v.scroll, max(v.height-headRows, 1), len(v.body))
+	if p == "" {
 		return v.styles.ink.rule.render(strings.Repeat("─", v.width))
 	}
-	end := min(v.scroll+bh, n)
-	where := "more below"
-	switch {
-	case end >= n:
-		where = "end"
-	case v.scroll == 0:
-		where = "top · more below"
-	}
-	text := fmt.Sprintf(" %d%% · %s ", 100*end/n, where)
+	text := " " + p + " "
 	return v.styles.ink.rule.render(fit(strings.Repeat("─", max(v.width-textWidth(text)-2, 0))+text+"──", v.width))
 }
 

@@ -26,8 +26,8 @@ type MergeKeys struct {
 	Next, Prev, Winner, Version, Both, BothRev key.Binding
 	Type, Done, NextVersion, PrevVersion       key.Binding
 	Apply, Leave, Undo, Redo                   key.Binding
-	Up, Down, PageUp, PageDown, Top, Bottom    key.Binding
 	Help                                       key.Binding
+	ScrollKeys
 }
 
 // DefaultMergeKeys returns the merge view's bindings: vimdiff's ]c and [c
@@ -50,12 +50,7 @@ func DefaultMergeKeys() MergeKeys {
 		Leave:       bind("esc/q", "leave (asks if changed)", "esc", "q", "ctrl+c"),
 		Undo:        bind("u", "undo", "u", "ctrl+z"),
 		Redo:        bind("ctrl+r", "redo", "ctrl+r", "ctrl+y"),
-		Up:          bind("↑/k", "scroll up", "up", "k"),
-		Down:        bind("↓/j", "scroll down", "down", "j"),
-		PageUp:      bind("pgup", "page up", "pgup"),
-		PageDown:    bind("pgdn/space", "page down", "pgdown", "space"),
-		Top:         bind("home/g", "top", "home", "g"),
-		Bottom:      bind("end/G", "bottom", "end", "G"),
+		ScrollKeys:  DefaultScrollKeys(),
 		Help:        bind("?", "help", "?"),
 	}
 }
@@ -70,7 +65,7 @@ func (k MergeKeys) FullHelp() [][]key.Binding {
 	return [][]key.Binding{
 		{k.Next, k.Prev, k.Winner, k.Version, k.Both, k.BothRev},
 		{k.Type, k.Done, k.NextVersion, k.PrevVersion, k.Apply, k.Leave, k.Undo, k.Redo},
-		{k.Up, k.Down, k.PageUp, k.PageDown, k.Top, k.Bottom, k.Help},
+		append(k.ScrollKeys.list(), k.Help),
 	}
 }
 
@@ -277,20 +272,12 @@ func (v MergeView) key(k tea.KeyPressMsg) (MergeView, tea.Cmd) {
 		v.restore(&v.undo, &v.redo, "nothing to undo")
 	case key.Matches(k, v.keys.Redo):
 		v.restore(&v.redo, &v.undo, "nothing to redo")
-	case key.Matches(k, v.keys.Up):
-		v.scrollBy(-1)
-	case key.Matches(k, v.keys.Down):
-		v.scrollBy(1)
-	case key.Matches(k, v.keys.PageUp):
-		v.scrollBy(-page)
-	case key.Matches(k, v.keys.PageDown):
-		v.scrollBy(page)
-	case key.Matches(k, v.keys.Top):
-		v.scrollBy(-len(v.body))
-	case key.Matches(k, v.keys.Bottom):
-		v.scrollBy(len(v.body))
 	default:
-		return v, nil
+		d, ok := v.keys.delta(k, page, len(v.body))
+		if !ok {
+			return v, nil
+		}
+		v.scrollBy(d)
 	}
 	v.layout()
 	return v, nil

@@ -173,18 +173,8 @@ func (v ItemView) highlight(line string) string {
 // to when it does not fit, and the search's state.
 func (v ItemView) positionRule() string {
 	var parts []string
-	bh := v.bodyHeight()
-	if n := len(v.body); n > bh {
-		end := min(v.scroll+bh, n)
-		pct := 100 * end / n
-		where := "more below"
-		switch {
-		case end >= n:
-			where = "end"
-		case v.scroll == 0:
-			where = "top · more below"
-		}
-		parts = append(parts, fmt.Sprintf("%d%% · %s", pct, where))
+	if p := position(v.scroll, v.bodyHeight(), len(v.body)); p != "" {
+		parts = append(parts, p)
 		if len(v.changes) > 1 {
 			parts = append(parts, "} next change")
 		}

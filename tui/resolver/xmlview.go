@@ -29,11 +29,14 @@ func entryXML(doc *dialect.Doc, e dialect.Entry) tea.Cmd {
 }
 
 // XMLKeys are the XML view's bindings.
-type XMLKeys struct{ Close, Up, Down, PageUp, PageDown, Top, Bottom key.Binding }
+type XMLKeys struct {
+	Close key.Binding
+	ScrollKeys
+}
 
 // ShortHelp implements help.KeyMap.
 func (k XMLKeys) ShortHelp() []key.Binding {
-	return []key.Binding{k.Close, k.Up, k.Down, k.PageDown, k.PageUp, k.Top, k.Bottom}
+	return append([]key.Binding{k.Close}, k.ScrollKeys.list()...)
 }
 
 // FullHelp implements help.KeyMap.
@@ -54,13 +57,8 @@ type XMLView struct {
 // NewXMLView returns the view of an item's XML, scrolled to the item.
 func NewXMLView(s *Styles, msg xmlMsg) XMLView {
 	v := XMLView{styles: s, id: msg.id, lines: strings.Split(strings.TrimRight(msg.text, "\n"), "\n"), keys: XMLKeys{
-		Close:    bind("esc/x", "close", "esc", "x", "q"),
-		Up:       bind("↑/k", "up", "up", "k"),
-		Down:     bind("↓/j", "down", "down", "j"),
-		PageUp:   bind("pgup", "page up", "pgup"),
-		PageDown: bind("pgdn/space", "page down", "pgdown", "space"),
-		Top:      bind("home/g", "top", "home", "g"),
-		Bottom:   bind("end/G", "bottom", "end", "G"),
+		Close:      bind("esc/x", "close", "esc", "x", "q"),
+		ScrollKeys: DefaultScrollKeys(),
 	}}
 	return v
 }
@@ -107,21 +105,11 @@ func (v XMLView) Update(msg tea.Msg) (XMLView, tea.Cmd) {
 		return v, nil
 	}
 	page := max(v.bodyHeight()-1, 1)
-	switch {
-	case key.Matches(k, v.keys.Close):
+	if key.Matches(k, v.keys.Close) {
 		return v, func() tea.Msg { return closeXMLMsg{} }
-	case key.Matches(k, v.keys.Up):
-		v.scrollBy(-1)
-	case key.Matches(k, v.keys.Down):
-		v.scrollBy(1)
-	case key.Matches(k, v.keys.PageUp):
-		v.scrollBy(-page)
-	case key.Matches(k, v.keys.PageDown):
-		v.scrollBy(page)
-	case key.Matches(k, v.keys.Top):
-		v.scrollBy(-len(v.rows))
-	case key.Matches(k, v.keys.Bottom):
-		v.scrollBy(len(v.rows))
+	}
+	if d, ok := v.keys.delta(k, page, len(v.rows)); ok {
+		v.scrollBy(d)
 	}
 	return v, nil
 }
