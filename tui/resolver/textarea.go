@@ -15,8 +15,9 @@ import (
 // It was kept over bubbles/v2/textarea, which was weighed again: that one
 // has no undo, caps a text at 10,000 lines (a longer item would be cut),
 // and reaches the clipboard through a library that needs xclip or xsel on
-// Linux. This one undoes and redoes, keeps any length, and copies through
-// the terminal (OSC 52) where the merge view needs it.
+// Linux. This one undoes and redoes and keeps any length; pasting is the
+// terminal's bracketed paste, and the merge view takes whole hunks from
+// either side, which is what copying between versions was for.
 //
 // Moving up and down goes by screen row, keeping the column; home and end
 // go to the start and end of the screen row, and pressed again to those of
