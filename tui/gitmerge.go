@@ -8,7 +8,9 @@ import (
 	"io"
 	"os"
 	"os/exec"
+	"strconv"
 	"strings"
+	"unicode"
 
 	"github.com/feedsync/feedsync/feeds/atomicfile"
 	"github.com/feedsync/feedsync/feeds/dialect"
@@ -41,17 +43,19 @@ func runGitMerge(ctx context.Context, env *Env, args []string) error {
 	if len(pos) < 3 || len(pos) > 4 {
 		return usageError("git-merge", "want BASE CURRENT OTHER [PATHNAME], got %d argument(s)", len(pos))
 	}
-	d := &gitDriver{env: env, base: pos[0], cur: pos[1], other: pos[2], path: pos[1]}
+	d := &gitDriver{env: env, base: pos[0], cur: pos[1], other: pos[2], path: pathText(pos[1]), arg: pathArg(pos[1])}
 	if len(pos) == 4 && pos[3] != "" {
-		d.path = pos[3]
+		d.path, d.arg = pathText(pos[3]), pathArg(pos[3])
 	}
 	return d.run(ctx)
 }
 
 // gitDriver is one run of the merge driver.
 type gitDriver struct {
-	env                    *Env
-	base, cur, other, path string
+	env              *Env
+	base, cur, other string
+	path             string // the file's name in messages (pathText)
+	arg              string // the file's name in the commands they suggest (pathArg)
 }
 
 func (d *gitDriver) run(ctx context.Context) error {
@@ -225,12 +229,12 @@ func (d *gitDriver) report(out *gitOutcome) error {
 	if len(conflicted) > 0 {
 		fmt.Fprintf(w, "feedsync: %s: %s in conflict, kept in the feed as sx:conflicts:\n", d.path, count(len(conflicted), "item"))
 		d.list(w, out, conflicted)
-		fmt.Fprintf(w, "feedsync: resolve with 'git mergetool --tool=feedsync' or 'feedsync resolve %s', then 'git add %s'\n", d.path, d.path)
+		fmt.Fprintf(w, "feedsync: resolve with 'git mergetool --tool=feedsync' or 'feedsync resolve %s', then 'git add %s'\n", d.arg, d.arg)
 	}
 	if len(out.levelLost) > 0 {
 		fmt.Fprintf(w, "feedsync: %s: theirs changed the feed-level %s, which is not merged part by part while ours changed the feed-level data too: ours' is kept;\n"+
 			"  theirs' version is 'git show :3:%s': edit %s by hand if theirs' should win, then 'git add %s'\n",
-			d.path, strings.Join(out.levelLost, ", "), d.path, d.path, d.path)
+			d.path, strings.Join(out.levelLost, ", "), d.arg, d.path, d.arg)
 	}
 	if len(conflicted) > 0 || len(out.levelLost) > 0 {
 		return errConflicts
@@ -247,7 +251,7 @@ func (d *gitDriver) list(w io.Writer, out *gitOutcome, ids []string) {
 			fmt.Fprintf(w, "  ... and %d more\n", len(ids)-maxListed)
 			return
 		}
-		fmt.Fprintf(w, "  %s  “%s”\n", id, out.titles[id])
+		fmt.Fprintf(w, "  %s  “%s”\n", printable(id), printable(out.titles[id]))
 	}
 }
 
@@ -264,4 +268,37 @@ func them(n int) string {
 		return "it is"
 	}
 	return "they are"
+}
+
+// pathText is a file name as the driver's messages show it: as it is, or
+// quoted with Go's escapes when it holds control characters, which would
+// otherwise reach the terminal (git quotes such names too).
+func pathText(p string) string {
+	if strings.ContainsFunc(p, unicode.IsControl) {
+		return strconv.Quote(p)
+	}
+	return p
+}
+
+// pathArg is a file name as a word of a shell command that a message
+// suggests: as it is when it is a plain word, else in double quotes.
+func pathArg(p string) string {
+	switch {
+	case strings.ContainsFunc(p, unicode.IsControl):
+		return strconv.Quote(p)
+	case shellQuote(p) == p:
+		return p
+	}
+	return `"` + strings.NewReplacer(`\`, `\\`, `"`, `\"`, `$`, `\$`, "`", "\\`").Replace(p) + `"`
+}
+
+// printable is s with its control characters escaped as Go escapes them:
+// item ids and titles come from the branches being merged, and a newline
+// or an escape sequence in one must not forge or hide lines of the report.
+func printable(s string) string {
+	if !strings.ContainsFunc(s, unicode.IsControl) {
+		return s
+	}
+	q := strconv.Quote(s)
+	return q[1 : len(q)-1]
 }

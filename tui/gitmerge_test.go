@@ -42,6 +42,12 @@ type gitMergeRun struct {
 
 func runGitMergeFiles(t *testing.T, base, ours, theirs string) gitMergeRun {
 	t.Helper()
+	return runGitMergeFilesAs(t, "todo.xml", base, ours, theirs)
+}
+
+// runGitMergeFilesAs is runGitMergeFiles with git's PATHNAME.
+func runGitMergeFilesAs(t *testing.T, pathname, base, ours, theirs string) gitMergeRun {
+	t.Helper()
 	dir := t.TempDir()
 	paths := make([]string, 3)
 	for i, body := range []string{base, ours, theirs} {
@@ -52,7 +58,7 @@ func runGitMergeFiles(t *testing.T, base, ours, theirs string) gitMergeRun {
 	}
 	var stdout, stderr bytes.Buffer
 	env := &Env{Stdin: strings.NewReader(""), Stdout: &stdout, Stderr: &stderr}
-	code := Run(context.Background(), []string{"git-merge", paths[0], paths[1], paths[2], "todo.xml"}, env)
+	code := Run(context.Background(), []string{"git-merge", paths[0], paths[1], paths[2], pathname}, env)
 	if stdout.Len() > 0 {
 		t.Errorf("the driver wrote to standard output:\n%s", stdout.String())
 	}
@@ -179,6 +185,48 @@ func TestGitMergeUsage(t *testing.T) {
 			}
 			if got := h.read("ours.xml"); got != oneItem {
 				t.Errorf("CURRENT changed:\n%s", got)
+			}
+		})
+	}
+}
+
+// TestGitMergeNamesPathsSafely checks how the driver names a PATHNAME
+// that is not a plain word: the commands it suggests quote it so that
+// they can be pasted into a shell, and control characters in it or in an
+// item's title (a file name or a feed from someone else's branch) are
+// shown escaped, never sent to the terminal as they are.
+func TestGitMergeNamesPathsSafely(t *testing.T) {
+	raw, err := os.ReadFile(filepath.Join("..", "testdata", "gitmerge", "same-item.txtar"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	a := feedtest.ParseArchive(string(raw))
+	ours := strings.Replace(a.Files["ours.xml"], "<title>Buy cake", "<title>Buy\u009b31m cake\nfeedsync: all fine", 1)
+	for _, c := range []struct {
+		name, pathname string
+		want           []string
+	}{
+		{"space", "lists/my todo.xml", []string{
+			"feedsync: lists/my todo.xml: 1 item in conflict",
+			`'feedsync resolve "lists/my todo.xml"', then 'git add "lists/my todo.xml"'`,
+		}},
+		{"shell characters", `a"$b.xml`, []string{`'feedsync resolve "a\"\$b.xml"'`}},
+		{"control characters", "evil\nfeedsync: ok\x1b[2J.xml", []string{
+			`feedsync: "evil\nfeedsync: ok\x1b[2J.xml": merged as`,
+		}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			r := runGitMergeFilesAs(t, c.pathname, a.Files["base.xml"], ours, a.Files["theirs.xml"])
+			if r.code != ExitAttention {
+				t.Fatalf("exit %d, want 1\n%s", r.code, r.stderr)
+			}
+			for _, w := range c.want {
+				if !strings.Contains(r.stderr, w) {
+					t.Errorf("stderr lacks %s:\n%s", w, r.stderr)
+				}
+			}
+			if strings.ContainsAny(r.stderr, "\x1b\u009b") || strings.Contains(r.stderr, "\nfeedsync: all fine") {
+				t.Errorf("control characters reach the terminal:\n%q", r.stderr)
 			}
 		})
 	}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strings"
 
 	"github.com/feedsync/feedsync/feeds/dialect"
 )
@@ -38,7 +39,7 @@ func runGitMergetool(ctx context.Context, env *Env, args []string) error {
 	merged := pos[0]
 	if !env.IsTerminal {
 		return fmt.Errorf("git-mergetool: the resolver needs a terminal; in scripts use\n"+
-			"  feedsync resolve %s --id ID --pick winner|N -o %s", merged, merged)
+			"  feedsync resolve %s --id ID --pick winner|N -o %s", pathArg(merged), pathArg(merged))
 	}
 	quiet, warnings := holdWarnings(env)
 	doc, title, err := mergetoolDoc(ctx, quiet, pos)
@@ -94,7 +95,8 @@ func mergetoolDoc(ctx context.Context, env *Env, pos []string) (*dialect.Doc, st
 		out, lerr = mergeForGit(v)
 	}
 	if lerr != nil {
-		return nil, "", fmt.Errorf("%w\n%s: and ours and theirs do not merge as feeds (%v);\nuse another merge tool", err, merged, lerr)
+		return nil, "", fmt.Errorf("%w\n%s: ours and theirs do not merge as feeds either: %s\nuse another merge tool (git mergetool --tool=TOOL)",
+			err, merged, strings.TrimRight(lerr.Error(), "\n"))
 	}
 	return out.doc, merged + ": ours ⇄ theirs", nil
 }

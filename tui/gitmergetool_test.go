@@ -1,6 +1,8 @@
 package tui
 
 import (
+	"bytes"
+	"context"
 	"fmt"
 	"os/exec"
 	"path/filepath"
@@ -185,4 +187,41 @@ func (tm *gitTmux) waitAny(texts ...string) string {
 		}
 	}
 	return s
+}
+
+// TestGitMergetoolMessages checks what the merge tool says when it cannot
+// open the resolver: without a terminal, a command to paste, the file
+// name quoted when it is not a plain word; when neither MERGED nor the
+// merge of ours and theirs loads, why each does not, and what to do.
+func TestGitMergetoolMessages(t *testing.T) {
+	h := newHarness(t)
+	t.Run("no terminal", func(t *testing.T) {
+		code, _, stderr := h.run("", "git-mergetool", "lists/my todo.xml")
+		want := `feedsync resolve "lists/my todo.xml" --id ID --pick winner|N -o "lists/my todo.xml"`
+		if code != ExitError || !strings.Contains(stderr, want) {
+			t.Errorf("exit %d, stderr:\n%s\nwant exit 2 and %s", code, stderr, want)
+		}
+	})
+	t.Run("nothing loads", func(t *testing.T) {
+		broken := "<rss version=\"2.0\"><channel>\n<title>T</title>\n<item><title>two<broken</title></item>\n</channel></rss>\n"
+		merged, ours, theirs := h.write("merged.xml", "<<<<<<< ours\n"), h.write("ours.xml", oneItem), h.write("theirs.xml", broken)
+		_, _, err := mergetoolDoc(context.Background(), &Env{Stderr: &bytes.Buffer{}}, []string{merged, ours, theirs})
+		if err == nil {
+			t.Fatal("no error")
+		}
+		msg := err.Error()
+		for _, want := range []string{
+			merged + ":1:",
+			merged + ": ours and theirs do not merge as feeds either: theirs does not load as a feed:\n  ",
+			"(theirs):3:24: broken: attributes must be separated by white space\n",
+			"use another merge tool (git mergetool --tool=TOOL)",
+		} {
+			if !strings.Contains(msg, want) {
+				t.Errorf("the message lacks %q:\n%s", want, msg)
+			}
+		}
+		if strings.Contains(msg, "and ours and theirs") {
+			t.Errorf("the old wording:\n%s", msg)
+		}
+	})
 }
