@@ -31,6 +31,7 @@ func (s *syncer) gotFeed(j *job, rec, prev *entry, resp *fetch.Response, body []
 	if err := s.cache.save(e); err != nil {
 		return err
 	}
+	s.saved(e.URL, resp, body)
 	s.seen[e.URL] = outcome{fetched: true, ok: true}
 	base := j.url
 	if resp.URL != nil {

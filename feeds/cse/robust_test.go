@@ -240,11 +240,30 @@ func TestPullMalformedFeed(t *testing.T) {
 	if s.failed != 1 || rep.text() != want {
 		t.Errorf("report = %q, want %q", rep.text(), want)
 	}
+	if slices.Contains(rep.fetchedURLs, srv.Link("news/index.xml")) {
+		t.Errorf("index.xml, which does not parse and is not saved, is reported fetched as well as failed: %q", rep.fetchedURLs)
+	}
 	if got := cachedContent(t, dir, srv.Link("news/index.xml")); got != string(treeFiles(t)["news/index.xml"]) {
 		t.Errorf("previous copy of index.xml replaced by %q", got)
 	}
 	if got := cachedContent(t, dir, srv.Link("news/day1.xml")); got != oldDay1 {
 		t.Errorf("day1.xml changed to %q", got)
+	}
+}
+
+// TestPullLocalMissingFile checks how a file missing from a local tree is
+// reported: the link's URL and what is wrong, as for a download that
+// failed, without the name of the system call that found it.
+func TestPullLocalMissingFile(t *testing.T) {
+	src := t.TempDir()
+	writeTree(t, src, treeFiles(t))
+	if err := os.Remove(filepath.Join(src, "photos", "a.jpg")); err != nil {
+		t.Fatal(err)
+	}
+	s, rep := pullTree(t, filepath.Join(src, "root.xml"), t.TempDir())
+	u := (&url.URL{Scheme: "file", Path: filepath.ToSlash(filepath.Join(src, "photos", "a.jpg"))}).String()
+	if want := u + ": no such file or directory"; s.failed != 1 || rep.text() != want {
+		t.Errorf("report = %q, want %q", rep.text(), want)
 	}
 }
 

@@ -153,6 +153,7 @@ func (s *syncer) fetch(ctx context.Context, j *job, rec, prev *entry) error {
 	if err := s.keep(j, prev, resp, body); err != nil {
 		return err
 	}
+	s.saved(key, resp, body)
 	s.seen[key] = outcome{fetched: true, ok: true}
 	return s.linkDone(j.item, true)
 }
@@ -190,20 +191,26 @@ func (s *syncer) download(ctx context.Context, u *url.URL, prev *entry) (*fetch.
 		return nil, nil, err
 	}
 	if !resp.NotModified {
-		s.rep.Fetched(u.String(), int64(len(resp.Body)))
 		return resp, resp.Body, nil
 	}
 	body, err := s.cache.read(prev)
 	if err != nil {
 		// The copy the server vouched for is gone: ask again, plainly.
-		resp, err = s.get.get(ctx, u, fetch.Validators{})
-		if err != nil {
+		if resp, err = s.get.get(ctx, u, fetch.Validators{}); err != nil {
 			return nil, nil, err
 		}
-		body = resp.Body
+		return resp, resp.Body, nil
 	}
 	s.rep.Unchanged(u.String())
 	return resp, body, nil
+}
+
+// saved reports a download once it is in the cache: a nested feed that
+// does not parse is not saved, and is reported as failed only.
+func (s *syncer) saved(u string, resp *fetch.Response, body []byte) {
+	if !resp.NotModified {
+		s.rep.Fetched(u, int64(len(body)))
+	}
 }
 
 // keep saves a downloaded file and then its record.

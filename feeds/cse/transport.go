@@ -2,7 +2,9 @@ package cse
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"io/fs"
 	"net/url"
 	"os"
 	"strconv"
@@ -91,7 +93,7 @@ func (t *localTree) get(u *url.URL, cond fetch.Validators, max int64) (*fetch.Re
 	}
 	info, err := t.root.Stat(rel)
 	if err != nil {
-		return nil, err
+		return nil, pathless(err)
 	}
 	tag := strconv.FormatInt(info.Size(), 10) + "-" + strconv.FormatInt(info.ModTime().UnixNano(), 10)
 	r := &fetch.Response{URL: u, Validators: fetch.Validators{ETag: tag}}
@@ -101,7 +103,18 @@ func (t *localTree) get(u *url.URL, cond fetch.Validators, max int64) (*fetch.Re
 	}
 	r.Body, err = fetch.ReadFileIn(t.root, rel, max)
 	if err != nil {
-		return nil, err
+		return nil, pathless(err)
 	}
 	return r, nil
+}
+
+// pathless is what went wrong reading a local file, without the system
+// call and the path relative to the tree's root that *fs.PathError adds:
+// the failure is reported after the link's URL, which names the file.
+func pathless(err error) error {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return pe.Err
+	}
+	return err
 }
