@@ -96,6 +96,9 @@ func createItem(doc *dialect.Doc, id string, st engine.Stamp, c change) error {
 func updateItem(doc *dialect.Doc, id string, st engine.Stamp, c change) error {
 	e, err := doc.Entry(id)
 	if err == nil {
+		err = unchanged(doc, e, c.Change)
+	}
+	if err == nil {
 		e, err = doc.Update(e, st, c.Change, c.opt)
 	}
 	if err != nil {
@@ -103,6 +106,21 @@ func updateItem(doc *dialect.Doc, id string, st engine.Stamp, c change) error {
 	}
 	doc.Set(e)
 	return nil
+}
+
+// unchanged refuses an update whose only change is what the item already
+// is: --delete of a deleted item, --undelete of a live one. The spec does
+// not forbid it, but it would be a new version (1.0.2 §3.2, 0.91 §4.2)
+// that changes nothing, which an edit made meanwhile elsewhere would then
+// meet as a conflict; asked for on the command line, it is a mistake.
+func unchanged(doc *dialect.Doc, e dialect.Entry, c dialect.Change) error {
+	if c.Deleted == nil || !c.Edit.IsZero() || c.Parent != nil || c.Place != 0 || *c.Deleted != e.Winner().Deleted() {
+		return nil
+	}
+	if *c.Deleted {
+		return fmt.Errorf("%s: item %q is already deleted", doc.Name(), e.ID())
+	}
+	return fmt.Errorf("%s: item %q is not deleted: nothing to undelete", doc.Name(), e.ID())
 }
 
 // resolveItem resolves an item's conflicts (1.0.2 §3.4, §4; 0.91 §5).
