@@ -2,6 +2,7 @@ package tui
 
 import (
 	"context"
+	"flag"
 	"time"
 
 	"github.com/feedsync/feedsync/engine"
@@ -73,6 +74,17 @@ func (f *itemFlags) registerPlace() {
 	f.IntVar(&f.place, "place", 0, "SSE 0.91 OPML: put the outline at place `N` among its siblings, from 1 (default last)")
 }
 
+// checkPlace refuses a --place given below 1: 0 would otherwise read as
+// no --place at all.
+func (f *itemFlags) checkPlace() error {
+	given := false
+	f.Visit(func(fl *flag.Flag) { given = given || fl.Name == "place" })
+	if given && f.place < 1 {
+		return usageError(f.cmd, "--place %d: places count from 1", f.place)
+	}
+	return nil
+}
+
 func newItemFlags(cmd string) *itemFlags {
 	f := &itemFlags{flagSet: newFlags(cmd)}
 	f.StringVar(&f.id, "id", "", "the item's sync `ID` (required)")
@@ -134,8 +146,8 @@ func runCreate(ctx context.Context, env *Env, args []string) error {
 	if err != nil {
 		return err
 	}
-	if f.place < 0 {
-		return usageError("create", "--place counts from 1")
+	if err := f.checkPlace(); err != nil {
+		return err
 	}
 	c := f.change()
 	c.NoConflicts = *noconflicts
@@ -157,6 +169,9 @@ func runUpdate(ctx context.Context, env *Env, args []string) error {
 	if *del && *undel {
 		return usageError("update", "--delete and --undelete exclude each other")
 	}
+	if err := f.checkPlace(); err != nil {
+		return err
+	}
 	c := f.change()
 	if !*del && !*undel && c.Edit.IsZero() && c.Parent == nil && c.Place == 0 {
 		return usageError("update", "nothing to change: give --title, --content, --field, --remove-field, --delete, --undelete, --parent or --place")
@@ -164,8 +179,8 @@ func runUpdate(ctx context.Context, env *Env, args []string) error {
 	if *del || *undel {
 		c.Deleted = del
 	}
-	if f.history.KeepVersions < 0 || f.place < 0 {
-		return usageError("update", "--keep-versions and --place count from 1")
+	if f.history.KeepVersions < 0 {
+		return usageError("update", "--keep-versions counts from 1")
 	}
 	return f.changeOne(ctx, env, src, func(doc *dialect.Doc) error {
 		return updateItem(doc, f.id, st, c)

@@ -41,14 +41,30 @@ func (f *flagSet) parse(env *Env, args []string) ([]string, error) {
 		}
 		rest := f.Args()
 		if len(rest) == 0 {
-			return pos, nil
+			return pos, f.stdinOnce(pos)
 		}
 		if len(args) > 0 && len(rest) < len(args) && args[len(args)-len(rest)-1] == "--" {
-			return append(pos, rest...), nil
+			pos = append(pos, rest...)
+			return pos, f.stdinOnce(pos)
 		}
 		pos = append(pos, rest[0])
 		args = rest[1:]
 	}
+}
+
+// stdinOnce refuses standard input (-) named twice: feeds are read at
+// once, and two readers of one stream would each get part of it.
+func (f *flagSet) stdinOnce(pos []string) error {
+	n := 0
+	for _, p := range pos {
+		if p == "-" {
+			n++
+		}
+	}
+	if n > 1 {
+		return usageError(f.cmd, "standard input (-) can be read once: give it as one FEED only")
+	}
+	return nil
 }
 
 // PrintDefaultsTo prints the flags with their help.
