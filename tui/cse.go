@@ -88,6 +88,11 @@ func cseOperands(env *Env, name string, args []string) ([]string, error) {
 	if len(ops) != want {
 		return nil, usageError(cmd, "want %d arguments, got %d", want, len(ops))
 	}
+	for _, op := range ops {
+		if strings.TrimSpace(op) == "" {
+			return nil, usageError(cmd, "an argument is empty")
+		}
+	}
 	return ops, nil
 }
 

@@ -52,6 +52,8 @@ func TestCSEUsage(t *testing.T) {
 		{"pull, other scheme", []string{"pull", "ftp://127.0.0.1/x", empty}, ExitError, "", "ftp://127.0.0.1/x: cse: not http, https or a local path"},
 		{"pull, no such root", []string{"pull", filepath.Join(empty, "none.xml"), empty}, ExitError, "", "none.xml: not a readable feed file"},
 		{"fetch, no cache", []string{"fetch", empty, "x"}, ExitError, "", empty + ": cse: no CSE cache"},
+		{"fetch, empty link", []string{"fetch", empty, ""}, ExitError, "", "feedsync cse fetch: an argument is empty"},
+		{"pull, empty directory name", []string{"pull", malformed, " "}, ExitError, "", "feedsync cse pull: an argument is empty"},
 		{"ls, no cache", []string{"ls", empty}, ExitError, "", empty + ": cse: no CSE cache"},
 		{"ls, two arguments", []string{"ls", "a", "b"}, ExitError, "", "want 1 arguments, got 2"},
 		{"stamp, no such file", []string{"stamp", filepath.Join(empty, "none.xml")}, ExitError, "", "no such file"},
@@ -65,6 +67,9 @@ func TestCSEUsage(t *testing.T) {
 			}
 			if tc.errw == "" && errw != "" {
 				t.Errorf("unexpected stderr: %s", errw)
+			}
+			if tc.code == ExitError && out != "" {
+				t.Errorf("a command stopped before it began printed to standard output:\n%s", out)
 			}
 		})
 	}

@@ -35,8 +35,12 @@ type progressBase struct {
 }
 
 func (b progressBase) summary(dir string, sum cse.Summary, err error) error {
-	fmt.Fprintf(b.env.Stdout, "%d fetched (%s), %d unchanged, %d failed, %d problems, %d removed\n",
-		sum.Fetched, humanBytes(sum.Bytes), sum.Unchanged, sum.Failed, sum.Problems, sum.Removed)
+	// A run that stopped before it did anything (no cache, a root that is
+	// refused) has nothing to sum up: its error says it all.
+	if err == nil || sum != (cse.Summary{}) {
+		fmt.Fprintf(b.env.Stdout, "%d fetched (%s), %d unchanged, %d failed, %d problems, %d removed\n",
+			sum.Fetched, humanBytes(sum.Bytes), sum.Unchanged, sum.Failed, sum.Problems, sum.Removed)
+	}
 	switch {
 	case errors.Is(err, context.Canceled), errors.Is(err, context.DeadlineExceeded):
 		fmt.Fprintf(b.env.Stderr, "%s: interrupted; pull again to resume\n", dir)
