@@ -294,3 +294,32 @@ func TestMergeMonochrome(t *testing.T) {
 		t.Errorf("the field typed in is not marked:\n%s", hs.screen())
 	}
 }
+
+// TestMergeHeadNamesWhatItSettles: the header says which conflicting
+// versions the result settles and which stay in conflict, in the right
+// number, and that it settles every one when every one is marked.
+func TestMergeHeadNamesWhatItSettles(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		keys []string
+		want string
+	}{
+		{"none marked", []string{"enter", "n", "e"}, "the result settles every conflicting version"},
+		{"the only version marked", []string{"enter", "m", "e"}, "the result settles every conflicting version"},
+		{"one of two marked", []string{"enter", "n", "m", "e"}, "the result settles version 1; version 2 stays in conflict"},
+		{"the other marked", []string{"enter", "n", "tab", "m", "e"}, "the result settles version 2; version 1 stays in conflict"},
+		{"both marked", []string{"enter", "n", "m", "tab", "m", "e"}, "the result settles every conflicting version"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			hs := newHarness(t, demoDoc(t), 140, 30)
+			hs.keys(c.keys...)
+			if hs.m.screen != mergeScreen {
+				t.Fatalf("not in the merge view:\n%s", hs.screen())
+			}
+			head := strings.Split(hs.screen(), "\n")[1]
+			if !strings.HasSuffix(head, c.want) {
+				t.Errorf("header %q, want it to end %q", head, c.want)
+			}
+		})
+	}
+}

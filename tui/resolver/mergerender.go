@@ -2,6 +2,8 @@ package resolver
 
 import (
 	"fmt"
+	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/feedsync/feedsync/diff"
@@ -39,11 +41,7 @@ func stateWords(s hunkState, version string) string {
 // headHeight is the rows of the fixed header above the body.
 func (v MergeView) head() []string {
 	s := v.styles
-	scope := "settles every conflicting version"
-	if len(v.versions) > 0 && !v.whole {
-		scope = "settles versions " + joinInts(v.versions) + "; the others stay in conflict"
-	}
-	lines := []string{s.Bold.Render(fit(fmt.Sprintf("combine %s — the result %s", v.name, scope), v.width))}
+	lines := []string{s.Bold.Render(fit(fmt.Sprintf("combine %s — the result %s", v.name, v.scope()), v.width))}
 	lines = append(lines, fit(v.pairLine(), v.width))
 	switch {
 	case v.note != "":
@@ -57,6 +55,39 @@ func (v MergeView) head() []string {
 		lines = append(lines, v.columnHeads())
 	}
 	return append(lines, v.positionRule(len(lines)+1))
+}
+
+// scope says which conflicting versions the result settles: every one,
+// unless some are marked and others are not (FeedSync 1.0.2 only).
+func (v MergeView) scope() string {
+	n := len(v.labels)
+	if v.whole || len(v.versions) == 0 || len(v.versions) >= n {
+		return "settles every conflicting version"
+	}
+	var rest []int
+	for i := range n {
+		if !slices.Contains(v.versions, i) {
+			rest = append(rest, i)
+		}
+	}
+	stay := " stay in conflict"
+	if len(rest) == 1 {
+		stay = " stays in conflict"
+	}
+	return "settles " + versionList(v.versions) + "; " + versionList(rest) + stay
+}
+
+// versionList names 0-based versions: "version 2", "versions 1 and 3",
+// "versions 1, 2 and 4".
+func versionList(is []int) string {
+	s := make([]string, len(is))
+	for i, v := range is {
+		s[i] = strconv.Itoa(v + 1)
+	}
+	if len(s) == 1 {
+		return "version " + s[0]
+	}
+	return "versions " + strings.Join(s[:len(s)-1], ", ") + " and " + s[len(s)-1]
 }
 
 // positionRule is the header's last rule, with how far down the body is

@@ -1,11 +1,6 @@
 package resolver
 
-import (
-	"fmt"
-	"strings"
-
-	"charm.land/bubbles/v2/key"
-)
+import "charm.land/bubbles/v2/key"
 
 // EditorKeys are the keys of typing in a field of the merge view's result.
 // The keys that move and edit inside a field are listed for help only: the
@@ -38,13 +33,4 @@ func DefaultEditorKeys() EditorKeys {
 		TextEnds: bind("ctrl+home/end", "start/end of the text", "ctrl+home", "ctrl+end"),
 		Words:    bind("alt+←/→", "words", "alt+left", "alt+right"),
 	}
-}
-
-// joinInts lists 0-based indexes as 1-based numbers: "1, 3".
-func joinInts(is []int) string {
-	s := make([]string, len(is))
-	for i, v := range is {
-		s[i] = fmt.Sprint(v + 1)
-	}
-	return strings.Join(s, ", ")
 }
