@@ -2,6 +2,7 @@ package resolver
 
 import (
 	"fmt"
+	"strings"
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/feedsync/feedsync/engine"
@@ -26,10 +27,32 @@ func (m Model) bulkScope() ([]int, string) {
 			out = append(out, pos)
 		}
 	}
-	if query != "" {
-		return out, fmt.Sprintf("the %s that the filter “%s” shows", plural(len(out), "unresolved item"), query)
+	what := fmt.Sprintf("all %d unresolved items", len(out))
+	if len(out) == 1 {
+		what = "the one unresolved item"
 	}
-	return out, fmt.Sprintf("all %s", plural(len(out), "unresolved item"))
+	if query != "" {
+		what = strings.Replace(what, "all", "the", 1) + " that the filter “" + query + "” shows"
+	}
+	return out, what
+}
+
+// haveOne says how many of the total items in scope have a version by the
+// endpoint, and how many stay in conflict.
+func haveOne(n, total int) string {
+	switch {
+	case n == total && n == 1:
+		return "it has one"
+	case n == total:
+		return fmt.Sprintf("all %d have one", n)
+	}
+	has := counted(n, "has one", "have one")
+	switch rest := total - n; rest {
+	case 1:
+		return has + "; the other stays in conflict"
+	default:
+		return fmt.Sprintf("%s; the other %d stay in conflict", has, rest)
+	}
 }
 
 // askKeepAll asks before keeping every winner.
@@ -69,8 +92,8 @@ func (m Model) askTakeAll() (Model, tea.Cmd) {
 		}
 	}
 	m.bulk = bulk{positions: ps, by: by}
-	return m.ask(askTakeAll, fmt.Sprintf("For %s, take the version %s made (%d have one; the others stay in conflict)? "+
-		"Each is recorded as a change by %s. u undoes it.", scope, by, n, m.cfg.By)), nil
+	return m.ask(askTakeAll, fmt.Sprintf("For %s, take the version %s made (%s)? "+
+		"Each is recorded as a change by %s. u undoes it.", scope, by, haveOne(n, len(ps)), m.cfg.By)), nil
 }
 
 func filterNote(m Model) string {

@@ -81,6 +81,32 @@ func TestTakeAll(t *testing.T) {
 	}
 }
 
+// TestBulkQuestionsCount: A and T say how many items they act on and how
+// many stay in conflict, in the right number: no "all 1", no "1 have",
+// no "the others" when there are none.
+func TestBulkQuestionsCount(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		keys []string
+		want string
+	}{
+		{"A on one item", []string{"/", "carol", "enter", "A"}, "Keep the winner for the one unresolved item that the filter “carol” shows?"},
+		{"A on all", []string{"A"}, "Keep the winner for all 7 unresolved items?"},
+		{"T, every item has one", []string{"enter", "T"}, "(all 7 have one)"},
+		{"T on one item that has one", []string{"/", "carol", "enter", "enter", "T"}, "(it has one)"},
+		{"T, one of two has one", []string{"/", "train", "enter", "enter", "tab", "T"}, "(1 has one; the other stays in conflict)"},
+		{"T, one of seven has one", []string{"enter", "n", "tab", "T"}, "(1 has one; the other 6 stay in conflict)"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			hs := newHarness(t, demoDoc(t), 120, 30)
+			hs.keys(c.keys...)
+			if s := flat(hs.screen()); !strings.Contains(s, c.want) {
+				t.Errorf("no %q in the question:\n%s", c.want, hs.screen())
+			}
+		})
+	}
+}
+
 // flat joins a screen's words into one line, without the dialog's border,
 // for finding text that wraps.
 func flat(screen string) string {
