@@ -1,6 +1,7 @@
 package resolver
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -319,6 +320,48 @@ func TestMergeHeadNamesWhatItSettles(t *testing.T) {
 			head := strings.Split(hs.screen(), "\n")[1]
 			if !strings.HasSuffix(head, c.want) {
 				t.Errorf("header %q, want it to end %q", head, c.want)
+			}
+		})
+	}
+}
+
+// TestMergeSidesShowOnlyTheirText: the winner's and the version's panes
+// show what each holds and nothing else: where the hunk at hand holds
+// nothing on one side, that side shows no mark (the other side's text is
+// highlighted). Only the result marks an empty hunk at hand, with a caret,
+// since that is where taking a side or typing puts text.
+func TestMergeSidesShowOnlyTheirText(t *testing.T) {
+	t.Setenv("NO_COLOR", "1")
+	for _, c := range []struct {
+		name   string
+		w      int
+		keys   []string
+		side   string // a row of the two panes, as it must read
+		result string // the result's row, as it must read
+	}{
+		{"a deletion, side by side", 80, []string{"enter", "e"},
+			"Buy groceries[- - DONE-]               │ Buy groceries", "? Buy groceries - DONE"},
+		{"a deletion, one above the other", 60, []string{"enter", "e"},
+			"Buy groceries", "? Buy groceries - DONE"},
+		{"an insertion", 80, []string{"enter", "e", "]"},
+			"Get milk, eggs, butter and[- rolls-]   │ Get {+oat +}milk, eggs, butter and{+", "? Get ‸milk, eggs, butter and rolls"},
+		{"the version's deletion taken", 80, []string{"enter", "e", "l", "["},
+			"Buy groceries[- - DONE-]               │ Buy groceries", "> Buy groceries‸"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			hs := newHarness(t, demoDoc(t), c.w, 30)
+			hs.keys(c.keys...)
+			lines := strings.Split(hs.screen(), "\n")
+			if !slices.Contains(lines, c.side) {
+				t.Errorf("no row %q:\n%s", c.side, hs.screen())
+			}
+			if !slices.Contains(lines, c.result) {
+				t.Errorf("no result row %q:\n%s", c.result, hs.screen())
+			}
+			for _, l := range lines {
+				if strings.Contains(l, "‸") && l != c.result {
+					t.Errorf("a caret outside the result: %q", l)
+				}
 			}
 		})
 	}

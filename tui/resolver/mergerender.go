@@ -295,15 +295,13 @@ func (v MergeView) sidePieces(i int) (left, right []piece) {
 		}
 		hl := n == v.cur && !v.typing
 		n++
+		// A side that holds nothing of the hunk shows nothing: the other
+		// side's text, highlighted, locates it.
 		if c.Old != "" {
 			left = append(left, piece{text: s.DelOpen + c.Old + s.DelClose, kind: diff.Delete, hl: hl, tag: n})
-		} else if hl {
-			left = append(left, piece{text: "‸", hl: true, tag: n})
 		}
 		if c.New != "" {
 			right = append(right, piece{text: s.InsOpen + c.New + s.InsClose, kind: diff.Insert, hl: hl, tag: n})
-		} else if hl {
-			right = append(right, piece{text: "‸", hl: true, tag: n})
 		}
 	}
 	return left, right
