@@ -29,6 +29,7 @@ func TestErrorsStartWithTheirPlace(t *testing.T) {
 		{"update, no such item", "", []string{"update", good, "--id", "nope", "--title", "x", "--by", "A"}, good + `: no item with id "nope"`},
 		{"standard input", "<rss", []string{"validate", "-"}, "<stdin>:1:"},
 		{"a folder", "", []string{"conflicts", h.dir}, h.dir + ": "},
+		{"-o into a missing folder", "", []string{"update", good, "--id", "item1", "--title", "x", "--by", "A", "-o", h.path("nodir/x.xml")}, h.path("nodir/x.xml") + ": no such folder: " + h.path("nodir") + "\n"},
 		{"not about a place", "", []string{"frobnicate"}, "feedsync: unknown command"},
 	}
 	for _, c := range cases {

@@ -57,7 +57,7 @@ func acquire(ctx context.Context, path, target string) (*Lock, error) {
 	name := lockName(target)
 	f, err := os.OpenFile(name, os.O_RDWR|os.O_CREATE, 0o644)
 	if err != nil {
-		return nil, fmt.Errorf("locking %s: %w", path, err)
+		return nil, folderError(path, target, err)
 	}
 	start := time.Now()
 	ctx, cancel := context.WithTimeout(ctx, LockWait)
