@@ -21,17 +21,29 @@ func backupName(target string, n int) string {
 // the oldest, and keeps target's current contents, if any, as the newest.
 // A hard link costs nothing and leaves target in place until the rename;
 // where links are not possible the bytes are copied.
+//
+// Only regular files are backups (see the package doc): the chain ends
+// before the first generation whose name holds anything else, which is
+// never moved or removed, and a save whose NAME.bak is such a thing is
+// refused, since the file it replaces could not be kept.
 func rotateBackups(target string) error {
 	if _, err := os.Lstat(target); errors.Is(err, fs.ErrNotExist) {
 		return nil
 	}
-	for n := Backups; n > 1; n-- {
+	bak := backupName(target, 1)
+	if err := backupSlot(bak); err != nil {
+		return fmt.Errorf("%s: not saved: %w", target, err)
+	}
+	last := 1
+	for last < Backups && backupSlot(backupName(target, last+1)) == nil {
+		last++
+	}
+	for n := last; n > 1; n-- {
 		err := os.Rename(backupName(target, n-1), backupName(target, n))
 		if err != nil && !errors.Is(err, fs.ErrNotExist) {
 			return fmt.Errorf("backing up %s: %w", target, err)
 		}
 	}
-	bak := backupName(target, 1)
 	os.Remove(bak)
 	if err := os.Link(target, bak); err == nil {
 		return nil
@@ -44,4 +56,31 @@ func rotateBackups(target string) error {
 		return fmt.Errorf("backing up %s: %w", target, err)
 	}
 	return nil
+}
+
+// backupSlot returns nil when a backup may go at name: nothing is there,
+// or a regular file, a backup this package made. Anything else is the
+// user's, and the error says what it is.
+func backupSlot(name string) error {
+	info, err := os.Lstat(name)
+	switch {
+	case errors.Is(err, fs.ErrNotExist), err == nil && info.Mode().IsRegular():
+		return nil
+	case err != nil:
+		return err
+	}
+	what := "not a regular file"
+	switch m := info.Mode(); {
+	case m.IsDir():
+		what = "a directory"
+	case m&fs.ModeSymlink != 0:
+		what = "a symbolic link"
+	case m&fs.ModeNamedPipe != 0:
+		what = "a named pipe"
+	case m&fs.ModeSocket != 0:
+		what = "a socket"
+	case m&fs.ModeDevice != 0:
+		what = "a device"
+	}
+	return fmt.Errorf("%s is %s, not a backup feedsync made; move it away, and save again", name, what)
 }

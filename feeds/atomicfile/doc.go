@@ -26,6 +26,13 @@
 // the originals of all three, and a session that saves ten times does not
 // push them out.
 //
+// Backups are regular files. Whatever else sits at a backup's name (a
+// folder, a named pipe, a symbolic link) is someone else's and is never
+// moved or removed: the chain of generations ends before it, so that
+// saves go on with fewer backups; at NAME.bak itself, where the file a
+// save replaces must go, the save is refused with a message naming it,
+// rather than replace the file without keeping it.
+//
 // # Read, modify, write
 //
 // Read returns a Snapshot: the bytes and the identity of the file they came

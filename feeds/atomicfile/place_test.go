@@ -2,6 +2,7 @@ package atomicfile
 
 import (
 	"errors"
+	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -45,5 +46,62 @@ func TestSaveIntoAMissingFolderSaysSo(t *testing.T) {
 		if want := filepath.Join(ro, "x.xml") + ": cannot create files in " + ro; err == nil || !strings.HasPrefix(err.Error(), want) {
 			t.Errorf("a read-only folder: %v, want %q...", err, want)
 		}
+	}
+}
+
+// TestBackupsRotateOnlyRegularFiles guards QA's S3: rotation renamed a
+// folder the user had named todo.xml.bak down to .bak.2 and .bak.3, and
+// the third save then failed with "rename ... file exists", as did every
+// save after it. What is not a regular file at a backup's name is not
+// feedsync's: it is never moved or removed. At NAME.bak, where the file a
+// save replaces must go, the save is refused and says why; further down,
+// the chain of backups ends before it, and saves go on.
+func TestBackupsRotateOnlyRegularFiles(t *testing.T) {
+	foreign := func(t *testing.T, name string) {
+		t.Helper()
+		if err := os.Mkdir(name, 0o755); err != nil {
+			t.Fatal(err)
+		}
+		writeInPlace(t, filepath.Join(name, "x"), "the user's")
+	}
+	untouched := func(t *testing.T, name string) {
+		t.Helper()
+		assertFile(t, filepath.Join(name, "x"), "the user's")
+	}
+	t.Run("at .bak", func(t *testing.T) {
+		dir := t.TempDir()
+		path := filepath.Join(dir, "todo.xml")
+		writeInPlace(t, path, "original")
+		foreign(t, path+".bak")
+		for range 3 {
+			err := WriteFile(path, []byte("new"), 0o644)
+			want := path + ": not saved: " + path + ".bak is a directory, not a backup feedsync made; move it away, and save again"
+			if err == nil || err.Error() != want {
+				t.Fatalf("WriteFile = %v, want %q", err, want)
+			}
+		}
+		assertFile(t, path, "original")
+		untouched(t, path+".bak")
+		assertEntries(t, dir, "todo.xml", "todo.xml.bak")
+	})
+	for _, n := range []int{2, 3} {
+		t.Run(fmt.Sprintf("at .bak.%d", n), func(t *testing.T) {
+			dir := t.TempDir()
+			path := filepath.Join(dir, "todo.xml")
+			foreign(t, backupName(path, n))
+			for _, s := range []string{"one", "two", "three", "four", "five"} {
+				if err := WriteFile(path, []byte(s), 0o644); err != nil {
+					t.Fatalf("save %q: %v", s, err)
+				}
+			}
+			assertFile(t, path, "five")
+			assertFile(t, path+".bak", "four")
+			untouched(t, backupName(path, n))
+			if n == 3 {
+				assertFile(t, path+".bak.2", "three")
+			} else if _, err := os.Lstat(path + ".bak.3"); !errors.Is(err, fs.ErrNotExist) {
+				t.Errorf("a backup went past the folder at .bak.2: %v", err)
+			}
+		})
 	}
 }

@@ -75,3 +75,23 @@ func deadPID(t *testing.T) string {
 	}
 	return strconv.Itoa(pid)
 }
+
+// TestBackupsLeaveANamedPipeAlone guards QA's S3 for a FIFO at NAME.bak,
+// which rotation moved as it moved folders.
+func TestBackupsLeaveANamedPipeAlone(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "todo.xml")
+	writeInPlace(t, path, "original")
+	if err := syscall.Mkfifo(path+".bak", 0o644); err != nil {
+		t.Skip("no named pipes here:", err)
+	}
+	err := WriteFile(path, []byte("new"), 0o644)
+	if err == nil || !strings.Contains(err.Error(), ".bak is a named pipe, not a backup feedsync made") {
+		t.Fatalf("WriteFile = %v", err)
+	}
+	assertFile(t, path, "original")
+	if info, err := os.Lstat(path + ".bak"); err != nil || info.Mode()&os.ModeNamedPipe == 0 {
+		t.Fatalf("the pipe was moved: %v", err)
+	}
+	assertEntries(t, dir, "todo.xml", "todo.xml.bak")
+}
