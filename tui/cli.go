@@ -67,19 +67,19 @@ var commands []command
 
 func init() {
 	commands = []command{
-		{"merge", "LOCAL REMOTE [-o OUT]", "merge REMOTE's items into LOCAL (§3.3)", runMerge},
-		{"create", "FEED --id ID [--title T] [--content C] [--noconflicts] [--by EP] [--when TIME] [-o OUT]", "add a new item (§3.1)", runCreate},
-		{"update", "FEED --id ID [--title T] [--content C] [--field KEY=VALUE]... [--delete | --undelete] [--by EP] [--when TIME] [-o OUT]", "change, delete or undelete an item (§3.2)", runUpdate},
+		{"merge", "LOCAL REMOTE [-o OUT]", "merge REMOTE's items into LOCAL (1.0.2 §3.3, 0.91 §4.4)", runMerge},
+		{"create", "FEED --id ID [--title T] [--content C] [--noconflicts] [--by EP] [--when TIME] [-o OUT]", "add a new item (1.0.2 §3.1, 0.91 §4.1)", runCreate},
+		{"update", "FEED --id ID [--title T] [--content C] [--field KEY=VALUE]... [--delete | --undelete] [--by EP] [--when TIME] [-o OUT]", "change, delete or undelete an item (1.0.2 §3.2, 0.91 §4.2)", runUpdate},
 		{"resolve", "FEED --id ID --pick winner|N [--only N,M,...] [--title T] [--content C] [--field KEY=VALUE]... [--by EP] [--when TIME] [-o OUT]\n" +
 			"  feedsync resolve LOCAL REMOTE [-o OUT|-] [--markers] [--by EP] [--when TIME]\n" +
-			"  feedsync resolve FEED [-o OUT|-] [--markers] [--by EP] [--when TIME]", "resolve conflicts (§3.4, §4), by flags or interactively", runResolve},
+			"  feedsync resolve FEED [-o OUT|-] [--markers] [--by EP] [--when TIME]", "resolve conflicts (1.0.2 §3.4, 0.91 §5), by flags or interactively", runResolve},
 		{"conflicts", "FEED [--json]", "list the items in conflict", runConflicts},
 		{"validate", "FEED...", "check feeds against every MUST of the spec", runValidate},
 		{"endpoint", "", "print this endpoint's id", runEndpoint},
 		{"demo", "[-o OUT] [--markers]", "the resolver on a built-in pair of feeds", runDemo},
-		{"serve", "FEED [--addr HOST:PORT] [--window N|DURATION] [--token-file F] [--open-read] [--expires DURATION] [--public-url URL] [--max-body BYTES]", "publish FEED over HTTP and merge what subscribers send (§4)", runServe},
-		{"sync", "LOCAL URL [--by EP] [--when TIME] [--token-file F]", "pull URL into LOCAL, then send it what LOCAL has that it lacks (§4)", runSync},
-		{"pull", "LOCAL URL [--by EP] [--when TIME] [--token-file F] [-o OUT]", "read URL's feed into LOCAL (§4.1)", runPull},
+		{"serve", "FEED [--addr HOST:PORT] [--window N|DURATION] [--token-file F] [--open-read] [--expires DURATION] [--public-url URL] [--max-body BYTES]", "publish FEED over HTTP and merge what subscribers send (1.0.2 §4, 0.91 §2.2.1)", runServe},
+		{"sync", "LOCAL URL [--by EP] [--when TIME] [--token-file F]", "pull URL into LOCAL, then send it what LOCAL has that it lacks (1.0.2 §4, 0.91 §2.2.1)", runSync},
+		{"pull", "LOCAL URL [--by EP] [--when TIME] [--token-file F] [-o OUT]", "read URL's feed into LOCAL (1.0.2 §4.1, 0.91 §2.2.1)", runPull},
 		{"cse", "pull ROOT DIR | fetch DIR LINK | ls DIR | stamp ROOT.xml", "one-way sync of nested feeds (CSE)", runCSE},
 		{"git", "setup [--global] [PATTERN...]", "make git merge feeds with feedsync: merge driver, merge tool, attributes", runGit},
 		{"git-merge", "BASE CURRENT OTHER [PATHNAME]", "git's merge driver: merge OTHER into CURRENT (1.0.2 §3.3, 0.91 §4.4)", runGitMerge},
@@ -200,11 +200,12 @@ and OUT.bak.3). A symbolic link is written through. A result larger than
 256 MiB, the most feedsync reads, is refused before anything is written.
 
 update and resolve --pick also take --clean-history (FeedSync 1.0.2: keep
-only each endpoint's newest history entry, the "MAY" of §3.2 and §4) and
---keep-versions N (SSE 0.91: keep N versions, dropping sx:update from the
-bottom, §4.2). Both are off unless given. For SSE 0.91 OPML outlines,
-create and update take --parent ID ("" for the top level) and --place N
-(1-based among the siblings, default last): a move is an update (§3.2).
+only each endpoint's newest history entry, the "MAY" of 1.0.2 §3.2 and §4)
+and --keep-versions N (SSE 0.91: keep N versions, dropping sx:update from
+the bottom, 0.91 §4.2). Both are off unless given. For SSE 0.91 OPML
+outlines, create and update take --parent ID ("" for the top level) and
+--place N (1-based among the siblings, default last): a move is an update
+(0.91 §3.2).
 
 TIME is RFC 3339 in UTC with whole seconds (2005-05-21T11:43:33Z); the
 default is now. EP, the endpoint id, defaults to $FEEDSYNC_BY, else to an id

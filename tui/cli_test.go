@@ -8,6 +8,7 @@ import (
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -343,5 +344,43 @@ func TestResolveFields(t *testing.T) {
 	code, _, stderr = h.run("", "resolve", h.path("f.xml"), "--id", "x", "--pick", "winner", "--field", "novalue")
 	if code != 2 || !strings.Contains(stderr, "KEY=VALUE") {
 		t.Errorf("--field without =: exit %d, %q", code, stderr)
+	}
+}
+
+// citation is a spec section as usage text cites it: the dialect first,
+// then one or more sections of it ("1.0.2 §3.2 and §4", "0.91 §4.2").
+var citation = regexp.MustCompile(`(?:1\.0\.2|0\.91) §\d+(?:\.\d+)*(?:(?:, | and )§\d+(?:\.\d+)*)*`)
+
+// TestUsageCitesSectionsByDialect: FeedSync 1.0.2 and SSE 0.91 number
+// their sections differently (1.0.2 §4 is partial feeds, 0.91 §4 history),
+// so every section the help and each command's -h cite names its dialect;
+// the commands that act in both dialects cite both.
+func TestUsageCitesSectionsByDialect(t *testing.T) {
+	h := newHarness(t)
+	runs := [][]string{{"--help"}}
+	for _, c := range commands {
+		runs = append(runs, []string{c.name, "-h"})
+	}
+	for _, c := range cseCommands {
+		runs = append(runs, []string{"cse", c.name, "-h"})
+	}
+	for _, args := range runs {
+		_, out, errs := h.run("", args...)
+		for i, line := range strings.Split(out+errs, "\n") {
+			if rest := citation.ReplaceAllString(line, ""); strings.Contains(rest, "§") {
+				t.Errorf("feedsync %s, line %d: a section without its dialect: %q", strings.Join(args, " "), i+1, line)
+			}
+		}
+	}
+	_, out, _ := h.run("", "--help")
+	for _, want := range []string{
+		"merge REMOTE's items into LOCAL (1.0.2 §3.3, 0.91 §4.4)",
+		"add a new item (1.0.2 §3.1, 0.91 §4.1)",
+		"change, delete or undelete an item (1.0.2 §3.2, 0.91 §4.2)",
+		"resolve conflicts (1.0.2 §3.4, 0.91 §5)",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("--help lacks %q", want)
+		}
 	}
 }

@@ -99,8 +99,8 @@ func newItemFlags(cmd string) *itemFlags {
 
 // registerHistory adds the optional history trimming flags of update and resolve.
 func (f *itemFlags) registerHistory() {
-	f.BoolVar(&f.history.CleanHistory, "clean-history", false, "FeedSync 1.0.2: keep only the newest history entry of each endpoint (§3.2, §4 MAY)")
-	f.IntVar(&f.history.KeepVersions, "keep-versions", 0, "SSE 0.91: keep at most `N` versions, sx:history included, dropping sx:update from the bottom (§4.2)")
+	f.BoolVar(&f.history.CleanHistory, "clean-history", false, "FeedSync 1.0.2: keep only the newest history entry of each endpoint (a MAY of 1.0.2 §3.2 and §4)")
+	f.IntVar(&f.history.KeepVersions, "keep-versions", 0, "SSE 0.91: keep at most `N` versions, sx:history included, dropping sx:update from the bottom (0.91 §4.2)")
 }
 
 // parseOne parses the flags of a command that changes one item of one
@@ -141,7 +141,7 @@ func (f *itemFlags) changeOne(ctx context.Context, env *Env, src string, change 
 func runCreate(ctx context.Context, env *Env, args []string) error {
 	f := newItemFlags("create")
 	f.registerPlace()
-	noconflicts := f.Bool("noconflicts", false, "never preserve conflicts for this item (§2.4)")
+	noconflicts := f.Bool("noconflicts", false, "FeedSync 1.0.2: never preserve conflicts for this item (1.0.2 §2.4)")
 	src, st, err := f.parseOne(env, args)
 	if err != nil {
 		return err
@@ -160,8 +160,8 @@ func runUpdate(ctx context.Context, env *Env, args []string) error {
 	f := newItemFlags("update")
 	f.registerHistory()
 	f.registerPlace()
-	del := f.Bool("delete", false, "delete the item, keeping a tombstone (§3.2)")
-	undel := f.Bool("undelete", false, "bring a deleted item back (§3.2)")
+	del := f.Bool("delete", false, "delete the item, keeping a tombstone (1.0.2 §3.2, 0.91 §4.2)")
+	undel := f.Bool("undelete", false, "bring a deleted item back (1.0.2 §3.2, 0.91 §4.2)")
 	src, st, err := f.parseOne(env, args)
 	if err != nil {
 		return err

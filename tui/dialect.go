@@ -152,7 +152,7 @@ func cliError(cmd string, err error) error {
 	case errors.As(err, &pick):
 		return usageError(cmd, "--pick %d: want winner or a version from 1 to %d", pick.Pick, pick.Count)
 	case errors.Is(err, dialect.ErrNotSelective):
-		return usageError(cmd, "--only: SSE 0.91 resolves all of an item's conflicts at once (§5)")
+		return usageError(cmd, "--only: SSE 0.91 resolves all of an item's conflicts at once (0.91 §5)")
 	case errors.As(err, &option) && option.Option == dialect.NoConflicts:
 		return usageError(cmd, "--noconflicts is FeedSync 1.0.2; SSE 0.91 has no such attribute")
 	case errors.As(err, &option) && option.Option == dialect.CleanHistory:

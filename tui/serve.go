@@ -33,7 +33,7 @@ func runServe(ctx context.Context, env *Env, args []string) error {
 	window := f.String("window", "", "serve a partial feed at /: the `N` items most recently incorporated, or those of a DURATION (72h, 3d)")
 	tokenFile := f.String("token-file", "", "require \"Authorization: Bearer TOKEN\", TOKEN being the first line of file `F`")
 	openRead := f.Bool("open-read", false, "with --token-file: read (GET) without the token; POST still needs it")
-	expires := f.String("expires", "", "FeedSync 1.0.2: write sx:sharing expires `DURATION` ahead, renewed once half of it has passed (§4.2.2)")
+	expires := f.String("expires", "", "FeedSync 1.0.2: write sx:sharing expires `DURATION` ahead, renewed once half of it has passed (1.0.2 §4.2.2)")
 	publicURL := f.String("public-url", "", "the absolute `URL` subscribers read / at; the complete feed's link is URL/complete (default: http:// and the request's Host)")
 	maxBody := f.Int64("max-body", share.DefaultMaxBody, "refuse a POST body larger than `BYTES` with 413")
 	pos, err := f.parse(env, args)
