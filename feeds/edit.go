@@ -17,11 +17,15 @@ import (
 // field by field (1.0.2 §3.4 step 1.3).
 type FieldEdit struct {
 	// Key names the field: "title", "content", "summary", "category[2]",
-	// "{namespace}local[1]".
+	// "{namespace}local[1]". A field the data lacks is added when its key
+	// is the next of its name (category[3] after category[2]); an item
+	// has at most one title, content and summary.
 	Key string
 	// Value is the new value, written as Field.Value shows it: text for a
 	// title, content or summary; for a category its term, followed by
-	// " (scheme)" when it has a scheme; other elements as XML.
+	// " (scheme)" when it has a scheme; other elements as XML, the
+	// element the key names. A value for another element that does not
+	// begin with "<" (after white space) is the text the element holds.
 	Value string
 	// Remove removes the field; removing one the data lacks does nothing.
 	Remove bool
@@ -45,13 +49,18 @@ var (
 	// ErrFieldValue is a value the field cannot hold: XML that is not one
 	// well-formed element, or that uses a prefix bound nowhere.
 	ErrFieldValue = errors.New("feeds: not a value this field can hold")
+	// ErrNoField is a key that names no field of the data and no place
+	// where a new one can go: a second title, a category past the one
+	// after the last, a key whose number is not 1, 2, ...
+	ErrNoField = errors.New("feeds: no such field")
 )
 
 // EditData returns data for a new version of an item in d: base's
 // elements (as NewData takes them) with the edits applied in order. A set
 // field keeps its element's attributes, except Atom's type="xhtml", which
 // plain text cannot honour; a field the data lacks is added after the
-// others of its kind. When one of sources (other versions of the item,
+// others of its kind, when its key is the next of its name and the item
+// may hold another (FieldEdit.Key); else the error wraps ErrNoField. When one of sources (other versions of the item,
 // typically) has a field of the same kind with the value asked for, its
 // element is copied as it is, attributes and namespaces included, so that
 // taking a category or a foreign element from a version keeps it whole.
@@ -94,7 +103,7 @@ func (d *Doc) keyed(c *composition) []keyed {
 		u := k.scope.elemURI(e)
 		f := field{k, u, classify(d.format, u, e)}
 		key := x.field(f, seen).Key
-		base, _, _ := strings.Cut(key, "[")
+		base, _, _ := SplitKey(key)
 		out = append(out, keyed{key, base, i, f})
 	}
 	return out
@@ -102,7 +111,7 @@ func (d *Doc) keyed(c *composition) []keyed {
 
 // editOne applies one edit to c; in is the scope inside the item.
 func (d *Doc) editOne(c *composition, in *scope, ed FieldEdit, sources []engine.Data) error {
-	k, uri, err := d.kindOfKey(ed.Key)
+	k, uri, local, err := d.kindOfKey(ed.Key)
 	if err != nil {
 		return err
 	}
@@ -117,8 +126,10 @@ func (d *Doc) editOne(c *composition, in *scope, ed FieldEdit, sources []engine.
 	var old *field
 	if i >= 0 {
 		old = &fs[i].f
+	} else if err := d.newKey(fs, ed.Key, k); err != nil {
+		return err
 	}
-	nk, err := d.fieldKid(k, uri, ed, old, in, sources)
+	nk, err := d.fieldKid(k, uri, local, ed, old, in, sources)
 	if err != nil {
 		return err
 	}
@@ -131,32 +142,34 @@ func (d *Doc) editOne(c *composition, in *scope, ed FieldEdit, sources []engine.
 }
 
 // kindOfKey returns the kind of field a key names in d's format, and for
-// other elements their namespace URI.
-func (d *Doc) kindOfKey(key string) (kind, string, error) {
-	base, _, _ := strings.Cut(key, "[")
+// other elements their namespace URI and local name.
+func (d *Doc) kindOfKey(key string) (k kind, uri, local string, err error) {
+	base, _, ok := SplitKey(key)
 	switch {
+	case !ok:
+		return 0, "", "", fmt.Errorf("%w: a key is a name, or a name and a number from 1: %s, %s[2]", ErrNoField, base, base)
 	case base == "title":
-		return kindTitle, "", nil
+		return kindTitle, "", "", nil
 	case base == "content":
-		return kindContent, "", nil
+		return kindContent, "", "", nil
 	case base == "category":
-		return kindCategory, "", nil
+		return kindCategory, "", "", nil
 	case base == "summary" && d.format == Atom:
-		return kindSummary, NSAtom, nil
+		return kindSummary, NSAtom, "", nil
 	case strings.HasPrefix(base, "{"):
 		uri, local, ok := strings.Cut(base[1:], "}")
 		if ok && local != "" && classify(d.format, uri, &etree.Element{Tag: local}) == kindOther {
-			return kindOther, uri, nil
+			return kindOther, uri, local, nil
 		}
 	}
-	return 0, "", ErrNotShared
+	return 0, "", "", ErrNotShared
 }
 
 // placeFor returns where a new field goes: after the last field with the
 // same base name, else after the last shared field of the same or an
 // earlier group, else first.
 func (d *Doc) placeFor(fs []keyed, key string, k kind) int {
-	base, _, _ := strings.Cut(key, "[")
+	base, _, _ := SplitKey(key)
 	at := 0
 	for _, f := range fs {
 		switch {
@@ -185,15 +198,15 @@ func (c *composition) remove(i int) {
 
 // fieldKid builds the element a field gets: a source's element with the
 // value asked for, or one made from the value.
-func (d *Doc) fieldKid(k kind, uri string, ed FieldEdit, old *field, in *scope, sources []engine.Data) (kid, error) {
-	base, _, _ := strings.Cut(ed.Key, "[")
+func (d *Doc) fieldKid(k kind, uri, local string, ed FieldEdit, old *field, in *scope, sources []engine.Data) (kid, error) {
+	base, _, _ := SplitKey(ed.Key)
 	for _, src := range sources {
 		x := dataOf(src)
 		if x == nil || x.format != d.format {
 			continue
 		}
 		for _, f := range Fields(src) {
-			fb, _, _ := strings.Cut(f.Key, "[")
+			fb, _, _ := SplitKey(f.Key)
 			if fb == base && f.Value == ed.Value {
 				return x.kidOf(f.Key), nil
 			}
@@ -205,7 +218,34 @@ func (d *Doc) fieldKid(k kind, uri string, ed FieldEdit, old *field, in *scope, 
 	case kindCategory:
 		return d.categoryKid(ed.Value, old), nil
 	}
-	return parseElement(ed.Value, uri, in)
+	if !strings.HasPrefix(strings.TrimLeft(ed.Value, " \t\r\n"), "<") {
+		return textElement(uri, local, ed.Value, old, in), nil
+	}
+	return parseElement(ed.Value, uri, local, in)
+}
+
+// textElement returns an element named by a key that holds text: old's
+// with its attributes, or a new one, its namespace bound by a prefix in
+// scope in or declared on it.
+func textElement(uri, local, text string, old *field, in *scope) kid {
+	if old != nil {
+		e := old.elem().Copy()
+		e.Child = nil
+		if text != "" {
+			e.SetText(text)
+		}
+		return kid{e, old.scope}
+	}
+	e := etree.NewElement(local)
+	if p, ok := in.prefixFor(uri, ""); ok {
+		e.Space = p
+	} else {
+		e.CreateAttr("xmlns", uri)
+	}
+	if text != "" {
+		e.SetText(text)
+	}
+	return kid{e, in}
 }
 
 // kidOf returns the element of the data with the given key.
@@ -284,10 +324,10 @@ func (d *Doc) categoryKid(value string, old *field) kid {
 }
 
 // parseElement reads an element written as Field.Value shows it: one
-// element, its own prefix bound to uri (the key's namespace), the other
-// prefixes it uses bound in scope in or declared in the value itself. It
-// is read as strictly as a feed (package xmlscan).
-func parseElement(value, uri string, in *scope) (kid, error) {
+// element named local, its own prefix bound to uri (the key's namespace),
+// the other prefixes it uses bound in scope in or declared in the value
+// itself. It is read as strictly as a feed (package xmlscan).
+func parseElement(value, uri, local string, in *scope) (kid, error) {
 	data := []byte(value)
 	i := 0
 	for i < len(data) && strings.IndexByte(" \t\r\n", data[i]) >= 0 {
@@ -311,6 +351,9 @@ func parseElement(value, uri string, in *scope) (kid, error) {
 			return kid{}, fmt.Errorf("%w: more than one element", ErrFieldValue)
 		}
 		return kid{}, fmt.Errorf("%w: text outside the element", ErrFieldValue)
+	}
+	if e.Tag != local {
+		return kid{}, fmt.Errorf("%w: the element is %s, the key names %s", ErrFieldValue, e.Tag, local)
 	}
 	if got, ok := xmlutil.Bound(e.Attr, e.Space); !ok {
 		if u, _ := in.URI(e.Space); u != uri {

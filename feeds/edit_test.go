@@ -87,6 +87,18 @@ func TestEditData(t *testing.T) {
 			nil, "title=T\ncontent=D\ncategory[1]=play"},
 		{"RSS other element", rss, rss.Item("r").Data, []FieldEdit{{Key: "{}mood[1]", Value: "<mood>good</mood>"}},
 			nil, "title=T\ncontent=D\ncategory[1]=work (urn:s)\n{}mood[1]=<mood>good</mood>"},
+		{"a foreign element from plain text", atom, a, []FieldEdit{{Key: "{urn:x}note[2]", Value: "later"}},
+			nil, strings.Replace(before, `<x:note a="1">first</x:note>`, `<x:note a="1">first</x:note>`+"\n{urn:x}note[2]=<x:note>later</x:note>", 1)},
+		{"plain text into a foreign element keeps its attributes", atom, a, []FieldEdit{{Key: "{urn:x}note[1]", Value: "second"}},
+			nil, strings.Replace(before, `<x:note a="1">first</x:note>`, `<x:note a="1">second</x:note>`, 1)},
+		{"plain text in a namespace the feed does not declare", atom, a, []FieldEdit{{Key: "{urn:new}tag[1]", Value: "a < b"}},
+			nil, before + "\n{urn:new}tag[1]=<tag>a &lt; b</tag>"},
+		{"RSS other element from plain text", rss, rss.Item("r").Data, []FieldEdit{{Key: "{}mood[1]", Value: "good"}},
+			nil, "title=T\ncontent=D\ncategory[1]=work (urn:s)\n{}mood[1]=<mood>good</mood>"},
+		{"the first title", rss, rss.Item("r").Data, []FieldEdit{{Key: "title", Remove: true}, {Key: "title", Value: "new"}},
+			nil, "title=new\ncontent=D\ncategory[1]=work (urn:s)"},
+		{"categories added one after another", atom, a, []FieldEdit{{Key: "category[3]", Value: "x"}, {Key: "category[4]", Value: "y"}},
+			nil, strings.Replace(before, "category[2]=food (urn:s)", "category[2]=food (urn:s)\ncategory[3]=x\ncategory[4]=y", 1)},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			data, err := tc.d.EditData(tc.base, tc.edits, tc.sources...)
@@ -135,6 +147,21 @@ func TestEditDataRefuses(t *testing.T) {
 		{"two elements", atom, FieldEdit{Key: "{urn:x}note[1]", Value: "<x:note/><x:note/>"}, ErrFieldValue},
 		{"an unbound prefix inside", atom, FieldEdit{Key: "{urn:x}note[1]", Value: "<x:note><z:a/></x:note>"}, ErrFieldValue},
 		{"another namespace than the key's", atom, FieldEdit{Key: "{urn:x}note[1]", Value: `<q:note xmlns:q="urn:q"/>`}, ErrFieldValue},
+		{"another name than the key's", atom, FieldEdit{Key: "{urn:x}note[1]", Value: `<x:other>x</x:other>`}, ErrFieldValue},
+		{"another name than the key's, unprefixed", atom, FieldEdit{Key: "{urn:x}foo[1]", Value: `<b xmlns="urn:x">x</b>`}, ErrFieldValue},
+		{"a second title", atom, FieldEdit{Key: "title[2]", Value: "x"}, ErrNoField},
+		{"a second RSS title", rss, FieldEdit{Key: "title[2]", Value: "x"}, ErrNoField},
+		{"a second content", rss, FieldEdit{Key: "content[2]", Value: "x"}, ErrNoField},
+		{"a second summary", atom, FieldEdit{Key: "summary[2]", Value: "x"}, ErrNoField},
+		{"the title numbered", atom, FieldEdit{Key: "title[1]", Value: "x"}, ErrNoField},
+		{"a category past the next place", atom, FieldEdit{Key: "category[5]", Value: "x"}, ErrNoField},
+		{"a foreign element past the next place", atom, FieldEdit{Key: "{urn:x}note[3]", Value: "x"}, ErrNoField},
+		{"a category without a number", atom, FieldEdit{Key: "category", Value: "x"}, ErrNoField},
+		{"a number that is not one", atom, FieldEdit{Key: "category[x]", Value: "x"}, ErrNoField},
+		{"a number from 0", atom, FieldEdit{Key: "category[0]", Value: "x"}, ErrNoField},
+		{"a number with a leading 0", atom, FieldEdit{Key: "category[01]", Value: "x"}, ErrNoField},
+		{"text after the number", atom, FieldEdit{Key: "category[1]x", Value: "x"}, ErrNoField},
+		{"removing with a malformed key", atom, FieldEdit{Key: "category[x]", Remove: true}, ErrNoField},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			data, err := tc.d.EditData(a, []FieldEdit{tc.edit})
