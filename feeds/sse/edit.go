@@ -15,14 +15,19 @@ import (
 // edits applied in order, each naming a field by its key as Fields gives
 // it. SSE shares an item's data whole, so any field can be edited: the
 // title and content as NewData sets them; in OPML an attribute ("@name");
-// an element holding text ("category[2]", "link") gets the new text and
-// keeps its attributes; another element ("{namespace}local[1]") is read
-// from the value as XML. A field the data lacks is added after the others
-// of its name. When one of sources (other versions of the item) has a field
-// of the same name with the value asked for, its element is taken as it
-// is. Errors are *feeds.FieldError, wrapping feeds.ErrNotShared for a key
-// that names nothing the kind can hold and feeds.ErrFieldValue for a value
-// it cannot take. base and sources are not modified.
+// an element gets a value that begins with "<" (after white space) as XML,
+// the element the key names, and any other value as the text it holds,
+// keeping its attributes (a title, description or category of RSS always
+// holds text). A field the data lacks is added after the others of its
+// name when its key is the next of that name ("category[3]" after
+// "category[2]", "link[2]" after "link") and the item may hold another: an
+// RSS item has at most one of each element RSS 2.0 defines but category
+// and enclosure. When one of sources (other versions of the item) has a
+// field of the same name with the value asked for, its element is taken as
+// it is. Errors are *feeds.FieldError, wrapping feeds.ErrNotShared for a
+// key that names nothing the kind can hold, feeds.ErrNoField for a key
+// that names no field and no place for a new one, and feeds.ErrFieldValue
+// for a value it cannot take. base and sources are not modified.
 func (d *Doc) EditData(base sse.Data, edits []feeds.FieldEdit, sources ...sse.Data) (sse.Data, error) {
 	b := d.own(base)
 	x := &itemData{kind: d.kind, ctx: b.ctx, attrs: slices.Clone(b.attrs), kids: slices.Clone(b.kids),
@@ -43,7 +48,10 @@ func (x *itemData) edit(d *Doc, ed feeds.FieldEdit, sources []sse.Data) error {
 	case strings.HasPrefix(ed.Key, "@"):
 		return x.editAttr(ed, sources)
 	}
-	base, _, _ := strings.Cut(ed.Key, "[")
+	base, _, ok := feeds.SplitKey(ed.Key)
+	if !ok {
+		return fmt.Errorf("%w: a key is a name, or a name and a number from 1: %s, %s[2]", feeds.ErrNoField, base, base)
+	}
 	uri, tag, err := x.elementName(base)
 	if err != nil {
 		return err
@@ -57,6 +65,11 @@ func (x *itemData) edit(d *Doc, ed feeds.FieldEdit, sources []sse.Data) error {
 			}
 		}
 		return nil
+	}
+	if i < 0 {
+		if err := x.newKey(ed.Key, base, tag); err != nil {
+			return err
+		}
 	}
 	e, err := x.element(ed, base, uri, tag, i, sources)
 	if err != nil {
@@ -139,11 +152,56 @@ func (x *itemData) elementName(base string) (uri, tag string, err error) {
 		}
 		return "", "", feeds.ErrNotShared
 	}
-	if base == "" || strings.ContainsAny(base, "{}@:") || x.kind == KindOPML && base == "outline" {
+	if base == "" || strings.ContainsAny(base, "{}@:[]") || x.kind == KindOPML && base == "outline" {
 		return "", "", feeds.ErrNotShared
+	}
+	if base == "content" && x.kind == KindRSS {
+		return "", "description", nil // "content[2]", a second description
 	}
 	return "", base, nil
 }
+
+// newKey checks the key of an element the data lacks: it must be the next
+// of its base, and an RSS item holds at most one of each element RSS 2.0
+// defines but category and enclosure.
+func (x *itemData) newKey(key, base, tag string) error {
+	seen := map[string]int{}
+	for _, t := range x.kids {
+		if e, ok := t.(*etree.Element); ok {
+			elemField(e, seen)
+		}
+	}
+	count := seen[base]
+	_, n, _ := feeds.SplitKey(key)
+	single := x.kind == KindRSS && !strings.HasPrefix(base, "{") && singleRSS[tag]
+	numbered := strings.HasPrefix(base, "{") || base == "category"
+	next := feeds.NextKey(base, count, numbered)
+	switch {
+	case key == next && !(single && count > 0):
+		return nil
+	case single && count > 0 && n != 1:
+		return fmt.Errorf("%w: an RSS item has at most one %s", feeds.ErrNoField, tag)
+	case !numbered && (count == 0 || n == 1):
+		return fmt.Errorf("%w: the first %s's key is %s", feeds.ErrNoField, tag, base)
+	case count == 0:
+		return fmt.Errorf("%w: the item has no %s; %s adds one", feeds.ErrNoField, base, next)
+	case count == 1 && numbered:
+		return fmt.Errorf("%w: the item has %s[1]; %s adds one", feeds.ErrNoField, base, next)
+	case count == 1:
+		return fmt.Errorf("%w: the item has %s; %s adds one", feeds.ErrNoField, base, next)
+	}
+	first := base + "[1]"
+	if !numbered {
+		first = base
+	}
+	return fmt.Errorf("%w: the item has %s to %s[%d]; %s adds one", feeds.ErrNoField, first, base, count, next)
+}
+
+// singleRSS lists the elements of an RSS 2.0 item that it holds at most
+// once: all it defines but category and enclosure (whose number RSS 2.0
+// leaves open).
+var singleRSS = map[string]bool{"title": true, "description": true, "link": true, "author": true,
+	"comments": true, "guid": true, "pubDate": true, "source": true}
 
 // keyAt returns the index among the kids of the element with the given
 // key, or -1.
@@ -200,10 +258,8 @@ func (x *itemData) element(ed feeds.FieldEdit, base, uri, tag string, i int, sou
 	if i >= 0 {
 		old = x.kids[i].(*etree.Element)
 	}
-	textual := uri == "" && (x.kind == KindRSS && group(KindRSS, &etree.Element{Tag: tag}) < 3 || !strings.HasPrefix(ed.Value, "<"))
-	if old != nil && !textual && valueOf(old, false) == textOf(old) && !strings.HasPrefix(ed.Value, "<") {
-		textual = true // an element that holds only text keeps holding text
-	}
+	textual := uri == "" && x.kind == KindRSS && group(KindRSS, &etree.Element{Tag: tag}) < 3 ||
+		!strings.HasPrefix(strings.TrimLeft(ed.Value, " \t\r\n"), "<")
 	if !textual {
 		return x.parseElement(ed.Value, uri, tag)
 	}
@@ -213,11 +269,30 @@ func (x *itemData) element(ed feeds.FieldEdit, base, uri, tag string, i int, sou
 		for _, a := range old.Attr {
 			n.CreateAttr(a.FullKey(), a.Value)
 		}
+	} else if p, _, ok := prefixFor(x.ctx, "", uri); ok {
+		n.Space = p
+	} else {
+		n.CreateAttr("xmlns", uri)
 	}
 	if ed.Value != "" {
 		n.SetText(ed.Value)
 	}
+	if _, ok := xmlutil.Bound(n.Attr, n.Space); !ok && uri != "" {
+		// Bind its prefix on a parent made for it, as parseElement does,
+		// so that its namespace is known wherever it is written.
+		wrap := etree.NewElement("context")
+		wrap.CreateAttr(declKey(n.Space), uri)
+		wrap.AddChild(n)
+	}
 	return n, nil
+}
+
+// declKey is the attribute that declares prefix p: xmlns:p, or xmlns.
+func declKey(p string) string {
+	if p == "" {
+		return "xmlns"
+	}
+	return "xmlns:" + p
 }
 
 // parseElement reads an element written as Fields shows it: one element
@@ -264,11 +339,7 @@ func (x *itemData) parseElement(value, uri, tag string) (*etree.Element, error) 
 		case !ok || u == "":
 			return nil, fmt.Errorf("%w: prefix %q is not bound", feeds.ErrFieldValue, p)
 		default:
-			key := "xmlns"
-			if p != "" {
-				key += ":" + p
-			}
-			wrap.CreateAttr(key, u)
+			wrap.CreateAttr(declKey(p), u)
 		}
 	}
 	wrap.AddChild(e)

@@ -77,6 +77,16 @@ func TestEditData(t *testing.T) {
 			"title=BBC\ncontent=daily\n@type=rss\n@{http://x/}rank=1\n@xmlUrl=http://bbc/\n@htmlUrl=http://h/"},
 		{"OPML removed attribute", opml, opml.Item("1").Data, []feeds.FieldEdit{{Key: "@type", Remove: true}}, nil,
 			"title=BBC\ncontent=daily\n@{http://x/}rank=1\n@xmlUrl=http://bbc/"},
+		{"a namespaced element from plain text", rss, a, []feeds.FieldEdit{{Key: "{http://search.yahoo.com/mrss/}title[1]", Value: "Glass"}}, nil,
+			before + "\n{http://search.yahoo.com/mrss/}title[1]=Glass"},
+		{"plain text in a namespace the feed does not declare", rss, a, []feeds.FieldEdit{{Key: "{urn:new}tag[1]", Value: "a < b"}}, nil,
+			before + "\n{urn:new}tag[1]=" + `<tag xmlns="urn:new">a &lt; b</tag>`},
+		{"plain text into a namespaced element keeps its attributes", rss, a, []feeds.FieldEdit{{Key: "{http://search.yahoo.com/mrss/}content[1]", Value: "song"}}, nil,
+			strings.Replace(before, mc1, `<m:content url="http://a/1.mp3">song</m:content>`, 1)},
+		{"a namespaced element added twice", rss, a, []feeds.FieldEdit{{Key: "{urn:x}a[1]", Value: "1"}, {Key: "{urn:x}a[2]", Value: "2"}}, nil,
+			before + "\n{urn:x}a[1]=" + `<a xmlns="urn:x">1</a>` + "\n{urn:x}a[2]=" + `<a xmlns="urn:x">2</a>`},
+		{"an element of no namespace after its first", rss, a, []feeds.FieldEdit{{Key: "mood", Value: "1"}, {Key: "mood[2]", Value: "2"}}, nil,
+			before + "\nmood=1\nmood[2]=2"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			data, err := tc.d.EditData(tc.base, tc.edits, tc.sources...)
@@ -116,6 +126,17 @@ func TestEditDataRefuses(t *testing.T) {
 		{"not XML", feeds.FieldEdit{Key: "{http://search.yahoo.com/mrss/}content[1]", Value: "<m:content>"}, feeds.ErrFieldValue},
 		{"another element than the key's", feeds.FieldEdit{Key: "{http://search.yahoo.com/mrss/}content[1]", Value: "<m:thumb/>"}, feeds.ErrFieldValue},
 		{"an unbound prefix", feeds.FieldEdit{Key: "{http://search.yahoo.com/mrss/}content[1]", Value: "<m:content><z:a/></m:content>"}, feeds.ErrFieldValue},
+		{"a second title", feeds.FieldEdit{Key: "title[2]", Value: "x"}, feeds.ErrNoField},
+		{"a second description", feeds.FieldEdit{Key: "content[2]", Value: "x"}, feeds.ErrNoField},
+		{"a second link", feeds.FieldEdit{Key: "link[2]", Value: "http://b/"}, feeds.ErrNoField},
+		{"the title numbered", feeds.FieldEdit{Key: "title[1]", Value: "x"}, feeds.ErrNoField},
+		{"a category past the next place", feeds.FieldEdit{Key: "category[5]", Value: "x"}, feeds.ErrNoField},
+		{"a category without a number", feeds.FieldEdit{Key: "category", Value: "x"}, feeds.ErrNoField},
+		{"an element past the next place", feeds.FieldEdit{Key: "{http://search.yahoo.com/mrss/}content[3]", Value: "x"}, feeds.ErrNoField},
+		{"an element of no namespace numbered from 1", feeds.FieldEdit{Key: "mood[1]", Value: "x"}, feeds.ErrNoField},
+		{"a number that is not one", feeds.FieldEdit{Key: "category[x]", Value: "x"}, feeds.ErrNoField},
+		{"a number from 0", feeds.FieldEdit{Key: "category[0]", Value: "x"}, feeds.ErrNoField},
+		{"removing with a malformed key", feeds.FieldEdit{Key: "category[01]", Remove: true}, feeds.ErrNoField},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			data, err := rss.EditData(a, []feeds.FieldEdit{tc.edit})
