@@ -1,0 +1,55 @@
+package tui
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestFieldKeysRefused: --field adds a field only at the next place of its
+// name, never a second title or description, and never an element other
+// than the one its key names; a refused edit is a usage error that names
+// the key and writes nothing.
+func TestFieldKeysRefused(t *testing.T) {
+	for _, tc := range []struct{ name, field, want string }{
+		{"a second title", "title[2]=x", "--field title[2]: no such field: an RSS item has at most one title"},
+		{"the title numbered", "title[1]=x", "--field title[1]: no such field: the title's key is title"},
+		{"a second description", "content[2]=x", "an RSS item has at most one description"},
+		{"a category past the next", "category[5]=x", "--field category[5]: no such field: the item has no category; category[1] adds one"},
+		{"a category without a number", "category=x", "category[1] adds one"},
+		{"a malformed number", "category[01]=x", "a key is a name, or a name and a number from 1"},
+		{"another element than the key's", "{urn:x}foo[1]=<b>x</b>", "--field {urn:x}foo[1]: not a value this field can hold: the element is b, the key names foo"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			h := newHarness(t)
+			h.write("f.xml", oneItem)
+			code, _, stderr := h.run("", "update", h.path("f.xml"), "--id", "item1", "--field", tc.field,
+				"--by", "A", "--when", "2005-05-22T00:00:00Z", "-o", h.path("f.xml"))
+			if code != ExitError || !strings.Contains(stderr, tc.want) {
+				t.Errorf("exit %d, stderr %q; want %d and %q", code, stderr, ExitError, tc.want)
+			}
+			if h.read("f.xml") != oneItem {
+				t.Error("a refused edit changed the feed")
+			}
+		})
+	}
+}
+
+// TestFieldPlainText: a --field value that is not XML is the text of the
+// element the key names, declared in its namespace; the next category is
+// added after the last.
+func TestFieldPlainText(t *testing.T) {
+	h := newHarness(t)
+	h.write("f.xml", oneItem)
+	code, _, stderr := h.run("", "update", h.path("f.xml"), "--id", "item1", "--field", "{urn:x}foo[1]=bar",
+		"--field", "category[1]=home", "--field", "category[2]=work",
+		"--by", "A", "--when", "2005-05-22T00:00:00Z", "-o", h.path("f.xml"))
+	if code != ExitOK {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	out := h.read("f.xml")
+	for _, want := range []string{`<foo xmlns="urn:x">bar</foo>`, "<category>home</category>", "<category>work</category>"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("no %s in\n%s", want, out)
+		}
+	}
+}
