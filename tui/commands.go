@@ -15,7 +15,7 @@ var now = time.Now
 
 func runMerge(ctx context.Context, env *Env, args []string) error {
 	f := newFlags("merge")
-	out := f.String("o", "", "write the merged feed to `OUT` (default standard output)")
+	out := f.out("write the merged feed to `OUT` (default standard output)")
 	pos, err := f.parse(env, args)
 	if err != nil {
 		return err
@@ -55,7 +55,7 @@ type itemFlags struct {
 	parent         optString
 	place          int
 	fields         []feeds.FieldEdit // --field and --remove-field, in order
-	out            *string
+	outPath        *string
 }
 
 // change is the change the flags ask for.
@@ -93,7 +93,7 @@ func newItemFlags(cmd string) *itemFlags {
 	f.Var(fieldFlag{&f.fields, false}, "field", "set the field `KEY=VALUE`, KEY as 'conflicts --json' names fields\n(summary, category[2], {namespace}local[1]); repeatable")
 	f.Var(fieldFlag{&f.fields, true}, "remove-field", "remove the field `KEY`; repeatable")
 	f.stamp.register(f.flagSet)
-	f.out = f.String("o", "", "write the feed to `OUT` (default standard output)")
+	f.outPath = f.out("write the feed to `OUT` (default standard output)")
 	return f
 }
 
@@ -126,7 +126,7 @@ func (f *itemFlags) parseOne(env *Env, args []string) (string, engine.Stamp, err
 // changeOne loads FEED, applies change to it and writes the result to
 // OUT, under OUT's lock (see writing).
 func (f *itemFlags) changeOne(ctx context.Context, env *Env, src string, change func(*dialect.Doc) error) error {
-	return writing(ctx, env, *f.out, []string{src}, func(env *Env) error {
+	return writing(ctx, env, *f.outPath, []string{src}, func(env *Env) error {
 		doc, err := load(ctx, env, src)
 		if err != nil {
 			return err
@@ -134,7 +134,7 @@ func (f *itemFlags) changeOne(ctx context.Context, env *Env, src string, change 
 		if err := change(doc); err != nil {
 			return err
 		}
-		return finish(env, *f.out, doc)
+		return finish(env, *f.outPath, doc)
 	})
 }
 

@@ -174,3 +174,36 @@ func (f fieldFlag) Set(s string) error {
 	*f.list = append(*f.list, feeds.FieldEdit{Key: key, Value: value})
 	return nil
 }
+
+// out adds -o OUT, the file a command writes (see outFlag).
+func (f *flagSet) out(usage string) *string {
+	p := new(string)
+	f.Var(outFlag{p}, "o", usage)
+	return p
+}
+
+// outFlag is -o OUT. A name of standard output (/dev/stdout, /dev/fd/1,
+// /proc/self/fd/1) is read as "-": saving by rename would replace the file
+// the shell opened, which then keeps the old content, and a pipe cannot
+// be renamed over at all. Other things that are written as streams (a
+// device, a named pipe, another open descriptor) are told apart when the
+// command writes (streamOut).
+type outFlag struct{ p *string }
+
+func (o outFlag) String() string {
+	if o.p == nil {
+		return ""
+	}
+	return *o.p
+}
+
+func (o outFlag) Set(s string) error {
+	switch n, ok := descriptorName(s); {
+	case ok && n == 0:
+		return fmt.Errorf("%s is standard input, which is read, not written", s)
+	case ok && n == 1:
+		s = "-"
+	}
+	*o.p = s
+	return nil
+}

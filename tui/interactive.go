@@ -76,7 +76,7 @@ func holdWarnings(env *Env) (*Env, *bytes.Buffer) {
 // -o says otherwise, to a new temporary file whose path it prints.
 func runDemo(ctx context.Context, env *Env, args []string) error {
 	f := newFlags("demo")
-	out := f.String("o", "", "save the resolved feed to `OUT` (default a new temporary file)")
+	out := f.out("save the resolved feed to `OUT` (default a new temporary file)")
 	markers := f.Bool("markers", false, "mark changed words [-old-]{+new+} in colour too")
 	var st stampFlags
 	st.register(f)

@@ -5,6 +5,9 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"os"
+	"runtime"
+	"strconv"
 	"strings"
 
 	"github.com/feedsync/feedsync/feeds/atomicfile"
@@ -68,7 +71,8 @@ func displayName(src string) string {
 	return src
 }
 
-// writeDoc writes the feed to out: standard output for "" or "-",
+// writeDoc writes the feed to out: standard output for "" or "-", a
+// stream for a device, a named pipe or an open descriptor (isStream),
 // otherwise atomically with a backup of the file it replaces, under the
 // lock the command holds (save.go). The feed is rendered whole first, so
 // that a failure, or a result too large to read back, writes nothing.
@@ -86,6 +90,8 @@ func writeDoc(env *Env, out string, doc *dialect.Doc) error {
 	case toStdout:
 		_, err = env.Stdout.Write(data)
 		return err
+	case isStream(out):
+		return writeStream(out, data)
 	case env.saving == nil || env.saving.lock == nil:
 		return atomicfile.WriteFile(out, data, 0o644)
 	}
@@ -102,4 +108,68 @@ func finish(env *Env, out string, doc *dialect.Doc) error {
 		return errConflicts
 	}
 	return nil
+}
+
+// descriptorName reads the names a Unix system gives its open file
+// descriptors: /dev/stdin, /dev/stdout and /dev/stderr (0, 1, 2),
+// /dev/fd/N and /proc/self/fd/N.
+func descriptorName(s string) (n int, ok bool) {
+	if runtime.GOOS == "windows" {
+		return 0, false
+	}
+	switch s {
+	case "/dev/stdin":
+		return 0, true
+	case "/dev/stdout":
+		return 1, true
+	case "/dev/stderr":
+		return 2, true
+	}
+	for _, dir := range []string{"/dev/fd/", "/proc/self/fd/"} {
+		if rest, found := strings.CutPrefix(s, dir); found {
+			n, err := strconv.Atoi(rest)
+			return n, err == nil && n >= 0 && strconv.Itoa(n) == rest
+		}
+	}
+	return 0, false
+}
+
+// isStream reports whether OUT is written as a stream rather than
+// replaced: an open descriptor (descriptorName), or anything that exists
+// and is neither a regular file nor a folder (/dev/null, a terminal, a
+// named pipe, a socket). Such a thing cannot be renamed over, and a lock,
+// a backup or a temporary file beside it makes no sense; a folder is left
+// to the save, which refuses it.
+func isStream(out string) bool {
+	if _, ok := descriptorName(out); ok {
+		return true
+	}
+	info, err := os.Stat(out)
+	return err == nil && !info.Mode().IsRegular() && !info.IsDir()
+}
+
+// writeStream writes data to the stream OUT. It appends, so that a
+// descriptor a shell opened with >> keeps what it held; one opened with >
+// is empty already.
+func writeStream(out string, data []byte) error {
+	f, err := os.OpenFile(out, os.O_WRONLY|os.O_APPEND, 0)
+	if err != nil {
+		return fmt.Errorf("writing %s: %w", out, unwrapPath(err))
+	}
+	_, err = f.Write(data)
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		return fmt.Errorf("writing %s: %w", out, unwrapPath(err))
+	}
+	return nil
+}
+
+// unwrapPath drops the path and operation a *fs.PathError repeats.
+func unwrapPath(err error) error {
+	if pe := (*fs.PathError)(nil); errors.As(err, &pe) {
+		return pe.Err
+	}
+	return err
 }

@@ -23,7 +23,7 @@ func runResolve(ctx context.Context, env *Env, args []string) error {
 		if f.id != "" || *only != "" || f.title.set || f.content.set || len(f.fields) > 0 || f.history != (dialect.Options{}) {
 			return usageError("resolve", "--id, --only, --title, --content, --field, --remove-field, --clean-history and --keep-versions go with --pick")
 		}
-		return resolveInteractive(ctx, env, pos, *f.out, f.stamp, *markers)
+		return resolveInteractive(ctx, env, pos, *f.outPath, f.stamp, *markers)
 	}
 	if len(pos) != 1 {
 		return usageError("resolve", "--pick takes one FEED, got %d argument(s)", len(pos))

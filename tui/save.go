@@ -58,7 +58,7 @@ type saving struct {
 // writing runs a command that writes its result to out and reads inputs,
 // under out's lock; see the comment above.
 func writing(ctx context.Context, env *Env, out string, inputs []string, run func(env *Env) error) error {
-	if out == "" || out == "-" {
+	if out == "" || out == "-" || isStream(out) {
 		return run(env)
 	}
 	lock, err := atomicfile.Acquire(ctx, out)

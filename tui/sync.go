@@ -25,7 +25,7 @@ func subscribe(ctx context.Context, env *Env, cmd string, args []string) error {
 	tokenFile := f.String("token-file", "", "send \"Authorization: Bearer TOKEN\" to the hub, TOKEN being the first line of file `F`")
 	out := new(string)
 	if cmd == "pull" {
-		out = f.String("o", "", "write the result to `OUT` (- for standard output) instead of LOCAL")
+		out = f.out("write the result to `OUT` (- for standard output) instead of LOCAL")
 	}
 	pos, err := f.parse(env, args)
 	if err != nil {
