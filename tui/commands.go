@@ -3,6 +3,7 @@ package tui
 import (
 	"context"
 	"flag"
+	"strings"
 	"time"
 
 	"github.com/feedsync/feedsync/engine"
@@ -97,6 +98,64 @@ func newItemFlags(cmd string) *itemFlags {
 	return f
 }
 
+// checkEdits refuses flags that say two things of one field, which would
+// otherwise be settled silently by the order edits are made in: --title
+// or --content beside a --field or --remove-field of that field, either
+// given twice, and a --field whose key a later --field or --remove-field
+// edits again (which undoes it). A --remove-field may be followed by
+// edits of the same key: after a removal the fields are numbered anew.
+func (f *itemFlags) checkEdits() error {
+	for _, o := range []struct {
+		name string
+		opt  optString
+	}{{"title", f.title}, {"content", f.content}} {
+		if o.opt.given > 1 {
+			return usageError(f.cmd, "--%s is given twice", o.name)
+		}
+		for _, ed := range f.fields {
+			if o.opt.set && fieldBase(ed.Key) == o.name {
+				return usageError(f.cmd, "--%s and %s both set the %s: give one", o.name, fieldFlagText(ed), o.name)
+			}
+		}
+	}
+	for i, ed := range f.fields {
+		if ed.Remove {
+			continue
+		}
+		for _, later := range f.fields[i+1:] {
+			if sameField(ed.Key, later.Key) {
+				return usageError(f.cmd, "--field %s is set, then edited again by %s, which undoes it: give one", ed.Key, fieldFlagText(later))
+			}
+		}
+	}
+	return nil
+}
+
+// fieldBase is a field key without its number: "category" of "category[2]".
+func fieldBase(key string) string {
+	base, _, _ := strings.Cut(key, "[")
+	return base
+}
+
+// sameField reports whether two keys name one field: "title" is "title[1]".
+func sameField(a, b string) bool {
+	norm := func(k string) string {
+		if !strings.Contains(k, "[") {
+			return k + "[1]"
+		}
+		return k
+	}
+	return norm(a) == norm(b)
+}
+
+// fieldFlagText is the flag that asked for ed, as a person typed it.
+func fieldFlagText(ed feeds.FieldEdit) string {
+	if ed.Remove {
+		return "--remove-field " + ed.Key
+	}
+	return "--field " + ed.Key
+}
+
 // registerHistory adds the optional history trimming flags of update and resolve.
 func (f *itemFlags) registerHistory() {
 	f.BoolVar(&f.history.CleanHistory, "clean-history", false, "FeedSync 1.0.2: keep only the newest history entry of each endpoint (a MAY of 1.0.2 §3.2 and §4)")
@@ -115,6 +174,9 @@ func (f *itemFlags) parseOne(env *Env, args []string) (string, engine.Stamp, err
 	}
 	if f.id == "" {
 		return "", engine.Stamp{}, usageError(f.cmd, "--id is required")
+	}
+	if err := f.checkEdits(); err != nil {
+		return "", engine.Stamp{}, err
 	}
 	st, err := f.stamp.stamp(env, now)
 	if err != nil {

@@ -77,8 +77,9 @@ func (f *flagSet) PrintDefaultsTo(w io.Writer) {
 // optString is a string flag that remembers whether it was given, so that
 // --title "" (an empty title) differs from no --title.
 type optString struct {
-	set bool
-	val string
+	set   bool
+	given int // times given: more than once is refused (checkEdits)
+	val   string
 }
 
 func (o *optString) String() string { return o.val }
@@ -87,6 +88,7 @@ func (o *optString) Set(s string) error {
 		return err
 	}
 	o.set, o.val = true, s
+	o.given++
 	return nil
 }
 

@@ -31,6 +31,9 @@ func runResolve(ctx context.Context, env *Env, args []string) error {
 	if f.id == "" {
 		return usageError("resolve", "--pick needs --id")
 	}
+	if err := f.checkEdits(); err != nil {
+		return err
+	}
 	n := 0
 	if *pick != "winner" {
 		if n, err = strconv.Atoi(*pick); err != nil || n < 1 {
