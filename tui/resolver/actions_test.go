@@ -45,7 +45,7 @@ func history(v dialect.Version) []string {
 
 func stamp(seq int) string { return strings.Replace(T, "%d", itoa(seq), 1) }
 
-// want describes an item as §3.4 and §4 say it must be after a decision.
+// want describes an item as 1.0.2 §3.4 and §4 say it must be after a decision.
 type want struct {
 	updates   int
 	deleted   bool
@@ -84,8 +84,9 @@ const (
 )
 
 // TestDecisions checks each decision's effect on the engine item: the
-// update of §3.4 step 2 on top of the history, then the chosen versions'
-// entries folded in right after it (§4 step 3), the others left in place.
+// update of 1.0.2 §3.4 step 2 on top of the history, then the chosen
+// versions' entries folded in right after it (1.0.2 §4 step 3), the others
+// left in place.
 func TestDecisions(t *testing.T) {
 	cases := []struct {
 		name string

@@ -37,6 +37,11 @@
 // too; w clears the flag. Decisions never modify an item, so undo and redo
 // keep, for every step, the entry before and after it.
 //
+// The screens and dialogs speak plain words; the help overlay (?) says
+// where the rules behind the keys come from, each section with its dialect
+// ("1.0.2 §3.4", "0.91 §5"), since the two number their sections
+// differently (helpview.go).
+//
 // The item screen shows the provenance of each side, worded here from the
 // data package dialect gives (document.go): for FeedSync 1.0.2 the updates
 // count and the topmost history entry; for SSE 0.91 the version, the when

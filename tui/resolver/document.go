@@ -105,7 +105,7 @@ func divergence(e dialect.Entry, i int, now time.Time) string {
 		}
 		return "diverged after " + entryText(labelled(w.Dialect, *d.Common), now)
 	}
-	s := fmt.Sprintf("both sides made a version %d (§4.4.1)", d.Version)
+	s := fmt.Sprintf("both sides made a version %d", d.Version)
 	switch {
 	case d.Made == nil:
 		return s + "; the winner's history no longer holds it"
@@ -133,7 +133,7 @@ func placeText(p dialect.Place, entries []dialect.Entry) string {
 	}
 	s += fmt.Sprintf(" · %s of %d", ordinal(p.Index), p.Count)
 	if p.Cut {
-		s += " · shown at the top level: cycle detection moved it there (§4.4.2)"
+		s += " · shown at the top level: it was cut from a cycle of outlines"
 	}
 	return s
 }

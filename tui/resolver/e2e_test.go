@@ -16,7 +16,7 @@ import (
 // TestEndToEnd runs the real binary in tmux on the demo pair: it takes a
 // version, undoes and redoes, edits through a fake $EDITOR, resolves
 // selectively, saves and quits, then reads the saved feed back and checks
-// every item the session touched as §3.4 and §4 prescribe.
+// every item the session touched as 1.0.2 §3.4 and §4 prescribe.
 func TestEndToEnd(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds the binary and drives it in tmux")

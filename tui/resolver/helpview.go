@@ -3,6 +3,9 @@ package resolver
 import (
 	"strings"
 
+	"github.com/charmbracelet/x/ansi"
+	"github.com/feedsync/feedsync/feeds/dialect"
+
 	"charm.land/bubbles/v2/help"
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
@@ -21,19 +24,22 @@ func (k HelpKeys) ShortHelp() []key.Binding { return []key.Binding{k.Close, k.Up
 func (k HelpKeys) FullHelp() [][]key.Binding { return [][]key.Binding{k.ShortHelp()} }
 
 // HelpView is the ? overlay: every binding of the screen, in as many
-// columns as fit, scrolling when they do not.
+// columns as fit, then where the rules behind the keys come from in the
+// spec, scrolling when they do not fit.
 type HelpView struct {
 	styles *Styles
 	keys   HelpKeys
 	shown  help.KeyMap
+	rules  []string
 	scroll int
 	width  int
 	height int
 }
 
-// NewHelpView returns the overlay for a screen's key map.
-func NewHelpView(s *Styles, km help.KeyMap) HelpView {
-	return HelpView{styles: s, shown: km, keys: HelpKeys{
+// NewHelpView returns the overlay for a screen's key map, and the rules
+// behind the keys (see rulesFor).
+func NewHelpView(s *Styles, km help.KeyMap, rules ...string) HelpView {
+	return HelpView{styles: s, shown: km, rules: rules, keys: HelpKeys{
 		Close: bind("esc/?", "close help", "esc", "?", "q"),
 		Up:    bind("↑/k", "scroll up", "up", "k"),
 		Down:  bind("↓/j", "scroll down", "down", "j"),
@@ -85,7 +91,43 @@ func (h HelpView) lines() []string {
 	for i, c := range cells {
 		out[i%rows] += fit(c, min(cw+3, h.width))
 	}
+	if len(h.rules) > 0 {
+		out = append(out, "", h.styles.Bold.Render("where the rules come from"))
+	}
+	for _, r := range h.rules {
+		r = strings.ReplaceAll(r, " §", "\u00a0§") // a section stays with its dialect
+		out = append(out, strings.Split(ansi.Wordwrap(r, max(h.width, 10), ""), "\n")...)
+	}
 	return out
+}
+
+// rulesFor says, for the help, where the rules behind the keys come from:
+// the screens speak plain words, and the help names the sections, each
+// with its dialect, since FeedSync 1.0.2 and SSE 0.91 number theirs
+// differently. A feed with no sync data yet takes FeedSync 1.0.2's. The
+// merge view has one rule: what applying does.
+func rulesFor(d dialect.Dialect, outline, merging bool) []string {
+	switch {
+	case merging && d == dialect.SSE091:
+		return []string{"ctrl+s or a applies the result as a resolution (0.91 §5): one update stamped by this endpoint, which settles every conflicting version at once."}
+	case merging:
+		return []string{"ctrl+s or a applies the result as a resolution that combines versions (1.0.2 §3.4): one update stamped by this endpoint, which settles the conflicting versions, every one or those marked with m on the item screen."}
+	case d != dialect.SSE091:
+		return []string{
+			"w, t, e, E, A and T resolve a conflict (1.0.2 §3.4): one update stamped by this endpoint, which settles the conflicting versions it factors in, every one or those marked with m, and keeps them in the history.",
+			"d deletes or undeletes: an update (1.0.2 §3.2) that settles nothing.",
+			"The conflicts come from merging the two feeds (1.0.2 §3.3).",
+		}
+	}
+	rules := []string{
+		"w, t, e, E, A and T resolve a conflict (0.91 §5): one update stamped by this endpoint, which settles every conflicting version at once, so m marks nothing.",
+		"d deletes or undeletes: an update (0.91 §4.2), which settles the conflicts too.",
+		"“both sides made a version N”: each side changed that version, which the merge found (0.91 §4.4.1).",
+	}
+	if outline {
+		rules = append(rules, "“cut from a cycle”: an outline that two moves put under itself, shown at the top level (0.91 §4.4.2).")
+	}
+	return rules
 }
 
 // View renders the title line and the visible bindings.

@@ -74,7 +74,7 @@ func (l List) titleHeader() string {
 	}
 	for _, r := range l.tree {
 		if r.Cut {
-			return "outline · " + cutMark + "cut from a cycle (§4.4.2)"
+			return "outline · " + cutMark + "cut from a cycle"
 		}
 	}
 	return "outline"

@@ -73,9 +73,9 @@ func TestMergeTakes(t *testing.T) {
 	}
 }
 
-// TestMergeApply records the result as one resolution (1.0.2 §3.4 and
-// §4), the same one that `resolve --pick winner --title T --content C`
-// makes through package dialect.
+// TestMergeApply records the result as one resolution (1.0.2 §3.4 and §4),
+// the same one that `resolve --pick winner --title T --content C` makes
+// through package dialect.
 func TestMergeApply(t *testing.T) {
 	hs := newHarness(t, demoDoc(t), 140, 30)
 	hs.keys("enter", "e", "l", "l", "b", "ctrl+s")
@@ -202,8 +202,8 @@ func TestMergeRefusesEmpty(t *testing.T) {
 	}
 }
 
-// TestMergeNoVersions: an item in conflict by its flag alone (SSE 0.91
-// §4.4.2) opens with the content being typed in.
+// TestMergeNoVersions: an item in conflict by its flag alone (0.91 §4.4.2)
+// opens with the content being typed in.
 func TestMergeNoVersions(t *testing.T) {
 	doc := demoDoc(t)
 	var e dialect.Entry

@@ -61,7 +61,7 @@ func sseHist(e dialect.Entry) string {
 	return strings.Join(out, "; ")
 }
 
-// sseWant describes an SSE 0.91 item as §4.2 and §5 say it must be.
+// sseWant describes an SSE 0.91 item as 0.91 §4.2 and §5 say it must be.
 type sseWant struct {
 	version   int
 	deleted   bool

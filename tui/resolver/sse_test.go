@@ -64,7 +64,7 @@ const (
 
 // TestSSEDecisions checks each decision's result: 0.91 §5's further
 // update increments the version, removes the conflict flag and every
-// sx:conflict, and the old sx:history becomes the first sx:update (§4.2).
+// sx:conflict, and the old sx:history becomes the first sx:update (0.91 §4.2).
 func TestSSEDecisions(t *testing.T) {
 	cases := []struct {
 		name, pair, id string
@@ -131,7 +131,7 @@ func TestSSEDecisions(t *testing.T) {
 	}
 }
 
-// TestSSEExternalEditor records what $EDITOR left as a §5 resolution.
+// TestSSEExternalEditor records what $EDITOR left as a 0.91 §5 resolution.
 func TestSSEExternalEditor(t *testing.T) {
 	hs := newSSEHarness(t, "rss", 100, 30)
 	hs.keys("enter", "E")

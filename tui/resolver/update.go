@@ -284,7 +284,7 @@ func (m Model) mark() (Model, tea.Cmd) {
 
 // showHelp opens the overlay with every binding of the screen.
 func (m Model) showHelp() (Model, tea.Cmd) {
-	m.help = NewHelpView(m.styles, m.screenKeys())
+	m.help = NewHelpView(m.styles, m.screenKeys(), rulesFor(m.st.doc.Dialect(), m.st.ordered, m.screen == mergeScreen)...)
 	m.overlay = helpOverlay
 	m.layout()
 	return m, nil
