@@ -68,22 +68,27 @@ var commands []command
 func init() {
 	commands = []command{
 		{"merge", "LOCAL REMOTE [-o OUT]", "merge REMOTE's items into LOCAL (1.0.2 §3.3, 0.91 §4.4)", runMerge},
-		{"create", "FEED --id ID [--title T] [--content C] [--noconflicts] [--by EP] [--when TIME] [-o OUT]", "add a new item (1.0.2 §3.1, 0.91 §4.1)", runCreate},
-		{"update", "FEED --id ID [--title T] [--content C] [--field KEY=VALUE]... [--delete | --undelete] [--by EP] [--when TIME] [-o OUT]", "change, delete or undelete an item (1.0.2 §3.2, 0.91 §4.2)", runUpdate},
-		{"resolve", "FEED --id ID --pick winner|N [--only N,M,...] [--title T] [--content C] [--field KEY=VALUE]... [--by EP] [--when TIME] [-o OUT]\n" +
+		{"create", "FEED --id ID [--title T] [--content C] [--field KEY=VALUE]... [--noconflicts]\n" +
+			"        [--parent ID] [--place N] [--by EP] [--when TIME] [-o OUT]", "add a new item (1.0.2 §3.1, 0.91 §4.1)", runCreate},
+		{"update", "FEED --id ID [--title T] [--content C] [--field KEY=VALUE]... [--remove-field KEY]...\n" +
+			"        [--delete | --undelete] [--parent ID] [--place N] [--clean-history] [--keep-versions N]\n" +
+			"        [--by EP] [--when TIME] [-o OUT]", "change, delete or undelete an item (1.0.2 §3.2, 0.91 §4.2)", runUpdate},
+		{"resolve", "FEED --id ID --pick winner|N [--only N,M,...] [--title T] [--content C]\n" +
+			"        [--field KEY=VALUE]... [--remove-field KEY]... [--clean-history] [--keep-versions N]\n" +
+			"        [--by EP] [--when TIME] [-o OUT]\n" +
 			"  feedsync resolve LOCAL REMOTE [-o OUT|-] [--markers] [--by EP] [--when TIME]\n" +
 			"  feedsync resolve FEED [-o OUT|-] [--markers] [--by EP] [--when TIME]", "resolve conflicts (1.0.2 §3.4, 0.91 §5), by flags or interactively", runResolve},
 		{"conflicts", "FEED [--json]", "list the items in conflict", runConflicts},
 		{"validate", "FEED...", "check feeds against every MUST of the spec", runValidate},
 		{"endpoint", "", "print this endpoint's id", runEndpoint},
-		{"demo", "[-o OUT] [--markers]", "the resolver on a built-in pair of feeds", runDemo},
+		{"demo", "[-o OUT] [--markers] [--by EP] [--when TIME]", "the resolver on a built-in pair of feeds", runDemo},
 		{"serve", "FEED [--addr HOST:PORT] [--window N|DURATION] [--token-file F] [--open-read] [--expires DURATION] [--public-url URL] [--max-body BYTES]", "publish FEED over HTTP and merge what subscribers send (1.0.2 §4, 0.91 §2.2.1)", runServe},
 		{"sync", "LOCAL URL [--by EP] [--when TIME] [--token-file F]", "pull URL into LOCAL, then send it what LOCAL has that it lacks (1.0.2 §4, 0.91 §2.2.1)", runSync},
 		{"pull", "LOCAL URL [--by EP] [--when TIME] [--token-file F] [-o OUT]", "read URL's feed into LOCAL (1.0.2 §4.1, 0.91 §2.2.1)", runPull},
 		{"cse", "pull ROOT DIR | fetch DIR LINK | ls DIR | stamp ROOT.xml", "one-way sync of nested feeds (CSE)", runCSE},
 		{"git", "setup [--global] [PATTERN...]", "make git merge feeds with feedsync: merge driver, merge tool, attributes", runGit},
 		{"git-merge", "BASE CURRENT OTHER [PATHNAME]", "git's merge driver: merge OTHER into CURRENT (1.0.2 §3.3, 0.91 §4.4)", runGitMerge},
-		{"git-mergetool", "MERGED [LOCAL REMOTE [BASE]]", "git's merge tool: the resolver on a feed git-merge left in conflict", runGitMergetool},
+		{"git-mergetool", "MERGED [LOCAL REMOTE [BASE]] [--by EP] [--when TIME]", "git's merge tool: the resolver on a feed git-merge left in conflict", runGitMergetool},
 	}
 }
 

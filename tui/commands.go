@@ -89,10 +89,12 @@ func (f *itemFlags) checkPlace() error {
 func newItemFlags(cmd string) *itemFlags {
 	f := &itemFlags{flagSet: newFlags(cmd)}
 	f.StringVar(&f.id, "id", "", "the item's sync `ID` (required)")
-	f.Var(&f.title, "title", "the item's title")
-	f.Var(&f.content, "content", "the item's content (atom:content in Atom, description in RSS)")
+	f.Var(&f.title, "title", "set the item's title to `T`")
+	f.Var(&f.content, "content", "set the item's content to `C` (atom:content in Atom, description in RSS)")
 	f.Var(fieldFlag{&f.fields, false}, "field", "set the field `KEY=VALUE`, KEY as 'conflicts --json' names fields\n(summary, category[2], {namespace}local[1]); repeatable")
-	f.Var(fieldFlag{&f.fields, true}, "remove-field", "remove the field `KEY`; repeatable")
+	if cmd != "create" { // a new item has no field to remove
+		f.Var(fieldFlag{&f.fields, true}, "remove-field", "remove the field `KEY`; repeatable")
+	}
 	f.stamp.register(f.flagSet)
 	f.outPath = f.out("write the feed to `OUT` (default standard output)")
 	return f

@@ -123,8 +123,8 @@ type stampFlags struct {
 }
 
 func (s *stampFlags) register(f *flagSet) {
-	f.StringVar(&s.by, "by", "", "endpoint id for the change (default $FEEDSYNC_BY or this machine's id)")
-	f.StringVar(&s.when, "when", "", "time of the change, RFC 3339 UTC whole seconds (default now)")
+	f.StringVar(&s.by, "by", "", "endpoint id `EP` of the change (default $FEEDSYNC_BY or this machine's id)")
+	f.StringVar(&s.when, "when", "", "`TIME` of the change, RFC 3339 UTC whole seconds (default now)")
 }
 
 // parseTime parses TIME: RFC 3339, UTC "Z", whole seconds (1.0.2 §2.1.5).

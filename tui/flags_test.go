@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"regexp"
 	"strings"
 	"testing"
 )
@@ -37,6 +38,9 @@ func TestConflictingFlagsAreRefused(t *testing.T) {
 			{"create", feed, "--id", "new"},
 			{"resolve", feed, "--id", "item1", "--pick", "winner"},
 		} {
+			if cmd[0] == "create" && strings.Contains(strings.Join(c.args, " "), "--remove-field") {
+				continue // create takes no --remove-field (TestUsageLinesNameEveryFlag)
+			}
 			t.Run(c.name+"/"+cmd[0], func(t *testing.T) {
 				args := append(append(append([]string(nil), cmd...), "--by", "A", "-o", feed), c.args...)
 				code, stdout, stderr := h.run("", args...)
@@ -52,5 +56,73 @@ func TestConflictingFlagsAreRefused(t *testing.T) {
 	code, _, stderr := h.run("", "update", feed, "--id", "item1", "--by", "A", "--remove-field", "content", "--field", "content=again")
 	if code != ExitOK {
 		t.Errorf("--remove-field then --field of one key: exit %d: %s", code, stderr)
+	}
+}
+
+// TestUsageLinesNameEveryFlag guards QA's S7: update -h left --remove-field,
+// --parent and --place out of its usage line, and create took
+// --remove-field, which has nothing to remove in a new item. For every
+// command, the usage line(s) that -h prints name exactly the flags it
+// takes (--long, -o), and each flag's help names what its value is
+// rather than "value" or "string".
+func TestUsageLinesNameEveryFlag(t *testing.T) {
+	h := newHarness(t)
+	var names []string
+	for _, c := range commands {
+		if c.name != "cse" && c.name != "git" { // their subcommands are below
+			names = append(names, c.name)
+		}
+	}
+	for _, c := range cseCommands {
+		names = append(names, "cse "+c.name)
+	}
+	names = append(names, "git setup")
+	mentioned := regexp.MustCompile(`(?:^|[\s\[|])(--?)([a-z][a-z-]*)`)
+	for _, name := range names {
+		t.Run(name, func(t *testing.T) {
+			code, out, stderr := h.run("", append(strings.Fields(name), "-h")...)
+			if code != ExitOK {
+				t.Fatalf("-h: exit %d: %s", code, stderr)
+			}
+			inUsage := map[string]bool{}
+			defined := map[string]bool{}
+			for i, line := range strings.Split(out, "\n") {
+				switch {
+				case i == 0 && strings.HasPrefix(line, "usage: feedsync "), strings.HasPrefix(line, "  feedsync "),
+					strings.HasPrefix(line, "        [") || strings.HasPrefix(line, "        --"): // a usage line continued
+					for _, m := range mentioned.FindAllStringSubmatch(line, -1) {
+						flag := m[2]
+						if want := map[bool]string{true: "-", false: "--"}[len(flag) == 1]; m[1] != want {
+							t.Errorf("usage line writes %s%s, want %s%s", m[1], flag, want, flag)
+						}
+						inUsage[flag] = true
+					}
+				case strings.HasPrefix(line, "  -"):
+					fields := strings.Fields(line)
+					flag := strings.TrimPrefix(fields[0], "-")
+					defined[flag] = true
+					if len(fields) > 1 && (fields[1] == "value" || fields[1] == "string" || fields[1] == "int") {
+						t.Errorf("-%s's help calls its value %q; name what it is", flag, fields[1])
+					}
+				}
+			}
+			if name == "git setup" {
+				defined["global"] = true // its -h is written out whole
+			}
+			for f := range defined {
+				if !inUsage[f] {
+					t.Errorf("the usage line lacks --%s, which %s takes:\n%s", f, name, out)
+				}
+			}
+			for f := range inUsage {
+				if !defined[f] {
+					t.Errorf("the usage line names --%s, which %s does not take", f, name)
+				}
+			}
+		})
+	}
+	code, _, stderr := h.run("", "create", h.write("f.xml", oneItem), "--id", "new", "--by", "A", "--remove-field", "summary")
+	if code != ExitError || !strings.Contains(stderr, "flag provided but not defined: -remove-field") {
+		t.Errorf("create --remove-field: exit %d: %s", code, stderr)
 	}
 }
