@@ -226,7 +226,8 @@ beyond loopback only with --token-file. 'feedsync sync LOCAL URL' pulls URL
 into LOCAL, then sends the hub what it lacks; 'feedsync pull' only reads.
 They exit 1 while LOCAL holds conflicts: 'feedsync resolve LOCAL', then
 sync again. The hub keeps its stamps in .feedsync/FEED.serve.json beside
-FEED, a subscriber its state in .feedsync/LOCAL.sync.json beside LOCAL.
+FEED, a subscriber its state in .feedsync/LOCAL.sync.json beside LOCAL, so
+their LOCAL is a file, never - or a URL ('pull FILE URL -o -' prints).
 
 Feeds in git: 'feedsync git setup PATTERN...' makes git merge the files that
 match with 'feedsync git-merge', which never writes conflict markers into a

@@ -35,7 +35,12 @@ func subscribe(ctx context.Context, env *Env, cmd string, args []string) error {
 		return usageError(cmd, "want LOCAL and URL, got %d argument(s)", len(pos))
 	}
 	local, url := pos[0], pos[1]
-	if !strings.HasPrefix(url, "http://") && !strings.HasPrefix(url, "https://") {
+	if local == "-" || isURL(local) {
+		// The subscription's state lives beside LOCAL (.feedsync/), and the
+		// result is saved over it: LOCAL is a file.
+		return usageError(cmd, "LOCAL %q: want a file, beside which the subscription's state is kept (to print the feed: 'feedsync pull FILE URL -o -')", local)
+	}
+	if !isURL(url) {
 		return usageError(cmd, "URL %q: want an http or https URL", url)
 	}
 	st, err := stamp.stamp(env, now)
@@ -83,4 +88,9 @@ func report(env *Env, cmd, local, url string, res *share.Result) {
 		msg += " (read the complete feed)"
 	}
 	fmt.Fprintln(env.Stderr, msg)
+}
+
+// isURL reports whether a command-line operand names an http(s) URL.
+func isURL(s string) bool {
+	return strings.HasPrefix(s, "http://") || strings.HasPrefix(s, "https://")
 }
