@@ -42,6 +42,10 @@ func TestServeUsage(t *testing.T) {
 		{"name_without_token", []string{"serve", feed, "--addr", "example.org:80"}, "refusing to listen on example.org"},
 		{"bad_addr", []string{"serve", feed, "--addr", "nowhere"}, "want HOST:PORT"},
 		{"bad_window", []string{"serve", feed, "--window", "0"}, "window \"0\""},
+		{"max_body_zero", []string{"serve", feed, "--addr", "127.0.0.1:0", "--max-body", "0"}, "--max-body 0: want a number of bytes from 1 to 268435456"},
+		{"max_body_negative", []string{"serve", feed, "--addr", "127.0.0.1:0", "--max-body", "-1"}, "--max-body -1: want a number of bytes from 1"},
+		{"max_body_over_read_limit", []string{"serve", feed, "--addr", "127.0.0.1:0", "--max-body", "268435457"}, "--max-body 268435457: want a number of bytes from 1"},
+		{"max_body_not_a_number", []string{"serve", feed, "--addr", "127.0.0.1:0", "--max-body", "64MiB"}, "--max-body"},
 		{"bad_expires", []string{"serve", feed, "--expires", "soon"}, "--expires \"soon\""},
 		{"open_read_alone", []string{"serve", feed, "--open-read"}, "--open-read goes with --token-file"},
 		{"relative_public_url", []string{"serve", feed, "--public-url", "/todo"}, "absolute http(s) URL"},
@@ -53,7 +57,14 @@ func TestServeUsage(t *testing.T) {
 		{"pull_bad_when", []string{"pull", feed, "http://127.0.0.1:1/", "--when", "yesterday"}, "--when"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			code, _, stderr := h.run("", tc.args...)
+			// A serve that accepts what it should refuse serves until the
+			// deadline, and fails the test rather than hanging it.
+			ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+			defer cancel()
+			var errb bytes.Buffer
+			code := Run(ctx, tc.args, &Env{Stdin: strings.NewReader(""), Stdout: io.Discard, Stderr: &errb,
+				Getenv: func(k string) string { return h.env[k] }})
+			stderr := errb.String()
 			if code != ExitError || !strings.Contains(stderr, tc.want) {
 				t.Errorf("exit %d, stderr %q; want exit 2 and %q", code, stderr, tc.want)
 			}
