@@ -174,7 +174,7 @@ func exitCode(stderr io.Writer, err error, args []string) int {
 	case errors.As(err, &st):
 		return int(st)
 	}
-	msg := err.Error()
+	msg := userText(err)
 	if !strings.HasSuffix(msg, "\n") {
 		msg += "\n"
 	}

@@ -144,7 +144,7 @@ func runCSEStamp(_ context.Context, env *Env, args []string) error {
 // reported prints err, each problem on a line when it holds feeds.Problems
 // (which start with their place), and stops the command with ExitError.
 func reported(env *Env, err error) error {
-	fmt.Fprintln(env.Stderr, err)
+	fmt.Fprintln(env.Stderr, userText(err))
 	return exitStatus(ExitError)
 }
 
@@ -171,7 +171,7 @@ func failureText(u string, err error) string {
 	if errors.As(err, &ps) {
 		return ps.Error()
 	}
-	return u + ": " + err.Error()
+	return u + ": " + userText(err)
 }
 
 // humanBytes is a size for people: 512 B, 1.5 KiB, 3.0 GiB.
@@ -247,11 +247,11 @@ func sizeText(n cse.Node) string {
 func targetText(n cse.Node) string {
 	switch {
 	case n.URL == "":
-		return n.Err.Error()
+		return userText(n.Err)
 	case n.Repeat:
 		return n.URL + " (listed above)"
 	case n.Err != nil:
-		return fmt.Sprintf("%s (%v)", n.URL, n.Err)
+		return fmt.Sprintf("%s (%s)", n.URL, userText(n.Err))
 	}
 	return n.URL
 }

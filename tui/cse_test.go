@@ -49,12 +49,12 @@ func TestCSEUsage(t *testing.T) {
 		{"pull -h", []string{"pull", "-h"}, ExitOK, "usage: feedsync cse pull ROOT DIR", ""},
 		{"pull, one argument", []string{"pull", "x"}, ExitError, "", "feedsync cse pull: want 2 arguments, got 1\nusage: feedsync cse pull ROOT DIR"},
 		{"pull, unknown flag", []string{"pull", "-x", "a", "b"}, ExitError, "", "flag provided but not defined"},
-		{"pull, other scheme", []string{"pull", "ftp://127.0.0.1/x", empty}, ExitError, "", "ftp://127.0.0.1/x: cse: not http, https or a local path"},
+		{"pull, other scheme", []string{"pull", "ftp://127.0.0.1/x", empty}, ExitError, "", "ftp://127.0.0.1/x: not http, https or a local path"},
 		{"pull, no such root", []string{"pull", filepath.Join(empty, "none.xml"), empty}, ExitError, "", "none.xml: not a readable feed file"},
-		{"fetch, no cache", []string{"fetch", empty, "x"}, ExitError, "", empty + ": cse: no CSE cache"},
+		{"fetch, no cache", []string{"fetch", empty, "x"}, ExitError, "", empty + ": no CSE cache in this directory"},
 		{"fetch, empty link", []string{"fetch", empty, ""}, ExitError, "", "feedsync cse fetch: an argument is empty"},
 		{"pull, empty directory name", []string{"pull", malformed, " "}, ExitError, "", "feedsync cse pull: an argument is empty"},
-		{"ls, no cache", []string{"ls", empty}, ExitError, "", empty + ": cse: no CSE cache"},
+		{"ls, no cache", []string{"ls", empty}, ExitError, "", empty + ": no CSE cache in this directory"},
 		{"ls, two arguments", []string{"ls", "a", "b"}, ExitError, "", "want 1 arguments, got 2"},
 		{"stamp, no such file", []string{"stamp", filepath.Join(empty, "none.xml")}, ExitError, "", "no such file"},
 		{"stamp, malformed", []string{"stamp", malformed}, ExitError, "", malformed + ":3:1: channel: <channel> opened at 2:3 is closed by </rss>"},
@@ -105,7 +105,7 @@ func TestCSEPullLsFetch(t *testing.T) {
 		"    feed cached         445 B  SERVER/archive.xml\n      item old1 \"Old story\"\n        link cached          13 B  SERVER/old1.html\n", 1))
 
 	code, _, errw = h.run("", "cse", "fetch", dir, "nowhere.jpg")
-	if code != ExitError || !strings.Contains(errw, "nowhere.jpg: cse: no cached feed holds this link") {
+	if code != ExitError || !strings.Contains(errw, "nowhere.jpg: no cached feed holds this link") {
 		t.Errorf("fetch of an unknown link: exit %d, %s", code, errw)
 	}
 	code, _, errw = h.run("", "cse", "pull", srv.Link("archive.xml"), dir)

@@ -1,8 +1,11 @@
 package tui
 
 import (
+	"net/http"
+	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 )
@@ -133,5 +136,78 @@ func TestMergeOfAFeedWithItselfInventsNoConflict(t *testing.T) {
 	code, stdout, stderr := h.run("", "merge", feed, feed)
 	if code != ExitOK || strings.Contains(stdout, "conflict=") {
 		t.Errorf("merge X X: exit %d, stderr %s\n%s", code, stderr, stdout)
+	}
+}
+
+// packageName matches the name of one of feedsync's packages at the start
+// of a message part, as its sentinel errors begin ("engine: ...").
+var packageName = regexp.MustCompile(`(^|[\s:(])(engine|sse|ssefeed|feeds|fetch|cse|dialect|diff|share|atomicfile|xmlutil|xmlscan|resolver): `)
+
+// TestMessagesNameNoPackage guards QA's S6: the names of feedsync's
+// packages leaked into what a user reads ("engine: not a valid RFC
+// 2141...", "sse: no such parent outline", "ssefeed: an RSS feed and an
+// OPML feed...", "fetch: not an http or https URL", "cse: no cached feed
+// holds this link"), and validate URL named the URL twice ("URL: fetching
+// URL: ..."). Sentinels keep their package's name for errors.Is (STYLE);
+// the command line words them for people.
+func TestMessagesNameNoPackage(t *testing.T) {
+	h := newHarness(t)
+	feed := h.write("f.xml", oneItem)
+	opml := h.write("o.opml", `<opml version="2.0" xmlns:sx="http://www.microsoft.com/schemas/rss/sse"><body>
+<outline text="News"><sx:sync id="news" version="1"><sx:history when="Sat, 21 May 2005 09:00:01 GMT" by="ep1"/></sx:sync></outline>
+</body></opml>`)
+	rss := h.write("r.xml", `<rss version="2.0" xmlns:sx="http://www.microsoft.com/schemas/rss/sse"><channel><title>t</title>
+<item><title>a</title><sx:sync id="a" version="1"><sx:history when="Sat, 21 May 2005 09:00:01 GMT" by="ep1"/></sx:sync></item>
+</channel></rss>`)
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path == "/ftp" {
+			http.Redirect(w, r, "ftp://127.0.0.1/f.xml", http.StatusFound)
+			return
+		}
+		http.NotFound(w, r)
+	}))
+	defer srv.Close()
+	tree := t.TempDir()
+	for name, data := range cseTree(t) {
+		os.MkdirAll(filepath.Dir(filepath.Join(tree, name)), 0o755)
+		os.WriteFile(filepath.Join(tree, name), data, 0o644)
+	}
+	cache := filepath.Join(t.TempDir(), "cache")
+	if code, _, stderr := h.run("", "cse", "pull", filepath.Join(tree, "root.xml"), cache); code == ExitError {
+		t.Fatal(stderr)
+	}
+	empty := t.TempDir()
+	cases := []struct {
+		name string
+		args []string
+		want string // the message, from its start
+	}{
+		{"invalid id", []string{"create", feed, "--id", "a b", "--by", "A"}, `feedsync: creating "a b": not a valid RFC 2141`},
+		{"no such parent", []string{"update", opml, "--id", "news", "--by", "A", "--parent", "nope"}, `feedsync: placing "news" under "nope": no outline has that id`},
+		{"RSS and OPML", []string{"merge", rss, opml}, "feedsync: merging " + opml + " into " + rss + ": an RSS feed and an OPML feed cannot be merged"},
+		{"redirect to ftp", []string{"validate", srv.URL + "/ftp"}, srv.URL + "/ftp: redirect to ftp://127.0.0.1/f.xml: not an http or https URL"},
+		{"404", []string{"validate", srv.URL + "/none.xml"}, srv.URL + "/none.xml: HTTP 404 Not Found"},
+		{"404, merge", []string{"merge", feed, srv.URL + "/none.xml"}, srv.URL + "/none.xml: HTTP 404 Not Found"},
+		{"cse, other scheme", []string{"cse", "pull", "ftp://127.0.0.1/x", empty}, "ftp://127.0.0.1/x: not http, https or a local path"},
+		{"cse, no cache", []string{"cse", "ls", empty}, empty + ": no CSE cache in this directory"},
+		{"cse, link not in the tree", []string{"cse", "fetch", cache, "nowhere.xml"}, "nowhere.xml: no cached feed holds this link"},
+		{"no conflicts", []string{"resolve", feed, "--id", "item1", "--pick", "winner", "--by", "A"}, ""},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			code, _, stderr := h.run("", c.args...)
+			if code != ExitError {
+				t.Errorf("exit %d, want 2", code)
+			}
+			if m := packageName.FindString(stderr); m != "" {
+				t.Errorf("the message names a package (%q):\n%s", m, stderr)
+			}
+			if !strings.HasPrefix(stderr, c.want) {
+				t.Errorf("stderr:\n%s\nwant it to start %q", stderr, c.want)
+			}
+			if first, _, _ := strings.Cut(stderr, "\n"); strings.Count(first, srv.URL) > 1 {
+				t.Errorf("the URL is repeated: %q", first)
+			}
+		})
 	}
 }

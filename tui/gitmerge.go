@@ -62,7 +62,7 @@ func (d *gitDriver) run(ctx context.Context) error {
 	v, err := d.load(ctx)
 	var notFeed *notFeedError
 	if errors.As(err, &notFeed) {
-		fmt.Fprintf(d.env.Stderr, "feedsync: %s: %v", d.path, err)
+		fmt.Fprintf(d.env.Stderr, "feedsync: %s: %s", d.path, userText(err))
 		return d.textMerge(ctx)
 	}
 	if err != nil {
@@ -70,7 +70,7 @@ func (d *gitDriver) run(ctx context.Context) error {
 	}
 	out, err := mergeForGit(v)
 	if err != nil {
-		fmt.Fprintf(d.env.Stderr, "feedsync: %s: the feeds do not merge:\n%s", d.path, indent(err.Error(), maxProblemLines))
+		fmt.Fprintf(d.env.Stderr, "feedsync: %s: the feeds do not merge:\n%s", d.path, indent(userText(err), maxProblemLines))
 		return d.textMerge(ctx)
 	}
 	var buf bytes.Buffer
@@ -111,7 +111,7 @@ func (d *gitDriver) load(ctx context.Context) (gitVersions, error) {
 		}
 		f, err := parseFeed(d.env, d.path+" ("+sideName[s]+")", data)
 		if err != nil {
-			fmt.Fprintf(&why, "%s does not load as a feed:\n%s", sideName[s], indent(err.Error(), maxProblemLines))
+			fmt.Fprintf(&why, "%s does not load as a feed:\n%s", sideName[s], indent(userText(err), maxProblemLines))
 		}
 		docs[s] = f
 	}

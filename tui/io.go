@@ -41,7 +41,7 @@ func readSource(ctx context.Context, env *Env, src string) ([]byte, error) {
 	case strings.HasPrefix(src, "http://") || strings.HasPrefix(src, "https://"):
 		resp, err := downloader.Get(ctx, fetch.Request{URL: src, Accept: feedAccept})
 		if err != nil {
-			return nil, fmt.Errorf("fetching %s: %w", src, err)
+			return nil, fmt.Errorf("%s: %w", src, err)
 		}
 		return resp.Body, nil
 	}
@@ -58,10 +58,10 @@ func readSource(ctx context.Context, env *Env, src string) ([]byte, error) {
 // placed words an error about the feed name: the message, with name
 // first unless it already starts with it.
 func placed(name string, err error) string {
-	if msg := err.Error(); strings.HasPrefix(msg, name+":") {
+	if msg := userText(err); strings.HasPrefix(msg, name+":") {
 		return msg
 	}
-	return name + ": " + err.Error()
+	return name + ": " + userText(err)
 }
 
 func displayName(src string) string {
