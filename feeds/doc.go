@@ -86,7 +86,12 @@
 // Writing is deterministic. Elements written under a scope other than the
 // one they were read in keep their meaning: a prefix bound there to the
 // same namespace is reused, others are declared on the element. A feed that
-// did not declare FeedSync declares it on its root once it needs it.
+// did not declare FeedSync declares it on its root once it needs it. Lines
+// end as the feed's own do: in a feed whose every line ends in CRLF, what
+// is written anew and an item merged in from a feed with LF end theirs in
+// CRLF too, and in a feed without CR an item from a CRLF feed gets LF (XML
+// 1.0 §2.11 reads every line end as LF, so a reader sees no change). A
+// feed that mixes them is written with what each part has.
 //
 // What the engine does not model is kept with the version it belongs to:
 // attributes without a prefix and foreign child elements of sx:sync, and

@@ -13,11 +13,13 @@ import (
 // WriteTo writes the feed. Everything but the sync items that changed is
 // written as the exact bytes it was read from; changed items are written
 // from their data and sync metadata, through etree, indented as the feed
-// indents its items. The output depends only on the Doc, so writing is
+// indents its items. Lines end as the feed's own do (CRLF or LF), in what
+// is written anew and in items merged in from a feed that ends them
+// otherwise. The output depends only on the Doc, so writing is
 // deterministic.
 func (d *Doc) WriteTo(w io.Writer) (int64, error) {
 	cw := &countWriter{w: w}
-	bw := bufio.NewWriterSize(cw, 64<<10)
+	bw := bufio.NewWriterSize(xmlutil.LineEnds(cw, d.src.data), 64<<10)
 	wr := &writer{d: d, w: bw, cs: d.cscope}
 	wr.document()
 	err := bw.Flush()

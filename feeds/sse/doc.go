@@ -129,7 +129,9 @@
 // indented as the feed indents. An OPML outline keeps its children as
 // read while its child outlines are the ones read, in the order read;
 // otherwise they are laid out anew. Prefixes an element brings from
-// another feed are declared where it is written. Writing is
+// another feed are declared where it is written. Lines end as the feed's
+// own do, CRLF or LF, in what etree writes and in items merged in from a
+// feed that ends them otherwise (package feeds says how). Writing is
 // deterministic.
 //
 // # Readings of the spec

@@ -12,10 +12,12 @@ import (
 // WriteTo writes the feed. Everything but the items that changed is
 // written as it was read, through etree; changed items are written from
 // their data and sync metadata, indented as the feed indents its items.
-// OPML outlines are laid out from the items (see the package doc). The
-// output depends only on the Doc, so writing is deterministic.
+// OPML outlines are laid out from the items (see the package doc). Lines
+// end as the feed's own do (CRLF or LF), in what is written anew and in
+// items merged in from a feed that ends them otherwise. The output depends
+// only on the Doc, so writing is deterministic.
 func (d *Doc) WriteTo(w io.Writer) (int64, error) {
-	return xmlutil.WriteDocument(w, d.src.tree, d.root, func(bw *bufio.Writer) {
+	return xmlutil.WriteDocument(w, d.src.data, d.src.tree, d.root, func(bw *bufio.Writer) {
 		wr := &writer{d: d, w: bw}
 		if d.kind == KindOPML {
 			wr.lay = d.layout()

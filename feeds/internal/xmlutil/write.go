@@ -18,12 +18,13 @@ var ReadSettings = etree.ReadSettings{PreserveCData: true}
 // carriage returns in attribute values, and for carriage returns in text).
 var WriteSettings = etree.WriteSettings{CanonicalText: true, CanonicalAttrVal: true}
 
-// WriteDocument writes doc to w through a buffer: its top-level tokens as
-// read, with WriteSettings, but root, which writeRoot writes. It returns
-// the number of bytes written to w.
-func WriteDocument(w io.Writer, doc *etree.Document, root *etree.Element, writeRoot func(*bufio.Writer)) (int64, error) {
+// WriteDocument writes doc, read from src, to w through a buffer: its
+// top-level tokens as read, with WriteSettings, but root, which writeRoot
+// writes, each line ended as src ends its own (LineEnds). It returns the
+// number of bytes written to w.
+func WriteDocument(w io.Writer, src []byte, doc *etree.Document, root *etree.Element, writeRoot func(*bufio.Writer)) (int64, error) {
 	cw := &countWriter{w: w}
-	bw := bufio.NewWriterSize(cw, 64<<10)
+	bw := bufio.NewWriterSize(LineEnds(cw, src), 64<<10)
 	for _, t := range doc.Child {
 		if t == root {
 			writeRoot(bw)
@@ -101,4 +102,58 @@ func IndentOf(e *etree.Element) string {
 		return ""
 	}
 	return LastLine(p.Child[i-1].(*etree.CharData).Data)
+}
+
+// LineEnds returns w, or a writer to w that ends every line as src ends its
+// own ("\r\n", "\r" and "\n" are line ends), so that what a document is
+// written with from elsewhere, a merged item's bytes or an element written
+// anew with "\n", does not mix line ends into it: "\r\n" when every line of
+// src ends so, "\n" when src holds no "\r". XML 1.0 §2.11 reads each line
+// end as "\n", so the change means nothing to a reader; src's own bytes
+// pass unchanged. A src that mixes line ends gets w itself.
+func LineEnds(w io.Writer, src []byte) io.Writer {
+	if bytes.IndexByte(src, '\r') < 0 {
+		return &lineEnds{w: w, eol: "\n"}
+	}
+	crlf := bytes.Count(src, []byte("\r\n"))
+	if crlf == bytes.Count(src, []byte{'\n'}) && crlf == bytes.Count(src, []byte{'\r'}) {
+		return &lineEnds{w: w, eol: "\r\n"}
+	}
+	return w
+}
+
+type lineEnds struct {
+	w       io.Writer
+	eol     string
+	afterCR bool // the last byte written was a "\r": a "\n" next is part of its line end
+	buf     []byte
+}
+
+func (l *lineEnds) Write(p []byte) (int, error) {
+	if l.eol == "\n" && !l.afterCR && bytes.IndexByte(p, '\r') < 0 {
+		return l.w.Write(p) // the common case: nothing to change
+	}
+	out := l.buf[:0]
+	for rest := p; len(rest) > 0; {
+		i := bytes.IndexAny(rest, "\r\n")
+		if i < 0 {
+			out, l.afterCR = append(out, rest...), false
+			break
+		}
+		if i > 0 {
+			out, l.afterCR = append(out, rest[:i]...), false
+		}
+		c := rest[i]
+		rest = rest[i+1:]
+		if c == '\n' && l.afterCR {
+			l.afterCR = false
+			continue
+		}
+		out, l.afterCR = append(out, l.eol...), c == '\r'
+	}
+	l.buf = out
+	if _, err := l.w.Write(out); err != nil {
+		return 0, err
+	}
+	return len(p), nil
 }
