@@ -7,12 +7,14 @@ import (
 	"log"
 	"net"
 	"net/http"
+	"net/url"
 	"os"
 	"os/signal"
 	"strings"
 	"syscall"
 	"time"
 
+	"github.com/feedsync/feedsync/feeds/fetch"
 	"github.com/feedsync/feedsync/feeds/share"
 )
 
@@ -164,8 +166,12 @@ func checkPublicURL(s string) error {
 	if s == "" {
 		return nil
 	}
-	if !strings.HasPrefix(s, "http://") && !strings.HasPrefix(s, "https://") || strings.ContainsAny(s, "?# ") {
-		return fmt.Errorf("--public-url %q: want an absolute http(s) URL without query or fragment", s)
+	if !isURL(s) || strings.ContainsAny(s, "?# ") {
+		return fmt.Errorf("--public-url %q: want an absolute http(s) URL without query or fragment", fetch.Redacted(s))
+	}
+	if u, err := url.Parse(s); err != nil || u.User != nil {
+		// The link is published in the feed, for anyone who reads it.
+		return fmt.Errorf("--public-url %q: no user or password: the complete feed's link is published in every partial feed", fetch.Redacted(s))
 	}
 	return nil
 }

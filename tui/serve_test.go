@@ -49,6 +49,7 @@ func TestServeUsage(t *testing.T) {
 		{"bad_expires", []string{"serve", feed, "--expires", "soon"}, "--expires \"soon\""},
 		{"open_read_alone", []string{"serve", feed, "--open-read"}, "--open-read goes with --token-file"},
 		{"relative_public_url", []string{"serve", feed, "--public-url", "/todo"}, "absolute http(s) URL"},
+		{"public_url_with_password", []string{"serve", feed, "--addr", "127.0.0.1:0", "--public-url", "https://u:s3cret@example.org/"}, `--public-url "https://u:xxxxx@example.org/": no user or password`},
 		{"empty_token", []string{"serve", feed, "--token-file", h.write("empty", "\n")}, "the first line is empty"},
 		{"missing_feed", []string{"serve", h.path("none.xml")}, "none.xml: no such file"},
 		{"bad_feed", []string{"serve", h.write("bad.xml", "<rss")}, "bad.xml:1:"},

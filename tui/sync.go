@@ -2,9 +2,12 @@ package tui
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	neturl "net/url"
 	"strings"
 
+	"github.com/feedsync/feedsync/feeds/fetch"
 	"github.com/feedsync/feedsync/feeds/share"
 )
 
@@ -35,13 +38,8 @@ func subscribe(ctx context.Context, env *Env, cmd string, args []string) error {
 		return usageError(cmd, "want LOCAL and URL, got %d argument(s)", len(pos))
 	}
 	local, url := pos[0], pos[1]
-	if local == "-" || isURL(local) {
-		// The subscription's state lives beside LOCAL (.feedsync/), and the
-		// result is saved over it: LOCAL is a file.
-		return usageError(cmd, "LOCAL %q: want a file, beside which the subscription's state is kept (to print the feed: 'feedsync pull FILE URL -o -')", local)
-	}
-	if !isURL(url) {
-		return usageError(cmd, "URL %q: want an http or https URL", url)
+	if err := checkOperands(cmd, local, url, *tokenFile != ""); err != nil {
+		return err
 	}
 	st, err := stamp.stamp(env, now)
 	if err != nil {
@@ -63,7 +61,7 @@ func subscribe(ctx context.Context, env *Env, cmd string, args []string) error {
 	if err != nil {
 		return err
 	}
-	report(env, cmd, local, url, res)
+	report(env, cmd, local, fetch.Redacted(url), res)
 	if res.Conflicted > 0 {
 		fmt.Fprintf(env.Stderr, "feedsync: %d item(s) in conflict; resolve them with 'feedsync resolve %s', then sync again\n", res.Conflicted, local)
 		return errConflicts
@@ -71,7 +69,32 @@ func subscribe(ctx context.Context, env *Env, cmd string, args []string) error {
 	return nil
 }
 
-// report says on standard error what a pull or sync did, on one line.
+// checkOperands checks pull's and sync's LOCAL and URL. Messages show
+// URL without its password.
+func checkOperands(cmd, local, url string, token bool) error {
+	if local == "-" || isURL(local) {
+		// The subscription's state lives beside LOCAL (.feedsync/), and the
+		// result is saved over it: LOCAL is a file.
+		return usageError(cmd, "LOCAL %q: want a file, beside which the subscription's state is kept (to print the feed: 'feedsync pull FILE URL -o -')", local)
+	}
+	if !isURL(url) {
+		return usageError(cmd, "URL %q: want an http or https URL", fetch.Redacted(url))
+	}
+	u, err := neturl.Parse(url)
+	if err != nil {
+		if ue := (*neturl.Error)(nil); errors.As(err, &ue) {
+			err = ue.Err // which repeats the URL, password and all
+		}
+		return usageError(cmd, "URL %q: not a valid URL: %v", fetch.Redacted(url), err)
+	}
+	if _, pw := u.User.Password(); pw && token {
+		return usageError(cmd, "a password in URL and --token-file: give one (both would be sent as the Authorization header)")
+	}
+	return nil
+}
+
+// report says on standard error what a pull or sync did, on one line;
+// url is shown as given, so without its password.
 func report(env *Env, cmd, local, url string, res *share.Result) {
 	if res.Unchanged {
 		fmt.Fprintf(env.Stderr, "feedsync: %s is up to date with %s\n", local, url)

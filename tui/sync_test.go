@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 )
 
 // feedServer serves body at every path, on 127.0.0.1, until the test ends.
@@ -14,7 +15,8 @@ func feedServer(t *testing.T, body string) *httptest.Server {
 	t.Helper()
 	s := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "application/rss+xml")
-		w.Write([]byte(body))
+		w.Header().Set("ETag", `"1"`) // a conditional GET answers 304
+		http.ServeContent(w, r, "", time.Time{}, strings.NewReader(body))
 	}))
 	t.Cleanup(s.Close)
 	return s
@@ -67,5 +69,53 @@ func TestSubscribeRefusesLocalNotAFile(t *testing.T) {
 	code, stdout, stderr := h.run("", "pull", "l.xml", url, "-o", "-")
 	if code != 0 || !strings.Contains(stdout, "Buy groceries") {
 		t.Errorf("pull l.xml URL -o -: exit %d, stdout %q, stderr %q", code, stdout, stderr)
+	}
+}
+
+// A password in pull's or sync's URL is sent to the server (HTTP Basic)
+// but never printed or stored: the messages and the subscription's state
+// show the URL with the password as xxxxx.
+func TestSubscribeShowsNoPassword(t *testing.T) {
+	h := newHarness(t)
+	h.env["FEEDSYNC_BY"] = "T"
+	feeds := feedServer(t, oneItem)
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if u, p, ok := r.BasicAuth(); !ok || u != "user" || p != "s3cret" {
+			http.Error(w, "wrong password", http.StatusUnauthorized)
+			return
+		}
+		feeds.Config.Handler.ServeHTTP(w, r)
+	}))
+	defer srv.Close()
+	url := strings.Replace(srv.URL, "http://", "http://user:s3cret@", 1) + "/feed.xml"
+	redacted := strings.Replace(url, "s3cret", "xxxxx", 1)
+	local := h.path("l.xml")
+	token := h.write("token", "t\n")
+	os.Chmod(token, 0o600)
+	for _, tc := range []struct {
+		name string
+		args []string
+		code int
+		want string
+	}{
+		{"first_pull", []string{"pull", local, url}, 0, "1 item(s) new or changed"},
+		{"up_to_date", []string{"pull", local, url}, 0, "is up to date with " + redacted},
+		{"wrong_password", []string{"pull", local, strings.Replace(url, "s3cret", "wrong", 1)}, ExitError, "reading " + strings.Replace(url, "s3cret", "xxxxx", 1) + ": HTTP 401"},
+		{"malformed", []string{"pull", local, "http://user:s3cret@127.0.0.1:port/feed.xml"}, ExitError, `URL "http://user:xxxxx@127.0.0.1:port/feed.xml": not a valid URL`},
+		{"password_and_token", []string{"sync", local, url, "--token-file", token}, ExitError, "a password in URL and --token-file"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			code, stdout, stderr := h.run("", tc.args...)
+			if code != tc.code || !strings.Contains(stderr, tc.want) {
+				t.Errorf("exit %d, stderr %q; want exit %d and %q", code, stderr, tc.code, tc.want)
+			}
+			if strings.Contains(stdout+stderr, "s3cret") {
+				t.Errorf("the password is printed: %s%s", stdout, stderr)
+			}
+		})
+	}
+	state, err := os.ReadFile(h.path(".feedsync/l.xml.sync.json"))
+	if err != nil || strings.Contains(string(state), "s3cret") || !strings.Contains(string(state), "user:xxxxx@") {
+		t.Errorf("the subscription state: %v\n%s", err, state)
 	}
 }

@@ -81,7 +81,9 @@
 // # The subscriber
 //
 // A Subscription keeps its state beside LOCAL, in
-// .feedsync/LOCAL.sync.json, one entry per publisher URL: the cached
+// .feedsync/LOCAL.sync.json, one entry per publisher URL (without its
+// password, fetch.Redacted: a user and password in the URL are sent to
+// its origin as HTTP Basic credentials, never stored or shown): the cached
 // until, the validators of the last read, and the sync digest of every item
 // as the publisher holds it as far as the subscriber has seen. The first
 // read, and any read of a feed whose since passes the cached until, reads

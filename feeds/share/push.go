@@ -31,7 +31,7 @@ func (r *round) pushChanges(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	answer, err := parse(r.URL+" (answer)", resp.body)
+	answer, err := parse(r.name()+" (answer)", resp.body)
 	if err != nil {
 		return err
 	}

@@ -10,6 +10,7 @@ import (
 
 	"github.com/feedsync/feedsync/feeds/atomicfile"
 	"github.com/feedsync/feedsync/feeds/dialect"
+	"github.com/feedsync/feedsync/feeds/fetch"
 )
 
 // Subscription is a local feed's subscription to a publisher's feed: the
@@ -19,7 +20,11 @@ type Subscription struct {
 	// Local is the path of LOCAL, the subscriber's store; it need not
 	// exist yet.
 	Local string
-	// URL is the publisher's feed.
+	// URL is the publisher's feed. A user and password in it
+	// (https://user:pw@host/feed.xml) go to its origin only, as HTTP Basic
+	// credentials, and are never stored or shown: the state is kept, and
+	// messages name the feed, under the URL with the password as "xxxxx"
+	// (fetch.Redacted), so that a new password keeps the subscription.
 	URL string
 	// Out, when set, receives the result instead of LOCAL: a path, or "-"
 	// for Stdout. The subscription state goes beside the file written;
@@ -79,6 +84,10 @@ func (s *Subscription) run(ctx context.Context, push bool) (*Result, error) {
 	}
 }
 
+// name is the URL as it is shown and keyed in the state: without its
+// password.
+func (s *Subscription) name() string { return fetch.Redacted(s.URL) }
+
 // target is the file written, "" for standard output.
 func (s *Subscription) target() string {
 	switch s.Out {
@@ -117,7 +126,7 @@ func (s *Subscription) once(ctx context.Context, push bool) (*Result, error) {
 	if r.states, err = loadSubStates(statePath(s.Local, "sync")); err != nil {
 		return nil, err
 	}
-	r.st = r.states.get(s.URL)
+	r.st = r.states.get(s.name())
 	var first *response
 	if r.exists && s.target() == s.Local && r.st.synced(r.data) && !r.st.overdue(s.Now) {
 		// LOCAL is as the last sync left it: a 304 means nothing to do.
@@ -126,7 +135,7 @@ func (s *Subscription) once(ctx context.Context, push bool) (*Result, error) {
 		}
 		if first.notModified {
 			r.res.Unchanged, r.res.Conflicted = true, r.st.Conflicted
-			return &r.res, nil
+			return &r.res, r.states.saveRekeyed(statePath(s.Local, "sync"))
 		}
 	}
 	if err := r.pull(ctx, first); err != nil {
@@ -153,7 +162,7 @@ func (r *round) pull(ctx context.Context, resp *response) error {
 	first := r.st == nil || r.st.Until.IsZero() || r.local == nil || r.st.lost(r.local)
 	if r.st == nil {
 		r.st = &subState{}
-		r.states.Subs[r.URL] = r.st
+		r.states.Subs[r.name()] = r.st
 	}
 	if resp == nil {
 		var v *validators
@@ -169,7 +178,7 @@ func (r *round) pull(ctx context.Context, resp *response) error {
 		r.st.ReadAt = r.Now
 		return nil
 	}
-	p, err := parse(r.URL, resp.body)
+	p, err := parse(r.name(), resp.body)
 	if err != nil {
 		return err
 	}
@@ -186,7 +195,7 @@ func (r *round) pull(ctx context.Context, resp *response) error {
 			return err
 		}
 	} else if out {
-		r.warn("%s is out of sync (updates left its window since the last read) and names no complete feed: those updates are missed", r.URL)
+		r.warn("%s is out of sync (updates left its window since the last read) and names no complete feed: those updates are missed", r.name())
 	}
 	if err := r.mergeIn(p); err != nil {
 		return err
@@ -229,7 +238,7 @@ func (r *round) readComplete(ctx context.Context, link string, out bool) error {
 	if err != nil {
 		return err
 	}
-	c, err := parse(link, resp.body)
+	c, err := parse(fetch.Redacted(link), resp.body)
 	if err != nil {
 		return err
 	}

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/feedsync/feedsync/feeds/atomicfile"
+	"github.com/feedsync/feedsync/feeds/fetch"
 )
 
 // subState is what a subscriber keeps of one subscription between reads
@@ -40,10 +41,15 @@ type subState struct {
 	Conflicted int    `json:"conflicted"`
 }
 
-// subStates is a state file: the subscriptions of one feed.
+// subStates is a state file: the subscriptions of one feed, by the
+// publisher's URL without its password (fetch.Redacted).
 type subStates struct {
 	Format int                  `json:"format"`
 	Subs   map[string]*subState `json:"subscriptions"`
+	// rekeyed: the file held a URL with its password, as older versions
+	// wrote it; it is saved again without, even by a read that changes
+	// nothing else.
+	rekeyed bool
 }
 
 const subFormat = 1
@@ -60,11 +66,29 @@ func loadSubStates(path string) (*subStates, error) {
 	if err := json.Unmarshal(data, s); err != nil || s.Format != subFormat || s.Subs == nil {
 		return nil, fmt.Errorf("%s: not a feedsync subscription state (remove it: the next sync reads the complete feed)", path)
 	}
+	for u, st := range s.Subs {
+		if key := fetch.Redacted(u); key != u {
+			delete(s.Subs, u)
+			if s.Subs[key] == nil {
+				s.Subs[key] = st
+			}
+			s.rekeyed = true
+		}
+	}
 	return s, nil
 }
 
-// get returns the state of the subscription to url, nil when there is none.
-func (s *subStates) get(url string) *subState { return s.Subs[url] }
+// saveRekeyed saves the states if loading them took a password out.
+func (s *subStates) saveRekeyed(path string) error {
+	if !s.rekeyed {
+		return nil
+	}
+	return s.save(path)
+}
+
+// get returns the state of the subscription keyed key, nil when there is
+// none.
+func (s *subStates) get(key string) *subState { return s.Subs[key] }
 
 func (s *subStates) save(path string) error {
 	data, err := json.Marshal(s)

@@ -18,7 +18,8 @@ type Client struct {
 	Fetch *fetch.Client
 	// Token, when set, is sent as "Authorization: Bearer TOKEN" to the
 	// subscription's origin (scheme, host and port) only, never to a
-	// complete feed elsewhere.
+	// complete feed elsewhere; a password in the subscription's URL is
+	// then not sent.
 	Token string
 	// By is the subscriber's endpoint id, sent for the hub's access log.
 	By string
@@ -50,20 +51,38 @@ func (c *Client) fetch() *fetch.Client {
 }
 
 // request is a request to u for a subscription whose feed is at origin.
-func (c *Client) request(origin, u string) fetch.Request {
+// The subscription's credentials go to its origin only: the Token, or else
+// the user and password of origin's URL, as HTTP Basic credentials, to a
+// URL there that has none of its own (the complete feed).
+func (c *Client) request(origin, u string) (fetch.Request, error) {
+	pu, err := url.Parse(u)
+	if err != nil {
+		// url.Error repeats the URL whole, a password included.
+		if ue := (*url.Error)(nil); errors.As(err, &ue) {
+			err = ue.Err
+		}
+		return fetch.Request{}, fmt.Errorf("%s: not a valid URL: %w", fetch.Redacted(u), err)
+	}
 	r := fetch.Request{URL: u, Accept: accept, Header: http.Header{}}
-	if pu, err := url.Parse(u); err == nil && c.Token != "" && sameOrigin(pu, origin) {
+	if o, err := url.Parse(origin); err == nil && sameOrigin(pu, o) {
 		r.Token = c.Token
+		if c.Token == "" && pu.User == nil && o.User != nil {
+			pu.User = o.User
+			r.URL = pu.String()
+		}
 	}
 	if c.By != "" {
 		r.Header.Set(HeaderBy, c.By)
 	}
-	return r
+	return r, nil
 }
 
 // get reads a feed, conditionally when v is not nil.
 func (c *Client) get(ctx context.Context, origin, u string, v *validators) (*response, error) {
-	r := c.request(origin, u)
+	r, err := c.request(origin, u)
+	if err != nil {
+		return nil, fmt.Errorf("reading %w", err)
+	}
 	if v != nil {
 		r.If = fetch.Validators{ETag: v.ETag, LastModified: v.LastModified}
 	}
@@ -77,7 +96,10 @@ func (c *Client) get(ctx context.Context, origin, u string, v *validators) (*res
 
 // post sends a feed to the hub with the subscriber's cached until.
 func (c *Client) post(ctx context.Context, u string, body []byte, contentType, until string) (*response, error) {
-	r := c.request(u, u)
+	r, err := c.request(u, u)
+	if err != nil {
+		return nil, fmt.Errorf("sending to %w", err)
+	}
 	if until != "" {
 		r.Header.Set(HeaderUntil, until)
 	}
@@ -88,14 +110,16 @@ func (c *Client) post(ctx context.Context, u string, body []byte, contentType, u
 	if resp.Header.Get(HeaderETag) == "" {
 		// Only a hub says what it took; a server that answers a POST with a
 		// page of its own has taken nothing.
-		return nil, fmt.Errorf("sending to %s: the answer is not a feedsync hub's (no %s header): nothing was sent; 'feedsync pull' reads a feed that takes no POST", u, HeaderETag)
+		return nil, fmt.Errorf("sending to %s: the answer is not a feedsync hub's (no %s header): nothing was sent; 'feedsync pull' reads a feed that takes no POST", fetch.Redacted(u), HeaderETag)
 	}
 	return &response{body: resp.Body, etagAfter: resp.Header.Get(HeaderETag),
 		valid: validators{ETag: resp.ETag, LastModified: resp.LastModified}}, nil
 }
 
-// httpError words a failed request, with a hint for a missing token.
+// httpError words a failed request, with a hint for a missing token; the
+// URL shows no password.
 func httpError(what, u string, err error) error {
+	u = fetch.Redacted(u)
 	var se *fetch.StatusError
 	switch {
 	case errors.As(err, &se) && se.Code == http.StatusUnauthorized && se.Body == "":
@@ -107,7 +131,6 @@ func httpError(what, u string, err error) error {
 }
 
 // sameOrigin reports whether u has the scheme, host and port of origin.
-func sameOrigin(u *url.URL, origin string) bool {
-	o, err := url.Parse(origin)
-	return err == nil && strings.EqualFold(u.Scheme, o.Scheme) && strings.EqualFold(u.Host, o.Host)
+func sameOrigin(u, origin *url.URL) bool {
+	return strings.EqualFold(u.Scheme, origin.Scheme) && strings.EqualFold(u.Host, origin.Host)
 }
