@@ -138,10 +138,11 @@
 // Problems found in items are placed where the scan met them; etree keeps
 // no positions, so those of feed-level elements are found only when there
 // is a problem to report: a second pass numbers start elements in document
-// order and stops at those of the elements concerned. Columns count bytes from 1. Merge reports an item whose
-// noconflicts differs between the feeds, in both files. Locate and
-// SyntaxProblems do this placing for bindings built on this package
-// (feeds/sse).
+// order, skipping the items' content, and stops at those of the elements
+// concerned (xmlutil.Offsets). Columns count bytes from 1. Merge reports an
+// item whose noconflicts differs between the feeds, in both files. Locate
+// and SyntaxProblems do this placing for packages that read whole trees
+// (feeds/cse); feeds/sse places its findings as this package does.
 //
 // # Feeds from other implementations
 //

@@ -31,6 +31,7 @@ func Parse(name string, data []byte) (*Doc, error) {
 	}
 	p := &parser{src: &source{name: name, data: text}}
 	sc := &scan{p: p, s: xmlscan.New(text)}
+	sc.r.S = sc.s
 	p.src.doc = sc.run()
 	if p.err != nil {
 		return nil, SyntaxProblems(name, text, p.err)

@@ -9,11 +9,6 @@ import (
 	"github.com/feedsync/feedsync/feeds/internal/xmlutil"
 )
 
-// maxItemElements bounds the elements of one item, itself and its
-// conflict versions included: a larger item is refused where the limit is
-// passed, before its tree could be built.
-const maxItemElements = 100_000
-
 // scanned is an item element as the scan read it.
 type scanned struct {
 	v    *version // its version, or nil when it has no sx:sync
@@ -45,10 +40,9 @@ type scan struct {
 	bindings []xmlscan.Binding
 
 	items    map[*etree.Element]*scanned
-	order    []*lazyEl // the items, in document order
-	open     int       // index in spans of the child of box being read, or -1
-	inItem   int       // elements read in the current item
-	itemName string    // its name
+	order    []*lazyEl          // the items, in document order
+	open     int                // index in spans of the child of box being read, or -1
+	r        xmlutil.ItemReader // reads an item's tokens
 	canon    []*canonWriter
 	histBufs [][]engine.History
 }
@@ -152,7 +146,7 @@ func (sc *scan) item(t *xmlscan.Token) bool {
 		return false
 	}
 	shell := tok.(*etree.Element)
-	sc.inItem, sc.itemName = 1, shell.FullTag()
+	sc.r.Start(shell.FullTag())
 	v, lz, lead := sc.version(sc.format, nil, nil)
 	if lz == nil {
 		return false
@@ -172,20 +166,8 @@ func (sc *scan) item(t *xmlscan.Token) bool {
 	return true
 }
 
-// next reads the next token of an item, counting its elements.
-func (sc *scan) next() bool {
-	if !sc.s.Next() {
-		return false
-	}
-	if t := sc.s.Token(); t.Kind == xmlscan.StartElement {
-		sc.inItem++
-		if sc.inItem > maxItemElements {
-			sc.s.Stop(t.Off, fmt.Sprintf("more than %d elements in one <%s>: feedsync does not read items this large", maxItemElements, sc.itemName))
-			return false
-		}
-	}
-	return true
-}
+// next reads the next token of an item (xmlutil.ItemReader).
+func (sc *scan) next() bool { return sc.r.Next() }
 
 // version reads an item or a conflict version of an item owner, whose
 // start tag the scanner has just read, up to its end tag: its sx:sync and
@@ -263,15 +245,7 @@ func (sc *scan) canonAt(i int) *canonWriter {
 
 // skip reads up to the end tag of the element whose start tag the scanner
 // has just read.
-func (sc *scan) skip() bool {
-	depth := sc.s.Depth()
-	for sc.next() {
-		if sc.s.Token().Kind == xmlscan.EndElement && sc.s.Depth() == depth-1 {
-			return true
-		}
-	}
-	return false
-}
+func (sc *scan) skip() bool { return sc.r.Skip() }
 
 // sync reads sx:sync (§2.4), whose start tag the scanner has just read,
 // into v: its attributes, its sx:history (§2.5) and sx:conflicts (§2.6).

@@ -18,27 +18,16 @@ import (
 // otherwise. The output depends only on the Doc, so writing is
 // deterministic.
 func (d *Doc) WriteTo(w io.Writer) (int64, error) {
-	cw := &countWriter{w: w}
+	cw := &xmlutil.CountWriter{W: w}
 	bw := bufio.NewWriterSize(xmlutil.LineEnds(cw, d.src.data), 64<<10)
 	wr := &writer{d: d, w: bw, cs: d.cscope}
 	wr.document()
 	err := bw.Flush()
-	return cw.n, err
+	return cw.N, err
 }
 
 // Bytes returns the feed as WriteTo writes it.
 func (d *Doc) Bytes() []byte { return xmlutil.Bytes(d) }
-
-type countWriter struct {
-	w io.Writer
-	n int64
-}
-
-func (c *countWriter) Write(p []byte) (int, error) {
-	n, err := c.w.Write(p)
-	c.n += int64(n)
-	return n, err
-}
 
 // writer writes one Doc.
 type writer struct {

@@ -52,6 +52,7 @@ func parse(name string, data []byte) (*Doc, feeds.Problems) {
 		}
 		src.data = text
 		p.scan = &scan{p: p, s: xmlscan.New(text)}
+		p.scan.r.S = p.scan.s
 		if src.tree = p.scan.run(); src.tree == nil {
 			return nil, feeds.SyntaxProblems(name, text, p.err)
 		}

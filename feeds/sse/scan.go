@@ -3,7 +3,6 @@ package ssefeed
 import (
 	"crypto/sha256"
 	"encoding/hex"
-	"fmt"
 	"slices"
 	"time"
 
@@ -12,10 +11,6 @@ import (
 	"github.com/feedsync/feedsync/feeds/internal/xmlscan"
 	"github.com/feedsync/feedsync/feeds/internal/xmlutil"
 )
-
-// maxItemElements bounds the elements of one RSS item, itself included: a
-// larger item is refused where the limit is passed.
-const maxItemElements = 100_000
 
 // scanned is an RSS item as the scan read it.
 type scanned struct {
@@ -41,9 +36,9 @@ type scan struct {
 
 	items   map[*etree.Element]*scanned
 	order   []xmlutil.Shell
-	dates   map[int64]string // the first text of each instant met in an item
-	firstNS string           // the form of the SSE namespace of the first SSE element met in an item
-	inItem  int
+	dates   map[int64]string   // the first text of each instant met in an item
+	firstNS string             // the form of the SSE namespace of the first SSE element met in an item
+	r       xmlutil.ItemReader // reads an item's tokens
 	canon   canon
 	updates []sse.Stamp // sx:update elements read, reused
 }
@@ -112,32 +107,12 @@ func rssRoot(data []byte) bool {
 	return false
 }
 
-// next reads the next token of an item, counting its elements.
-func (sc *scan) next() bool {
-	if !sc.s.Next() {
-		return false
-	}
-	if t := sc.s.Token(); t.Kind == xmlscan.StartElement {
-		sc.inItem++
-		if sc.inItem > maxItemElements {
-			sc.s.Stop(t.Off, fmt.Sprintf("more than %d elements in one <item>: feedsync does not read items this large", maxItemElements))
-			return false
-		}
-	}
-	return true
-}
+// next reads the next token of an item (xmlutil.ItemReader).
+func (sc *scan) next() bool { return sc.r.Next() }
 
 // skip reads up to the end tag of the element whose start tag was just
 // read.
-func (sc *scan) skip() bool {
-	depth := sc.s.Depth()
-	for sc.next() {
-		if sc.s.Token().Kind == xmlscan.EndElement && sc.s.Depth() == depth-1 {
-			return true
-		}
-	}
-	return false
-}
+func (sc *scan) skip() bool { return sc.r.Skip() }
 
 // item reads an item of the channel, whose start tag the scanner has just
 // read, up to its end tag: a shell in the tree, and its version (see
@@ -154,7 +129,7 @@ func (sc *scan) item() bool {
 	lz, sn := &ri.lz, &ri.sn
 	*lz = lazyItem{src: src, start: t.Off, shell: shell, syncAt: -1, bindings: sc.bindings}
 	sn.lz = lz
-	sc.inItem = 1
+	sc.r.Start("item")
 	cw := sc.canon.at(0)
 	cw.attrs(sc.s, t.Attrs)
 	depth := sc.s.Depth()

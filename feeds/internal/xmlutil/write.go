@@ -23,7 +23,7 @@ var WriteSettings = etree.WriteSettings{CanonicalText: true, CanonicalAttrVal: t
 // writes, each line ended as src ends its own (LineEnds). It returns the
 // number of bytes written to w.
 func WriteDocument(w io.Writer, src []byte, doc *etree.Document, root *etree.Element, writeRoot func(*bufio.Writer)) (int64, error) {
-	cw := &countWriter{w: w}
+	cw := &CountWriter{W: w}
 	bw := bufio.NewWriterSize(LineEnds(cw, src), 64<<10)
 	for _, t := range doc.Child {
 		if t == root {
@@ -33,7 +33,7 @@ func WriteDocument(w io.Writer, src []byte, doc *etree.Document, root *etree.Ele
 		t.WriteTo(bw, &WriteSettings)
 	}
 	err := bw.Flush()
-	return cw.n, err
+	return cw.N, err
 }
 
 // Bytes returns what wt writes into memory, where writing does not fail.
@@ -43,14 +43,15 @@ func Bytes(wt io.WriterTo) []byte {
 	return b.Bytes()
 }
 
-type countWriter struct {
-	w io.Writer
-	n int64
+// CountWriter counts the bytes written to W.
+type CountWriter struct {
+	W io.Writer
+	N int64
 }
 
-func (c *countWriter) Write(p []byte) (int, error) {
-	n, err := c.w.Write(p)
-	c.n += int64(n)
+func (c *CountWriter) Write(p []byte) (int, error) {
+	n, err := c.W.Write(p)
+	c.N += int64(n)
 	return n, err
 }
 
