@@ -22,7 +22,10 @@ func (d *Doc) own(dt engine.Data) *itemData {
 }
 
 // adopt returns it with its data and its conflicts' data in d's format: it
-// itself when they already are, else a copy.
+// itself when they already are, else a copy. An item that becomes an Atom
+// entry gets the atom:id and atom:updated every entry has (Published, at
+// its topmost history's when): they are publisher-specific, which the
+// incorporating endpoint may set (implementation note 1).
 func (d *Doc) adopt(it *engine.Item) *engine.Item {
 	fits := func(v *engine.Item) bool {
 		x := dataOf(v.Data)
@@ -37,7 +40,7 @@ func (d *Doc) adopt(it *engine.Item) *engine.Item {
 	}
 	c := it.Clone()
 	if !fits(c) {
-		c.Data = d.own(c.Data)
+		c.Data = d.Published(d.own(c.Data), c.Sync.ID, c.Sync.Topmost().When)
 	}
 	for _, v := range c.Conflicts {
 		if !fits(v) {

@@ -53,6 +53,8 @@
 // publisher-specific elements, start tag and layout; the winner's shared
 // elements take the place of the local item's first shared one. Fields and
 // SharedFields give the shared data alone to diffs and conflict displays.
+// Published gives a version this endpoint makes the atom:id and
+// atom:updated every Atom entry has (RFC 4287 §4.1.2), as publisher.
 //
 // The engine's Digest of an item's data covers its shared data only and is
 // the same in either format: titles, contents (atom:content or RSS
@@ -106,8 +108,11 @@
 // format. The title, content (atom:content ↔ description), categories and
 // other shared elements cross; comments and text too. The other format's
 // publisher-specific elements stay behind: they belong to the other
-// publisher and have no counterpart. No atom:id or atom:updated is invented
-// for an entry that comes from RSS. Remote items without sx:sync are not
+// publisher and have no counterpart. An entry that comes from RSS gets the
+// atom:id and atom:updated that RFC 4287 §4.1.2 requires of every entry
+// (Published: the id made from its sync id by EntryID, updated at its
+// topmost history's when); they are publisher-specific, which the
+// incorporating endpoint may set (note 1). Remote items without sx:sync are not
 // brought in; local ones stay. A deleted item keeps its data: a caller that
 // wants a bare tombstone updates it with empty data (§3.2, second MAY).
 //
