@@ -89,6 +89,23 @@
 // the other dialect is an *OptionError, and an OPML position asked of RSS
 // or Atom an *OPMLOnlyError.
 //
+// What they write is what the item's format requires, beyond the sync
+// spec:
+//
+//   - A 1.0.2 Atom entry has an atom:id and an atom:updated (RFC 4287
+//     §4.1.2). Every version this endpoint makes (Create, Update,
+//     Resolve) is published with atom:updated at the time of its stamp,
+//     as the spec's examples move it (1.0.2 §1.4, §3.2, §3.4), and an
+//     atom:id, kept or, for an entry without one, made from the sync id
+//     (feeds.EntryID: the same at every endpoint). Both are
+//     publisher-specific (implementation note 1): the shared data, and so
+//     what merges compare, does not change. A merge keeps the local
+//     entry's own, as note 1 has it; an RSS item that crosses into an
+//     Atom feed gets both (package feeds).
+//   - A 1.0.2 Atom entry created without a content gets an empty
+//     atom:content: an entry without one needs an alternate link (RFC 4287
+//     §4.1.2), which is the publisher's and which feedsync cannot make.
+//
 // # Sharing and partial feeds
 //
 // Sharing and SetSharing read and write sx:sharing in either dialect

@@ -198,7 +198,9 @@ func (d *Doc) Bytes() []byte { return d.b.bytes() }
 // outline its place (at the end of the top level by default), and in
 // 1.0.2 noconflicts. It returns the entry for Set; d does not change. A
 // feed with no sync data yet creates in its binding's dialect: FeedSync
-// 1.0.2 for Atom and RSS, SSE 0.91 for OPML.
+// 1.0.2 for Atom and RSS, SSE 0.91 for OPML. A 1.0.2 Atom entry gets the
+// atom:id, atom:updated and atom:content every entry has (see the package
+// doc).
 func (d *Doc) Create(id string, st engine.Stamp, c Change) (Entry, error) {
 	if err := d.check(c, Options{}); err != nil {
 		return Entry{}, err
@@ -212,7 +214,8 @@ func (d *Doc) Create(id string, st engine.Stamp, c Change) (Entry, error) {
 // Update changes, deletes, undeletes or moves an item (e, an entry of d)
 // as a local update stamped st (1.0.2 §3.2; 0.91 §4.2, and §3.2: a move is an update) and
 // returns the new entry for Set; e and d do not change. An SSE 0.91 update
-// also removes the item's conflicts (0.91 §4.2 step 4).
+// also removes the item's conflicts (0.91 §4.2 step 4). A 1.0.2 Atom
+// entry's atom:updated moves to st's time.
 func (d *Doc) Update(e Entry, st engine.Stamp, c Change, opt Options) (Entry, error) {
 	if err := d.check(c, opt); err != nil {
 		return Entry{}, err

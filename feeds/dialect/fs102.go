@@ -54,13 +54,20 @@ func (f fs102) merge(remote backend) (backend, error) {
 
 func (f fs102) create(id string, st engine.Stamp, c Change) (Entry, error) {
 	deleted := c.Deleted != nil && *c.Deleted
-	data := f.doc.NewData(nil, c.Title, c.Content)
+	content := c.Content
+	if content == nil && f.doc.Format() == feeds.Atom {
+		// An entry without atom:content needs an alternate link (RFC 4287
+		// §4.1.2), the publisher's, which feedsync cannot make.
+		content = new(string)
+	}
+	data := f.doc.NewData(nil, c.Title, content)
 	if len(c.Fields) > 0 {
 		var err error
 		if data, err = f.doc.EditData(data, c.Fields); err != nil {
 			return Entry{}, err
 		}
 	}
+	data = f.doc.Published(data, id, st.When)
 	it, err := engine.New(id, st, data, c.NoConflicts, deleted)
 	if err != nil {
 		return Entry{}, err
@@ -77,7 +84,7 @@ func (f fs102) update(e Entry, st engine.Stamp, c Change, opt Options) (Entry, e
 	if err != nil {
 		return Entry{}, err
 	}
-	ch := engine.Change{Data: data, Deleted: it.Sync.Deleted}
+	ch := engine.Change{Data: f.doc.Published(data, it.Sync.ID, st.When), Deleted: it.Sync.Deleted}
 	if c.Deleted != nil {
 		ch.Deleted = *c.Deleted
 	}
@@ -124,6 +131,7 @@ func (f fs102) resolve(e Entry, st engine.Stamp, r Resolution, opt Options) (Ent
 	if res.Change.Data, err = f.edit(res.Change.Data, r.Edit, it); err != nil {
 		return Entry{}, err
 	}
+	res.Change.Data = f.doc.Published(res.Change.Data, it.Sync.ID, st.When)
 	for _, v := range r.Only {
 		if v < 1 || v > n {
 			return Entry{}, &PickError{Pick: v, Count: n, Only: true}
