@@ -145,6 +145,7 @@ func cliError(cmd string, err error) error {
 		opml   *dialect.OPMLOnlyError
 		exists *dialect.ExistsError
 		field  *feeds.FieldError
+		text   *dialect.IncompleteError
 	)
 	switch {
 	case errors.As(err, &pick) && pick.Only:
@@ -165,6 +166,12 @@ func cliError(cmd string, err error) error {
 		return fmt.Errorf("%s: --parent and --place are for OPML outlines; RSS items have no position", opml.Feed)
 	case errors.As(err, &exists):
 		return fmt.Errorf("%w; use 'feedsync update'", err)
+	case errors.As(err, &text) && cmd == "create" && text.Format == dialect.RSS:
+		return fmt.Errorf("%w: give --title or --content", err)
+	case errors.As(err, &text) && cmd == "create":
+		return fmt.Errorf("%w: give --title", err)
+	case errors.As(err, &text):
+		return fmt.Errorf("%w, which the change would take away", err)
 	case errors.As(err, &field) && errors.Is(err, feeds.ErrNotShared):
 		return usageError(cmd, "--field %s: no shared field of this feed's format has that key (publisher-specific data is each publisher's own)", field.Key)
 	case errors.As(err, &field):

@@ -1,9 +1,44 @@
 package tui
 
 import (
+	"os"
 	"strings"
 	"testing"
 )
+
+// TestCreateNeedsText: create refuses an item without what its format
+// requires of its text, naming the flags that give it, and writes nothing
+// (QA: an RSS item without title or description, and an outline without a
+// text attribute, were written and called valid).
+func TestCreateNeedsText(t *testing.T) {
+	const atom = `<feed xmlns="http://www.w3.org/2005/Atom"><title>T</title><id>urn:t</id><updated>2005-05-21T09:00:00Z</updated></feed>`
+	const opml = `<opml version="2.0"><head><title>Subs</title></head><body></body></opml>`
+	for _, tc := range []struct{ name, feed, flag, want string }{
+		{"RSS", oneItem, "--title", `item "new": an RSS item needs a title or a description (RSS 2.0): give --title or --content`},
+		{"RSS, a category only", oneItem, "--field", "an RSS item needs a title or a description"},
+		{"Atom", atom, "--content", `item "new": an Atom entry needs a title (RFC 4287 §4.1.2): give --title`},
+		{"OPML", opml, "", `item "new": an outline needs a text attribute (OPML 2.0): give --title`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			h := newHarness(t)
+			h.write("f.xml", tc.feed)
+			args := []string{"create", h.path("f.xml"), "--id", "new", "--by", "A", "--when", "2005-05-22T00:00:00Z", "-o", h.path("out.xml")}
+			switch tc.flag {
+			case "--content":
+				args = append(args, "--content", "c")
+			case "--field":
+				args = append(args, "--field", "category[1]=c")
+			}
+			code, _, stderr := h.run("", args...)
+			if code != ExitError || !strings.Contains(stderr, tc.want) {
+				t.Errorf("exit %d, stderr %q; want %d and %q", code, stderr, ExitError, tc.want)
+			}
+			if _, err := os.Stat(h.path("out.xml")); !os.IsNotExist(err) {
+				t.Error("a refused create wrote the output")
+			}
+		})
+	}
+}
 
 // TestCreatedItemsValid: what create writes holds what the format requires:
 // an RSS item its title, an outline its text, an Atom entry its title,
@@ -27,5 +62,18 @@ func TestCreatedItemsValid(t *testing.T) {
 		"--when", "2005-05-23T00:00:00Z", "-o", h.path("a.xml"))
 	if out := h.read("a.xml"); code != ExitOK || !strings.Contains(out, "<updated>2005-05-23T00:00:00Z</updated>") || strings.Count(out, "<id>urn:uuid:") != 1 {
 		t.Errorf("update: exit %d, %s\n%s", code, stderr, out)
+	}
+}
+
+// TestUpdateKeepsText: an update that would take away what the format
+// requires of the item's text is refused and writes nothing.
+func TestUpdateKeepsText(t *testing.T) {
+	h := newHarness(t)
+	h.write("f.xml", oneItem)
+	code, _, stderr := h.run("", "update", h.path("f.xml"), "--id", "item1", "--remove-field", "title", "--remove-field", "content",
+		"--by", "A", "--when", "2005-05-22T00:00:00Z", "-o", h.path("f.xml"))
+	want := `item "item1": an RSS item needs a title or a description (RSS 2.0), which the change would take away`
+	if code != ExitError || !strings.Contains(stderr, want) || h.read("f.xml") != oneItem {
+		t.Errorf("exit %d, stderr %q; want %d and %q, the feed unchanged", code, stderr, ExitError, want)
 	}
 }

@@ -79,7 +79,7 @@ func TestChangeErrors(t *testing.T) {
 		{"position on 0.91 RSS", rss091, create("new", Change{Place: 1}),
 			as(func(err error) bool { var e *OPMLOnlyError; return errors.As(err, &e) && e.Dialect == SSE091 }), "this is an RSS feed"},
 		{"move into a descendant (0.91 §3.2)", opml091, update("news", Change{Parent: ptr("bbc")}, Options{}), is(ErrCycle), "own ancestor"},
-		{"a new id is created", rss102, create("new", Change{}), nil, ""},
+		{"a new id is created", rss102, create("new", Change{Edit: Edit{Title: ptr("t")}}), nil, ""},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

@@ -92,6 +92,13 @@
 // What they write is what the item's format requires, beyond the sync
 // spec:
 //
+//   - Its text (*IncompleteError): an Atom entry has a title (RFC 4287
+//     §4.1.2), an RSS item a title or a description (RSS 2.0), an OPML
+//     outline a text attribute (OPML 2.0). Create refuses an item without
+//     it; Update and Resolve refuse a change that takes it away, but
+//     change an item that lacked it already (read from another feed) and
+//     let a deletion drop it (1.0.2 §3.2 lets a tombstone lose its data).
+//     An empty title counts: the user gave it.
 //   - A 1.0.2 Atom entry has an atom:id and an atom:updated (RFC 4287
 //     §4.1.2). Every version this endpoint makes (Create, Update,
 //     Resolve) is published with atom:updated at the time of its stamp,

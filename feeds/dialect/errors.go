@@ -38,6 +38,31 @@ func (e *ExistsError) Error() string {
 	return fmt.Sprintf("%s: an item with id %q already exists", e.Feed, e.ID)
 }
 
+// IncompleteError reports an item that would lack what its format
+// requires of its text: an Atom entry a title (RFC 4287 §4.1.2), an RSS
+// item a title or a description (RSS 2.0), an OPML outline a text
+// attribute (OPML 2.0). A created item must have it, and an update must
+// not take it away.
+type IncompleteError struct {
+	Feed, ID string
+	Format   Format
+}
+
+func (e *IncompleteError) Error() string {
+	return fmt.Sprintf("%s: item %q: %s", e.Feed, e.ID, e.Format.needs())
+}
+
+// needs says what an item of format f needs of its text.
+func (f Format) needs() string {
+	switch f {
+	case Atom:
+		return "an Atom entry needs a title (RFC 4287 §4.1.2)"
+	case OPML:
+		return "an outline needs a text attribute (OPML 2.0)"
+	}
+	return "an RSS item needs a title or a description (RSS 2.0)"
+}
+
 // PickError reports a conflict version that the item does not have: Pick
 // (1-based) out of 1 to Count, in Resolution.Pick or, when Only is set, in
 // Resolution.Only.

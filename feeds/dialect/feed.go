@@ -2,6 +2,7 @@ package dialect
 
 import (
 	"io"
+	"slices"
 
 	"github.com/feedsync/feedsync/engine"
 	"github.com/feedsync/feedsync/feeds"
@@ -198,9 +199,12 @@ func (d *Doc) Bytes() []byte { return d.b.bytes() }
 // outline its place (at the end of the top level by default), and in
 // 1.0.2 noconflicts. It returns the entry for Set; d does not change. A
 // feed with no sync data yet creates in its binding's dialect: FeedSync
-// 1.0.2 for Atom and RSS, SSE 0.91 for OPML. A 1.0.2 Atom entry gets the
-// atom:id, atom:updated and atom:content every entry has (see the package
-// doc).
+// 1.0.2 for Atom and RSS, SSE 0.91 for OPML.
+//
+// The item is what its format requires: an item without what the format
+// requires of its text is refused (IncompleteError), and a 1.0.2 Atom
+// entry gets the atom:id, atom:updated and atom:content every entry has
+// (see the package doc).
 func (d *Doc) Create(id string, st engine.Stamp, c Change) (Entry, error) {
 	if err := d.check(c, Options{}); err != nil {
 		return Entry{}, err
@@ -208,19 +212,44 @@ func (d *Doc) Create(id string, st engine.Stamp, c Change) (Entry, error) {
 	if _, ok := d.b.item(id); ok {
 		return Entry{}, &ExistsError{Feed: d.Name(), ID: id}
 	}
-	return d.b.create(id, st, c)
+	e, err := d.b.create(id, st, c)
+	if err == nil && d.lacksText(e.Winner()) {
+		return Entry{}, &IncompleteError{Feed: d.Name(), ID: id, Format: d.Format()}
+	}
+	return e, err
+}
+
+// lacksText reports whether a version lacks what its format requires of
+// an item's text (IncompleteError).
+func (d *Doc) lacksText(v Version) bool {
+	has := func(key string) bool {
+		return slices.ContainsFunc(v.Fields(), func(f feeds.Field) bool { return f.Key == key })
+	}
+	return !has("title") && (d.Format() != RSS || !has("content"))
+}
+
+// keepsText refuses a new state of an item that lacks what its format
+// requires of its text when the version it was made from had it. A
+// tombstone may drop it: 1.0.2 §3.2 lets a deletion remove the item's data.
+func (d *Doc) keepsText(from Version, to Entry, err error) (Entry, error) {
+	if err == nil && !to.Winner().Deleted() && d.lacksText(to.Winner()) && !d.lacksText(from) {
+		return Entry{}, &IncompleteError{Feed: d.Name(), ID: to.ID(), Format: d.Format()}
+	}
+	return to, err
 }
 
 // Update changes, deletes, undeletes or moves an item (e, an entry of d)
 // as a local update stamped st (1.0.2 §3.2; 0.91 §4.2, and §3.2: a move is an update) and
 // returns the new entry for Set; e and d do not change. An SSE 0.91 update
-// also removes the item's conflicts (0.91 §4.2 step 4). A 1.0.2 Atom
-// entry's atom:updated moves to st's time.
+// also removes the item's conflicts (0.91 §4.2 step 4). An update that
+// would take away what the format requires of the item's text is refused
+// (IncompleteError); a 1.0.2 Atom entry's atom:updated moves to st's time.
 func (d *Doc) Update(e Entry, st engine.Stamp, c Change, opt Options) (Entry, error) {
 	if err := d.check(c, opt); err != nil {
 		return Entry{}, err
 	}
-	return d.b.update(e, st, c, opt)
+	up, err := d.b.update(e, st, c, opt)
+	return d.keepsText(e.Winner(), up, err)
 }
 
 // Resolve resolves the conflicts of an item (e, an entry of d) as r says (1.0.2 §3.4 and §4: a
@@ -231,7 +260,12 @@ func (d *Doc) Resolve(e Entry, st engine.Stamp, r Resolution, opt Options) (Entr
 	if err := d.check(Change{}, opt); err != nil {
 		return Entry{}, err
 	}
-	return d.b.resolve(e, st, r, opt)
+	from := e.Winner()
+	if vs := e.Versions(); r.Pick >= 1 && r.Pick <= len(vs) {
+		from = vs[r.Pick-1]
+	}
+	res, err := d.b.resolve(e, st, r, opt)
+	return d.keepsText(from, res, err)
 }
 
 // check refuses what the change and options ask of the other dialect or

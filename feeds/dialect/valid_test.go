@@ -1,11 +1,102 @@
 package dialect
 
 import (
+	"errors"
 	"strings"
 	"testing"
 
 	"github.com/feedsync/feedsync/feeds"
 )
+
+const rssUntitled = `<?xml version="1.0" encoding="utf-8"?>
+<rss version="2.0" xmlns:sx="http://feedsync.org/2007/feedsync">
+ <channel>
+  <title>To do</title>
+  <item>
+   <title>Buy groceries</title>
+   <sx:sync id="t" updates="1"><sx:history sequence="1" when="2005-05-21T09:43:33Z" by="A"/></sx:sync>
+  </item>
+  <item>
+   <category>bare</category>
+   <sx:sync id="bare" updates="1"><sx:history sequence="1" when="2005-05-21T09:43:33Z" by="A"/></sx:sync>
+  </item>
+ </channel>
+</rss>
+`
+
+// TestCreateNeedsText: create refuses an item without what its format
+// requires of its text, with a typed error naming the format: an RSS item
+// a title or a description (RSS 2.0), an Atom entry a title (RFC 4287
+// §4.1.2), an OPML outline a text attribute (OPML 2.0); the feed does not
+// change. What the format requires is enough.
+func TestCreateNeedsText(t *testing.T) {
+	for _, tc := range []struct {
+		name, feed string
+		c          Change
+		refused    Format // 0: created
+	}{
+		{"RSS 1.0.2, nothing", rss102, Change{}, RSS},
+		{"RSS 1.0.2, a category only", rss102, Change{Edit: Edit{Fields: []feeds.FieldEdit{{Key: "category[1]", Value: "c"}}}}, RSS},
+		{"RSS 0.91, nothing", rss091, Change{}, RSS},
+		{"RSS without sync data, nothing", emptyRSS, Change{}, RSS},
+		{"Atom, a content only", atom102, Change{Edit: Edit{Content: ptr("c")}}, Atom},
+		{"OPML, nothing", opml091, Change{}, OPML},
+		{"RSS, a title", rss102, Change{Edit: Edit{Title: ptr("t")}}, 0},
+		{"RSS, a description", rss091, Change{Edit: Edit{Content: ptr("c")}}, 0},
+		{"RSS, a title through --field", rss102, Change{Edit: Edit{Fields: []feeds.FieldEdit{{Key: "title", Value: "t"}}}}, 0},
+		{"RSS, an empty title", rss102, Change{Edit: Edit{Title: ptr("")}}, 0},
+		{"Atom, a title", atom102, Change{Edit: Edit{Title: ptr("t")}}, 0},
+		{"OPML, a text", opml091, Change{Edit: Edit{Title: ptr("t")}}, 0},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			d := parse(t, "f.xml", tc.feed)
+			before := string(d.Bytes())
+			e, err := d.Create("new", at(1, "A"), tc.c)
+			var ie *IncompleteError
+			switch {
+			case tc.refused == 0 && err != nil:
+				t.Fatalf("refused: %v", err)
+			case tc.refused == 0:
+				d.Set(e)
+				reparse(t, d)
+			case !errors.As(err, &ie) || ie.Format != tc.refused || ie.ID != "new" || ie.Feed != "f.xml":
+				t.Errorf("got %v (%T), want an IncompleteError for %v", err, err, tc.refused)
+			case string(d.Bytes()) != before:
+				t.Error("a refused create changed the feed")
+			}
+		})
+	}
+}
+
+// TestUpdateKeepsText: an update does not take away what the format
+// requires of an item's text, but an item that lacked it already can
+// still be changed.
+func TestUpdateKeepsText(t *testing.T) {
+	for _, tc := range []struct {
+		name, id string
+		c        Change
+		refused  bool
+	}{
+		{"the only title removed", "t", Change{Edit: Edit{Fields: []feeds.FieldEdit{{Key: "title", Remove: true}}}}, true},
+		{"the title removed, a description given", "t", Change{Edit: Edit{Content: ptr("d"),
+			Fields: []feeds.FieldEdit{{Key: "title", Remove: true}}}}, false},
+		{"an item that had neither", "bare", Change{Deleted: ptr(true)}, false},
+		{"a bare tombstone (1.0.2 §3.2)", "t", Change{Deleted: ptr(true), Edit: Edit{Fields: []feeds.FieldEdit{{Key: "title", Remove: true}}}}, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			d := parse(t, "f.xml", rssUntitled)
+			e, err := d.Entry(tc.id)
+			if err != nil {
+				t.Fatal(err)
+			}
+			_, err = d.Update(e, at(1, "B"), tc.c, Options{})
+			var ie *IncompleteError
+			if got := errors.As(err, &ie) && ie.Format == RSS && ie.ID == tc.id; got != tc.refused || !tc.refused && err != nil {
+				t.Errorf("got %v; refused: %v", err, tc.refused)
+			}
+		})
+	}
+}
 
 // TestAtomEntriesValid: an entry created, updated or resolved has the
 // atom:id and atom:updated RFC 4287 §4.1.2 requires: a created one an id
