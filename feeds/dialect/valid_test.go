@@ -1,7 +1,10 @@
 package dialect
 
 import (
+	"bytes"
 	"errors"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -134,4 +137,72 @@ func TestAtomEntriesValid(t *testing.T) {
 		strings.Count(entry, "<updated>") != 1 || strings.Count(entry, "<id>") != 1 {
 		t.Errorf("the updated entry:\n%s", entry)
 	}
+}
+
+// TestInteropUntouched: the items other implementations wrote
+// (feeds/testdata/interop; the spec's Atom and RSS examples in
+// feeds/testdata/spec, as no Atom feed among those loads) stay byte for byte what they were when
+// feedsync creates an item beside them, and when it updates one of them,
+// which alone is published anew (its atom:updated, an atom:id if it had
+// none): the feed changes in one place, inside the new or updated item.
+func TestInteropUntouched(t *testing.T) {
+	files, _ := filepath.Glob("../testdata/interop/*.xml")
+	spec, _ := filepath.Glob("../testdata/spec/*.xml")
+	files = append(files, spec...)
+	tried := 0
+	for _, f := range files {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		d, err := Parse(filepath.Base(f), data)
+		if err != nil || len(d.Entries()) == 0 || d.Format() == OPML {
+			continue // not a feed of items these bindings read
+		}
+		tried++
+		t.Run(filepath.Base(f), func(t *testing.T) {
+			if !bytes.Equal(d.Bytes(), data) {
+				t.Fatal("does not round-trip as read")
+			}
+			first := d.Entries()[0]
+			e, err := d.Create("feedsync-new", at(1, "A"), Change{Edit: Edit{Title: ptr("New")}})
+			if err != nil {
+				t.Fatal(err)
+			}
+			d := parse(t, f, string(data))
+			d.Set(e)
+			if gone := changed(data, d.Bytes()); len(bytes.TrimSpace(gone)) != 0 {
+				t.Errorf("creating an item changed what was there:\n%s", gone)
+			}
+			d = parse(t, f, string(data))
+			if e, err = d.Update(first, at(2, "A"), Change{Edit: Edit{Title: ptr("Changed")}}, Options{}); err != nil {
+				t.Fatal(err)
+			}
+			d.Set(e)
+			end := "item>" // an item's end tag: the change spans two items
+			if d.Format() == Atom {
+				end = "entry>"
+			}
+			if gone := changed(data, d.Bytes()); len(gone) == 0 || bytes.Contains(gone, []byte(end)) {
+				t.Errorf("updating the first item changed others:\n%s", gone)
+			}
+		})
+	}
+	if tried < 5 {
+		t.Fatalf("only %d interop feeds tried", tried)
+	}
+}
+
+// changed returns the part of a that b does not keep: what lies between
+// their common prefix and their common suffix.
+func changed(a, b []byte) []byte {
+	p := 0
+	for p < len(a) && p < len(b) && a[p] == b[p] {
+		p++
+	}
+	s := 0
+	for s < len(a)-p && s < len(b)-p && a[len(a)-1-s] == b[len(b)-1-s] {
+		s++
+	}
+	return a[p : len(a)-s]
 }
