@@ -289,38 +289,3 @@ func (h *versionHeap) Pop() any {
 	*h = old[:len(old)-1]
 	return v
 }
-
-// FoldByID folds the elements of items that share an id into the first of
-// them, which keeps its place: the first of each id met twice starts a
-// folder (start), every later one is added to it, and its result takes the
-// first one's place. Elements whose id is met once are kept as they are.
-// Its cost is one map lookup per element plus the folders'.
-func FoldByID[T any, F interface {
-	Add(T) error
-	Result() T
-}](items []T, id func(T) string, start func(first T) F) ([]T, error) {
-	out := make([]T, 0, len(items))
-	byID := make(map[string]int, len(items))
-	folds := map[int]F{}
-	for _, it := range items {
-		k := id(it)
-		i, ok := byID[k]
-		if !ok {
-			byID[k] = len(out)
-			out = append(out, it)
-			continue
-		}
-		f, ok := folds[i]
-		if !ok {
-			f = start(out[i])
-			folds[i] = f
-		}
-		if err := f.Add(it); err != nil {
-			return nil, err
-		}
-	}
-	for i, f := range folds {
-		out[i] = f.Result()
-	}
-	return out, nil
-}

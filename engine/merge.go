@@ -124,14 +124,7 @@ func sortVersions(vs []*Item) {
 // the same id if there is one, followed by the incoming items whose id is new
 // (step 1), in their order.
 func MergeFeed(local, incoming []*Item) ([]*Item, error) {
-	local, err := Dedupe(local)
-	if err != nil {
-		return nil, err
-	}
-	if incoming, err = Dedupe(incoming); err != nil {
-		return nil, err
-	}
-	return MergeByID(local, incoming, syncID, Merge)
+	return MergeFeedByID(local, incoming, syncID, NewFold, Merge)
 }
 
 // Dedupe merges items that share a sync id within one feed (implementation
@@ -144,45 +137,3 @@ func Dedupe(items []*Item) ([]*Item, error) {
 }
 
 func syncID(it *Item) string { return it.Sync.ID }
-
-// MergeByID merges two lists of items keyed by id, for MergeFeed here and
-// for other dialects' (engine/sse). First the elements of each list that
-// share an id are merged: each later one, as incoming, into the first, which
-// keeps its place; that costs a merge per duplicate, and a merge may cost
-// time in proportion to the versions merged so far, so lists that may hold
-// many duplicates go through FoldByID first. Then the result holds local's elements in their
-// order, each merged (local first) with incoming's element of the same id
-// if there is one, followed by incoming's elements whose id is new, in their
-// order. Neither list is modified; the first error from merge is returned.
-func MergeByID[T any](local, incoming []T, id func(T) string, merge func(local, incoming T) (T, error)) ([]T, error) {
-	byID := make(map[string]int, len(local))
-	out, err := mergeInto(make([]T, 0, len(local)+len(incoming)), byID, local, id, merge)
-	if err != nil || len(incoming) == 0 {
-		return out, err
-	}
-	in, err := mergeInto(make([]T, 0, len(incoming)), make(map[string]int, len(incoming)), incoming, id, merge)
-	if err != nil {
-		return nil, err
-	}
-	return mergeInto(out, byID, in, id, merge)
-}
-
-// mergeInto merges each element of items into the element of out with its
-// id, whose index byID holds, or appends it to out and records it there.
-func mergeInto[T any](out []T, byID map[string]int, items []T, id func(T) string, merge func(T, T) (T, error)) ([]T, error) {
-	for _, it := range items {
-		k := id(it)
-		i, ok := byID[k]
-		if !ok {
-			byID[k] = len(out)
-			out = append(out, it)
-			continue
-		}
-		m, err := merge(out[i], it)
-		if err != nil {
-			return nil, err
-		}
-		out[i] = m
-	}
-	return out, nil
-}

@@ -85,14 +85,7 @@ func joinConflicts(lists ...[]*Conflict) []*Conflict {
 // followed by the incoming items whose id is new, in their order. Outline
 // feeds use MergeOutline, which adds cycle detection.
 func MergeFeed(local, incoming []*Item) ([]*Item, error) {
-	local, err := Dedupe(local)
-	if err != nil {
-		return nil, err
-	}
-	if incoming, err = Dedupe(incoming); err != nil {
-		return nil, err
-	}
-	return engine.MergeByID(local, incoming, itemID, Merge)
+	return engine.MergeFeedByID(local, incoming, itemID, NewFold, Merge)
 }
 
 // Dedupe merges items that share a sync id within one feed, which §2.3
