@@ -11,6 +11,7 @@ import (
 	"os"
 	"os/signal"
 	"strings"
+	"sync"
 	"syscall"
 	"time"
 
@@ -82,13 +83,15 @@ func runServe(ctx context.Context, env *Env, args []string) error {
 }
 
 // serve runs the hub's server until ctx ends or SIGINT or SIGTERM comes,
-// then lets the requests under way finish.
+// then lets the requests under way finish, or cuts them off (shutdown).
 func serve(ctx context.Context, env *Env, hub *share.Hub, addr, feed string, opts share.Options) error {
 	ln, err := net.Listen("tcp", addr)
 	if err != nil {
 		return err
 	}
+	busy := &busyConns{active: map[net.Conn]bool{}}
 	srv := &http.Server{
+		ConnState:         busy.track,
 		Handler:           hub,
 		ReadHeaderTimeout: serveHeaderTimeout,
 		ReadTimeout:       serveReadTimeout,
@@ -112,15 +115,56 @@ func serve(ctx context.Context, env *Env, hub *share.Hub, addr, feed string, opt
 	case <-ctx.Done():
 	}
 	fmt.Fprintln(env.Stderr, "feedsync: stopping")
-	sctx, cancel := context.WithTimeout(context.Background(), serveShutdown)
-	defer cancel()
-	if err := srv.Shutdown(sctx); err != nil {
-		return fmt.Errorf("stopping: %w", err)
+	if err := shutdown(env, srv, busy); err != nil {
+		return err
 	}
 	if err := <-done; !errors.Is(err, http.ErrServerClosed) {
 		return err
 	}
 	return nil
+}
+
+// shutdown shuts the server down: no new connection, and serveShutdown for the
+// requests under way, after which those still running are cut off and
+// counted. A stop that was asked for succeeds all the same; a POST cut off
+// in its merge still ends it (the hub's Close waits), and one cut off
+// before has changed nothing.
+func shutdown(env *Env, srv *http.Server, busy *busyConns) error {
+	ctx, cancel := context.WithTimeout(context.Background(), serveShutdown)
+	defer cancel()
+	err := srv.Shutdown(ctx)
+	if !errors.Is(err, context.DeadlineExceeded) {
+		return err
+	}
+	n := busy.count()
+	if err := srv.Close(); err != nil {
+		return err
+	}
+	fmt.Fprintf(env.Stderr, "feedsync: stopped, cutting off %s still under way after %v\n", count(n, "request"), serveShutdown)
+	return nil
+}
+
+// busyConns tracks the connections with a request under way (from its
+// first byte to the end of its answer), to say how many a stop cut off.
+type busyConns struct {
+	mu     sync.Mutex
+	active map[net.Conn]bool
+}
+
+func (b *busyConns) track(c net.Conn, s http.ConnState) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if s == http.StateActive {
+		b.active[c] = true
+	} else {
+		delete(b.active, c)
+	}
+}
+
+func (b *busyConns) count() int {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return len(b.active)
 }
 
 // readToken reads the first line of the token file. A file that others may

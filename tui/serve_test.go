@@ -377,3 +377,43 @@ func TestServeTimeouts(t *testing.T) {
 	cancel()
 	<-done
 }
+
+// A requested stop (SIGINT, SIGTERM, or here the context) lets the
+// requests under way finish for a while, then cuts off those still
+// running, says how many, and exits 0: a stop that was asked for is not a
+// failure. FEED is untouched by the POST cut off.
+func TestServeStopCutsOffStuckClient(t *testing.T) {
+	defer func(d time.Duration) { serveShutdown = d }(serveShutdown)
+	serveShutdown = 300 * time.Millisecond
+	h := newHarness(t)
+	hub := h.write("hub.xml", oneItem)
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	log := &lines{}
+	done := make(chan int, 1)
+	go func() {
+		done <- Run(ctx, []string{"serve", hub, "--addr", "127.0.0.1:0"},
+			&Env{Stdout: io.Discard, Stderr: log, Getenv: func(string) string { return "" }})
+	}()
+	url := waitURL(t, log)
+	conn, err := net.Dial("tcp", strings.TrimSuffix(strings.TrimPrefix(url, "http://"), "/"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	// A POST whose body never comes: its handler waits for it.
+	conn.Write([]byte("POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 1000\r\n\r\n<rss"))
+	time.Sleep(200 * time.Millisecond)
+	cancel()
+	select {
+	case code := <-done:
+		if code != 0 || !strings.Contains(log.String(), "stopped, cutting off 1 request still under way after 300ms") {
+			t.Errorf("exit %d; want 0 and the request cut off named:\n%s", code, log)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatalf("serve did not stop:\n%s", log)
+	}
+	if got := h.read("hub.xml"); got != oneItem {
+		t.Errorf("FEED changed:\n%s", got)
+	}
+}
