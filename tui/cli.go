@@ -27,6 +27,12 @@ const (
 	// command. A feed command then writes nothing; an interrupted cse pull
 	// leaves a cache that the next pull resumes.
 	ExitError = 2
+	// ExitInterrupted: an interrupt (Ctrl-C, SIGINT) stopped the command,
+	// 128 + SIGINT as shells report a program SIGINT ended. One line says
+	// so; a feed command then writes nothing, unless its save had begun
+	// (which then ends as it would have: a save is an atomic rename); an
+	// interrupted cse pull leaves a cache that the next pull resumes.
+	ExitInterrupted = 130
 )
 
 // Env is what a command may use of the world outside it. Tests replace
@@ -38,8 +44,9 @@ type Env struct {
 	IsTerminal     bool // stdin and stdout are both terminals
 	ErrTerminal    bool // stderr is a terminal (progress lines go there)
 
-	saving *saving  // the file the command writes, while it runs (save.go)
-	tty    *os.File // the controlling terminal, when the resolver draws there (-o -)
+	saving *saving   // the file the command writes, while it runs (save.go)
+	stop   *stopGate // what an interrupt closes (interrupt.go)
+	tty    *os.File  // the controlling terminal, when the resolver draws there (-o -)
 }
 
 // terminalIn and terminalOut are where the resolver reads keys and draws:
@@ -165,7 +172,10 @@ func (e exitStatus) Error() string { return fmt.Sprintf("exit %d", int(e)) }
 // ...") is printed as it is, so that editors and scripts find the place
 // first; any other gets the program's name first.
 func exitCode(stderr io.Writer, err error, args []string) int {
-	var st exitStatus
+	var (
+		st  exitStatus
+		bug bugError
+	)
 	switch {
 	case err == nil:
 		return ExitOK
@@ -173,6 +183,18 @@ func exitCode(stderr io.Writer, err error, args []string) int {
 		return ExitAttention
 	case errors.As(err, &st):
 		return int(st)
+	case errors.As(err, &bug):
+		fmt.Fprintln(stderr, bug)
+		return ExitError
+	case errors.Is(err, errInterruptedOutput):
+		fmt.Fprintln(stderr, "feedsync: "+errInterruptedOutput.Error())
+		return ExitInterrupted
+	case errors.Is(err, errInterrupted):
+		fmt.Fprintln(stderr, "feedsync: "+errInterrupted.Error())
+		return ExitInterrupted
+	case errors.Is(err, context.Canceled): // a command that watches ctx itself: it may have written
+		fmt.Fprintln(stderr, "feedsync: interrupted")
+		return ExitInterrupted
 	}
 	msg := userText(err)
 	if !strings.HasSuffix(msg, "\n") {
@@ -239,13 +261,15 @@ as text by git merge-file. git-merge exits 0 (merged), 1 (conflicts left
 for a person), 2 (failed).
 
 Exit codes (one meaning for every command, cse included):
-  0  success: the command did all it was asked
-  1  finished, but something needs attention, and was printed: the result
-     still holds unresolved conflicts; or (cse) a download failed, a feed
-     has problems, or stamp found problems it could not fix
-  2  bad usage, invalid input, or a failure that stopped the command; a
-     feed command then writes nothing, and an interrupted cse pull resumes
-     when run again
+  0    success: the command did all it was asked
+  1    finished, but something needs attention, and was printed: the
+       result still holds unresolved conflicts; or (cse) a download failed,
+       a feed has problems, or stamp found problems it could not fix
+  2    bad usage, invalid input, or a failure that stopped the command; a
+       feed command then writes nothing
+  130  interrupted (Ctrl-C): one line says so; a feed command then writes
+       nothing (a save already begun is finished), and an interrupted cse
+       pull resumes when run again
 `
 
 func usage(w io.Writer) {

@@ -67,12 +67,17 @@ func runConflicts(ctx context.Context, env *Env, args []string) error {
 	if len(pos) != 1 {
 		return usageError("conflicts", "want one FEED, got %d argument(s)", len(pos))
 	}
-	doc, err := load(ctx, env, pos[0])
+	return interruptible(ctx, env, func(env *Env) error { return listConflicts(ctx, env, pos[0], *asJSON) })
+}
+
+// listConflicts prints FEED's conflicts, as a table or as JSON.
+func listConflicts(ctx context.Context, env *Env, src string, asJSON bool) error {
+	doc, err := load(ctx, env, src)
 	if err != nil {
 		return err
 	}
 	list := conflictList(doc)
-	if *asJSON {
+	if asJSON {
 		enc := json.NewEncoder(env.Stdout)
 		enc.SetIndent("", "  ")
 		if err := enc.Encode(list); err != nil {
@@ -176,6 +181,11 @@ func runValidate(ctx context.Context, env *Env, args []string) error {
 	if len(pos) == 0 {
 		return usageError("validate", "want at least one FEED")
 	}
+	return interruptible(ctx, env, func(env *Env) error { return validateAll(ctx, env, pos) })
+}
+
+// validateAll validates each FEED, printing its problems and warnings.
+func validateAll(ctx context.Context, env *Env, pos []string) error {
 	bad := false
 	for _, src := range pos {
 		data, err := readSource(ctx, env, src)

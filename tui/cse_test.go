@@ -206,8 +206,9 @@ func TestCSEAttention(t *testing.T) {
 	}
 }
 
-// TestCSEInterrupted covers a pull stopped before it ends: exit 2, and a
-// message that says the next pull resumes it.
+// TestCSEInterrupted covers a pull stopped before it ends: exit 130, as
+// every interrupted command, and a message that says the next pull
+// resumes it.
 func TestCSEInterrupted(t *testing.T) {
 	h := newHarness(t)
 	srv := feedtest.NewFileServer(t, cseTree(t))
@@ -216,7 +217,7 @@ func TestCSEInterrupted(t *testing.T) {
 	var out, errw bytes.Buffer
 	code := Run(ctx, []string{"cse", "pull", srv.Link("root.xml"), h.path("cache")},
 		&Env{Stdin: strings.NewReader(""), Stdout: &out, Stderr: &errw})
-	if code != ExitError || !strings.Contains(errw.String(), h.path("cache")+": interrupted; pull again to resume") {
+	if code != ExitInterrupted || !strings.Contains(errw.String(), h.path("cache")+": interrupted; pull again to resume") {
 		t.Errorf("exit %d\n%s%s", code, out.String(), errw.String())
 	}
 }

@@ -42,8 +42,11 @@ func (b progressBase) summary(dir string, sum cse.Summary, err error) error {
 			sum.Fetched, humanBytes(sum.Bytes), sum.Unchanged, sum.Failed, sum.Problems, sum.Removed)
 	}
 	switch {
-	case errors.Is(err, context.Canceled), errors.Is(err, context.DeadlineExceeded):
+	case errors.Is(err, context.Canceled):
 		fmt.Fprintf(b.env.Stderr, "%s: interrupted; pull again to resume\n", dir)
+		return exitStatus(ExitInterrupted)
+	case errors.Is(err, context.DeadlineExceeded):
+		fmt.Fprintf(b.env.Stderr, "%s: stopped; pull again to resume\n", dir)
 		return exitStatus(ExitError)
 	case err != nil:
 		return reported(b.env, err)

@@ -64,9 +64,13 @@
 //     failed or a feed has problems (cse pull, cse fetch, cse ls); stamp
 //     found problems it could not fix (cse stamp).
 //   - 2 (ExitError): bad usage, invalid input, or a failure that stopped
-//     the command. A feed command then writes nothing; an interrupted cse
-//     pull leaves a cache that the next pull resumes. A panic, which is a
+//     the command. A feed command then writes nothing. A panic, which is a
 //     bug, is reported on one line and exits 2 (Run).
+//   - 130 (ExitInterrupted): an interrupt (Ctrl-C) stopped the command at
+//     once, whatever it was doing (interrupt.go); one line says so. A feed
+//     command then writes nothing, unless its save had begun, which is
+//     finished (an atomic rename); an interrupted cse pull leaves a cache
+//     that the next pull resumes.
 //
 // Errors go to standard error.
 package tui

@@ -47,7 +47,10 @@ func runGitMerge(ctx context.Context, env *Env, args []string) error {
 	if len(pos) == 4 && pos[3] != "" {
 		d.path, d.arg = pathText(pos[3]), pathArg(pos[3])
 	}
-	return d.run(ctx)
+	return interruptible(ctx, env, func(env *Env) error {
+		d.env = env
+		return d.run(ctx)
+	})
 }
 
 // gitDriver is one run of the merge driver.
@@ -77,7 +80,7 @@ func (d *gitDriver) run(ctx context.Context) error {
 	if _, err := out.doc.WriteTo(&buf); err != nil {
 		return fmt.Errorf("%s: writing the merged feed: %w", d.path, err)
 	}
-	if err := replaceInPlace(d.cur, buf.Bytes()); err != nil {
+	if err := d.env.stop.save(func() error { return replaceInPlace(d.cur, buf.Bytes()) }); err != nil {
 		return err
 	}
 	return d.report(out)
@@ -177,7 +180,7 @@ func (d *gitDriver) textMerge(ctx context.Context) error {
 	if code < 0 || code > 127 {
 		return fmt.Errorf("%s: git merge-file failed: %s", d.path, strings.TrimSpace(errb.String()))
 	}
-	if err := replaceInPlace(d.cur, out.Bytes()); err != nil {
+	if err := d.env.stop.save(func() error { return replaceInPlace(d.cur, out.Bytes()) }); err != nil {
 		return err
 	}
 	if code > 0 {

@@ -91,11 +91,14 @@ func writeDoc(env *Env, out string, doc *dialect.Doc) error {
 		_, err = env.Stdout.Write(data)
 		return err
 	case isStream(out):
-		return writeStream(out, data)
+		return env.stop.stream(func() error { return writeStream(out, data) })
 	case env.saving == nil || env.saving.lock == nil:
-		return atomicfile.WriteFile(out, data, 0o644)
+		return env.stop.save(func() error { return atomicfile.WriteFile(out, data, 0o644) })
 	}
-	return env.saving.save(data)
+	if beforeSave != nil {
+		beforeSave(out)
+	}
+	return env.stop.save(func() error { return env.saving.save(data) })
 }
 
 // finish writes the result and turns remaining conflicts into exit code 1.

@@ -41,8 +41,8 @@ const redoLimit = 3
 // writeLimit is atomicfile.MaxBytes, lowered by tests.
 var writeLimit int64 = atomicfile.MaxBytes
 
-// beforeSave, when not nil, runs just before a command's save: tests use
-// it to change OUT behind the command's back.
+// beforeSave, when not nil, runs just before a command's save (writeDoc):
+// tests use it to change OUT behind the command's back, or to interrupt.
 var beforeSave func(out string)
 
 // saving is a command's hold on the file it writes.
@@ -57,7 +57,14 @@ type saving struct {
 
 // writing runs a command that writes its result to out and reads inputs,
 // under out's lock; see the comment above.
+// An interrupt stops it at once (interruptible).
 func writing(ctx context.Context, env *Env, out string, inputs []string, run func(env *Env) error) error {
+	return interruptible(ctx, env, func(env *Env) error {
+		return writingLocked(ctx, env, out, inputs, run)
+	})
+}
+
+func writingLocked(ctx context.Context, env *Env, out string, inputs []string, run func(env *Env) error) error {
 	if out == "" || out == "-" || isStream(out) {
 		return run(env)
 	}
@@ -148,9 +155,6 @@ func render(name string, doc *dialect.Doc) ([]byte, error) {
 // save writes data over OUT under the lock: checked against OUT as read
 // when the command read it, as a plain replacement otherwise.
 func (s *saving) save(data []byte) error {
-	if beforeSave != nil {
-		beforeSave(s.out)
-	}
 	var err error
 	if s.snap != nil {
 		_, err = s.lock.Commit(s.snap, data)

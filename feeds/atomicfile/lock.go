@@ -44,7 +44,10 @@ func (e *LockedError) Is(target error) bool { return target == ErrLocked }
 
 // Acquire takes the lock on the file at path (on the file a symbolic link
 // names), waiting while another process holds it, until ctx ends or
-// LockWait passes.
+// LockWait passes. A ctx that has ended before the call tries once: the
+// lock, or a *LockedError at once. When LockWait or ctx's deadline passes
+// the error is a *LockedError; when ctx is cancelled during the wait (an
+// interrupt) the error wraps context.Canceled, for no time ran out.
 func Acquire(ctx context.Context, path string) (*Lock, error) {
 	target, err := resolve(path)
 	if err != nil {
@@ -53,14 +56,15 @@ func Acquire(ctx context.Context, path string) (*Lock, error) {
 	return acquire(ctx, path, target)
 }
 
-func acquire(ctx context.Context, path, target string) (*Lock, error) {
+func acquire(parent context.Context, path, target string) (*Lock, error) {
+	tryOnce := parent.Err() != nil
 	name := lockName(target)
 	f, err := os.OpenFile(name, os.O_RDWR|os.O_CREATE, 0o644)
 	if err != nil {
 		return nil, folderError(path, target, err)
 	}
 	start := time.Now()
-	ctx, cancel := context.WithTimeout(ctx, LockWait)
+	ctx, cancel := context.WithTimeout(parent, LockWait)
 	defer cancel()
 	for delay := time.Millisecond; ; delay = min(2*delay, 100*time.Millisecond) {
 		ok, err := tryLock(f)
@@ -75,6 +79,9 @@ func acquire(ctx context.Context, path, target string) (*Lock, error) {
 		case <-ctx.Done():
 			pid := holder(f)
 			f.Close()
+			if !tryOnce && errors.Is(parent.Err(), context.Canceled) { // the caller stopped waiting: no time ran out
+				return nil, waitError(path, parent.Err())
+			}
 			return nil, &LockedError{Path: path, PID: pid, Waited: time.Since(start)}
 		case <-time.After(delay):
 		}
@@ -83,6 +90,12 @@ func acquire(ctx context.Context, path, target string) (*Lock, error) {
 	f.Truncate(0)
 	f.WriteAt([]byte(strconv.Itoa(os.Getpid())+"\n"), 0)
 	return &Lock{path: path, target: target, f: f}, nil
+}
+
+// waitError is the end of a wait for the lock that the caller cancelled
+// (an interrupt): it wraps the context's error.
+func waitError(path string, err error) error {
+	return fmt.Errorf("%s: waiting for the lock: %w", path, err)
 }
 
 // LockPath returns the lock file of the file at path (of the file a

@@ -1,6 +1,7 @@
 package atomicfile
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -8,6 +9,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 )
 
 // TestSaveIntoAMissingFolderSaysSo guards QA's S4: -o /nodir/x.xml said
@@ -104,4 +106,36 @@ func TestBackupsRotateOnlyRegularFiles(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestLockWaitEndsWhenTheContextEnds guards QA's S1: Ctrl-C while waiting
+// for a lock said "locked by another writer; gave up after 1s", as if the
+// wait had run out. A wait that ends with the caller's context returns
+// the context's error, not a *LockedError. A context that has ended
+// before the call tries once (feeds/share takes its state's lock so):
+// ErrLocked when the lock is held, the lock when it is free.
+func TestLockWaitEndsWhenTheContextEnds(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "todo.xml")
+	held, err := Acquire(context.Background(), path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	time.AfterFunc(20*time.Millisecond, cancel)
+	_, err = Acquire(ctx, path)
+	if !errors.Is(err, context.Canceled) || errors.Is(err, ErrLocked) {
+		t.Fatalf("Acquire = %v, want context.Canceled", err)
+	}
+	if want := path + ": waiting for the lock: context canceled"; err.Error() != want {
+		t.Errorf("message %q, want %q", err, want)
+	}
+	if _, err := Acquire(ctx, path); !errors.Is(err, ErrLocked) {
+		t.Fatalf("Acquire with an ended context of a held lock = %v, want ErrLocked", err)
+	}
+	held.Release()
+	l, err := Acquire(ctx, path)
+	if err != nil {
+		t.Fatalf("Acquire with an ended context of a free lock = %v, want the lock", err)
+	}
+	l.Release()
 }
