@@ -77,3 +77,17 @@ func TestUpdateKeepsText(t *testing.T) {
 		t.Errorf("exit %d, stderr %q; want %d and %q, the feed unchanged", code, stderr, ExitError, want)
 	}
 }
+
+// TestValidateWarnsIncomplete: validate warns of an item that lacks what
+// its format requires (QA: it called such a feed "valid" and said nothing),
+// by place, and still calls a feed that loads valid FeedSync (exit 0):
+// other implementations write such items, and feedsync reads them.
+func TestValidateWarnsIncomplete(t *testing.T) {
+	h := newHarness(t)
+	h.write("f.xml", strings.Replace(oneItem, "<title>Buy groceries</title>\n   <description>Get milk and eggs</description>", "<category>c</category>", 1))
+	code, stdout, stderr := h.run("", "validate", h.path("f.xml"))
+	want := "f.xml:5:3: item: neither title nor description: RSS 2.0 requires one\n"
+	if code != ExitOK || !strings.HasPrefix(stderr, "warning: ") || !strings.HasSuffix(stderr, want) || !strings.HasSuffix(stdout, "f.xml: valid\n") {
+		t.Errorf("exit %d, stdout %q, stderr %q; want %d, a warning ending %q", code, stdout, stderr, ExitOK, want)
+	}
+}

@@ -23,8 +23,11 @@
 // everything else by package feeds, which loads Atom and RSS and refuses
 // the rest (pre-1.0 SSE, other roots, XML that is not well-formed) with
 // its own file:line:col problems. The feed is then parsed once. Validate
-// is Parse's verdict as problems and, for a feed that loads, its warnings
-// (SSE 0.91 has warnings; FeedSync 1.0.2 none).
+// is Parse's verdict as problems and, for a feed that loads, its warnings:
+// SSE 0.91's, and in either dialect one at each item that lacks what its
+// format requires of an item (below), sync item or not. Those are
+// warnings, not problems: other implementations write such items, and the
+// feed loads and syncs; the format is the publisher's concern.
 //
 // # Feeds with no sync data yet
 //
@@ -112,6 +115,12 @@
 //   - A 1.0.2 Atom entry created without a content gets an empty
 //     atom:content: an entry without one needs an alternate link (RFC 4287
 //     §4.1.2), which is the publisher's and which feedsync cannot make.
+//
+// Validate warns of every item of a feed that lacks these: an RSS item
+// without title or description, an OPML outline without text, an Atom
+// entry without atom:title, atom:id or atom:updated, or with neither
+// atom:content nor an alternate link. Conflict versions are not looked at:
+// they are not items of the feed.
 //
 // # Sharing and partial feeds
 //

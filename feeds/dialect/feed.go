@@ -101,7 +101,9 @@ func Parse(name string, data []byte) (*Doc, error) {
 }
 
 // Validate returns every problem Parse would report for the feed, and the
-// warnings of a feed that loads; both are nil for a clean feed.
+// warnings of a feed that loads: Warnings, and every item that lacks what
+// its format requires of an item (see the package doc), in file order;
+// both are nil for a clean feed.
 func Validate(name string, data []byte) (problems, warnings feeds.Problems) {
 	d, err := Parse(name, data)
 	if err != nil {
@@ -110,7 +112,12 @@ func Validate(name string, data []byte) (problems, warnings feeds.Problems) {
 		}
 		return feeds.Problems{{File: name, Msg: err.Error()}}, nil
 	}
-	return nil, d.Warnings()
+	warnings = append(d.Warnings(), incomplete(name, data, d.Format())...)
+	if len(warnings) == 0 {
+		return nil, nil
+	}
+	sortProblems(warnings)
+	return nil, warnings
 }
 
 // parseAs parses data with the binding of dialect d.

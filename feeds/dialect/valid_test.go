@@ -5,6 +5,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -205,4 +206,60 @@ func changed(a, b []byte) []byte {
 		s++
 	}
 	return a[p : len(a)-s]
+}
+
+// TestValidateWarnsIncomplete: Validate warns, at the item's start tag, of
+// every item that lacks what its format requires of an item, sync items
+// and others alike, in either dialect: an RSS item a title or a
+// description (RSS 2.0), an OPML outline, nested or not, a text attribute
+// (OPML 2.0), an Atom entry an atom:title, atom:id, atom:updated and an
+// atom:content or alternate link (RFC 4287 §4.1.2). Conflict versions are
+// not items of the feed. A feed it warns of still loads: no problems.
+func TestValidateWarnsIncomplete(t *testing.T) {
+	atomEntry := func(inner string) string {
+		return strings.Replace(atom102, " <entry>", " <entry>"+inner+"</entry>\n <entry>", 1)
+	}
+	const sync = `<sx:sync id="n" updates="1"><sx:history sequence="1" when="2005-05-21T09:43:33Z" by="A"/></sx:sync>`
+	for _, tc := range []struct {
+		name, feed string
+		want       []string
+	}{
+		{"RSS 1.0.2", rss102, nil},
+		{"Atom 1.0.2", atom102, nil},
+		{"OPML 0.91", opml091, nil},
+		{"RSS, an item without either", rssUntitled, []string{
+			"f.xml:9:3: item: neither title nor description: RSS 2.0 requires one"}},
+		{"RSS, a plain item", strings.Replace(rss102, "  <item>", "  <item><link>l</link></item>\n  <item>", 1), []string{
+			"f.xml:5:3: item: neither title nor description: RSS 2.0 requires one"}},
+		{"RSS, a description alone", strings.Replace(rss102, "<title>Buy groceries</title>", "", 1), nil},
+		{"RSS 0.91", strings.Replace(rss091, "<title>Buy groceries</title>", "", 1), nil},
+		{"RSS 0.91 without either", strings.NewReplacer("<title>Buy groceries - DONE</title>", "", "<description>Get milk, eggs and bread</description>", "").Replace(conflict091), []string{
+			"f.xml:5:3: item: neither title nor description: RSS 2.0 requires one"}},
+		{"RSS, a conflict version without either", strings.NewReplacer("<title>Buy bread</title>", "", "<description>Get bread</description>", "").Replace(conflict102), nil},
+		{"Atom, a bare entry", atomEntry(sync), []string{
+			"f.xml:6:2: entry: no atom:title, no atom:id, no atom:updated, no atom:content or an alternate link: RFC 4287 §4.1.2 requires each of every entry"}},
+		{"Atom, an alternate link for content", atomEntry(`<title/><id>urn:n</id><updated>2005-05-21T09:43:33Z</updated><link href="x"/>` + sync), nil},
+		{"Atom, an edit link is no content", atomEntry(`<title/><id>urn:n</id><updated>2005-05-21T09:43:33Z</updated><link rel="edit" href="x"/>` + sync), []string{
+			"f.xml:6:2: entry: no atom:content or an alternate link: RFC 4287 §4.1.2 requires each of every entry"}},
+		{"Atom, elements of another namespace", atomEntry(`<x:title xmlns:x="urn:x"/><content/><id>urn:n</id><updated>2005-05-21T09:43:33Z</updated>` + sync), []string{
+			"f.xml:6:2: entry: no atom:title: RFC 4287 §4.1.2 requires each of every entry"}},
+		{"OPML, a nested outline", strings.Replace(opml091, `<outline text="BBC">`, `<outline title="BBC">`, 1), []string{
+			"f.xml:9:4: outline: no text attribute: OPML 2.0 requires it"}},
+		{"OPML, a text in another namespace", strings.Replace(opml091, `<outline text="Tech">`, `<outline sx:text="Tech">`, 1), []string{
+			"f.xml:13:3: outline: no text attribute: OPML 2.0 requires it"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			problems, warnings := Validate("f.xml", []byte(tc.feed))
+			if problems != nil {
+				t.Fatalf("problems: %v", problems)
+			}
+			var got []string
+			for _, w := range warnings {
+				got = append(got, w.String())
+			}
+			if !slices.Equal(got, tc.want) {
+				t.Errorf("warnings\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(tc.want, "\n"))
+			}
+		})
+	}
 }
