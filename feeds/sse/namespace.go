@@ -63,7 +63,7 @@ func lookup(e *etree.Element, prefix string) (string, bool) {
 			return u, true
 		}
 	}
-	return xmlutil.Implicit(prefix)
+	return xmlscan.Implicit(prefix)
 }
 
 // uriOf returns the namespace URI of an element.

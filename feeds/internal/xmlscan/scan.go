@@ -237,6 +237,12 @@ func (s *Scanner) Lookup(prefix string) (string, bool) {
 			return s.ns[i].uri, true
 		}
 	}
+	return Implicit(prefix)
+}
+
+// Implicit returns what a prefix that no declaration binds is bound to: the
+// default namespace ("") to no namespace, xml to NSXML; others are unbound.
+func Implicit(prefix string) (string, bool) {
 	switch prefix {
 	case "":
 		return "", true

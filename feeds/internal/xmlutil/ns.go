@@ -7,10 +7,11 @@ import (
 	"strconv"
 
 	"github.com/beevik/etree"
+	"github.com/feedsync/feedsync/feeds/internal/xmlscan"
 )
 
 // NSXML is the namespace the prefix xml is bound to without a declaration.
-const NSXML = "http://www.w3.org/XML/1998/namespace"
+const NSXML = xmlscan.NSXML
 
 // IsDecl reports whether an attribute declares a namespace.
 func IsDecl(a etree.Attr) bool {
@@ -41,18 +42,6 @@ func Bound(attrs []etree.Attr, prefix string) (string, bool) {
 func Declared(attrs []etree.Attr, prefix string) bool {
 	_, ok := Bound(attrs, prefix)
 	return ok
-}
-
-// Implicit returns what a prefix that no declaration binds is bound to: the
-// default namespace ("") to no namespace, xml to NSXML; others are unbound.
-func Implicit(prefix string) (string, bool) {
-	switch prefix {
-	case "":
-		return "", true
-	case "xml":
-		return NSXML, true
-	}
-	return "", false
 }
 
 // HasDecl reports whether attrs declare any namespace.
@@ -115,7 +104,7 @@ func (s *Scope) URI(prefix string) (string, bool) {
 			}
 		}
 	}
-	return Implicit(prefix)
+	return xmlscan.Implicit(prefix)
 }
 
 // Push returns the scope inside an element with attributes attrs whose
