@@ -23,9 +23,7 @@ import (
 // between the sides, as implementation note 1 expects. The same arguments
 // give the same bytes.
 func Pair(n int, conflictRatio float64, seed int64) (local, remote []byte) {
-	l, r := newFeed("local"), newFeed("remote")
-	pair(n, conflictRatio, seed, l, r)
-	return l.close(), r.close()
+	return pair(n, conflictRatio, seed, false)
 }
 
 // PairSSE returns two SSE 0.91 RSS feeds with the items Pair would give for
@@ -34,17 +32,11 @@ func Pair(n int, conflictRatio float64, seed int64) (local, remote []byte) {
 // entry and sx:update the earlier ones; a known conflict is an
 // sx:conflict. RSS has no publisher-specific elements to differ.
 func PairSSE(n int, conflictRatio float64, seed int64) (local, remote []byte) {
-	l, r := newSSEFeed("local"), newSSEFeed("remote")
-	pair(n, conflictRatio, seed, l, r)
-	return l.close(), r.close()
+	return pair(n, conflictRatio, seed, true)
 }
 
-// sink is one side's feed being written.
-type sink interface {
-	entry(it *item)
-}
-
-func pair(n int, conflictRatio float64, seed int64, lw, rw sink) {
+func pair(n int, conflictRatio float64, seed int64, sse bool) (local, remote []byte) {
+	lw, rw := newFeed("local", sse), newFeed("remote", sse)
 	rng := rand.New(rand.NewPCG(uint64(seed), 0x5eed))
 	for i := range n {
 		it := newItem(rng, i)
@@ -73,6 +65,7 @@ func pair(n int, conflictRatio float64, seed int64, lw, rw sink) {
 			rw.entry(it)
 		}
 	}
+	return lw.close(), rw.close()
 }
 
 type history struct {
@@ -133,15 +126,27 @@ func sentence(rng *rand.Rand, n int) string {
 	return string(b)
 }
 
+// feed is one side's feed being written: FeedSync 1.0.2 Atom, or SSE 0.91
+// RSS when sse is set.
 type feed struct {
 	b    bytes.Buffer
 	side string
+	sse  bool
 }
 
-func newFeed(side string) *feed {
-	f := &feed{side: side}
-	f.b.WriteString(`<?xml version="1.0" encoding="utf-8"?>
-<feed xmlns="http://www.w3.org/2005/Atom" xmlns:sx="http://feedsync.org/2007/feedsync">
+func newFeed(side string, sse bool) *feed {
+	f := &feed{side: side, sse: sse}
+	f.b.WriteString(`<?xml version="1.0" encoding="utf-8"?>` + "\n")
+	if sse {
+		f.b.WriteString(`<rss version="2.0" xmlns:sx="http://www.microsoft.com/schemas/rss/sse">
+ <channel>
+  <title>` + side + ` to-do list</title>
+  <link>http://` + side + `.example.com/</link>
+  <description>Shared to-do list</description>
+`)
+		return f
+	}
+	f.b.WriteString(`<feed xmlns="http://www.w3.org/2005/Atom" xmlns:sx="http://feedsync.org/2007/feedsync">
   <title>` + side + ` to-do list</title>
   <link rel="self" href="http://` + side + `.example.com/feed.xml"/>
   <updated>2024-12-31T00:00:00Z</updated>
@@ -150,7 +155,12 @@ func newFeed(side string) *feed {
 	return f
 }
 
+// entry writes an item: an Atom entry or an RSS item.
 func (f *feed) entry(it *item) {
+	if f.sse {
+		f.sseItem(it)
+		return
+	}
 	f.b.WriteString("  <entry>\n")
 	f.body(it, "   ")
 	f.b.WriteString("  </entry>\n")
@@ -181,35 +191,23 @@ func (f *feed) body(it *item, ind string) {
 	b.WriteString(ind + "</sx:sync>\n")
 }
 
+// close ends the feed and returns its bytes.
 func (f *feed) close() []byte {
-	f.b.WriteString("</feed>\n")
+	if f.sse {
+		f.b.WriteString(" </channel>\n</rss>\n")
+	} else {
+		f.b.WriteString("</feed>\n")
+	}
 	return f.b.Bytes()
-}
-
-type sseFeed struct {
-	b    bytes.Buffer
-	side string
-}
-
-func newSSEFeed(side string) *sseFeed {
-	f := &sseFeed{side: side}
-	f.b.WriteString(`<?xml version="1.0" encoding="utf-8"?>
-<rss version="2.0" xmlns:sx="http://www.microsoft.com/schemas/rss/sse">
- <channel>
-  <title>` + side + ` to-do list</title>
-  <link>http://` + side + `.example.com/</link>
-  <description>Shared to-do list</description>
-`)
-	return f
 }
 
 // rfc822 is SSE 0.91's date-time form (§1.2).
 const rfc822 = "Mon, 02 Jan 2006 15:04:05 GMT"
 
-func (f *sseFeed) entry(it *item) {
+func (f *feed) sseItem(it *item) {
 	b := &f.b
 	b.WriteString("  <item>\n")
-	f.data(it, "   ")
+	f.sseData(it, "   ")
 	b.WriteString(`   <sx:sync id="` + it.id + `" version="` + strconv.Itoa(it.hist[0].seq) + `"`)
 	if it.conflict != nil {
 		b.WriteString(` conflict="true"`)
@@ -230,7 +228,7 @@ func (f *sseFeed) entry(it *item) {
 		ch := c.hist[0]
 		b.WriteString("    <sx:conflicts>\n")
 		b.WriteString(`     <sx:conflict when="` + ch.when.Format(rfc822) + `" by="` + ch.by + `" version="` + strconv.Itoa(ch.seq) + `">` + "\n")
-		f.data(c, "      ")
+		f.sseData(c, "      ")
 		b.WriteString("     </sx:conflict>\n")
 		b.WriteString("    </sx:conflicts>\n")
 	}
@@ -238,16 +236,11 @@ func (f *sseFeed) entry(it *item) {
 	b.WriteString("  </item>\n")
 }
 
-func (f *sseFeed) data(it *item, ind string) {
+func (f *feed) sseData(it *item, ind string) {
 	b := &f.b
 	b.WriteString(ind + "<title>" + it.title + "</title>\n")
 	b.WriteString(ind + "<description>" + it.text + "</description>\n")
 	for _, c := range it.cats {
 		b.WriteString(ind + "<category>" + c + "</category>\n")
 	}
-}
-
-func (f *sseFeed) close() []byte {
-	f.b.WriteString(" </channel>\n</rss>\n")
-	return f.b.Bytes()
 }
