@@ -105,6 +105,48 @@ func (wr *writer) levelInserts(ind string) {
 	}
 }
 
+// feedChild writes t, a child of the RSS channel or the OPML head that is
+// neither an item nor sx:sharing: as the element taken from another
+// version in its place (TakeFeedLevel), not at all, with the white space
+// before it, when that version has none, else as read.
+func (wr *writer) feedChild(t etree.Token, g *gap) {
+	if !wr.d.level.edits().Replaces(t) {
+		g.flush()
+		wr.token(t)
+		return
+	}
+	if e := wr.d.level.Replace[t]; e != nil {
+		g.flush()
+		wr.element(e)
+		return
+	}
+	g.drop() // a feed-level element taken away
+}
+
+// gap is the white space read before a child of the channel or the OPML
+// head, held until it is known whether that child is written.
+type gap struct {
+	wr *writer
+	ws etree.Token // nil when none is held
+}
+
+// hold writes the white space held and holds ws in its place.
+func (g *gap) hold(ws etree.Token) {
+	g.flush()
+	g.ws = ws
+}
+
+// flush writes the white space held: the child after it is written.
+func (g *gap) flush() {
+	if g.ws != nil {
+		g.ws.WriteTo(g.wr.w, &xmlutil.WriteSettings)
+		g.ws = nil
+	}
+}
+
+// drop forgets the white space held: the child after it is left out.
+func (g *gap) drop() { g.ws = nil }
+
 // levelInsertAt is the child of an RSS channel before which feed-level
 // elements taken from another version are added: the first item, or where
 // items are added.

@@ -47,19 +47,11 @@ func (wr *writer) channel() {
 	d, b := wr.d, wr.d.box
 	added := d.nRead < len(d.recs)
 	outer := wr.open(b.FullTag(), b.Attr, nil, nil)
-	if len(b.Child) == 0 && !added && d.newSharingAt() < 0 && len(d.level.edits().Inserts()) == 0 {
-		wr.w.WriteString("/>")
-		wr.cur = outer
+	empty := len(b.Child) == 0 && !added && d.newSharingAt() < 0 && len(d.level.edits().Inserts()) == 0
+	if !wr.endStart(empty, outer) {
 		return
 	}
-	wr.w.WriteByte('>')
-	var pending etree.Token // white space, written unless what follows is dropped
-	flush := func() {
-		if pending != nil {
-			pending.WriteTo(wr.w, &xmlutil.WriteSettings)
-			pending = nil
-		}
-	}
+	g := gap{wr: wr}
 	insertAt := d.newSharingAt()
 	levelAt := d.levelInsertAt()
 	for i, t := range b.Child {
@@ -74,33 +66,24 @@ func (wr *writer) channel() {
 			wr.added()
 		}
 		if xmlutil.IsWS(t) {
-			flush()
-			pending = t
+			g.hold(t)
 			continue
 		}
 		switch s := d.slots[i]; {
 		case t == d.sharingEl && d.sharingSet:
 			if d.sharing == nil {
-				pending = nil
+				g.drop()
 				continue
 			}
-			flush()
+			g.flush()
 			wr.sharing(d.itemInd)
 		case s >= 0 && d.isHidden(s), s == -2:
-			pending = nil
+			g.drop()
 		case s >= 0:
-			flush()
+			g.flush()
 			wr.item(s)
-		case d.level.edits().Replaces(t):
-			if e := d.level.Replace[t]; e != nil {
-				flush()
-				wr.element(e)
-			} else {
-				pending = nil // a feed-level element taken away
-			}
 		default:
-			flush()
-			wr.token(t)
+			wr.feedChild(t, &g)
 		}
 	}
 	if insertAt >= len(b.Child) {
@@ -113,7 +96,7 @@ func (wr *writer) channel() {
 	if d.appendAt >= len(b.Child) {
 		wr.added()
 	}
-	flush()
+	g.flush()
 	wr.close(b.FullTag(), outer)
 }
 
@@ -197,12 +180,9 @@ func (wr *writer) noDefaultNS(attrs []etree.Attr) []etree.Attr {
 func (wr *writer) body() {
 	d, b := wr.d, wr.d.box
 	outer := wr.open(b.FullTag(), b.Attr, nil, nil)
-	if len(b.Child) == 0 && len(wr.lay.roots) == 0 {
-		wr.w.WriteString("/>")
-		wr.cur = outer
+	if !wr.endStart(len(b.Child) == 0 && len(wr.lay.roots) == 0, outer) {
 		return
 	}
-	wr.w.WriteByte('>')
 	wr.content(contentSpec{toks: b.Child, nodes: wr.lay.roots, in: d.itemInd, end: xmlutil.IndentOf(b)})
 	wr.close(b.FullTag(), outer)
 }

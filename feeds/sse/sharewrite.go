@@ -38,12 +38,9 @@ func (wr *writer) sharing(ind string) {
 	}
 	name := wr.sxName("sharing")
 	outer := wr.open(name, attrs, wr.sxDecl(), nil)
-	if len(s.Related) == 0 {
-		wr.w.WriteString("/>")
-		wr.cur = outer
+	if !wr.endStart(len(s.Related) == 0, outer) {
 		return
 	}
-	wr.w.WriteByte('>')
 	in := ind + wr.d.unit
 	for _, r := range s.Related {
 		attrs := []etree.Attr{{Key: "link", Value: r.Link}, {Key: "type", Value: r.Type}}
@@ -82,19 +79,11 @@ func (wr *writer) head() {
 			last = i
 		}
 	}
-	if len(h.Child) == 0 && !add && len(d.level.edits().Inserts()) == 0 {
-		wr.w.WriteString("/>")
-		wr.cur = outer
+	empty := len(h.Child) == 0 && !add && len(d.level.edits().Inserts()) == 0
+	if !wr.endStart(empty, outer) {
 		return
 	}
-	wr.w.WriteByte('>')
-	var pending etree.Token
-	flush := func() {
-		if pending != nil {
-			pending.WriteTo(wr.w, &xmlutil.WriteSettings)
-			pending = nil
-		}
-	}
+	g := gap{wr: wr}
 	insert := func() {
 		wr.w.WriteString(in)
 		wr.sharing(in)
@@ -108,23 +97,14 @@ func (wr *writer) head() {
 	for i, t := range h.Child {
 		switch {
 		case xmlutil.IsWS(t):
-			flush()
-			pending = t
+			g.hold(t)
 		case t == d.sharingEl && d.sharing == nil:
-			pending = nil
+			g.drop()
 		case t == d.sharingEl && d.sharingSet:
-			flush()
+			g.flush()
 			wr.sharing(in)
-		case d.level.edits().Replaces(t):
-			if e := d.level.Replace[t]; e != nil {
-				flush()
-				wr.element(e)
-			} else {
-				pending = nil // a feed-level element taken away
-			}
 		default:
-			flush()
-			wr.token(t)
+			wr.feedChild(t, &g)
 		}
 		if i == last && add {
 			insert()
@@ -133,7 +113,7 @@ func (wr *writer) head() {
 			wr.levelInserts(in)
 		}
 	}
-	flush()
+	g.flush()
 	if len(h.Child) == 0 {
 		wr.w.WriteString(xmlutil.IndentOf(h))
 	}

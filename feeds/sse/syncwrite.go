@@ -76,12 +76,9 @@ func (wr *writer) syncPatched(src *etree.Element, it *sse.Item) {
 	attrs = wr.posAttrs(attrs, it.Position, itoa(it.Version))
 	extra := fixups(src, wr.cur)
 	outer := wr.open(src.FullTag(), attrs, extra, src)
-	if len(src.Child) == 0 {
-		wr.w.WriteString("/>")
-		wr.cur = outer
+	if !wr.endStart(len(src.Child) == 0, outer) {
 		return
 	}
-	wr.w.WriteByte('>')
 	for _, t := range src.Child {
 		t.WriteTo(wr.w, &xmlutil.WriteSettings)
 	}
@@ -182,12 +179,9 @@ func (wr *writer) conflicts(it *sse.Item, ind string) {
 		}
 		outer := wr.open(cname, attrs, nil, nil)
 		x := d.own(c.Data)
-		if x.empty() {
-			wr.w.WriteString("/>")
-			wr.cur = outer
+		if !wr.endStart(x.empty(), outer) {
 			continue
 		}
-		wr.w.WriteByte('>')
 		wr.conflictData(x, in+d.unit)
 		wr.w.WriteString(in)
 		wr.close(cname, outer)
@@ -208,12 +202,9 @@ func (wr *writer) conflictData(x *itemData, ind string) {
 	}
 	wr.w.WriteString(ind)
 	outer := wr.open("outline", x.attrs, wr.noDefaultNS(x.attrs), x.ctx)
-	if len(x.kids) == 0 {
-		wr.w.WriteString("/>")
-		wr.cur = outer
+	if !wr.endStart(len(x.kids) == 0, outer) {
 		return
 	}
-	wr.w.WriteByte('>')
 	for _, t := range x.kids {
 		wr.w.WriteString(ind + wr.d.unit)
 		wr.token(t)

@@ -180,3 +180,17 @@ func (wr *writer) close(name string, outer *xmlutil.Scope) {
 	xmlutil.EndTag(wr.w, name)
 	wr.cur = outer
 }
+
+// endStart ends the start tag open wrote: with "/>" when the element is
+// empty, which closes it (the namespace context goes back to outer, as
+// close does), else with ">". It reports whether the element is still
+// open, for its content and close.
+func (wr *writer) endStart(empty bool, outer *xmlutil.Scope) (open bool) {
+	if empty {
+		wr.w.WriteString("/>")
+		wr.cur = outer
+		return false
+	}
+	wr.w.WriteByte('>')
+	return true
+}
