@@ -20,7 +20,8 @@ import (
 // result is found anew each time by comparing the result with the winner:
 // the result's text over the hunk's range is the winner's (open, or taken
 // from the winner when the person said so), the version's, both in either
-// order, or something else (typed by hand, or another version's). So the
+// order, another version's (exactly what that version has there), or
+// typed by hand (anything else, even text that contains a version's). So the
 // states stay true whatever the person types, and any version can feed the
 // result: switching versions shows that version's hunks against the same
 // result.
@@ -288,13 +289,33 @@ func (f mergeField) state(h hunk, taken bool, others [][]hunk) hunkState {
 		return hunkBothRev
 	}
 	for _, hs := range others {
-		for _, o := range hs {
-			if o.field == h.field && o.start <= h.end && o.end >= h.start && strings.Contains(got, o.right) && o.right != "" {
+		if theirs, ok := f.withHunks(h, hs); ok {
+			ts, te, _ := locate(f.winner, theirs, h, f.granularity())
+			if theirs[ts:te] == got {
 				return hunkOther
 			}
 		}
 	}
 	return hunkHand
+}
+
+// withHunks returns the winner's value with the hunks of another version
+// that meet hunk h put in, and whether any does: what the result holds
+// over h when it took that version's text there. Only a result equal to
+// it is that version's; text that merely contains it was typed.
+func (f mergeField) withHunks(h hunk, hs []hunk) (string, bool) {
+	var b strings.Builder
+	pos, found := 0, false
+	for _, o := range hs {
+		if o.field != h.field || o.start > h.end || o.end < h.start || o.start < pos {
+			continue
+		}
+		b.WriteString(f.winner[pos:o.start])
+		b.WriteString(o.right)
+		pos, found = o.end, true
+	}
+	b.WriteString(f.winner[pos:])
+	return b.String(), found
 }
 
 // take puts a side of hunk h into the field's result, where the result

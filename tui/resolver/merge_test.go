@@ -366,3 +366,55 @@ func TestMergeSidesShowOnlyTheirText(t *testing.T) {
 		})
 	}
 }
+
+// TestMergeTypedIsNotAnotherVersions: a hunk whose result was typed in is
+// "~ typed by hand" even when what was typed contains another version's
+// text; it is "o another version's" only when the result holds exactly
+// what another version has there (QA Q1).
+func TestMergeTypedIsNotAnotherVersions(t *testing.T) {
+	hs := newHarness(t, demoDoc(t), 200, 50)
+	// Plan the team offsite: version 1's "Lyon", then " EXTRA" typed after it.
+	hs.keys("j", "enter", "e", "l", "[", "e", " EXTRA", "esc")
+	if got := resultOf(t, hs.m.merge, "content"); !strings.HasPrefix(got, "Two days in Lyon EXTRA,") {
+		t.Fatalf("content %q", got)
+	}
+	for v := range 2 {
+		if got := hs.m.merge.stateOf(0); got != hunkHand {
+			t.Errorf("version %d, hunk 1: state %d, want typed by hand:\n%s", v+1, got, hs.screen())
+		}
+		if s := hs.screen(); !strings.Contains(s, "~ Two days in Lyon EXTRA") || strings.Contains(s, "another version's") {
+			t.Errorf("version %d: typing shown as another version's:\n%s", v+1, s)
+		}
+		hs.keys("tab")
+	}
+
+	field := func(winner, result string, versions ...string) mergeField {
+		f := mergeField{key: "content", winner: winner, values: versions, result: newTextArea(nil)}
+		f.result.SetValue(result)
+		return f
+	}
+	for _, c := range []struct {
+		name           string
+		winner, result string
+		shown, other   string
+		want           hunkState
+	}{
+		{"the other's word", "in Annecy now", "in Paris now", "in Lyon now", "in Paris now", hunkOther},
+		{"the other's deletion", "in Annecy now", "in now", "in Lyon now", "in now", hunkOther},
+		{"the other's change spans the hunk", "in Annecy, 14 May", "in Paris, 15 May", "in Lyon, 14 May", "in Paris, 15 May", hunkOther},
+		{"the other's word and more", "in Annecy now", "in Paris EXTRA now", "in Lyon now", "in Paris now", hunkHand},
+		{"the other's word in typing", "in Annecy now", "in Parisian now", "in Lyon now", "in Paris now", hunkHand},
+		{"the shown version's word and more", "in Annecy now", "in Lyon Paris now", "in Lyon now", "in Paris now", hunkHand},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			f := field(c.winner, c.result, c.shown, c.other)
+			hs := hunksOf([]mergeField{f}, 0)
+			if len(hs) != 1 {
+				t.Fatalf("hunks %+v, want one", hs)
+			}
+			if got := f.state(hs[0], false, [][]hunk{hunksOf([]mergeField{f}, 1)}); got != c.want {
+				t.Errorf("state %d, want %d", got, c.want)
+			}
+		})
+	}
+}
