@@ -72,7 +72,13 @@
 // dates (§1.2) and since is inclusive, "all items updated on or after"
 // it (§2.1): the hub writes since as the greatest stamp left out plus a
 // second, and window as the span in whole days (none for a count or a
-// span under a day). expires (1.0.2 §4.2.2) is now plus Options.Expires,
+// span under a day). Since is never after until, which a strict reader
+// would reject: so in 0.91 a partial feed never splits an incorporation
+// (a window of 3 items after one POST of 13 carries all 13) and a window by
+// time with nothing in it carries the latest incorporation; a purge
+// reserves the second after it as until; and a POST's answer to a poster
+// already up to date has since equal to until. In 1.0.2, whose since is
+// not inclusive, none of this is needed and a window by count is exact. expires (1.0.2 §4.2.2) is now plus Options.Expires,
 // renewed once half of it has passed.
 //
 // For an OPML outline, the outlines above those in the window come along,

@@ -448,3 +448,76 @@ func TestHubNeverRepublishesPostersSharing(t *testing.T) {
 		t.Error("the posted item was not taken")
 	}
 }
+
+// sinceAfterUntil reports a feed whose sx:sharing since comes after its
+// until: a range that ends before it starts, which a strict reader
+// rejects.
+func sinceAfterUntil(f feed) string {
+	sh := f.Sharing()
+	if sh == nil || sh.Since.IsZero() || sh.Until.IsZero() {
+		return fmt.Sprintf("sharing %+v, want since and until", sh)
+	}
+	if sh.Since.At.After(sh.Until.At) || f.Dialect() != dialect.SSE091 && sh.Since.Text > sh.Until.Text {
+		return fmt.Sprintf("since %s after until %s", sh.Since.Text, sh.Until.Text)
+	}
+	return ""
+}
+
+// 0.91 §2.1: since is inclusive ("all items updated on or after") and
+// until excludes what is later ("items updated after this date are not
+// included"), both in whole seconds: since ≤ until in every feed the hub
+// writes, the partial and the complete feed and a POST's answer, also
+// when one incorporation fills more than the window, when nothing was
+// incorporated within a window by time, and right after a purge. The
+// same holds in 1.0.2 (§4.2.1, compared as strings).
+func TestHubSinceNotAfterUntil(t *testing.T) {
+	for _, kind := range kinds {
+		t.Run(kind+"/one_incorporation_fills_the_window", func(t *testing.T) {
+			th := startHub(t, kind, Options{Window: Window{Items: 3}})
+			th.get("/")
+			var cs []change
+			for i := range 13 {
+				cs = append(cs, create(fmt.Sprintf("i%02d", i), "item"))
+			}
+			th.edit("A", cs...)
+			for _, path := range []string{"/", "/complete"} {
+				if msg := sinceAfterUntil(th.get(path)); msg != "" {
+					t.Errorf("GET %s: %s", path, msg)
+				}
+			}
+		})
+		t.Run(kind+"/nothing_within_the_window_by_time", func(t *testing.T) {
+			th := startHub(t, kind, Options{Window: Window{Span: 10 * time.Second}})
+			th.edit("A", create("a", "A"))
+			th.get("/")
+			th.clock.tick(time.Minute)
+			if msg := sinceAfterUntil(th.get("/")); msg != "" {
+				t.Error(msg)
+			}
+		})
+		t.Run(kind+"/after_a_purge", func(t *testing.T) {
+			th := startHub(t, kind, Options{Window: Window{Items: 5}})
+			th.edit("A", create("a", "A"))
+			th.get("/")
+			older := readFile(t, th.path)
+			th.edit("A", create("b", "B"))
+			th.get("/")
+			th.clock.tick(time.Second)
+			os.WriteFile(th.path, older, 0o644) // b vanishes: a purge
+			for _, path := range []string{"/", "/complete"} {
+				if msg := sinceAfterUntil(th.get(path)); msg != "" {
+					t.Errorf("GET %s: %s", path, msg)
+				}
+			}
+		})
+		t.Run(kind+"/answer_to_a_poster_up_to_date", func(t *testing.T) {
+			th := startHub(t, kind, Options{Window: Window{Items: 5}})
+			th.edit("A", create("a", "A"))
+			p := th.get("/")
+			_, _, body := th.do("POST", "/", readFile(t, th.path), HeaderUntil, p.Sharing().Until.Text)
+			if msg := sinceAfterUntil(mustParse(t, "answer", body)); msg != "" {
+				t.Error(msg)
+			}
+		})
+	}
+}

@@ -112,8 +112,12 @@ func (h *Hub) answer(posted feed, until string, now time.Time) feed {
 		}
 	}
 	answer := subset(h.doc, keep)
-	if h.doc.Dialect() != dialect.None {
-		answer.SetSharing(h.sharing(from, now))
+	if d := h.doc.Dialect(); d != dialect.None {
+		// A poster up to date (or naming a later until) lacks nothing
+		// from until on: since is until, not after it, and in 0.91,
+		// inclusive, the second before (the items stamped until that
+		// it holds are left out, as is everything it sent).
+		answer.SetSharing(h.sharing(min(from, h.st.Until-sinceStep(d)), now))
 	}
 	return answer
 }

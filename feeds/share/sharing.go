@@ -28,6 +28,27 @@ func stampMark(d dialect.Dialect, t time.Time) Mark {
 	return Mark{Text: t.Format(time.RFC3339), At: t}
 }
 
+// inclusive reports whether the dialect's since is inclusive: 0.91 §2.1,
+// "all items updated on or after this date-time are included". 1.0.2's is
+// compared as a string with the cached until (§4.1.2 step 2.1).
+func inclusive(d dialect.Dialect) bool { return d == dialect.SSE091 }
+
+// sinceMark writes since, given as the greatest stamp no longer in the
+// feed (or the floor): as it is in 1.0.2, and a second later in 0.91,
+// whose since is inclusive.
+func sinceMark(d dialect.Dialect, since int64) Mark {
+	return stampMark(d, time.Unix(since+sinceStep(d), 0))
+}
+
+// sinceStep is what sinceMark adds to the greatest stamp left out: a
+// second in 0.91, whose since is inclusive, none in 1.0.2.
+func sinceStep(d dialect.Dialect) int64 {
+	if inclusive(d) {
+		return 1
+	}
+	return 0
+}
+
 // parseMark reads a since or until sent back by a subscriber: this
 // package's own form in either dialect. ok is false for anything else.
 func parseMark(d dialect.Dialect, text string) (time.Time, bool) {

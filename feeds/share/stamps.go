@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/feedsync/feedsync/feeds/atomicfile"
+	"github.com/feedsync/feedsync/feeds/dialect"
 )
 
 // Window says which items a partial feed carries (1.0.2 §4, 0.91
@@ -106,10 +107,9 @@ func (s *stamps) next(now time.Time) int64 { return max(now.Unix(), s.Until+1) }
 
 // observe brings the state up to date with the feed: every item that is
 // new or whose sync metadata changed since the state last saw it has been
-// incorporated (1.0.2 §4.2.3), now. Items that vanished from the feed (the
-// file was replaced by hand or by an older copy) raise the purge mark to
-// that stamp (§4.2.4), which sends every subscriber back to the complete
-// feed. It reports whether anything changed.
+// incorporated (1.0.2 §4.2.3), now; items that vanished from the feed (the
+// file was replaced by hand or by an older copy) are a purge. It reports
+// whether anything changed.
 func (s *stamps) observe(f feed, now time.Time) bool {
 	list := items(f)
 	var changed []item
@@ -131,8 +131,19 @@ func (s *stamps) observe(f feed, now time.Time) bool {
 	if len(changed) == 0 && len(gone) == 0 && s.Dialect == f.Dialect().String() {
 		return false
 	}
+	s.incorporate(changed, gone, f.Dialect(), now)
+	return true
+}
+
+// incorporate stamps one incorporation at now: the items it changed, and
+// those that vanished. A purge raises the purge mark to the stamp
+// (§4.2.4), which sends every subscriber back to the complete feed. In
+// 0.91, whose since is inclusive, since is then a second after the purge
+// (sinceMark): the purge reserves that second as until, so that since
+// never comes after until, and the next stamp is later still.
+func (s *stamps) incorporate(changed []item, gone []string, d dialect.Dialect, now time.Time) {
 	t := s.next(now)
-	s.Dialect, s.Until = f.Dialect().String(), t
+	s.Dialect, s.Until = d.String(), t
 	for _, it := range changed {
 		s.Items[it.ID] = stamped{At: t, Sum: it.Sum}
 	}
@@ -141,8 +152,10 @@ func (s *stamps) observe(f feed, now time.Time) bool {
 	}
 	if len(gone) > 0 {
 		s.Purged = t
+		if inclusive(d) {
+			s.Until = t + 1
+		}
 	}
-	return true
 }
 
 // floor is the lowest since the feed can have: the state's origin, or the
@@ -154,7 +167,15 @@ func (s *stamps) floor() int64 { return max(s.Origin, s.Purged) }
 // OPML outline the outlines above those chosen come along, so that the
 // partial feed nests as the complete one does. expiry is the time at
 // which the choice changes by itself (a window by time), or 0.
-func (s *stamps) choose(items []item, w Window, now time.Time) (keep map[string]bool, since, expiry int64) {
+//
+// In 0.91 (inclusive), whose since says that every item updated on or
+// after it is in the feed, in whole seconds (§2.1), an incorporation is
+// never split, and a feed with items never holds none: a window by count
+// takes in the rest of the incorporation of its oldest item, and a window
+// by time with nothing in it holds the latest incorporation. Otherwise a
+// stamp would be both in the feed and left out of it, and since (a second
+// after the greatest stamp left out) would come after until.
+func (s *stamps) choose(items []item, w Window, now time.Time, d dialect.Dialect) (keep map[string]bool, since, expiry int64) {
 	order := make([]int, len(items))
 	for i := range order {
 		order[i] = i
@@ -170,6 +191,12 @@ func (s *stamps) choose(items []item, w Window, now time.Time) (keep map[string]
 		n, _ = slices.BinarySearchFunc(order, edge, func(i int, e int64) int { return cmp.Compare(e, at(i)) })
 		if n > 0 {
 			expiry = at(order[n-1]) + int64(w.Span/time.Second)
+		}
+	}
+	if inclusive(d) && len(order) > 0 {
+		n = max(n, 1)
+		for n < len(order) && at(order[n]) == at(order[n-1]) {
+			n++
 		}
 	}
 	keep = make(map[string]bool, n)

@@ -3,11 +3,14 @@ package share
 import (
 	"fmt"
 	"maps"
+	"math/rand/v2"
 	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/feedsync/feedsync/feeds/dialect"
 )
 
 func sortedKeys(m map[string]bool) string {
@@ -89,15 +92,90 @@ func TestStampsChoose(t *testing.T) {
 		{"span_all_old", Window{Span: time.Second}, 200, "", 105, 0},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			keep, since, expiry := st.choose(items, tc.w, time.Unix(tc.now, 0))
+			keep, since, expiry := st.choose(items, tc.w, time.Unix(tc.now, 0), dialect.FeedSync102)
 			if got := sortedKeys(keep); got != tc.keep || since != tc.since || expiry != tc.expiry {
 				t.Errorf("keep %s since %d expiry %d; want %s since %d expiry %d", got, since, expiry, tc.keep, tc.since, tc.expiry)
 			}
 		})
 	}
 	st.Purged = 103
-	if _, since, _ := st.choose(items, Window{Items: 3}, time.Unix(200, 0)); since != 103 {
+	if _, since, _ := st.choose(items, Window{Items: 3}, time.Unix(200, 0), dialect.FeedSync102); since != 103 {
 		t.Errorf("since below the purge mark: %d", since)
+	}
+}
+
+// 0.91 §2.1: since is inclusive and in whole seconds, so a partial feed
+// never splits an incorporation (b and c share a stamp) and holds the
+// latest one even when nothing is within a window by time.
+func TestStampsChoose091WholeIncorporations(t *testing.T) {
+	st := &stamps{Origin: 99, Until: 105, Purged: 99, Items: map[string]stamped{
+		"a": {At: 100}, "b": {At: 102}, "c": {At: 102}, "d": {At: 104}, "e": {At: 105},
+	}}
+	items := []item{{ID: "a"}, {ID: "b"}, {ID: "c"}, {ID: "d"}, {ID: "e"}}
+	for _, tc := range []chooseCase{
+		{"two", Window{Items: 2}, 200, "d,e", 102, 0},
+		{"tie_taken_whole", Window{Items: 3}, 200, "b,c,d,e", 100, 0},
+		{"span_keeps_newer", Window{Span: 3 * time.Second}, 105, "d,e", 102, 107},
+		{"span_all_old_keeps_the_latest", Window{Span: time.Second}, 200, "e", 104, 0},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			keep, since, expiry := st.choose(items, tc.w, time.Unix(tc.now, 0), dialect.SSE091)
+			if got := sortedKeys(keep); got != tc.keep || since != tc.since || expiry != tc.expiry {
+				t.Errorf("keep %s since %d expiry %d; want %s since %d expiry %d", got, since, expiry, tc.keep, tc.since, tc.expiry)
+			}
+		})
+	}
+}
+
+// 1.0.2 §4.1.2 step 2.1, §4.2.1, §4.2.4 and 0.91 §2.1: whatever the
+// incorporations (several items in one second, a clock that stands
+// still), purges and window, since is not after until, and a subscriber
+// whose last read ended at any until is out of sync exactly when an update
+// it has not seen has left the feed: no update is lost, and a subscriber
+// merely up to date is not sent to the complete feed.
+func TestStampsSinceKeepsEveryUpdate(t *testing.T) {
+	windows := []Window{{Items: 1}, {Items: 2}, {Items: 4}, {Span: time.Second}, {Span: 3 * time.Second}}
+	for _, d := range []dialect.Dialect{dialect.FeedSync102, dialect.SSE091} {
+		for seed := range 300 {
+			rnd := rand.New(rand.NewPCG(uint64(seed), 5))
+			now := int64(1000)
+			st := newStamps(time.Unix(now, 0))
+			var list []item
+			for range 1 + rnd.IntN(8) {
+				now += int64(rnd.IntN(3))
+				var changed []item
+				var gone []string
+				for range rnd.IntN(5) {
+					it := item{ID: fmt.Sprintf("i%d", rnd.IntN(12))}
+					if !slices.ContainsFunc(list, func(o item) bool { return o.ID == it.ID }) {
+						list = append(list, it)
+					}
+					changed = append(changed, it)
+				}
+				if len(list) > 1 && rnd.IntN(5) == 0 {
+					gone = append(gone, list[0].ID)
+					list = list[1:]
+				}
+				st.incorporate(changed, gone, d, time.Unix(now, 0))
+			}
+			for _, w := range windows {
+				keep, since, _ := st.choose(list, w, time.Unix(now, 0), d)
+				sm, um := sinceMark(d, since), stampMark(d, time.Unix(st.Until, 0))
+				if sm.At.After(um.At) {
+					t.Fatalf("%s seed %d window %v: since %s after until %s", d, seed, w, sm.Text, um.Text)
+				}
+				for u := st.Origin; u <= st.Until; u++ {
+					missed := st.Purged > u
+					for _, it := range list {
+						missed = missed || st.Items[it.ID].At > u && !keep[it.ID]
+					}
+					if got := outOfSync(d, sm, stampMark(d, time.Unix(u, 0))); got != missed {
+						t.Fatalf("%s seed %d window %v, cached until %d: out of sync %v, missed an update %v (state %+v, kept %s)",
+							d, seed, w, u, got, missed, st, sortedKeys(keep))
+					}
+				}
+			}
+		}
 	}
 }
 
@@ -107,7 +185,7 @@ func TestStampsChooseOPMLAncestors(t *testing.T) {
 		"root": {At: 100}, "mid": {At: 101}, "leaf": {At: 104}, "other": {At: 103},
 	}}
 	items := []item{{ID: "root"}, {ID: "mid", Parent: "root"}, {ID: "leaf", Parent: "mid"}, {ID: "other"}}
-	keep, since, _ := st.choose(items, Window{Items: 1}, time.Unix(200, 0))
+	keep, since, _ := st.choose(items, Window{Items: 1}, time.Unix(200, 0), dialect.FeedSync102)
 	if got := sortedKeys(keep); got != "leaf,mid,root" || since != 103 {
 		t.Errorf("keep %s since %d; want leaf,mid,root since 103", got, since)
 	}

@@ -377,7 +377,8 @@ func TestStaticFeed(t *testing.T) {
 }
 
 // 0.91 §2.1: a subscriber that comes back later than the window says
-// reads the complete feed.
+// reads the complete feed. (Were the feed unchanged, its 304 would show
+// that nothing left it unseen.)
 func TestPullAfterWindow091(t *testing.T) {
 	th := startHub(t, "sse-rss", Options{Window: Window{Span: 72 * time.Hour}})
 	th.edit("A", create("a", "A"))
@@ -391,6 +392,7 @@ func TestPullAfterWindow091(t *testing.T) {
 		t.Errorf("within the window: %+v", res)
 	}
 	th.clock.tick(4 * 24 * time.Hour)
+	th.edit("A", create("b", "B"))
 	if res := e.pull(); !res.Complete || !res.OutOfSync {
 		t.Errorf("after the window: %+v", res)
 	}
@@ -447,5 +449,45 @@ func TestSyncWithTheCompleteFeed(t *testing.T) {
 	}
 	if got := len(itemSums(t, th.path)); got != 3 {
 		t.Errorf("the hub holds %d items", got)
+	}
+}
+
+// 0.91 §2.1 and 1.0.2 §4.1.2, §4.2.4, end to end: with since never after
+// until, a subscriber still loses no update at the window's edge. One
+// incorporation larger than the window reaches it whole, and after the
+// hub's feed is replaced by an older copy (a purge) its sync gives the hub
+// back what it lost.
+func TestSyncLosesNothingAtTheWindowEdge(t *testing.T) {
+	for _, kind := range kinds {
+		t.Run(kind, func(t *testing.T) {
+			th := startHub(t, kind, Options{Window: Window{Items: 3}})
+			th.edit("H", create("h", "H"))
+			e := th.endpoint("E")
+			e.sync()
+			e.edit(create("e0", "E0"))
+			e.sync()
+			var cs []change
+			for i := range 13 {
+				cs = append(cs, create(fmt.Sprintf("h%02d", i), "H"))
+			}
+			th.edit("H", cs...)
+			older := readFile(t, th.path)
+			e.pull()
+			if got, hub := itemSums(t, e.local), itemSums(t, th.path); !sameSums(got, hub) {
+				t.Fatalf("after one incorporation of 13 items: E holds %v\nthe hub holds %v", got, hub)
+			}
+			e.edit(create("e1", "E1"))
+			e.sync()
+			th.clock.tick(time.Second)
+			if err := os.WriteFile(th.path, older, 0o644); err != nil { // e1 vanishes from the hub
+				t.Fatal(err)
+			}
+			if res := e.sync(); !res.OutOfSync || !res.Complete {
+				t.Errorf("after a purge: %+v, want out of sync, the complete feed read", res)
+			}
+			if _, ok := itemSums(t, th.path)["e1"]; !ok {
+				t.Errorf("after a purge, the sync did not give e1 back to the hub:\n%s", readFile(t, th.path))
+			}
+		})
 	}
 }

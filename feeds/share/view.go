@@ -49,7 +49,7 @@ func (h *Hub) view(complete bool, link string) *view {
 	list := items(h.doc)
 	keep, since, stale := map[string]bool{}, h.st.floor(), int64(0)
 	if partial {
-		keep, since, stale = h.st.choose(list, h.opts.Window, now)
+		keep, since, stale = h.st.choose(list, h.opts.Window, now, h.doc.Dialect())
 	} else {
 		for _, it := range list {
 			keep[it.ID] = true
@@ -88,13 +88,9 @@ func (h *Hub) view(complete bool, link string) *view {
 // to write it in.
 func (h *Hub) sharing(since int64, now time.Time) *dialect.Sharing {
 	d := h.doc.Dialect()
-	s := &dialect.Sharing{Until: stampMark(d, time.Unix(h.st.Until, 0)), Related: slices.Clone(h.related)}
+	s := &dialect.Sharing{Since: sinceMark(d, since), Until: stampMark(d, time.Unix(h.st.Until, 0)), Related: slices.Clone(h.related)}
 	if d == dialect.SSE091 {
-		// 0.91 §2.1: all items updated on or after since are in the feed.
-		s.Since = stampMark(d, time.Unix(since+1, 0))
 		s.Window = h.opts.Window.days()
-	} else {
-		s.Since = stampMark(d, time.Unix(since, 0))
 	}
 	return s
 }
