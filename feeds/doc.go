@@ -17,7 +17,7 @@
 //     Atom may be bound to any prefix or be the default namespace.
 //   - §2.1: ids and by are RFC 2141 NSS (engine.ValidNSS); no attribute of a
 //     FeedSync element is empty; date-times are RFC 3339 in UTC with "Z" and
-//     whole seconds; foreign markup is kept (§2.1.7).
+//     whole seconds (see Date-times below); foreign markup is kept (§2.1.7).
 //   - §2.2, §2.3: sx:sharing and sx:related are read (Doc.Sharing), checked
 //     and written (Doc.SetSharing). since and until are opaque strings that
 //     collate by code point (§4, footnote 1; Sharing.OutOfSync); they are
@@ -31,6 +31,25 @@
 //   - §3.1 step 4: a new item is appended at the end of the feed.
 //   - §3.3: Merge over whole feeds, with engine.Merge per item.
 //   - Implementation note 1 (below) and note 2 (Doc.Items).
+//
+// # Date-times (§2.1.5)
+//
+// §2.1.5 asks for RFC 3339 in UTC, ending in "Z", in whole seconds:
+// YYYY-MM-DDThh:mm:ssZ, the form feedsync writes for every stamp it
+// makes. RFC 3339 allows two more things in that shape, and another
+// endpoint may write them: a leap second, 23:59:60Z on the last day of a
+// month (RFC 3339 §5.7), and a lowercase "t" or "z" (the NOTE of §5.6;
+// §2.1.5's "end in Z" can be read as the uppercase-only limit that NOTE
+// lets a specification set, but refusing them would stop a merge over
+// what RFC 3339 calls the same instant). feedsync reads both as valid,
+// compares them as the instants they are (a leap second after 23:59:59Z
+// and before the next day's 00:00:00Z; a lowercase form equal to the
+// uppercase one, so that a tie goes to by, §3.3), and writes them back as
+// they were read, also in an item it rewrites, so that every endpoint
+// keeps the same text for the same stamp and nothing converges on a
+// changed value. A 60th second anywhere else, fractions and offsets other
+// than Z are still problems. ParseDateTime and DateTime read and write
+// this form for other packages.
 //
 // # Shared and publisher-specific data (implementation note 1)
 //

@@ -16,11 +16,28 @@ func (p *parser) dateTime(at place, key, value string) time.Time {
 	return t
 }
 
-// parseDateTime parses the one form §2.1.5 allows, YYYY-MM-DDThh:mm:ssZ,
-// without time.Parse on the way that valid feeds take. When the value is
-// not of that form it returns a message saying what is wrong.
+// parseDateTime parses a date-time as §2.1.5 allows: RFC 3339 in UTC, in
+// whole seconds, YYYY-MM-DDThh:mm:ssZ, without time.Parse on the way that
+// valid feeds take. When the value is not of that form it returns a
+// message saying what is wrong.
+//
+// RFC 3339 also allows what the strict form leaves out, and other
+// endpoints may write it: a leap second (23:59:60Z, §5.7: on the last day
+// of a month) and a lowercase "t" or "z" (the NOTE of §5.6). Both are read
+// as valid. A leap second is the instant after 23:59:59Z and before the
+// next day's 00:00:00Z, which time.Time cannot name: it is held as
+// 23:59:59.999999999Z, which orders right, and written back as 23:59:60Z
+// (appendDateTime); no valid when has fractional seconds, so nothing else
+// reads as one. A lowercase form is the instant of the uppercase one
+// (time.Time.Equal and Compare ignore the location) in a location that
+// says which letters were lowercase, so that it is written back as it was
+// read. Thus a stamp compares as the instant it is and no endpoint sees
+// the text of its stamp changed.
 func parseDateTime(s string) (time.Time, string) {
 	if t, ok := fastDateTime(s); ok {
+		return t, ""
+	}
+	if t, ok := otherDateTime(s); ok {
 		return t, ""
 	}
 	t, err := time.Parse(time.RFC3339Nano, s)
@@ -33,6 +50,47 @@ func parseDateTime(s string) (time.Time, string) {
 		return time.Time{}, "is not in UTC ending in \"Z\""
 	}
 	return time.Time{}, "is not an RFC 3339 date-time"
+}
+
+// The lexical forms of a date-time besides YYYY-MM-DDThh:mm:ssZ, as the
+// location of its time.Time (see parseDateTime), and a leap second's
+// nanoseconds.
+var (
+	lowerT  = time.FixedZone("UTC t", 0)
+	lowerZ  = time.FixedZone("UTC z", 0)
+	lowerTZ = time.FixedZone("UTC tz", 0)
+)
+
+const leapNanos = 999_999_999
+
+// otherDateTime parses the forms RFC 3339 allows beside the strict one:
+// lowercase t or z, a leap second.
+func otherDateTime(s string) (time.Time, bool) {
+	if len(s) != 20 || s[10] != 't' && s[10] != 'T' || s[19] != 'z' && s[19] != 'Z' {
+		return time.Time{}, false
+	}
+	b := []byte(s)
+	b[10], b[19] = 'T', 'Z'
+	leap := string(b[11:19]) == "23:59:60"
+	if leap {
+		copy(b[17:19], "59")
+	}
+	t, ok := fastDateTime(string(b))
+	if !ok || leap && t.Day() != daysIn(t.Month(), t.Year()) {
+		return time.Time{}, false
+	}
+	if leap {
+		t = t.Add(leapNanos)
+	}
+	switch {
+	case s[10] == 't' && s[19] == 'z':
+		t = t.In(lowerTZ)
+	case s[10] == 't':
+		t = t.In(lowerT)
+	case s[19] == 'z':
+		t = t.In(lowerZ)
+	}
+	return t, true
 }
 
 // fastDateTime parses YYYY-MM-DDThh:mm:ssZ exactly.
@@ -65,24 +123,49 @@ func daysIn(m time.Month, y int) int {
 	return time.Date(y, m+1, 0, 0, 0, 0, 0, time.UTC).Day()
 }
 
-// appendDateTime appends t as YYYY-MM-DDThh:mm:ssZ.
+// appendDateTime appends t as YYYY-MM-DDThh:mm:ssZ, in the lexical form
+// it was read in (parseDateTime): 23:59:60 for a leap second, a lowercase
+// t or z where it had one.
 func appendDateTime(b []byte, t time.Time) []byte {
+	loc := t.Location()
 	t = t.UTC()
 	y, mo, d := t.Date()
 	h, mi, s := t.Clock()
+	if t.Nanosecond() == leapNanos && h == 23 && mi == 59 && s == 59 {
+		s = 60
+	}
+	sep, z := byte('T'), byte('Z')
+	if loc == lowerT || loc == lowerTZ {
+		sep = 't'
+	}
+	if loc == lowerZ || loc == lowerTZ {
+		z = 'z'
+	}
 	b = appendDigits(b, y, 4)
 	b = append(b, '-')
 	b = appendDigits(b, int(mo), 2)
 	b = append(b, '-')
 	b = appendDigits(b, d, 2)
-	b = append(b, 'T')
+	b = append(b, sep)
 	b = appendDigits(b, h, 2)
 	b = append(b, ':')
 	b = appendDigits(b, mi, 2)
 	b = append(b, ':')
 	b = appendDigits(b, s, 2)
-	return append(b, 'Z')
+	return append(b, z)
 }
+
+// ParseDateTime parses a 1.0.2 date-time (§2.1.5) as Parse reads one:
+// YYYY-MM-DDThh:mm:ssZ, or a leap second or lowercase t or z, which RFC
+// 3339 allows (see the package doc). ok is false for anything else.
+func ParseDateTime(s string) (t time.Time, ok bool) {
+	t, msg := parseDateTime(s)
+	return t, msg == ""
+}
+
+// DateTime returns t as a 1.0.2 date-time (§2.1.5), in the lexical form it
+// was read in: a leap second as 23:59:60Z, a lowercase t or z kept.
+func DateTime(t time.Time) string { return string(appendDateTime(nil, t)) }
 
 func appendDigits(b []byte, v, n int) []byte {
 	var buf [8]byte

@@ -8,6 +8,7 @@ import (
 	"text/tabwriter"
 	"time"
 
+	"github.com/feedsync/feedsync/feeds"
 	"github.com/feedsync/feedsync/feeds/dialect"
 )
 
@@ -137,7 +138,7 @@ func rfc3339(t time.Time) string {
 	if t.IsZero() {
 		return ""
 	}
-	return t.UTC().Format(time.RFC3339)
+	return feeds.DateTime(t) // a leap second as 23:59:60Z (1.0.2 §2.1.5)
 }
 
 func printConflicts(env *Env, list ConflictList) {

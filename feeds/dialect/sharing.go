@@ -86,8 +86,8 @@ func (f fs102) sharing() *Sharing {
 		return nil
 	}
 	out := &Sharing{Since: mark102(s.Since), Until: mark102(s.Until)}
-	if t, err := time.Parse(time.RFC3339, s.Expires); err == nil {
-		out.Expires = t.UTC()
+	if t, ok := feeds.ParseDateTime(s.Expires); ok {
+		out.Expires = t
 	}
 	for _, r := range s.Related {
 		out.Related = append(out.Related, Related{Link: r.Link, Type: r.Type, Title: r.Title})
