@@ -28,6 +28,7 @@ const (
 	answerSave           // save, then quit
 	answerDiscard        // leave the merge view, dropping the result
 	answerApply          // apply the edit as the resolution
+	answerQuit           // drop the merge's result and quit, as ctrl+c does
 )
 
 // confirmMsg reports the answer to a confirmation.
@@ -82,6 +83,7 @@ func choicesFor(q question) []choice {
 			{bind("k/esc", "keep combining", "k", "esc"), answerNo},
 			{bind("a/ctrl+s", "apply", "a", "ctrl+s"), answerApply},
 			{bind("d", "discard the result", "d"), answerDiscard},
+			{bind("ctrl+c", "quit", "ctrl+c"), answerQuit},
 		}
 	}
 	return []choice{

@@ -50,8 +50,9 @@ func (k ActionKeys) decisions() []key.Binding {
 // session are the bindings that act on the whole session. The rule for q
 // is that of less, tig and the help overlay: q closes what is on top. On
 // an item it goes back to the list; on the list it quits, asking first
-// when work is unsaved. ctrl+c quits from anywhere but the merge view,
-// where it asks first when the result changed.
+// when work is unsaved. ctrl+c quits from anywhere, asking about unsaved
+// work as q does; in the merge view it asks first when the result changed,
+// and ctrl+c in that question goes on to quitting.
 func (k ActionKeys) session(onItem bool) []key.Binding {
 	back, quit := k.Back, k.Quit
 	if onItem {

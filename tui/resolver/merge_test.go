@@ -128,9 +128,10 @@ func TestMergeThreeVersions(t *testing.T) {
 	t.Logf("after version 1: %q; states against version 2: %v", first, states)
 }
 
-// TestMergeLeaving: esc, q and ctrl+c leave an unchanged merge at once and
-// ask (keep combining, apply, discard) when the result changed; nothing is
-// decided until the person applies. esc while typing stops typing.
+// TestMergeLeaving: esc and q leave an unchanged merge at once and ask
+// (keep combining, apply, discard) when the result changed, as ctrl+c
+// does before it quits (TestMergeCtrlCQuits); nothing is decided until the
+// person applies. esc or ctrl+c while typing stops typing.
 func TestMergeLeaving(t *testing.T) {
 	for _, c := range []struct {
 		name    string
@@ -141,7 +142,6 @@ func TestMergeLeaving(t *testing.T) {
 		status  string
 	}{
 		{"esc without changes leaves", []string{"esc"}, itemScreen, false, false, "nothing changed"},
-		{"ctrl+c without changes leaves", []string{"ctrl+c"}, itemScreen, false, false, "nothing changed"},
 		{"q without changes leaves", []string{"q"}, itemScreen, false, false, "nothing changed"},
 		{"esc with changes asks", []string{"l", "esc"}, mergeScreen, true, false, ""},
 		{"ctrl+c with changes asks", []string{"l", "ctrl+c"}, mergeScreen, true, false, ""},
@@ -414,6 +414,49 @@ func TestMergeTypedIsNotAnotherVersions(t *testing.T) {
 			}
 			if got := f.state(hs[0], false, [][]hunk{hunksOf([]mergeField{f}, 1)}); got != c.want {
 				t.Errorf("state %d, want %d", got, c.want)
+			}
+		})
+	}
+}
+
+// TestMergeCtrlCQuits: ctrl+c quits from the merge view too. With a
+// changed result it asks first; a second ctrl+c goes on to quitting, by the
+// path every quit takes: at once when all is saved, else the question
+// about unsaved work, whose "stay" goes back to combining (QA Q10).
+func TestMergeCtrlCQuits(t *testing.T) {
+	for _, c := range []struct {
+		name    string
+		keys    []string
+		quit    bool
+		asks    string // the question shown, if any
+		combine bool   // still combining, the result kept
+	}{
+		{"unchanged: at once, nothing unsaved", []string{"enter", "e", "ctrl+c"}, true, "", false},
+		{"unchanged, unsaved work: asks about it", []string{"w", "j", "enter", "e", "ctrl+c"}, false, "not saved", false},
+		{"changed: asks, then quits", []string{"enter", "e", "l", "ctrl+c", "ctrl+c"}, true, "", false},
+		{"after esc's question too", []string{"enter", "e", "l", "esc", "ctrl+c"}, true, "", false},
+		{"unsaved work: asks about it", []string{"w", "j", "enter", "e", "l", "ctrl+c", "ctrl+c"}, false, "not saved", false},
+		{"unsaved work: y quits", []string{"w", "j", "enter", "e", "l", "ctrl+c", "ctrl+c", "y"}, true, "", false},
+		{"unsaved work: stay goes back to combining", []string{"w", "j", "enter", "e", "l", "ctrl+c", "ctrl+c", "esc"}, false, "", true},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			hs := newHarness(t, demoDoc(t), 100, 30)
+			hs.keys(c.keys[:len(c.keys)-1]...)
+			if hs.quit {
+				t.Fatalf("quit before the last key:\n%s", hs.screen())
+			}
+			if hs.m.overlay == confirmOverlay && hs.m.confirm.q == askLeaveMerge && !strings.Contains(hs.screen(), "ctrl+c quit") {
+				t.Errorf("the question does not offer ctrl+c quit:\n%s", hs.screen())
+			}
+			hs.keys(c.keys[len(c.keys)-1])
+			if hs.quit != c.quit {
+				t.Errorf("quit %v, want %v:\n%s", hs.quit, c.quit, hs.screen())
+			}
+			if asking := hs.m.overlay == confirmOverlay; asking != (c.asks != "") || c.asks != "" && !strings.Contains(hs.screen(), c.asks) {
+				t.Errorf("asking %v, want %q:\n%s", asking, c.asks, hs.screen())
+			}
+			if c.combine && (hs.m.screen != mergeScreen || !hs.m.merge.Changed()) {
+				t.Errorf("not back to combining with the result kept:\n%s", hs.screen())
 			}
 		})
 	}

@@ -26,13 +26,18 @@ func (m Model) openMerge() (Model, tea.Cmd) {
 	return m, nil
 }
 
-// leaveMerge goes back from the merge view, asking first when the result
-// has changed.
-func (m Model) leaveMerge(changed bool) Model {
-	if changed {
-		return m.ask(askLeaveMerge, "The result differs from the winner. Keep combining, apply it as the resolution, or discard it?")
+// leaveMerge goes back from the merge view, or quits on ctrl+c, asking
+// first when the result has changed; ctrl+c in that question quits. A
+// quit takes the path of every quit, which asks about unsaved decisions;
+// "stay" there goes back to combining, the result as it was.
+func (m Model) leaveMerge(msg mergeLeaveMsg) (Model, tea.Cmd) {
+	switch {
+	case msg.changed:
+		return m.ask(askLeaveMerge, "The result differs from the winner. Keep combining, apply it as the resolution, or discard it?"), nil
+	case msg.quit:
+		return m.quit()
 	}
-	return m.leaveMergeView("merge closed: nothing changed")
+	return m.leaveMergeView("merge closed: nothing changed"), nil
 }
 
 // mergeAnswered acts on the answer to leaving a changed merge.
@@ -44,6 +49,8 @@ func (m Model) mergeAnswered(a answer) (Model, tea.Cmd) {
 		return m, cmd
 	case answerDiscard:
 		return m.leaveMergeView("merge discarded: nothing decided"), nil
+	case answerQuit:
+		return m.quit()
 	}
 	return m, nil
 }

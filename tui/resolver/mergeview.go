@@ -17,15 +17,16 @@ type mergeDoneMsg struct {
 	edit     dialect.Edit
 }
 
-// mergeLeaveMsg reports that the merge view was left: asked says that the
-// result had changed, so the person is asked first.
-type mergeLeaveMsg struct{ changed bool }
+// mergeLeaveMsg reports that the merge view was left: changed says that
+// the result had changed, so the person is asked first; quit, that ctrl+c
+// was pressed, which goes on to quitting.
+type mergeLeaveMsg struct{ changed, quit bool }
 
 // MergeKeys are the merge view's bindings.
 type MergeKeys struct {
 	Next, Prev, Winner, Version, Both, BothRev key.Binding
 	Type, Done, NextVersion, PrevVersion       key.Binding
-	Apply, Leave, Undo, Redo                   key.Binding
+	Apply, Leave, Quit, Undo, Redo             key.Binding
 	Help                                       key.Binding
 	ScrollKeys
 }
@@ -47,7 +48,8 @@ func DefaultMergeKeys() MergeKeys {
 		NextVersion: bind("tab", "next version", "tab"),
 		PrevVersion: bind("shift+tab", "previous version", "shift+tab"),
 		Apply:       bind("ctrl+s/a", "apply as the resolution", "ctrl+s", "a"),
-		Leave:       bind("esc/q", "leave (asks if changed)", "esc", "q", "ctrl+c"),
+		Leave:       bind("esc/q", "leave (asks if changed)", "esc", "q"),
+		Quit:        bind("ctrl+c", "quit (asks first if changed)", "ctrl+c"),
 		Undo:        bind("u", "undo", "u", "ctrl+z"),
 		Redo:        bind("ctrl+r", "redo", "ctrl+r", "ctrl+y"),
 		ScrollKeys:  DefaultScrollKeys(),
@@ -64,7 +66,7 @@ func (k MergeKeys) ShortHelp() []key.Binding {
 func (k MergeKeys) FullHelp() [][]key.Binding {
 	return [][]key.Binding{
 		{k.Next, k.Prev, k.Winner, k.Version, k.Both, k.BothRev},
-		{k.Type, k.Done, k.NextVersion, k.PrevVersion, k.Apply, k.Leave, k.Undo, k.Redo},
+		{k.Type, k.Done, k.NextVersion, k.PrevVersion, k.Apply, k.Leave, k.Quit, k.Undo, k.Redo},
 		append(k.ScrollKeys.list(), k.Help),
 	}
 }
@@ -247,9 +249,9 @@ func (v MergeView) key(k tea.KeyPressMsg) (MergeView, tea.Cmd) {
 	switch {
 	case key.Matches(k, v.keys.Apply):
 		return v, v.apply()
-	case key.Matches(k, v.keys.Leave):
-		changed := v.Changed()
-		return v, func() tea.Msg { return mergeLeaveMsg{changed} }
+	case key.Matches(k, v.keys.Leave), key.Matches(k, v.keys.Quit):
+		leave := mergeLeaveMsg{changed: v.Changed(), quit: key.Matches(k, v.keys.Quit)}
+		return v, func() tea.Msg { return leave }
 	case key.Matches(k, v.keys.Next):
 		v.move(1)
 	case key.Matches(k, v.keys.Prev):

@@ -225,7 +225,7 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case mergeDoneMsg:
 		return m.edited(msg.pos, msg.versions, msg.edit)
 	case mergeLeaveMsg:
-		return m.leaveMerge(msg.changed), nil
+		return m.leaveMerge(msg)
 	case extReadyMsg:
 		return m.extReady(msg)
 	case extExitMsg:
