@@ -56,26 +56,54 @@ func ReadAll(r io.Reader, max int64) ([]byte, error) {
 	return readAll(r, max, 512)
 }
 
-// readAll reads r into a buffer of hint bytes, grown as needed, up to
-// max+1 bytes.
+// readAll reads r, up to max+1 bytes, into a buffer of hint bytes (the
+// size announced, plus one), and what comes past that in pieces, which it
+// copies once into a buffer of the size read. A body of unknown length
+// thus takes at most twice its size in memory, and one that runs past max
+// (a gzip bomb) about max before it is refused: a buffer grown by append
+// leaves each smaller size as garbage beside the next, 2.5 times max at
+// its peak.
 func readAll(r io.Reader, max, hint int64) ([]byte, error) {
 	lr := io.LimitReader(r, max+1)
-	buf := make([]byte, 0, min(hint, max+1))
-	for {
-		if len(buf) == cap(buf) {
-			buf = append(buf, 0)[:len(buf)]
+	buf := make([]byte, min(hint, max+1))
+	n, err := io.ReadFull(lr, buf)
+	switch {
+	case err == io.EOF || err == io.ErrUnexpectedEOF:
+		return buf[:n], nil
+	case err != nil:
+		return nil, err
+	}
+	pieces := [][]byte{buf}
+	total := int64(n)
+	for size := int64(minPiece); ; size = min(2*size, maxPiece) {
+		p := make([]byte, min(size, max+1-total))
+		if len(p) == 0 {
+			return nil, &TooLargeError{Limit: max, Size: -1}
 		}
-		n, err := lr.Read(buf[len(buf):cap(buf)])
-		buf = buf[:len(buf)+n]
-		if err == io.EOF {
+		n, err := io.ReadFull(lr, p)
+		total += int64(n)
+		pieces = append(pieces, p[:n])
+		if err == io.EOF || err == io.ErrUnexpectedEOF {
 			break
 		}
 		if err != nil {
 			return nil, err
 		}
 	}
-	if int64(len(buf)) > max {
+	if total > max {
 		return nil, &TooLargeError{Limit: max, Size: -1}
 	}
-	return buf, nil
+	out := make([]byte, 0, total)
+	for i, p := range pieces {
+		out = append(out, p...)
+		pieces[i] = nil
+	}
+	return out, nil
 }
+
+// The pieces readAll reads past its first buffer double from minPiece to
+// maxPiece: few for a small body, and at most maxPiece of room unused.
+const (
+	minPiece = 64 << 10
+	maxPiece = 4 << 20
+)
