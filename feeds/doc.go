@@ -9,7 +9,9 @@
 // and Title give access to an item's data. FeedLevel lists what a feed
 // holds besides its sync items, which Merge takes from the local feed, and
 // TakeFeedLevel takes parts of it from another version of the feed (for
-// the git merge driver, which merges three versions).
+// the git merge driver, which merges three versions). ParseWithProgress
+// and MergeWithProgress tell a Progress how many bytes they have read and
+// items merged, for a loading screen.
 //
 // It covers:
 //

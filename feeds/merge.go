@@ -5,6 +5,7 @@ import (
 	"slices"
 
 	"github.com/feedsync/feedsync/engine"
+	"github.com/feedsync/feedsync/feeds/internal/xmlutil"
 )
 
 // Merge incorporates remote's items into local's (§3.3) and returns the
@@ -24,11 +25,19 @@ import (
 // fixes it at the first update): Merge reports every such item, in both
 // files, as Problems.
 func Merge(local, remote *Doc) (*Doc, error) {
+	return merge(local, remote, nil)
+}
+
+// merge is Merge, telling progress how many of remote's items it has
+// merged (MergeWithProgress).
+func merge(local, remote *Doc, progress Progress) (*Doc, error) {
+	rep := xmlutil.NewReporter(progress, len(remote.recs), ReportItems)
 	out := *local
 	out.recs = slices.Grow(slices.Clone(local.recs), len(remote.recs)/8)
 	out.index = maps.Clone(local.index)
 	m := merger{out: &out}
 	for i := range remote.recs {
+		rep.At(i)
 		if !remote.isHidden(i) {
 			m.merge(remote, &remote.recs[i], local)
 		}
@@ -36,6 +45,7 @@ func Merge(local, remote *Doc) (*Doc, error) {
 	if len(m.found) > 0 {
 		return nil, report(m.found)
 	}
+	rep.Done()
 	return &out, nil
 }
 

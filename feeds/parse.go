@@ -22,6 +22,11 @@ import (
 // UTF-8 with an XML declaration that says so. The Doc keeps data, and
 // shares memory with it: data must not change afterwards.
 func Parse(name string, data []byte) (*Doc, error) {
+	return parse(name, data, nil)
+}
+
+// parse is Parse, telling progress how far it has read (ParseWithProgress).
+func parse(name string, data []byte, progress Progress) (*Doc, error) {
 	text, enc, err := xmlscan.Decode(data)
 	if err != nil {
 		return nil, SyntaxProblems(name, data, &xmlutil.DecodeError{Err: err})
@@ -29,7 +34,7 @@ func Parse(name string, data []byte) (*Doc, error) {
 	if enc != "" {
 		text = xmlscan.DeclareUTF8(text)
 	}
-	p := &parser{src: &source{name: name, data: text}}
+	p := &parser{src: &source{name: name, data: text}, rep: xmlutil.NewReporter(progress, len(text), ReportBytes)}
 	sc := &scan{p: p, s: xmlscan.New(text)}
 	sc.r.S = sc.s
 	p.src.doc = sc.run()
@@ -41,6 +46,7 @@ func Parse(name string, data []byte) (*Doc, error) {
 	if len(p.found) > 0 {
 		return nil, report(p.found)
 	}
+	p.rep.Done()
 	return d, nil
 }
 
@@ -71,6 +77,7 @@ type parser struct {
 	err     *xmlscan.SyntaxError        // the scan stopped at it
 	scanned map[*etree.Element]*scanned // the items, by element
 	folds   map[int]*engine.Fold        // by record: the versions of an id met more than once
+	rep     *xmlutil.Reporter           // the bytes read, after each item; nil unless asked
 }
 
 // add notes a problem at a place.

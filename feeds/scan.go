@@ -157,6 +157,7 @@ func (sc *scan) item(t *xmlscan.Token) bool {
 	src.spans = append(src.spans, span{lz.start, lz.end})
 	sc.items[shell] = &scanned{v: v, lz: lz, lead: lead}
 	sc.order = append(sc.order, lz)
+	sc.p.rep.At(lz.end)
 	if v == nil {
 		if src.plain == nil {
 			src.plain = map[*etree.Element]*lazyEl{}

@@ -28,6 +28,9 @@
 // format requires of an item (below), sync item or not. Those are
 // warnings, not problems: other implementations write such items, and the
 // feed loads and syncs; the format is the publisher's concern.
+// ParseWithProgress and MergeWithProgress tell a feeds.Progress how far
+// they have come (bytes read, items merged), for a front end that shows
+// it; without one they cost what Parse and Merge do.
 //
 // # Feeds with no sync data yet
 //

@@ -37,7 +37,7 @@ type backend interface {
 	create(id string, st engine.Stamp, c Change) (Entry, error)
 	update(e Entry, st engine.Stamp, c Change, opt Options) (Entry, error)
 	resolve(e Entry, st engine.Stamp, r Resolution, opt Options) (Entry, error)
-	merge(remote backend) (backend, error)
+	merge(remote backend, p feeds.Progress) (backend, error)
 	outline(entries []Entry) *Outline
 	sharing() *Sharing
 	setSharing(s *Sharing)
@@ -90,8 +90,15 @@ func (b binding[I, D]) setItem(it *I) {
 // every problem as file:line:col, and no Doc. SSE 0.91 warnings, which do
 // not stop a feed from loading, are in Warnings.
 func Parse(name string, data []byte) (*Doc, error) {
+	return ParseWithProgress(name, data, nil)
+}
+
+// ParseWithProgress is Parse, telling p how many of data's bytes it has
+// read, as the dialect's binding does (feeds.ParseWithProgress,
+// ssefeed.ParseWithProgress).
+func ParseWithProgress(name string, data []byte, p feeds.Progress) (*Doc, error) {
 	binding, ns := sniff(data)
-	b, err := parseAs(binding, name, data)
+	b, err := parseAs(binding, name, data, p)
 	if err != nil {
 		return nil, err
 	}
@@ -120,12 +127,13 @@ func Validate(name string, data []byte) (problems, warnings feeds.Problems) {
 	return nil, warnings
 }
 
-// parseAs parses data with the binding of dialect d.
-func parseAs(d Dialect, name string, data []byte) (backend, error) {
+// parseAs parses data with the binding of dialect d, telling p how far
+// it has read.
+func parseAs(d Dialect, name string, data []byte, p feeds.Progress) (backend, error) {
 	if d == SSE091 {
-		return parseSSE(name, data)
+		return parseSSE(name, data, p)
 	}
-	return parseFS(name, data)
+	return parseFS(name, data, p)
 }
 
 func newDoc(b backend, src []byte) *Doc {

@@ -21,8 +21,8 @@ func newFS(doc *feeds.Doc) fs102 {
 	return fs102{binding[engine.Item, *feeds.Doc]{doc, func(it *engine.Item) Entry { return Entry{fs: it} }}}
 }
 
-func parseFS(name string, data []byte) (backend, error) {
-	doc, err := feeds.Parse(name, data)
+func parseFS(name string, data []byte, p feeds.Progress) (backend, error) {
+	doc, err := feeds.ParseWithProgress(name, data, p)
 	if err != nil {
 		return nil, err
 	}
@@ -44,8 +44,8 @@ func (f fs102) hasSync() bool { return len(f.doc.Items()) > 0 || f.doc.Sharing()
 
 func (f fs102) set(e Entry) { f.setItem(e.fs) }
 
-func (f fs102) merge(remote backend) (backend, error) {
-	doc, err := feeds.Merge(f.doc, remote.(fs102).doc)
+func (f fs102) merge(remote backend, p feeds.Progress) (backend, error) {
+	doc, err := feeds.MergeWithProgress(f.doc, remote.(fs102).doc, p)
 	if err != nil {
 		return nil, err
 	}

@@ -24,6 +24,13 @@ import (
 // returns an *AdoptError and never drops anything. Two feeds without sync
 // data merge in a binding that holds both formats, if there is one.
 func Merge(local, remote *Doc) (*Doc, error) {
+	return MergeWithProgress(local, remote, nil)
+}
+
+// MergeWithProgress is Merge, telling p how many items it has merged, as
+// the dialect's binding counts them (feeds.MergeWithProgress,
+// ssefeed.MergeWithProgress).
+func MergeWithProgress(local, remote *Doc, p feeds.Progress) (*Doc, error) {
 	ld, rd := local.Dialect(), remote.Dialect()
 	if ld != None && rd != None && ld != rd {
 		return nil, &MixedError{Local: local.Name(), Remote: remote.Name(), LocalDialect: ld, RemoteDialect: rd}
@@ -46,7 +53,7 @@ func Merge(local, remote *Doc) (*Doc, error) {
 	if err != nil {
 		return nil, err
 	}
-	b, err := l.merge(r)
+	b, err := l.merge(r, p)
 	if err != nil {
 		return nil, err
 	}
@@ -100,7 +107,7 @@ func (d *Doc) as(want Dialect, declare bool, other, ns string) (backend, error) 
 	if inUse != "" {
 		return nil, &AdoptError{Feed: d.Name(), Format: d.Format(), Other: other, Dialect: want, InUse: inUse}
 	}
-	return parseAs(want, d.Name(), data)
+	return parseAs(want, d.Name(), data, nil)
 }
 
 // namespaces returns the namespace URIs of a dialect, the one written

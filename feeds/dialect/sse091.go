@@ -19,8 +19,8 @@ func newSSE(doc *ssefeed.Doc) sse091 {
 	return sse091{binding[sse.Item, *ssefeed.Doc]{doc, func(it *sse.Item) Entry { return Entry{sse: it} }}}
 }
 
-func parseSSE(name string, data []byte) (backend, error) {
-	doc, err := ssefeed.Parse(name, data)
+func parseSSE(name string, data []byte, p feeds.Progress) (backend, error) {
+	doc, err := ssefeed.ParseWithProgress(name, data, p)
 	if err != nil {
 		return nil, err
 	}
@@ -41,8 +41,8 @@ func (f sse091) hasSync() bool { return len(f.doc.Items()) > 0 || f.doc.Sharing(
 
 func (f sse091) set(e Entry) { f.setItem(e.sse) }
 
-func (f sse091) merge(remote backend) (backend, error) {
-	doc, err := ssefeed.Merge(f.doc, remote.(sse091).doc)
+func (f sse091) merge(remote backend, p feeds.Progress) (backend, error) {
+	doc, err := ssefeed.MergeWithProgress(f.doc, remote.(sse091).doc, p)
 	if err != nil {
 		return nil, err
 	}

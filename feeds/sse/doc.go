@@ -32,6 +32,8 @@
 //     Merge takes everything but the items from the local feed;
 //     FeedLevel lists that, and TakeFeedLevel takes parts of it from
 //     another version of the feed (for the git merge driver).
+//     ParseWithProgress and MergeWithProgress tell a feeds.Progress how
+//     far they have come, for a loading screen.
 //
 // # Errors and warnings
 //

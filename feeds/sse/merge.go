@@ -7,6 +7,8 @@ import (
 	"slices"
 
 	sse "github.com/feedsync/feedsync/engine/sse"
+	"github.com/feedsync/feedsync/feeds"
+	"github.com/feedsync/feedsync/feeds/internal/xmlutil"
 )
 
 // ErrKind is returned by Merge for an RSS feed and an OPML one.
@@ -25,6 +27,12 @@ var ErrKind = errors.New("ssefeed: an RSS feed and an OPML feed cannot be merged
 // (§4.2); an item that the merge leaves as it was is written as it was
 // read, and a remote item that wins unchanged is written as remote had it.
 func Merge(local, remote *Doc) (*Doc, error) {
+	return merge(local, remote, nil)
+}
+
+// merge is Merge, telling progress how many items of the result it has
+// settled (MergeWithProgress).
+func merge(local, remote *Doc, progress feeds.Progress) (*Doc, error) {
 	if local.kind != remote.kind {
 		return nil, fmt.Errorf("merging %s into %s: %w", remote.name, local.name, ErrKind)
 	}
@@ -46,7 +54,9 @@ func Merge(local, remote *Doc) (*Doc, error) {
 		}
 	}
 	out.warnings = append(slices.Clone(local.warnings), remote.warnings...)
-	for _, it := range res {
+	rep := xmlutil.NewReporter(progress, len(res), feeds.ReportItems)
+	for i, it := range res {
+		rep.At(i)
 		r := remote.Item(it.ID)
 		if i, ok := out.index[it.ID]; ok {
 			out.recs[i].item = asRead(it, out.recs[i].item, r)
@@ -56,6 +66,7 @@ func Merge(local, remote *Doc) (*Doc, error) {
 		out.index[it.ID] = len(out.recs)
 		out.recs = append(out.recs, record{item: out.adopt(asRead(it, nil, r)), el: remote.recs[j].el})
 	}
+	rep.Done()
 	return &out, nil
 }
 

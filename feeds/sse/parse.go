@@ -24,7 +24,7 @@ import (
 // and decoded as feeds.Parse reads and decodes; the Doc shares memory with
 // data, which must not change afterwards.
 func Parse(name string, data []byte) (*Doc, error) {
-	d, ps := parse(name, data)
+	d, ps := parse(name, data, nil)
 	if len(ps) > 0 {
 		return nil, ps
 	}
@@ -34,11 +34,13 @@ func Parse(name string, data []byte) (*Doc, error) {
 // Validate returns every problem Parse would report for the feed, or nil;
 // warnings are not among them.
 func Validate(name string, data []byte) feeds.Problems {
-	_, ps := parse(name, data)
+	_, ps := parse(name, data, nil)
 	return ps
 }
 
-func parse(name string, data []byte) (*Doc, feeds.Problems) {
+// parse reads a feed, telling progress how far it has read
+// (ParseWithProgress).
+func parse(name string, data []byte, progress feeds.Progress) (*Doc, feeds.Problems) {
 	text, enc, err := xmlscan.Decode(data)
 	if err != nil {
 		return nil, feeds.SyntaxProblems(name, data, &xmlutil.DecodeError{Err: err})
@@ -51,6 +53,7 @@ func parse(name string, data []byte) (*Doc, feeds.Problems) {
 			text = xmlscan.DeclareUTF8(text)
 		}
 		src.data = text
+		p.rep = xmlutil.NewReporter(progress, len(text), feeds.ReportBytes)
 		p.scan = &scan{p: p, s: xmlscan.New(text)}
 		p.scan.r.S = p.scan.s
 		if src.tree = p.scan.run(); src.tree == nil {
@@ -63,11 +66,13 @@ func parse(name string, data []byte) (*Doc, feeds.Problems) {
 			return nil, feeds.SyntaxProblems(name, text, err)
 		}
 		src.data, src.tree = text, tree
+		p.rep = xmlutil.NewReporter(progress, len(text), feeds.ReportBytes)
 	}
 	if !p.doc() || len(p.errs) > 0 {
 		return nil, src.locate(p.errs)
 	}
 	p.d.warnings = src.locate(p.warns)
+	p.rep.Done()
 	return p.d, nil
 }
 
@@ -172,6 +177,7 @@ type parser struct {
 	pending []pendingConflict
 	scan    *scan                // the scan that read an RSS feed, or nil
 	err     *xmlscan.SyntaxError // the scan stopped at it
+	rep     *xmlutil.Reporter    // the bytes read, after each RSS item; nil unless asked
 }
 
 // readItem is an item element as read, before items with one id merge.

@@ -152,6 +152,7 @@ func (sc *scan) item() bool {
 			}
 			sc.items[shell] = sn
 			sc.order = append(sc.order, xmlutil.Shell{El: shell, Off: lz.start})
+			sc.p.rep.At(lz.end)
 			return true
 		}
 		switch t.Kind {
