@@ -23,10 +23,12 @@ func load(ctx context.Context, env *Env, src string) (*dialect.Doc, error) {
 }
 
 // loadAll loads the feeds at once, each in its own goroutine (a merge's
-// two feeds take the machine's two cores), and calls done, if not nil, as
-// each is loaded. Warnings are printed in the order of srcs, and the
-// errors of all the feeds are returned, joined in that order.
-func loadAll(ctx context.Context, env *Env, srcs []string, done func()) ([]*dialect.Doc, error) {
+// two feeds take the machine's two cores), and tells watch, if not nil,
+// how many of each source's bytes are parsed, from the goroutine that
+// parses it (dialect.ParseWithProgress). Warnings are printed in the order
+// of srcs, and the errors of all the feeds are returned, joined in that
+// order.
+func loadAll(ctx context.Context, env *Env, srcs []string, watch func(src, done, total int)) ([]*dialect.Doc, error) {
 	type result struct {
 		doc *dialect.Doc
 		err error
@@ -38,7 +40,7 @@ func loadAll(ctx context.Context, env *Env, srcs []string, done func()) ([]*dial
 			data, err := readSource(ctx, env, src)
 			var doc *dialect.Doc
 			if err == nil {
-				doc, err = dialect.Parse(displayName(src), data)
+				doc, err = dialect.ParseWithProgress(displayName(src), data, parsing(watch, i, len(data)))
 			}
 			results[i] <- result{doc, err}
 		}()
@@ -53,14 +55,21 @@ func loadAll(ctx context.Context, env *Env, srcs []string, done func()) ([]*dial
 				fmt.Fprintf(env.Stderr, "warning: %s\n", w)
 			}
 		}
-		if done != nil {
-			done()
-		}
 	}
 	if err := errors.Join(errs...); err != nil {
 		return nil, err
 	}
 	return docs, nil
+}
+
+// parsing returns the progress of the parse of source i for watch, which
+// it first tells that the source is read, or nil when watch is.
+func parsing(watch func(src, done, total int), i, size int) feeds.Progress {
+	if watch == nil {
+		return nil
+	}
+	watch(i, 0, size)
+	return func(done, total int) { watch(i, done, total) }
 }
 
 // parseFeed parses a feed read from name and prints its warnings.

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/feedsync/feedsync/feeds/dialect"
+	"github.com/feedsync/feedsync/tui/resolver"
 )
 
 // runGitMergetool is the merge tool git runs for 'git mergetool
@@ -59,9 +60,8 @@ func runGitMergetool(ctx context.Context, env *Env, args []string) error {
 	if cfg.Title == "" {
 		cfg.Title = merged + " (merged by git)"
 	}
-	err = runResolver(ctx, env, cfg, merged, nil, func(_ *saving, progress func(done, total int)) (*dialect.Doc, error) {
-		progress(1, 1)
-		return doc, nil
+	err = runResolver(ctx, env, cfg, merged, nil, func(*saving, func(resolver.Loading)) (*dialect.Doc, error) {
+		return doc, nil // git-merge's result, loaded already
 	})
 	env.Stderr.Write(warnings.Bytes())
 	if err != nil {

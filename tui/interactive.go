@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"os"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/feedsync/feedsync/feeds/atomicfile"
@@ -51,9 +52,9 @@ func resolveInteractive(ctx context.Context, env *Env, pos []string, out string,
 	quiet, warnings := holdWarnings(env)
 	var info resolver.LoadInfo
 	cfg.Loaded = func() resolver.LoadInfo { return info }
-	err = runResolver(ctx, env, cfg, out, pos, func(s *saving, progress func(done, total int)) (*dialect.Doc, error) {
+	err = runResolver(ctx, env, cfg, out, pos, func(s *saving, report func(resolver.Loading)) (*dialect.Doc, error) {
 		quiet.saving = s
-		docs, merged, err := loadAndMerge(ctx, quiet, pos, progress)
+		docs, merged, err := loadAndMerge(ctx, quiet, pos, report)
 		if err == nil {
 			info = loadInfo(out, pos, docs, merged)
 		}
@@ -107,9 +108,8 @@ func runDemo(ctx context.Context, env *Env, args []string) error {
 	cfg.Markers = *markers
 	var info resolver.LoadInfo
 	cfg.Loaded = func() resolver.LoadInfo { return info }
-	err = runResolver(ctx, env, cfg, *out, nil, func(_ *saving, progress func(done, total int)) (*dialect.Doc, error) {
-		l, r := resolver.DemoFeeds()
-		progress(0, 2)
+	err = runResolver(ctx, env, cfg, *out, nil, func(*saving, func(resolver.Loading)) (*dialect.Doc, error) {
+		l, r := resolver.DemoFeeds() // small: no progress to show
 		local, err := parseFeed(env, "demo/local.xml", l)
 		if err != nil {
 			return nil, err
@@ -118,8 +118,6 @@ func runDemo(ctx context.Context, env *Env, args []string) error {
 		if err != nil {
 			return nil, err
 		}
-		progress(1, 2)
-		defer progress(2, 2)
 		merged, err := dialect.Merge(local, remote)
 		if err == nil {
 			info = resolver.LoadInfo{Unsaved: len(merged.Entries())} // OUT is new: nothing of it is saved yet
@@ -160,12 +158,12 @@ func resolverConfig(env *Env, st stampFlags) (resolver.Config, error) {
 //
 // Whatever way the session ends, one line on standard error says what was
 // saved where, or that nothing was.
-func runResolver(ctx context.Context, env *Env, cfg resolver.Config, out string, inputs []string, load func(s *saving, progress func(done, total int)) (*dialect.Doc, error)) error {
+func runResolver(ctx context.Context, env *Env, cfg resolver.Config, out string, inputs []string, load func(s *saving, report func(resolver.Loading)) (*dialect.Doc, error)) error {
 	cfg.SaveTarget = out
 	var stdout []byte // with -o -, the last feed saved, written once the screen is given back
 	if out == "-" {
 		cfg.SaveTarget = "standard output"
-		cfg.Load = func(progress func(done, total int)) (*dialect.Doc, error) { return load(nil, progress) }
+		cfg.Load = func(report func(resolver.Loading)) (*dialect.Doc, error) { return load(nil, report) }
 		cfg.Save = func(doc *dialect.Doc) error {
 			data, err := render("standard output", doc)
 			if err == nil {
@@ -293,22 +291,61 @@ func changedEntries(base, merged *dialect.Doc) int {
 }
 
 // loadAndMerge loads one feed, or two of one dialect and merges them,
-// reporting progress in steps: each feed read and parsed, then the merge.
-// It returns the feeds loaded and the result.
-func loadAndMerge(ctx context.Context, env *Env, pos []string, progress func(done, total int)) ([]*dialect.Doc, *dialect.Doc, error) {
-	total := len(pos) + 1
-	progress(0, total)
-	loaded := 0
-	fs, err := loadAll(ctx, env, pos, func() { loaded++; progress(loaded, total) })
+// reporting progress as it goes: the bytes of the feeds parsed, then the
+// items merged. It returns the feeds loaded and the result.
+func loadAndMerge(ctx context.Context, env *Env, pos []string, report func(resolver.Loading)) ([]*dialect.Doc, *dialect.Doc, error) {
+	w := newLoadWatch(report, len(pos))
+	fs, err := loadAll(ctx, env, pos, w.parsed)
 	if err != nil {
 		return nil, nil, err
 	}
-	defer progress(total, total)
 	if len(fs) == 2 {
-		merged, err := dialect.Merge(fs[0], fs[1])
+		w.merged(0, 0)
+		merged, err := dialect.MergeWithProgress(fs[0], fs[1], w.merged)
 		return fs, merged, err
 	}
 	return fs, fs[0], nil
+}
+
+// loadWatch turns the progress of each feed's parse, which run at once,
+// and of the merge into the resolver's reports, one at a time.
+type loadWatch struct {
+	mu         sync.Mutex
+	report     func(resolver.Loading)
+	read, size []int64 // by feed; size -1 until the feed is read
+	now        resolver.Loading
+}
+
+func newLoadWatch(report func(resolver.Loading), feeds int) *loadWatch {
+	w := &loadWatch{report: report, read: make([]int64, feeds), size: make([]int64, feeds)}
+	for i := range w.size {
+		w.size[i] = -1
+	}
+	return w
+}
+
+// parsed notes that done of feed i's total bytes are parsed.
+func (w *loadWatch) parsed(i, done, total int) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	w.read[i], w.size[i] = int64(done), int64(total)
+	w.now.Read, w.now.Size, w.now.Waiting = 0, 0, 0
+	for i, size := range w.size {
+		if size < 0 {
+			w.now.Waiting++
+			continue
+		}
+		w.now.Read, w.now.Size = w.now.Read+w.read[i], w.now.Size+size
+	}
+	w.report(w.now)
+}
+
+// merged notes that the merge has merged done of total items.
+func (w *loadWatch) merged(done, total int) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	w.now.Merging, w.now.Merged, w.now.Items = true, done, total
+	w.report(w.now)
 }
 
 func isLocalPath(s string) bool {

@@ -168,9 +168,9 @@ func (s *saving) save(data []byte) error {
 // Load is wrapped so that OUT is remembered as the session loaded it
 // (load reads the inputs with s, which keeps OUT's bytes when an input
 // names it), and Save checks that OUT is still so.
-func resolverSave(ctx context.Context, cfg *resolver.Config, out string, inputs []string, load func(s *saving, progress func(done, total int)) (*dialect.Doc, error)) {
+func resolverSave(ctx context.Context, cfg *resolver.Config, out string, inputs []string, load func(s *saving, report func(resolver.Loading)) (*dialect.Doc, error)) {
 	s := &saving{out: out, same: sameFiles(out, inputs)}
-	cfg.Load = func(progress func(done, total int)) (*dialect.Doc, error) {
+	cfg.Load = func(report func(resolver.Loading)) (*dialect.Doc, error) {
 		if len(s.same) == 0 { // OUT is no input: remember it as it is now
 			snap, err := atomicfile.Read(out)
 			if err != nil {
@@ -180,7 +180,7 @@ func resolverSave(ctx context.Context, cfg *resolver.Config, out string, inputs 
 			s.snap = snap
 			s.mu.Unlock()
 		}
-		return load(s, progress)
+		return load(s, report)
 	}
 	cfg.Save = func(doc *dialect.Doc) error {
 		data, err := render(out, doc)

@@ -131,11 +131,11 @@ func ptr[T any](v T) *T { return &v }
 // state in, as the person would be offered, and save again.
 func resolverSession(feed string, edit func(*dialect.Doc) error) error {
 	var cfg resolver.Config
-	resolverSave(context.Background(), &cfg, feed, []string{feed}, func(s *saving, _ func(int, int)) (*dialect.Doc, error) {
+	resolverSave(context.Background(), &cfg, feed, []string{feed}, func(s *saving, _ func(resolver.Loading)) (*dialect.Doc, error) {
 		env := &Env{Stderr: new(strings.Builder), saving: s}
 		return load(context.Background(), env, feed)
 	})
-	doc, err := cfg.Load(func(int, int) {})
+	doc, err := cfg.Load(func(resolver.Loading) {})
 	if err != nil {
 		return err
 	}
@@ -271,10 +271,10 @@ func TestOutThatKeepsChangingFails(t *testing.T) {
 func openSession(t *testing.T, feed string) (resolver.Config, *dialect.Doc) {
 	t.Helper()
 	var cfg resolver.Config
-	resolverSave(context.Background(), &cfg, feed, []string{feed}, func(s *saving, _ func(int, int)) (*dialect.Doc, error) {
+	resolverSave(context.Background(), &cfg, feed, []string{feed}, func(s *saving, _ func(resolver.Loading)) (*dialect.Doc, error) {
 		return load(context.Background(), &Env{Stderr: new(strings.Builder), saving: s}, feed)
 	})
-	doc, err := cfg.Load(func(int, int) {})
+	doc, err := cfg.Load(func(resolver.Loading) {})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -24,19 +24,18 @@ const benchItems, benchRatio = 100_000, 0.07
 var benchPair = sync.OnceValues(func() ([]byte, []byte) { return feedgen.Pair(benchItems, benchRatio, 1) })
 
 // benchLoad parses and merges the pair, as the command line's Load does.
-func benchLoad(b *testing.B) func(func(int, int)) (*dialect.Doc, error) {
+func benchLoad(b *testing.B) func(func(Loading)) (*dialect.Doc, error) {
 	l, r := benchPair()
-	return func(progress func(int, int)) (*dialect.Doc, error) {
+	return func(report func(Loading)) (*dialect.Doc, error) {
 		ld, err := dialect.Parse("local.xml", l)
 		if err != nil {
 			return nil, err
 		}
-		progress(1, 2)
 		rd, err := dialect.Parse("remote.xml", r)
 		if err != nil {
 			return nil, err
 		}
-		progress(2, 2)
+		report(Loading{Read: int64(len(l) + len(r)), Size: int64(len(l) + len(r)), Merging: true})
 		return dialect.Merge(ld, rd)
 	}
 }
@@ -44,7 +43,7 @@ func benchLoad(b *testing.B) func(func(int, int)) (*dialect.Doc, error) {
 func BenchmarkMerge(b *testing.B) {
 	load := benchLoad(b)
 	for b.Loop() {
-		if _, err := load(func(int, int) {}); err != nil {
+		if _, err := load(func(Loading) {}); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -56,7 +55,7 @@ func BenchmarkOpen(b *testing.B) {
 	for b.Loop() {
 		m := New(Config{Title: "bench", Load: load, By: testBy, Now: func() time.Time { return testNow }})
 		next, _ := m.Update(tea.WindowSizeMsg{Width: 120, Height: 40})
-		doc, err := load(func(int, int) {}) // what Init's command does, without the goroutine
+		doc, err := load(func(Loading) {}) // what Init's command does, without the goroutine
 		next, _ = next.Update(loadedMsg{doc: doc, err: err})
 		_ = next.View()
 		conflicts = len(next.(Model).st.conflicted)
@@ -66,7 +65,7 @@ func BenchmarkOpen(b *testing.B) {
 
 func BenchmarkKey(b *testing.B) {
 	load := benchLoad(b)
-	doc, err := load(func(int, int) {})
+	doc, err := load(func(Loading) {})
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -96,7 +95,7 @@ func BenchmarkKey(b *testing.B) {
 // the list and the first frame, on a pair already merged. BenchmarkOpen
 // is BenchmarkMerge plus this.
 func BenchmarkFirstScreen(b *testing.B) {
-	doc, err := benchLoad(b)(func(int, int) {})
+	doc, err := benchLoad(b)(func(Loading) {})
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -21,9 +21,10 @@ type Config struct {
 	// "todo.xml (48.2 MB) ⇄ remote.xml (47.9 MB)"; "" says Title.
 	LoadNote string
 	// Load loads and merges the feeds, and returns the result, in either
-	// dialect. It runs off the UI thread and may report its progress, which
-	// the loading screen shows.
-	Load func(progress func(done, total int)) (*dialect.Doc, error)
+	// dialect. It runs off the UI thread and may report its progress, as
+	// often as it likes and from any goroutine: the loading screen shows
+	// the latest report.
+	Load func(report func(Loading)) (*dialect.Doc, error)
 	// Save writes the resolved document; it runs off the UI thread. When
 	// the file changed since the session loaded (or last saved) it, Save
 	// writes nothing and returns a *FileChangedError.
@@ -48,6 +49,18 @@ type Config struct {
 	// Editor is the $VISUAL or $EDITOR command line used by E; nil means
 	// vi, as git does.
 	Editor []string
+}
+
+// Loading is how far Load has come: the bytes of the feeds parsed, of
+// the bytes of those read so far (Waiting more are still being read, from
+// disk or the network, their size not known yet), then, once Merging, the
+// items merged of all (package dialect's ParseWithProgress and
+// MergeWithProgress count them). The loading screen shows a bar for each.
+type Loading struct {
+	Read, Size    int64
+	Waiting       int
+	Merging       bool
+	Merged, Items int
 }
 
 // LoadInfo is what the first screen says of a loaded document beyond its

@@ -7,16 +7,19 @@ import (
 	"time"
 
 	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
 	"github.com/feedsync/feedsync/feeds/dialect"
 )
 
-// TestLoading shows the progress Load reports, then the list; a load error
-// ends the program with the error for Run to return.
+// TestLoading shows the progress Load reports, the latest report, then the
+// list; a load error ends the program with the error for Run to return.
 func TestLoading(t *testing.T) {
 	doc := demoDoc(t)
-	release := make(chan struct{})
-	cfg := Config{Title: "a ⇄ b", Load: func(progress func(int, int)) (*dialect.Doc, error) {
-		progress(1, 4)
+	reported, release := make(chan struct{}), make(chan struct{})
+	cfg := Config{Title: "a ⇄ b", Load: func(report func(Loading)) (*dialect.Doc, error) {
+		report(Loading{Read: 10e6, Size: 206.9e6})
+		report(Loading{Read: 97.3e6, Size: 206.9e6}) // replaces the first, not yet shown
+		close(reported)
 		<-release
 		return doc, nil
 	}}
@@ -25,8 +28,9 @@ func TestLoading(t *testing.T) {
 	ch := m.(Model).progress
 	loaded := make(chan tea.Msg)
 	go func() { loaded <- load(cfg.Load, nil, ch)() }()
+	<-reported
 	m, _ = m.Update(waitProgress(ch)())
-	if s := m.View().Content; !strings.Contains(s, "loading and merging a ⇄ b") || !strings.Contains(s, "step 2 of 4") || !strings.Contains(s, "reading and parsing") {
+	if s := m.View().Content; !strings.Contains(s, "loading and merging a ⇄ b") || !strings.Contains(s, "97.3 of 206.9 MB") || !strings.Contains(s, "reading") {
 		t.Errorf("no progress shown:\n%s", s)
 	}
 	close(release)
@@ -38,7 +42,7 @@ func TestLoading(t *testing.T) {
 		t.Errorf("progress after the load: %v", msg)
 	}
 
-	failing := Config{Load: func(func(int, int)) (*dialect.Doc, error) { return nil, errors.New("bad.xml:3:1: not XML") }}
+	failing := Config{Load: func(func(Loading)) (*dialect.Doc, error) { return nil, errors.New("bad.xml:3:1: not XML") }}
 	m = New(failing)
 	m, cmd := m.Update(load(failing.Load, nil, make(chan progressMsg, 1))())
 	if m.(Model).loadErr == nil || cmd == nil {
@@ -63,5 +67,50 @@ func TestLoadingTicks(t *testing.T) {
 	m, _ = m.Update(loadedMsg{doc: demoDoc(t)})
 	if _, cmd := m.Update(loadTickMsg(t0.Add(2 * time.Second))); cmd != nil {
 		t.Error("the ticks go on after loading")
+	}
+}
+
+// TestLoadingShowsBytesAndItems: the loading screen moves with the bytes
+// read and the items merged (issue 10), a bar for each, and names the step.
+func TestLoadingShowsBytesAndItems(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		l    Loading
+		want []string
+		not  []string
+	}{
+		{"nothing known yet", Loading{}, []string{"reading · "}, []string{"read ", "merged "}},
+		{"reading", Loading{Read: 51.7e6, Size: 206.9e6},
+			[]string{"read    ████████████░░░░░░░░░░░░░░░░░░░░░░░░░░░░░░░░░░░░░░  51.7 of 206.9 MB", "reading · "}, []string{"merged "}},
+		{"merging", Loading{Read: 206.9e6, Size: 206.9e6, Merging: true, Merged: 41_984, Items: 100_312},
+			[]string{"read    ██████████████████████████████████████████████████  206.9 of 206.9 MB",
+				"merged  ████████████████████░░░░░░░░░░░░░░░░░░░░░░░░░░░░░░  41,984 of 100,312 items", "merging · "}, nil},
+		{"merging, before the first item", Loading{Read: 9e6, Size: 9e6, Merging: true}, []string{"merging · "}, []string{"merged "}},
+		{"merged", Loading{Read: 9e6, Size: 9e6, Merging: true, Merged: 5000, Items: 5000}, []string{"opening the list · "}, nil},
+		{"one feed read", Loading{Read: 9e6, Size: 9e6}, []string{"opening the list · "}, []string{"merged "}},
+		{"one feed parsed, the other still being read", Loading{Read: 9e6, Size: 9e6, Waiting: 1},
+			[]string{"████  9.0 of 9.0 MB (1 feed still being read)", "reading · "}, []string{"opening the list", "merged "}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			var m tea.Model = New(Config{Title: "a ⇄ b"})
+			m, _ = m.Update(tea.WindowSizeMsg{Width: 100, Height: 24})
+			m, _ = m.Update(progressMsg(c.l))
+			s := ansi.Strip(m.View().Content)
+			for _, line := range strings.Split(s, "\n") {
+				if w := ansi.StringWidth(line); w > 100 {
+					t.Errorf("a line of %d cells in 100: %q", w, line)
+				}
+			}
+			for _, w := range c.want {
+				if !strings.Contains(s, w) {
+					t.Errorf("no %q:\n%s", w, s)
+				}
+			}
+			for _, n := range c.not {
+				if strings.Contains(s, n) {
+					t.Errorf("%q shown:\n%s", n, s)
+				}
+			}
+		})
 	}
 }

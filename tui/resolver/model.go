@@ -1,6 +1,7 @@
 package resolver
 
 import (
+	"sync"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
@@ -32,7 +33,7 @@ const (
 
 // Messages of the commands that load and save.
 type (
-	progressMsg struct{ done, total int }
+	progressMsg Loading
 	loadedMsg   struct {
 		doc  *dialect.Doc
 		info LoadInfo
@@ -68,7 +69,7 @@ type Model struct {
 	xml      XMLView
 	status   Status
 	progress chan progressMsg
-	loading  progressMsg
+	loading  Loading
 	ticks    int           // loading ticks so far, for the spinner
 	started  time.Time     // the first tick's time
 	elapsed  time.Duration // since then
@@ -115,14 +116,18 @@ func (m Model) Saved() bool { return m.saved }
 
 // load is the Cmd that loads and merges, sending progress on ch, then
 // asks what the first screen should say.
-func load(fn func(func(done, total int)) (*dialect.Doc, error), info func() LoadInfo, ch chan progressMsg) tea.Cmd {
+func load(fn func(func(Loading)) (*dialect.Doc, error), info func() LoadInfo, ch chan progressMsg) tea.Cmd {
 	return func() tea.Msg {
 		defer close(ch)
-		doc, err := fn(func(done, total int) {
-			select {
-			case ch <- progressMsg{done, total}:
-			default: // the screen shows the latest it gets; skipping is fine
+		var mu sync.Mutex // reports may come from several goroutines
+		doc, err := fn(func(l Loading) {
+			mu.Lock()
+			defer mu.Unlock()
+			select { // the latest report replaces one not yet shown
+			case <-ch:
+			default:
 			}
+			ch <- progressMsg(l)
 		})
 		msg := loadedMsg{doc: doc, err: err}
 		if err == nil && info != nil {
@@ -196,7 +201,7 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case tea.BackgroundColorMsg:
 		return m.setBackground(!msg.IsDark()), nil
 	case progressMsg:
-		m.loading = msg
+		m.loading = Loading(msg)
 		return m, waitProgress(m.progress)
 	case loadTickMsg:
 		return m.tick(msg)

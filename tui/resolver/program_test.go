@@ -35,7 +35,7 @@ func TestProgram(t *testing.T) {
 		SaveTarget: "local.xml",
 		By:         "tester-desk",
 		Now:        func() time.Time { return time.Date(2026, 3, 9, 12, 0, 0, 0, time.UTC) },
-		Load:       func(func(int, int)) (*dialect.Doc, error) { return loadPair(t, "rss"), nil },
+		Load:       func(func(resolver.Loading)) (*dialect.Doc, error) { return loadPair(t, "rss"), nil },
 		Save: func(doc *dialect.Doc) error {
 			var b bytes.Buffer
 			if _, err := doc.WriteTo(&b); err != nil {

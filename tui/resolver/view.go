@@ -2,6 +2,7 @@ package resolver
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 
 	"charm.land/bubbles/v2/help"
@@ -146,8 +147,9 @@ func shortPath(p string) string {
 	return "…/" + p[i+1:]
 }
 
-// loadingView shows the progress of loading and merging: the step, what
-// it works on, the time it has taken, and a spinner that turns as long as
+// loadingView shows the progress of loading and merging: what it works
+// on, a bar of the bytes read and, once merging, one of the items merged,
+// the step, the time it has taken, and a spinner that turns as long as
 // the program is alive, so that a long step never looks hung.
 func (m Model) loadingView() string {
 	what := m.cfg.Title
@@ -156,22 +158,45 @@ func (m Model) loadingView() string {
 	}
 	lines := []string{"", "  loading and merging " + what + "…"}
 	p := m.loading
-	if p.total > 0 {
-		w := max(min(m.width-20, 50), 10)
-		done := min(w*p.done/p.total, w)
-		bar := strings.Repeat("█", done) + strings.Repeat("░", w-done)
-		lines = append(lines, fmt.Sprintf("  %s step %d of %d", bar, min(p.done+1, p.total), p.total))
+	var waiting string
+	if p.Waiting > 0 {
+		waiting = " (" + plural(p.Waiting, "feed") + " still being read)"
 	}
-	step := "reading and parsing"
+	w := max(min(m.width-40-len(waiting), 50), 10) // room for the figures
+	if p.Size > 0 {
+		lines = append(lines, "  read    "+bar(p.Read, p.Size, w)+fmt.Sprintf("  %s of %s MB", mb(p.Read), mb(p.Size))+waiting)
+	}
+	if p.Merging && p.Items > 0 {
+		lines = append(lines, "  merged  "+bar(int64(p.Merged), int64(p.Items), w)+fmt.Sprintf("  %s of %s items", thousands(p.Merged), thousands(p.Items)))
+	}
+	step := "reading"
 	switch {
-	case p.total > 0 && p.done >= p.total:
-		step = "opening the list"
-	case p.total > 1 && p.done == p.total-1:
+	case p.Merging && (p.Items == 0 || p.Merged < p.Items):
 		step = "merging"
+	case p.Merging || p.Waiting == 0 && p.Size > 0 && p.Read >= p.Size:
+		step = "opening the list"
 	}
 	spin := spinner[m.ticks%len(spinner)]
 	lines = append(lines, fmt.Sprintf("  %s %s · %.1f s", spin, step, m.elapsed.Seconds()))
 	return strings.Join(lines, "\n")
+}
+
+// bar draws done of total in w cells.
+func bar(done, total int64, w int) string {
+	n := int(min(max(int64(w)*done/max(total, 1), 0), int64(w)))
+	return strings.Repeat("█", n) + strings.Repeat("░", w-n)
+}
+
+// mb says a count of bytes in megabytes, to a tenth: "97.3".
+func mb(n int64) string { return fmt.Sprintf("%.1f", float64(n)/1e6) }
+
+// thousands writes n with a comma between thousands: "100,312".
+func thousands(n int) string {
+	s := strconv.Itoa(n)
+	for i := len(s) - 3; i > 0 && s[i-1] != '-'; i -= 3 {
+		s = s[:i] + "," + s[i:]
+	}
+	return s
 }
 
 var spinner = []string{"-", "\\", "|", "/"}
