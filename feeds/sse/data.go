@@ -101,7 +101,9 @@ func readData(kind string, el, sync *etree.Element, skip func(*etree.Element) bo
 
 // Digest returns a digest of the data: the attributes other than
 // namespace declarations, sorted, and the children, elements by expanded
-// name with sorted attributes, comments left out. Equal data written with
+// name with sorted attributes, comments left out, and each run of
+// character data as one text (text that sx:sync or a comment split when
+// read is one text when written without them). Equal data written with
 // other prefixes or attribute orders has equal digests.
 func (x *itemData) Digest() string {
 	if p := x.digest.Load(); p != nil {
@@ -109,31 +111,41 @@ func (x *itemData) Digest() string {
 	}
 	var b []byte
 	b = canonicalAttrs(b, x.attrs, x.ctx)
-	for _, t := range x.kids {
-		b = canonicalToken(b, t)
-	}
+	b = canonicalTokens(b, x.kids)
 	sum := sha256.Sum256(b)
 	h := hex.EncodeToString(sum[:])
 	x.digest.Store(&h)
 	return h
 }
 
-func canonicalToken(b []byte, t etree.Token) []byte {
-	switch t := t.(type) {
-	case *etree.CharData:
-		b = append(b, 't')
-		return appendText(b, t.Data)
-	case *etree.Element:
-		b = append(b, "<{"...)
-		b = append(b, uriOf(t)...)
-		b = append(b, '}')
-		b = append(b, t.Tag...)
-		b = canonicalAttrs(b, t.Attr, t)
-		for _, c := range t.Child {
-			b = canonicalToken(b, c)
+// canonicalTokens appends the canonical form of toks: elements by
+// expanded name with sorted attributes, each run of character data as one
+// text, comments and processing instructions left out.
+func canonicalTokens(b []byte, toks []etree.Token) []byte {
+	var text []string
+	flush := func() {
+		if text != nil {
+			b = append(b, 't')
+			b = appendText(b, strings.Join(text, ""))
+			text = nil
 		}
-		return append(b, "</>"...)
 	}
+	for _, t := range toks {
+		switch t := t.(type) {
+		case *etree.CharData:
+			text = append(text, t.Data)
+		case *etree.Element:
+			flush()
+			b = append(b, "<{"...)
+			b = append(b, uriOf(t)...)
+			b = append(b, '}')
+			b = append(b, t.Tag...)
+			b = canonicalAttrs(b, t.Attr, t)
+			b = canonicalTokens(b, t.Child)
+			b = append(b, "</>"...)
+		}
+	}
+	flush()
 	return b
 }
 

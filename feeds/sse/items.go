@@ -250,6 +250,12 @@ func (wr *writer) content(c contentSpec) {
 		return
 	}
 	parts := c.parts(syncOutlines)
+	for _, p := range parts {
+		if mixed([]etree.Token{p.tok}) {
+			c.in, c.end = "", "" // indentation would change the text
+			break
+		}
+	}
 	at := map[*etree.Element]int{}
 	for j, e := range syncOutlines {
 		at[e] = j

@@ -477,6 +477,7 @@ type canon struct{ w [2]canonWriter }
 
 func (c *canon) at(i int) *canonWriter {
 	c.w[i].b = c.w[i].b[:0]
+	c.w[i].run, c.w[i].inText = c.w[i].run[:0], false
 	return &c.w[i]
 }
 
@@ -484,8 +485,10 @@ func (c *canon) at(i int) *canonWriter {
 // the data, as the scan reads them: a test holds the two to the same
 // digest on every feed of testdata.
 type canonWriter struct {
-	b    []byte
-	list []string
+	b      []byte
+	list   []string
+	run    []byte // the run of character data not yet appended
+	inText bool
 }
 
 // attrs appends the canonical form of an element's attributes (as
@@ -510,16 +513,27 @@ func (cw *canonWriter) attrs(s *xmlscan.Scanner, attrs []xmlscan.Attr) {
 	cw.list = list[:0]
 }
 
-// text appends character data (as canonicalToken does).
+// text appends character data (as canonicalTokens does: a run of it is
+// one text).
 func (cw *canonWriter) text(s string) {
-	cw.b = append(cw.b, 't')
-	cw.b = appendText(cw.b, s)
+	cw.run = append(cw.run, s...)
+	cw.inText = true
+}
+
+// flush appends the run of character data read so far.
+func (cw *canonWriter) flush() {
+	if cw.inText {
+		cw.b = append(cw.b, 't')
+		cw.b = appendText(cw.b, string(cw.run))
+		cw.run, cw.inText = cw.run[:0], false
+	}
 }
 
 // element appends the canonical form of the element whose start tag the
 // scanner has just read, reading up to its end tag (as canonicalToken
 // does).
 func (cw *canonWriter) element(sc *scan) bool {
+	cw.flush()
 	t := sc.s.Token()
 	u, _ := sc.s.Lookup(t.Name.Prefix)
 	cw.b = append(cw.b, "<{"...)
@@ -532,6 +546,7 @@ func (cw *canonWriter) element(sc *scan) bool {
 		t := sc.s.Token()
 		switch {
 		case t.Kind == xmlscan.EndElement && sc.s.Depth() == depth-1:
+			cw.flush()
 			cw.b = append(cw.b, "</>"...)
 			return true
 		case t.Kind == xmlscan.Text || t.Kind == xmlscan.CDATA:
@@ -547,6 +562,7 @@ func (cw *canonWriter) element(sc *scan) bool {
 
 // sum returns the digest of what was appended.
 func (cw *canonWriter) sum() string {
+	cw.flush()
 	sum := sha256.Sum256(cw.b)
 	return hex.EncodeToString(sum[:])
 }

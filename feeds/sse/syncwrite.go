@@ -183,7 +183,9 @@ func (wr *writer) conflicts(it *sse.Item, ind string) {
 			continue
 		}
 		wr.conflictData(x, in+d.unit)
-		wr.w.WriteString(in)
+		if x.kind != KindRSS || !mixed(x.kids) {
+			wr.w.WriteString(in)
+		}
 		wr.close(cname, outer)
 	}
 	wr.w.WriteString(ind)
@@ -192,10 +194,16 @@ func (wr *writer) conflicts(it *sse.Item, ind string) {
 
 // conflictData writes the data of a losing version: an RSS item's
 // children, or an outline element.
+// Children that hold text (mixed content) are written side by side:
+// indentation would change the text.
 func (wr *writer) conflictData(x *itemData, ind string) {
+	in := ind
+	if mixed(x.kids) {
+		in = ""
+	}
 	if x.kind == KindRSS {
 		for _, t := range x.kids {
-			wr.w.WriteString(ind)
+			wr.w.WriteString(in)
 			wr.token(t)
 		}
 		return
@@ -206,11 +214,23 @@ func (wr *writer) conflictData(x *itemData, ind string) {
 		return
 	}
 	for _, t := range x.kids {
-		wr.w.WriteString(ind + wr.d.unit)
+		if in != "" {
+			wr.w.WriteString(in + wr.d.unit)
+		}
 		wr.token(t)
 	}
-	wr.w.WriteString(ind)
+	wr.w.WriteString(in)
 	wr.close("outline", outer)
+}
+
+// mixed reports whether toks hold character data other than white space.
+func mixed(toks []etree.Token) bool {
+	for _, t := range toks {
+		if c, ok := t.(*etree.CharData); ok && (c.IsCData() || !xmlutil.IsSpace(c.Data)) {
+			return true
+		}
+	}
+	return false
 }
 
 // empty reports whether data has neither attributes nor children.
