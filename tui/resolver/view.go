@@ -98,8 +98,10 @@ func (m Model) body() string {
 
 // header shows the session, the count of resolved items, whether work is
 // unsaved and where saves go. Where the width is short it gives up, in
-// turn, the session's name, the long form of the save target, and the
-// count; "unsaved" and the target (shortened) stay.
+// turn, the session's name, the long form of the save target, the short
+// one (cut to the room left, then whole), the program's name, "unsaved",
+// and last the count: it is the one figure that changes as the person
+// works.
 func (m Model) header() string {
 	app := m.styles.App.Render("feedsync")
 	full := app + " · " + m.cfg.Title
@@ -110,18 +112,24 @@ func (m Model) header() string {
 		{full, count, state, "saves to " + target},
 		{app, count, state, "saves to " + target},
 		{app, count, state, short},
-		{app, state, short},
-		{app, state, "→ " + shortPath(target)},
+		{app, count, state, "→ " + shortPath(target)},
 	}
+	if room := m.width - textWidth(app) - textWidth(strings.Join(nonEmpty([]string{count, state, "→ "}), " · ")) - 2; room >= minPath {
+		forms = append(forms, []string{app, count, state, "→ " + truncate(shortPath(target), room, "…")})
+	}
+	forms = append(forms, []string{app, count, state}, []string{"", count, state}, []string{"", count})
 	for _, f := range forms {
 		left, right := f[0], strings.Join(nonEmpty(f[1:]), " · ")
-		if gap := m.width - textWidth(left) - textWidth(right); gap >= 2 {
+		if gap := m.width - textWidth(left) - textWidth(right); gap >= 2 || left == "" && gap >= 0 {
 			return m.styles.Header.Render(left + strings.Repeat(" ", gap) + right)
 		}
 	}
-	last := forms[len(forms)-1]
-	return m.styles.Header.Render(fit(strings.Join(nonEmpty(last[1:]), " · "), m.width))
+	return m.styles.Header.Render(fit(count, m.width))
 }
+
+// minPath is the fewest cells a cut save target is shown in: fewer tell
+// nothing of the file.
+const minPath = 10
 
 // headerState returns the count of resolved items and whether work is
 // unsaved or being saved.
