@@ -3,8 +3,11 @@
 // txtar archives (golang.org/x/tools/txtar), a readable diff for failure
 // messages (package diff's unified diff), the dependency check, and the
 // checks that what feedsync writes is well-formed XML (WellFormed, and
-// Expat, a second parser). Only tests import it. It is not internal to
-// feeds so that the tests of tui import it too.
+// Expat, a second parser). A check that cannot run fails the test rather
+// than passing or skipping unseen: Expat with no documents or without
+// python3 (FEEDSYNC_SKIP_EXPAT=1 skips it, saying so), Deps when 'go list'
+// fails. Only tests import it. It is not internal to feeds so that the
+// tests of tui import it too.
 //
 // The -update flag is shared with github.com/charmbracelet/x/exp/golden,
 // which teatest imports and which defines a flag of the same name: when
@@ -130,18 +133,27 @@ func LineDiff(want, got string) string {
 
 // Deps fails t for every package outside the standard library that the
 // package in the working directory depends on and allowed does not list;
-// the package itself is among them. name is the package in messages.
-func Deps(t *testing.T, name string, allowed ...string) {
+// the package itself is among them. name is the package in messages. A
+// 'go list' that fails, or lists nothing, fails t: a check that cannot
+// run must not pass.
+func Deps(t testing.TB, name string, allowed ...string) {
 	t.Helper()
-	out, err := exec.Command("go", "list", "-deps", "-f", "{{if not .Standard}}{{.ImportPath}}{{end}}", ".").Output()
+	cmd := exec.Command("go", "list", "-deps", "-f", "{{if not .Standard}}{{.ImportPath}}{{end}}", ".")
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
 	if err != nil {
-		t.Skipf("go list: %v", err)
+		t.Fatalf("%s: go list: %v: %s", name, err, strings.TrimSpace(stderr.String()))
+	}
+	deps := strings.Fields(string(out))
+	if len(deps) == 0 {
+		t.Fatalf("%s: go list listed no package, not even %s itself", name, name)
 	}
 	ok := map[string]bool{}
 	for _, p := range allowed {
 		ok[p] = true
 	}
-	for _, p := range strings.Fields(string(out)) {
+	for _, p := range deps {
 		if !ok[p] {
 			t.Errorf("%s depends on %s", name, p)
 		}
@@ -178,12 +190,20 @@ while i < len(data):
 
 // Expat parses each document with Python's expat, a second strict XML
 // parser, and returns for each "" when it is well-formed or expat's
-// message. It skips the test when python3 is not installed.
+// message. No documents, or no python3, fail the test: a cross-check that
+// checks nothing must not pass. Where python3 cannot be had, setting
+// FEEDSYNC_SKIP_EXPAT=1 skips the tests that use it, saying so.
 func Expat(t testing.TB, docs [][]byte) []string {
 	t.Helper()
+	if len(docs) == 0 {
+		t.Fatal("feedtest.Expat: no documents to check")
+	}
 	py, err := exec.LookPath("python3")
 	if err != nil {
-		t.Skip("python3 is not installed: no cross-check with expat")
+		if os.Getenv("FEEDSYNC_SKIP_EXPAT") == "1" {
+			t.Skip("python3 is not installed and FEEDSYNC_SKIP_EXPAT=1: no cross-check with expat")
+		}
+		t.Fatal("python3 is not installed: the cross-check with expat needs it (FEEDSYNC_SKIP_EXPAT=1 skips it)")
 	}
 	var in bytes.Buffer
 	for _, d := range docs {
