@@ -144,6 +144,14 @@
 // Problems, every problem found, each as "file:line:col: element: message".
 // Nothing is written from a feed that failed to load.
 //
+// What RSS 2.0 and RFC 4287 require of an item beyond that does not stop
+// a feed from loading: other implementations write such items, and they
+// sync as well as any. Incomplete lists them for a validator to warn of,
+// from what the parse noted: an RSS item with neither title nor
+// description, an Atom entry without atom:title, atom:id or atom:updated,
+// or with neither atom:content nor an alternate link (§4.1.2). Published
+// gives the versions this endpoint makes an atom:id and atom:updated.
+//
 // The XML is read strictly, by package feeds/internal/xmlscan: everything
 // XML 1.0 and Namespaces in XML 1.0 require of a well-formed document is
 // checked (a repeated attribute, an unbound prefix, a reference to a

@@ -22,6 +22,7 @@ type lazyEl struct {
 	src        *source
 	start, end int // the element is src.data[start:end]
 	syncAt     int // the offset of its sx:sync's start tag, -1 for none
+	has        has // what of its format's required children it has (Incomplete)
 	// An item's element in the document's tree: its name and attributes,
 	// and its children once built. nil for a conflict version.
 	shell *etree.Element

@@ -227,6 +227,7 @@ func (sc *scan) version(f Format, of *engine.Item, owner *lazyEl) (*version, *la
 			}
 			continue
 		}
+		lz.has |= hasOf(f, u, t)
 		if !cw.field(sc, f, u) {
 			break
 		}

@@ -1,6 +1,7 @@
 package dialect
 
 import (
+	"cmp"
 	"io"
 	"slices"
 
@@ -29,6 +30,7 @@ type backend interface {
 	format() Format
 	hasSync() bool
 	warnings() feeds.Problems
+	incomplete() feeds.Problems // the items as read that lack what their format requires
 	entries() []Entry
 	item(id string) (Entry, bool)
 	set(e Entry)
@@ -119,7 +121,7 @@ func Validate(name string, data []byte) (problems, warnings feeds.Problems) {
 		}
 		return feeds.Problems{{File: name, Msg: err.Error()}}, nil
 	}
-	warnings = append(d.Warnings(), incomplete(name, data, d.Format())...)
+	warnings = append(d.Warnings(), d.b.incomplete()...)
 	if len(warnings) == 0 {
 		return nil, nil
 	}
@@ -304,3 +306,10 @@ func (d *Doc) check(c Change, opt Options) error {
 // states, make of an OPML outline (see Outline); nil for RSS and Atom.
 // entries are the feed's Entries or new states of them, in that order.
 func (d *Doc) Outline(entries []Entry) *Outline { return d.b.outline(entries) }
+
+// sortProblems sorts problems by position, stably.
+func sortProblems(ps feeds.Problems) {
+	slices.SortStableFunc(ps, func(a, b feeds.Problem) int {
+		return cmp.Or(cmp.Compare(a.Line, b.Line), cmp.Compare(a.Col, b.Col))
+	})
+}

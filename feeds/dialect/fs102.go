@@ -31,7 +31,9 @@ func parseFS(name string, data []byte, p feeds.Progress) (backend, error) {
 
 func (f fs102) dialect() Dialect         { return FeedSync102 }
 func (f fs102) warnings() feeds.Problems { return nil }
-func (f fs102) outline([]Entry) *Outline { return nil }
+
+func (f fs102) incomplete() feeds.Problems { return f.doc.Incomplete() }
+func (f fs102) outline([]Entry) *Outline   { return nil }
 
 func (f fs102) format() Format {
 	if f.doc.Format() == feeds.Atom {

@@ -30,6 +30,8 @@ func parseSSE(name string, data []byte, p feeds.Progress) (backend, error) {
 func (f sse091) dialect() Dialect         { return SSE091 }
 func (f sse091) warnings() feeds.Problems { return f.doc.Warnings() }
 
+func (f sse091) incomplete() feeds.Problems { return f.doc.Incomplete() }
+
 func (f sse091) format() Format {
 	if f.doc.Kind() == ssefeed.KindOPML {
 		return OPML

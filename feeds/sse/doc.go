@@ -53,7 +53,11 @@
 // into the first, sse.Dedupe), more sx:update elements than the version
 // allows, a day of the week that does not match its date, a relative
 // sx:related link, a sharing version other than "0.91", an rss version
-// other than "2.0", unknown SSE elements in sx:sync.
+// other than "2.0", unknown SSE elements in sx:sync. Incomplete lists the
+// items that lack the text their format requires, an RSS item with
+// neither title nor description (RSS 2.0), an outline without a text
+// attribute (OPML 2.0): they load and sync, and are not in Warnings, which
+// every command prints; a validator warns of them.
 //
 // # Items and their data
 //

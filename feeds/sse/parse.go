@@ -93,6 +93,8 @@ type source struct {
 	tree   *etree.Document
 	shells []xmlutil.Shell              // RSS items read without their content, in document order
 	plain  map[*etree.Element]*lazyItem // among them, those without sx:sync
+	// untexted are the RSS items without title or description (Incomplete).
+	untexted []finding
 
 	mu  sync.Mutex // guards bld
 	bld xmlutil.Builder

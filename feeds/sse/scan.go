@@ -133,10 +133,14 @@ func (sc *scan) item() bool {
 	cw := sc.canon.at(0)
 	cw.attrs(sc.s, t.Attrs)
 	depth := sc.s.Depth()
+	name, texted := t.Name, false
 	for sc.next() {
 		t := sc.s.Token()
 		if t.Kind == xmlscan.EndElement && sc.s.Depth() == depth-1 {
 			lz.end = t.End
+			if !texted {
+				src.untexted = append(src.untexted, finding{off: lz.start, name: name, msg: noText[KindRSS]})
+			}
 			sc.b.Token(t)
 			if sn.it != nil {
 				ri.ld = lazyData{item: lz, conflict: -1}
@@ -182,6 +186,7 @@ func (sc *scan) item() bool {
 			}
 			continue
 		}
+		texted = texted || u == "" && (t.Name.Local == "title" || t.Name.Local == "description")
 		if !cw.element(sc) {
 			return false
 		}
