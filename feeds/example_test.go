@@ -130,3 +130,53 @@ func ExampleProblem_String() {
 	// feed.xml: item: no sx:sync
 	// gone.xml: no such file or directory
 }
+
+// Every endpoint derives the same atom:id from a sync id.
+func ExampleEntryID() {
+	fmt.Println(feeds.EntryID("item_1_myapp_2005-05-21T11:43:33Z"))
+	// Output: urn:uuid:4c85fa09-4a0b-5f2d-aa4e-c543ff7d67ff
+}
+
+// A version this endpoint makes of an Atom entry is published with the
+// atom:id and atom:updated RFC 4287 requires; its shared data is the same.
+func ExampleDoc_Published() {
+	doc, err := feeds.Parse("todo.xml", []byte(`<feed xmlns="http://www.w3.org/2005/Atom" xmlns:sx="http://feedsync.org/2007/feedsync">
+ <entry>
+  <title>Buy groceries</title>
+  <content/>
+  <sx:sync id="item_1" updates="1"><sx:history sequence="1" when="2005-05-21T09:43:33Z" by="REO1750"/></sx:sync>
+ </entry>
+</feed>`))
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	it := doc.Item("item_1")
+	data := doc.Published(it.Data, it.Sync.ID, it.Sync.Topmost().When)
+	for _, f := range feeds.Fields(data) {
+		fmt.Printf("%s=%q shared=%v\n", f.Key, f.Value, f.Shared)
+	}
+	fmt.Println(data.Digest() == it.Data.Digest())
+	// Output:
+	// title="Buy groceries" shared=true
+	// content="" shared=true
+	// id="urn:uuid:bcb57811-524a-5d8c-82cf-a4e55256f657" shared=false
+	// updated="2005-05-21T09:43:33Z" shared=false
+	// true
+}
+
+// Incomplete lists the items that lack what their format requires; the
+// feed loads and syncs all the same.
+func ExampleDoc_Incomplete() {
+	doc, err := feeds.Parse("todo.xml", []byte(`<rss version="2.0">
+ <channel>
+  <item><category>errands</category></item>
+ </channel>
+</rss>`))
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(doc.Incomplete())
+	// Output: todo.xml:3:3: item: neither title nor description: RSS 2.0 requires one
+}
