@@ -45,7 +45,7 @@ func runGitMerge(ctx context.Context, env *Env, args []string) error {
 	}
 	d := &gitDriver{env: env, base: pos[0], cur: pos[1], other: pos[2], path: pathText(pos[1]), arg: pathArg(pos[1])}
 	if len(pos) == 4 && pos[3] != "" {
-		d.path, d.arg = pathText(pos[3]), pathArg(pos[3])
+		d.pathname, d.path, d.arg = pos[3], pathText(pos[3]), pathArg(pos[3])
 	}
 	return interruptible(ctx, env, func(env *Env) error {
 		d.env = env
@@ -57,6 +57,7 @@ func runGitMerge(ctx context.Context, env *Env, args []string) error {
 type gitDriver struct {
 	env              *Env
 	base, cur, other string
+	pathname         string // the file's path in the repository (%P), "" when not given
 	path             string // the file's name in messages (pathText)
 	arg              string // the file's name in the commands they suggest (pathArg)
 }
@@ -163,10 +164,22 @@ func indent(msg string, max int) string {
 
 // textMerge merges the versions as text with git merge-file, as git does
 // without the driver, and writes the result to CURRENT.
+//
+// Its conflict markers are labelled ours, base and theirs, where git's own
+// merge writes branch names: git hands a driver its labels only as %S, %X
+// and %Y (git 2.44 and later), which the driver line does not take, so
+// that it works with every git. Their length is the path's
+// conflict-marker-size attribute, as in git's own merge: git hands a
+// driver that as %L, which the line does not take either, so the driver
+// asks 'git check-attr' for it.
 func (d *gitDriver) textMerge(ctx context.Context) error {
 	fmt.Fprintf(d.env.Stderr, "feedsync: %s: merging as text (git merge-file)\n", d.path)
 	var out, errb bytes.Buffer
-	cmd := exec.CommandContext(ctx, "git", "merge-file", "-p", "-L", "ours", "-L", "base", "-L", "theirs", d.cur, d.base, d.other)
+	args := []string{"merge-file", "-p", "-L", "ours", "-L", "base", "-L", "theirs"}
+	if n := markerSize(ctx, d.pathname); n > 0 {
+		args = append(args, "--marker-size="+strconv.Itoa(n))
+	}
+	cmd := exec.CommandContext(ctx, "git", append(args, d.cur, d.base, d.other)...)
 	cmd.Stdout, cmd.Stderr = &out, &errb
 	err := cmd.Run()
 	var exit *exec.ExitError
@@ -188,6 +201,28 @@ func (d *gitDriver) textMerge(ctx context.Context) error {
 		return errConflicts
 	}
 	return nil
+}
+
+// markerSize returns the conflict-marker-size attribute of path in the
+// repository git runs the driver in, or 0 when it has none (or path is
+// "", or there is no repository): git merge-file's default, 7, then holds.
+func markerSize(ctx context.Context, path string) int {
+	if path == "" {
+		return 0
+	}
+	out, err := exec.CommandContext(ctx, "git", "check-attr", "-z", "conflict-marker-size", "--", path).Output()
+	if err != nil {
+		return 0
+	}
+	fields := strings.Split(string(out), "\x00") // path, attribute, value
+	if len(fields) < 3 {
+		return 0
+	}
+	n, err := strconv.Atoi(fields[2])
+	if err != nil || n < 1 || n > 1000 {
+		return 0
+	}
+	return n
 }
 
 // replaceInPlace replaces the file git handed the driver as CURRENT with

@@ -34,10 +34,17 @@ func runGit(ctx context.Context, env *Env, args []string) error {
 	if err != nil {
 		return err
 	}
+	var patterns []string
 	for _, p := range pos {
 		if p == "" || strings.HasPrefix(p, "!") || strings.ContainsAny(p, "\n\r") {
 			return usageError("git", "%q is not a pattern for .gitattributes", p)
 		}
+		// git patterns have no braces: '*.{xml,opml}' would match nothing.
+		ps := expandBraces(p)
+		if len(ps) > 1 {
+			fmt.Fprintf(env.Stderr, "feedsync: %q is %s (git patterns have no braces)\n", p, strings.Join(ps, " "))
+		}
+		patterns = append(patterns, ps...)
 	}
 	exe, _ := os.Executable()
 	bin, note, err := driverBinary(exe, env.Getenv("PATH"), os.TempDir())
@@ -51,7 +58,58 @@ func runGit(ctx context.Context, env *Env, args []string) error {
 	if note != "" {
 		fmt.Fprintf(env.Stderr, "feedsync: %s\n", note)
 	}
-	return s.run(pos)
+	return s.run(patterns)
+}
+
+// expandBraces expands the brace lists of a pattern as a shell does
+// ("*.{xml,opml}" is "*.xml" and "*.opml"; lists may nest and follow one
+// another), since git's patterns have none. Braces without a comma at
+// their top level, braces that do not close and escaped ones (\{) are
+// kept as they are.
+func expandBraces(p string) []string {
+	for i := 0; i < len(p); i++ {
+		switch p[i] {
+		case '\\':
+			i++
+		case '{':
+			if alts, end, ok := braceList(p, i); ok {
+				var out []string
+				for _, a := range alts {
+					out = append(out, expandBraces(p[:i]+a+p[end+1:])...)
+				}
+				return out
+			}
+		}
+	}
+	return []string{p}
+}
+
+// braceList reads the brace list that opens at p[open]: its top-level
+// alternatives and the index of its closing brace. ok is false when it
+// does not close or has no comma at its top level.
+func braceList(p string, open int) (alts []string, end int, ok bool) {
+	depth, start := 0, open+1
+	for i := open; i < len(p); i++ {
+		switch p[i] {
+		case '\\':
+			i++
+		case '{':
+			depth++
+		case '}':
+			if depth--; depth == 0 {
+				if alts == nil {
+					return nil, 0, false
+				}
+				return append(alts, p[start:i]), i, true
+			}
+		case ',':
+			if depth == 1 {
+				alts = append(alts, p[start:i])
+				start = i + 1
+			}
+		}
+	}
+	return nil, 0, false
 }
 
 const gitHelp = `
@@ -64,6 +122,8 @@ file, core.attributesFile or ~/.config/git/attributes) for each PATTERN,
 and keeps the backups, lock, temporary and sync state files feedsync
 leaves beside such a feed out of git, in .git/info/exclude (--global: core.excludesFile
 or ~/.config/git/ignore). Nothing that is already there is written again.
+git patterns have no braces: a PATTERN with a brace list is expanded as a
+shell would ('*.{xml,opml}' is *.xml and *.opml).
 
 git runs the feedsync on your PATH; when there is none, the absolute path
 of this one, unless it is a temporary build (go run), which is refused.
