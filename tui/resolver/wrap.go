@@ -69,7 +69,7 @@ func wrap(line []piece, width int) [][]piece {
 		for ww > width { // a word wider than a row: cut it
 			head, tail := cut(w, width-used)
 			rows, row, used = append(rows, append(row, head...)), nil, 0
-			w, ww = tail, widthOf(tail)
+			w, ww = tail, ww-widthOf(head) // not the tail measured anew: that is quadratic in a long word
 		}
 		row, used = append(row, w...), used+ww
 	}
@@ -166,15 +166,15 @@ func trimLeadingSpace(ps []piece) []piece {
 }
 
 // cut splits pieces after n cells; the head holds at least one character,
-// so that a wide character in a narrow row still moves on.
+// so that a wide character in a narrow row still moves on. It looks at no
+// more of the pieces than the head needs.
 func cut(ps []piece, n int) (head, tail []piece) {
 	for i, p := range ps {
-		w := textWidth(p.text)
-		if w <= n {
+		t, w := prefixIn(p.text, n)
+		if len(t) == len(p.text) {
 			head, n = append(head, p), n-w
 			continue
 		}
-		t := ansi.Truncate(p.text, n, "")
 		if t == "" && len(head) == 0 {
 			_, size := firstRune(p.text)
 			t = p.text[:size]
@@ -186,6 +186,38 @@ func cut(ps []piece, n int) (head, tail []piece) {
 		return head, trimEmpty(rest)
 	}
 	return head, nil
+}
+
+// prefixIn returns the longest prefix of s (text without escape sequences)
+// that fits in n cells, and its width. It truncates a window of s that
+// grows only while the cut falls near the window's end, where a character
+// or grapheme may be split, so that cutting a long word into rows is
+// linear in its length, not quadratic.
+func prefixIn(s string, n int) (string, int) {
+	if a := asciiPrefix(s, n+1); a >= min(n+1, len(s)) { // the byte after the cut is ASCII too: no grapheme is split
+		return s[:min(n, len(s))], min(n, len(s))
+	}
+	const margin = 64 // bytes: more than any grapheme cluster in practice
+	for k := min(len(s), 4*n+2*margin); ; k = min(len(s), 2*k) {
+		for k < len(s) && !utf8.RuneStart(s[k]) {
+			k++
+		}
+		if t := ansi.Truncate(s[:k], n, ""); k == len(s) || len(t)+margin <= k {
+			return t, textWidth(t)
+		}
+	}
+}
+
+// asciiPrefix returns how many of the first n bytes of s are printable
+// ASCII, one cell each.
+func asciiPrefix(s string, n int) int {
+	n = min(n, len(s))
+	for i := range n {
+		if c := s[i]; c < 0x20 || c >= 0x7f {
+			return i
+		}
+	}
+	return n
 }
 
 func firstRune(s string) (rune, int) {

@@ -1,0 +1,86 @@
+package resolver
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/feedsync/feedsync/diff"
+)
+
+// longWordFeed is an item in conflict whose content is one word of n
+// characters, the version's with one more: a data URI, a hash, a pasted
+// line without spaces.
+func longWordFeed(n int) string {
+	word := strings.Repeat("x", n)
+	return strings.NewReplacer("WINNER", word, "VERSION", word+"y").Replace(`<feed xmlns="http://www.w3.org/2005/Atom" xmlns:sx="http://feedsync.org/2007/feedsync">
+ <title>Long</title>
+ <entry>
+  <title>Picture</title>
+  <content>WINNER</content>
+  <id>urn:p</id>
+  <sx:sync id="p" updates="2">
+   <sx:history sequence="2" when="2026-03-02T10:00:00Z" by="bob"/>
+   <sx:conflicts>
+    <entry>
+     <title>Picture</title>
+     <content>VERSION</content>
+     <id>urn:p</id>
+     <sx:sync id="p" updates="2"><sx:history sequence="2" when="2026-03-02T09:00:00Z" by="alice"/></sx:sync>
+    </entry>
+   </sx:conflicts>
+  </sx:sync>
+ </entry>
+</feed>`)
+}
+
+// TestWrapOneLongWord: a word far wider than a row is cut into full rows
+// that together hold it whole, in time linear in its length (QA Q35: a
+// 2 MB word hung the item screen; BenchmarkWrapLongWord shows the growth).
+func TestWrapOneLongWord(t *testing.T) {
+	const n = 1 << 18
+	word := strings.Repeat("é", n/2) + strings.Repeat("x", n/2)
+	line := []piece{{text: "see ", kind: diff.Equal}, {text: word[:n/3], kind: diff.Insert}, {text: word[n/3:], kind: diff.Equal}}
+	rows := wrap(line, 78)
+	var got strings.Builder
+	for i, r := range rows {
+		if w := widthOf(r); w > 78 || w < 78 && i > 0 && i < len(rows)-1 {
+			t.Fatalf("row %d is %d cells wide", i, w)
+		}
+		for _, p := range r {
+			got.WriteString(p.text)
+		}
+	}
+	if got.String() != "see"+word { // the space where the row breaks is dropped
+		t.Errorf("the rows do not hold the word whole (%d bytes of %d)", got.Len(), len("see "+word))
+	}
+	if want := (4+n)/78 + 1; len(rows) < want-1 || len(rows) > want+1 {
+		t.Errorf("%d rows, want about %d", len(rows), want)
+	}
+}
+
+// TestItemWithOneLongWord opens the item screen on a long word at 80
+// columns: it shows the word's first rows, cut to the width.
+func TestItemWithOneLongWord(t *testing.T) {
+	doc := mergePair(t, []byte(longWordFeed(1<<18)), []byte(longWordFeed(1<<18)))
+	hs := newHarness(t, doc, 80, 20)
+	hs.keys("enter")
+	if hs.m.screen != itemScreen || !strings.Contains(hs.screen(), strings.Repeat("x", 60)) {
+		t.Errorf("the item is not shown:\n%s", hs.screen())
+	}
+}
+
+// BenchmarkWrapLongWord wraps one word of each size at 78 columns; the
+// time per byte should stay flat as the word grows.
+//
+//	go test -run '^$' -bench WrapLongWord ./tui/resolver
+func BenchmarkWrapLongWord(b *testing.B) {
+	for _, n := range []int{1 << 14, 1 << 17, 1 << 20} {
+		line := []piece{{text: strings.Repeat("x", n), kind: diff.Equal}}
+		b.Run(itoa(n), func(b *testing.B) {
+			b.SetBytes(int64(n))
+			for b.Loop() {
+				wrap(line, 78)
+			}
+		})
+	}
+}
