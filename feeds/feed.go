@@ -5,6 +5,7 @@ import (
 
 	"github.com/beevik/etree"
 	"github.com/feedsync/feedsync/engine"
+	"github.com/feedsync/feedsync/feeds/internal/xmlutil"
 )
 
 // Doc is a loaded feed: the parsed document and its FeedSync items. The
@@ -68,13 +69,7 @@ func (d *Doc) Format() Format { return d.format }
 // (implementation note 2, engine.Dedupe). The items belong to the Doc: change
 // them through Set, never in place.
 func (d *Doc) Items() []*engine.Item {
-	out := make([]*engine.Item, 0, len(d.recs))
-	for i := range d.recs {
-		if !d.isHidden(i) {
-			out = append(out, d.recs[i].item)
-		}
-	}
-	return out
+	return xmlutil.Visible(d.recs, d.hidden, recordItem)
 }
 
 // Subset returns a Doc that holds only the sync items for which keep
@@ -86,20 +81,16 @@ func (d *Doc) Items() []*engine.Item {
 func (d *Doc) Subset(keep func(*engine.Item) bool) *Doc {
 	out := *d
 	out.recs = slices.Clone(d.recs)
-	out.index = make(map[string]int, len(d.index))
-	out.hidden = make([]bool, len(d.recs))
-	for i := range d.recs {
-		if d.isHidden(i) || !keep(d.recs[i].item) {
-			out.hidden[i] = true
-			continue
-		}
-		out.index[d.recs[i].item.Sync.ID] = i
-	}
+	out.hidden, out.index = xmlutil.Subset(d.recs, d.hidden,
+		func(r *record) bool { return keep(r.item) },
+		func(r *record) string { return r.item.Sync.ID })
 	return &out
 }
 
 // isHidden reports whether Subset left record i out.
-func (d *Doc) isHidden(i int) bool { return i < len(d.hidden) && d.hidden[i] }
+func (d *Doc) isHidden(i int) bool { return xmlutil.Hidden(d.hidden, i) }
+
+func recordItem(r *record) *engine.Item { return r.item }
 
 // Item returns the item with the given sync id, or nil.
 func (d *Doc) Item(id string) *engine.Item {

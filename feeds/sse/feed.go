@@ -7,6 +7,7 @@ import (
 	"github.com/beevik/etree"
 	sse "github.com/feedsync/feedsync/engine/sse"
 	"github.com/feedsync/feedsync/feeds"
+	"github.com/feedsync/feedsync/feeds/internal/xmlutil"
 )
 
 // Doc is a loaded SSE 0.91 feed: an RSS 2.0 channel or an OPML outline,
@@ -104,20 +105,14 @@ func (d *Doc) SetSharing(s *Sharing) {
 func (d *Doc) Subset(keep func(*sse.Item) bool) *Doc {
 	out := *d
 	out.recs = slices.Clone(d.recs)
-	out.index = make(map[string]int, len(d.index))
-	out.hidden = make([]bool, len(d.recs))
-	for i := range d.recs {
-		if d.isHidden(i) || !keep(d.recs[i].item) {
-			out.hidden[i] = true
-			continue
-		}
-		out.index[d.recs[i].item.ID] = i
-	}
+	out.hidden, out.index = xmlutil.Subset(d.recs, d.hidden,
+		func(r *record) bool { return keep(r.item) },
+		func(r *record) string { return r.item.ID })
 	return &out
 }
 
 // isHidden reports whether Subset left record i out.
-func (d *Doc) isHidden(i int) bool { return i < len(d.hidden) && d.hidden[i] }
+func (d *Doc) isHidden(i int) bool { return xmlutil.Hidden(d.hidden, i) }
 
 // Name returns the name the feed was loaded under.
 func (d *Doc) Name() string { return d.name }
@@ -157,14 +152,10 @@ func (d *Doc) Items() []*sse.Item {
 // records returns the items Subset did not leave out, in the order read,
 // items added at the end.
 func (d *Doc) records() []*sse.Item {
-	out := make([]*sse.Item, 0, len(d.recs))
-	for i := range d.recs {
-		if !d.isHidden(i) {
-			out = append(out, d.recs[i].item)
-		}
-	}
-	return out
+	return xmlutil.Visible(d.recs, d.hidden, recordItem)
 }
+
+func recordItem(r *record) *sse.Item { return r.item }
 
 // Item returns the item with the given id, or nil.
 func (d *Doc) Item(id string) *sse.Item {

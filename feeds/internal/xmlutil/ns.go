@@ -1,6 +1,7 @@
 // Package xmlutil is what the two XML bindings, feeds (FeedSync 1.0.2) and
 // feeds/sse (SSE 0.91), share below their vocabularies: namespace
-// declarations and scopes, and writing with etree as both write.
+// declarations and scopes, writing with etree as both write, and the
+// bookkeeping of a Doc's item records that Subset hides.
 package xmlutil
 
 import (
