@@ -100,14 +100,7 @@ func (f *feed) readChannel(el *etree.Element) {
 // channelDate is a channel's date for "Newer (for feed)". The spec's
 // fallback, "the item's RSS <pubDate>", is read as the channel's pubDate.
 func (f *feed) channelDate(ch *etree.Element) (time.Time, error) {
-	t, err := f.dateOf(rssChild(ch, "lastBuildDate"))
-	if errors.Is(err, errNoDate) {
-		t, err = f.dateOf(rssChild(ch, "pubDate"))
-	}
-	if errors.Is(err, errNoDate) {
-		return epoch, nil
-	}
-	return t, err
+	return f.firstDate(rssChild(ch, "lastBuildDate"), rssChild(ch, "pubDate"))
 }
 
 func (f *feed) readItem(ch *channel, el *etree.Element) *item {
@@ -126,14 +119,18 @@ func (f *feed) readItem(ch *channel, el *etree.Element) *item {
 
 // itemDate is an item's date for "Newer (for item)".
 func (f *feed) itemDate(el *etree.Element) (time.Time, error) {
-	t, err := f.dateOf(cseChild(el, "lastBuildDate"))
-	if errors.Is(err, errNoDate) {
-		t, err = f.dateOf(rssChild(el, "pubDate"))
+	return f.firstDate(cseChild(el, "lastBuildDate"), rssChild(el, "pubDate"))
+}
+
+// firstDate returns the date of the first of els that is there (dateOf),
+// or epoch, the date the spec assumes, when none is.
+func (f *feed) firstDate(els ...*etree.Element) (time.Time, error) {
+	for _, el := range els {
+		if t, err := f.dateOf(el); !errors.Is(err, errNoDate) {
+			return t, err
+		}
 	}
-	if errors.Is(err, errNoDate) {
-		return epoch, nil
-	}
-	return t, err
+	return epoch, nil
 }
 
 // dateOf parses a date element, noting it when it cannot be read.
