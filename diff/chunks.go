@@ -34,13 +34,18 @@ const wordLimit = 4000
 // with ByWord, word by word within each changed run of lines; a run of
 // spaces between two changed words counts as changed, as in Words. Chunks
 // returns nil when both texts are empty.
+//
+// Lines are compared without their "\n": the last line of a text that does
+// not end in a newline is the same line as one that has it (a list's last
+// value is the same value in the middle of another list), and the newline
+// alone is then a change.
 func Chunks(a, b string, g Granularity) []Chunk {
 	la, lb := splitLines(a), splitLines(b)
 	var out []Chunk
 	i, j := 0, 0
 	end := block{len(la), len(la), len(lb), len(lb)}
-	for _, bl := range append(diffBlocks(la, lb), end) {
-		out = appendChunk(out, strings.Join(la[i:bl.a0], ""), strings.Join(lb[j:bl.b0], ""), false)
+	for _, bl := range append(diffBlocks(contents(la), contents(lb)), end) {
+		out = appendShared(out, strings.Join(la[i:bl.a0], ""), strings.Join(lb[j:bl.b0], ""))
 		old, cur := strings.Join(la[bl.a0:bl.a1], ""), strings.Join(lb[bl.b0:bl.b1], "")
 		if g == ByWord {
 			out = appendWordChunks(out, old, cur)
@@ -50,6 +55,24 @@ func Chunks(a, b string, g Granularity) []Chunk {
 		i, j = bl.a1, bl.b1
 	}
 	return out
+}
+
+// contents returns lines without their "\n".
+func contents(lines []string) []string {
+	out := make([]string, len(lines))
+	for i, l := range lines {
+		out[i], _ = content(l)
+	}
+	return out
+}
+
+// appendShared appends a run of lines both texts share. Their contents
+// are equal, so the two sides differ at most by the "\n" that the last line
+// of one text lacks: that newline is a change of its own.
+func appendShared(out []Chunk, old, cur string) []Chunk {
+	n := min(len(old), len(cur))
+	out = appendChunk(out, old[:n], cur[:n], false)
+	return appendChunk(out, old[n:], cur[n:], true)
 }
 
 // appendWordChunks appends the chunks of one changed run of lines, cut

@@ -24,6 +24,15 @@ func TestChunks(t *testing.T) {
 		{"lines kept whole", "home\nwork\n", "home\nplay\n", ByLine, []Chunk{eq("home\n"), ch("work\n", "play\n")}},
 		{"a line added", "a\n", "a\nb\n", ByWord, []Chunk{eq("a\n"), ch("", "b\n")}},
 		{"all new", "", "x", ByWord, []Chunk{ch("", "x")}},
+		// A list's last value has no newline: it is the same value as
+		// the other list's line that has one (QA Q31: the merge view
+		// offered "work" against "home, work, urgent" as one hunk, and
+		// both sides of it held "work" twice).
+		{"a value both lists hold, last in one", "work", "home\nwork\nurgent", ByLine,
+			[]Chunk{ch("", "home\n"), eq("work"), ch("", "\nurgent")}},
+		{"the same, the other way", "home\nwork\nurgent", "work", ByLine,
+			[]Chunk{ch("home\n", ""), eq("work"), ch("\nurgent", "")}},
+		{"only the final newline differs", "a\nb", "a\nb\n", ByLine, []Chunk{eq("a\nb"), ch("", "\n")}},
 		{"two changed lines", "one two\nthree four\n", "one 2\nthree 4\n", ByWord,
 			[]Chunk{eq("one "), ch("two", "2"), eq("\nthree "), ch("four", "4"), eq("\n")}},
 	} {
