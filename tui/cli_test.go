@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
@@ -252,6 +253,26 @@ func TestConflictsJSON(t *testing.T) {
 	code, out, _ = h.run("", "conflicts", h.path("f.xml"))
 	if code != ExitAttention || !strings.Contains(out, "GPM7383, JEO2000") {
 		t.Errorf("table: exit %d\n%s", code, out)
+	}
+}
+
+// TestConflictsTableCountsAsPick guards QA Q4: the table's count is the
+// number of conflict versions beside the winner, the N of 'resolve --pick
+// N' and of the resolver's "others", not that number plus the winner.
+func TestConflictsTableCountsAsPick(t *testing.T) {
+	h := newHarness(t)
+	raw, _ := os.ReadFile(filepath.Join("..", "testdata", "scenarios", "spec-3.4-resolution.txtar"))
+	h.write("f.xml", feedtest.ParseArchive(string(raw)).Files["feed.xml"])
+	_, out, _ := h.run("", "conflicts", h.path("f.xml"))
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	if len(lines) != 2 || !slices.Equal(strings.Fields(lines[0]), []string{"ID", "TITLE", "OTHERS", "ENDPOINTS"}) {
+		t.Fatalf("table:\n%s", out)
+	}
+	if !strings.Contains(lines[1], "  1  ") {
+		t.Errorf("the item has one conflict version (--pick 1), the row says otherwise:\n%s", out)
+	}
+	if code, _, stderr := h.run("", "resolve", h.path("f.xml"), "--id", "item_1_myapp_2005-05-21T11:43:33Z", "--pick", "2"); code != ExitError {
+		t.Errorf("--pick 2 of an item with one conflict version: exit %d\n%s", code, stderr)
 	}
 }
 

@@ -60,7 +60,7 @@ type Field struct {
 
 func runConflicts(ctx context.Context, env *Env, args []string) error {
 	f := newFlags("conflicts")
-	asJSON := f.Bool("json", false, "print the documented JSON schema instead of a table")
+	asJSON := f.Bool("json", false, "print the conflicts as JSON (the schema README.md documents) instead of a table")
 	pos, err := f.parse(env, args)
 	if err != nil {
 		return err
@@ -147,13 +147,16 @@ func printConflicts(env *Env, list ConflictList) {
 		return
 	}
 	tw := tabwriter.NewWriter(env.Stdout, 0, 4, 2, ' ', 0)
-	fmt.Fprintln(tw, "ID\tTITLE\tVERSIONS\tENDPOINTS")
+	// OTHERS counts the conflict versions beside the winner: version N is
+	// 'resolve --pick N', as the resolver's list counts them; ENDPOINTS
+	// names the winner's, then each version's.
+	fmt.Fprintln(tw, "ID\tTITLE\tOTHERS\tENDPOINTS")
 	for _, it := range list.Items {
 		eps := []string{topBy(it.Winner)}
 		for _, v := range it.Versions {
 			eps = append(eps, topBy(v))
 		}
-		fmt.Fprintf(tw, "%s\t%s\t%d\t%s\n", it.ID, oneLine(it.Title), len(it.Versions)+1, strings.Join(eps, ", "))
+		fmt.Fprintf(tw, "%s\t%s\t%d\t%s\n", it.ID, oneLine(it.Title), len(it.Versions), strings.Join(eps, ", "))
 	}
 	tw.Flush()
 }
