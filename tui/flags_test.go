@@ -126,3 +126,29 @@ func TestUsageLinesNameEveryFlag(t *testing.T) {
 		t.Errorf("create --remove-field: exit %d: %s", code, stderr)
 	}
 }
+
+// TestHelpSaysWhatFlagsDo guards QA Q33: resolve -h said "-o OUT write the
+// feed to OUT (default standard output)", which is --pick's default only:
+// the interactive resolver saves to LOCAL or FEED; and conflicts -h said
+// --json prints "the documented JSON schema", when it prints the
+// conflicts as JSON.
+func TestHelpSaysWhatFlagsDo(t *testing.T) {
+	h := newHarness(t)
+	for _, tc := range []struct {
+		args []string
+		want []string
+	}{
+		{[]string{"resolve", "-h"}, []string{"with --pick", "interactive", "LOCAL or FEED"}},
+		{[]string{"conflicts", "-h"}, []string{"print the conflicts as JSON"}},
+	} {
+		code, out, stderr := h.run("", tc.args...)
+		if code != ExitOK {
+			t.Fatalf("%v: exit %d: %s", tc.args, code, stderr)
+		}
+		for _, w := range tc.want {
+			if !strings.Contains(strings.Join(strings.Fields(out), " "), w) {
+				t.Errorf("%v lacks %q:\n%s", tc.args, w, out)
+			}
+		}
+	}
+}

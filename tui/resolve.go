@@ -11,6 +11,8 @@ import (
 // resolver otherwise.
 func runResolve(ctx context.Context, env *Env, args []string) error {
 	f := newItemFlags("resolve")
+	f.Lookup("o").Usage = "write the feed to `OUT`: with --pick, standard output when absent;\n" +
+		"interactive, LOCAL or FEED when absent (- writes it to standard output when the session ends)"
 	f.registerHistory()
 	pick := f.String("pick", "", "`winner` to keep the winner's data, or N to take conflict version N's")
 	only := f.String("only", "", "fold in only versions `N,M,...` and leave the others in conflict")
