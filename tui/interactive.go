@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"runtime"
 	"strings"
 	"sync"
 	"time"
@@ -143,12 +144,29 @@ func resolverConfig(env *Env, st stampFlags) (resolver.Config, error) {
 		cfg.Now = func() time.Time { return when }
 	}
 	for _, name := range []string{"VISUAL", "EDITOR"} {
-		if ed := strings.Fields(env.Getenv(name)); len(ed) > 0 {
+		if ed := editorCommand(env.Getenv(name)); len(ed) > 0 {
 			cfg.Editor = ed
 			break
 		}
 	}
 	return cfg, nil
+}
+
+// editorCommand returns the command line that runs an editor named by
+// $VISUAL or $EDITOR, to which the file to edit is added, as git runs it:
+// a value with quotes, variables or other shell syntax is run by sh, with
+// the file as "$@" (EDITOR='emacsclient -a ""', a path with a space in
+// quotes); plain words are run as they are. Without sh (Windows) the value
+// is split at spaces.
+func editorCommand(value string) []string {
+	value = strings.TrimSpace(value)
+	if value == "" {
+		return nil
+	}
+	if runtime.GOOS == "windows" || !strings.ContainsAny(value, "|&;<>()$`\\\"'*?[]#~=%{}") {
+		return strings.Fields(value)
+	}
+	return []string{"sh", "-c", value + ` "$@"`, value}
 }
 
 // runResolver runs a session that loads with load and saves to out, and
