@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/feedsync/feedsync/engine"
@@ -182,9 +183,32 @@ func cliError(cmd string, err error) error {
 	case errors.As(err, &text):
 		return fmt.Errorf("%w, which the change would take away", err)
 	case errors.As(err, &field) && errors.Is(err, feeds.ErrNotShared):
-		return usageError(cmd, "--field %s: no shared field of this feed's format has that key (publisher-specific data is each publisher's own)", field.Key)
+		return usageError(cmd, "--field %s: %s", field.Key, notSharedText(field.Key))
 	case errors.As(err, &field):
 		return usageError(cmd, "--field %s: %s", field.Key, strings.TrimPrefix(field.Err.Error(), "feeds: "))
 	}
 	return err
+}
+
+// publisherSpecific are the elements of an Atom entry or RSS item that are
+// each publisher's own (implementation note 1; feeds/doc.go), in lower case.
+var publisherSpecific = []string{"id", "author", "contributor", "link", "published", "updated", "rights", "source",
+	"guid", "comments", "enclosure", "pubdate"}
+
+// notSharedText says why a key names no shared field, with the key it
+// could have been: a shared field's key in other letters, RSS's
+// description, whose key is content, or publisher-specific data.
+func notSharedText(key string) string {
+	base, _, _ := strings.Cut(key, "[")
+	lower := strings.ToLower(base)
+	switch {
+	case lower == "description":
+		return "an RSS item's description has the key content"
+	case slices.Contains([]string{"title", "content", "summary", "category"}, lower) && lower != base:
+		return "no shared field has this key; did you mean " + lower + "?"
+	case slices.Contains(publisherSpecific, lower):
+		return base + " is publisher-specific data (implementation note 1): each publisher's own, which --field does not edit"
+	}
+	return "no shared field has this key; keys are title, content, summary, category[N] and, for other elements, " +
+		"{namespace}name[N], as 'conflicts --json' names them"
 }

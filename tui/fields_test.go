@@ -53,3 +53,25 @@ func TestFieldPlainText(t *testing.T) {
 		}
 	}
 }
+
+// TestFieldKeyRefusalSaysWhich guards QA Q24: every key that names no
+// shared field was refused as "publisher-specific data", even a misspelt
+// or unknown one, and none with "the key it could have been" (README).
+func TestFieldKeyRefusalSaysWhich(t *testing.T) {
+	for _, tc := range []struct{ field, want string }{
+		{"description=x", "--field description: an RSS item's description has the key content"},
+		{"Title=x", "--field Title: no shared field has this key; did you mean title?"},
+		{"link=x", "--field link: link is publisher-specific data (implementation note 1)"},
+		{"foo=x", "--field foo: no shared field has this key; keys are title, content, summary, category[N]"},
+	} {
+		t.Run(tc.field, func(t *testing.T) {
+			h := newHarness(t)
+			h.write("f.xml", oneItem)
+			code, _, stderr := h.run("", "update", h.path("f.xml"), "--id", "item1", "--field", tc.field,
+				"--by", "A", "--when", "2005-05-22T00:00:00Z", "-o", h.path("f.xml"))
+			if code != ExitError || !strings.Contains(stderr, tc.want) {
+				t.Errorf("exit %d, stderr %q; want %d and %q", code, stderr, ExitError, tc.want)
+			}
+		})
+	}
+}
