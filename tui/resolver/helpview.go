@@ -14,18 +14,27 @@ import (
 // closeHelpMsg asks the root model to close the help overlay.
 type closeHelpMsg struct{}
 
-// HelpKeys are the help overlay's bindings.
-type HelpKeys struct{ Close, Up, Down key.Binding }
+// HelpKeys are the help overlay's bindings: it closes, and scrolls with the
+// keys that scroll the screens under it.
+type HelpKeys struct {
+	Close key.Binding
+	ScrollKeys
+}
 
 // ShortHelp implements help.KeyMap.
-func (k HelpKeys) ShortHelp() []key.Binding { return []key.Binding{k.Close, k.Up, k.Down} }
+func (k HelpKeys) ShortHelp() []key.Binding {
+	return []key.Binding{k.Close, k.Up, k.Down, k.PageDown}
+}
 
 // FullHelp implements help.KeyMap.
-func (k HelpKeys) FullHelp() [][]key.Binding { return [][]key.Binding{k.ShortHelp()} }
+func (k HelpKeys) FullHelp() [][]key.Binding {
+	return [][]key.Binding{append([]key.Binding{k.Close}, k.ScrollKeys.list()...)}
+}
 
 // HelpView is the ? overlay: every binding of the screen, in as many
 // columns as fit, then where the rules behind the keys come from in the
-// spec, scrolling when they do not fit.
+// spec, scrolling when they do not fit. Where one column is too narrow for
+// a binding, its description wraps under itself: nothing is cut.
 type HelpView struct {
 	styles *Styles
 	keys   HelpKeys
@@ -40,9 +49,8 @@ type HelpView struct {
 // behind the keys (see rulesFor).
 func NewHelpView(s *Styles, km help.KeyMap, rules ...string) HelpView {
 	return HelpView{styles: s, shown: km, rules: rules, keys: HelpKeys{
-		Close: bind("esc/?", "close help", "esc", "?", "q"),
-		Up:    bind("↑/k", "scroll up", "up", "k"),
-		Down:  bind("↓/j", "scroll down", "down", "j"),
+		Close:      bind("esc/?", "close help", "esc", "?", "q"),
+		ScrollKeys: DefaultScrollKeys(),
 	}}
 }
 
@@ -59,10 +67,11 @@ func (h HelpView) Update(msg tea.Msg) (HelpView, tea.Cmd) {
 	case !ok:
 	case key.Matches(k, h.keys.Close):
 		return h, func() tea.Msg { return closeHelpMsg{} }
-	case key.Matches(k, h.keys.Up):
-		h.scroll = max(h.scroll-1, 0)
-	case key.Matches(k, h.keys.Down):
-		h.scroll = min(h.scroll+1, max(len(h.lines())-h.height+1, 0))
+	default:
+		n, shown := len(h.lines()), max(h.height-1, 1) // the title takes a row
+		if d, ok := h.keys.delta(k, max(shown-1, 1), n); ok {
+			h.scroll = max(min(h.scroll+d, n-shown), 0)
+		}
 	}
 	return h, nil
 }
@@ -88,8 +97,13 @@ func (h HelpView) lines() []string {
 	cols := max(h.width/(cw+3), 1)
 	rows := (len(cells) + cols - 1) / cols
 	out := make([]string, rows)
+	if cols == 1 && cw > h.width {
+		out = h.wrapped(kw)
+	}
 	for i, c := range cells {
-		out[i%rows] += fit(c, min(cw+3, h.width))
+		if cols > 1 || cw <= h.width {
+			out[i%rows] += fit(c, min(cw+3, h.width))
+		}
 	}
 	if len(h.rules) > 0 {
 		out = append(out, "", h.styles.Bold.Render("where the rules come from"))
@@ -97,6 +111,29 @@ func (h HelpView) lines() []string {
 	for _, r := range h.rules {
 		r = strings.ReplaceAll(r, " §", "\u00a0§") // a section stays with its dialect
 		out = append(out, strings.Split(ansi.Wordwrap(r, max(h.width, 10), ""), "\n")...)
+	}
+	return out
+}
+
+// wrapped lays the bindings out in one column too narrow for some: a
+// description wraps under itself, after the keys' column of kw cells.
+func (h HelpView) wrapped(kw int) []string {
+	var out []string
+	indent := strings.Repeat(" ", kw+2)
+	for _, g := range h.shown.FullHelp() {
+		for _, b := range g {
+			if !b.Enabled() {
+				continue
+			}
+			desc := ansi.Wordwrap(b.Help().Desc, max(h.width-kw-2, 10), "")
+			for i, l := range strings.Split(desc, "\n") {
+				lead := indent
+				if i == 0 {
+					lead = h.styles.Help.FullKey.Render(fit(b.Help().Key, kw)) + "  "
+				}
+				out = append(out, lead+l)
+			}
+		}
 	}
 	return out
 }
@@ -132,7 +169,11 @@ func rulesFor(d dialect.Dialect, outline, merging bool) []string {
 
 // View renders the title line and the visible bindings.
 func (h HelpView) View() string {
-	title := h.styles.Header.Render(fit("keys — esc or ? closes, ↑/↓ scroll", h.width))
+	t := "keys — esc or ? closes · ↑/↓ pgup/pgdn scroll"
+	if textWidth(t) > h.width {
+		t = "esc/? closes · ↑/↓ pgup/pgdn scroll"
+	}
+	title := h.styles.Header.Render(fit(t, h.width))
 	ls := h.lines()
 	ls = ls[min(h.scroll, len(ls)):]
 	if len(ls) > h.height-1 {
