@@ -29,7 +29,10 @@
 //     "true" or "false", at least one history, each with when or by,
 //     conflict versions with the item's id and noconflicts, no conflicts
 //     under noconflicts="true"). Items without sx:sync pass through
-//     untouched (§2.4).
+//     untouched (§2.4). An item whose sync element is another dialect's
+//     (SSE 0.91 or pre-1.0 SSE, by namespace) is refused at its place
+//     (OtherSync) rather than passed through as an item without sync
+//     data: it would drop out of every sync without a word.
 //   - §3.1 step 4: a new item is appended at the end of the feed.
 //   - §3.3: Merge over whole feeds, with engine.Merge per item.
 //   - Implementation note 1 (below) and note 2 (Doc.Items).

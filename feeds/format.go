@@ -1,6 +1,8 @@
 package feeds
 
 import (
+	"fmt"
+
 	"github.com/beevik/etree"
 	"github.com/feedsync/feedsync/feeds/internal/xmlutil"
 )
@@ -63,6 +65,40 @@ func (d Dialect) String() string {
 		return "pre-1.0 SSE"
 	}
 	return "plain feed"
+}
+
+// NamespaceDialect returns the dialect whose namespace uri is (SSE 0.91
+// in either form), or PlainFeed for any other namespace. The bindings use
+// it to refuse an item whose sync element is of another dialect than the
+// feed's (see OtherSync).
+func NamespaceDialect(uri string) Dialect {
+	switch uri {
+	case NSFeedSync:
+		return FeedSync102
+	case NSSSE091, nsSSE091HTTPS:
+		return SSE091
+	case NSSSEPre10:
+		return SSEPre10
+	}
+	return PlainFeed
+}
+
+// OtherSync returns the message for an item's child element named local
+// in namespace uri when it is the sync element of a dialect other than
+// self, the dialect of the feed: "SSE 0.91 sync data in a FeedSync 1.0.2
+// feed: …". It returns "" for anything else. Such an item is refused,
+// never read as one without sync data: that would drop it from every sync
+// without a word.
+func OtherSync(self Dialect, uri, local string) string {
+	d := NamespaceDialect(uri)
+	if local != "sync" || d == PlainFeed || d == self {
+		return ""
+	}
+	article := "a"
+	if self == SSE091 {
+		article = "an"
+	}
+	return fmt.Sprintf("%s sync data in %s %s feed: a feed's items sync in one dialect, and this item would not sync", d, article, self)
 }
 
 // DetectDialect reports which sharing vocabulary a document uses, from the

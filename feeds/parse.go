@@ -43,6 +43,7 @@ func parse(name string, data []byte, progress Progress) (*Doc, error) {
 	}
 	p.src.items, p.scanned = sc.order, sc.items
 	d := p.doc()
+	p.found = append(p.found, p.other...)
 	if len(p.found) > 0 {
 		return nil, report(p.found)
 	}
@@ -78,6 +79,9 @@ type parser struct {
 	scanned map[*etree.Element]*scanned // the items, by element
 	folds   map[int]*engine.Fold        // by record: the versions of an id met more than once
 	rep     *xmlutil.Reporter           // the bytes read, after each item; nil unless asked
+	// other is the items whose sync element is another dialect's, which
+	// are problems unless the feed as a whole is refused as that dialect.
+	other []finding
 }
 
 // add notes a problem at a place.
@@ -104,6 +108,7 @@ func (p *parser) doc() *Doc {
 	switch dl, ns := detectDialect(tree); dl {
 	case SSE091, SSEPre10:
 		p.addEl(root, "%s feed (namespace %s): not FeedSync 1.0.2", dl, ns)
+		p.other = nil // its items are that dialect's: the one problem says so
 		return nil
 	}
 	base := &scope{src: p.src}

@@ -22,7 +22,14 @@
 // neither is read by the SSE 0.91 binding, the only one that binds OPML;
 // everything else by package feeds, which loads Atom and RSS and refuses
 // the rest (pre-1.0 SSE, other roots, XML that is not well-formed) with
-// its own file:line:col problems. The feed is then parsed once. Validate
+// its own file:line:col problems. The feed is then parsed once. A feed's
+// items sync in one dialect: an item whose sync element is of the other
+// dialect (or of pre-1.0 SSE) than the binding that reads the feed is
+// refused at its place, "mix.xml:6:25: sse:sync: SSE 0.91 sync data in a
+// FeedSync 1.0.2 feed: …", whichever dialect the feed declares, rather
+// than read as an item without sync data, which would drop it from every
+// sync without a word. An element named sync in any other namespace is
+// foreign markup, kept. Validate
 // is Parse's verdict as problems and, for a feed that loads, its warnings:
 // SSE 0.91's, and in either dialect one at each item that lacks what its
 // format requires of an item (below), sync item or not. Those are

@@ -68,7 +68,9 @@ func parse(name string, data []byte, progress feeds.Progress) (*Doc, feeds.Probl
 		src.data, src.tree = text, tree
 		p.rep = xmlutil.NewReporter(progress, len(text), feeds.ReportBytes)
 	}
-	if !p.doc() || len(p.errs) > 0 {
+	ok := p.doc()
+	p.errs = append(p.errs, p.other...)
+	if !ok || len(p.errs) > 0 {
 		return nil, src.locate(p.errs)
 	}
 	p.d.warnings = src.locate(p.warns)
@@ -180,6 +182,10 @@ type parser struct {
 	scan    *scan                // the scan that read an RSS feed, or nil
 	err     *xmlscan.SyntaxError // the scan stopped at it
 	rep     *xmlutil.Reporter    // the bytes read, after each RSS item; nil unless asked
+	// other is the items the scan found whose sync element is another
+	// dialect's: errors unless the feed as a whole is refused as that
+	// dialect.
+	other []finding
 }
 
 // readItem is an item element as read, before items with one id merge.
@@ -207,9 +213,11 @@ func (p *parser) doc() bool {
 	switch feeds.DetectDialect(p.src.tree) {
 	case feeds.FeedSync102:
 		p.errorf(root, "FeedSync 1.0.2 feed (namespace %s): not SSE 0.91", feeds.NSFeedSync)
+		p.other = nil // its items are that dialect's: the one problem says so
 		return false
 	case feeds.SSEPre10:
 		p.errorf(root, "pre-1.0 SSE feed (namespace %s): not SSE 0.91", feeds.NSSSEPre10)
+		p.other = nil
 		return false
 	}
 	d := p.d
@@ -370,6 +378,9 @@ func (p *parser) syncOf(e *etree.Element) *etree.Element {
 	var sync *etree.Element
 	for c := range e.ChildElementsSeq() {
 		if !p.isSSE(c, "sync") {
+			if msg := feeds.OtherSync(feeds.SSE091, uriOf(c), c.Tag); msg != "" {
+				p.errorf(c, "%s", msg)
+			}
 			continue
 		}
 		if sync != nil {

@@ -8,6 +8,7 @@ import (
 
 	"github.com/beevik/etree"
 	sse "github.com/feedsync/feedsync/engine/sse"
+	"github.com/feedsync/feedsync/feeds"
 	"github.com/feedsync/feedsync/feeds/internal/xmlscan"
 	"github.com/feedsync/feedsync/feeds/internal/xmlutil"
 )
@@ -187,6 +188,9 @@ func (sc *scan) item() bool {
 			continue
 		}
 		texted = texted || u == "" && (t.Name.Local == "title" || t.Name.Local == "description")
+		if msg := feeds.OtherSync(feeds.SSE091, u, t.Name.Local); msg != "" {
+			sc.p.other = append(sc.p.other, finding{off: t.Off, name: t.Name, msg: msg})
+		}
 		if !cw.element(sc) {
 			return false
 		}
