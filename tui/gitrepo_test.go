@@ -7,9 +7,10 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
-	"sync"
 	"testing"
 	"time"
+
+	"github.com/feedsync/feedsync/feeds/feedtest"
 )
 
 // The tests in this file run the real git on real temporary repositories,
@@ -18,33 +19,9 @@ import (
 // GIT_CONFIG_NOSYSTEM is set, and each command gets exactly the
 // environment listed in newGitRepo.
 
-var feedsyncBin struct {
-	once sync.Once
-	path string
-	err  error
-}
-
-// builtFeedsync builds the command once per test run into a folder that
-// holds nothing else, for PATH.
-func builtFeedsync(t *testing.T) string {
-	t.Helper()
-	feedsyncBin.once.Do(func() {
-		dir, err := os.MkdirTemp("", "feedsync-bin-*")
-		if err != nil {
-			feedsyncBin.err = err
-			return
-		}
-		feedsyncBin.path = filepath.Join(dir, "feedsync")
-		out, err := exec.Command("go", "build", "-o", feedsyncBin.path, "github.com/feedsync/feedsync").CombinedOutput()
-		if err != nil {
-			feedsyncBin.err = errors.New("go build: " + err.Error() + "\n" + string(out))
-		}
-	})
-	if feedsyncBin.err != nil {
-		t.Fatal(feedsyncBin.err)
-	}
-	return feedsyncBin.path
-}
+// builtFeedsync is the command, built once per test run into a folder
+// that holds nothing else, for PATH.
+func builtFeedsync(t *testing.T) string { return feedtest.Command(t) }
 
 // gitRepo is a temporary repository on branch main.
 type gitRepo struct {

@@ -2,16 +2,15 @@ package tui
 
 import (
 	"os"
-	"path/filepath"
 	"testing"
+
+	"github.com/feedsync/feedsync/feeds/feedtest"
 )
 
 // TestMain runs the tests, then removes what they shared across tests: the
-// feedsync binary the git tests build once (builtFeedsync).
+// feedsync binary the git tests build once (feedtest.Command).
 func TestMain(m *testing.M) {
 	code := m.Run()
-	if feedsyncBin.path != "" {
-		os.RemoveAll(filepath.Dir(feedsyncBin.path))
-	}
+	feedtest.RemoveCommand()
 	os.Exit(code)
 }

@@ -3,11 +3,12 @@
 // txtar archives (golang.org/x/tools/txtar), a readable diff for failure
 // messages (package diff's unified diff), the dependency check, and the
 // checks that what feedsync writes is well-formed XML (WellFormed, and
-// Expat, a second parser). A check that cannot run fails the test rather
-// than passing or skipping unseen: Expat with no documents or without
-// python3 (FEEDSYNC_SKIP_EXPAT=1 skips it, saying so), Deps when 'go list'
-// fails. Only tests import it. It is not internal to feeds so that the
-// tests of tui import it too.
+// Expat, a second parser), and the feedsync command, built once per test
+// binary, for the tests that run it (Command). A check that cannot run
+// fails the test rather than passing or skipping unseen: Expat with no
+// documents or without python3 (FEEDSYNC_SKIP_EXPAT=1 skips it, saying
+// so), Deps when 'go list' fails. Only tests import it. It is not internal
+// to feeds so that the tests of tui import it too.
 //
 // The -update flag is shared with github.com/charmbracelet/x/exp/golden,
 // which teatest imports and which defines a flag of the same name: when

@@ -16,14 +16,7 @@ import (
 // e2eSetup builds the binary and writes the demo pair into a new folder.
 func e2eSetup(t *testing.T) (dir, bin string) {
 	t.Helper()
-	if testing.Short() {
-		t.Skip("builds the binary and drives it in tmux")
-	}
-	if _, err := exec.LookPath("tmux"); err != nil {
-		t.Skip("tmux is not installed")
-	}
-	dir = t.TempDir()
-	bin = buildFeedsync(t, dir)
+	dir, bin = e2eDir(t)
 	l, r := demo.Feeds()
 	write(t, filepath.Join(dir, "local.xml"), l)
 	write(t, filepath.Join(dir, "remote.xml"), r)
@@ -56,22 +49,8 @@ func sameAsResolvePick(t *testing.T, dir, bin, id string, data ...string) {
 	cli(t, dir, bin, 1, "merge", "local.xml", "remote.xml", "-o", "merged.xml") // 1: conflicts are left
 	args := append([]string{"resolve", "merged.xml", "--id", id, "--pick", "winner"}, data...)
 	cli(t, dir, bin, 1, append(append(args, stamp...), "-o", "want.xml")...)
-	got, err := os.ReadFile(filepath.Join(dir, "out.xml"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	want, err := os.ReadFile(filepath.Join(dir, "want.xml"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	gd, err := dialect.Parse("out.xml", got)
-	if err != nil {
-		t.Fatal(err)
-	}
-	wd, err := dialect.Parse("want.xml", want)
-	if err != nil {
-		t.Fatal(err)
-	}
+	gd, got := readFeed(t, dir, "out.xml")
+	wd, want := readFeed(t, dir, "want.xml")
 	g, w := entry(t, gd, id), entry(t, wd, id)
 	if g.InConflict() || fmt.Sprint(g.Winner().Fields()) != fmt.Sprint(w.Winner().Fields()) ||
 		fmt.Sprint(g.Winner().History()) != fmt.Sprint(w.Winner().History()) || g.Winner().State() != w.Winner().State() {

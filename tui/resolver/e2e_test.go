@@ -10,7 +10,7 @@ import (
 	"time"
 
 	"github.com/feedsync/feedsync/feeds/dialect"
-	"github.com/feedsync/feedsync/tui/resolver/demo"
+	"github.com/feedsync/feedsync/feeds/feedtest"
 )
 
 // TestEndToEnd runs the real binary in tmux on the demo pair: it takes a
@@ -18,17 +18,7 @@ import (
 // selectively, saves and quits, then reads the saved feed back and checks
 // every item the session touched as 1.0.2 §3.4 and §4 prescribe.
 func TestEndToEnd(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds the binary and drives it in tmux")
-	}
-	if _, err := exec.LookPath("tmux"); err != nil {
-		t.Skip("tmux is not installed")
-	}
-	dir := t.TempDir()
-	bin := buildFeedsync(t, dir)
-	l, r := demo.Feeds()
-	write(t, filepath.Join(dir, "local.xml"), l)
-	write(t, filepath.Join(dir, "remote.xml"), r)
+	dir, bin := e2eSetup(t)
 	// The fake editor replaces the first line of the file, the title.
 	editor := filepath.Join(dir, "editor.sh")
 	write(t, editor, []byte("#!/bin/sh\n{ echo 'Call the plumber on Tuesday'; tail -n +2 \"$1\"; } > \"$1.new\" && mv \"$1.new\" \"$1\"\n"))
@@ -64,14 +54,7 @@ func TestEndToEnd(t *testing.T) {
 	tm.keys("q", "q")            // back to the list, then quit
 	tm.wait("feedsync exited 1") // the saved feed still holds conflicts
 
-	out, err := os.ReadFile(filepath.Join(dir, "out.xml"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	doc, err := dialect.Parse("out.xml", out)
-	if err != nil {
-		t.Fatal(err)
-	}
+	doc, _ := readFeed(t, dir, "out.xml")
 	want{3, false, []string{stamp(3), alice2g, bob2g, alice1g}, "Buy groceries", 0}.check(t, entry(t, doc, "item-groceries"))
 	want{3, false, []string{stamp(3), carol2o, bob2o, alice1o}, "Plan the team offsite", 1}.check(t, entry(t, doc, "item-offsite"))
 	if by := top(entry(t, doc, "item-offsite").Versions()[0]).By; by != "alice-laptop" {
@@ -92,14 +75,7 @@ func TestEndToEnd(t *testing.T) {
 // marked; it takes BBC's sx:conflict, which moves it back under News,
 // saves and quits, then reads the saved feed back through package dialect.
 func TestEndToEndSSE(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds the binary and drives it in tmux")
-	}
-	if _, err := exec.LookPath("tmux"); err != nil {
-		t.Skip("tmux is not installed")
-	}
-	dir := t.TempDir()
-	bin := buildFeedsync(t, dir)
+	dir, bin := e2eDir(t)
 	for _, side := range []string{"local", "remote"} {
 		b, err := os.ReadFile(filepath.Join("testdata", "sse", "opml-"+side+".xml"))
 		if err != nil {
@@ -123,14 +99,7 @@ func TestEndToEndSSE(t *testing.T) {
 	tm.keys("q")
 	tm.wait("feedsync exited 1") // Le Monde and Science are still in conflict
 
-	out, err := os.ReadFile(filepath.Join(dir, "out.xml"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	doc, err := dialect.Parse("out.xml", out)
-	if err != nil {
-		t.Fatal(err)
-	}
+	doc, _ := readFeed(t, dir, "out.xml")
 	bbc := entry(t, doc, "bbc")
 	sseWant{3, false, me + "; " + ep2BBC + "; " + ep1Start, "BBC News", 0, false}.check(t, bbc)
 	if p := doc.Outline(doc.Entries()).Place(bbc.Winner()); p.Parent != "news" || p.ParentPos < 0 {
@@ -143,15 +112,32 @@ func TestEndToEndSSE(t *testing.T) {
 	}
 }
 
-// buildFeedsync builds the command into dir.
-func buildFeedsync(t *testing.T, dir string) string {
+// e2eDir skips unless the tests that drive the binary in tmux can run
+// (not -short, tmux installed), and returns a new folder and the binary.
+func e2eDir(t *testing.T) (dir, bin string) {
 	t.Helper()
-	bin := filepath.Join(dir, "feedsync")
-	cmd := exec.Command("go", "build", "-o", bin, "github.com/feedsync/feedsync")
-	if out, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
+	if testing.Short() {
+		t.Skip("builds the binary and drives it in tmux")
 	}
-	return bin
+	if _, err := exec.LookPath("tmux"); err != nil {
+		t.Skip("tmux is not installed")
+	}
+	return t.TempDir(), feedtest.Command(t)
+}
+
+// readFeed reads and parses the feed the binary wrote to dir/name, and
+// returns it with its bytes.
+func readFeed(t *testing.T, dir, name string) (*dialect.Doc, []byte) {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join(dir, name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	doc, err := dialect.Parse(name, data)
+	if err != nil {
+		t.Fatalf("%v\n%s", err, data)
+	}
+	return doc, data
 }
 
 func write(t *testing.T, path string, b []byte) {

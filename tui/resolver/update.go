@@ -134,54 +134,56 @@ func (m Model) key(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 	return m, cmd
 }
 
-// handler maps an action key to its handler, or nil.
+// handler maps an action key to its handler, or nil: the first of
+// m.actions whose key matches and that acts on the screen shown.
 func (m Model) handler(msg tea.KeyPressMsg) func(Model) (Model, tea.Cmd) {
-	k, onItem := m.keys, m.screen == itemScreen
+	for _, a := range m.actions() {
+		if (!a.onItem || m.screen == itemScreen) && key.Matches(msg, a.key) {
+			return a.do
+		}
+	}
+	return nil
+}
+
+// action is an action key and what it does; an onItem one acts only on
+// the item screen.
+type action struct {
+	key    key.Binding
+	onItem bool
+	do     func(Model) (Model, tea.Cmd)
+}
+
+// actions lists the action keys of the list and item screens, in the
+// order they are tried.
+func (m Model) actions() []action {
+	k := m.keys
 	decide := func(d decisionKind) func(Model) (Model, tea.Cmd) {
 		return func(m Model) (Model, tea.Cmd) { return m.decideOn(d) }
 	}
 	jump := func(dir int) func(Model) (Model, tea.Cmd) {
 		return func(m Model) (Model, tea.Cmd) { return m.jump(dir), nil }
 	}
-	switch {
-	case key.Matches(msg, k.Keep):
-		return decide(keepWinner)
-	case onItem && key.Matches(msg, k.Take):
-		return decide(takeVersion)
-	case key.Matches(msg, k.Delete):
-		return decide(toggleDelete)
-	case key.Matches(msg, k.Edit):
-		return Model.openMerge
-	case key.Matches(msg, k.ExtEdit):
-		return Model.startExtEdit
-	case onItem && key.Matches(msg, k.Mark):
-		return Model.mark
-	case key.Matches(msg, k.All):
-		return Model.askKeepAll
-	case key.Matches(msg, k.TakeAll):
-		return Model.askTakeAll
-	case key.Matches(msg, k.Undo):
-		return Model.undo
-	case key.Matches(msg, k.Redo):
-		return Model.redo
-	case key.Matches(msg, k.Save):
-		return Model.save
-	case onItem && msg.String() == "q":
-		return Model.back
-	case onItem && key.Matches(msg, m.item.KeyMap().RawXML):
-		return func(m Model) (Model, tea.Cmd) { return m, entryXML(m.st.doc, m.st.entry(m.item.Pos())) }
-	case key.Matches(msg, k.Quit):
-		return Model.quit
-	case key.Matches(msg, k.Back):
-		return Model.back
-	case key.Matches(msg, k.Help):
-		return Model.showHelp
-	case key.Matches(msg, k.NextUnresolved):
-		return jump(1)
-	case key.Matches(msg, k.PrevUnresolved):
-		return jump(-1)
+	rawXML := func(m Model) (Model, tea.Cmd) { return m, entryXML(m.st.doc, m.st.entry(m.item.Pos())) }
+	return []action{
+		{k.Keep, false, decide(keepWinner)},
+		{k.Take, true, decide(takeVersion)},
+		{k.Delete, false, decide(toggleDelete)},
+		{k.Edit, false, Model.openMerge},
+		{k.ExtEdit, false, Model.startExtEdit},
+		{k.Mark, true, Model.mark},
+		{k.All, false, Model.askKeepAll},
+		{k.TakeAll, false, Model.askTakeAll},
+		{k.Undo, false, Model.undo},
+		{k.Redo, false, Model.redo},
+		{k.Save, false, Model.save},
+		{key.NewBinding(key.WithKeys("q")), true, Model.back}, // q in an item goes back to the list
+		{m.item.KeyMap().RawXML, true, rawXML},
+		{k.Quit, false, Model.quit},
+		{k.Back, false, Model.back},
+		{k.Help, false, Model.showHelp},
+		{k.NextUnresolved, false, jump(1)},
+		{k.PrevUnresolved, false, jump(-1)},
 	}
-	return nil
 }
 
 // forward hands any other message to the component on screen.
