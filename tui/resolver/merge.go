@@ -205,7 +205,14 @@ func hunksOf(fields []mergeField, version int) []hunk {
 // there (touched). Changes of the result that touch the range, insertions
 // at its ends included, widen it.
 func locate(winner, result string, h hunk, g diff.Granularity) (rs, re int, touched bool) {
-	rs, re = -1, -1
+	rs, re, _, _, touched = span(winner, result, h, g)
+	return rs, re, touched
+}
+
+// span is locate, with the range of the winner's value that [rs, re)
+// stands for: the hunk's, widened by the changes that touch it.
+func span(winner, result string, h hunk, g diff.Granularity) (rs, re, ws, we int, touched bool) {
+	rs, re, ws, we = -1, -1, h.start, h.end
 	wpos, rpos := 0, 0
 	for _, c := range diff.Chunks(winner, result, g) {
 		w0, w1 := wpos, wpos+len(c.Old)
@@ -217,6 +224,7 @@ func locate(winner, result string, h hunk, g diff.Granularity) (rs, re int, touc
 				rs = r0
 			}
 			re = max(re, r1)
+			ws, we = min(ws, w0), max(we, w1)
 		case !c.Changed:
 			if rs < 0 && h.start >= w0 && h.start <= w1 {
 				rs = r0 + h.start - w0
@@ -230,7 +238,24 @@ func locate(winner, result string, h hunk, g diff.Granularity) (rs, re int, touc
 	if rs < 0 {
 		rs = 0
 	}
-	return rs, max(re, rs), touched
+	return rs, max(re, rs), ws, we, touched
+}
+
+// strays returns the changes of the result against the winner that touch
+// none of hunks, the hunks of the version shown: text typed, or removed,
+// in the stretches the versions share. Each is its range in the result.
+func (f mergeField) strays(field int, hunks []hunk) [][2]int {
+	var out [][2]int
+	wpos, rpos := 0, 0
+	for _, c := range diff.Chunks(f.winner, f.result.Value(), f.granularity()) {
+		w0, w1 := wpos, wpos+len(c.Old)
+		r0, r1 := rpos, rpos+len(c.New)
+		wpos, rpos = w1, r1
+		if c.Changed && !slices.ContainsFunc(hunks, func(h hunk) bool { return h.field == field && w0 <= h.end && w1 >= h.start }) {
+			out = append(out, [2]int{r0, r1})
+		}
+	}
+	return out
 }
 
 // joinSides puts two sides of a hunk one after the other: lines stay
@@ -270,22 +295,24 @@ func (h hunk) text(s side, list bool) string {
 // are the hunks of the other versions, to tell their text from typing.
 func (f mergeField) state(h hunk, taken bool, others [][]hunk) hunkState {
 	r := f.result.Value()
-	rs, re, touched := locate(f.winner, r, h, f.granularity())
+	rs, re, ws, we, touched := span(f.winner, r, h, f.granularity())
 	if !touched {
 		if taken {
 			return hunkWinner
 		}
 		return hunkOpen
 	}
-	got := r[rs:re]
+	// Where typing reached past the hunk, the result there is a side's only
+	// if the winner's text around the hunk is still whole.
+	got, pre, post := r[rs:re], f.winner[ws:h.start], f.winner[h.end:we]
 	switch got {
-	case h.left:
+	case pre + h.left + post:
 		return hunkWinner
-	case h.right:
+	case pre + h.right + post:
 		return hunkVersion
-	case h.text(sideBoth, f.list):
+	case pre + h.text(sideBoth, f.list) + post:
 		return hunkBoth
-	case h.text(sideBothRev, f.list):
+	case pre + h.text(sideBothRev, f.list) + post:
 		return hunkBothRev
 	}
 	for _, hs := range others {

@@ -461,3 +461,45 @@ func TestMergeCtrlCQuits(t *testing.T) {
 		})
 	}
 }
+
+// TestMergeTypingAroundHunks: text typed in the stretches the versions
+// share is typed by hand, and says so (the row's gutter ~, the field's rule
+// counts it); a hunk whose surroundings were typed away is not a side's,
+// though the text left over its range is (QA Q19).
+func TestMergeTypingAroundHunks(t *testing.T) {
+	t.Setenv("NO_COLOR", "1")
+	right := func(n int) []string { return slices.Repeat([]string{"right"}, n) }
+	del := slices.Repeat([]string{"delete"}, 25)
+	for _, c := range []struct {
+		name  string
+		keys  []string
+		title string
+		state hunkState
+		rows  []string // rows of the screen, as they must read
+	}{
+		{"typed before the hunk", append(append([]string{"e", "ctrl+home"}, right(4)...), "fresh ", "esc"),
+			"Buy fresh groceries - DONE", hunkOpen,
+			[]string{"~ Buy fresh groceries - DONE", "── Title · 1 hunk: ? 1 open · ~ 1 typed outside the hunks "}},
+		{"the whole title deleted", append(append([]string{"e", "ctrl+home"}, del...), "esc"),
+			"", hunkHand, []string{"── Title · 1 hunk: ~ 1 by hand "}},
+		{"the version's, as before", []string{"l"},
+			"Buy groceries", hunkVersion, []string{"── Title · 1 hunk: > 1 version's "}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			hs := newHarness(t, demoDoc(t), 100, 30)
+			hs.keys(append([]string{"enter", "e"}, c.keys...)...)
+			if got := resultOf(t, hs.m.merge, "title"); got != c.title {
+				t.Fatalf("title %q, want %q", got, c.title)
+			}
+			if got := hs.m.merge.stateOf(0); got != c.state {
+				t.Errorf("state %d, want %d", got, c.state)
+			}
+			lines := strings.Split(hs.screen(), "\n")
+			for _, want := range c.rows {
+				if !slices.ContainsFunc(lines, func(l string) bool { return strings.HasPrefix(l, want) }) {
+					t.Errorf("no row %q:\n%s", want, hs.screen())
+				}
+			}
+		})
+	}
+}

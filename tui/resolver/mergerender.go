@@ -187,6 +187,9 @@ func (v MergeView) fieldRule(i int) string {
 			}
 		}
 		text += " · " + plural(n, "hunk") + ": " + strings.Join(parts, ", ")
+		if k := len(v.fields[i].strays(i, v.shown())); k > 0 {
+			text += fmt.Sprintf(" · %s %d typed outside the hunks", stateMark[hunkHand], k)
+		}
 	} else if f := v.fields[i]; f.result.Value() != f.winner {
 		text += " · edited"
 	}
@@ -324,6 +327,7 @@ func (v MergeView) resultPieces(i int) ([]piece, map[int]string) {
 	marks := map[int]string{}
 	var out []piece
 	pos := 0
+	strays := f.strays(i, v.shown())
 	for k, h := range v.shown() {
 		if h.field != i {
 			continue
@@ -332,7 +336,7 @@ func (v MergeView) resultPieces(i int) ([]piece, map[int]string) {
 		if rs < pos {
 			continue // overlaps what an earlier hunk showed
 		}
-		out = append(out, v.plain(r[pos:rs])...)
+		out = append(out, v.between(r, pos, rs, strays)...)
 		hl := k == v.cur && !v.typing
 		marks[k+1] = stateMark[v.stateOf(k)]
 		switch {
@@ -347,11 +351,31 @@ func (v MergeView) resultPieces(i int) ([]piece, map[int]string) {
 		}
 		pos = re
 	}
-	return append(out, v.plain(r[pos:])...), marks
+	return append(out, v.between(r, pos, len(r), strays)...), marks
+}
+
+// typedTag tags the result's text typed outside the hunks.
+const typedTag = -1
+
+// between returns the result's text from a to b, outside the hunks, as
+// pieces: what was typed there (strays) tagged typedTag.
+func (v MergeView) between(r string, a, b int, strays [][2]int) []piece {
+	var out []piece
+	for _, st := range strays {
+		s0, s1 := max(st[0], a), min(st[1], b)
+		if s0 >= s1 {
+			continue
+		}
+		out = append(out, v.plain(r[a:s0])...)
+		out = append(out, piece{text: r[s0:s1], tag: typedTag})
+		a = s1
+	}
+	return append(out, v.plain(r[a:b])...)
 }
 
 // resultRows wraps a field's result into rows of width w, with the mark of
-// each row (that of the first hunk starting on it) and, while typing in
+// each row (that of the first hunk starting on it, or ~ where text typed
+// outside the hunks comes first) and, while typing in
 // this field, the text area's rows and the row of the cursor.
 func (v *MergeView) resultRows(i int, result []piece, marks map[int]string, w int) (rows []string, rowMarks []string, cursor int) {
 	f := &v.fields[i]
@@ -369,6 +393,9 @@ func (v *MergeView) resultRows(i int, result []piece, marks map[int]string, w in
 	for _, row := range wrapLines(result, w) {
 		m := ""
 		for _, p := range row {
+			if p.tag == typedTag && m == "" {
+				m = stateMark[hunkHand] // text typed outside the hunks
+			}
 			if p.tag > 0 && !seen[p.tag] {
 				seen[p.tag] = true
 				if m == "" {
