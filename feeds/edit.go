@@ -23,8 +23,9 @@ type FieldEdit struct {
 	Key string
 	// Value is the new value, written as Field.Value shows it: text for a
 	// title, content or summary; for a category its term, followed by
-	// " (scheme)" when it has a scheme; other elements as XML, the
-	// element the key names. A value for another element that does not
+	// " (scheme)" when it has a scheme (a value that begins with "<" is
+	// refused: an element written out, not a term); other elements as
+	// XML, the element the key names. A value for another element that does not
 	// begin with "<" (after white space) is the text the element holds.
 	Value string
 	// Remove removes the field; removing one the data lacks does nothing.
@@ -216,6 +217,11 @@ func (d *Doc) fieldKid(k kind, uri, local string, ed FieldEdit, old *field, in *
 	case kindTitle, kindContent, kindSummary:
 		return d.textKid(k, ed.Value, old), nil
 	case kindCategory:
+		if strings.HasPrefix(strings.TrimLeft(ed.Value, " \t\r\n"), "<") {
+			// What Field.Value shows of a category is its term and scheme;
+			// an element written out is a mistake, not a term.
+			return kid{}, fmt.Errorf("%w: a category's value is its term, followed by \" (scheme)\" when it has one, not XML", ErrFieldValue)
+		}
 		return d.categoryKid(ed.Value, old), nil
 	}
 	if !strings.HasPrefix(strings.TrimLeft(ed.Value, " \t\r\n"), "<") {

@@ -106,6 +106,9 @@ func newItemFlags(cmd string) *itemFlags {
 // given twice, and a --field whose key a later --field or --remove-field
 // edits again (which undoes it). A --remove-field may be followed by
 // edits of the same key: after a removal the fields are numbered anew.
+//
+// An empty --title or --content is refused, as the merge view refuses an
+// empty title or content: --remove-field removes a field.
 func (f *itemFlags) checkEdits() error {
 	for _, o := range []struct {
 		name string
@@ -113,6 +116,12 @@ func (f *itemFlags) checkEdits() error {
 	}{{"title", f.title}, {"content", f.content}} {
 		if o.opt.given > 1 {
 			return usageError(f.cmd, "--%s is given twice", o.name)
+		}
+		if o.opt.set && o.opt.val == "" {
+			if f.cmd == "create" {
+				return usageError(f.cmd, "--%s is empty: give a %s, or leave --%s out", o.name, o.name, o.name)
+			}
+			return usageError(f.cmd, "--%s is empty: give a %s, or --remove-field %s to remove it", o.name, o.name, o.name)
 		}
 		for _, ed := range f.fields {
 			if o.opt.set && fieldBase(ed.Key) == o.name {

@@ -75,3 +75,58 @@ func TestFieldKeyRefusalSaysWhich(t *testing.T) {
 		})
 	}
 }
+
+// TestEmptyTitleOrContentRefused guards QA Q41: 'update --title ""' wrote
+// <title/>, while the merge view refuses an empty title or content. An
+// empty --title or --content is refused in create, update and resolve
+// --pick alike, pointing to --remove-field, which removes the field.
+func TestEmptyTitleOrContentRefused(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"update", "--title", ""}, "--title is empty: give a title, or --remove-field title to remove it"},
+		{[]string{"update", "--content", ""}, "--content is empty: give a content, or --remove-field content to remove it"},
+		{[]string{"create", "--id", "item2", "--title", "", "--content", "x"}, "--title is empty: give a title, or leave --title out"},
+	} {
+		t.Run(strings.Join(tc.args, " "), func(t *testing.T) {
+			h := newHarness(t)
+			h.write("f.xml", oneItem)
+			args := append([]string{tc.args[0], h.path("f.xml")}, tc.args[1:]...)
+			if tc.args[0] == "update" {
+				args = append(args, "--id", "item1")
+			}
+			args = append(args, "--by", "A", "--when", "2005-05-22T00:00:00Z", "-o", h.path("f.xml"))
+			code, _, stderr := h.run("", args...)
+			if code != ExitError || !strings.Contains(stderr, tc.want) {
+				t.Errorf("exit %d, stderr %q; want %d and %q", code, stderr, ExitError, tc.want)
+			}
+			if h.read("f.xml") != oneItem {
+				t.Error("a refused edit changed the feed")
+			}
+		})
+	}
+}
+
+// TestCategoryValueIsNotXML guards QA Q25: a FeedSync 1.0.2 category's
+// --field value is its term, followed by " (scheme)" when it has one;
+// '--field category[1]=<category term="home"/>' wrote a category whose
+// term was that XML. A value that is plainly an element is refused.
+func TestCategoryValueIsNotXML(t *testing.T) {
+	h := newHarness(t)
+	h.write("f.xml", oneItem)
+	code, _, stderr := h.run("", "update", h.path("f.xml"), "--id", "item1", "--field", `category[1]=<category domain="d">home</category>`,
+		"--by", "A", "--when", "2005-05-22T00:00:00Z", "-o", h.path("f.xml"))
+	want := `--field category[1]: not a value this field can hold: a category's value is its term, followed by " (scheme)" when it has one, not XML`
+	if code != ExitError || !strings.Contains(stderr, want) {
+		t.Errorf("exit %d, stderr %q; want %d and %q", code, stderr, ExitError, want)
+	}
+	if h.read("f.xml") != oneItem {
+		t.Error("a refused edit changed the feed")
+	}
+	code, _, stderr = h.run("", "update", h.path("f.xml"), "--id", "item1", "--field", "category[1]=home (http://d)",
+		"--by", "A", "--when", "2005-05-22T00:00:00Z", "-o", h.path("f.xml"))
+	if code != ExitOK || !strings.Contains(h.read("f.xml"), `<category domain="http://d">home</category>`) {
+		t.Errorf("exit %d: %s\n%s", code, stderr, h.read("f.xml"))
+	}
+}
