@@ -5,46 +5,20 @@ import (
 	"testing"
 
 	"github.com/feedsync/feedsync/feeds/feedgen"
+	"github.com/feedsync/feedsync/feeds/feedtest"
 )
-
-// reports records what a Progress is told.
-type reports struct{ done, total []int }
-
-func (r *reports) progress(done, total int) {
-	r.done, r.total = append(r.done, done), append(r.total, total)
-}
-
-// check fails unless the reports came more than once (at least min times),
-// never went back, always named the same total, want, and ended at it.
-func (r *reports) check(t *testing.T, min, want int) {
-	t.Helper()
-	if len(r.done) < min {
-		t.Fatalf("%d reports, want at least %d: %v", len(r.done), min, r.done)
-	}
-	for i := range r.done {
-		if r.total[i] != want {
-			t.Errorf("reports %d: total %d, want %d", i, r.total[i], want)
-		}
-		if i > 0 && r.done[i] < r.done[i-1] || r.done[i] > r.total[i] {
-			t.Errorf("reports %d: %d of %d after %d", i, r.done[i], r.total[i], r.done[max(i-1, 0)])
-		}
-	}
-	if last := r.done[len(r.done)-1]; last != want {
-		t.Errorf("the last reports says %d, want %d", last, want)
-	}
-}
 
 // TestParseWithProgressReportsBytesRead: a parse reports the bytes it has
 // read as it goes, of the document's bytes, and ends at all of them; the
 // Doc is the one Parse gives.
 func TestParseWithProgressReportsBytesRead(t *testing.T) {
 	local, _ := feedgen.Pair(3000, 0.1, 1)
-	var r reports
-	d, err := ParseWithProgress("local.xml", local, r.progress)
+	var r feedtest.Progress
+	d, err := ParseWithProgress("local.xml", local, r.Report)
 	if err != nil {
 		t.Fatal(err)
 	}
-	r.check(t, len(local)/(1<<20), len(local))
+	r.Check(t, len(local)/(1<<20), len(local))
 	plain, err := Parse("local.xml", local)
 	if err != nil {
 		t.Fatal(err)
@@ -52,12 +26,12 @@ func TestParseWithProgressReportsBytesRead(t *testing.T) {
 	if !bytes.Equal(d.Bytes(), plain.Bytes()) {
 		t.Error("ParseWithProgress and Parse read the feed differently")
 	}
-	var bad reports
-	if _, err := ParseWithProgress("bad.xml", []byte("<rss><channel>"), bad.progress); err == nil {
+	var bad feedtest.Progress
+	if _, err := ParseWithProgress("bad.xml", []byte("<rss><channel>"), bad.Report); err == nil {
 		t.Error("a broken feed parsed")
 	}
-	if n := len(bad.done); n > 0 && bad.done[n-1] == bad.total[n-1] {
-		t.Errorf("a parse that failed reported that it read everything: %v of %v", bad.done, bad.total)
+	if n := len(bad.Done); n > 0 && bad.Done[n-1] == bad.Total[n-1] {
+		t.Errorf("a parse that failed reported that it read everything: %v of %v", bad.Done, bad.Total)
 	}
 }
 
@@ -74,12 +48,12 @@ func TestMergeWithProgressReportsItemsMerged(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var rep reports
-	m, err := MergeWithProgress(local, remote, rep.progress)
+	var rep feedtest.Progress
+	m, err := MergeWithProgress(local, remote, rep.Report)
 	if err != nil {
 		t.Fatal(err)
 	}
-	rep.check(t, 4, len(remote.Items()))
+	rep.Check(t, 4, len(remote.Items()))
 	plain, err := Merge(local, remote)
 	if err != nil {
 		t.Fatal(err)

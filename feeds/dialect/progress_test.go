@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/feedsync/feedsync/feeds/feedgen"
+	"github.com/feedsync/feedsync/feeds/feedtest"
 )
 
 // TestProgressInBothDialects: ParseWithProgress reports the bytes read and
@@ -14,37 +15,30 @@ func TestProgressInBothDialects(t *testing.T) {
 	for _, c := range []struct {
 		name string
 		pair func(n int, ratio float64, seed int64) ([]byte, []byte)
+		// what a merge counts, as the binding does: remote's items
+		// (feeds.MergeWithProgress), or the result's (ssefeed's)
+		items func(remote, merged *Doc) int
 	}{
-		{"FeedSync 1.0.2 Atom", feedgen.Pair},
-		{"SSE 0.91 RSS", feedgen.PairSSE},
+		{"FeedSync 1.0.2 Atom", feedgen.Pair, func(r, _ *Doc) int { return len(r.Entries()) }},
+		{"SSE 0.91 RSS", feedgen.PairSSE, func(_, m *Doc) int { return len(m.Entries()) }},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			l, r := c.pair(3000, 0.1, 1)
-			var read, merged []int
-			local, err := ParseWithProgress("local.xml", l, func(done, total int) {
-				if total != len(l) {
-					t.Errorf("total %d bytes, want %d", total, len(l))
-				}
-				read = append(read, done)
-			})
+			var read, merged feedtest.Progress
+			local, err := ParseWithProgress("local.xml", l, read.Report)
 			if err != nil {
 				t.Fatal(err)
 			}
+			read.Check(t, 2, len(l))
 			remote, err := Parse("remote.xml", r)
 			if err != nil {
 				t.Fatal(err)
 			}
-			var total int
-			m, err := MergeWithProgress(local, remote, func(done, all int) { merged, total = append(merged, done), all })
+			m, err := MergeWithProgress(local, remote, merged.Report)
 			if err != nil {
 				t.Fatal(err)
 			}
-			if len(read) < 2 || read[len(read)-1] != len(l) {
-				t.Errorf("bytes read reported: %v of %d", read, len(l))
-			}
-			if len(merged) < 2 || merged[len(merged)-1] != total || total < 2000 {
-				t.Errorf("items merged reported: %v of %d", merged, total)
-			}
+			merged.Check(t, 2, c.items(remote, m))
 			plain, err := Merge(local, remote)
 			if err != nil {
 				t.Fatal(err)

@@ -7,34 +7,8 @@ import (
 	"testing"
 
 	"github.com/feedsync/feedsync/feeds/feedgen"
+	"github.com/feedsync/feedsync/feeds/feedtest"
 )
-
-// reports records what a feeds.Progress is told.
-type reports struct{ done, total []int }
-
-func (r *reports) progress(done, total int) {
-	r.done, r.total = append(r.done, done), append(r.total, total)
-}
-
-// check fails unless the reports came at least min times, never went
-// back, always named the same total, want, and ended at it.
-func (r *reports) check(t *testing.T, min, want int) {
-	t.Helper()
-	if len(r.done) < min {
-		t.Fatalf("%d reports, want at least %d: %v", len(r.done), min, r.done)
-	}
-	for i := range r.done {
-		if r.total[i] != want {
-			t.Errorf("report %d: total %d, want %d", i, r.total[i], want)
-		}
-		if i > 0 && r.done[i] < r.done[i-1] || r.done[i] > r.total[i] {
-			t.Errorf("report %d: %d of %d after %d", i, r.done[i], r.total[i], r.done[max(i-1, 0)])
-		}
-	}
-	if last := r.done[len(r.done)-1]; last != want {
-		t.Errorf("the last report says %d, want %d", last, want)
-	}
-}
 
 // TestParseWithProgressReportsBytesRead: an RSS parse reports the bytes it
 // has read as it goes and ends at all of them; an OPML parse, which reads
@@ -54,12 +28,12 @@ func TestParseWithProgressReportsBytesRead(t *testing.T) {
 		{"opml", opml, 1},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			var r reports
-			d, err := ParseWithProgress(c.name, c.data, r.progress)
+			var r feedtest.Progress
+			d, err := ParseWithProgress(c.name, c.data, r.Report)
 			if err != nil {
 				t.Fatal(err)
 			}
-			r.check(t, c.min, len(c.data))
+			r.Check(t, c.min, len(c.data))
 			plain, err := Parse(c.name, c.data)
 			if err != nil {
 				t.Fatal(err)
@@ -84,8 +58,8 @@ func TestMergeWithProgressReportsItemsMerged(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var rep reports
-	m, err := MergeWithProgress(local, remote, rep.progress)
+	var rep feedtest.Progress
+	m, err := MergeWithProgress(local, remote, rep.Report)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -93,7 +67,7 @@ func TestMergeWithProgressReportsItemsMerged(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	rep.check(t, 4, len(plain.Items()))
+	rep.Check(t, 4, len(plain.Items()))
 	if !bytes.Equal(m.Bytes(), plain.Bytes()) {
 		t.Error("MergeWithProgress and Merge merge differently")
 	}
