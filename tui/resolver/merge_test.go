@@ -24,6 +24,8 @@ func resultOf(t *testing.T, v MergeView, key string) string {
 
 // TestMergeTakes takes hunks from either side, both in either order, and
 // by hand, and reads what each hunk holds (1.0.2 §3.4 step 1.3: combine).
+// Every take settles the hunk: both, where one side is empty, is the side
+// that has text (lead's QL1).
 func TestMergeTakes(t *testing.T) {
 	for _, c := range []struct {
 		name           string
@@ -47,6 +49,12 @@ func TestMergeTakes(t *testing.T) {
 			[]hunkState{hunkOpen, hunkOpen, hunkVersion}},
 		{"typed by hand", []string{"]", "]", "e", " and jam", "esc"}, "Buy groceries - DONE", "Get milk, eggs, butter and rolls and jam",
 			[]hunkState{hunkOpen, hunkOpen, hunkHand}},
+		{"both where the version's side is empty: the winner's, taken", []string{"b"}, "Buy groceries - DONE", "Get milk, eggs, butter and rolls",
+			[]hunkState{hunkWinner, hunkOpen, hunkOpen}},
+		{"both, version first, where it is empty: the same", []string{"B"}, "Buy groceries - DONE", "Get milk, eggs, butter and rolls",
+			[]hunkState{hunkWinner, hunkOpen, hunkOpen}},
+		{"both where the winner's side is empty: the version's", []string{"]", "b"}, "Buy groceries - DONE", "Get oat milk, eggs, butter and rolls",
+			[]hunkState{hunkOpen, hunkVersion, hunkOpen}},
 		{"undo a take", []string{"l", "u"}, "Buy groceries - DONE", "Get milk, eggs, butter and rolls",
 			[]hunkState{hunkOpen, hunkOpen, hunkOpen}},
 		{"redo it", []string{"l", "u", "ctrl+r"}, "Buy groceries", "Get milk, eggs, butter and rolls",
@@ -499,6 +507,32 @@ func TestMergeTypingAroundHunks(t *testing.T) {
 				if !slices.ContainsFunc(lines, func(l string) bool { return strings.HasPrefix(l, want) }) {
 					t.Errorf("no row %q:\n%s", want, hs.screen())
 				}
+			}
+		})
+	}
+}
+
+// TestMergeFollowsTheHunk: moving to a hunk, and the move after a take,
+// scroll the body so that the hunk's result row shows, with its winner's
+// and version's rows above it where they fit (lead's QL2).
+func TestMergeFollowsTheHunk(t *testing.T) {
+	t.Setenv("NO_COLOR", "1")
+	for _, c := range []struct {
+		name string
+		keys []string
+		row  string // the current hunk's result row
+	}{
+		{"] ]", []string{"]", "]"}, "? Get milk, eggs, butter and rolls"},
+		{"] l moves on to the next open hunk", []string{"]", "l"}, "> Get oat milk, eggs, butter and rolls"},
+		{"l moves on to the content", []string{"l"}, "? Get ‸milk, eggs, butter and rolls"},
+		{"] ] ] back to the title", []string{"]", "]", "]"}, "? Buy groceries - DONE"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			hs := newHarness(t, demoDoc(t), 40, 20)
+			hs.keys(append([]string{"enter", "e"}, c.keys...)...)
+			lines := strings.Split(hs.screen(), "\n")
+			if !slices.ContainsFunc(lines, func(l string) bool { return strings.HasPrefix(l, c.row) }) {
+				t.Errorf("the hunk's result row %q is not shown:\n%s", c.row, hs.screen())
 			}
 		})
 	}

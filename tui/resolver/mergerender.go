@@ -153,9 +153,9 @@ func (v *MergeView) layout() {
 	if v.width <= 0 || v.fields == nil && v.entry.IsZero() {
 		return
 	}
-	v.body, v.hunkRow, v.fieldRow, v.cursorAt = nil, make([]int, len(v.shown())), nil, -1
+	v.body, v.hunkRow, v.hunkLast, v.fieldRow, v.cursorAt = nil, make([]int, len(v.shown())), make([]int, len(v.shown())), nil, -1
 	for i := range v.hunkRow {
-		v.hunkRow[i] = -1
+		v.hunkRow[i], v.hunkLast[i] = -1, -1
 	}
 	for i := range v.fields {
 		v.fieldRow = append(v.fieldRow, len(v.body))
@@ -266,12 +266,17 @@ func (v *MergeView) renderSides(left, right []piece) {
 	}
 }
 
-// noteTags records the first body row where each hunk shows.
+// noteTags records the first and the last body row where each hunk shows.
 func (v *MergeView) noteTags(row []piece, at int) {
 	for _, p := range row {
-		if t := p.tag - 1; t >= 0 && t < len(v.hunkRow) && (v.hunkRow[t] < 0 || v.hunkRow[t] > at) {
+		t := p.tag - 1
+		if t < 0 || t >= len(v.hunkRow) {
+			continue
+		}
+		if v.hunkRow[t] < 0 || v.hunkRow[t] > at {
 			v.hunkRow[t] = at
 		}
+		v.hunkLast[t] = max(v.hunkLast[t], at)
 	}
 }
 

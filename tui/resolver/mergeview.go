@@ -120,6 +120,7 @@ type MergeView struct {
 	scroll   int
 	body     []string
 	hunkRow  []int // the body row where each hunk of the version shown starts
+	hunkLast []int // and the last where it shows: its result's, under the sides
 	fieldRow []int // the body row of each field's rule
 	cursorAt int   // the body row of the cursor while typing
 }
@@ -309,7 +310,7 @@ func (v *MergeView) takeSide(s side) {
 	h := hs[v.cur]
 	v.fields[h.field].take(h, s)
 	id := h.id(v.version)
-	if s == sideWinner {
+	if h.text(s, v.fields[h.field].list) == h.left { // the winner's side, or both where the version's is empty
 		v.taken[id] = true
 	} else {
 		delete(v.taken, id)
@@ -476,19 +477,22 @@ func (v *MergeView) scrollBy(d int) {
 // follow scrolls so that the hunk at hand, or the cursor while typing,
 // is in view, with its field's rule when it fits.
 func (v *MergeView) follow() {
-	row := -1
+	row, last := -1, -1
 	switch {
 	case v.typing:
-		row = v.cursorAt
+		row, last = v.cursorAt, v.cursorAt
 	case v.cur < len(v.hunkRow):
-		row = v.hunkRow[v.cur]
+		row, last = v.hunkRow[v.cur], v.hunkLast[v.cur]
 	}
 	if row < 0 {
 		return
 	}
 	bh := v.bodyHeight()
-	if row < v.scroll || row >= v.scroll+bh {
-		v.scroll = row - bh/3
+	switch {
+	case last-row >= bh: // the sides and the result do not fit: the result
+		v.scroll = last - bh + 1
+	case row < v.scroll || last >= v.scroll+bh:
+		v.scroll = max(row-bh/3, last-bh+1)
 	}
 	v.scrollBy(0)
 }
