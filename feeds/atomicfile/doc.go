@@ -44,8 +44,15 @@
 //
 // Every save holds an advisory lock: flock(2) on .NAME.lock beside the
 // target (LockFileEx on Windows; no lock where neither exists, and then only
-// the check above guards). The lock file stays, empty but for the pid of
-// the last holder; removing it while nobody holds it is harmless. A short
+// the check above guards). The lock file stays once a save went through,
+// empty but for the pid of the last holder; removing it while nobody holds
+// it is harmless. A holder that created the lock file and wrote nothing (a
+// command that failed) removes it before it lets go, so that failed
+// commands leave no .NAME.lock beside a file they never wrote (not on
+// Windows, which does not remove an open file). A writer that was waiting
+// on the removed file checks, once it has the lock, that the file it holds
+// is still the one at the name, and otherwise locks that one: so the
+// writers still take turns. A short
 // read-modify-write holds the lock across the whole of it (Update, or
 // Acquire, Lock.Read, Lock.Commit, Lock.Release), so that concurrent
 // writers take turns and none loses its change. A long one (the resolver,

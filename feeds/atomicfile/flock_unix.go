@@ -12,6 +12,10 @@ import (
 // Read can refuse it instead of blocking.
 const openReadFlags = os.O_RDONLY | syscall.O_NONBLOCK
 
+// removesLockFile: a holder that created the lock file and wrote nothing
+// removes it (Lock.Release).
+const removesLockFile = true
+
 // tryLock takes an exclusive flock(2) on f, or reports that another holds it.
 func tryLock(f *os.File) (bool, error) {
 	for {

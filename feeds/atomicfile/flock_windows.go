@@ -11,6 +11,10 @@ import (
 
 const openReadFlags = os.O_RDONLY
 
+// removesLockFile is false: Windows does not remove a file that is open,
+// and a lock file it has not removed is harmless.
+const removesLockFile = false
+
 // tryLock takes an exclusive LockFileEx lock on f, or reports that another
 // holds it.
 func tryLock(f *os.File) (bool, error) {

@@ -18,6 +18,8 @@ import (
 type Lock struct {
 	path, target string
 	f            *os.File
+	created      bool // this holder made the lock file
+	wrote        bool // a replace went through
 }
 
 // ErrLocked is what a *LockedError is.
@@ -59,21 +61,30 @@ func Acquire(ctx context.Context, path string) (*Lock, error) {
 func acquire(parent context.Context, path, target string) (*Lock, error) {
 	tryOnce := parent.Err() != nil
 	name := lockName(target)
-	f, err := os.OpenFile(name, os.O_RDWR|os.O_CREATE, 0o644)
-	if err != nil {
-		return nil, folderError(path, target, err)
-	}
 	start := time.Now()
 	ctx, cancel := context.WithTimeout(parent, LockWait)
 	defer cancel()
+	var f *os.File
+	created := false
 	for delay := time.Millisecond; ; delay = min(2*delay, 100*time.Millisecond) {
+		if f == nil {
+			var err error
+			if f, created, err = openLock(name); err != nil {
+				return nil, folderError(path, target, err)
+			}
+		}
 		ok, err := tryLock(f)
 		if err != nil {
 			f.Close()
 			return nil, fmt.Errorf("locking %s: %w", path, err)
 		}
-		if ok {
+		if ok && current(f, name) {
 			break
+		}
+		if ok { // its holder removed it: the lock is the file now at the name
+			f.Close()
+			f = nil
+			continue
 		}
 		select {
 		case <-ctx.Done():
@@ -89,7 +100,34 @@ func acquire(parent context.Context, path, target string) (*Lock, error) {
 	// Write down who holds it, for the message of those who wait.
 	f.Truncate(0)
 	f.WriteAt([]byte(strconv.Itoa(os.Getpid())+"\n"), 0)
-	return &Lock{path: path, target: target, f: f}, nil
+	return &Lock{path: path, target: target, f: f, created: created}, nil
+}
+
+// openLock opens the lock file at name, creating it if need be; created
+// says it did.
+func openLock(name string) (f *os.File, created bool, err error) {
+	f, err = os.OpenFile(name, os.O_RDWR|os.O_CREATE|os.O_EXCL, 0o644)
+	if err == nil {
+		return f, true, nil
+	}
+	if !errors.Is(err, fs.ErrExist) {
+		return nil, false, err
+	}
+	f, err = os.OpenFile(name, os.O_RDWR|os.O_CREATE, 0o644)
+	return f, false, err
+}
+
+// current reports whether f, just locked, is still the lock file at name:
+// a holder that wrote nothing removes the lock file it created (Release),
+// and a writer that was waiting on that file must then lock the one at the
+// name instead, or it would take turns with nobody.
+func current(f *os.File, name string) bool {
+	fi, err := f.Stat()
+	if err != nil {
+		return false
+	}
+	ni, err := os.Stat(name)
+	return err == nil && os.SameFile(fi, ni)
 }
 
 // waitError is the end of a wait for the lock that the caller cancelled
@@ -126,10 +164,18 @@ func holder(f *os.File) int {
 	return pid
 }
 
-// Release lets the next writer in. It may be called more than once.
+// Release lets the next writer in. It may be called more than once. A
+// holder that created the lock file and wrote nothing (a command that
+// failed) removes the file, while it still holds it, so that failed
+// commands leave nothing beside an output that never existed; a writer
+// waiting on the removed file sees it is gone when it gets its turn, and
+// locks the file then at the name.
 func (l *Lock) Release() error {
 	if l.f == nil {
 		return nil
+	}
+	if removesLockFile && l.created && !l.wrote {
+		os.Remove(lockName(l.target))
 	}
 	err := l.f.Close() // closing drops the lock
 	l.f = nil
@@ -192,6 +238,7 @@ func (l *Lock) replace(was *Snapshot, data []byte, perm os.FileMode) (*Snapshot,
 	if err != nil {
 		return nil, err
 	}
+	l.wrote = true
 	return &Snapshot{Path: l.path, Data: data, target: l.target, info: info, sum: sha256.Sum256(data), session: true}, nil
 }
 
