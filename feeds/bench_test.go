@@ -22,7 +22,6 @@ import (
 	"io"
 	"runtime"
 	"sync"
-	"syscall"
 	"testing"
 	"time"
 
@@ -227,12 +226,6 @@ func endToEnd(b *testing.B, local, remote []byte) {
 	if _, err := m.WriteTo(io.Discard); err != nil {
 		b.Fatal(err)
 	}
-}
-
-func cpuTime() time.Duration {
-	var ru syscall.Rusage
-	syscall.Getrusage(syscall.RUSAGE_SELF, &ru)
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
 
 // liveHeapOn makes run measure the live heap at its fullest point; off

@@ -12,7 +12,6 @@ import (
 	"os"
 	"path/filepath"
 	"sync"
-	"syscall"
 	"time"
 
 	"github.com/feedsync/feedsync/feeds/atomicfile"
@@ -82,7 +81,10 @@ type Hub struct {
 	warnedExpires bool
 }
 
-// fileID identifies a version of a file on disk cheaply.
+// fileID identifies a version of a file on disk cheaply: its size and
+// modification time, and where the system gives them (fileid_*.go) its
+// device, inode and change time, which a file put in its place by rename
+// always changes.
 type fileID struct {
 	dev, ino  uint64
 	size      int64
@@ -96,10 +98,7 @@ func statID(path string) (fileID, error) {
 		return fileID{}, err
 	}
 	id := fileID{size: fi.Size(), mtime: fi.ModTime()}
-	if st, ok := fi.Sys().(*syscall.Stat_t); ok {
-		id.dev, id.ino = uint64(st.Dev), st.Ino
-		id.ctimeNsec = st.Ctim.Nano()
-	}
+	sysID(fi, &id)
 	return id, nil
 }
 
