@@ -537,3 +537,32 @@ func TestMergeFollowsTheHunk(t *testing.T) {
 		})
 	}
 }
+
+// TestMergeTypingShowsTheWholeField: typing on a new last line of a list
+// keeps the lines above it in the box, which has room for all of them: no
+// ~ filler while text is hidden (QA Q32).
+func TestMergeTypingShowsTheWholeField(t *testing.T) {
+	t.Setenv("NO_COLOR", "1")
+	doc := mergePair(t, []byte(catsFeed), []byte(catsFeed))
+	hs := newHarness(t, doc, 140, 30)
+	hs.keys("enter", "e")
+	for i := 0; hs.m.merge.fields[hs.m.merge.shown()[hs.m.merge.cur].field].key != "category"; i++ {
+		if i > 5 {
+			t.Fatal("no category hunk")
+		}
+		hs.keys("]")
+	}
+	hs.keys("e", "ctrl+end", "enter", "new-cat (http://scheme)")
+	if !hs.m.merge.typing {
+		t.Fatal("not typing")
+	}
+	s := hs.screen()
+	for _, want := range []string{"▌ home", "▌ food", "▌ new-cat (http://scheme)"} {
+		if !strings.Contains(s, want) {
+			t.Errorf("no %q while typing:\n%s", want, s)
+		}
+	}
+	if strings.Contains(s, "▌ ~") {
+		t.Errorf("filler rows while text is hidden:\n%s", s)
+	}
+}

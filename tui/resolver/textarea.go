@@ -316,8 +316,11 @@ func (ta *textArea) insert(s string) {
 
 // follow scrolls so that the cursor's row is shown.
 func (ta *textArea) follow() {
-	cur := ta.cursorRow(ta.visual())
-	ta.top = max(min(ta.top, cur), cur-ta.height+1, 0)
+	rows := ta.visual()
+	cur := ta.cursorRow(rows)
+	// Never past the last screenful: a box grown to hold the whole text
+	// shows it whole, not the caret's row over filler.
+	ta.top = max(min(ta.top, cur, len(rows)-ta.height), cur-ta.height+1, 0)
 }
 
 // visual wraps the lines to the width, at word boundaries: a row breaks
