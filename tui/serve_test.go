@@ -322,8 +322,15 @@ func TestServeToken(t *testing.T) {
 	}()
 	url := waitURL(t, log)
 	local := h.path("l.xml")
-	if code, _, stderr := h.run("", "sync", local, url); code != ExitError || !strings.Contains(stderr, "401") {
-		t.Errorf("without the token: exit %d, %q", code, stderr)
+	want := "feedsync: reading " + url + ": HTTP 401: the hub wants a token: give --token-file\n"
+	if code, _, stderr := h.run("", "sync", local, url); code != ExitError || stderr != want {
+		t.Errorf("without the token: exit %d, %q; want %q", code, stderr, want)
+	}
+	wrong := h.write("wrong", "nope\n")
+	os.Chmod(wrong, 0o600)
+	want = "feedsync: reading " + url + ": HTTP 401: the hub refused the token given with --token-file\n"
+	if code, _, stderr := h.run("", "sync", local, url, "--token-file", wrong); code != ExitError || stderr != want {
+		t.Errorf("with a wrong token: exit %d, %q; want %q", code, stderr, want)
 	}
 	if _, err := os.Stat(local); err == nil {
 		t.Error("a failed sync wrote LOCAL")

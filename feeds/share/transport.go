@@ -88,7 +88,7 @@ func (c *Client) get(ctx context.Context, origin, u string, v *validators) (*res
 	}
 	resp, err := c.fetch().Get(ctx, r)
 	if err != nil {
-		return nil, httpError("reading", u, err)
+		return nil, httpError("reading", u, r, err)
 	}
 	return &response{body: resp.Body, notModified: resp.NotModified,
 		valid: validators{ETag: resp.ETag, LastModified: resp.LastModified}}, nil
@@ -105,7 +105,7 @@ func (c *Client) post(ctx context.Context, u string, body []byte, contentType, u
 	}
 	resp, err := c.fetch().Post(ctx, r, contentType, body)
 	if err != nil {
-		return nil, httpError("sending to", u, err)
+		return nil, httpError("sending to", u, r, err)
 	}
 	if resp.Header.Get(HeaderETag) == "" {
 		// Only a hub says what it took; a server that answers a POST with a
@@ -117,18 +117,35 @@ func (c *Client) post(ctx context.Context, u string, body []byte, contentType, u
 }
 
 // httpError words a failed request, with a hint for a missing token; the
-// URL shows no password.
-func httpError(what, u string, err error) error {
+// URL shows no password. A 401 is one line whatever the server wrote: the
+// hub's own text names headers, not the flag that sends them.
+func httpError(what, u string, r fetch.Request, err error) error {
 	u = fetch.Redacted(u)
 	var se *fetch.StatusError
 	switch {
-	case errors.As(err, &se) && se.Code == http.StatusUnauthorized && se.Body == "":
-		return fmt.Errorf("%s %s: %w (give the hub's token with --token-file)", what, u, err)
+	case errors.As(err, &se) && se.Code == http.StatusUnauthorized:
+		hint := "the hub wants a token: give --token-file"
+		if r.Token != "" {
+			hint = "the hub refused the token given with --token-file"
+		} else if pu, perr := url.Parse(r.URL); perr == nil && pu.User != nil {
+			hint = "the hub refused the user and password in the URL"
+		}
+		return &wordedError{fmt.Sprintf("%s %s: HTTP 401: %s", what, u, hint), err}
 	case errors.As(err, &se) && what == "sending to" && (se.Code == http.StatusMethodNotAllowed || se.Code == http.StatusNotImplemented):
 		return fmt.Errorf("%s %s: %w: it takes no POST; 'feedsync pull' only reads", what, u, err)
 	}
 	return fmt.Errorf("%s %s: %w", what, u, err)
 }
+
+// wordedError is an error worded anew that still wraps its cause, for
+// errors.As.
+type wordedError struct {
+	text string
+	err  error
+}
+
+func (e *wordedError) Error() string { return e.text }
+func (e *wordedError) Unwrap() error { return e.err }
 
 // sameOrigin reports whether u has the scheme, host and port of origin.
 func sameOrigin(u, origin *url.URL) bool {
