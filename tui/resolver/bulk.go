@@ -63,8 +63,8 @@ func (m Model) askKeepAll() (Model, tea.Cmd) {
 		return m, nil
 	}
 	m.bulk = bulk{positions: ps}
-	return m.ask(askKeepAll, fmt.Sprintf("Keep the winner for %s? Each is recorded as a change by %s that settles "+
-		"every conflicting version. u undoes it.", scope, m.cfg.By)), nil
+	return m.ask(askKeepAll, fmt.Sprintf("Keep the winner for %s? %s recorded as a change by %s that settles "+
+		"every conflicting version. u undoes it.", scope, eachIs(len(ps)), m.cfg.By)), nil
 }
 
 // askTakeAll asks before taking, for every unresolved item, the version
@@ -93,7 +93,15 @@ func (m Model) askTakeAll() (Model, tea.Cmd) {
 	}
 	m.bulk = bulk{positions: ps, by: by}
 	return m.ask(askTakeAll, fmt.Sprintf("For %s, take the version %s made (%s)? "+
-		"Each is recorded as a change by %s. u undoes it.", scope, by, haveOne(n, len(ps)), m.cfg.By)), nil
+		"%s recorded as a change by %s. u undoes it.", scope, by, haveOne(n, len(ps)), eachIs(len(ps)), m.cfg.By)), nil
+}
+
+// eachIs begins the sentence about how the n items are recorded.
+func eachIs(n int) string {
+	if n == 1 {
+		return "It is"
+	}
+	return "Each is"
 }
 
 func filterNote(m Model) string {

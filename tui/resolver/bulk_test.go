@@ -83,14 +83,16 @@ func TestTakeAll(t *testing.T) {
 
 // TestBulkQuestionsCount: A and T say how many items they act on and how
 // many stay in conflict, in the right number: no "all 1", no "1 have",
-// no "the others" when there are none.
+// no "the others" when there are none, no "each" for one (QA Q16).
 func TestBulkQuestionsCount(t *testing.T) {
 	for _, c := range []struct {
 		name string
 		keys []string
 		want string
 	}{
-		{"A on one item", []string{"/", "carol", "enter", "A"}, "Keep the winner for the one unresolved item that the filter “carol” shows?"},
+		{"A on one item", []string{"/", "carol", "enter", "A"}, "Keep the winner for the one unresolved item that the filter “carol” shows? It is recorded as a change"},
+		{"A on all: each", []string{"A"}, "Each is recorded as a change"},
+		{"T on one item: it", []string{"/", "carol", "enter", "enter", "T"}, "(it has one)? It is recorded as a change"},
 		{"A on all", []string{"A"}, "Keep the winner for all 7 unresolved items?"},
 		{"T, every item has one", []string{"enter", "T"}, "(all 7 have one)"},
 		{"T on one item that has one", []string{"/", "carol", "enter", "enter", "T"}, "(it has one)"},
