@@ -45,9 +45,14 @@ func (v MergeView) head() []string {
 	lines = append(lines, fit(v.pairLine(), v.width))
 	switch {
 	case v.note != "":
-		lines = append(lines, s.Error.Render(fit(v.note, v.width)))
+		lines = append(lines, v.wrapped(v.note, 3, s.Error.Render)...) // so that a question is read whole
 	case v.typing:
 		lines = append(lines, s.Info.Render(fit("typing in "+v.fields[v.field].label+" · esc stops · tab next field · ctrl+s applies", v.width)))
+	case len(v.hunks) > 1: // other versions: what they hold is read whole
+		lines = append(lines, v.wrapped(v.hunkLine(), 2, s.Info.Render)...)
+		for _, r := range v.otherRows() {
+			lines = append(lines, v.wrapped(r, 2, s.Version.Render)...)
+		}
 	default:
 		lines = append(lines, s.Info.Render(fit(v.hunkLine(), v.width)))
 	}
@@ -55,6 +60,32 @@ func (v MergeView) head() []string {
 		lines = append(lines, v.columnHeads())
 	}
 	return append(lines, v.positionRule(len(lines)+1))
+}
+
+// wrapped renders text on one row, or wrapped at words on up to n rows
+// (the last cut) when it does not fit.
+func (v MergeView) wrapped(text string, n int, render func(...string) string) []string {
+	if textWidth(text) <= v.width {
+		return []string{render(fit(text, v.width))}
+	}
+	var out []string
+	rows := wrapLines([]piece{{text: text}}, v.width)
+	for k, row := range rows {
+		switch {
+		case k == n-1 && len(rows) > n:
+			var b strings.Builder
+			for _, r := range rows[k:] {
+				for _, p := range r {
+					b.WriteString(p.text)
+				}
+				b.WriteString(" ")
+			}
+			out = append(out, render(fit(strings.TrimSpace(b.String()), v.width)))
+		case k < n:
+			out = append(out, render(paint(row, v.width, v.styles)))
+		}
+	}
+	return out
 }
 
 // scope says which conflicting versions the result settles: every one,
@@ -122,8 +153,72 @@ func (v MergeView) hunkLine() string {
 			open++
 		}
 	}
-	return fmt.Sprintf("hunk %d of %d (%d open) · %s: %s", v.cur+1, len(hs), open,
+	return fmt.Sprintf("hunk %d of %d (%d open%s) · %s: %s", v.cur+1, len(hs), open, v.elsewhere(),
 		v.fields[h.field].label, stateWords(v.stateOf(v.cur), v.versionName()))
+}
+
+// elsewhere counts the open hunks of the other versions, for the hunk
+// line: " here · 2 in version 2 — tab", or nothing with one version.
+func (v MergeView) elsewhere() string {
+	var parts []string
+	for i := range v.hunks {
+		if i == v.version {
+			continue
+		}
+		if n := v.openIn(i); n > 0 {
+			parts = append(parts, fmt.Sprintf("%d in version %d", n, i+1))
+		}
+	}
+	if len(parts) == 0 {
+		if len(v.hunks) > 1 {
+			return " here, none elsewhere"
+		}
+		return ""
+	}
+	return " here · " + strings.Join(parts, ", ") + " — tab"
+}
+
+// maxOtherRows is how many other versions the header names at a hunk
+// before it sums up the rest.
+const maxOtherRows = 2
+
+// otherRows say, for the hunk at hand, what each other version holds
+// there when it differs from the version shown: "version 2 (carol-tablet)
+// has: Lyon". So with three or more versions every one is in view while
+// combining, though one is shown beside the winner.
+func (v MergeView) otherRows() []string {
+	hs := v.shown()
+	if len(hs) == 0 || len(v.hunks) < 2 {
+		return nil
+	}
+	h := hs[v.cur]
+	var rows []string
+	more := 0
+	for i := range v.hunks {
+		if i == v.version {
+			continue
+		}
+		t := v.textAt(i, h)
+		if t == h.right {
+			continue
+		}
+		if len(rows) == maxOtherRows {
+			more++
+			continue
+		}
+		shown := "“" + strings.Join(strings.Fields(t), " ") + "”"
+		switch {
+		case strings.TrimSpace(t) == "":
+			shown = "nothing"
+		case t == h.left:
+			shown = "the winner's " + shown
+		}
+		rows = append(rows, fmt.Sprintf("version %d (%s) has %s here", i+1, v.whos[i], shown))
+	}
+	if more > 0 {
+		rows = append(rows, fmt.Sprintf("and %s more differ here — tab shows each", plural(more, "version")))
+	}
+	return rows
 }
 
 func (v MergeView) versionName() string { return fmt.Sprintf("version %d", v.version+1) }

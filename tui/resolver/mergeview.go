@@ -3,6 +3,7 @@ package resolver
 import (
 	"fmt"
 	"maps"
+	"slices"
 	"strings"
 
 	"charm.land/bubbles/v2/key"
@@ -105,6 +106,9 @@ type MergeView struct {
 	versions []int // the marked versions the resolution settles; empty for all
 	whole    bool  // a resolution settles every version (SSE 0.91 §5)
 	labels   []string
+	whos     []string // who made each version, for naming it in a row
+	seen     []bool   // each version shown at least once
+	asked    bool     // applying with a version unseen has asked once
 	fields   []mergeField
 	version  int // the version shown against the winner
 	hunks    [][]hunk
@@ -159,12 +163,21 @@ func (v MergeView) Open(pos int, e dialect.Entry, name string, versions []int, s
 	}
 	vs := e.Versions()
 	v.hunks = make([][]hunk, len(vs))
-	v.labels = make([]string, len(vs))
+	v.labels, v.whos, v.seen = make([]string, len(vs)), make([]string, len(vs)), make([]bool, len(vs))
 	for i, ver := range vs {
 		v.hunks[i] = hunksOf(v.fields, i)
 		v.labels[i] = refLabel(fmt.Sprintf("version %d of %d", i+1, len(vs)), ver)
+		if h := top(ver); h.HasBy() {
+			v.whos[i] = h.By
+		} else {
+			v.whos[i] = entryWho(h)
+		}
 	}
 	v.version = max(min(shown, len(vs)-1), 0)
+	v.asked = false
+	if v.version < len(v.seen) {
+		v.seen[v.version] = true
+	}
 	v.cur, v.taken, v.typing, v.field = 0, map[string]bool{}, false, 0
 	v.undo, v.redo, v.note, v.scroll = nil, nil, "", 0
 	if len(v.hunks) == 0 || len(v.hunks[v.version]) == 0 {
@@ -213,10 +226,13 @@ func (v MergeView) shown() []hunk {
 }
 
 // others returns the hunks of the versions not shown.
-func (v MergeView) others() [][]hunk {
+func (v MergeView) others() [][]hunk { return v.othersOf(v.version) }
+
+// othersOf returns the hunks of every version but ver.
+func (v MergeView) othersOf(ver int) [][]hunk {
 	var out [][]hunk
 	for i, hs := range v.hunks {
-		if i != v.version {
+		if i != ver {
 			out = append(out, hs)
 		}
 	}
@@ -227,6 +243,51 @@ func (v MergeView) others() [][]hunk {
 func (v MergeView) stateOf(i int) hunkState {
 	h := v.shown()[i]
 	return v.fields[h.field].state(h, v.taken[h.id(v.version)], v.others())
+}
+
+// openIn counts the hunks of version ver still open: where the result
+// holds the winner's text and no one chose it.
+func (v MergeView) openIn(ver int) int {
+	n, others := 0, v.othersOf(ver)
+	for _, h := range v.hunks[ver] {
+		if v.fields[h.field].state(h, v.taken[h.id(ver)], others) == hunkOpen {
+			n++
+		}
+	}
+	return n
+}
+
+// textAt returns what version ver holds over hunk h (of the version
+// shown): the winner's text there when ver changed nothing of it.
+func (v MergeView) textAt(ver int, h hunk) string {
+	f := v.fields[h.field]
+	theirs, ok := f.withHunks(h, v.hunks[ver])
+	if !ok {
+		return h.left
+	}
+	ts, te, _ := locate(f.winner, theirs, h, f.granularity())
+	return theirs[ts:te]
+}
+
+// unseen returns the first version the result settles that was never
+// shown and whose data differs from the result, or -1.
+func (v MergeView) unseen() int {
+	for i := range v.hunks {
+		if v.seen[i] || !v.settles(i) {
+			continue
+		}
+		for _, f := range v.fields {
+			if i < len(f.values) && f.values[i] != f.result.Value() {
+				return i
+			}
+		}
+	}
+	return -1
+}
+
+// settles reports whether the result settles version i.
+func (v MergeView) settles(i int) bool {
+	return v.whole || len(v.versions) == 0 || slices.Contains(v.versions, i)
 }
 
 // Update handles the keys: moving between hunks, taking sides, typing,
@@ -330,6 +391,10 @@ func (v *MergeView) takeSide(s side) {
 func (v *MergeView) cycle(d int) {
 	if n := len(v.hunks); n > 1 {
 		v.version = (v.version + d + n) % n
+		if u := v.unseen(); v.asked && u >= 0 {
+			v.version = u // the one applying asked about
+		}
+		v.seen[v.version] = true
 		v.cur = 0
 		v.layout()
 		v.follow()
@@ -446,7 +511,11 @@ func equalResults(a, b mergeSnapshot) bool {
 }
 
 // apply returns the command that records the result as the resolution,
-// unless it empties the title or the content, which it refuses.
+// unless it empties the title or the content, which it refuses. With
+// three or more versions one is shown at a time: applying while a version
+// the result settles was never shown, and holds data the result does not,
+// asks once (ctrl+s again applies, tab shows that version) rather than
+// settling data the person never saw.
 func (v *MergeView) apply() tea.Cmd {
 	for i, f := range v.fields {
 		r := strings.TrimSpace(f.result.Value())
@@ -457,6 +526,11 @@ func (v *MergeView) apply() tea.Cmd {
 			v.follow()
 			return nil
 		}
+	}
+	if u := v.unseen(); u >= 0 && !v.asked {
+		v.asked = true
+		v.note = fmt.Sprintf("version %d (%s) was not shown: ctrl+s again applies anyway, tab shows it", u+1, v.whos[u])
+		return nil
 	}
 	done := mergeDoneMsg{v.pos, v.versions, editOf(v.fields)}
 	return func() tea.Msg { return done }
