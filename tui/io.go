@@ -107,10 +107,47 @@ func finish(env *Env, out string, doc *dialect.Doc) error {
 		return err
 	}
 	if n := doc.Conflicted(); n > 0 {
-		fmt.Fprintf(env.Stderr, "feedsync: %d item(s) in conflict; see 'feedsync conflicts'\n", n)
+		fmt.Fprintln(env.Stderr, conflictsLeft(n, out))
 		return errConflicts
 	}
 	return nil
+}
+
+// conflictsLeft says that n items of the result written to out are in
+// conflict and what to run on it. A result written to standard output or
+// a stream is in no file yet: the user saves it first.
+func conflictsLeft(n int, out string) string {
+	are, it := isAre(n), itThem(n)
+	if out == "" || out == "-" || isStream(out) {
+		return fmt.Sprintf("feedsync: %s in conflict; save the feed to a file (-o FILE), then see 'feedsync conflicts FILE', or resolve %s with 'feedsync resolve FILE'", are, it)
+	}
+	f := cmdArg(out)
+	return fmt.Sprintf("feedsync: %s in conflict; see 'feedsync conflicts %s', or resolve %s with 'feedsync resolve %s'", are, f, it, f)
+}
+
+// isAre counts items with their verb: "1 item is", "2 items are".
+func isAre(n int) string {
+	if n == 1 {
+		return "1 item is"
+	}
+	return fmt.Sprintf("%d items are", n)
+}
+
+// itThem is the pronoun for n items.
+func itThem(n int) string {
+	if n == 1 {
+		return "it"
+	}
+	return "them"
+}
+
+// cmdArg quotes a file name for a command shown in single quotes: as it
+// is when sh needs no quotes, otherwise in double quotes.
+func cmdArg(s string) string {
+	if shellQuote(s) == s {
+		return s
+	}
+	return `"` + strings.NewReplacer(`\`, `\\`, `"`, `\"`, `$`, `\$`, "`", "\\`").Replace(s) + `"`
 }
 
 // descriptorName reads the names a Unix system gives its open file

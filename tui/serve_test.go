@@ -136,7 +136,7 @@ func TestServeSyncPull(t *testing.T) {
 	run(0, "update", a, "--id", "item1", "--title", "A's title", "--by", "A", "-o", a)
 	run(0, "update", b, "--id", "item1", "--title", "B's title", "--by", "B", "-o", b)
 	run(0, "sync", a, url, "--by", "A")
-	if got := run(1, "sync", b, url, "--by", "B"); !strings.Contains(got, "1 item(s) in conflict; resolve them with 'feedsync resolve") {
+	if got := run(1, "sync", b, url, "--by", "B"); !strings.Contains(got, "1 item is in conflict; resolve it with 'feedsync resolve") {
 		t.Errorf("sync with a conflict says %q", got)
 	}
 	run(0, "resolve", b, "--id", "item1", "--pick", "winner", "--by", "B", "-o", b)
