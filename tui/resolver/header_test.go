@@ -53,3 +53,25 @@ func TestHeaderKeepsTheCount(t *testing.T) {
 		}
 	}
 }
+
+// TestStatusKeepsTheHint: on a short terminal a long message is cut (…) to
+// the rows the bar has less one, and the hint row with "? help" stays
+// (README: the hint stays visible at every width) (QA Q36).
+func TestStatusKeepsTheHint(t *testing.T) {
+	for _, size := range [][2]int{{40, 10}, {40, 12}, {60, 10}} {
+		t.Run(itoa(size[0])+"x"+itoa(size[1]), func(t *testing.T) {
+			hs := newHarness(t, demoDoc(t), size[0], size[1])
+			hs.m.status.Info("10 items, 7 in conflict · the merge changed 10 items, not saved to /tmp/feedsync-demo-3430021471.xml yet · enter opens an item · ? shows every key")
+			lines := strings.Split(hs.screen(), "\n")
+			if len(lines) != size[1] {
+				t.Fatalf("%d lines, want %d", len(lines), size[1])
+			}
+			if last := lines[len(lines)-1]; !strings.Contains(last, "? help") {
+				t.Errorf("the last row is not the hint: %q\n%s", last, hs.screen())
+			}
+			if !strings.HasSuffix(lines[len(lines)-2], "…") {
+				t.Errorf("the message is not cut with …:\n%s", hs.screen())
+			}
+		})
+	}
+}

@@ -49,10 +49,11 @@ func (s Status) Update(msg tea.Msg) (Status, tea.Cmd) {
 }
 
 // MessageRows returns how many rows the message takes, wrapped to the width.
-func (s Status) MessageRows() int { return len(s.messageLines()) }
+func (s Status) MessageRows() int { return len(s.messageLines(-1)) }
 
-// messageLines wraps the message, an error whole, to the width.
-func (s Status) messageLines() []string {
+// messageLines wraps the message, an error whole, to the width, in at most
+// limit rows (any number when limit < 0); a message cut short ends with ….
+func (s Status) messageLines(limit int) []string {
 	if s.msg == "" {
 		return nil
 	}
@@ -60,21 +61,41 @@ func (s Status) messageLines() []string {
 	if s.isErr {
 		style, text = s.styles.Error, "error: "+text
 	}
+	rows := wrap([]piece{{text: clean(text)}}, s.width)
+	if limit >= 0 && len(rows) > limit {
+		rows = rows[:limit]
+		if limit > 0 {
+			last := strings.TrimRight(truncate(rowText(rows[limit-1]), max(s.width-1, 0), ""), " ")
+			rows[limit-1] = []piece{{text: last + "…"}}
+		}
+	}
 	var out []string
-	for _, row := range wrap([]piece{{text: clean(text)}}, s.width) {
+	for _, row := range rows {
 		out = append(out, style.Render(paint(row, s.width, s.styles)))
 	}
 	return out
 }
 
-// View renders the message, wrapped, and the bindings in the rows left.
-// When the message needs more rows than the bar has, its end is cut; the
-// root model gives the bar room for an error, so that it shows whole.
-func (s Status) View() string {
-	lines := s.messageLines()
-	if len(lines) > s.height {
-		lines = lines[:s.height]
+// rowText joins a row's pieces' text.
+func rowText(row []piece) string {
+	var b strings.Builder
+	for _, p := range row {
+		b.WriteString(p.text)
 	}
+	return b.String()
+}
+
+// View renders the message, wrapped, and the bindings in the rows left.
+// When the message needs more rows than the bar has, its end is cut; a
+// message that is not an error leaves the last row to the bindings and
+// ends its last row with …, so that the hint (? help) stays at every size.
+// The root model gives the bar room for an error, so that it shows whole.
+func (s Status) View() string {
+	room := s.height
+	if s.keys != nil && !s.isErr && s.height > 1 {
+		room--
+	}
+	lines := s.messageLines(room)
 	if room := s.height - len(lines); room > 0 && s.keys != nil {
 		lines = append(lines, s.bindings(room)...)
 	}
