@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"path/filepath"
 	"runtime"
 	"strings"
 	"sync"
@@ -233,10 +234,16 @@ func terminalFor(env *Env, out string) (*Env, func(), error) {
 
 // saveAs is the resolver's save to another file, after a failed save: the
 // first save there refuses a file that exists; the later ones check that
-// the file is still what the last one wrote.
+// the file is still what the last one wrote. The prompt is no shell, but a
+// leading ~/ is read as the home folder, as a person types it by habit.
 func saveAs(ctx context.Context) func(doc *dialect.Doc, path string, overwrite bool) error {
 	snaps := map[string]*atomicfile.Snapshot{}
 	return func(doc *dialect.Doc, path string, overwrite bool) error {
+		if rest, ok := strings.CutPrefix(path, "~/"); ok {
+			if home, err := os.UserHomeDir(); err == nil {
+				path = filepath.Join(home, rest)
+			}
+		}
 		data, err := render(path, doc)
 		if err != nil {
 			return err

@@ -1,0 +1,32 @@
+package tui
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/feedsync/feedsync/feeds/dialect"
+)
+
+// TestSaveAsExpandsHome guards QA Q30: the resolver's "save to another
+// file" prompt is no shell, but a person types ~/ there by habit: a
+// leading ~/ is the home folder.
+func TestSaveAsExpandsHome(t *testing.T) {
+	home := t.TempDir()
+	t.Setenv("HOME", home)
+	doc, err := dialect.Parse("f.xml", []byte(oneItem))
+	if err != nil {
+		t.Fatal(err)
+	}
+	save := saveAs(context.Background())
+	if err := save(doc, "~/x.xml", false); err != nil {
+		t.Fatalf("save to ~/x.xml: %v", err)
+	}
+	if _, err := os.Stat(filepath.Join(home, "x.xml")); err != nil {
+		t.Errorf("not saved in the home folder: %v", err)
+	}
+	if err := save(doc, "~/x.xml", true); err != nil {
+		t.Errorf("a second save there: %v", err)
+	}
+}
