@@ -103,3 +103,26 @@ func TestHelpOverlay(t *testing.T) {
 		t.Error("esc did not close the help")
 	}
 }
+
+// TestTypeAheadAfterOpen: keys typed right after enter go to the item it
+// opens, even when the program has not yet delivered anything in between:
+// enter e opens the merge view on the item, and it stays open (QA Q37).
+func TestTypeAheadAfterOpen(t *testing.T) {
+	hs := newHarness(t, demoDoc(t), 120, 30)
+	var cmds []tea.Cmd
+	for _, k := range typeKeys("enter", "e") { // delivered before any command's message, as a fast typist's are
+		next, cmd := hs.m.Update(k)
+		hs.m = next.(Model)
+		cmds = append(cmds, cmd)
+	}
+	for _, cmd := range cmds {
+		hs.run(cmd)
+	}
+	if hs.m.screen != mergeScreen {
+		t.Errorf("enter e: screen %d, want the merge view:\n%s", hs.m.screen, hs.screen())
+	}
+	hs.keys("esc")
+	if hs.m.screen != itemScreen {
+		t.Errorf("esc from the merge view: screen %d, want the item it was opened on:\n%s", hs.m.screen, hs.screen())
+	}
+}

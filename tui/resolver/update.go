@@ -191,6 +191,11 @@ func (m Model) forward(msg tea.Msg) (Model, tea.Cmd) {
 	var cmd tea.Cmd
 	switch m.screen {
 	case listScreen:
+		if k, ok := msg.(tea.KeyPressMsg); ok && key.Matches(k, m.list.keys.Open) && !m.list.Filtering() {
+			if pos, ok := m.list.Selected(); ok {
+				return m.open(pos), nil // at once, not by a message: keys typed after enter are for the item
+			}
+		}
 		m.list, cmd = m.list.Update(msg)
 	case itemScreen:
 		m.item, cmd = m.item.Update(msg)
