@@ -130,7 +130,7 @@ func TestServeSyncPull(t *testing.T) {
 		return stderr
 	}
 	run(0, "sync", a, url, "--by", "A")
-	if got := run(0, "pull", b, url, "--by", "B"); !strings.Contains(got, "1 item(s) new or changed (read the complete feed)") {
+	if got := run(0, "pull", b, url, "--by", "B"); !strings.Contains(got, "1 item new or changed (read the complete feed)") {
 		t.Errorf("pull says %q", got)
 	}
 	run(0, "update", a, "--id", "item1", "--title", "A's title", "--by", "A", "-o", a)
@@ -154,7 +154,7 @@ func TestServeSyncPull(t *testing.T) {
 	}
 	// Another command edits the hub's feed while it serves it.
 	run(0, "update", hub, "--id", "item1", "--title", "edited on the hub", "--by", "H", "-o", hub)
-	if got := run(0, "sync", a, url, "--by", "A"); !strings.Contains(got, "1 item(s) new or changed") || !strings.Contains(h.read("a.xml"), "edited on the hub") {
+	if got := run(0, "sync", a, url, "--by", "A"); !strings.Contains(got, "1 item new or changed") || !strings.Contains(h.read("a.xml"), "edited on the hub") {
 		t.Errorf("after an edit of the hub's feed, sync says %q", got)
 	}
 	cancel()
@@ -422,5 +422,22 @@ func TestServeStopCutsOffStuckClient(t *testing.T) {
 	}
 	if got := h.read("hub.xml"); got != oneItem {
 		t.Errorf("FEED changed:\n%s", got)
+	}
+}
+
+// An address another program listens on is named, with the flag that
+// changes it, not as the system's "bind: address already in use".
+func TestServeAddressInUse(t *testing.T) {
+	h := newHarness(t)
+	hub := h.write("hub.xml", oneItem)
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ln.Close()
+	code, _, stderr := h.run("", "serve", hub, "--addr", ln.Addr().String())
+	want := "feedsync: " + ln.Addr().String() + " is in use by another program: choose another address with --addr HOST:PORT\n"
+	if code != ExitError || stderr != want {
+		t.Errorf("exit %d, stderr %q; want exit %d and %q", code, stderr, ExitError, want)
 	}
 }

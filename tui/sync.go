@@ -100,7 +100,7 @@ func report(env *Env, cmd, local, url string, res *share.Result) {
 		fmt.Fprintf(env.Stderr, "feedsync: %s is up to date with %s\n", local, url)
 		return
 	}
-	msg := fmt.Sprintf("feedsync: %s %s: %d item(s) new or changed", cmd, local, res.Changed)
+	msg := fmt.Sprintf("feedsync: %s %s: %s new or changed", cmd, local, count(res.Changed, "item"))
 	if cmd == "sync" {
 		msg += fmt.Sprintf(", %d sent", res.Pushed)
 	}

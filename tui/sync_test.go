@@ -98,7 +98,7 @@ func TestSubscribeShowsNoPassword(t *testing.T) {
 		code int
 		want string
 	}{
-		{"first_pull", []string{"pull", local, url}, 0, "1 item(s) new or changed"},
+		{"first_pull", []string{"pull", local, url}, 0, "1 item new or changed"},
 		{"up_to_date", []string{"pull", local, url}, 0, "is up to date with " + redacted},
 		{"wrong_password", []string{"pull", local, strings.Replace(url, "s3cret", "wrong", 1)}, ExitError, "reading " + strings.Replace(url, "s3cret", "xxxxx", 1) + ": HTTP 401"},
 		{"malformed", []string{"pull", local, "http://user:s3cret@127.0.0.1:port/feed.xml"}, ExitError, `URL "http://user:xxxxx@127.0.0.1:port/feed.xml": not a valid URL`},

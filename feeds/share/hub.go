@@ -130,8 +130,11 @@ func NewHub(path string, opts Options) (*Hub, error) {
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	lock, err := atomicfile.Acquire(ctx, h.state)
-	if errors.Is(err, atomicfile.ErrLocked) {
-		return nil, fmt.Errorf("%s: %w (%v)", path, ErrBusy, err)
+	if le := (*atomicfile.LockedError)(nil); errors.As(err, &le) {
+		if le.PID > 0 {
+			return nil, fmt.Errorf("%s: %w (pid %d)", path, ErrBusy, le.PID)
+		}
+		return nil, fmt.Errorf("%s: %w", path, ErrBusy)
 	}
 	if err != nil {
 		return nil, err

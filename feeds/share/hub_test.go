@@ -359,8 +359,9 @@ func TestHubRestartKeepsStamps(t *testing.T) {
 // A second hub on one feed is refused.
 func TestHubOnePerFeed(t *testing.T) {
 	th := startHub(t, "rss", Options{})
-	if _, err := NewHub(th.path, Options{}); err == nil || !strings.Contains(err.Error(), ErrBusy.Error()) {
-		t.Errorf("second hub: %v", err)
+	_, err := NewHub(th.path, Options{})
+	if err == nil || !strings.Contains(err.Error(), ErrBusy.Error()+fmt.Sprintf(" (pid %d)", os.Getpid())) || strings.Contains(err.Error(), "gave up") {
+		t.Errorf("second hub: %v; want the hub's pid, and no wait spoken of", err)
 	}
 }
 
