@@ -243,19 +243,41 @@ func span(winner, result string, h hunk, g diff.Granularity) (rs, re, ws, we int
 
 // strays returns the changes of the result against the winner that touch
 // none of hunks, the hunks of the version shown: text typed, or removed,
-// in the stretches the versions share. Each is its range in the result.
-func (f mergeField) strays(field int, hunks []hunk) [][2]int {
-	var out [][2]int
+// in the stretches the version shown shares with the winner. Each is its
+// range in the result. A change that is exactly what another version
+// holds there (others, their hunks) is that version's, not typing: it is
+// in theirs instead.
+func (f mergeField) strays(field int, hunks []hunk, others [][]hunk) (typed, theirs [][2]int) {
+	r := f.result.Value()
 	wpos, rpos := 0, 0
-	for _, c := range diff.Chunks(f.winner, f.result.Value(), f.granularity()) {
+	for _, c := range diff.Chunks(f.winner, r, f.granularity()) {
 		w0, w1 := wpos, wpos+len(c.Old)
 		r0, r1 := rpos, rpos+len(c.New)
 		wpos, rpos = w1, r1
-		if c.Changed && !slices.ContainsFunc(hunks, func(h hunk) bool { return h.field == field && w0 <= h.end && w1 >= h.start }) {
-			out = append(out, [2]int{r0, r1})
+		if !c.Changed || slices.ContainsFunc(hunks, func(h hunk) bool { return h.field == field && w0 <= h.end && w1 >= h.start }) {
+			continue
+		}
+		if f.anotherVersions(hunk{field: field, start: w0, end: w1}, r[r0:r1], others) {
+			theirs = append(theirs, [2]int{r0, r1})
+		} else {
+			typed = append(typed, [2]int{r0, r1})
 		}
 	}
-	return out
+	return typed, theirs
+}
+
+// anotherVersions reports whether got, what the result holds over the
+// winner's range of h, is what one of the versions of others holds there.
+func (f mergeField) anotherVersions(h hunk, got string, others [][]hunk) bool {
+	for _, hs := range others {
+		if theirs, ok := f.withHunks(h, hs); ok {
+			ts, te, _ := locate(f.winner, theirs, h, f.granularity())
+			if theirs[ts:te] == got {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // joinSides puts two sides of a hunk one after the other: lines stay
@@ -315,13 +337,8 @@ func (f mergeField) state(h hunk, taken bool, others [][]hunk) hunkState {
 	case pre + h.text(sideBothRev, f.list) + post:
 		return hunkBothRev
 	}
-	for _, hs := range others {
-		if theirs, ok := f.withHunks(h, hs); ok {
-			ts, te, _ := locate(f.winner, theirs, h, f.granularity())
-			if theirs[ts:te] == got {
-				return hunkOther
-			}
-		}
+	if f.anotherVersions(h, got, others) {
+		return hunkOther
 	}
 	return hunkHand
 }

@@ -112,3 +112,23 @@ func TestMergeEveryVersionScreens(t *testing.T) {
 		golden(t, c.name+"-"+itoa(c.w)+"x"+itoa(c.h), hs.screen())
 	}
 }
+
+// TestMergeOtherVersionOutsideTheHunks: a version's text taken where the
+// version shown has no hunk is that version's, not typing: version 2's
+// view counts it as another version's and marks it o, not ~.
+func TestMergeOtherVersionOutsideTheHunks(t *testing.T) {
+	t.Setenv("NO_COLOR", "1")
+	hs := newHarness(t, demoDoc(t), 140, 30)
+	hs.keys("enter", "n", "e", "]", "l", "tab")
+	s := hs.screen()
+	if strings.Contains(s, "typed outside the hunks") {
+		t.Errorf("version 1's text reads as typed in version 2's view:\n%s", s)
+	}
+	if !strings.Contains(s, "o 1 another version's outside these hunks") {
+		t.Errorf("version 1's text is not counted as another version's:\n%s", s)
+	}
+	hs.keys("shift+tab", "e", "ctrl+end", " x", "esc", "tab") // typing still reads as typing
+	if s := hs.screen(); !strings.Contains(s, "~ 1 typed outside the hunks") {
+		t.Errorf("typing is not counted as typed:\n%s", s)
+	}
+}

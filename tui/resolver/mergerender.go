@@ -282,7 +282,11 @@ func (v MergeView) fieldRule(i int) string {
 			}
 		}
 		text += " · " + plural(n, "hunk") + ": " + strings.Join(parts, ", ")
-		if k := len(v.fields[i].strays(i, v.shown())); k > 0 {
+		typed, theirs := v.fields[i].strays(i, v.shown(), v.others())
+		if k := len(theirs); k > 0 {
+			text += fmt.Sprintf(" · %s %d another version's outside these hunks", stateMark[hunkOther], k)
+		}
+		if k := len(typed); k > 0 {
 			text += fmt.Sprintf(" · %s %d typed outside the hunks", stateMark[hunkHand], k)
 		}
 	} else if f := v.fields[i]; f.result.Value() != f.winner {
@@ -427,7 +431,7 @@ func (v MergeView) resultPieces(i int) ([]piece, map[int]string) {
 	marks := map[int]string{}
 	var out []piece
 	pos := 0
-	strays := f.strays(i, v.shown())
+	strays, _ := f.strays(i, v.shown(), v.others())
 	for k, h := range v.shown() {
 		if h.field != i {
 			continue
