@@ -147,6 +147,7 @@ func resolverConfig(env *Env, st stampFlags) (resolver.Config, error) {
 	for _, name := range []string{"VISUAL", "EDITOR"} {
 		if ed := editorCommand(env.Getenv(name)); len(ed) > 0 {
 			cfg.Editor = ed
+			cfg.EditorName = "$" + name + " (" + strings.TrimSpace(env.Getenv(name)) + ")"
 			break
 		}
 	}

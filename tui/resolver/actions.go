@@ -177,11 +177,19 @@ func (m Model) extReady(msg extReadyMsg) (Model, tea.Cmd) {
 func (m Model) extResult(msg extResultMsg) (Model, tea.Cmd) {
 	switch {
 	case msg.err != nil:
-		m.status.Error(fmt.Sprintf("$EDITOR (%s): %v · nothing changed", strings.Join(m.cfg.Editor, " "), msg.err))
+		m.status.Error(fmt.Sprintf("%s: %v · nothing changed", m.editorName(), msg.err))
 	case !msg.changed:
 		m.status.Info("the file is unchanged: nothing decided")
 	default:
 		return m.edited(msg.pos, msg.versions, sheetEdit(m.st.entry(msg.pos), msg.result))
 	}
 	return m, nil
+}
+
+// editorName names the editor E runs as the person set it.
+func (m Model) editorName() string {
+	if m.cfg.EditorName != "" {
+		return m.cfg.EditorName
+	}
+	return "$EDITOR (" + strings.Join(m.cfg.Editor, " ") + ")"
 }

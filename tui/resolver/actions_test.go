@@ -283,6 +283,16 @@ func TestExternalEditor(t *testing.T) {
 			t.Errorf("a change below the scissors line decided something:\n%s", hs.screen())
 		}
 	})
+	t.Run("the variable the editor came from is named", func(t *testing.T) {
+		hs := newHarness(t, demoDoc(t), 100, 30)
+		hs.m.cfg.Editor = []string{"sh", "-c", `code -w "$@"`, "code -w"}
+		hs.m.cfg.EditorName = "$VISUAL (code -w)"
+		hs.keys("enter", "E")
+		hs.send(extExitMsg{hs.ready, errors.New("exit status 127"), ""})
+		if s := flat(hs.screen()); !strings.Contains(s, "$VISUAL (code -w): exit status 127") || strings.Contains(s, "sh -c") {
+			t.Errorf("the editor is not named as set (QA Q18):\n%s", hs.screen())
+		}
+	})
 	t.Run("editor failed", func(t *testing.T) {
 		hs := edit(t, "rolls", "croissants", errors.New("exit status 1"), "E325: ATTENTION\nswap file found")
 		s := hs.screen()

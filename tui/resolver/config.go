@@ -49,6 +49,9 @@ type Config struct {
 	// Editor is the $VISUAL or $EDITOR command line used by E; nil means
 	// vi, as git does.
 	Editor []string
+	// EditorName names the editor in messages as the person set it:
+	// "$VISUAL (code -w)". Empty means "$EDITOR (" + Editor + ")".
+	EditorName string
 }
 
 // Loading is how far Load has come: the bytes of the feeds parsed, of
