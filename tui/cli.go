@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -8,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"runtime/debug"
 	"strings"
 )
 
@@ -117,8 +119,14 @@ func Run(ctx context.Context, args []string, env *Env) (code int) {
 		usage(env.Stderr)
 		return ExitError
 	}
-	if isHelp(args[0]) || args[0] == "help" {
+	switch {
+	case args[0] == "help" && len(args) > 1:
+		args = []string{args[1], "-h"} // help CMD is CMD -h
+	case isHelp(args[0]) || args[0] == "help":
 		usage(env.Stdout)
+		return ExitOK
+	case args[0] == "version" || args[0] == "--version":
+		fmt.Fprintln(env.Stdout, buildVersion())
 		return ExitOK
 	}
 	for _, c := range commands {
@@ -126,9 +134,34 @@ func Run(ctx context.Context, args []string, env *Env) (code int) {
 			return exitCode(env.Stderr, c.run(ctx, env, args[1:]), args[1:])
 		}
 	}
-	fmt.Fprintf(env.Stderr, "feedsync: unknown command %q\n\n", args[0])
-	usage(env.Stderr)
+	fmt.Fprintf(env.Stderr, "feedsync: unknown command %q; run 'feedsync -h' for the commands\n", args[0])
 	return ExitError
+}
+
+// buildVersion names this build for bug reports: the module's version and,
+// when the binary was built from a git checkout, the commit.
+func buildVersion() string {
+	bi, ok := debug.ReadBuildInfo()
+	if !ok {
+		return "feedsync (unknown version)"
+	}
+	v := "feedsync " + cmp.Or(bi.Main.Version, "(devel)")
+	var rev, modified string
+	for _, s := range bi.Settings {
+		switch s.Key {
+		case "vcs.revision":
+			rev = s.Value
+		case "vcs.modified":
+			modified = s.Value
+		}
+	}
+	if rev != "" {
+		v += " " + rev[:min(12, len(rev))]
+		if modified == "true" {
+			v += " (modified)"
+		}
+	}
+	return v + " " + runtime.Version()
 }
 
 // bugReport describes a panic on one line: its value and the innermost
@@ -282,6 +315,7 @@ func usage(w io.Writer) {
 	for _, c := range commands {
 		fmt.Fprintf(w, "  %-13s %s\n", c.name, c.summary)
 	}
+	fmt.Fprintln(w, "\n'feedsync help CMD' or 'feedsync CMD -h' shows a command's flags; 'feedsync version' this build.")
 	io.WriteString(w, usageTail)
 }
 
