@@ -132,3 +132,31 @@ func TestMergeOtherVersionOutsideTheHunks(t *testing.T) {
 		t.Errorf("typing is not counted as typed:\n%s", s)
 	}
 }
+
+// TestMergeOtherVersionTextIsTagged: in the result, another version's text
+// outside the hunks of the version shown is tagged as that version's (its
+// row's gutter says o when no hunk starts on it first), typing as typed.
+func TestMergeOtherVersionTextIsTagged(t *testing.T) {
+	hs := newHarness(t, demoDoc(t), 140, 30)
+	hs.keys("enter", "n", "e", "]", "l", "tab", "shift+tab", "e", "ctrl+end", " x", "esc", "tab")
+	v := hs.m.merge
+	tags := map[string]int{}
+	for _, p := range func() []piece { ps, _ := v.resultPieces(fieldOf(v, "content")); return ps }() {
+		if p.tag < 0 {
+			tags[p.text] = p.tag
+		}
+	}
+	if tags["21"] != otherTag || tags[" x"] != typedTag {
+		t.Errorf("tags outside the hunks: %v, want 21 another version's and \" x\" typed", tags)
+	}
+}
+
+// fieldOf returns the index of the merge view's field of key, or -1.
+func fieldOf(v MergeView, key string) int {
+	for i, f := range v.fields {
+		if f.key == key {
+			return i
+		}
+	}
+	return -1
+}

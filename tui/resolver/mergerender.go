@@ -431,7 +431,8 @@ func (v MergeView) resultPieces(i int) ([]piece, map[int]string) {
 	marks := map[int]string{}
 	var out []piece
 	pos := 0
-	strays, _ := f.strays(i, v.shown(), v.others())
+	typed, theirs := f.strays(i, v.shown(), v.others())
+	strays := outsideSpans(typed, theirs)
 	for k, h := range v.shown() {
 		if h.field != i {
 			continue
@@ -458,20 +459,41 @@ func (v MergeView) resultPieces(i int) ([]piece, map[int]string) {
 	return append(out, v.between(r, pos, len(r), strays)...), marks
 }
 
-// typedTag tags the result's text typed outside the hunks.
-const typedTag = -1
+// typedTag tags the result's text typed outside the hunks; otherTag,
+// another version's text there.
+const (
+	typedTag = -1
+	otherTag = -2
+)
+
+// outsideSpan is a range of the result outside the hunks, with its tag.
+type outsideSpan struct{ a, b, tag int }
+
+// outsideSpans puts the typed and the other versions' ranges in order.
+func outsideSpans(typed, theirs [][2]int) []outsideSpan {
+	var out []outsideSpan
+	for _, t := range typed {
+		out = append(out, outsideSpan{t[0], t[1], typedTag})
+	}
+	for _, t := range theirs {
+		out = append(out, outsideSpan{t[0], t[1], otherTag})
+	}
+	slices.SortFunc(out, func(x, y outsideSpan) int { return x.a - y.a })
+	return out
+}
 
 // between returns the result's text from a to b, outside the hunks, as
-// pieces: what was typed there (strays) tagged typedTag.
-func (v MergeView) between(r string, a, b int, strays [][2]int) []piece {
+// pieces: what was typed there, or taken from another version (strays),
+// tagged.
+func (v MergeView) between(r string, a, b int, strays []outsideSpan) []piece {
 	var out []piece
 	for _, st := range strays {
-		s0, s1 := max(st[0], a), min(st[1], b)
+		s0, s1 := max(st.a, a), min(st.b, b)
 		if s0 >= s1 {
 			continue
 		}
 		out = append(out, v.plain(r[a:s0])...)
-		out = append(out, piece{text: r[s0:s1], tag: typedTag})
+		out = append(out, piece{text: r[s0:s1], tag: st.tag})
 		a = s1
 	}
 	return append(out, v.plain(r[a:b])...)
@@ -499,6 +521,9 @@ func (v *MergeView) resultRows(i int, result []piece, marks map[int]string, w in
 		for _, p := range row {
 			if p.tag == typedTag && m == "" {
 				m = stateMark[hunkHand] // text typed outside the hunks
+			}
+			if p.tag == otherTag && m == "" {
+				m = stateMark[hunkOther] // another version's, outside the hunks
 			}
 			if p.tag > 0 && !seen[p.tag] {
 				seen[p.tag] = true
