@@ -75,3 +75,27 @@ func TestStatusKeepsTheHint(t *testing.T) {
 		})
 	}
 }
+
+// TestItemHeaderKeepsWhoAndWhen: on a narrow item screen each side's
+// provenance gives up its state (updates N · live), then the date, before
+// the endpoint and how long ago, the facts a person decides by (QA Q23).
+// The divergence line gives up its date too but may still be cut.
+func TestItemHeaderKeepsWhoAndWhen(t *testing.T) {
+	for _, size := range [][2]int{{40, 20}, {40, 10}, {40, 40}, {60, 20}} {
+		t.Run(itoa(size[0])+"x"+itoa(size[1]), func(t *testing.T) {
+			hs := newHarness(t, demoDoc(t), size[0], size[1])
+			hs.keys("enter")
+			s := hs.screen()
+			for _, want := range []string{"#2 by bob-phone", "#2 by alice-laptop", "ago"} {
+				if !strings.Contains(s, want) {
+					t.Errorf("no %q in the header:\n%s", want, s)
+				}
+			}
+			for _, l := range strings.Split(s, "\n") {
+				if strings.Contains(l, " by ") && !strings.HasPrefix(l, "diverged") && strings.HasSuffix(l, "…") {
+					t.Errorf("a provenance line is cut: %q", l)
+				}
+			}
+		})
+	}
+}

@@ -2,6 +2,7 @@ package resolver
 
 import (
 	"fmt"
+	"regexp"
 	"strings"
 
 	"github.com/feedsync/feedsync/feeds"
@@ -25,7 +26,7 @@ func (v ItemView) header(a, b []feeds.Field) []string {
 		lines = append(lines, v.stackHeader()...)
 	}
 	if v.mode() != single && v.height >= compactBelow {
-		lines = append(lines, fit(divergence(v.item, v.version, v.now), v.width))
+		lines = append(lines, v.fitWhen(divergence(v.item, v.version, v.now)))
 	}
 	if s := v.banner(a, b); s != "" {
 		for _, row := range wrap([]piece{{text: s}}, v.width) {
@@ -86,13 +87,41 @@ func (v ItemView) sideHeader() []string {
 func (v ItemView) stackHeader() []string {
 	ls, lwho, lwhen := provenance(v.item.Winner(), v.now)
 	rs, rwho, rwhen := provenance(v.right(), v.now)
-	lt, rt := join(lwho, lwhen), join(rwho, rwhen)
 	w, r := v.styles.Winner.Render("winner"), v.styles.Version.Render(v.versionName())
 	if v.height < compactBelow {
-		return []string{fit(w+" · "+ls+" · "+lt, v.width), fit(r+" · "+rs+" · "+rt, v.width)}
+		if l, r := v.oneLine(w, ls, lwho, lwhen), v.oneLine(r, rs, rwho, rwhen); l != "" && r != "" {
+			return []string{l, r}
+		}
 	}
-	return []string{fit(w+" · "+ls, v.width), fit("  "+lt, v.width), fit(r+" · "+rs, v.width), fit("  "+rt, v.width)}
+	return []string{fit(w+" · "+ls, v.width), v.whoWhen(lwho, lwhen), fit(r+" · "+rs, v.width), v.whoWhen(rwho, rwhen)}
 }
+
+// oneLine joins a side's name, state, who and when on one line, without
+// the state where that is too wide, or returns "" when even that is.
+func (v ItemView) oneLine(name, state, who, when string) string {
+	for _, f := range []string{join(name, state, who, when), join(name, who, when)} {
+		if textWidth(f) <= v.width {
+			return f
+		}
+	}
+	return ""
+}
+
+// whoWhen is a side's second line: who made its latest change and when,
+// the date given up for how long ago where the width is short, since who
+// and when are what a person decides by.
+func (v ItemView) whoWhen(who, when string) string { return v.fitWhen("  " + join(who, when)) }
+
+// fitWhen fits s to the width, giving up its dates for how long ago they
+// were ("2026-03-02 11:30:00Z (6 days ago)" becomes "6 days ago") first.
+func (v ItemView) fitWhen(s string) string {
+	if textWidth(s) > v.width {
+		s = dateAgo.ReplaceAllString(s, "$1")
+	}
+	return fit(s, v.width)
+}
+
+var dateAgo = regexp.MustCompile(`\d{4}-\d\d-\d\d \d\d:\d\d:\d\dZ \(([^)]*)\)`)
 
 // plural counts things: "1 version", "3 versions".
 func plural(n int, thing string) string {
