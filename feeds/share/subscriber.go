@@ -236,7 +236,8 @@ func (st *subState) lost(local feed) bool {
 func (r *round) readComplete(ctx context.Context, link string, out bool) error {
 	resp, err := r.Client.get(ctx, r.URL, link, nil)
 	if err != nil {
-		return err
+		// The user gave another URL: say why this one was read.
+		return fmt.Errorf("%s is a partial feed (sx:sharing since/until); its complete feed (sx:related type=\"complete\") could not be read: %w", r.name(), err)
 	}
 	c, err := parse(fetch.Redacted(link), resp.body)
 	if err != nil {

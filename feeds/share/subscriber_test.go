@@ -491,3 +491,25 @@ func TestSyncLosesNothingAtTheWindowEdge(t *testing.T) {
 		})
 	}
 }
+
+// A partial feed whose complete feed cannot be read is refused (a first
+// read needs it, 1.0.2 §4.1.1 step 2), and the message says why another
+// URL than the one given was read: URL is partial, and which sx:related
+// link failed.
+func TestPartialFeedWithADeadCompleteLink(t *testing.T) {
+	dir := t.TempDir()
+	srv := httptest.NewServer(http.FileServer(http.Dir(dir)))
+	defer srv.Close()
+	writeFeed(t, dir, "partial.xml", strings.Replace(emptyFeeds["rss"], "<title>To do</title>", `<title>To do</title>
+    <sx:sharing since="0002" until="0003"><sx:related link="`+srv.URL+`/all.xml" type="complete"/></sx:sharing>`, 1))
+	local := filepath.Join(t.TempDir(), "l.xml")
+	sub := &Subscription{Local: local, URL: srv.URL + "/partial.xml", By: "E", Now: t0, Client: &Client{}}
+	_, err := sub.Pull(context.Background())
+	want := srv.URL + `/partial.xml is a partial feed (sx:sharing since/until); its complete feed (sx:related type="complete") could not be read: reading ` + srv.URL + "/all.xml: HTTP 404 Not Found"
+	if err == nil || !strings.HasPrefix(err.Error(), want) {
+		t.Errorf("pull: %v\nwant %s", err, want)
+	}
+	if _, serr := os.Stat(local); serr == nil {
+		t.Error("a failed pull wrote LOCAL")
+	}
+}
