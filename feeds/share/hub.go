@@ -16,6 +16,7 @@ import (
 
 	"github.com/feedsync/feedsync/feeds/atomicfile"
 	"github.com/feedsync/feedsync/feeds/dialect"
+	"github.com/feedsync/feedsync/feeds/fetch"
 )
 
 // Headers of the protocol beyond HTTP's own (see the package doc).
@@ -165,7 +166,7 @@ func (h *Hub) start() error {
 		return err
 	}
 	if !snap.Exists() {
-		return fmt.Errorf("%s: no such file", h.path)
+		return fileError(h.path, nil)
 	}
 	doc, err := parse(h.path, snap.Data)
 	if err != nil {
@@ -195,7 +196,27 @@ func (h *Hub) Close() {
 func (h *Hub) readFeed() (*atomicfile.Snapshot, fileID, error) {
 	id, _ := statID(h.path)
 	snap, err := atomicfile.Read(h.path)
+	if err != nil {
+		err = fileError(h.path, err)
+	}
 	return snap, id, err
+}
+
+// fileError words a FEED that cannot be read, or is missing (err nil), as
+// every other command words it: "FEED: a directory, not a regular file",
+// "FEED: no such file or directory" (package fetch's wording).
+func fileError(path string, err error) error {
+	info, serr := os.Stat(path)
+	var pe *fs.PathError
+	switch {
+	case serr == nil && !info.Mode().IsRegular():
+		return fmt.Errorf("%s: %w", path, &fetch.NotRegularError{Mode: info.Mode()})
+	case errors.As(serr, &pe):
+		return fmt.Errorf("%s: %w", path, pe.Err)
+	case err == nil:
+		return fmt.Errorf("%s: %w", path, fs.ErrNotExist)
+	}
+	return err
 }
 
 // adopt makes doc, read as data, the feed served.
@@ -223,7 +244,7 @@ func (h *Hub) refresh() {
 	}
 	snap, id, err := h.readFeed()
 	if err == nil && !snap.Exists() {
-		err = fmt.Errorf("%s: no such file", h.path)
+		err = fileError(h.path, nil)
 	}
 	if err != nil {
 		h.logf("warning: %v; serving the feed as last read", err)

@@ -67,7 +67,7 @@ func (h *Hub) incorporate(posted feed, until, link string, complete bool) (feed,
 	defer lock.Release()
 	snap, err := lock.Read()
 	if err == nil && !snap.Exists() {
-		err = fmt.Errorf("%s: no such file", h.path)
+		err = fileError(h.path, nil)
 	}
 	if err != nil {
 		return nil, "", http.StatusInternalServerError, err
