@@ -27,6 +27,12 @@
 //     writes to it, a device such as /dev/zero never ends, and a
 //     directory holds no feed: each is refused with a message naming what
 //     it is, and a FIFO is opened without blocking so that it can be.
+//   - Web pages: a GET answered with Content-Type text/html (or XHTML)
+//     whose body starts as no feed does (no XML declaration, no rss, feed,
+//     opml or rdf:RDF root) is ErrHTMLPage, which points at the page's
+//     feed link: giving a page's URL for its feed's is a common mistake,
+//     and its HTML is no XML error to report. A feed served as text/html,
+//     as some servers do, is read.
 //
 // # Conditional requests
 //

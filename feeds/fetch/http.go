@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"mime"
 	"net"
 	"net/http"
 	"net/url"
@@ -115,7 +116,33 @@ func (c *Client) Get(ctx context.Context, r Request) (*Response, error) {
 	if u.Scheme != "http" && u.Scheme != "https" {
 		return nil, ErrScheme
 	}
-	return c.do(ctx, http.MethodGet, u, r, "", nil)
+	resp, err := c.do(ctx, http.MethodGet, u, r, "", nil)
+	if err == nil && htmlPage(resp) {
+		return nil, ErrHTMLPage
+	}
+	return resp, err
+}
+
+// ErrHTMLPage is a GET answered by a web page rather than a feed: the
+// common mistake of giving a page's URL for its feed's.
+var ErrHTMLPage = errors.New(`fetch: an HTML page (Content-Type text/html), not a feed: give the feed's own URL (the page's <link rel="alternate" type="application/rss+xml">)`)
+
+// htmlPage reports whether resp is a web page: served as text/html (or
+// XHTML) and not starting as a feed does, with an XML declaration or a
+// feed's root element. Some servers send feeds as text/html; those are
+// read.
+func htmlPage(resp *Response) bool {
+	mt, _, _ := mime.ParseMediaType(resp.Header.Get("Content-Type"))
+	if resp.NotModified || mt != "text/html" && mt != "application/xhtml+xml" {
+		return false
+	}
+	start := bytes.TrimLeft(bytes.TrimPrefix(resp.Body, []byte("\ufeff")), " \t\r\n")
+	for _, feed := range []string{"<?xml", "<rss", "<feed", "<opml", "<rdf:RDF"} {
+		if bytes.HasPrefix(start, []byte(feed)) {
+			return false
+		}
+	}
+	return true
 }
 
 // Post sends body, of the given media type, to r.URL and reads the answer

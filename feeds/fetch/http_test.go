@@ -3,6 +3,7 @@ package fetch
 import (
 	"context"
 	"errors"
+	"io"
 	"net/http"
 	"net/http/httptest"
 	"strconv"
@@ -252,3 +253,34 @@ func TestPost(t *testing.T) {
 }
 
 func ptr[T any](v T) *T { return &v }
+
+// A URL that answers a web page (text/html) instead of a feed is the
+// common mistake of giving a page's URL for its feed's: Get says so, and
+// points at the page's feed link. A feed served as text/html, which some
+// servers do, is still read.
+func TestGetHTMLPage(t *testing.T) {
+	pages := map[string]string{
+		"/page":         "<!DOCTYPE html>\n<p>Not a feed<br></p>",
+		"/lower":        "\ufeff  <html><p>x</p></html>",
+		"/feed-as-html": `<?xml version="1.0"?><rss version="2.0"/>`,
+		"/bare-rss":     `<rss version="2.0"/>`,
+	}
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		io.WriteString(w, pages[r.URL.Path])
+	}))
+	defer srv.Close()
+	c := New(testLimits, "feedsync-test")
+	for path, page := range map[string]bool{"/page": true, "/lower": true, "/feed-as-html": false, "/bare-rss": false} {
+		t.Run(path, func(t *testing.T) {
+			_, err := c.Get(context.Background(), Request{URL: srv.URL + path})
+			want := `fetch: an HTML page (Content-Type text/html), not a feed: give the feed's own URL (the page's <link rel="alternate" type="application/rss+xml">)`
+			switch {
+			case page && (err == nil || err.Error() != want || !errors.Is(err, ErrHTMLPage)):
+				t.Errorf("got %v, want %q", err, want)
+			case !page && err != nil:
+				t.Errorf("a feed served as text/html: %v", err)
+			}
+		})
+	}
+}
