@@ -165,17 +165,26 @@ func mergeIn(merge func(*dialect.Doc) (*dialect.Doc, error), doc *dialect.Doc) t
 }
 
 // mergedIn starts the session anew on the merged document: the decisions
-// made are in it, so undo starts from here, and the merge is unsaved work.
+// made are in it, so undo starts from here and the count starts anew (the
+// message says how many decisions it keeps), and the merge is unsaved work.
 func (m Model) mergedIn(msg mergeInMsg) (Model, tea.Cmd) {
 	if msg.err != nil {
 		m.status.Error(fmt.Sprintf("merging the new state of %s: %v · nothing is lost", m.target(), msg.err))
 		return m, nil
 	}
-	before := len(m.st.conflicted) - m.st.resolvedCount()
+	before, decided := len(m.st.conflicted)-m.st.resolvedCount(), m.st.resolvedCount()
 	m = m.start(msg.doc)
 	m.pending = true
 	m.savedAt = m.journal.head()
-	m.status.Info(fmt.Sprintf("merged the new state of %s: %d in conflict now (%d before) · s saves", m.target(), m.st.unresolved, before))
+	kept := ""
+	switch decided {
+	case 0:
+	case 1:
+		kept = " · your 1 decision is kept in it and can no longer be undone"
+	default:
+		kept = fmt.Sprintf(" · your %d decisions are kept in it and can no longer be undone", decided)
+	}
+	m.status.Info(fmt.Sprintf("merged the new state of %s: %d in conflict now (%d before)%s · s saves", m.target(), m.st.unresolved, before, kept))
 	return m, nil
 }
 
