@@ -38,8 +38,8 @@ func ExampleParse() {
 	fmt.Println(err)
 	// Output:
 	// rss item_1 2 Buy groceries
-	// bad.xml:3:5: sx:sync: id "a b" is not an RFC 2141 namespace specific string (§2.4)
-	// bad.xml:4:7: sx:history: neither when nor by (§2.5)
+	// bad.xml:3:5: sx:sync: id "a b" is not an RFC 2141 namespace specific string (1.0.2 §2.4)
+	// bad.xml:4:7: sx:history: neither when nor by (1.0.2 §2.5)
 }
 
 func ExampleMerge() {

@@ -138,7 +138,7 @@ func syncEqual(a, b engine.Sync) bool {
 func (m *merger) disagree(local *Doc, l *engine.Item, remote *Doc, r *engine.Item) {
 	msg := func(here bool, other string) string {
 		return "noconflicts is " + quoteBool(here) + " here but " + quoteBool(!here) + " in " + other +
-			"; it never changes after the first update (§2.4)"
+			"; it never changes after the first update (1.0.2 §2.4)"
 	}
 	m.found = append(m.found,
 		finding{srcOf(l, local), syncEl(l, nil), msg(l.Sync.NoConflicts, remote.name)},

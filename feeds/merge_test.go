@@ -216,8 +216,8 @@ func TestMergeNoconflictsDisagree(t *testing.T) {
 	if m != nil || !errors.As(err, &ps) {
 		t.Fatalf("Merge = %v, %v; want Problems", m, err)
 	}
-	want := `local.xml:2:24: sx:sync: noconflicts is "false" here but "true" in remote.xml; it never changes after the first update (§2.4)
-remote.xml:2:24: sx:sync: noconflicts is "true" here but "false" in local.xml; it never changes after the first update (§2.4)`
+	want := `local.xml:2:24: sx:sync: noconflicts is "false" here but "true" in remote.xml; it never changes after the first update (1.0.2 §2.4)
+remote.xml:2:24: sx:sync: noconflicts is "true" here but "false" in local.xml; it never changes after the first update (1.0.2 §2.4)`
 	if ps.Error() != want {
 		t.Errorf("problems:\n%s\nwant\n%s", ps, want)
 	}

@@ -154,7 +154,7 @@ func (p *parser) channel(d *Doc, rs *scope) bool {
 		case u == "" && c.Tag == "channel":
 			p.addEl(c, "a second channel: an RSS 2.0 document has one, and the items of this one would be lost")
 		case u == NSFeedSync && c.Tag == "sharing":
-			p.addEl(c, "sx:sharing belongs inside channel (§2.2)")
+			p.addEl(c, "sx:sharing belongs inside channel (1.0.2 §2.2)")
 		}
 	}
 	if d.box == nil {
@@ -261,7 +261,7 @@ func (p *parser) item(d *Doc, i int, e *etree.Element) {
 	at := syncPlace(sc.lz)
 	rec := &d.recs[r]
 	if rec.item.Sync.NoConflicts != it.Sync.NoConflicts {
-		p.add(at, "noconflicts differs from an earlier item with id %q; it never changes after the first update (§2.4)", it.Sync.ID)
+		p.add(at, "noconflicts differs from an earlier item with id %q; it never changes after the first update (1.0.2 §2.4)", it.Sync.ID)
 	}
 	if p.folds == nil {
 		p.folds = map[int]*engine.Fold{}

@@ -148,8 +148,8 @@ func TestInterop(t *testing.T) {
 	}{
 		{file: "mesh4x-rss.xml", n: 2},
 		{file: "mesh4n-feed.sse.xml", n: 2},
-		{file: "mesh4x-atom.xml", want: `id "item 1_myapp_2005-05-21T11:43:33Z" is not an RFC 2141 namespace specific string (§2.4)`, pos: ":23:2"},
-		{file: "mesh4x-FeedKML.xml", want: `no sx:history: at least one is required (§2.5); its history elements are in namespace "sx"`, pos: ":22:2"},
+		{file: "mesh4x-atom.xml", want: `id "item 1_myapp_2005-05-21T11:43:33Z" is not an RFC 2141 namespace specific string (1.0.2 §2.4)`, pos: ":23:2"},
+		{file: "mesh4x-FeedKML.xml", want: `no sx:history: at least one is required (1.0.2 §2.5); its history elements are in namespace "sx"`, pos: ":22:2"},
 		{file: "mesh4x-atomUserFeed.xml", want: "pre-1.0 SSE feed (namespace http://www.microsoft.com/schemas/sse): not FeedSync 1.0.2", pos: ":2:1"},
 		{file: "mesh4x-rssUserFeed.xml", want: "pre-1.0 SSE feed", pos: ":2:1"},
 		{file: "mesh4n-Feed.xml", want: "pre-1.0 SSE feed", pos: ":2:1"},

@@ -214,7 +214,7 @@ func (sc *scan) version(f Format, of *engine.Item, owner *lazyEl) (*version, *la
 		u, _ := sc.s.Lookup(t.Name.Prefix)
 		if u == NSFeedSync && t.Name.Local == "sync" {
 			if v != nil {
-				sc.p.addAt(t.Off, t.Name, "a second sx:sync in one item (§2.4)")
+				sc.p.addAt(t.Off, t.Name, "a second sx:sync in one item (1.0.2 §2.4)")
 				if !sc.skip() {
 					break
 				}
@@ -285,9 +285,9 @@ func (sc *scan) sync(f Format, v *version, of *engine.Item, lz *lazyEl) bool {
 		case "conflicts":
 			switch {
 			case of != nil:
-				p.addAt(t.Off, t.Name, "a conflict version with conflicts of its own: the list is flat (§3.3)")
+				p.addAt(t.Off, t.Name, "a conflict version with conflicts of its own: the list is flat (1.0.2 §3.3)")
 			case conflictsSeen:
-				p.addAt(t.Off, t.Name, "a second sx:conflicts in one sx:sync (§2.6)")
+				p.addAt(t.Off, t.Name, "a second sx:conflicts in one sx:sync (1.0.2 §2.6)")
 			default:
 				conflictsSeen, conflicts = true, placeAt(t.Off, t.Name)
 				cs, ok := sc.conflicts(f, &v.item, lz)
@@ -304,17 +304,17 @@ func (sc *scan) sync(f Format, v *version, of *engine.Item, lz *lazyEl) bool {
 	s.History = append(make([]engine.History, 0, len(hist)), hist...)
 	sc.histBufs[depth] = hist[:0]
 	if len(s.History) == 0 {
-		p.add(at, "no sx:history: at least one is required (§2.5)%s", foreign)
+		p.add(at, "no sx:history: at least one is required (1.0.2 §2.5)%s", foreign)
 	}
 	if of != nil {
 		if s.ID != "" && s.ID != of.Sync.ID {
-			p.add(at, "conflict version has id %q, not its item's %q (§2.6)", s.ID, of.Sync.ID)
+			p.add(at, "conflict version has id %q, not its item's %q (1.0.2 §2.6)", s.ID, of.Sync.ID)
 		}
 		if s.NoConflicts != of.Sync.NoConflicts {
-			p.add(at, "noconflicts differs from its item's; it never changes after the first update (§2.4)")
+			p.add(at, "noconflicts differs from its item's; it never changes after the first update (1.0.2 §2.4)")
 		}
 	} else if s.NoConflicts && len(v.item.Conflicts) > 0 {
-		p.add(conflicts, "item has noconflicts=\"true\" but keeps conflicts (§2.4, §3.3 step 10)")
+		p.add(conflicts, "item has noconflicts=\"true\" but keeps conflicts (1.0.2 §2.4, §3.3 step 10)")
 	}
 	return true
 }
@@ -347,7 +347,7 @@ func (sc *scan) conflicts(f Format, of *engine.Item, owner *lazyEl) ([]*engine.I
 			if f == RSS {
 				want = "item"
 			}
-			p.addAt(t.Off, t.Name, "sx:conflicts holds %s elements only (§2.6)", want)
+			p.addAt(t.Off, t.Name, "sx:conflicts holds %s elements only (1.0.2 §2.6)", want)
 			continue
 		}
 		off, name := t.Off, t.Name
@@ -356,7 +356,7 @@ func (sc *scan) conflicts(f Format, of *engine.Item, owner *lazyEl) ([]*engine.I
 			return nil, false
 		}
 		if v == nil {
-			p.addAt(off, name, "conflict version without sx:sync (§2.6)")
+			p.addAt(off, name, "conflict version without sx:sync (1.0.2 §2.6)")
 			continue
 		}
 		out = append(out, &v.item)

@@ -27,17 +27,17 @@ func (p *parser) syncAttrs(s *engine.Sync, attrs []xmlscan.Attr, at place) {
 		}
 		key, value := a.Name.Local, a.Value
 		if value == "" {
-			p.add(at, "%s is empty (§2.1.2)", key)
+			p.add(at, "%s is empty (1.0.2 §2.1.2)", key)
 		}
 		switch key {
 		case "id":
 			hasID, s.ID = true, value
 			if value != "" && !engine.ValidNSS(value) {
-				p.add(at, "id %q is not an RFC 2141 namespace specific string (§2.4)", value)
+				p.add(at, "id %q is not an RFC 2141 namespace specific string (1.0.2 §2.4)", value)
 			}
 		case "updates":
 			hasUpdates = true
-			s.Updates = p.count(at, key, value, "§2.4")
+			s.Updates = p.count(at, key, value, "1.0.2 §2.4")
 		case "deleted":
 			s.Deleted = p.boolean(at, key, value)
 		case "noconflicts":
@@ -45,10 +45,10 @@ func (p *parser) syncAttrs(s *engine.Sync, attrs []xmlscan.Attr, at place) {
 		}
 	}
 	if !hasID {
-		p.add(at, "no id (§2.4)")
+		p.add(at, "no id (1.0.2 §2.4)")
 	}
 	if !hasUpdates {
-		p.add(at, "no updates (§2.4)")
+		p.add(at, "no updates (1.0.2 §2.4)")
 	}
 }
 
@@ -64,27 +64,27 @@ func (p *parser) history(attrs []xmlscan.Attr, at place) engine.History {
 		hasWhen = hasWhen || key == "when"
 		hasBy = hasBy || key == "by"
 		if value == "" {
-			p.add(at, "%s is empty (§2.1.2)", key)
+			p.add(at, "%s is empty (1.0.2 §2.1.2)", key)
 			continue
 		}
 		switch key {
 		case "sequence":
 			hasSeq = true
-			h.Sequence = p.count(at, key, value, "§2.5")
+			h.Sequence = p.count(at, key, value, "1.0.2 §2.5")
 		case "when":
 			h.When = p.dateTime(at, key, value)
 		case "by":
 			h.By = value
 			if !engine.ValidNSS(value) {
-				p.add(at, "by %q is not an RFC 2141 namespace specific string (§2.1.1)", value)
+				p.add(at, "by %q is not an RFC 2141 namespace specific string (1.0.2 §2.1.1)", value)
 			}
 		}
 	}
 	if !hasSeq {
-		p.add(at, "no sequence (§2.5)")
+		p.add(at, "no sequence (1.0.2 §2.5)")
 	}
 	if !hasWhen && !hasBy {
-		p.add(at, "neither when nor by (§2.5)")
+		p.add(at, "neither when nor by (1.0.2 §2.5)")
 	}
 	return h
 }
@@ -121,6 +121,6 @@ func (p *parser) boolean(at place, key, value string) bool {
 	case "false", "":
 		return false
 	}
-	p.add(at, "%s %q is neither \"true\" nor \"false\" (§2.4)", key, value)
+	p.add(at, "%s %q is neither \"true\" nor \"false\" (1.0.2 §2.4)", key, value)
 	return false
 }

@@ -11,7 +11,7 @@ import (
 func (p *parser) dateTime(at place, key, value string) time.Time {
 	t, msg := parseDateTime(value)
 	if msg != "" {
-		p.add(at, "%s %q %s (§2.1.5)", key, value, msg)
+		p.add(at, "%s %q %s (1.0.2 §2.1.5)", key, value, msg)
 	}
 	return t
 }
@@ -186,7 +186,7 @@ func (p *parser) sharing(e *etree.Element, parent *scope) *Sharing {
 			continue
 		}
 		if a.Value == "" {
-			p.addEl(e, "%s is empty (§2.1.2)", a.Key)
+			p.addEl(e, "%s is empty (1.0.2 §2.1.2)", a.Key)
 		}
 		switch a.Key {
 		case "since":
@@ -201,7 +201,7 @@ func (p *parser) sharing(e *etree.Element, parent *scope) *Sharing {
 		}
 	}
 	if hasSince != hasUntil {
-		p.addEl(e, "since and until go together: one without the other (§2.2)")
+		p.addEl(e, "since and until go together: one without the other (1.0.2 §2.2)")
 	}
 	es := parent.child(e)
 	for c := range e.ChildElementsSeq() {
@@ -223,29 +223,29 @@ func (p *parser) related(e *etree.Element) Related {
 		hasLink = hasLink || a.Key == "link"
 		hasType = hasType || a.Key == "type"
 		if a.Value == "" {
-			p.addEl(e, "%s is empty (§2.1.2)", a.Key)
+			p.addEl(e, "%s is empty (1.0.2 §2.1.2)", a.Key)
 			continue
 		}
 		switch a.Key {
 		case "link":
 			r.Link = a.Value
 			if !absoluteURI(a.Value) {
-				p.addEl(e, "link %q is not an absolute URI (§2.3)", a.Value)
+				p.addEl(e, "link %q is not an absolute URI (1.0.2 §2.3)", a.Value)
 			}
 		case "type":
 			r.Type = a.Value
 			if a.Value != "complete" && a.Value != "aggregated" {
-				p.addEl(e, "type %q is neither \"complete\" nor \"aggregated\" (§2.3)", a.Value)
+				p.addEl(e, "type %q is neither \"complete\" nor \"aggregated\" (1.0.2 §2.3)", a.Value)
 			}
 		case "title":
 			r.Title = a.Value
 		}
 	}
 	if !hasLink {
-		p.addEl(e, "no link (§2.3)")
+		p.addEl(e, "no link (1.0.2 §2.3)")
 	}
 	if !hasType {
-		p.addEl(e, "no type (§2.3)")
+		p.addEl(e, "no type (1.0.2 §2.3)")
 	}
 	return r
 }

@@ -12,7 +12,7 @@ var (
 	// ErrNotSelective: a resolution that folds in some conflict versions
 	// and leaves the others, which SSE 0.91 does not have: its resolution
 	// removes every sx:conflict (0.91 §5).
-	ErrNotSelective = errors.New("dialect: SSE 0.91 resolves all of an item's conflicts at once (§5)")
+	ErrNotSelective = errors.New("dialect: SSE 0.91 resolves all of an item's conflicts at once (0.91 §5)")
 	// ErrCycle: an OPML move that would make an outline its own ancestor
 	// (0.91 §3.2); only merges make cycles, which 0.91 §4.4.2 breaks.
 	ErrCycle = sse.ErrCycle

@@ -48,37 +48,37 @@ func parseRFC822(s string) (t time.Time, warn string, err dateError) {
 	}
 	f := strings.Fields(rest)
 	if len(f) != 5 {
-		return time.Time{}, "", "is not an RFC 822 date-time (§1.2)"
+		return time.Time{}, "", "is not an RFC 822 date-time (0.91 §1.2)"
 	}
 	day, ok := number(f[0], 1, 2)
 	mon := indexFold(months, f[1])
 	if !ok || mon < 0 {
-		return time.Time{}, "", "is not an RFC 822 date-time (§1.2)"
+		return time.Time{}, "", "is not an RFC 822 date-time (0.91 §1.2)"
 	}
 	year, ok := number(f[2], 4, 4)
 	if !ok {
 		if _, two := number(f[2], 2, 2); two {
-			return time.Time{}, "", "has a two-digit year; §1.2 requires four digits"
+			return time.Time{}, "", "has a two-digit year; 0.91 §1.2 requires four digits"
 		}
-		return time.Time{}, "", "is not an RFC 822 date-time (§1.2)"
+		return time.Time{}, "", "is not an RFC 822 date-time (0.91 §1.2)"
 	}
 	h, m, sec, ok := clock(f[3])
 	if !ok || day < 1 || day > daysIn(time.Month(mon+1), year) {
-		return time.Time{}, "", "is not an RFC 822 date-time (§1.2)"
+		return time.Time{}, "", "is not an RFC 822 date-time (0.91 §1.2)"
 	}
 	switch strings.ToUpper(f[4]) {
 	case "GMT", "UT", "Z", "+0000", "-0000":
 	default:
 		if !zone(f[4]) {
-			return time.Time{}, "", "is not an RFC 822 date-time (§1.2)"
+			return time.Time{}, "", "is not an RFC 822 date-time (0.91 §1.2)"
 		}
-		return time.Time{}, "", "is not in GMT (§1.2)"
+		return time.Time{}, "", "is not in GMT (0.91 §1.2)"
 	}
 	t = time.Date(year, time.Month(mon+1), day, h, m, sec, 0, time.UTC)
 	if weekday != "" {
 		wd := indexFold(days, weekday)
 		if wd < 0 {
-			return time.Time{}, "", "is not an RFC 822 date-time (§1.2)"
+			return time.Time{}, "", "is not an RFC 822 date-time (0.91 §1.2)"
 		}
 		if time.Weekday(wd) != t.Weekday() {
 			warn = "names " + days[wd] + " but the date is a " + t.Weekday().String()[:3]

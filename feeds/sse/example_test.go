@@ -36,7 +36,7 @@ func ExampleParse() {
 	// Output:
 	// rss true
 	// 101 2 Heart of Glass.mp3 ep1 2006-01-07 10:00
-	// playlist.xml:2:3: sx:sharing: sx:sharing belongs inside channel (§2.1); read from here and left in place
+	// playlist.xml:2:3: sx:sharing: sx:sharing belongs inside channel (0.91 §2.1); read from here and left in place
 }
 
 // Two endpoints moved A under B and B under A at the same time. Merging

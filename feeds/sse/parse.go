@@ -234,7 +234,7 @@ func (p *parser) doc() bool {
 			return false
 		}
 	default:
-		p.errorf(root, "root element %s in namespace %q is neither RSS 2.0 <rss> nor OPML <opml> (§1)", root.FullTag(), u)
+		p.errorf(root, "root element %s in namespace %q is neither RSS 2.0 <rss> nor OPML <opml> (0.91 §1)", root.FullTag(), u)
 		return false
 	}
 	p.finish()
@@ -268,7 +268,7 @@ func (p *parser) isSSE(e *etree.Element, local string) bool {
 func (p *parser) rss() bool {
 	d := p.d
 	if v, _ := plainAttr(d.root, "version"); v != "2.0" {
-		p.warnf(d.root, "rss version %q: SSE 0.91 extends RSS 2.0 (§1)", v)
+		p.warnf(d.root, "rss version %q: SSE 0.91 extends RSS 2.0 (0.91 §1)", v)
 	}
 	var outside []*etree.Element
 	for c := range d.root.ChildElementsSeq() {
@@ -280,7 +280,7 @@ func (p *parser) rss() bool {
 			}
 			d.box = c
 		case p.isSSE(c, "sharing"):
-			p.warnf(c, "sx:sharing belongs inside channel (§2.1); read from here and left in place")
+			p.warnf(c, "sx:sharing belongs inside channel (0.91 §2.1); read from here and left in place")
 			outside = append(outside, c)
 		}
 	}
@@ -312,7 +312,7 @@ func (p *parser) rss() bool {
 				p.read = append(p.read, readItem{el: e, sync: sync, item: it, slot: i})
 			}
 		case p.isSSE(e, "sync"):
-			p.errorf(e, "sx:sync belongs inside an item (§2.3)")
+			p.errorf(e, "sx:sync belongs inside an item (0.91 §2.3)")
 		}
 	}
 	return true
@@ -338,7 +338,7 @@ func (p *parser) opml() bool {
 			}
 			d.box = c
 		case p.isSSE(c, "sharing"):
-			p.warnf(c, "sx:sharing belongs inside head (§2.1); read from here and left in place")
+			p.warnf(c, "sx:sharing belongs inside head (0.91 §2.1); read from here and left in place")
 			outside = append(outside, c)
 		}
 	}
@@ -361,7 +361,7 @@ func (p *parser) date(e *etree.Element, a etree.Attr) time.Time {
 		p.errorf(e, "%s %q %s", a.Key, a.Value, err)
 		return time.Time{}
 	case t.IsZero():
-		p.errorf(e, "%s %q is the zero time, which stands for an absent %s (§2.4)", a.Key, a.Value, a.Key)
+		p.errorf(e, "%s %q is the zero time, which stands for an absent %s (0.91 §2.4)", a.Key, a.Value, a.Key)
 		return t
 	case warn != "":
 		p.warnf(e, "%s %q %s", a.Key, a.Value, warn)
@@ -384,7 +384,7 @@ func (p *parser) syncOf(e *etree.Element) *etree.Element {
 			continue
 		}
 		if sync != nil {
-			p.errorf(c, "a second sx:sync in one %s (§2.3)", e.Tag)
+			p.errorf(c, "a second sx:sync in one %s (0.91 §2.3)", e.Tag)
 			continue
 		}
 		sync = c
@@ -409,7 +409,7 @@ func (p *parser) count(e *etree.Element, a etree.Attr, sec string) int {
 func (p *parser) flag(e *etree.Element, a etree.Attr) bool {
 	b, err := sse.ParseFlag(a.Value)
 	if err != nil {
-		p.errorf(e, "%s %q is not \"true\", \"false\" or empty (§2.3)", a.Key, a.Value)
+		p.errorf(e, "%s %q is not \"true\", \"false\" or empty (0.91 §2.3)", a.Key, a.Value)
 	}
 	return b
 }
@@ -429,7 +429,7 @@ func (p *parser) stamp(e *etree.Element, sec string) sse.Stamp {
 		case "by":
 			has, st.By = true, a.Value
 			if !sse.ValidID(a.Value) {
-				p.errorf(e, "by %q is not an RFC 2141 namespace specific string (§1.2)", a.Value)
+				p.errorf(e, "by %q is not an RFC 2141 namespace specific string (0.91 §1.2)", a.Value)
 			}
 		}
 	}
@@ -454,7 +454,7 @@ func (p *parser) finish() {
 				folds[j] = f
 			}
 			f.Add(r.item) // the ids are equal: no error
-			msg := "id %q is used by an earlier %s too; ids are unique in a feed (§2.3), so the two were merged"
+			msg := "id %q is used by an earlier %s too; ids are unique in a feed (0.91 §2.3), so the two were merged"
 			if r.sync == nil {
 				p.warnAt(r.syncOff, r.syncName, msg, r.item.ID, r.el.Tag)
 			} else {
@@ -506,7 +506,7 @@ func (p *parser) cycles() {
 				break
 			}
 		}
-		p.warnf(r.el, "outline %q is its own ancestor by its stored position (%s); it is shown at the top level, and the first merge with a feed that lacks this cycle sets conflict=\"true\" on it (§4.4.2)",
+		p.warnf(r.el, "outline %q is its own ancestor by its stored position (%s); it is shown at the top level, and the first merge with a feed that lacks this cycle sets conflict=\"true\" on it (0.91 §4.4.2)",
 			id, strings.Join(path, " → "))
 	}
 }

@@ -31,7 +31,7 @@ func TestRomeRoundTrip(t *testing.T) {
 		}
 	})
 	t.Run("sharing under rss is a warning", func(t *testing.T) {
-		want := "rome-rss-playlist-sse.xml:2:5: sx:sharing: sx:sharing belongs inside channel (§2.1); read from here and left in place"
+		want := "rome-rss-playlist-sse.xml:2:5: sx:sharing: sx:sharing belongs inside channel (0.91 §2.1); read from here and left in place"
 		if got := d.Warnings().Error(); got != want {
 			t.Errorf("got %q, want %q", got, want)
 		}

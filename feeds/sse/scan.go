@@ -174,7 +174,7 @@ func (sc *scan) item() bool {
 		if t.Name.Local == "sync" && isSSE(u) {
 			sc.sawSSE(u)
 			if sn.it != nil {
-				sc.p.errorAt(t.Off, t.Name, "a second sx:sync in one item (§2.3)")
+				sc.p.errorAt(t.Off, t.Name, "a second sx:sync in one item (0.91 §2.3)")
 				if !sc.skip() {
 					return false
 				}
@@ -218,7 +218,7 @@ func (sc *scan) sync(it *sse.Item, lz *lazyItem) bool {
 		t := sc.s.Token()
 		if t.Kind == xmlscan.EndElement && sc.s.Depth() == depth-1 {
 			if !hist {
-				p.errorAt(off, name, "no sx:history: sx:sync must contain one (§2.4)")
+				p.errorAt(off, name, "no sx:history: sx:sync must contain one (0.91 §2.4)")
 			}
 			return true
 		}
@@ -241,7 +241,7 @@ func (sc *scan) sync(it *sse.Item, lz *lazyItem) bool {
 				return false
 			}
 		case t.Name.Local == "history" || t.Name.Local == "conflicts":
-			p.errorAt(t.Off, t.Name, "a second %s in one sx:sync (§2.4, §5.1)", t.Name)
+			p.errorAt(t.Off, t.Name, "a second %s in one sx:sync (0.91 §2.4, §5.1)", t.Name)
 		default:
 			p.warnAt(t.Off, t.Name, "%s is not an SSE 0.91 element of sx:sync; kept as it is", t.Name)
 		}
@@ -262,10 +262,10 @@ func (sc *scan) syncAttrs(it *sse.Item, attrs []xmlscan.Attr, off int, name xmls
 		case "id":
 			hasID, it.ID = true, a.Value
 			if !sse.ValidID(a.Value) {
-				p.errorAt(off, name, "id %q is not an RFC 2141 namespace specific string (§2.3)", a.Value)
+				p.errorAt(off, name, "id %q is not an RFC 2141 namespace specific string (0.91 §2.3)", a.Value)
 			}
 		case "version":
-			hasVersion, it.Version = true, sc.count(off, name, a, "§2.3")
+			hasVersion, it.Version = true, sc.count(off, name, a, "0.91 §2.3")
 		case "deleted":
 			it.Deleted = sc.flag(off, name, a)
 		case "conflict":
@@ -273,10 +273,10 @@ func (sc *scan) syncAttrs(it *sse.Item, attrs []xmlscan.Attr, off int, name xmls
 		}
 	}
 	if !hasID {
-		p.errorAt(off, name, "no id: it is required (§2.3)")
+		p.errorAt(off, name, "no id: it is required (0.91 §2.3)")
 	}
 	if !hasVersion {
-		p.errorAt(off, name, "no version: it is required (§2.3)")
+		p.errorAt(off, name, "no version: it is required (0.91 §2.3)")
 	}
 	sc.position(attrs, off, name)
 }
@@ -321,7 +321,7 @@ func (sc *scan) count(off int, name xmlscan.Name, a xmlscan.Attr, sec string) in
 func (sc *scan) flag(off int, name xmlscan.Name, a xmlscan.Attr) bool {
 	b, err := sse.ParseFlag(a.Value)
 	if err != nil {
-		sc.p.errorAt(off, name, "%s %q is not \"true\", \"false\" or empty (§2.3)", a.Name.Local, a.Value)
+		sc.p.errorAt(off, name, "%s %q is not \"true\", \"false\" or empty (0.91 §2.3)", a.Name.Local, a.Value)
 	}
 	return b
 }
@@ -343,7 +343,7 @@ func (sc *scan) stamp(sec string) sse.Stamp {
 		case "by":
 			has, st.By = true, a.Value
 			if !sse.ValidID(a.Value) {
-				p.errorAt(t.Off, t.Name, "by %q is not an RFC 2141 namespace specific string (§1.2)", a.Value)
+				p.errorAt(t.Off, t.Name, "by %q is not an RFC 2141 namespace specific string (0.91 §1.2)", a.Value)
 			}
 		}
 	}
@@ -363,7 +363,7 @@ func (sc *scan) date(off int, name xmlscan.Name, a xmlscan.Attr) time.Time {
 		p.errorAt(off, name, "%s %q %s", a.Name.Local, a.Value, err)
 		return time.Time{}
 	case t.IsZero():
-		p.errorAt(off, name, "%s %q is the zero time, which stands for an absent %s (§2.4)", a.Name.Local, a.Value, a.Name.Local)
+		p.errorAt(off, name, "%s %q is the zero time, which stands for an absent %s (0.91 §2.4)", a.Name.Local, a.Value, a.Name.Local)
 		return t
 	case warn != "":
 		p.warnAt(off, name, "%s %q %s", a.Name.Local, a.Value, warn)
@@ -379,7 +379,7 @@ func (sc *scan) date(off int, name xmlscan.Name, a xmlscan.Attr) time.Time {
 func (sc *scan) history(it *sse.Item) bool {
 	t := sc.s.Token()
 	off, name := t.Off, t.Name
-	st := sc.stamp("§2.4")
+	st := sc.stamp("0.91 §2.4")
 	it.History.When, it.History.By = st.When, st.By
 	depth := sc.s.Depth()
 	updates := sc.updates[:0]
@@ -391,7 +391,7 @@ func (sc *scan) history(it *sse.Item) bool {
 			}
 			sc.updates = updates[:0]
 			if n := len(it.History.Updates); it.Version > 0 && n > it.Version-1 {
-				sc.p.warnAt(off, name, "%d sx:update elements in version %d, which has only %d earlier versions (§4.2)", n, it.Version, it.Version-1)
+				sc.p.warnAt(off, name, "%d sx:update elements in version %d, which has only %d earlier versions (0.91 §4.2)", n, it.Version, it.Version-1)
 			}
 			return true
 		}
@@ -400,7 +400,7 @@ func (sc *scan) history(it *sse.Item) bool {
 		}
 		if u, _ := sc.s.Lookup(t.Name.Prefix); isSSE(u) {
 			sc.sawSSE(u)
-			updates = append(updates, sc.stamp("§2.5"))
+			updates = append(updates, sc.stamp("0.91 §2.5"))
 		}
 	}
 	return false
@@ -416,7 +416,7 @@ func (sc *scan) conflicts(it *sse.Item, lz *lazyItem) bool {
 		t := sc.s.Token()
 		if t.Kind == xmlscan.EndElement && sc.s.Depth() == depth-1 {
 			if len(it.Conflicts) == 0 {
-				sc.p.errorAt(off, name, "no sx:conflict: sx:conflicts must contain one or more (§5.1)")
+				sc.p.errorAt(off, name, "no sx:conflict: sx:conflicts must contain one or more (0.91 §5.1)")
 			}
 			return true
 		}
@@ -446,13 +446,13 @@ func (sc *scan) conflict(lz *lazyItem) (*sse.Conflict, bool) {
 	hasVersion := false
 	for _, a := range t.Attrs {
 		if a.Name.Prefix == "" && a.Name.Local == "version" {
-			hasVersion, c.Version = true, sc.count(off, name, a, "§5.2")
+			hasVersion, c.Version = true, sc.count(off, name, a, "0.91 §5.2")
 		}
 	}
 	if !hasVersion {
-		sc.p.errorAt(off, name, "no version: it is required (§5.2)")
+		sc.p.errorAt(off, name, "no version: it is required (0.91 §5.2)")
 	}
-	st := sc.stamp("§5.2")
+	st := sc.stamp("0.91 §5.2")
 	c.When, c.By = st.When, st.By
 	sc.position(t.Attrs, off, name)
 	lz.conflicts = append(lz.conflicts, off)

@@ -21,7 +21,7 @@ func (p *parser) sharings(outside []*etree.Element, in *etree.Element) {
 	}
 	for i, e := range all {
 		if i > 0 {
-			p.errorf(e, "a second sx:sharing (§2.1)")
+			p.errorf(e, "a second sx:sharing (0.91 §2.1)")
 			continue
 		}
 		p.d.sharing, p.d.sharingEl = p.sharing(e), e
@@ -46,14 +46,14 @@ func (p *parser) sharing(e *etree.Element) *Sharing {
 		case "window":
 			n, ok := number(a.Value, 1, 9)
 			if !ok {
-				p.errorf(e, "window %q is not a whole number of days (§2.1)", a.Value)
+				p.errorf(e, "window %q is not a whole number of days (0.91 §2.1)", a.Value)
 			}
 			s.Window = n
 		}
 	}
 	switch {
 	case !hasVersion:
-		p.errorf(e, "no version: it is required (§2.1)")
+		p.errorf(e, "no version: it is required (0.91 §2.1)")
 	case s.Version != "0.91":
 		p.warnf(e, "version %q: this is SSE 0.91", s.Version)
 	}
@@ -79,14 +79,14 @@ func (p *parser) related(e *etree.Element) Related {
 			u, err := url.Parse(a.Value)
 			switch {
 			case a.Value == "" || err != nil:
-				p.errorf(e, "link %q is not a URL (§2.2)", a.Value)
+				p.errorf(e, "link %q is not a URL (0.91 §2.2)", a.Value)
 			case !u.IsAbs():
 				p.warnf(e, "link %q is a relative URL", a.Value)
 			}
 		case "type":
 			hasType, r.Type = true, a.Value
 			if a.Value != "complete" && a.Value != "aggregated" {
-				p.errorf(e, "type %q is neither \"complete\" nor \"aggregated\" (§2.2)", a.Value)
+				p.errorf(e, "type %q is neither \"complete\" nor \"aggregated\" (0.91 §2.2)", a.Value)
 			}
 		case "title":
 			r.Title = a.Value
@@ -97,10 +97,10 @@ func (p *parser) related(e *etree.Element) Related {
 		}
 	}
 	if !hasLink {
-		p.errorf(e, "no link: it is required (§2.2)")
+		p.errorf(e, "no link: it is required (0.91 §2.2)")
 	}
 	if !hasType {
-		p.errorf(e, "no type: it is required (§2.2)")
+		p.errorf(e, "no type: it is required (0.91 §2.2)")
 	}
 	return r
 }

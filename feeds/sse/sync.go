@@ -36,13 +36,13 @@ func (p *parser) version(el, sync *etree.Element, skip func(*etree.Element) bool
 			conflicts = c
 			p.conflicts(it, c)
 		case c.Tag == "history" || c.Tag == "conflicts":
-			p.errorf(c, "a second %s in one sx:sync (§2.4, §5.1)", c.FullTag())
+			p.errorf(c, "a second %s in one sx:sync (0.91 §2.4, §5.1)", c.FullTag())
 		default:
 			p.warnf(c, "%s is not an SSE 0.91 element of sx:sync; kept as it is", c.FullTag())
 		}
 	}
 	if hist == nil {
-		p.errorf(sync, "no sx:history: sx:sync must contain one (§2.4)")
+		p.errorf(sync, "no sx:history: sx:sync must contain one (0.91 §2.4)")
 	}
 	if p.d.kind == KindOPML && pos.set && pos.version == itoa(it.Version) {
 		it.Position, x.posSet = pos.pos, true
@@ -62,10 +62,10 @@ func (p *parser) syncAttrs(it *sse.Item, sync *etree.Element) position {
 		case "id":
 			hasID, it.ID = true, a.Value
 			if !sse.ValidID(a.Value) {
-				p.errorf(sync, "id %q is not an RFC 2141 namespace specific string (§2.3)", a.Value)
+				p.errorf(sync, "id %q is not an RFC 2141 namespace specific string (0.91 §2.3)", a.Value)
 			}
 		case "version":
-			hasVersion, it.Version = true, p.count(sync, a, "§2.3")
+			hasVersion, it.Version = true, p.count(sync, a, "0.91 §2.3")
 		case "deleted":
 			it.Deleted = p.flag(sync, a)
 		case "conflict":
@@ -73,10 +73,10 @@ func (p *parser) syncAttrs(it *sse.Item, sync *etree.Element) position {
 		}
 	}
 	if !hasID {
-		p.errorf(sync, "no id: it is required (§2.3)")
+		p.errorf(sync, "no id: it is required (0.91 §2.3)")
 	}
 	if !hasVersion {
-		p.errorf(sync, "no version: it is required (§2.3)")
+		p.errorf(sync, "no version: it is required (0.91 §2.3)")
 	}
 	return p.position(sync)
 }
@@ -107,15 +107,15 @@ func (p *parser) position(e *etree.Element) position {
 
 // history reads sx:history (§2.4) and its sx:update children (§2.5).
 func (p *parser) history(it *sse.Item, h *etree.Element) {
-	st := p.stamp(h, "§2.4")
+	st := p.stamp(h, "0.91 §2.4")
 	it.History.When, it.History.By = st.When, st.By
 	for c := range h.ChildElementsSeq() {
 		if p.isSSE(c, "update") {
-			it.History.Updates = append(it.History.Updates, p.stamp(c, "§2.5"))
+			it.History.Updates = append(it.History.Updates, p.stamp(c, "0.91 §2.5"))
 		}
 	}
 	if n := len(it.History.Updates); it.Version > 0 && n > it.Version-1 {
-		p.warnf(h, "%d sx:update elements in version %d, which has only %d earlier versions (§4.2)", n, it.Version, it.Version-1)
+		p.warnf(h, "%d sx:update elements in version %d, which has only %d earlier versions (0.91 §4.2)", n, it.Version, it.Version-1)
 	}
 }
 
@@ -127,7 +127,7 @@ func (p *parser) conflicts(it *sse.Item, e *etree.Element) {
 		}
 	}
 	if len(it.Conflicts) == 0 {
-		p.errorf(e, "no sx:conflict: sx:conflicts must contain one or more (§5.1)")
+		p.errorf(e, "no sx:conflict: sx:conflicts must contain one or more (0.91 §5.1)")
 	}
 }
 
@@ -139,13 +139,13 @@ func (p *parser) conflict(it *sse.Item, e *etree.Element) *sse.Conflict {
 	hasVersion := false
 	for _, a := range e.Attr {
 		if a.Space == "" && a.Key == "version" {
-			hasVersion, c.Version = true, p.count(e, a, "§5.2")
+			hasVersion, c.Version = true, p.count(e, a, "0.91 §5.2")
 		}
 	}
 	if !hasVersion {
-		p.errorf(e, "no version: it is required (§5.2)")
+		p.errorf(e, "no version: it is required (0.91 §5.2)")
 	}
-	st := p.stamp(e, "§5.2")
+	st := p.stamp(e, "0.91 §5.2")
 	c.When, c.By = st.When, st.By
 	c.Data = conflictData(p.d.kind, e)
 	if pos := p.position(e); pos.set && p.d.kind == KindOPML {
@@ -184,7 +184,7 @@ func (p *parser) outlines(container *etree.Element, parent string) {
 	for c := range container.ChildElementsSeq() {
 		if c.Tag != "outline" || uriOf(c) != "" {
 			if container == p.d.box && p.isSSE(c, "sync") {
-				p.errorf(c, "sx:sync belongs inside an outline (§2.3)")
+				p.errorf(c, "sx:sync belongs inside an outline (0.91 §2.3)")
 			}
 			continue
 		}
@@ -218,7 +218,7 @@ func (p *parser) outlines(container *etree.Element, parent string) {
 func (p *parser) noSyncBelow(e *etree.Element) {
 	for c := range e.ChildElementsSeq() {
 		if syncOutline(c) {
-			p.errorf(c, "an outline with sx:sync inside %s without one: its place cannot be synced (§2.3, §3.2)", e.FullTag())
+			p.errorf(c, "an outline with sx:sync inside %s without one: its place cannot be synced (0.91 §2.3, §3.2)", e.FullTag())
 			continue
 		}
 		p.noSyncBelow(c)
