@@ -43,6 +43,11 @@ func (v MergeView) head() []string {
 	s := v.styles
 	lines := []string{s.Bold.Render(fit(fmt.Sprintf("combine %s — the result %s", v.name, v.scope()), v.width))}
 	lines = append(lines, fit(v.pairLine(), v.width))
+	if note := v.placeNote(); note != "" {
+		for _, row := range wrap([]piece{{text: note}}, v.width) {
+			lines = append(lines, s.Info.Render(paint(row, v.width, s)))
+		}
+	}
 	switch {
 	case v.note != "":
 		lines = append(lines, v.wrapped(v.note, 3, s.Error.Render)...) // so that a question is read whole
@@ -86,6 +91,21 @@ func (v MergeView) wrapped(text string, n int, render func(...string) string) []
 		}
 	}
 	return out
+}
+
+// placeNote says, where the version shown puts an outline's item elsewhere
+// than the winner, which place the result keeps: the position is no field
+// of the merge view, and applying the result keeps the winner's place.
+func (v MergeView) placeNote() string {
+	vs := v.entry.Versions()
+	if v.place == nil || v.version >= len(vs) {
+		return ""
+	}
+	w, o := v.place(v.entry.Winner()), v.place(vs[v.version])
+	if w == o {
+		return ""
+	}
+	return fmt.Sprintf("position: the result keeps the winner's (%s); %s's is %s: t on the item screen takes that version whole", w, v.versionName(), o)
 }
 
 // scope says which conflicting versions the result settles: every one,

@@ -123,10 +123,11 @@ type MergeView struct {
 	height   int
 	scroll   int
 	body     []string
-	hunkRow  []int // the body row where each hunk of the version shown starts
-	hunkLast []int // and the last where it shows: its result's, under the sides
-	fieldRow []int // the body row of each field's rule
-	cursorAt int   // the body row of the cursor while typing
+	place    func(dialect.Version) string // where a version puts the item in an outline, or nil
+	hunkRow  []int                        // the body row where each hunk of the version shown starts
+	hunkLast []int                        // and the last where it shows: its result's, under the sides
+	fieldRow []int                        // the body row of each field's rule
+	cursorAt int                          // the body row of the cursor while typing
 }
 
 // NewMergeView returns a closed merge view.

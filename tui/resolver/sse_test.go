@@ -234,3 +234,25 @@ func TestSSESave(t *testing.T) {
 		t.Errorf("%d items in conflict in the saved feed, want 2", n)
 	}
 }
+
+// TestMergeSaysWhichPosition: an outline's position is no field of the
+// merge view, so where the versions put the item differently its header
+// says that the result keeps the winner's place and how to take the
+// version's (QA Q14).
+func TestMergeSaysWhichPosition(t *testing.T) {
+	for _, w := range []int{140, 40} {
+		hs := newHarness(t, ssePair(t, "opml"), w, 30)
+		hs.keys("enter", "e")
+		if hs.m.screen != mergeScreen {
+			t.Fatalf("not in the merge view:\n%s", hs.screen())
+		}
+		if s := flat(hs.screen()); !strings.Contains(s, "position: the result keeps the winner's (at the top level · 1st of 3); version 1's is under “News” · 1st of 1: t on the item screen takes that version whole") {
+			t.Errorf("%d columns: the position is not explained:\n%s", w, hs.screen())
+		}
+	}
+	hs := newHarness(t, demoDoc(t), 140, 30)
+	hs.keys("enter", "e")
+	if strings.Contains(hs.screen(), "position:") {
+		t.Errorf("a position note on a feed that is no outline:\n%s", hs.screen())
+	}
+}

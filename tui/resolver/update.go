@@ -76,6 +76,7 @@ func (m Model) start(doc *dialect.Doc) Model {
 	m.list = NewList(m.st, m.styles)
 	m.item = NewItemView(m.styles)
 	m.item.SetPlaces(m.st.place)
+	m.merge.place = m.st.place
 	m.merge.SetSelective(m.st.doc.Selective())
 	m.screen = listScreen
 	m.layout()
