@@ -239,12 +239,7 @@ func terminalFor(env *Env, out string) (*Env, func(), error) {
 // leading ~/ is read as the home folder, as a person types it by habit.
 func saveAs(ctx context.Context) func(doc *dialect.Doc, path string, overwrite bool) error {
 	snaps := map[string]*atomicfile.Snapshot{}
-	return func(doc *dialect.Doc, path string, overwrite bool) error {
-		if rest, ok := strings.CutPrefix(path, "~/"); ok {
-			if home, err := os.UserHomeDir(); err == nil {
-				path = filepath.Join(home, rest)
-			}
-		}
+	save := func(doc *dialect.Doc, path string, overwrite bool) error {
 		data, err := render(path, doc)
 		if err != nil {
 			return err
@@ -255,7 +250,7 @@ func saveAs(ctx context.Context) func(doc *dialect.Doc, path string, overwrite b
 				return readError(path, err)
 			}
 			if snap.Exists() {
-				return fmt.Errorf("%s exists; give the name of a new file", path)
+				return errors.New("the file exists; give the name of a new file")
 			}
 		}
 		next, err := atomicfile.Commit(ctx, snap, data)
@@ -265,7 +260,36 @@ func saveAs(ctx context.Context) func(doc *dialect.Doc, path string, overwrite b
 		snaps[path] = next
 		return nil
 	}
+	return func(doc *dialect.Doc, typed string, overwrite bool) error {
+		path, home := typed, ""
+		if rest, ok := strings.CutPrefix(typed, "~/"); ok {
+			if h, err := os.UserHomeDir(); err == nil {
+				path, home = filepath.Join(h, rest), h
+			}
+		}
+		err := save(doc, path, overwrite)
+		if err == nil {
+			return nil
+		}
+		// The resolver says "saving to TYPED: why": why names neither the
+		// file again nor the home folder ~ stood for.
+		text := strings.TrimPrefix(userText(err), path+": ")
+		if home != "" {
+			text = strings.ReplaceAll(text, home+string(filepath.Separator), "~/")
+		}
+		return &rewordedError{text, err}
+	}
 }
+
+// rewordedError is an error worded anew that still wraps its cause, for
+// errors.As.
+type rewordedError struct {
+	text string
+	err  error
+}
+
+func (e *rewordedError) Error() string { return e.text }
+func (e *rewordedError) Unwrap() error { return e.err }
 
 // withSizes names the feeds with their sizes, for the loading screen.
 func withSizes(pos []string) string {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/feedsync/feedsync/feeds/dialect"
@@ -28,5 +29,24 @@ func TestSaveAsExpandsHome(t *testing.T) {
 	}
 	if err := save(doc, "~/x.xml", true); err != nil {
 		t.Errorf("a second save there: %v", err)
+	}
+}
+
+// The resolver words a failed save as "saving to F: why": the error of
+// the save to another file says why without naming F again (QA Q30), nor
+// the home folder a leading ~/ stands for.
+func TestSaveAsErrorNamesTheFileOnce(t *testing.T) {
+	home := t.TempDir()
+	t.Setenv("HOME", home)
+	doc, err := dialect.Parse("f.xml", []byte(oneItem))
+	if err != nil {
+		t.Fatal(err)
+	}
+	save := saveAs(context.Background())
+	for _, path := range []string{filepath.Join(home, "none", "x.xml"), "~/none/x.xml"} {
+		err := save(doc, path, false)
+		if err == nil || strings.Contains(err.Error(), "x.xml") || strings.HasPrefix(path, "~") && strings.Contains(err.Error(), home) {
+			t.Errorf("save to %s: %v; want why, without the file's name", path, err)
+		}
 	}
 }

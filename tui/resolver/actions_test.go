@@ -221,6 +221,18 @@ func TestSaveError(t *testing.T) {
 	}
 }
 
+// TestSaveErrorNamesTheFileOnce: a save error that begins with the file's
+// name (as the command line's do) is shown as "saving to F: why", not
+// "saving to F: F: why" (QA Q30).
+func TestSaveErrorNamesTheFileOnce(t *testing.T) {
+	hs := newHarness(t, demoDoc(t), 140, 30)
+	hs.saveErr = errors.New("local.xml: cannot create files in /sys: permission denied")
+	hs.keys("enter", "t", "s")
+	if s := hs.screen(); !strings.Contains(s, "saving to local.xml: cannot create files") || strings.Contains(s, "local.xml: local.xml") {
+		t.Errorf("want the file named once:\n%s", s)
+	}
+}
+
 // TestQuitAsks asks before quitting with unsaved decisions.
 func TestQuitAsks(t *testing.T) {
 	hs := newHarness(t, demoDoc(t), 100, 30)

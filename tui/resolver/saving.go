@@ -3,6 +3,7 @@ package resolver
 import (
 	"errors"
 	"fmt"
+	"strings"
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/feedsync/feedsync/feeds/dialect"
@@ -117,7 +118,9 @@ func (m Model) afterSave(msg savedMsg) (Model, tea.Cmd) {
 		if msg.target != "" {
 			where = msg.target
 		}
-		m.status.Error(fmt.Sprintf("saving to %s: %v · nothing is lost", where, msg.err))
+		// The command line's errors begin with the file's name: say it once.
+		why := strings.TrimPrefix(msg.err.Error(), where+": ")
+		m.status.Error(fmt.Sprintf("saving to %s: %s · nothing is lost", where, why))
 		if m.cfg.SaveAs != nil {
 			return m.promptSaveAs(), nil
 		}
