@@ -5,6 +5,8 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"reflect"
+	"regexp"
 	"strconv"
 	"strings"
 	"time"
@@ -37,7 +39,10 @@ func (f *flagSet) parse(env *Env, args []string) ([]string, error) {
 				f.PrintDefaultsTo(env.Stdout)
 				return nil, exitStatus(ExitOK)
 			}
-			return nil, usageError(f.cmd, "%v", err)
+			return nil, usageError(f.cmd, "%s", flagErrorNames.ReplaceAllStringFunc(err.Error(), func(m string) string {
+				i := strings.LastIndex(m, " -")
+				return m[:i+1] + flagName(m[i+2:])
+			}))
 		}
 		rest := f.Args()
 		if len(rest) == 0 {
@@ -51,6 +56,12 @@ func (f *flagSet) parse(env *Env, args []string) ([]string, error) {
 		args = rest[1:]
 	}
 }
+
+// flagErrorNames finds the flag in the flag package's errors ("flag
+// provided but not defined: -remove-field", "invalid value \"x\" for flag
+// -place: ..."), which write every flag with one dash, so that it is
+// written as usage lines write it: --remove-field, -o.
+var flagErrorNames = regexp.MustCompile(`(?:defined:|argument:|for flag|for) -[^\s:=]+`)
 
 // stdinOnce refuses standard input (-) named twice: feeds are read at
 // once, and two readers of one stream would each get part of it.
@@ -67,11 +78,38 @@ func (f *flagSet) stdinOnce(pos []string) error {
 	return nil
 }
 
-// PrintDefaultsTo prints the flags with their help.
+// PrintDefaultsTo prints the flags with their help, as flag.PrintDefaults
+// lays them out but written as the usage lines and README write them:
+// --long with two dashes, a one-letter flag with one (-o). Go's flag
+// package accepts either form of each.
 func (f *flagSet) PrintDefaultsTo(w io.Writer) {
-	f.SetOutput(w)
-	f.PrintDefaults()
-	f.SetOutput(io.Discard)
+	var b strings.Builder
+	f.VisitAll(func(fl *flag.Flag) {
+		b.WriteString("  " + flagName(fl.Name))
+		name, help := flag.UnquoteUsage(fl)
+		if name != "" {
+			b.WriteString(" " + name)
+		}
+		b.WriteString("\n    \t")
+		b.WriteString(strings.ReplaceAll(help, "\n", "\n    \t"))
+		switch def := fl.DefValue; {
+		case def == "" || def == "0" || def == "false" || def == "0s":
+		case reflect.TypeOf(fl.Value).String() == "*flag.stringValue":
+			fmt.Fprintf(&b, " (default %q)", def)
+		default:
+			fmt.Fprintf(&b, " (default %v)", def)
+		}
+		b.WriteString("\n")
+	})
+	io.WriteString(w, b.String())
+}
+
+// flagName is a flag as a person types it: -o, --by.
+func flagName(name string) string {
+	if utf8.RuneCountInString(name) == 1 {
+		return "-" + name
+	}
+	return "--" + name
 }
 
 // optString is a string flag that remembers whether it was given, so that

@@ -2,6 +2,7 @@ package tui
 
 import (
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -64,7 +65,9 @@ func TestConflictingFlagsAreRefused(t *testing.T) {
 // --remove-field, which has nothing to remove in a new item. For every
 // command, the usage line(s) that -h prints name exactly the flags it
 // takes (--long, -o), and each flag's help names what its value is
-// rather than "value" or "string".
+// rather than "value" or "string". The flag list below the usage line
+// writes them as the usage line and README do: --long with two dashes, a
+// one-letter flag with one (-o); Go's flag package accepts both forms.
 func TestUsageLinesNameEveryFlag(t *testing.T) {
 	h := newHarness(t)
 	var names []string
@@ -77,7 +80,7 @@ func TestUsageLinesNameEveryFlag(t *testing.T) {
 		names = append(names, "cse "+c.name)
 	}
 	names = append(names, "git setup")
-	mentioned := regexp.MustCompile(`(?:^|[\s\[|])(--?)([a-z][a-z-]*)`)
+	mentioned := regexp.MustCompile(`(?:^|[\s\[|])(--?)([a-z][a-z-]*)(?: ([^\s\]|\[-][^\s\]]*))?`)
 	for _, name := range names {
 		t.Run(name, func(t *testing.T) {
 			code, out, stderr := h.run("", append(strings.Fields(name), "-h")...)
@@ -85,7 +88,9 @@ func TestUsageLinesNameEveryFlag(t *testing.T) {
 				t.Fatalf("-h: exit %d: %s", code, stderr)
 			}
 			inUsage := map[string]bool{}
+			values := map[string][]string{} // a flag's values in the usage line: -o OUT, -o OUT|-
 			defined := map[string]bool{}
+			listed := map[string]string{} // a flag's value in the flag list
 			for i, line := range strings.Split(out, "\n") {
 				switch {
 				case i == 0 && strings.HasPrefix(line, "usage: feedsync "), strings.HasPrefix(line, "  feedsync "),
@@ -96,11 +101,18 @@ func TestUsageLinesNameEveryFlag(t *testing.T) {
 							t.Errorf("usage line writes %s%s, want %s%s", m[1], flag, want, flag)
 						}
 						inUsage[flag] = true
+						values[flag] = append(values[flag], m[3])
 					}
 				case strings.HasPrefix(line, "  -"):
 					fields := strings.Fields(line)
-					flag := strings.TrimPrefix(fields[0], "-")
+					flag := strings.TrimLeft(fields[0], "-")
+					if want := map[bool]string{true: "-", false: "--"}[len(flag) == 1] + flag; fields[0] != want {
+						t.Errorf("the flag list writes %s, want %s as the usage line and README do", fields[0], want)
+					}
 					defined[flag] = true
+					if len(fields) > 1 {
+						listed[flag] = fields[1]
+					}
 					if len(fields) > 1 && (fields[1] == "value" || fields[1] == "string" || fields[1] == "int") {
 						t.Errorf("-%s's help calls its value %q; name what it is", flag, fields[1])
 					}
@@ -114,6 +126,11 @@ func TestUsageLinesNameEveryFlag(t *testing.T) {
 					t.Errorf("the usage line lacks --%s, which %s takes:\n%s", f, name, out)
 				}
 			}
+			for f, v := range listed {
+				if inUsage[f] && !slices.Contains(values[f], v) {
+					t.Errorf("the flag list writes %s %s, the usage line %s %q", flagName(f), v, flagName(f), values[f])
+				}
+			}
 			for f := range inUsage {
 				if !defined[f] {
 					t.Errorf("the usage line names --%s, which %s does not take", f, name)
@@ -122,8 +139,25 @@ func TestUsageLinesNameEveryFlag(t *testing.T) {
 		})
 	}
 	code, _, stderr := h.run("", "create", h.write("f.xml", oneItem), "--id", "new", "--by", "A", "--remove-field", "summary")
-	if code != ExitError || !strings.Contains(stderr, "flag provided but not defined: -remove-field") {
+	if code != ExitError || !strings.Contains(stderr, "flag provided but not defined: --remove-field\n") {
 		t.Errorf("create --remove-field: exit %d: %s", code, stderr)
+	}
+	for _, tc := range []struct{ args, want string }{
+		{"update f.xml --id item1 --by", "flag needs an argument: --by\n"},
+		{"update f.xml --id item1 -by", "flag needs an argument: --by\n"},
+		{"update f.xml --id item1 --place x", `invalid value "x" for flag --place: `},
+		{"update f.xml --id item1 --delete=maybe", `invalid boolean value "maybe" for --delete: `},
+		{"merge f.xml f.xml -o", "flag needs an argument: -o\n"},
+	} {
+		if code, _, stderr := h.run("", strings.Fields(tc.args)...); code != ExitError || !strings.Contains(stderr, tc.want) {
+			t.Errorf("%s: exit %d, want %q in:\n%s", tc.args, code, tc.want, stderr)
+		}
+	}
+	// Go's flag package takes -by as --by: both forms stay accepted.
+	for _, by := range []string{"-by", "--by"} {
+		if code, _, stderr := h.run("", "update", h.write("f.xml", oneItem), "--id", "item1", by, "A", "-title", "x", "--when", "2005-05-21T11:43:33Z"); code != ExitOK {
+			t.Errorf("update %s A -title x: exit %d: %s", by, code, stderr)
+		}
 	}
 }
 

@@ -14,7 +14,7 @@ func runResolve(ctx context.Context, env *Env, args []string) error {
 	f.Lookup("o").Usage = "write the feed to `OUT`: with --pick, standard output when absent;\n" +
 		"interactive, LOCAL or FEED when absent (- writes it to standard output when the session ends)"
 	f.registerHistory()
-	pick := f.String("pick", "", "`winner` to keep the winner's data, or N to take conflict version N's")
+	pick := f.String("pick", "", "`winner|N`: winner keeps the winner's data, N takes conflict version N's (1-based, as 'conflicts' numbers them)")
 	only := f.String("only", "", "fold in only versions `N,M,...` and leave the others in conflict")
 	markers := f.Bool("markers", false, "interactive: mark changed words [-old-]{+new+} in colour too")
 	pos, err := f.parse(env, args)

@@ -33,7 +33,7 @@ var (
 func runServe(ctx context.Context, env *Env, args []string) error {
 	f := newFlags("serve")
 	addr := f.String("addr", "127.0.0.1:8080", "listen on `HOST:PORT`; an address other than loopback needs --token-file")
-	window := f.String("window", "", "serve a partial feed at /: the `N` items most recently incorporated, or those of a DURATION (72h, 3d); SSE 0.91 never splits an incorporation")
+	window := f.String("window", "", "serve a partial feed at /: `N|DURATION`, the N items most recently incorporated, or those of a DURATION (72h, 3d); SSE 0.91 never splits an incorporation")
 	tokenFile := f.String("token-file", "", "require \"Authorization: Bearer TOKEN\", TOKEN being the first line of file `F`")
 	openRead := f.Bool("open-read", false, "with --token-file: read (GET) without the token; POST still needs it")
 	expires := f.String("expires", "", "FeedSync 1.0.2: write sx:sharing expires `DURATION` ahead, renewed once half of it has passed (1.0.2 §4.2.2)")
