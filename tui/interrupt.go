@@ -46,15 +46,7 @@ func (g *stopGate) save(write func() error) error {
 	if g == nil {
 		return write()
 	}
-	g.mu.Lock()
-	if g.stopped || g.ctx.Err() != nil {
-		g.stopped = true
-		g.mu.Unlock()
-		return errInterrupted
-	}
-	g.saving = true
-	g.mu.Unlock()
-	return write()
+	return g.run(&g.saving, write)
 }
 
 // stream runs write, which writes output that cannot be taken back,
@@ -64,13 +56,19 @@ func (g *stopGate) stream(write func() error) error {
 	if g == nil {
 		return write()
 	}
+	return g.run(&g.streaming, write)
+}
+
+// run marks begun (one of g's flags, under g.mu) and runs write, unless
+// the command has been interrupted.
+func (g *stopGate) run(begun *bool, write func() error) error {
 	g.mu.Lock()
 	if g.stopped || g.ctx.Err() != nil {
 		g.stopped = true
 		g.mu.Unlock()
 		return errInterrupted
 	}
-	g.streaming = true
+	*begun = true
 	g.mu.Unlock()
 	return write()
 }
