@@ -1,14 +1,6 @@
 package share
 
-import (
-	"os"
-	"syscall"
-)
+import "syscall"
 
-// sysID adds the file's device, inode and change time to id.
-func sysID(fi os.FileInfo, id *fileID) {
-	if st, ok := fi.Sys().(*syscall.Stat_t); ok {
-		id.dev, id.ino = uint64(st.Dev), st.Ino
-		id.ctimeNsec = st.Ctim.Nano()
-	}
-}
+// ctime is the file's change time (Stat_t names it differently per system).
+func ctime(st *syscall.Stat_t) *syscall.Timespec { return &st.Ctim }
