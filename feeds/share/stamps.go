@@ -229,23 +229,41 @@ func statePath(feed, kind string) string {
 // loadStamps reads the publisher state of feed; a missing file gives a
 // new state.
 func loadStamps(path string, now time.Time) (*stamps, error) {
-	data, err := os.ReadFile(path)
-	if errors.Is(err, fs.ErrNotExist) {
-		return newStamps(now), nil
-	}
+	s := &stamps{}
+	valid := func() bool { return s.Format == stampsFormat && s.Items != nil }
+	found, err := loadState(path, s, valid, "publisher state (remove it to start afresh: every subscriber then reads the complete feed once)")
 	if err != nil {
 		return nil, err
 	}
-	s := &stamps{}
-	if err := json.Unmarshal(data, s); err != nil || s.Format != stampsFormat || s.Items == nil {
-		return nil, fmt.Errorf("%s: not a feedsync publisher state (remove it to start afresh: every subscriber then reads the complete feed once)", path)
+	if !found {
+		return newStamps(now), nil
 	}
 	return s, nil
 }
 
 // save writes the state atomically.
-func (s *stamps) save(path string) error {
-	data, err := json.Marshal(s)
+func (s *stamps) save(path string) error { return saveState(path, s) }
+
+// loadState reads the JSON state file at path into v and tells whether
+// the file exists. A file that does not decode, or that valid rejects, is
+// an error naming the file and what (the kind of state, with what to do).
+func loadState(path string, v any, valid func() bool, what string) (found bool, err error) {
+	data, err := os.ReadFile(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return false, nil
+	}
+	if err != nil {
+		return false, err
+	}
+	if err := json.Unmarshal(data, v); err != nil || !valid() {
+		return false, fmt.Errorf("%s: not a feedsync %s", path, what)
+	}
+	return true, nil
+}
+
+// saveState writes v as JSON to path atomically, making its folder.
+func saveState(path string, v any) error {
+	data, err := json.Marshal(v)
 	if err != nil {
 		return err
 	}

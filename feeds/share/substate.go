@@ -3,15 +3,8 @@ package share
 import (
 	"crypto/sha256"
 	"encoding/hex"
-	"encoding/json"
-	"errors"
-	"fmt"
-	"io/fs"
-	"os"
-	"path/filepath"
 	"time"
 
-	"github.com/feedsync/feedsync/feeds/atomicfile"
 	"github.com/feedsync/feedsync/feeds/fetch"
 )
 
@@ -55,16 +48,14 @@ type subStates struct {
 const subFormat = 1
 
 func loadSubStates(path string) (*subStates, error) {
-	data, err := os.ReadFile(path)
-	if errors.Is(err, fs.ErrNotExist) {
-		return &subStates{Format: subFormat, Subs: map[string]*subState{}}, nil
-	}
+	s := &subStates{}
+	valid := func() bool { return s.Format == subFormat && s.Subs != nil }
+	found, err := loadState(path, s, valid, "subscription state (remove it: the next sync reads the complete feed)")
 	if err != nil {
 		return nil, err
 	}
-	s := &subStates{}
-	if err := json.Unmarshal(data, s); err != nil || s.Format != subFormat || s.Subs == nil {
-		return nil, fmt.Errorf("%s: not a feedsync subscription state (remove it: the next sync reads the complete feed)", path)
+	if !found {
+		return &subStates{Format: subFormat, Subs: map[string]*subState{}}, nil
 	}
 	for u, st := range s.Subs {
 		if key := fetch.Redacted(u); key != u {
@@ -90,16 +81,8 @@ func (s *subStates) saveRekeyed(path string) error {
 // none.
 func (s *subStates) get(key string) *subState { return s.Subs[key] }
 
-func (s *subStates) save(path string) error {
-	data, err := json.Marshal(s)
-	if err != nil {
-		return err
-	}
-	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-		return err
-	}
-	return atomicfile.WriteFileNoBackup(path, data, 0o644)
-}
+// save writes the states atomically.
+func (s *subStates) save(path string) error { return saveState(path, s) }
 
 // synced reports whether LOCAL is as the subscription left it with nothing
 // left to push.
