@@ -69,18 +69,9 @@ func backupSlot(name string) error {
 	case err != nil:
 		return err
 	}
-	what := "not a regular file"
-	switch m := info.Mode(); {
-	case m.IsDir():
-		what = "a directory"
-	case m&fs.ModeSymlink != 0:
-		what = "a symbolic link"
-	case m&fs.ModeNamedPipe != 0:
-		what = "a named pipe"
-	case m&fs.ModeSocket != 0:
-		what = "a socket"
-	case m&fs.ModeDevice != 0:
-		what = "a device"
+	what := fileKind(info.Mode())
+	if what == "" {
+		what = "not a regular file"
 	}
 	return fmt.Errorf("%s is %s, not a backup feedsync made; move it away, and save again", name, what)
 }

@@ -76,18 +76,32 @@ func readTarget(path, target string) (*Snapshot, error) {
 
 // notRegular names the kind of a file that is not a regular one.
 func notRegular(m fs.FileMode) error {
-	kind := "not a regular file"
+	switch kind := fileKind(m); kind {
+	case "":
+		return errors.New("not a regular file")
+	case "a directory":
+		return errors.New("is a directory")
+	default:
+		return errors.New("is " + kind + ", not a regular file")
+	}
+}
+
+// fileKind names the kind of a file that is not a regular one ("a
+// directory", "a named pipe"), or is "" for a kind it has no name for.
+func fileKind(m fs.FileMode) string {
 	switch {
 	case m.IsDir():
-		kind = "is a directory"
+		return "a directory"
+	case m&fs.ModeSymlink != 0:
+		return "a symbolic link"
 	case m&fs.ModeNamedPipe != 0:
-		kind = "is a named pipe, not a regular file"
+		return "a named pipe"
 	case m&fs.ModeSocket != 0:
-		kind = "is a socket, not a regular file"
+		return "a socket"
 	case m&fs.ModeDevice != 0:
-		kind = "is a device, not a regular file"
+		return "a device"
 	}
-	return errors.New(kind)
+	return ""
 }
 
 // ErrChanged is what a *ChangedError is: the file changed since it was read.
