@@ -68,16 +68,7 @@ func WriteFileNoBackup(path string, data []byte, perm os.FileMode) error {
 		return fmt.Errorf("writing %s: %w", path, err)
 	}
 	name := tmp.Name()
-	_, err = tmp.Write(data)
-	if err == nil {
-		err = tmp.Chmod(perm)
-	}
-	if err == nil {
-		err = tmp.Sync()
-	}
-	if cerr := tmp.Close(); err == nil {
-		err = cerr
-	}
+	err = fillTemp(tmp, data, perm, true)
 	if err == nil {
 		err = os.Rename(name, path)
 	}
@@ -87,6 +78,22 @@ func WriteFileNoBackup(path string, data []byte, perm os.FileMode) error {
 	}
 	syncDir(filepath.Dir(path))
 	return nil
+}
+
+// fillTemp writes data to the new temporary file f, gives it perm, syncs
+// it when sync is set, and closes it.
+func fillTemp(f *os.File, data []byte, perm os.FileMode, sync bool) error {
+	_, err := f.Write(data)
+	if err == nil {
+		err = f.Chmod(perm)
+	}
+	if err == nil && sync {
+		err = f.Sync()
+	}
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	return err
 }
 
 // syncDir makes a rename in dir durable where the system allows it.

@@ -31,16 +31,7 @@ func writeIn(root *os.Root, name string, data []byte, perm os.FileMode, sync boo
 	if err != nil {
 		return fmt.Errorf("writing %s: %w", name, err)
 	}
-	_, err = f.Write(data)
-	if err == nil {
-		err = f.Chmod(perm)
-	}
-	if err == nil && sync {
-		err = f.Sync()
-	}
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
+	err = fillTemp(f, data, perm, sync)
 	if err == nil {
 		err = root.Rename(tmp, name)
 	}
