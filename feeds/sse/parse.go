@@ -270,20 +270,7 @@ func (p *parser) rss() bool {
 	if v, _ := plainAttr(d.root, "version"); v != "2.0" {
 		p.warnf(d.root, "rss version %q: SSE 0.91 extends RSS 2.0 (0.91 §1)", v)
 	}
-	var outside []*etree.Element
-	for c := range d.root.ChildElementsSeq() {
-		switch {
-		case c.Tag == "channel" && uriOf(c) == "":
-			if d.box != nil {
-				p.errorf(c, "a second channel")
-				continue
-			}
-			d.box = c
-		case p.isSSE(c, "sharing"):
-			p.warnf(c, "sx:sharing belongs inside channel (0.91 §2.1); read from here and left in place")
-			outside = append(outside, c)
-		}
-	}
+	outside := p.topLevel("channel", map[string]**etree.Element{"channel": &d.box})
 	if d.box == nil {
 		p.errorf(d.root, "rss without a channel")
 		return false
@@ -322,26 +309,7 @@ func (p *parser) rss() bool {
 func (p *parser) opml() bool {
 	d := p.d
 	var head *etree.Element
-	var outside []*etree.Element
-	for c := range d.root.ChildElementsSeq() {
-		switch {
-		case c.Tag == "head" && uriOf(c) == "":
-			if head != nil {
-				p.errorf(c, "a second head")
-				continue
-			}
-			head = c
-		case c.Tag == "body" && uriOf(c) == "":
-			if d.box != nil {
-				p.errorf(c, "a second body")
-				continue
-			}
-			d.box = c
-		case p.isSSE(c, "sharing"):
-			p.warnf(c, "sx:sharing belongs inside head (0.91 §2.1); read from here and left in place")
-			outside = append(outside, c)
-		}
-	}
+	outside := p.topLevel("head", map[string]**etree.Element{"head": &head, "body": &d.box})
 	if d.box == nil {
 		p.errorf(d.root, "opml without a body")
 		return false
@@ -350,6 +318,26 @@ func (p *parser) opml() bool {
 	p.sharings(outside, head)
 	p.outlines(d.box, "")
 	return true
+}
+
+// topLevel reads the root's child elements: the first one in no
+// namespace whose tag is in slots goes to its slot, a second one is an
+// error; an sx:sharing there is warned about (it belongs inside home) and
+// returned, to be read from where it is.
+func (p *parser) topLevel(home string, slots map[string]**etree.Element) (outside []*etree.Element) {
+	for c := range p.d.root.ChildElementsSeq() {
+		if slot := slots[c.Tag]; slot != nil && uriOf(c) == "" {
+			if *slot != nil {
+				p.errorf(c, "a second %s", c.Tag)
+				continue
+			}
+			*slot = c
+		} else if p.isSSE(c, "sharing") {
+			p.warnf(c, "sx:sharing belongs inside %s (0.91 §2.1); read from here and left in place", home)
+			outside = append(outside, c)
+		}
+	}
+	return outside
 }
 
 // date reads a date-time attribute (§1.2) and remembers its text, so that
