@@ -212,9 +212,16 @@ func locate(winner, result string, h hunk, g diff.Granularity) (rs, re int, touc
 // span is locate, with the range of the winner's value that [rs, re)
 // stands for: the hunk's, widened by the changes that touch it.
 func span(winner, result string, h hunk, g diff.Granularity) (rs, re, ws, we int, touched bool) {
+	return spanOver(diff.Chunks(winner, result, g), h)
+}
+
+// spanOver is span over the chunks of the result against the winner, so
+// that a view works them out once per revision of the result, not once
+// per hunk.
+func spanOver(chunks []diff.Chunk, h hunk) (rs, re, ws, we int, touched bool) {
 	rs, re, ws, we = -1, -1, h.start, h.end
 	wpos, rpos := 0, 0
-	for _, c := range diff.Chunks(winner, result, g) {
+	for _, c := range chunks {
 		w0, w1 := wpos, wpos+len(c.Old)
 		r0, r1 := rpos, rpos+len(c.New)
 		switch {
@@ -249,8 +256,13 @@ func span(winner, result string, h hunk, g diff.Granularity) (rs, re, ws, we int
 // in theirs instead.
 func (f mergeField) strays(field int, hunks []hunk, others [][]hunk) (typed, theirs [][2]int) {
 	r := f.result.Value()
+	return f.straysIn(r, diff.Chunks(f.winner, r, f.granularity()), field, hunks, others)
+}
+
+// straysIn is strays for the result r and its chunks against the winner.
+func (f mergeField) straysIn(r string, chunks []diff.Chunk, field int, hunks []hunk, others [][]hunk) (typed, theirs [][2]int) {
 	wpos, rpos := 0, 0
-	for _, c := range diff.Chunks(f.winner, r, f.granularity()) {
+	for _, c := range chunks {
 		w0, w1 := wpos, wpos+len(c.Old)
 		r0, r1 := rpos, rpos+len(c.New)
 		wpos, rpos = w1, r1
@@ -317,7 +329,12 @@ func (h hunk) text(s side, list bool) string {
 // are the hunks of the other versions, to tell their text from typing.
 func (f mergeField) state(h hunk, taken bool, others [][]hunk) hunkState {
 	r := f.result.Value()
-	rs, re, ws, we, touched := span(f.winner, r, h, f.granularity())
+	return f.stateIn(r, diff.Chunks(f.winner, r, f.granularity()), h, taken, others)
+}
+
+// stateIn is state for the result r and its chunks against the winner.
+func (f mergeField) stateIn(r string, chunks []diff.Chunk, h hunk, taken bool, others [][]hunk) hunkState {
+	rs, re, ws, we, touched := spanOver(chunks, h)
 	if !touched {
 		if taken {
 			return hunkWinner

@@ -268,6 +268,12 @@ func (v *MergeView) layout() {
 	if v.width <= 0 || v.fields == nil && v.entry.IsZero() {
 		return
 	}
+	key := layoutKey{rev: v.rev, width: v.width, version: v.version, cur: v.cur, field: v.field, typing: v.typing}
+	if v.body != nil && key == v.laid {
+		v.scrollBy(0)
+		return
+	}
+	v.laid = key
 	v.body, v.hunkRow, v.hunkLast, v.fieldRow, v.cursorAt = nil, make([]int, len(v.shown())), make([]int, len(v.shown())), nil, -1
 	for i := range v.hunkRow {
 		v.hunkRow[i], v.hunkLast[i] = -1, -1
@@ -302,14 +308,14 @@ func (v MergeView) fieldRule(i int) string {
 			}
 		}
 		text += " · " + plural(n, "hunk") + ": " + strings.Join(parts, ", ")
-		typed, theirs := v.fields[i].strays(i, v.shown(), v.others())
+		typed, theirs := v.straysOf(i)
 		if k := len(theirs); k > 0 {
 			text += fmt.Sprintf(" · %s %d another version's outside these hunks", stateMark[hunkOther], k)
 		}
 		if k := len(typed); k > 0 {
 			text += fmt.Sprintf(" · %s %d typed outside the hunks", stateMark[hunkHand], k)
 		}
-	} else if f := v.fields[i]; f.result.Value() != f.winner {
+	} else if v.value(i) != v.fields[i].winner {
 		text += " · edited"
 	}
 	text += " "
@@ -446,18 +452,17 @@ func (v MergeView) plain(s string) []piece {
 // tagged, the hunk at hand highlighted (a caret where it holds nothing).
 // marks are the hunks that start in the field, by tag, with their marks.
 func (v MergeView) resultPieces(i int) ([]piece, map[int]string) {
-	f := v.fields[i]
-	r := f.result.Value()
+	r := v.value(i)
 	marks := map[int]string{}
 	var out []piece
 	pos := 0
-	typed, theirs := f.strays(i, v.shown(), v.others())
+	typed, theirs := v.straysOf(i)
 	strays := outsideSpans(typed, theirs)
 	for k, h := range v.shown() {
 		if h.field != i {
 			continue
 		}
-		rs, re, _ := locate(f.winner, r, h, f.granularity())
+		rs, re := v.placeOf(k)
 		if rs < pos {
 			continue // overlaps what an earlier hunk showed
 		}
@@ -619,7 +624,7 @@ func rowAt(rows []string, k, w int) string {
 // View renders the header and the visible part of the body.
 func (v MergeView) View() string {
 	lines := v.head()
-	bh := v.bodyHeight()
+	bh := max(v.height-len(lines), 1) // bodyHeight, the header drawn once
 	for i := v.scroll; i < v.scroll+bh; i++ {
 		if i < len(v.body) {
 			lines = append(lines, v.body[i])

@@ -128,10 +128,15 @@ type MergeView struct {
 	hunkLast []int                        // and the last where it shows: its result's, under the sides
 	fieldRow []int                        // the body row of each field's rule
 	cursorAt int                          // the body row of the cursor while typing
+	rev      uint64                       // the revision of the result (see touch)
+	memo     *mergeMemo                   // what the revision gives, worked out once
+	laid     layoutKey                    // what the body was laid out for
 }
 
 // NewMergeView returns a closed merge view.
-func NewMergeView(s *Styles) MergeView { return MergeView{styles: s, keys: DefaultMergeKeys()} }
+func NewMergeView(s *Styles) MergeView {
+	return MergeView{styles: s, keys: DefaultMergeKeys(), memo: newMergeMemo()}
+}
 
 // KeyMap returns the bindings in effect: the view's, or typing's.
 func (v MergeView) KeyMap() MergeKeys { return v.keys }
@@ -155,6 +160,8 @@ func (v *MergeView) SetSelective(selective bool) { v.whole = !selective }
 // shown the version at hand on the item screen.
 func (v MergeView) Open(pos int, e dialect.Entry, name string, versions []int, shown int) MergeView {
 	v.pos, v.entry, v.name, v.versions = pos, e, name, versions
+	v.memo, v.laid = newMergeMemo(), layoutKey{}
+	v.touch()
 	v.fields = mergeFields(e)
 	for i := range v.fields {
 		ta := newTextArea(v.styles)
@@ -241,17 +248,14 @@ func (v MergeView) othersOf(ver int) [][]hunk {
 }
 
 // stateOf says what the result holds at hunk i of the version shown.
-func (v MergeView) stateOf(i int) hunkState {
-	h := v.shown()[i]
-	return v.fields[h.field].state(h, v.taken[h.id(v.version)], v.others())
-}
+func (v MergeView) stateOf(i int) hunkState { return v.statesOf(v.version)[i] }
 
 // openIn counts the hunks of version ver still open: where the result
 // holds the winner's text and no one chose it.
 func (v MergeView) openIn(ver int) int {
-	n, others := 0, v.othersOf(ver)
-	for _, h := range v.hunks[ver] {
-		if v.fields[h.field].state(h, v.taken[h.id(ver)], others) == hunkOpen {
+	n := 0
+	for _, s := range v.statesOf(ver) {
+		if s == hunkOpen {
 			n++
 		}
 	}
@@ -261,13 +265,21 @@ func (v MergeView) openIn(ver int) int {
 // textAt returns what version ver holds over hunk h (of the version
 // shown): the winner's text there when ver changed nothing of it.
 func (v MergeView) textAt(ver int, h hunk) string {
-	f := v.fields[h.field]
-	theirs, ok := f.withHunks(h, v.hunks[ver])
-	if !ok {
-		return h.left
+	atHand := v.cur < len(v.shown()) && v.shown()[v.cur] == h // kept: it does not depend on the result
+	m, k := v.memoNow(), [3]int{v.version, v.cur, ver}
+	if t, ok := m.texts[k]; ok && atHand {
+		return t
 	}
-	ts, te, _ := locate(f.winner, theirs, h, f.granularity())
-	return theirs[ts:te]
+	t := h.left
+	f := v.fields[h.field]
+	if theirs, ok := f.withHunks(h, v.hunks[ver]); ok {
+		ts, te, _ := locate(f.winner, theirs, h, f.granularity())
+		t = theirs[ts:te]
+	}
+	if atHand {
+		m.texts[k] = t
+	}
+	return t
 }
 
 // unseen returns the first version the result settles that was never
@@ -377,6 +389,7 @@ func (v *MergeView) takeSide(s side) {
 	} else {
 		delete(v.taken, id)
 	}
+	v.touch()
 	v.layout()
 	for k := 1; k < len(hs); k++ {
 		if i := (v.cur + k) % len(hs); v.stateOf(i) == hunkOpen {
@@ -429,6 +442,7 @@ func (v *MergeView) restore(from, to *[]mergeSnapshot, none string) {
 		v.fields[i].result.SetValue(s.results[i])
 	}
 	v.taken = s.taken
+	v.touch()
 }
 
 // typeAtHunk starts typing in the field of the hunk at hand, the cursor
@@ -441,7 +455,7 @@ func (v *MergeView) typeAtHunk() {
 	}
 	h := hs[v.cur]
 	f := &v.fields[h.field]
-	_, re, _ := locate(f.winner, f.result.Value(), h, f.granularity())
+	_, re := v.placeOf(v.cur)
 	v.startTyping(h.field)
 	f.result.moveToByte(re)
 }
@@ -458,6 +472,7 @@ func (v *MergeView) startTyping(field int) {
 		v.fields[i].result.Blur()
 	}
 	v.fields[field].result.Focus()
+	v.touch()
 }
 
 // updateTyping edits the field typed in; esc stops typing, tab moves to
@@ -480,6 +495,7 @@ func (v MergeView) updateTyping(msg tea.Msg) (MergeView, tea.Cmd) {
 			v.fields[v.field].result.Blur()
 			v.field = (v.field + d + len(v.fields)) % len(v.fields)
 			v.fields[v.field].result.Focus()
+			v.touch()
 			v.layout()
 			v.follow()
 			return v, nil
@@ -487,6 +503,7 @@ func (v MergeView) updateTyping(msg tea.Msg) (MergeView, tea.Cmd) {
 	}
 	v.note = ""
 	v.fields[v.field].result, _ = v.fields[v.field].result.Update(msg)
+	v.touch()
 	v.layout()
 	v.follow()
 	return v, nil
@@ -497,6 +514,7 @@ func (v MergeView) updateTyping(msg tea.Msg) (MergeView, tea.Cmd) {
 func (v *MergeView) stopTyping() {
 	v.typing = false
 	v.fields[v.field].result.Blur()
+	v.touch()
 	if n := len(v.undo); n > 0 && equalResults(v.undo[n-1], v.snapshot()) {
 		v.undo = v.undo[:n-1]
 	}

@@ -1,0 +1,87 @@
+package resolver
+
+import (
+	"math/rand/v2"
+	"strings"
+	"testing"
+)
+
+// bigFieldFeeds returns a pair of Atom feeds with one item in conflict
+// whose content is one line of words, every 50th changed on the version's
+// side (QA Q12: a 1 MB field made each key of the merge view take
+// seconds).
+func bigFieldFeeds(words int) (local, remote []byte) {
+	r := rand.New(rand.NewPCG(12, 12))
+	var w, v strings.Builder
+	for i := range words {
+		if i > 0 {
+			w.WriteByte(' ')
+			v.WriteByte(' ')
+		}
+		word := string(rune('a'+r.IntN(26))) + strings.Repeat(string(rune('a'+r.IntN(26))), r.IntN(6))
+		w.WriteString(word)
+		if i%50 == 49 {
+			v.WriteString("CHANGED")
+		} else {
+			v.WriteString(word)
+		}
+	}
+	feed := func(winner, version string) []byte {
+		return []byte(strings.NewReplacer("WINNER", winner, "VERSION", version).Replace(`<feed xmlns="http://www.w3.org/2005/Atom" xmlns:sx="http://feedsync.org/2007/feedsync">
+ <title>Big</title>
+ <entry>
+  <title>Notes</title>
+  <content>WINNER</content>
+  <id>urn:b</id>
+  <sx:sync id="b" updates="2">
+   <sx:history sequence="2" when="2026-03-02T10:00:00Z" by="bob"/>
+   <sx:conflicts>
+    <entry>
+     <title>Notes</title>
+     <content>VERSION</content>
+     <id>urn:b</id>
+     <sx:sync id="b" updates="2"><sx:history sequence="2" when="2026-03-02T09:00:00Z" by="alice"/></sx:sync>
+    </entry>
+   </sx:conflicts>
+  </sx:sync>
+ </entry>
+</feed>`))
+	}
+	return feed(w.String(), v.String()), feed(w.String(), v.String())
+}
+
+// BenchmarkMergeViewKey opens the merge view on an item whose content is
+// about 1 MB (200k words, every 50th changed) and measures one key press
+// and the View that follows, at 120 and 40 columns; "open" is the enter
+// and e that open it.
+//
+//	go test -run '^$' -bench MergeViewKey ./tui/resolver
+func BenchmarkMergeViewKey(b *testing.B) {
+	l, r := bigFieldFeeds(200_000)
+	doc := mergePair(b, l, r)
+	for _, width := range []int{120, 40} {
+		b.Run(itoa(width)+"/open", func(b *testing.B) {
+			for b.Loop() {
+				hs := newHarness(b, doc, width, 40)
+				hs.keys("enter", "e")
+				_ = hs.m.View()
+			}
+		})
+		for _, keys := range [][]string{{"j"}, {"]"}, {"l", "u"}} {
+			b.Run(itoa(width)+"/"+strings.Join(keys, ""), func(b *testing.B) {
+				hs := newHarness(b, doc, width, 40)
+				hs.keys("enter", "e")
+				if hs.m.screen != mergeScreen {
+					b.Fatal("the merge view did not open")
+				}
+				_ = hs.m.View()
+				for b.Loop() {
+					for _, k := range keys {
+						hs.keys(k)
+						_ = hs.m.View()
+					}
+				}
+			})
+		}
+	}
+}
