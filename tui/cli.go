@@ -91,7 +91,8 @@ func init() {
 		{"validate", "FEED...", "check feeds against every MUST of the spec", runValidate},
 		{"endpoint", "", "print this endpoint's id", runEndpoint},
 		{"demo", "[-o OUT] [--markers] [--by EP] [--when TIME]", "the resolver on a built-in pair of feeds", runDemo},
-		{"serve", "FEED [--addr HOST:PORT] [--window N|DURATION] [--token-file F] [--open-read] [--expires DURATION] [--public-url URL] [--max-body BYTES]", "publish FEED over HTTP and merge what subscribers send (1.0.2 §4, 0.91 §2.2.1)", runServe},
+		{"serve", "FEED [--addr HOST:PORT] [--window N|DURATION] [--token-file F] [--open-read]\n" +
+			"        [--expires DURATION] [--public-url URL] [--max-body BYTES]", "publish FEED over HTTP and merge what subscribers send (1.0.2 §4, 0.91 §2.2.1)", runServe},
 		{"sync", "LOCAL URL [--by EP] [--when TIME] [--token-file F]", "pull URL into LOCAL, then send it what LOCAL has that it lacks (1.0.2 §4, 0.91 §2.2.1)", runSync},
 		{"pull", "LOCAL URL [--by EP] [--when TIME] [--token-file F] [-o OUT]", "read URL's feed into LOCAL (1.0.2 §4.1, 0.91 §2.2.1)", runPull},
 		{"cse", "pull ROOT DIR | fetch DIR LINK | ls DIR | stamp ROOT.xml", "one-way sync of nested feeds (CSE)", runCSE},
@@ -120,8 +121,8 @@ func Run(ctx context.Context, args []string, env *Env) (code int) {
 		return ExitError
 	}
 	switch {
-	case args[0] == "help" && len(args) > 1:
-		args = []string{args[1], "-h"} // help CMD is CMD -h
+	case args[0] == "help" && len(args) > 1 && args[1] != "help" && !isHelp(args[1]):
+		args = append(args[1:len(args):len(args)], "-h") // help CMD [SUB] is CMD [SUB] -h
 	case isHelp(args[0]) || args[0] == "help":
 		usage(env.Stdout)
 		return ExitOK
@@ -328,7 +329,7 @@ func commandUsage(name string) string {
 	}
 	for _, c := range list {
 		if c.name == name {
-			return fmt.Sprintf("usage: feedsync %s%s %s\n  %s\n", prefix, c.name, c.args, c.summary)
+			return fmt.Sprintf("usage: %s\n  %s\n", strings.TrimSpace("feedsync "+prefix+c.name+" "+c.args), c.summary)
 		}
 	}
 	return ""

@@ -57,7 +57,8 @@ func runCSE(ctx context.Context, env *Env, args []string) error {
 			return c.run(ctx, env, args[1:])
 		}
 	}
-	return fmt.Errorf("feedsync cse: unknown command %q\n\n%s", args[0], cseUsageText())
+	fmt.Fprintf(env.Stderr, "feedsync cse: unknown command %q; run 'feedsync cse -h' for its commands\n", args[0])
+	return exitStatus(ExitError)
 }
 
 func cseUsage(w io.Writer) { io.WriteString(w, cseUsageText()) }
@@ -79,14 +80,14 @@ func cseOperands(env *Env, name string, args []string) ([]string, error) {
 	if err != nil {
 		return nil, err
 	}
-	want := 0
+	var want []string
 	for _, c := range cseCommands {
 		if c.name == name {
-			want = len(strings.Fields(c.args))
+			want = strings.Fields(c.args)
 		}
 	}
-	if len(ops) != want {
-		return nil, usageError(cmd, "want %d arguments, got %d", want, len(ops))
+	if len(ops) != len(want) {
+		return nil, usageError(cmd, "want %s, got %d argument(s)", strings.Join(want, " and "), len(ops))
 	}
 	for _, op := range ops {
 		if strings.TrimSpace(op) == "" {

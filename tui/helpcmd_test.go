@@ -22,6 +22,27 @@ func TestHelpAndUnknownCommand(t *testing.T) {
 			t.Errorf("%v: exit %d, stderr %q; want %d and %q", args, code, stderr, ExitError, want)
 		}
 	}
+	if code, _, stderr := h.run("", "cse", "frobnicate"); code != ExitError || stderr != "feedsync cse: unknown command \"frobnicate\"; run 'feedsync cse -h' for its commands\n" {
+		t.Errorf("cse frobnicate: exit %d, stderr %q", code, stderr)
+	}
+	// help's own help is the general usage, and help of a subcommand is
+	// the subcommand's -h (QA's newcomer pass, wave 4).
+	_, general, _ := h.run("", "-h")
+	for _, args := range [][]string{{"help", "-h"}, {"help", "help"}, {"help", "--help"}} {
+		if code, out, stderr := h.run("", args...); code != ExitOK || out != general || stderr != "" {
+			t.Errorf("%v: exit %d, stderr %q; want -h's usage on stdout", args, code, stderr)
+		}
+	}
+	for _, sub := range [][]string{{"cse", "pull"}, {"git", "setup"}} {
+		_, want, _ := h.run("", append(sub, "-h")...)
+		if code, out, stderr := h.run("", append([]string{"help"}, sub...)...); code != ExitOK || out != want || stderr != "" {
+			t.Errorf("help %v: exit %d, stdout %q, stderr %q; want %v -h's %q", sub, code, out, stderr, sub, want)
+		}
+	}
+	// A command without arguments has no blank left after its name.
+	if _, out, _ := h.run("", "endpoint", "-h"); !strings.HasPrefix(out, "usage: feedsync endpoint\n") {
+		t.Errorf("endpoint -h: %q", out)
+	}
 	for _, arg := range []string{"version", "--version"} {
 		code, out, _ := h.run("", arg)
 		if code != ExitOK || !strings.HasPrefix(out, "feedsync ") || strings.Count(out, "\n") != 1 {
