@@ -126,3 +126,15 @@ func TestTypeAheadAfterOpen(t *testing.T) {
 		t.Errorf("esc from the merge view: screen %d, want the item it was opened on:\n%s", hs.m.screen, hs.screen())
 	}
 }
+
+// TestListCountsOneItem: a feed of one item says "1 item", not "1 items",
+// at every width.
+func TestListCountsOneItem(t *testing.T) {
+	doc := mergePair(t, []byte(longWordFeed(10)), []byte(longWordFeed(10)))
+	for _, w := range []int{40, 120} {
+		hs := newHarness(t, doc, w, 20)
+		if s := hs.screen(); !strings.Contains(s, "1 item, 1 in conflict") || strings.Contains(s, "1 items") {
+			t.Errorf("at %d columns:\n%s", w, s)
+		}
+	}
+}

@@ -88,7 +88,7 @@ func (m Model) start(doc *dialect.Doc) Model {
 
 // firstWords is what the status bar says once the feeds are loaded.
 func (m Model) firstWords(info LoadInfo) string {
-	parts := []string{fmt.Sprintf("%d items, %d in conflict", m.st.len(), len(m.st.conflicted))}
+	parts := []string{fmt.Sprintf("%s, %d in conflict", plural(m.st.len(), "item"), len(m.st.conflicted))}
 	if info.Unsaved > 0 {
 		parts = append(parts, fmt.Sprintf("the merge changed %s, not saved to %s yet", plural(info.Unsaved, "item"), m.target()))
 	}
