@@ -254,14 +254,16 @@ func startsWithPlace(msg string, args []string) bool {
 
 const usageTail = `
 FEED, LOCAL and REMOTE are each a path, - for standard input, or an http(s)
-URL. OUT is - or absent for standard output; a path is written atomically
-under a lock (.OUT.lock beside it), so that commands writing one file take
-turns, and the file it replaces is kept as OUT.bak (older ones as OUT.bak.2
-and OUT.bak.3). A symbolic link is written through. /dev/stdout is
-standard output, as - is; a device (/dev/null), a named pipe or an open
-descriptor (/dev/fd/N) is written as a stream, with no lock or backup. A
-result larger than 256 MiB, the most feedsync reads, is refused before
-anything is written.
+URL. OUT is - for standard output; absent, it is standard output too, but
+the interactive resolve saves to LOCAL or FEED, demo to a new temporary
+file, and pull to LOCAL. A path is written atomically under a lock
+(.OUT.lock beside it), so that commands writing one file take turns, and
+the file it replaces is kept as OUT.bak (older ones as OUT.bak.2 and
+OUT.bak.3). A symbolic link is written through. /dev/stdout is standard
+output, as - is; a device (/dev/null), a named pipe or an open descriptor
+(/dev/fd/N) is written as a stream, with no lock or backup. A result larger
+than 256 MiB, the most feedsync reads, is refused before anything is
+written.
 
 update and resolve --pick also take --clean-history (FeedSync 1.0.2: keep
 only each endpoint's newest history entry, the "MAY" of 1.0.2 §3.2 and §4)

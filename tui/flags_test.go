@@ -174,6 +174,8 @@ func TestHelpSaysWhatFlagsDo(t *testing.T) {
 	}{
 		{[]string{"resolve", "-h"}, []string{"with --pick", "interactive", "LOCAL or FEED"}},
 		{[]string{"conflicts", "-h"}, []string{"print the conflicts as JSON"}},
+		// OUT absent is standard output for most commands, not all.
+		{[]string{"-h"}, []string{"the interactive resolve saves to LOCAL or FEED", "demo to a new temporary file", "pull to LOCAL"}},
 	} {
 		code, out, stderr := h.run("", tc.args...)
 		if code != ExitOK {
