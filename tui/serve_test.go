@@ -441,4 +441,3 @@ func TestServeAddressInUse(t *testing.T) {
 		t.Errorf("exit %d, stderr %q; want exit %d and %q", code, stderr, ExitError, want)
 	}
 }
-
