@@ -132,6 +132,37 @@
 // atom:content nor an alternate link. Conflict versions are not looked at:
 // they are not items of the feed.
 //
+// # Adopting plain items
+//
+// Adopt brings a feed's items that have no sync data under sync, as if
+// each had been created (1.0.2 §3.1; 0.91 §4.1) with one stamp: a sync
+// element with an id, updates="1" (0.91: version="1") and one history
+// entry (1.0.2: sequence 1), written as the item's last child and laid
+// out as its children are. The items that have sync data, and every other
+// byte of the feed, stay as they are; the sync namespace is declared on
+// the root when neither it nor an RSS channel declares it (as "sx", or
+// sx2, sx3, … when sx is bound to something else), and an empty OPML
+// outline is opened to hold its child. Package feeds/internal/plain does
+// that byte work; the result is then parsed again by the dialect's binding,
+// which checks it. Only a UTF-8 feed, or one in another encoding whose
+// text is all ASCII, is adopted: others are refused (plain.ErrEncoding).
+//
+// Ids are made from what the item already holds, so that the same feed
+// adopted anywhere gets the same ids: an Atom entry's atom:id (1.0.2 §2.4
+// allows the publisher to use it; readers must not assume it), an RSS
+// item's guid, an OPML outline's xmlUrl, else its url, else "sha256-" and
+// the first 16 hex digits of the SHA-256 of the item's bytes (an outline's
+// start tag only: its data, not the outlines below it). NSSOf makes it an
+// RFC 2141 NSS (1.0.2 §2.4, 0.91 §2.3); an id taken by an item of the feed,
+// synced or adopted before it in document order, gets the first free
+// suffix "-2", "-3", ….
+//
+// Adopt is done once, by one endpoint, and the result shared. The same
+// ids are not enough: two endpoints that adopt one plain feed each make a
+// first version of every item that differs in by (and perhaps when), so
+// neither subsumes the other and a merge keeps both, every item in
+// conflict (1.0.2 §3.3, 0.91 §4.4), with nothing lost. The tests show it.
+//
 // # Sharing and partial feeds
 //
 // Sharing and SetSharing read and write sx:sharing in either dialect

@@ -1,0 +1,217 @@
+package dialect
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/feedsync/feedsync/engine"
+	"github.com/feedsync/feedsync/feeds"
+	"github.com/feedsync/feedsync/feeds/internal/plain"
+	ssefeed "github.com/feedsync/feedsync/feeds/sse"
+)
+
+// Adopted is one item Adopt gave sync data.
+type Adopted struct {
+	ID   string // its new sync id
+	From string // what the id was made from: "atom:id", "guid", "xmlUrl", "url" or "digest"
+	Line int    // the line of its start tag in the feed as read
+}
+
+// AdoptDialectError refuses an adoption in a dialect the feed cannot take:
+// one of the other dialect than the sync data it holds, or one that does
+// not bind its format (SSE 0.91 binds RSS and OPML, FeedSync 1.0.2 Atom
+// and RSS).
+type AdoptDialectError struct {
+	Feed   string
+	Asked  Dialect
+	Holds  Dialect // the feed's dialect, None when the format is the reason
+	Format Format
+}
+
+func (e *AdoptDialectError) Error() string {
+	if e.Holds != None {
+		return fmt.Sprintf("%s: the feed holds %s sync data: its items are adopted in %s, not %s", e.Feed, e.Holds.title(), e.Holds.title(), e.Asked.title())
+	}
+	return fmt.Sprintf("%s: %s cannot take %s sync data (%s binds %s)", e.Feed, e.Format.article(), e.Asked.title(), e.Asked.title(), e.Asked.formats())
+}
+
+// Adopt gives every item of the feed that has no sync element one, as
+// Create would have made it (1.0.2 §3.1: id, updates="1", a history entry
+// with sequence 1 and st's when and by; 0.91 §4.1: id, version="1", a
+// history entry with st's when and by), and leaves the items that have
+// sync data and every other byte of the feed as they are. It returns the
+// feed with the new sync data, read again, and the items adopted in
+// document order; d does not change. A feed whose items all have sync
+// data comes back as it is, with none adopted: adopting twice changes
+// nothing.
+//
+// as is the dialect to adopt in: None for the feed's own (the dialect of
+// its sync data, else its binding's: FeedSync 1.0.2 for Atom and RSS, SSE
+// 0.91 for OPML). Another dialect than the feed's sync data, or one that
+// does not bind its format, is an *AdoptDialectError.
+//
+// The ids are made from what each item already holds (see the package
+// doc, "Adopting plain items"): an Atom entry's atom:id, an RSS item's
+// guid, an OPML outline's xmlUrl or url, else a digest of the item's
+// bytes; made a valid RFC 2141 NSS (1.0.2 §2.4, 0.91 §2.3) and, when taken
+// already, given the first free suffix "-2", "-3", ….
+func (d *Doc) Adopt(st engine.Stamp, as Dialect) (*Doc, []Adopted, error) {
+	dl, err := d.adoptDialect(as)
+	if err != nil {
+		return nil, nil, err
+	}
+	src := d.src
+	if src == nil {
+		src = d.Bytes()
+	}
+	scan, err := plain.Read(src, plain.Format(d.Format()))
+	if err != nil {
+		return nil, nil, fmt.Errorf("%s: %w", d.Name(), err)
+	}
+	taken := map[string]bool{}
+	for _, e := range d.Entries() {
+		taken[e.ID()] = true
+	}
+	var syncs []plain.Sync
+	var adopted []Adopted
+	for _, it := range scan.Items {
+		if it.Synced {
+			continue
+		}
+		base, from := it.Key, it.KeyFrom
+		if base == "" {
+			base, from = it.Digest(src, plain.Format(d.Format())), "digest"
+		}
+		id := freeID(NSSOf(base), taken)
+		taken[id] = true
+		syncs = append(syncs, plain.Sync{Item: it, Attrs: syncAttrs(dl, id), History: historyAttrs(dl, st)})
+		adopted = append(adopted, Adopted{ID: id, From: from, Line: it.Line})
+	}
+	if len(syncs) == 0 {
+		return d, nil, nil
+	}
+	prefix, decl := syncPrefix(scan, dl, d.ns)
+	out := scan.Write(src, prefix, decl, syncs)
+	nd, err := Parse(d.Name(), out)
+	if err != nil {
+		return nil, nil, fmt.Errorf("%s: adopting: the result does not load (a bug): %w", d.Name(), err)
+	}
+	for _, a := range adopted {
+		if _, err := nd.Entry(a.ID); err != nil || nd.Dialect() != dl {
+			return nil, nil, fmt.Errorf("%s: adopting: item %q is not a %s item in the result (a bug)", d.Name(), a.ID, dl.title())
+		}
+	}
+	return nd, adopted, nil
+}
+
+// adoptDialect returns the dialect to adopt in, as Adopt says.
+func (d *Doc) adoptDialect(as Dialect) (Dialect, error) {
+	holds := d.Dialect()
+	if as == None {
+		as = d.binding()
+		if holds != None {
+			as = holds
+		}
+	}
+	if holds != None && as != holds {
+		return None, &AdoptDialectError{Feed: d.Name(), Asked: as, Holds: holds, Format: d.Format()}
+	}
+	if !as.carries(d.Format()) {
+		return None, &AdoptDialectError{Feed: d.Name(), Asked: as, Format: d.Format()}
+	}
+	return as, nil
+}
+
+// NSSOf makes s a valid RFC 2141 Namespace Specific String, the syntax of
+// sync ids (1.0.2 §2.4, 0.91 §2.3): every byte that is not a letter, a
+// digit or one of ()+,-.:=@;$_!*'/?# is written %XX (upper case hex), but
+// for a % that begins a valid escape (%hh, not %00), which is kept. A
+// valid NSS comes back as it is.
+func NSSOf(s string) string {
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case c == '%' && i+2 < len(s) && isHexDigit(s[i+1]) && isHexDigit(s[i+2]) && s[i+1:i+3] != "00":
+			b.WriteString(s[i : i+3])
+			i += 2
+		case c != '%' && engine.ValidNSS(string(c)):
+			b.WriteByte(c)
+		default:
+			fmt.Fprintf(&b, "%%%02X", c)
+		}
+	}
+	return b.String()
+}
+
+func isHexDigit(c byte) bool {
+	return '0' <= c && c <= '9' || 'a' <= c && c <= 'f' || 'A' <= c && c <= 'F'
+}
+
+// freeID returns id, or id with the first suffix -2, -3, … that is not
+// taken.
+func freeID(id string, taken map[string]bool) string {
+	if !taken[id] {
+		return id
+	}
+	for n := 2; ; n++ {
+		if c := id + "-" + strconv.Itoa(n); !taken[c] {
+			return c
+		}
+	}
+}
+
+// syncAttrs are the attributes of a new sync element: 1.0.2 §3.1 step 1,
+// 0.91 §4.1 step 1.
+func syncAttrs(dl Dialect, id string) [][2]string {
+	if dl == SSE091 {
+		return [][2]string{{"id", id}, {"version", "1"}}
+	}
+	return [][2]string{{"id", id}, {"updates", "1"}}
+}
+
+// historyAttrs are the attributes of its history entry: 1.0.2 §3.1 step
+// 2 (sequence 1, when, by), 0.91 §4.1 step 2 (when as RFC 822, by).
+func historyAttrs(dl Dialect, st engine.Stamp) [][2]string {
+	var h [][2]string
+	if dl == FeedSync102 {
+		h = append(h, [2]string{"sequence", "1"})
+	}
+	if st.HasWhen() {
+		when := st.When.UTC().Format("2006-01-02T15:04:05Z")
+		if dl == SSE091 {
+			when = st.When.UTC().Format("Mon, 02 Jan 2006 15:04:05 GMT")
+		}
+		h = append(h, [2]string{"when", when})
+	}
+	if st.HasBy() {
+		h = append(h, [2]string{"by", st.By})
+	}
+	return h
+}
+
+// syncPrefix returns the prefix the sync elements are written with and
+// the declaration to add to the root, "" when the root (or an RSS channel)
+// declares the namespace already. A feed with no declaration gets the
+// namespace its binding writes (FeedSync's; SSE 0.91's https form) as
+// "sx", or sx2, sx3, … when the root binds sx to something else.
+func syncPrefix(scan *plain.Scan, dl Dialect, declared string) (prefix, decl string) {
+	uris := []string{feeds.NSFeedSync}
+	if dl == SSE091 {
+		uris = []string{ssefeed.NS, ssefeed.NSHTTP}
+		if declared == ssefeed.NSHTTP {
+			uris = []string{ssefeed.NSHTTP, ssefeed.NS}
+		}
+	}
+	for _, u := range uris {
+		if p, ok := scan.Prefixes[u]; ok && p != "" {
+			return p, ""
+		}
+	}
+	prefix = "sx"
+	for n := 2; scan.Bound[prefix]; n++ {
+		prefix = "sx" + strconv.Itoa(n)
+	}
+	return prefix, "xmlns:" + prefix + `="` + uris[0] + `"`
+}

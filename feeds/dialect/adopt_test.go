@@ -1,0 +1,396 @@
+package dialect
+
+import (
+	"errors"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/feedsync/feedsync/engine"
+)
+
+// Plain feeds: items without sync data, as people keep them.
+const (
+	plainRSS = `<?xml version="1.0" encoding="utf-8"?>
+<rss version="2.0">
+ <channel>
+  <title>To do</title>
+  <item>
+   <title>Buy milk</title>
+   <guid isPermaLink="false">urn:todo:1</guid>
+  </item>
+  <item><title>Call mom</title></item>
+  <item>
+   <title>Same guid</title>
+   <guid>urn:todo:1</guid>
+  </item>
+ </channel>
+</rss>
+`
+	plainOPML = `<?xml version="1.0" encoding="utf-8"?>
+<opml version="2.0">
+ <head>
+  <title>Subscriptions</title>
+ </head>
+ <body>
+  <outline text="BBC" type="rss" xmlUrl="http://feeds.bbc.co.uk/news/rss.xml"/>
+  <outline text="Tech">
+   <outline text="LWN" type="rss" xmlUrl="https://lwn.net/headlines/rss"/>
+   <outline text="Blog" type="link" url="http://example.org/a b"/>
+  </outline>
+ </body>
+</opml>
+`
+	plainAtom = `<?xml version="1.0" encoding="utf-8"?>
+<feed xmlns="http://www.w3.org/2005/Atom">
+ <title>Notes</title>
+ <id>urn:notes</id>
+ <updated>2005-05-21T09:00:00Z</updated>
+ <entry>
+  <title>One</title>
+  <id>tag:example.org,2005:1</id>
+  <updated>2005-05-21T09:00:00Z</updated>
+  <content>first</content>
+ </entry>
+</feed>
+`
+)
+
+// adopt adopts d's plain items stamped st in dialect as, or fails the test.
+func adopt(t *testing.T, d *Doc, st engine.Stamp, as Dialect) (*Doc, []Adopted) {
+	t.Helper()
+	out, done, err := d.Adopt(st, as)
+	if err != nil {
+		t.Fatalf("adopting %s: %v", d.Name(), err)
+	}
+	return out, done
+}
+
+var (
+	syncEl  = regexp.MustCompile(`(?s)\s*<(\w+):sync\b.*?</(\w+):sync>`)
+	declSX  = regexp.MustCompile(` xmlns:sx\d*="[^"]*"`)
+	emptied = regexp.MustCompile(`(<outline [^<>]*)>\s*</outline>`)
+)
+
+// onlyAdded checks that out is in with sync elements added and nothing
+// else changed: the new sync elements, the root's declaration, an empty
+// outline opened to hold one. in has no sync element.
+func onlyAdded(t *testing.T, in string, out []byte) {
+	t.Helper()
+	back := syncEl.ReplaceAllString(string(out), "")
+	back = declSX.ReplaceAllString(back, "")
+	if strings.Contains(in, "<outline") {
+		back = emptied.ReplaceAllString(back, "$1/>")
+	}
+	if back != in {
+		t.Errorf("adopt changed more than the sync data:\n--- in\n%s\n--- out\n%s", in, out)
+	}
+}
+
+// 1.0.2 §3.1 applied to items already there: each plain item gets sx:sync
+// with its id, updates="1" and one sx:history, sequence 1, when and by.
+func TestAdoptRSS_1_0_2_Section3_1(t *testing.T) {
+	d := parse(t, "todo.xml", plainRSS)
+	out, done := adopt(t, d, at(1, "A"), None)
+	if out.Dialect() != FeedSync102 {
+		t.Fatalf("dialect %v, want FeedSync 1.0.2 (an RSS feed's default)", out.Dialect())
+	}
+	want := []Adopted{{"urn:todo:1", "guid", 5}, {"sha256-", "digest", 9}, {"urn:todo:1-2", "guid", 10}}
+	if len(done) != len(want) {
+		t.Fatalf("adopted %v, want %v", done, want)
+	}
+	for i, w := range want {
+		if !strings.HasPrefix(done[i].ID, w.ID) || done[i].From != w.From || done[i].Line != w.Line {
+			t.Errorf("adopted[%d] = %+v, want %+v", i, done[i], w)
+		}
+	}
+	for _, a := range done {
+		e, err := out.Entry(a.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		st, h := e.Winner().State(), e.Winner().History()
+		if st.Updates != 1 || st.Deleted || st.NoConflicts || len(h) != 1 || h[0].Number != 1 || !h[0].Stamp.Equal(at(1, "A")) {
+			t.Errorf("%s: state %+v history %+v, want updates 1 and one history entry, sequence 1, by A at 00:01", a.ID, st, h)
+		}
+	}
+	onlyAdded(t, plainRSS, out.Bytes())
+	if !strings.Contains(string(out.Bytes()), `<item><title>Call mom</title><sx:sync id="`) {
+		t.Errorf("a compact item is not written compactly:\n%s", out.Bytes())
+	}
+}
+
+// 0.91 §4.1 applied to outlines already there: version="1" and one
+// sx:history with when and by; the outline keeps its place (0.91 §3.2).
+func TestAdoptOPML_0_91_Section4_1(t *testing.T) {
+	d := parse(t, "subs.opml", plainOPML)
+	out, done := adopt(t, d, at(2, "B"), None)
+	if out.Dialect() != SSE091 {
+		t.Fatalf("dialect %v, want SSE 0.91", out.Dialect())
+	}
+	ids := []string{"http://feeds.bbc.co.uk/news/rss.xml", "sha256-", "https://lwn.net/headlines/rss", "http://example.org/a%20b"}
+	if len(done) != len(ids) {
+		t.Fatalf("adopted %+v, want %d items", done, len(ids))
+	}
+	for i, id := range ids {
+		if !strings.HasPrefix(done[i].ID, id) {
+			t.Errorf("adopted[%d] = %q, want %q", i, done[i].ID, id)
+		}
+	}
+	lwn, _ := out.Entry(done[2].ID)
+	if p := lwn.Winner().Position(); p.Parent != done[1].ID {
+		t.Errorf("LWN's parent is %q, want the Tech outline %q", p.Parent, done[1].ID)
+	}
+	for _, a := range done {
+		e, _ := out.Entry(a.ID)
+		st, h := e.Winner().State(), e.Winner().History()
+		if st.Version != 1 || len(h) != 1 || !h[0].Stamp.Equal(at(2, "B")) {
+			t.Errorf("%s: state %+v history %+v, want version 1 by B at 00:02", a.ID, st, h)
+		}
+	}
+	onlyAdded(t, plainOPML, out.Bytes())
+}
+
+// An Atom entry's atom:id names it (1.0.2 §2.4 lets the publisher use it).
+func TestAdoptAtom_1_0_2_Section2_4(t *testing.T) {
+	out, done := adopt(t, parse(t, "notes.xml", plainAtom), at(3, "C"), None)
+	if len(done) != 1 || done[0].ID != "tag:example.org,2005:1" || done[0].From != "atom:id" {
+		t.Fatalf("adopted %+v, want the entry's atom:id", done)
+	}
+	if out.Dialect() != FeedSync102 {
+		t.Errorf("dialect %v", out.Dialect())
+	}
+	onlyAdded(t, plainAtom, out.Bytes())
+}
+
+// An RSS feed may be asked to adopt in SSE 0.91 (0.91 §4.1).
+func TestAdoptRSSAsSSE_0_91_Section4_1(t *testing.T) {
+	out, done := adopt(t, parse(t, "todo.xml", plainRSS), at(1, "A"), SSE091)
+	if out.Dialect() != SSE091 || len(done) != 3 {
+		t.Fatalf("dialect %v, %d adopted; want SSE 0.91, 3", out.Dialect(), len(done))
+	}
+	if !strings.Contains(string(out.Bytes()), `version="1"`) {
+		t.Errorf("no version attribute:\n%s", out.Bytes())
+	}
+	onlyAdded(t, plainRSS, out.Bytes())
+}
+
+// Dialects a feed cannot take are refused: 0.91 binds RSS and OPML only
+// (0.91 §1), 1.0.2 Atom and RSS (1.0.2 §1.2.5), and a feed keeps the
+// dialect of its sync data.
+func TestAdoptRefused(t *testing.T) {
+	for _, tc := range []struct {
+		name, feed string
+		as         Dialect
+	}{
+		{"Atom as 0.91", plainAtom, SSE091},
+		{"OPML as 1.0.2", plainOPML, FeedSync102},
+		{"1.0.2 RSS as 0.91", rss102mixed, SSE091},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			_, _, err := parse(t, "f", tc.feed).Adopt(at(1, "A"), tc.as)
+			var de *AdoptDialectError
+			if !errors.As(err, &de) {
+				t.Fatalf("err = %v, want an *AdoptDialectError", err)
+			}
+		})
+	}
+}
+
+// A feed with some synced items: those are left as they are, and an id
+// taken by one of them is not given again (1.0.2 §2.4: unique in the feed).
+const rss102mixed = `<?xml version="1.0" encoding="utf-8"?>
+<rss version="2.0" xmlns:sx="http://feedsync.org/2007/feedsync">
+ <channel>
+  <title>To do</title>
+  <item>
+   <title>Synced</title>
+   <sx:sync id="urn:todo:1" updates="3">
+    <sx:history sequence="3" when="2005-05-21T09:43:33Z" by="Z"/>
+   </sx:sync>
+  </item>
+  <item>
+   <title>Plain</title>
+   <guid>urn:todo:1</guid>
+  </item>
+  <item>
+   <title>Plain too</title>
+   <guid>urn:todo:1-2</guid>
+  </item>
+ </channel>
+</rss>
+`
+
+func TestAdoptKeepsSyncedItems_1_0_2_Section2_4(t *testing.T) {
+	d := parse(t, "mixed.xml", rss102mixed)
+	out, done := adopt(t, d, at(1, "A"), None)
+	if len(done) != 2 || done[0].ID != "urn:todo:1-2" || done[1].ID != "urn:todo:1-2-2" {
+		t.Fatalf("adopted %+v, want urn:todo:1-2 (urn:todo:1 is taken), then urn:todo:1-2-2", done)
+	}
+	e, _ := out.Entry("urn:todo:1")
+	if e.Winner().State().Updates != 3 {
+		t.Errorf("the synced item changed: %+v", e.Winner().State())
+	}
+	in := strings.Replace(rss102mixed, "\n   <sx:sync id=\"urn:todo:1\" updates=\"3\">\n    <sx:history sequence=\"3\" when=\"2005-05-21T09:43:33Z\" by=\"Z\"/>\n   </sx:sync>", "", 1)
+	in = declSX.ReplaceAllString(in, "")
+	onlyAdded(t, in, out.Bytes())
+}
+
+// Adopting twice changes nothing: every item has sync data the second time.
+// Feeds with no item at all come back as they are, still without a dialect.
+func TestAdoptIdempotent(t *testing.T) {
+	for name, feed := range map[string]string{"rss": plainRSS, "opml": plainOPML, "atom": plainAtom, "mixed": rss102mixed,
+		"empty rss": emptyRSS, "empty opml": emptyOPML, "empty atom": emptyAtom, "empty 0.91": emptyRSS091} {
+		t.Run(name, func(t *testing.T) {
+			once, _ := adopt(t, parse(t, "f", feed), at(1, "A"), None)
+			twice, done := adopt(t, once, at(5, "B"), None)
+			if len(done) != 0 || string(twice.Bytes()) != string(once.Bytes()) {
+				t.Errorf("the second adopt changed the feed (%d adopted):\n%s\n---\n%s", len(done), once.Bytes(), twice.Bytes())
+			}
+			if strings.HasPrefix(name, "empty") && (once.Dialect() != None || string(once.Bytes()) != feed) {
+				t.Errorf("a feed with no item changed: dialect %v\n%s", once.Dialect(), once.Bytes())
+			}
+		})
+	}
+}
+
+// The feeds of other implementations: every item of theirs has sync data,
+// so adopt leaves each byte as it is; adopting is idempotent on them.
+func TestAdoptInterop(t *testing.T) {
+	files, _ := filepath.Glob("../testdata/interop/*")
+	if len(files) < 5 {
+		t.Fatalf("only %d interop feeds", len(files))
+	}
+	tried := 0
+	for _, f := range files {
+		t.Run(filepath.Base(f), func(t *testing.T) {
+			data := readFile(t, f)
+			d, err := Parse(f, data)
+			if err != nil {
+				t.Skipf("does not load: %v", err) // some are not feeds feedsync reads (KML)
+			}
+			out, done := adopt(t, d, at(1, "A"), None)
+			again, more := adopt(t, out, at(2, "B"), None)
+			if len(more) != 0 || string(again.Bytes()) != string(out.Bytes()) {
+				t.Errorf("adopting twice changed it")
+			}
+			if len(done) == 0 && string(out.Bytes()) != string(data) {
+				t.Errorf("nothing adopted, yet the bytes changed")
+			}
+			tried++
+			// The same feed with its sync data taken away, as a plain
+			// feed: every item is adopted, and the result loads in the
+			// feed's dialect with as many items.
+			stripped := syncEl.ReplaceAll(data, nil)
+			p, err := Parse(f, stripped)
+			if err != nil {
+				t.Fatalf("without sync data: %v", err)
+			}
+			re, done := adopt(t, p, at(1, "A"), None)
+			if n := len(d.Entries()); len(done) != n || len(re.Entries()) != n || re.Dialect() != d.Dialect() {
+				t.Errorf("adopted %d of %d items, result has %d in %v, want %v", len(done), n, len(re.Entries()), re.Dialect(), d.Dialect())
+			}
+		})
+	}
+	if tried < 3 {
+		t.Errorf("only %d interop feeds load", tried)
+	}
+}
+
+// NSSOf: the id mapping (1.0.2 §2.4, 0.91 §2.3: an RFC 2141 NSS).
+func TestNSSOf_1_0_2_Section2_4(t *testing.T) {
+	for in, want := range map[string]string{
+		"urn:todo:1":                "urn:todo:1",
+		"http://a.org/x?y=1#z":      "http://a.org/x?y=1#z",
+		"http://a.org/a b":          "http://a.org/a%20b",
+		"100%":                      "100%25",
+		"a%41b":                     "a%41b",
+		"a%00b":                     "a%2500b",
+		"é&<~\"":                    "%C3%A9%26%3C%7E%22",
+		"tag:example.org,2005:blog": "tag:example.org,2005:blog",
+	} {
+		got := NSSOf(in)
+		if got != want || !engine.ValidNSS(got) {
+			t.Errorf("NSSOf(%q) = %q (valid %v), want %q", in, got, engine.ValidNSS(got), want)
+		}
+	}
+}
+
+func readFile(t *testing.T, name string) []byte {
+	t.Helper()
+	data, err := os.ReadFile(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return data
+}
+
+// Two endpoints that adopt the same plain feed each on their own make two
+// versions of every item that neither subsumes: the same id and updates
+// (or version) 1, but by differs. Merging them loses nothing (every item
+// once, with the same data) and reports every item in conflict (1.0.2
+// §3.3, 0.91 §4.4): this is why adopt is to be done once, by one endpoint,
+// and the result shared.
+func TestAdoptTwiceIndependentlyConflicts(t *testing.T) {
+	for name, feed := range map[string]string{"1.0.2 rss": plainRSS, "0.91 opml": plainOPML, "1.0.2 atom": plainAtom} {
+		t.Run(name, func(t *testing.T) {
+			a, done := adopt(t, parse(t, "a", feed), at(1, "A"), None)
+			b, _ := adopt(t, parse(t, "b", feed), at(2, "B"), None)
+			for _, pair := range [][2]*Doc{{a, b}, {b, a}} {
+				m, err := Merge(reparse(t, pair[0]), reparse(t, pair[1]))
+				if err != nil {
+					t.Fatal(err)
+				}
+				es := m.Entries()
+				if len(es) != len(done) || m.Conflicted() != len(done) {
+					t.Fatalf("%s ⇐ %s: %d items, %d in conflict; want %d and %d", pair[0].Name(), pair[1].Name(), len(es), m.Conflicted(), len(done), len(done))
+				}
+				for _, e := range es {
+					w, vs := e.Winner(), e.Versions()
+					if len(vs) != 1 || w.History()[0].By != "B" || vs[0].History()[0].By != "A" {
+						t.Errorf("%s: winner by %q, %d versions; want B's (the later) winning over A's", e.ID(), w.History()[0].By, len(vs))
+					}
+					if !sameFields(w, vs[0]) {
+						t.Errorf("%s: the versions' data differ: %v vs %v", e.ID(), w.Fields(), vs[0].Fields())
+					}
+				}
+			}
+		})
+	}
+}
+
+func sameFields(a, b Version) bool {
+	fa, fb := a.Fields(), b.Fields()
+	if len(fa) != len(fb) {
+		return false
+	}
+	for i := range fa {
+		if fa[i].Key != fb[i].Key || fa[i].Value != fb[i].Value {
+			return false
+		}
+	}
+	return true
+}
+
+// A feed with CRLF line ends gets its sync elements with CRLF too; a feed
+// in an encoding other than UTF-8 with non-ASCII text is refused, since
+// its bytes are not its text.
+func TestAdoptLineEndsAndEncodings(t *testing.T) {
+	crlf := strings.ReplaceAll(plainRSS, "\n", "\r\n")
+	out, _ := adopt(t, parse(t, "crlf.xml", crlf), at(1, "A"), None)
+	if n := strings.Count(string(out.Bytes()), "\n"); n != strings.Count(string(out.Bytes()), "\r\n") {
+		t.Errorf("a bare LF in a CRLF feed:\n%q", out.Bytes())
+	}
+	onlyAdded(t, crlf, out.Bytes())
+
+	latin := strings.Replace(plainRSS, `encoding="utf-8"`, `encoding="ISO-8859-1"`, 1)
+	if _, done := adopt(t, parse(t, "ascii.xml", latin), at(1, "A"), None); len(done) != 3 {
+		t.Errorf("an ASCII feed declared ISO-8859-1: %d adopted, want 3", len(done))
+	}
+	latin = strings.Replace(latin, "Buy milk", "Buy m\xedlk", 1)
+	if _, _, err := parse(t, "latin.xml", latin).Adopt(at(1, "A"), None); err == nil || !strings.Contains(err.Error(), "UTF-8") {
+		t.Errorf("err = %v, want the encoding refused", err)
+	}
+}
