@@ -1,6 +1,6 @@
 // Package tui is feedsync's terminal front end: the command line that
 // main.go calls, with the scriptable commands (merge, create, update,
-// resolve --pick, conflicts, validate, endpoint), sync over HTTP (serve,
+// adopt, resolve --pick, conflicts, validate, endpoint), sync over HTTP (serve,
 // pull, sync), the CSE commands, and
 // the commands that open the interactive resolver (resolve, demo), which
 // lives in the sub-package tui/resolver. Every command goes through the
@@ -59,7 +59,7 @@
 //   - 0 (ExitOK): the command did all it was asked.
 //   - 1 (ExitAttention): it finished and wrote its result, but something
 //     needs attention, and was printed: the result still holds unresolved
-//     conflicts (merge, create, update, resolve, conflicts, pull, sync,
+//     conflicts (merge, create, update, adopt, resolve, conflicts, pull, sync,
 //     git-merge, git-mergetool); a download
 //     failed or a feed has problems (cse pull, cse fetch, cse ls); stamp
 //     found problems it could not fix (cse stamp).
