@@ -205,7 +205,8 @@ func (e exitStatus) Error() string { return fmt.Sprintf("exit %d", int(e)) }
 // error. A one-line message that starts with the place it is about (a
 // feed as the command line names it: "todo.xml:12:5: ...", "todo.xml:
 // ...") is printed as it is, so that editors and scripts find the place
-// first; any other gets the program's name first.
+// first; any other gets the program's name first, unless it has it
+// already ("feedsync serve: ...").
 func exitCode(stderr io.Writer, err error, args []string) int {
 	var (
 		st  exitStatus
@@ -235,7 +236,7 @@ func exitCode(stderr io.Writer, err error, args []string) int {
 	if !strings.HasSuffix(msg, "\n") {
 		msg += "\n"
 	}
-	if strings.Count(msg, "\n") == 1 && !startsWithPlace(msg, args) {
+	if strings.Count(msg, "\n") == 1 && !startsWithPlace(msg, args) && !strings.HasPrefix(msg, "feedsync ") {
 		msg = "feedsync: " + msg
 	}
 	io.WriteString(stderr, msg)

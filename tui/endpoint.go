@@ -31,7 +31,7 @@ func endpointID(env *Env, by string) (string, error) {
 		return storedEndpoint(env)
 	}
 	if !engine.ValidNSS(by) {
-		return "", fmt.Errorf("endpoint id %q: not a valid RFC 2141 NSS (letters, digits and ()+,-.:=@;$_!*'/?# only)", by)
+		return "", fmt.Errorf("endpoint id %q: not a valid RFC 2141 NSS (%s)", by, nssChars)
 	}
 	return by, nil
 }

@@ -12,6 +12,7 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"github.com/feedsync/feedsync/engine"
 	"github.com/feedsync/feedsync/feeds"
 )
 
@@ -161,15 +162,42 @@ type stampFlags struct {
 }
 
 func (s *stampFlags) register(f *flagSet) {
-	f.StringVar(&s.by, "by", "", "endpoint id `EP` of the change (default $FEEDSYNC_BY or this machine's id)")
-	f.StringVar(&s.when, "when", "", "`TIME` of the change, RFC 3339 UTC whole seconds (default now)")
+	s.registerAs(f, "endpoint id `EP` of the change (default $FEEDSYNC_BY or this machine's id)",
+		"`TIME` of the change, RFC 3339 UTC whole seconds (default now)")
 }
+
+// registerAs adds --by and --when with the help given. Their values are
+// checked as they are parsed, so that a bad one is bad usage of the
+// command, reported before it does anything (looks for a terminal, reads
+// a feed), as a bad value of any other flag is.
+func (s *stampFlags) registerAs(f *flagSet, byUsage, whenUsage string) {
+	f.Func("by", byUsage, func(v string) error {
+		if v != "" && !engine.ValidNSS(v) { // "" is the default, as no --by
+			return errors.New("not a valid endpoint id, an RFC 2141 NSS (" + nssChars + ")")
+		}
+		s.by = v
+		return nil
+	})
+	f.Func("when", whenUsage, func(v string) error {
+		if _, err := parseTime(v); v != "" && err != nil { // "" is now, as no --when
+			return errors.New(wantTime)
+		}
+		s.when = v
+		return nil
+	})
+}
+
+// nssChars are the characters of an RFC 2141 NSS, for messages.
+const nssChars = "letters, digits and ()+,-.:=@;$_!*'/?# only"
+
+// wantTime says what a TIME is, for messages.
+const wantTime = "want RFC 3339 in UTC with whole seconds, like 2005-05-21T11:43:33Z"
 
 // parseTime parses TIME: RFC 3339, UTC "Z", whole seconds (1.0.2 §2.1.5).
 func parseTime(s string) (time.Time, error) {
 	t, err := time.Parse(time.RFC3339, s)
 	if err != nil || !strings.HasSuffix(s, "Z") || strings.Contains(s, ".") {
-		return time.Time{}, fmt.Errorf("--when %q: want RFC 3339 in UTC with whole seconds, like 2005-05-21T11:43:33Z", s)
+		return time.Time{}, fmt.Errorf("--when %q: %s", s, wantTime)
 	}
 	return t, nil
 }

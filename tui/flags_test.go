@@ -143,13 +143,23 @@ func TestUsageLinesNameEveryFlag(t *testing.T) {
 		t.Errorf("create --remove-field: exit %d: %s", code, stderr)
 	}
 	for _, tc := range []struct{ args, want string }{
-		{"update f.xml --id item1 --by", "flag needs an argument: --by\n"},
-		{"update f.xml --id item1 -by", "flag needs an argument: --by\n"},
-		{"update f.xml --id item1 --place x", `invalid value "x" for flag --place: `},
-		{"update f.xml --id item1 --delete=maybe", `invalid boolean value "maybe" for --delete: `},
-		{"merge f.xml f.xml -o", "flag needs an argument: -o\n"},
+		{"update f.xml --id item1 --by", "feedsync update: flag needs an argument: --by\n"},
+		{"update f.xml --id item1 -by", "feedsync update: flag needs an argument: --by\n"},
+		{"update f.xml --id item1 --place x", `feedsync update: invalid value "x" for flag --place: `},
+		{"update f.xml --id item1 --delete=maybe", `feedsync update: invalid boolean value "maybe" for --delete: `},
+		{"merge f.xml f.xml -o", "feedsync merge: flag needs an argument: -o\n"},
+		// A bad --when or --by is bad usage of the command that was given
+		// it, found before anything else is done (a terminal looked for,
+		// a feed read), as a bad value of any other flag is.
+		{"update f.xml --id item1 --title x --when yesterday", "feedsync update: invalid value \"yesterday\" for flag --when: want RFC 3339 in UTC with whole seconds, like 2005-05-21T11:43:33Z\nusage: "},
+		{"create none.xml --id x --title x --by a<b", "feedsync create: invalid value \"a<b\" for flag --by: not a valid endpoint id, an RFC 2141 NSS (letters, digits and ()+,-.:=@;$_!*'/?# only)\nusage: "},
+		{"demo --when 2005-05-21T11:43:33+02:00", "feedsync demo: invalid value \"2005-05-21T11:43:33+02:00\" for flag --when: want RFC 3339 in UTC"},
+		{"resolve f.xml --by a<b", "feedsync resolve: invalid value \"a<b\" for flag --by: "},
+		{"git-mergetool f.xml --when yesterday", "feedsync git-mergetool: invalid value \"yesterday\" for flag --when: "},
+		{"sync f.xml http://127.0.0.1:1/ --when yesterday", "feedsync sync: invalid value \"yesterday\" for flag --when: "},
+		{"pull f.xml http://127.0.0.1:1/ --by a<b", "feedsync pull: invalid value \"a<b\" for flag --by: "},
 	} {
-		if code, _, stderr := h.run("", strings.Fields(tc.args)...); code != ExitError || !strings.Contains(stderr, tc.want) {
+		if code, _, stderr := h.run("", strings.Fields(tc.args)...); code != ExitError || !strings.HasPrefix(stderr, tc.want) {
 			t.Errorf("%s: exit %d, want %q in:\n%s", tc.args, code, tc.want, stderr)
 		}
 	}

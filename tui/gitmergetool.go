@@ -39,7 +39,7 @@ func runGitMergetool(ctx context.Context, env *Env, args []string) error {
 	}
 	merged := pos[0]
 	if !env.IsTerminal {
-		return fmt.Errorf("git-mergetool: the resolver needs a terminal; in scripts use\n"+
+		return fmt.Errorf("feedsync git-mergetool: the resolver needs a terminal; in scripts use\n"+
 			"  feedsync resolve %s --id ID --pick winner|N -o %s", pathArg(merged), pathArg(merged))
 	}
 	quiet, warnings := holdWarnings(env)

@@ -25,6 +25,23 @@ func TestHelpAndUnknownCommand(t *testing.T) {
 	if code, _, stderr := h.run("", "cse", "frobnicate"); code != ExitError || stderr != "feedsync cse: unknown command \"frobnicate\"; run 'feedsync cse -h' for its commands\n" {
 		t.Errorf("cse frobnicate: exit %d, stderr %q", code, stderr)
 	}
+	// A command's message names it once, as "feedsync CMD: ": never
+	// "feedsync: feedsync CMD:", nor a bare "CMD:" (QA's newcomer pass,
+	// wave 4). Without a terminal, the resolver's commands say so.
+	feed := h.write("f.xml", oneItem)
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"serve", feed, "--addr", "0.0.0.0:0"}, "feedsync serve: refusing to listen on 0.0.0.0"},
+		{[]string{"demo"}, "feedsync demo: the resolver needs a terminal"},
+		{[]string{"resolve", feed}, "feedsync resolve: the interactive resolver needs a terminal"},
+		{[]string{"git-mergetool", feed}, "feedsync git-mergetool: the resolver needs a terminal"},
+	} {
+		if code, _, stderr := h.run("", tc.args...); code != ExitError || !strings.HasPrefix(stderr, tc.want) {
+			t.Errorf("%v: exit %d, stderr %q; want it to start %q", tc.args, code, stderr, tc.want)
+		}
+	}
 	// help's own help is the general usage, and help of a subcommand is
 	// the subcommand's -h (QA's newcomer pass, wave 4).
 	_, general, _ := h.run("", "-h")

@@ -18,7 +18,7 @@ import (
 )
 
 // errNeedsTerminal explains what scripts use instead of the resolver.
-var errNeedsTerminal = errors.New("resolve: the interactive resolver needs a terminal; in scripts use\n" +
+var errNeedsTerminal = errors.New("feedsync resolve: the interactive resolver needs a terminal; in scripts use\n" +
 	"  feedsync conflicts --json FEED                    to list the conflicts, and\n" +
 	"  feedsync resolve FEED --id ID --pick winner|N     to resolve one")
 
@@ -91,7 +91,7 @@ func runDemo(ctx context.Context, env *Env, args []string) error {
 		return usageError("demo", "takes no arguments")
 	}
 	if !env.IsTerminal {
-		return errors.New("demo: the resolver needs a terminal")
+		return errors.New("feedsync demo: the resolver needs a terminal")
 	}
 	if *out == "" {
 		tmp, err := os.CreateTemp("", "feedsync-demo-*.xml")

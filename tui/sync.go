@@ -23,8 +23,8 @@ func runSync(ctx context.Context, env *Env, args []string) error {
 func subscribe(ctx context.Context, env *Env, cmd string, args []string) error {
 	f := newFlags(cmd)
 	var stamp stampFlags
-	f.StringVar(&stamp.by, "by", "", "this endpoint's id `EP`: its own items are never discarded (default $FEEDSYNC_BY or this machine's id)")
-	f.StringVar(&stamp.when, "when", "", "the `TIME` of the read, RFC 3339 UTC whole seconds, checked against the last read's expires (default now)")
+	stamp.registerAs(f, "this endpoint's id `EP`: its own items are never discarded (default $FEEDSYNC_BY or this machine's id)",
+		"the `TIME` of the read, RFC 3339 UTC whole seconds, checked against the last read's expires (default now)")
 	tokenFile := f.String("token-file", "", "send \"Authorization: Bearer TOKEN\" to the hub, TOKEN being the first line of file `F`")
 	out := new(string)
 	if cmd == "pull" {
