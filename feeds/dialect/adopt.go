@@ -91,8 +91,8 @@ func (d *Doc) Adopt(st engine.Stamp, as Dialect) (*Doc, []Adopted, error) {
 	if len(syncs) == 0 {
 		return d, nil, nil
 	}
-	prefix, decl := syncPrefix(scan, dl, d.ns)
-	out := scan.Write(src, prefix, decl, syncs)
+	prefix, uri, decl := syncPrefix(scan, dl, d.ns)
+	out := scan.Write(src, prefix, uri, decl, syncs)
 	nd, err := Parse(d.Name(), out)
 	if err != nil {
 		return nil, nil, fmt.Errorf("%s: adopting: the result does not load (a bug): %w", d.Name(), err)
@@ -191,12 +191,13 @@ func historyAttrs(dl Dialect, st engine.Stamp) [][2]string {
 	return h
 }
 
-// syncPrefix returns the prefix the sync elements are written with and
-// the declaration to add to the root, "" when the root (or an RSS channel)
-// declares the namespace already. A feed with no declaration gets the
-// namespace its binding writes (FeedSync's; SSE 0.91's https form) as
-// "sx", or sx2, sx3, … when the root binds sx to something else.
-func syncPrefix(scan *plain.Scan, dl Dialect, declared string) (prefix, decl string) {
+// syncPrefix returns the prefix and namespace the sync elements are
+// written with, and whether the root is to declare them: not when the
+// root (or an RSS channel) declares the namespace already. A feed with no
+// declaration gets the namespace its binding writes (FeedSync's; SSE
+// 0.91's https form) as "sx", or sx2, sx3, … when the root binds sx to
+// something else.
+func syncPrefix(scan *plain.Scan, dl Dialect, declared string) (prefix, uri string, decl bool) {
 	uris := []string{feeds.NSFeedSync}
 	if dl == SSE091 {
 		uris = []string{ssefeed.NS, ssefeed.NSHTTP}
@@ -206,12 +207,12 @@ func syncPrefix(scan *plain.Scan, dl Dialect, declared string) (prefix, decl str
 	}
 	for _, u := range uris {
 		if p, ok := scan.Prefixes[u]; ok && p != "" {
-			return p, ""
+			return p, u, false
 		}
 	}
 	prefix = "sx"
 	for n := 2; scan.Bound[prefix]; n++ {
 		prefix = "sx" + strconv.Itoa(n)
 	}
-	return prefix, "xmlns:" + prefix + `="` + uris[0] + `"`
+	return prefix, uris[0], true
 }

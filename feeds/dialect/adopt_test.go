@@ -394,3 +394,20 @@ func TestAdoptLineEndsAndEncodings(t *testing.T) {
 		t.Errorf("err = %v, want the encoding refused", err)
 	}
 }
+
+// Prefixes: a root that binds sx to another namespace gets the sync
+// namespace as sx2; an item that binds the prefix to another namespace
+// gets the declaration on its sync element (namespaces are matched by
+// URI, 1.0.2 §2.1.7).
+func TestAdoptPrefixes(t *testing.T) {
+	rootSX := strings.Replace(plainRSS, `<rss version="2.0">`, `<rss version="2.0" xmlns:sx="urn:other">`, 1)
+	out, done := adopt(t, parse(t, "root.xml", rootSX), at(1, "A"), None)
+	if len(done) != 3 || !strings.Contains(string(out.Bytes()), `xmlns:sx2="http://feedsync.org/2007/feedsync"`) || !strings.Contains(string(out.Bytes()), "<sx2:sync ") {
+		t.Errorf("want sx2 for the sync namespace:\n%s", out.Bytes())
+	}
+	itemSX := strings.Replace(rss102mixed, "<item>\n   <title>Plain</title>", "<item xmlns:sx=\"urn:other\">\n   <title>Plain</title>", 1)
+	out, done = adopt(t, parse(t, "item.xml", itemSX), at(1, "A"), None)
+	if len(done) != 2 || !strings.Contains(string(out.Bytes()), `<sx:sync xmlns:sx="http://feedsync.org/2007/feedsync" id="urn:todo:1-2"`) {
+		t.Errorf("want the declaration on the sync element of the item that rebinds sx:\n%s", out.Bytes())
+	}
+}

@@ -52,6 +52,20 @@ type Item struct {
 	endTag     int    // start of the end tag
 	wsStart    int    // start of the white space before the end tag, or -1
 	childInd   string // indentation of the first child on its own line, or ""
+	// binds are the prefixes the item and the elements between it and
+	// the root declare, the nearest first; nil when none do.
+	binds []xml.Attr
+}
+
+// bound returns the namespace prefix p means inside the item, and
+// whether an element below the root binds it.
+func (it *Item) bound(p string) (string, bool) {
+	for _, a := range it.binds {
+		if a.Name.Local == p {
+			return a.Value, true
+		}
+	}
+	return "", false
 }
 
 // Digest returns a digest of the item's bytes: "sha256-" and the first 16
@@ -84,10 +98,11 @@ var SyncNS = []string{"http://feedsync.org/2007/feedsync", "https://www.microsof
 
 // frame is an open element.
 type frame struct {
-	item  *Item // the item this element is, or nil
-	owner *Item // the item this element is a direct child of, or nil
-	key   bool  // a key child (atom:id, guid) of owner
-	outl  bool  // an element where OPML outlines are items (body or outline)
+	item  *Item      // the item this element is, or nil
+	owner *Item      // the item this element is a direct child of, or nil
+	key   bool       // a key child (atom:id, guid) of owner
+	outl  bool       // an element where OPML outlines are items (body or outline)
+	decls []xml.Attr // the prefixes it declares (below the root)
 }
 
 // Read scans data, a feed of format f.
@@ -159,6 +174,13 @@ func (s *Scan) start(data []byte, f Format, t xml.StartElement, stack []frame, o
 		}
 	}
 	fr := frame{outl: f == OPML && (depth == 1 && t.Name.Local == "body" || parent.outl && t.Name.Local == "outline")}
+	if depth > 0 {
+		for _, a := range t.Attr {
+			if a.Name.Space == "xmlns" {
+				fr.decls = append(fr.decls, a)
+			}
+		}
+	}
 	isItem := false
 	switch f {
 	case Atom:
@@ -197,6 +219,10 @@ func (s *Scan) start(data []byte, f Format, t xml.StartElement, stack []frame, o
 	}
 	if it.selfClose {
 		it.End, it.endTag = end, end-2
+	}
+	it.binds = slices.Clone(fr.decls)
+	for i := len(stack) - 1; i > 0; i-- {
+		it.binds = append(it.binds, stack[i].decls...)
 	}
 	s.Items = append(s.Items, it)
 	fr.item = it
@@ -283,23 +309,29 @@ type Sync struct {
 	Item    *Item
 	Attrs   [][2]string // of sx:sync: id and updates or version
 	History [][2]string // of sx:history: sequence, when, by
+	decl    string      // a declaration the element needs, or ""
 }
 
 // Write returns data with each sync element written as the last child of
-// its item, laid out as the item's children are, and, when decl is not
-// empty (`xmlns:sx="…"`), decl added to the root's start tag. prefix is
-// the sync namespace's prefix. Nothing else changes.
-func (s *Scan) Write(data []byte, prefix, decl string, syncs []Sync) []byte {
+// its item, laid out as the item's children are, and, when decl is true,
+// prefix declared for uri on the root's start tag. An item inside which
+// an element below the root binds prefix to another namespace gets the
+// declaration on its sync element. Nothing else changes.
+func (s *Scan) Write(data []byte, prefix, uri string, decl bool, syncs []Sync) []byte {
 	type edit struct {
 		at, del int
 		text    string
 	}
 	var edits []edit
-	if decl != "" {
-		edits = append(edits, edit{at: s.declAt, text: " " + decl})
+	declText := "xmlns:" + prefix + `="` + uri + `"`
+	if decl {
+		edits = append(edits, edit{at: s.declAt, text: " " + declText})
 	}
 	for _, sy := range syncs {
 		it := sy.Item
+		if u, ok := it.bound(prefix); ok && u != uri {
+			sy.decl = declText
+		}
 		switch {
 		case it.selfClose:
 			ind := lineIndent(data, it.Start)
@@ -336,6 +368,9 @@ func (s *Scan) element(prefix string, sy Sync, ind string) string {
 	var b strings.Builder
 	name := prefix + ":sync"
 	b.WriteString("<" + name)
+	if sy.decl != "" {
+		b.WriteString(" " + sy.decl)
+	}
 	writeAttrs(&b, sy.Attrs)
 	b.WriteString(">")
 	if ind != "" {
