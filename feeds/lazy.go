@@ -89,10 +89,7 @@ func (lz *lazyEl) build() {
 // buildInto builds the children of e, whose start tag is at data[off] in
 // the source and whose parent has the namespace bindings ns.
 func (s *source) buildInto(e *etree.Element, off int, ns []xmlscan.Binding, onStart func(int, *etree.Element)) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	sc := xmlscan.NewFragment(s.data, off, ns, xmlscan.DefaultLimits)
-	if !sc.Next() || s.bld.Children(sc, e, onStart) != nil {
+	if s.bld.ChildrenAt(s.data, off, ns, e, onStart) != nil {
 		// The bytes were read without error when the feed was parsed: they
 		// changed since, which Parse's contract rules out.
 		panic("feeds: the bytes of a parsed feed changed after Parse")

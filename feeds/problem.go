@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"slices"
 	"strings"
-	"sync"
 
 	"github.com/beevik/etree"
 	"github.com/feedsync/feedsync/feeds/internal/xmlscan"
@@ -67,8 +66,7 @@ type source struct {
 	items     []*lazyEl
 	plain     map[*etree.Element]*lazyEl // the items without sx:sync, by element
 
-	mu  sync.Mutex // guards bld
-	bld xmlutil.Builder
+	bld xmlutil.LazyBuilder // builds the items skipped on first use
 }
 
 // Finding is a problem with an element of a parsed document, not yet placed

@@ -6,7 +6,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/beevik/etree"
@@ -98,8 +97,7 @@ type source struct {
 	// untexted are the RSS items without title or description (Incomplete).
 	untexted []finding
 
-	mu  sync.Mutex // guards bld
-	bld xmlutil.Builder
+	bld xmlutil.LazyBuilder // builds the items skipped on first use
 }
 
 // finding is a problem with an element of the tree, or with the start tag

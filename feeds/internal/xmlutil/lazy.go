@@ -1,0 +1,33 @@
+package xmlutil
+
+import (
+	"errors"
+	"sync"
+
+	"github.com/beevik/etree"
+	"github.com/feedsync/feedsync/feeds/internal/xmlscan"
+)
+
+// A LazyBuilder builds, on first use, the elements a first pass over a
+// document skipped: the items of a parsed feed that nothing has read yet.
+// Several goroutines may use one at once. The zero value is ready to use.
+type LazyBuilder struct {
+	mu sync.Mutex // guards b
+	b  Builder
+}
+
+// ChildrenAt builds, as Builder.Children does, the children of e, whose
+// start tag is at data[off] in bytes read before, and whose parent has the
+// namespace bindings ns.
+func (lb *LazyBuilder) ChildrenAt(data []byte, off int, ns []xmlscan.Binding, e *etree.Element, onStart func(off int, e *etree.Element)) error {
+	lb.mu.Lock()
+	defer lb.mu.Unlock()
+	s := xmlscan.NewFragment(data, off, ns, xmlscan.DefaultLimits)
+	if !s.Next() {
+		if err := s.Err(); err != nil {
+			return err
+		}
+		return errors.New("no element at the offset")
+	}
+	return lb.b.Children(s, e, onStart)
+}
