@@ -1,6 +1,7 @@
 package feeds
 
 import (
+	"maps"
 	"sync"
 
 	"github.com/beevik/etree"
@@ -147,16 +148,7 @@ func sameBindings(a, b *scope) bool {
 	if a == b {
 		return true
 	}
-	ma, mb := bindingMap(a), bindingMap(b)
-	if len(ma) != len(mb) {
-		return false
-	}
-	for p, u := range ma {
-		if v, ok := mb[p]; !ok || v != u {
-			return false
-		}
-	}
-	return true
+	return maps.Equal(bindingMap(a), bindingMap(b))
 }
 
 func bindingMap(s *scope) map[string]string {

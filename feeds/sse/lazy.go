@@ -1,6 +1,7 @@
 package ssefeed
 
 import (
+	"maps"
 	"sync"
 
 	"github.com/beevik/etree"
@@ -135,14 +136,5 @@ func sameBindings(ns []xmlscan.Binding, s *xmlutil.Scope) bool {
 	if a[""] == "" {
 		delete(a, "")
 	}
-	b := bindingsOf(s)
-	if len(a) != len(b) {
-		return false
-	}
-	for p, u := range a {
-		if v, ok := b[p]; !ok || v != u {
-			return false
-		}
-	}
-	return true
+	return maps.Equal(a, bindingsOf(s))
 }
