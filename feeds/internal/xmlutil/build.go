@@ -285,46 +285,38 @@ func (b *Builder) size() int {
 	return b.block
 }
 
-func (b *Builder) elem() *etree.Element {
-	if len(b.els) == 0 {
-		b.els = make([]etree.Element, b.size())
-	}
-	e := &b.els[0]
-	b.els = b.els[1:]
-	return e
-}
+func (b *Builder) elem() *etree.Element { return one(b, &b.els) }
 
-func (b *Builder) charData() *etree.CharData {
-	if len(b.cds) == 0 {
-		b.cds = make([]etree.CharData, b.size())
-	}
-	c := &b.cds[0]
-	b.cds = b.cds[1:]
-	return c
-}
+func (b *Builder) charData() *etree.CharData { return one(b, &b.cds) }
 
 // tokList returns an empty list with room for n tokens.
-func (b *Builder) tokList(n int) []etree.Token {
-	if n > 256 {
-		return make([]etree.Token, 0, n)
-	}
-	if len(b.toks) < n {
-		b.toks = make([]etree.Token, max(b.size()*4, n))
-	}
-	l := b.toks[:0:n]
-	b.toks = b.toks[n:]
-	return l
-}
+func (b *Builder) tokList(n int) []etree.Token { return list(b, &b.toks, n, 256, 4) }
 
 // attrList returns an empty list with room for n attributes.
-func (b *Builder) attrList(n int) []etree.Attr {
-	if n > 64 {
-		return make([]etree.Attr, 0, n)
+func (b *Builder) attrList(n int) []etree.Attr { return list(b, &b.attrs, n, 64, 2) }
+
+// one returns the next value of *block, a block of b's, allocating a new
+// block when it is used up: the tree's nodes come a block at a time.
+func one[T any](b *Builder, block *[]T) *T {
+	if len(*block) == 0 {
+		*block = make([]T, b.size())
 	}
-	if len(b.attrs) < n {
-		b.attrs = make([]etree.Attr, max(b.size()*2, n))
+	v := &(*block)[0]
+	*block = (*block)[1:]
+	return v
+}
+
+// list returns an empty list with room for n values, cut from *block (a
+// block of b's of grow times the block size, or n if larger) unless n is
+// more than big, whose list is allocated alone.
+func list[T any](b *Builder, block *[]T, n, big, grow int) []T {
+	if n > big {
+		return make([]T, 0, n)
 	}
-	l := b.attrs[:0:n]
-	b.attrs = b.attrs[n:]
+	if len(*block) < n {
+		*block = make([]T, max(b.size()*grow, n))
+	}
+	l := (*block)[:0:n]
+	*block = (*block)[n:]
 	return l
 }
