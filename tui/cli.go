@@ -244,10 +244,11 @@ func exitCode(stderr io.Writer, err error, args []string) int {
 }
 
 // startsWithPlace reports whether msg starts with one of the command's
-// arguments, or the name standard input goes by, followed by a colon.
+// arguments, or the name standard input goes by, followed by a colon. A
+// flag is not a place: "--token-file: ..." gets the program's name.
 func startsWithPlace(msg string, args []string) bool {
 	for _, a := range append([]string{displayName("-")}, args...) {
-		if a != "" && a != "-" && strings.HasPrefix(msg, a+":") {
+		if a != "" && !strings.HasPrefix(a, "-") && strings.HasPrefix(msg, a+":") {
 			return true
 		}
 	}

@@ -351,7 +351,7 @@ func TestGitSetup(t *testing.T) {
 		r := newGitRepo(t)
 		os.RemoveAll(filepath.Join(r.dir, ".git"))
 		code, out := r.run("feedsync", "git", "setup", "todo.xml")
-		if code != ExitError || !strings.Contains(out, "not in a git work tree") {
+		if code != ExitError || !strings.HasPrefix(out, "feedsync git setup: not in a git work tree") {
 			t.Errorf("exit %d:\n%s", code, out)
 		}
 	})

@@ -198,7 +198,7 @@ func (s *gitSetup) attributesFile() (string, error) {
 	if s.scope == "--local" {
 		top, err := s.git("rev-parse", "--show-toplevel")
 		if err != nil {
-			return "", fmt.Errorf("git setup: not in a git work tree (%v); run it in the repository, or use --global", err)
+			return "", fmt.Errorf("feedsync git setup: not in a git work tree (%v); run it in the repository, or use --global", err)
 		}
 		return filepath.Join(top, ".gitattributes"), nil
 	}
@@ -219,7 +219,7 @@ func (s *gitSetup) userFile(key, name string) (string, error) {
 	}
 	home := s.env.Getenv("HOME")
 	if home == "" {
-		return "", errors.New("git setup --global: $HOME is not set, so there is no " + name + " file to write")
+		return "", errors.New("feedsync git setup --global: $HOME is not set, so there is no " + name + " file to write")
 	}
 	return filepath.Join(home, ".config", "git", name), nil
 }
@@ -395,7 +395,7 @@ func driverBinary(exe, path, tmp string) (bin, note string, err error) {
 		tmp = t
 	}
 	if rel, err := filepath.Rel(tmp, exe); exe == "" || err == nil && !strings.HasPrefix(rel, "..") {
-		return "", "", fmt.Errorf("git setup: there is no feedsync on your PATH, and this one (%s) is in the temporary directory,\n"+
+		return "", "", fmt.Errorf("feedsync git setup: there is no feedsync on your PATH, and this one (%s) is in the temporary directory,\n"+
 			"where it will not last ('go run' builds there): install it (go install, or go build -o DIR/feedsync\n"+
 			"with DIR on your PATH) and run 'feedsync git setup' again", exe)
 	}

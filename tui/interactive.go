@@ -96,7 +96,7 @@ func runDemo(ctx context.Context, env *Env, args []string) error {
 	if *out == "" {
 		tmp, err := os.CreateTemp("", "feedsync-demo-*.xml")
 		if err != nil {
-			return fmt.Errorf("demo: %w", err)
+			return fmt.Errorf("feedsync demo: %w", err)
 		}
 		tmp.Close()
 		os.Remove(tmp.Name()) // the first save creates it; no empty file is left behind
