@@ -229,36 +229,30 @@ func statePath(feed, kind string) string {
 // loadStamps reads the publisher state of feed; a missing file gives a
 // new state.
 func loadStamps(path string, now time.Time) (*stamps, error) {
-	s := &stamps{}
-	valid := func() bool { return s.Format == stampsFormat && s.Items != nil }
-	found, err := loadState(path, s, valid, "publisher state (remove it to start afresh: every subscriber then reads the complete feed once)")
-	if err != nil {
-		return nil, err
-	}
-	if !found {
-		return newStamps(now), nil
-	}
-	return s, nil
+	return loadState(path, func() *stamps { return newStamps(now) },
+		func(s *stamps) bool { return s.Format == stampsFormat && s.Items != nil },
+		"publisher state (remove it to start afresh: every subscriber then reads the complete feed once)")
 }
 
 // save writes the state atomically.
 func (s *stamps) save(path string) error { return saveState(path, s) }
 
-// loadState reads the JSON state file at path into v and tells whether
-// the file exists. A file that does not decode, or that valid rejects, is
-// an error naming the file and what (the kind of state, with what to do).
-func loadState(path string, v any, valid func() bool, what string) (found bool, err error) {
+// loadState reads the JSON state file at path, or gives fresh() when
+// there is none. A file that does not decode, or that valid rejects, is an
+// error naming the file and what (the kind of state, with what to do).
+func loadState[T any](path string, fresh func() *T, valid func(*T) bool, what string) (*T, error) {
 	data, err := os.ReadFile(path)
 	if errors.Is(err, fs.ErrNotExist) {
-		return false, nil
+		return fresh(), nil
 	}
 	if err != nil {
-		return false, err
+		return nil, err
 	}
-	if err := json.Unmarshal(data, v); err != nil || !valid() {
-		return false, fmt.Errorf("%s: not a feedsync %s", path, what)
+	v := new(T)
+	if err := json.Unmarshal(data, v); err != nil || !valid(v) {
+		return nil, fmt.Errorf("%s: not a feedsync %s", path, what)
 	}
-	return true, nil
+	return v, nil
 }
 
 // saveState writes v as JSON to path atomically, making its folder.

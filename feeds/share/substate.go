@@ -48,14 +48,11 @@ type subStates struct {
 const subFormat = 1
 
 func loadSubStates(path string) (*subStates, error) {
-	s := &subStates{}
-	valid := func() bool { return s.Format == subFormat && s.Subs != nil }
-	found, err := loadState(path, s, valid, "subscription state (remove it: the next sync reads the complete feed)")
+	s, err := loadState(path, func() *subStates { return &subStates{Format: subFormat, Subs: map[string]*subState{}} },
+		func(s *subStates) bool { return s.Format == subFormat && s.Subs != nil },
+		"subscription state (remove it: the next sync reads the complete feed)")
 	if err != nil {
 		return nil, err
-	}
-	if !found {
-		return &subStates{Format: subFormat, Subs: map[string]*subState{}}, nil
 	}
 	for u, st := range s.Subs {
 		if key := fetch.Redacted(u); key != u {
