@@ -21,12 +21,13 @@ var mergeRevs atomic.Uint64
 // mergeMemo is what one revision of the result gives.
 type mergeMemo struct {
 	rev    uint64
-	values map[int]string         // each field's result, by field
-	chunks map[int][]diff.Chunk   // each field's result against the winner
-	states map[int][]hunkState    // the state of each hunk, by version
-	strays map[[2]int]strayRanges // the changes outside the hunks, by field and version
-	texts  map[[3]int]string      // what a version holds over a hunk of another: shown version, hunk, version
-	places map[[2]int][2]int      // where the result holds a hunk: version, hunk
+	values map[int]string          // each field's result, by field
+	chunks map[int][]diff.Chunk    // each field's result against the winner
+	states map[int][]hunkState     // the state of each hunk, by version
+	strays map[[2]int]strayRanges  // the changes outside the hunks, by field and version
+	texts  map[[3]int]string       // what a version holds over a hunk of another: shown version, hunk, version
+	places map[[2]int][2]int       // where the result holds a hunk: version, hunk
+	sides  map[[4]int][2][][]piece // a field's sides wrapped: field, version, widths (not tied to the result)
 }
 
 // strayRanges are a field's changes outside the hunks (see strays).
@@ -40,7 +41,7 @@ type layoutKey struct {
 }
 
 func newMergeMemo() *mergeMemo {
-	return &mergeMemo{texts: map[[3]int]string{}}
+	return &mergeMemo{texts: map[[3]int]string{}, sides: map[[4]int][2][][]piece{}}
 }
 
 // touch starts a new revision of the result: call it after any change of

@@ -280,11 +280,11 @@ func (v *MergeView) layout() {
 	}
 	for i := range v.fields {
 		v.fieldRow = append(v.fieldRow, len(v.body))
-		v.body = append(v.body, v.fieldRule(i))
+		v.body = append(v.body, drawn(v.fieldRule(i)))
 		v.renderField(i)
 	}
 	if len(v.fields) == 0 {
-		v.body = append(v.body, v.styles.ink.dim.render("(the item has no shared field)"))
+		v.body = append(v.body, drawn(v.styles.ink.dim.render("(the item has no shared field)")))
 	}
 	v.scrollBy(0)
 }
@@ -331,18 +331,21 @@ var shortState = [...]string{
 // and then the result.
 func (v *MergeView) renderField(i int) {
 	f := v.fields[i]
-	left, right := v.sidePieces(i)
 	result, marks := v.resultPieces(i)
 	start := len(v.body)
 	if v.width >= threeColumnsFrom {
 		lw, mw, rw := v.columns()
-		lrows, rrows := wrapLines(left, lw), wrapLines(right, rw)
+		lrows, rrows := v.sideRows(i, lw, rw)
 		mrows, mmarks, cur := v.resultRows(i, result, marks, mw-2)
 		sep := v.styles.ink.rule.render(" │ ")
+		sides := v.sidePainter()
 		for k := 0; k < max(len(lrows), len(mrows), len(rrows)); k++ {
-			v.noteTags(at(lrows, k), start+k)
-			v.noteTags(at(rrows, k), start+k)
-			v.body = append(v.body, paint(at(lrows, k), lw, v.styles)+sep+mark(mmarks, k)+rowAt(mrows, k, mw-2)+sep+paint(at(rrows, k), rw, v.styles))
+			l, r, mk := at(lrows, k), at(rrows, k), mark(mmarks, k)
+			v.noteTags(l, start+k)
+			v.noteTags(r, start+k)
+			v.body = append(v.body, func() string {
+				return sides.paint(l, lw) + sep + mk + rowAt(mrows, k, mw-2) + sep + sides.paint(r, rw)
+			})
 		}
 		if cur >= 0 {
 			v.cursorAt = start + cur
@@ -350,13 +353,14 @@ func (v *MergeView) renderField(i int) {
 		return
 	}
 	if len(f.values) > 0 {
-		v.renderSides(left, right)
+		v.renderSides(i)
 	}
-	v.body = append(v.body, v.styles.Bold.Render(fit("result:", v.width)))
+	v.body = append(v.body, drawn(v.styles.Bold.Render(fit("result:", v.width))))
 	start = len(v.body)
 	mrows, mmarks, cur := v.resultRows(i, result, marks, v.width-2)
 	for k := range mrows {
-		v.body = append(v.body, mark(mmarks, k)+rowAt(mrows, k, v.width-2))
+		mk, w := mark(mmarks, k), v.width-2
+		v.body = append(v.body, func() string { return mk + rowAt(mrows, k, w) })
 	}
 	if cur >= 0 {
 		v.cursorAt = start + cur
@@ -365,30 +369,82 @@ func (v *MergeView) renderField(i int) {
 
 // renderSides appends the winner and the version of a field, side by side
 // when they fit, else one above the other.
-func (v *MergeView) renderSides(left, right []piece) {
+func (v *MergeView) renderSides(i int) {
 	s := v.styles
 	if v.width >= 70 {
 		lw := (v.width - 3) / 2
 		rw := v.width - 3 - lw
-		lrows, rrows := wrapLines(left, lw), wrapLines(right, rw)
+		lrows, rrows := v.sideRows(i, lw, rw)
 		sep := s.ink.rule.render(" │ ")
-		v.body = append(v.body, s.Winner.Render(fit("winner:", lw))+sep+s.Version.Render(fit(v.versionName()+":", rw)))
+		sides := v.sidePainter()
+		v.body = append(v.body, drawn(s.Winner.Render(fit("winner:", lw))+sep+s.Version.Render(fit(v.versionName()+":", rw))))
 		for k := 0; k < max(len(lrows), len(rrows)); k++ {
-			v.noteTags(at(lrows, k), len(v.body))
-			v.body = append(v.body, paint(at(lrows, k), lw, s)+sep+paint(at(rrows, k), rw, s))
+			l, r := at(lrows, k), at(rrows, k)
+			v.noteTags(l, len(v.body))
+			v.body = append(v.body, func() string { return sides.paint(l, lw) + sep + sides.paint(r, rw) })
 		}
 		return
 	}
-	v.body = append(v.body, s.Winner.Render(fit("winner:", v.width)))
-	for _, row := range wrapLines(left, v.width) {
+	lrows, rrows := v.sideRows(i, v.width, v.width)
+	sides, w := v.sidePainter(), v.width
+	v.body = append(v.body, drawn(s.Winner.Render(fit("winner:", v.width))))
+	for _, row := range lrows {
 		v.noteTags(row, len(v.body))
-		v.body = append(v.body, paint(row, v.width, s))
+		v.body = append(v.body, func() string { return sides.paint(row, w) })
 	}
-	v.body = append(v.body, s.Version.Render(fit(v.versionName()+":", v.width)))
-	for _, row := range wrapLines(right, v.width) {
+	v.body = append(v.body, drawn(s.Version.Render(fit(v.versionName()+":", v.width))))
+	for _, row := range rrows {
 		v.noteTags(row, len(v.body))
-		v.body = append(v.body, paint(row, v.width, s))
+		v.body = append(v.body, func() string { return sides.paint(row, w) })
 	}
+}
+
+// bodyRow is a row of the merge view's body, painted only when it is
+// shown: a 1 MB field has thousands of rows, and a redraw shows a screen.
+type bodyRow func() string
+
+// drawn is a row painted already.
+func drawn(s string) bodyRow { return func() string { return s } }
+
+// sidePainter paints the rows of the sides as the view stands.
+type sidePainter struct {
+	styles *Styles
+	hl     int // the tag of the hunk highlighted, or 0
+}
+
+func (v MergeView) sidePainter() sidePainter {
+	p := sidePainter{styles: v.styles}
+	if !v.typing {
+		p.hl = v.cur + 1
+	}
+	return p
+}
+
+// sideRows returns the winner's and the version's value of field i
+// wrapped to lw and rw cells, nothing highlighted: they do not change with
+// the result, so they are wrapped once per version and width.
+func (v MergeView) sideRows(i, lw, rw int) (lrows, rrows [][]piece) {
+	m := v.memoNow()
+	k := [4]int{i, v.version, lw, rw}
+	if r, ok := m.sides[k]; ok {
+		return r[0], r[1]
+	}
+	left, right := v.sidePieces(i, -1)
+	lrows, rrows = wrapLines(left, lw), wrapLines(right, rw)
+	m.sides[k] = [2][][]piece{lrows, rrows}
+	return lrows, rrows
+}
+
+// paint paints a row of a side w cells wide, the hunk at hand highlighted
+// (as sidePieces marks it) unless the person is typing.
+func (sp sidePainter) paint(row []piece, w int) string {
+	if sp.hl > 0 && slices.ContainsFunc(row, func(p piece) bool { return p.tag == sp.hl }) {
+		row = slices.Clone(row)
+		for k := range row {
+			row[k].hl = row[k].tag == sp.hl
+		}
+	}
+	return paint(row, w, sp.styles)
 }
 
 // noteTags records the first and the last body row where each hunk shows.
@@ -407,8 +463,8 @@ func (v *MergeView) noteTags(row []piece, at int) {
 
 // sidePieces returns the winner's and the version's value of a field as
 // pieces, the changed text marked and tagged with its hunk, the hunk at
-// hand highlighted.
-func (v MergeView) sidePieces(i int) (left, right []piece) {
+// hand highlighted: hunk at of the version shown, or none if at < 0.
+func (v MergeView) sidePieces(i, at int) (left, right []piece) {
 	f := v.fields[i]
 	if v.version >= len(f.values) {
 		return v.plain(f.winner), nil
@@ -426,7 +482,7 @@ func (v MergeView) sidePieces(i int) (left, right []piece) {
 			right = append(right, v.plain(c.New)...)
 			continue
 		}
-		hl := n == v.cur && !v.typing
+		hl := n == at
 		n++
 		// A side that holds nothing of the hunk shows nothing: the other
 		// side's text, highlighted, locates it.
@@ -528,14 +584,14 @@ func (v MergeView) between(r string, a, b int, strays []outsideSpan) []piece {
 // each row (that of the first hunk starting on it, or ~ where text typed
 // outside the hunks comes first) and, while typing in
 // this field, the text area's rows and the row of the cursor.
-func (v *MergeView) resultRows(i int, result []piece, marks map[int]string, w int) (rows []string, rowMarks []string, cursor int) {
+func (v *MergeView) resultRows(i int, result []piece, marks map[int]string, w int) (rows []bodyRow, rowMarks []string, cursor int) {
 	f := &v.fields[i]
 	if v.typing && v.field == i {
 		f.result.SetSize(w, 1)
 		f.result.SetSize(w, max(f.result.Rows(), 1))
-		rows = strings.Split(f.result.View(), "\n")
 		bar := v.styles.Marked.Render("▌")
-		for range rows {
+		for _, row := range strings.Split(f.result.View(), "\n") {
+			rows = append(rows, drawn(row))
 			rowMarks = append(rowMarks, bar) // the field that takes the typing
 		}
 		return rows, rowMarks, f.result.cursorRow(f.result.visual())
@@ -558,7 +614,8 @@ func (v *MergeView) resultRows(i int, result []piece, marks map[int]string, w in
 				v.noteTags([]piece{p}, len(v.body)+len(rows))
 			}
 		}
-		rows = append(rows, paint(row, w, v.styles))
+		styles := v.styles
+		rows = append(rows, func() string { return paint(row, w, styles) })
 		rowMarks = append(rowMarks, m)
 	}
 	for t := range marks { // hunks holding nothing at the end of an empty result
@@ -614,9 +671,9 @@ func mark(marks []string, k int) string {
 }
 
 // rowAt returns row k padded to w cells, or blank.
-func rowAt(rows []string, k, w int) string {
+func rowAt(rows []bodyRow, k, w int) string {
 	if k < len(rows) {
-		return pad(rows[k], w)
+		return pad(rows[k](), w)
 	}
 	return strings.Repeat(" ", w)
 }
@@ -627,7 +684,7 @@ func (v MergeView) View() string {
 	bh := max(v.height-len(lines), 1) // bodyHeight, the header drawn once
 	for i := v.scroll; i < v.scroll+bh; i++ {
 		if i < len(v.body) {
-			lines = append(lines, v.body[i])
+			lines = append(lines, v.body[i]())
 		} else {
 			lines = append(lines, "")
 		}

@@ -122,7 +122,7 @@ type MergeView struct {
 	width    int
 	height   int
 	scroll   int
-	body     []string
+	body     []bodyRow
 	place    func(dialect.Version) string // where a version puts the item in an outline, or nil
 	hunkRow  []int                        // the body row where each hunk of the version shown starts
 	hunkLast []int                        // and the last where it shows: its result's, under the sides
