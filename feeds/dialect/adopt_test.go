@@ -150,6 +150,9 @@ func TestAdoptOPML_0_91_Section4_1(t *testing.T) {
 			t.Errorf("%s: state %+v history %+v, want version 1 by B at 00:02", a.ID, st, h)
 		}
 	}
+	if !strings.Contains(string(out.Bytes()), "<outline text=\"Tech\">\n   <sx:sync id=\"sha256-") {
+		t.Errorf("an outline with children does not have its sync element first, where feeds/sse writes it:\n%s", out.Bytes())
+	}
 	onlyAdded(t, plainOPML, out.Bytes())
 }
 

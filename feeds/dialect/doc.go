@@ -137,8 +137,9 @@
 // Adopt brings a feed's items that have no sync data under sync, as if
 // each had been created (1.0.2 §3.1; 0.91 §4.1) with one stamp: a sync
 // element with an id, updates="1" (0.91: version="1") and one history
-// entry (1.0.2: sequence 1), written as the item's last child and laid
-// out as its children are. The items that have sync data, and every other
+// entry (1.0.2: sequence 1), written as the item's last child (an OPML
+// outline's first, where package feeds/sse writes it in an outline with
+// children) and laid out as its children are. The items that have sync data, and every other
 // byte of the feed, stay as they are; the sync namespace is declared on
 // the root when neither it nor an RSS channel declares it (as "sx", or
 // sx2, sx3, … when sx is bound to something else), and an empty OPML

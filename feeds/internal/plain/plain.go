@@ -89,6 +89,7 @@ type Scan struct {
 	Prefixes map[string]string
 	Bound    map[string]bool
 	declAt   int // where a declaration on the root's start tag goes
+	format   Format
 	unit     string
 }
 
@@ -121,7 +122,7 @@ func Read(data []byte, f Format) (*Scan, error) {
 		}
 		return nil, ErrEncoding
 	}
-	s := &Scan{Prefixes: map[string]string{}, Bound: map[string]bool{}, unit: "  "}
+	s := &Scan{Prefixes: map[string]string{}, Bound: map[string]bool{}, unit: "  ", format: f}
 	var stack []frame
 	for {
 		off := int(dec.InputOffset())
@@ -313,7 +314,8 @@ type Sync struct {
 }
 
 // Write returns data with each sync element written as the last child of
-// its item, laid out as the item's children are, and, when decl is true,
+// its item (an OPML outline's first, as feeds/sse writes one with
+// children), laid out as the item's children are, and, when decl is true,
 // prefix declared for uri on the root's start tag. An item inside which
 // an element below the root binds prefix to another namespace gets the
 // declaration on its sync element. Nothing else changes.
@@ -340,6 +342,11 @@ func (s *Scan) Write(data []byte, prefix, uri string, decl bool, syncs []Sync) [
 				in = ind + s.unit
 			}
 			edits = append(edits, edit{at: it.endTag, del: 2, text: ">" + in + s.element(prefix, sy, in) + ind + "</" + it.name + ">"})
+		case s.format == OPML && it.childInd != "":
+			// An outline with children: first, as feeds/sse writes it.
+			edits = append(edits, edit{at: it.tagEnd, text: it.childInd + s.element(prefix, sy, it.childInd)})
+		case s.format == OPML:
+			edits = append(edits, edit{at: it.tagEnd, text: s.element(prefix, sy, "")})
 		case it.wsStart >= 0:
 			in := it.childInd
 			if in == "" {
