@@ -15,7 +15,7 @@ func runAdopt(ctx context.Context, env *Env, args []string) error {
 	f := newFlags("adopt")
 	var stamp stampFlags
 	stamp.register(f)
-	as := f.String("dialect", "", "adopt in dialect `1.0.2|0.91`: FeedSync 1.0.2 (Atom and RSS) or SSE 0.91 (RSS and OPML);\ndefault: the feed's sync data's, else 1.0.2 for Atom and RSS, 0.91 for OPML")
+	as := f.String("dialect", "", "`1.0.2|0.91`: adopt in FeedSync 1.0.2 (Atom and RSS) or in SSE 0.91 (RSS and OPML);\ndefault: the feed's sync data's, else 1.0.2 for Atom and RSS, 0.91 for OPML")
 	out := f.out("write the feed to `OUT` (default standard output)")
 	pos, err := f.parse(env, args)
 	if err != nil {
