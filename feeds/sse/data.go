@@ -287,32 +287,23 @@ func (x *itemData) attr(key string) (string, bool) {
 
 // Title returns the data's title: the text of an RSS item's first title,
 // or an outline's text attribute.
-func Title(dt sse.Data) string {
-	x := dataOf(dt)
-	if x == nil {
-		return ""
-	}
-	if x.kind == KindOPML {
-		v, _ := x.attr(attrText)
-		return v
-	}
-	if i := x.find("title"); i >= 0 {
-		return textOf(x.kids[i].(*etree.Element))
-	}
-	return ""
-}
+func Title(dt sse.Data) string { return textField(dataOf(dt), "title", attrText) }
 
 // contentOf returns the data's content: an RSS description, or an
 // outline's _note attribute.
-func contentOf(x *itemData) string {
+func contentOf(x *itemData) string { return textField(x, "description", attrNote) }
+
+// textField returns the text of the data's first child element tag (RSS)
+// or its attribute attr (OPML); "" for nil data.
+func textField(x *itemData, tag, attr string) string {
 	if x == nil {
 		return ""
 	}
 	if x.kind == KindOPML {
-		v, _ := x.attr(attrNote)
+		v, _ := x.attr(attr)
 		return v
 	}
-	if i := x.find("description"); i >= 0 {
+	if i := x.find(tag); i >= 0 {
 		return textOf(x.kids[i].(*etree.Element))
 	}
 	return ""
