@@ -10,17 +10,21 @@ import (
 // whose content is one line of words, every 50th changed on the version's
 // side (QA Q12: a 1 MB field made each key of the merge view take
 // seconds).
-func bigFieldFeeds(words int) (local, remote []byte) {
+func bigFieldFeeds(words int, lines bool) (local, remote []byte) {
 	r := rand.New(rand.NewPCG(12, 12))
 	var w, v strings.Builder
 	for i := range words {
-		if i > 0 {
+		switch {
+		case lines && i > 0 && i%50 == 0: // a paragraph of 50 words, every other one changed
+			w.WriteByte('\n')
+			v.WriteByte('\n')
+		case i > 0:
 			w.WriteByte(' ')
 			v.WriteByte(' ')
 		}
 		word := string(rune('a'+r.IntN(26))) + strings.Repeat(string(rune('a'+r.IntN(26))), r.IntN(6))
 		w.WriteString(word)
-		if i%50 == 49 {
+		if i%50 == 49 && (!lines || i%100 == 49) {
 			v.WriteString("CHANGED")
 		} else {
 			v.WriteString(word)
@@ -53,12 +57,30 @@ func bigFieldFeeds(words int) (local, remote []byte) {
 // BenchmarkMergeViewKey opens the merge view on an item whose content is
 // about 1 MB (200k words, every 50th changed) and measures one key press
 // and the View that follows, at 120 and 40 columns; "open" is the enter
-// and e that open it.
+// and e that open it. "paragraphs" is the same text cut into lines of 50
+// words, every other line changed: 2,000 hunks, each with its state.
 //
 //	go test -run '^$' -bench MergeViewKey ./tui/resolver
 func BenchmarkMergeViewKey(b *testing.B) {
-	l, r := bigFieldFeeds(200_000)
+	l, r := bigFieldFeeds(200_000, false)
 	doc := mergePair(b, l, r)
+	pl, pr := bigFieldFeeds(200_000, true)
+	paragraphs := mergePair(b, pl, pr)
+	for _, k := range [][]string{{"j"}, {"]"}, {"l", "u"}} {
+		b.Run("paragraphs/120/"+strings.Join(k, ""), func(b *testing.B) {
+			hs := newHarness(b, paragraphs, 120, 40)
+			hs.keys("enter", "e")
+			if hs.m.screen != mergeScreen || len(hs.m.merge.shown()) < 1000 {
+				b.Fatalf("the merge view did not open on 1,000 hunks or more:\n%s", hs.screen())
+			}
+			for b.Loop() {
+				for _, k := range k {
+					hs.keys(k)
+					_ = hs.m.View()
+				}
+			}
+		})
+	}
 	for _, width := range []int{120, 40} {
 		b.Run(itoa(width)+"/open", func(b *testing.B) {
 			for b.Loop() {
