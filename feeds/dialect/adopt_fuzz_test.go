@@ -3,6 +3,7 @@ package dialect
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"testing"
 
 	"github.com/feedsync/feedsync/feeds/internal/plain"
@@ -34,4 +35,29 @@ func FuzzAdopt(f *testing.F) {
 			t.Fatalf("adopting again: %v, %d adopted\n%s\n---\n%s", err, len(done), once.Bytes(), twice.Bytes())
 		}
 	})
+}
+
+// BenchmarkAdopt adopts a plain RSS feed of 10,000 items; the cost must
+// grow linearly with the feed (it once counted lines from the start for
+// every item).
+//
+// $ go test -run '^$' -bench Adopt ./feeds/dialect
+func BenchmarkAdopt(b *testing.B) {
+	var sb bytes.Buffer
+	sb.WriteString("<?xml version=\"1.0\"?>\n<rss version=\"2.0\">\n <channel>\n  <title>Big</title>\n")
+	for i := range 10000 {
+		fmt.Fprintf(&sb, "  <item>\n   <title>Item %d</title>\n   <guid>urn:big:%d</guid>\n  </item>\n", i, i)
+	}
+	sb.WriteString(" </channel>\n</rss>\n")
+	d, err := Parse("big.xml", sb.Bytes())
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.SetBytes(int64(sb.Len()))
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, done, err := d.Adopt(at(1, "A"), None); err != nil || len(done) != 10000 {
+			b.Fatalf("%d adopted: %v", len(done), err)
+		}
+	}
 }

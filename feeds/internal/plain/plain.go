@@ -90,6 +90,8 @@ type Scan struct {
 	Bound    map[string]bool
 	declAt   int // where a declaration on the root's start tag goes
 	format   Format
+	line     int // the line of data[lineAt]
+	lineAt   int
 	unit     string
 }
 
@@ -122,7 +124,7 @@ func Read(data []byte, f Format) (*Scan, error) {
 		}
 		return nil, ErrEncoding
 	}
-	s := &Scan{Prefixes: map[string]string{}, Bound: map[string]bool{}, unit: "  ", format: f}
+	s := &Scan{Prefixes: map[string]string{}, Bound: map[string]bool{}, unit: "  ", format: f, line: 1}
 	var stack []frame
 	for {
 		off := int(dec.InputOffset())
@@ -208,7 +210,9 @@ func (s *Scan) start(data []byte, f Format, t xml.StartElement, stack []frame, o
 	if !isItem {
 		return fr
 	}
-	it := &Item{Start: off, tagEnd: end, Line: 1 + bytes.Count(data[:off], []byte("\n")), wsStart: -1, selfClose: data[end-2] == '/'}
+	s.line += bytes.Count(data[s.lineAt:off], []byte("\n")) // counted on from the last item: linear in the feed
+	s.lineAt = off
+	it := &Item{Start: off, tagEnd: end, Line: s.line, wsStart: -1, selfClose: data[end-2] == '/'}
 	it.name = qname(data, off)
 	if f == OPML {
 		for _, k := range []string{"xmlUrl", "url"} {
