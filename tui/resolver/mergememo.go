@@ -20,14 +20,15 @@ var mergeRevs atomic.Uint64
 
 // mergeMemo is what one revision of the result gives.
 type mergeMemo struct {
-	rev    uint64
-	values map[int]string          // each field's result, by field
-	chunks map[int][]diff.Chunk    // each field's result against the winner
-	states map[int][]hunkState     // the state of each hunk, by version
-	strays map[[2]int]strayRanges  // the changes outside the hunks, by field and version
-	texts  map[[3]int]string       // what a version holds over a hunk of another: shown version, hunk, version
-	places map[[2]int][2]int       // where the result holds a hunk: version, hunk
-	sides  map[[4]int][2][][]piece // a field's sides wrapped: field, version, widths (not tied to the result)
+	rev     uint64
+	values  map[int]string           // each field's result, by field
+	chunks  map[int][]diff.Chunk     // each field's result against the winner
+	states  map[int][]hunkState      // the state of each hunk, by version
+	strays  map[[2]int]strayRanges   // the changes outside the hunks, by field and version
+	texts   map[[3]int]string        // what a version holds over a hunk of another: shown version, hunk, version
+	places  map[[2]int][2]int        // where the result holds a hunk: version, hunk
+	results map[[3]int]wrappedResult // a field's result wrapped: field, version, width
+	sides   map[[4]int][2][][]piece  // a field's sides wrapped: field, version, widths (not tied to the result)
 }
 
 // strayRanges are a field's changes outside the hunks (see strays).
@@ -59,6 +60,7 @@ func (v MergeView) memoNow() *mergeMemo {
 		m.rev = v.rev
 		m.values, m.chunks, m.states = map[int]string{}, map[int][]diff.Chunk{}, map[int][]hunkState{}
 		m.strays, m.places = map[[2]int]strayRanges{}, map[[2]int][2]int{}
+		m.results = map[[3]int]wrappedResult{}
 	}
 	return m
 }

@@ -331,12 +331,11 @@ var shortState = [...]string{
 // and then the result.
 func (v *MergeView) renderField(i int) {
 	f := v.fields[i]
-	result, marks := v.resultPieces(i)
 	start := len(v.body)
 	if v.width >= threeColumnsFrom {
 		lw, mw, rw := v.columns()
 		lrows, rrows := v.sideRows(i, lw, rw)
-		mrows, mmarks, cur := v.resultRows(i, result, marks, mw-2)
+		mrows, mmarks, cur := v.resultRows(i, mw-2)
 		sep := v.styles.ink.rule.render(" │ ")
 		sides := v.sidePainter()
 		for k := 0; k < max(len(lrows), len(mrows), len(rrows)); k++ {
@@ -357,7 +356,7 @@ func (v *MergeView) renderField(i int) {
 	}
 	v.body = append(v.body, drawn(v.styles.Bold.Render(fit("result:", v.width))))
 	start = len(v.body)
-	mrows, mmarks, cur := v.resultRows(i, result, marks, v.width-2)
+	mrows, mmarks, cur := v.resultRows(i, v.width-2)
 	for k := range mrows {
 		mk, w := mark(mmarks, k), v.width-2
 		v.body = append(v.body, func() string { return mk + rowAt(mrows, k, w) })
@@ -508,6 +507,15 @@ func (v MergeView) plain(s string) []piece {
 // tagged, the hunk at hand highlighted (a caret where it holds nothing).
 // marks are the hunks that start in the field, by tag, with their marks.
 func (v MergeView) resultPieces(i int) ([]piece, map[int]string) {
+	if v.typing {
+		return v.resultPiecesAt(i, -1)
+	}
+	return v.resultPiecesAt(i, v.cur)
+}
+
+// resultPiecesAt is resultPieces with hunk at of the version shown
+// highlighted, or none if at < 0.
+func (v MergeView) resultPiecesAt(i, at int) ([]piece, map[int]string) {
 	r := v.value(i)
 	marks := map[int]string{}
 	var out []piece
@@ -523,7 +531,7 @@ func (v MergeView) resultPieces(i int) ([]piece, map[int]string) {
 			continue // overlaps what an earlier hunk showed
 		}
 		out = append(out, v.between(r, pos, rs, strays)...)
-		hl := k == v.cur && !v.typing
+		hl := k == at
 		marks[k+1] = stateMark[v.stateOf(k)]
 		switch {
 		case re > rs:
@@ -580,11 +588,13 @@ func (v MergeView) between(r string, a, b int, strays []outsideSpan) []piece {
 	return append(out, v.plain(r[a:b])...)
 }
 
-// resultRows wraps a field's result into rows of width w, with the mark of
-// each row (that of the first hunk starting on it, or ~ where text typed
-// outside the hunks comes first) and, while typing in
-// this field, the text area's rows and the row of the cursor.
-func (v *MergeView) resultRows(i int, result []piece, marks map[int]string, w int) (rows []bodyRow, rowMarks []string, cursor int) {
+// resultRows returns the rows of a field's result w cells wide, with the
+// mark of each row (see wrapResult) and, while typing in this field, the
+// text area's rows and the row of the cursor; it notes where each hunk
+// starts in the result. The rows are wrapped once per revision of the
+// result, version and width, and the hunk at hand is highlighted when a
+// row is painted, unless it holds nothing there (a caret shows it then).
+func (v *MergeView) resultRows(i, w int) (rows []bodyRow, rowMarks []string, cursor int) {
 	f := &v.fields[i]
 	if v.typing && v.field == i {
 		f.result.SetSize(w, 1)
@@ -596,8 +606,47 @@ func (v *MergeView) resultRows(i int, result []piece, marks map[int]string, w in
 		}
 		return rows, rowMarks, f.result.cursorRow(f.result.visual())
 	}
+	var wr wrappedResult
+	if h := v.shown(); !v.typing && v.cur < len(h) && h[v.cur].field == i {
+		if rs, re := v.placeOf(v.cur); re == rs { // the caret changes the text: not kept
+			result, marks := v.resultPieces(i)
+			wr = wrapResult(result, marks, w)
+		}
+	}
+	if wr.rows == nil {
+		m, k := v.memoNow(), [3]int{i, v.version, w}
+		var ok bool
+		if wr, ok = m.results[k]; !ok {
+			result, marks := v.resultPiecesAt(i, -1)
+			wr = wrapResult(result, marks, w)
+			m.results[k] = wr
+		}
+	}
+	for t, r := range wr.tagRows {
+		v.noteTags([]piece{{tag: t}}, len(v.body)+r)
+	}
+	sides := v.sidePainter()
+	for _, row := range wr.rows {
+		rows = append(rows, func() string { return sides.paint(row, w) })
+	}
+	return rows, wr.marks, -1
+}
+
+// wrappedResult is a field's result wrapped: its rows, the mark of each
+// row, and the row where each hunk, by tag, first shows.
+type wrappedResult struct {
+	rows    [][]piece
+	marks   []string
+	tagRows map[int]int
+}
+
+// wrapResult wraps a field's result into rows of width w, with the mark of
+// each row: that of the first hunk starting on it, or ~ where text typed
+// outside the hunks comes first, o where another version's does.
+func wrapResult(result []piece, marks map[int]string, w int) wrappedResult {
+	wr := wrappedResult{rows: wrapLines(result, w), tagRows: map[int]int{}}
 	seen := map[int]bool{}
-	for _, row := range wrapLines(result, w) {
+	for k, row := range wr.rows {
 		m := ""
 		for _, p := range row {
 			if p.tag == typedTag && m == "" {
@@ -611,19 +660,17 @@ func (v *MergeView) resultRows(i int, result []piece, marks map[int]string, w in
 				if m == "" {
 					m = marks[p.tag]
 				}
-				v.noteTags([]piece{p}, len(v.body)+len(rows))
+				wr.tagRows[p.tag] = k
 			}
 		}
-		styles := v.styles
-		rows = append(rows, func() string { return paint(row, w, styles) })
-		rowMarks = append(rowMarks, m)
+		wr.marks = append(wr.marks, m)
 	}
 	for t := range marks { // hunks holding nothing at the end of an empty result
-		if !seen[t] && len(rows) > 0 {
-			rowMarks[len(rows)-1] = marks[t]
+		if !seen[t] && len(wr.rows) > 0 {
+			wr.marks[len(wr.rows)-1] = marks[t]
 		}
 	}
-	return rows, rowMarks, -1
+	return wr
 }
 
 // wrapLines cuts pieces at their newlines and wraps each line to w cells.
