@@ -74,7 +74,11 @@ func reportAdopted(env *Env, name string, dl dialect.Dialect, done []dialect.Ado
 		return
 	}
 	fmt.Fprintf(env.Stderr, "%s: adopted %d item(s) as %s; share this result, do not adopt the feed again elsewhere\n", name, len(done), dl)
-	for _, a := range done {
+	for i, a := range done {
+		if i == maxListed { // as the git driver's reports do
+			fmt.Fprintf(env.Stderr, "  ... and %d more\n", len(done)-i)
+			return
+		}
 		fmt.Fprintf(env.Stderr, "  %s:%d: id %s (from %s)\n", name, a.Line, a.ID, a.From)
 	}
 }

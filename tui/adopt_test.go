@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"fmt"
 	"os"
 	"strings"
 	"testing"
@@ -63,5 +64,20 @@ func TestAdoptByTwoEndpointsConflicts(t *testing.T) {
 	}
 	if strings.Count(out, "<title>Buy groceries</title>") != 2 || strings.Count(out, "<title>Call mom</title>") != 2 {
 		t.Errorf("want each item once and its conflict version once:\n%s", out)
+	}
+}
+
+// A big feed's adopted items are listed up to maxListed, then counted.
+func TestAdoptListsFewItems(t *testing.T) {
+	h := newHarness(t)
+	var b strings.Builder
+	b.WriteString("<rss version=\"2.0\"><channel><title>T</title>\n")
+	for i := range maxListed + 5 {
+		fmt.Fprintf(&b, "<item><title>%d</title></item>\n", i)
+	}
+	b.WriteString("</channel></rss>\n")
+	code, _, stderr := h.run("", "adopt", h.write("big.xml", b.String()), "--by", "A")
+	if code != ExitOK || strings.Count(stderr, " id sha256-") != maxListed || !strings.Contains(stderr, "... and 5 more") {
+		t.Errorf("exit %d, stderr:\n%s", code, stderr)
 	}
 }
