@@ -229,6 +229,16 @@ func (d *Doc) indentation(scanned map[*etree.Element]*scanned) {
 	}
 	d.unit = "  "
 	if d.firstItem < 0 {
+		// No item to learn from: one level is what the items' container
+		// is indented by against its own parent (the root's parent being
+		// the document, whose lines start at the margin).
+		outer := xmlutil.IndentOf(d.box)
+		if outer == "" {
+			outer = "\n"
+		}
+		if len(d.itemInd) > len(outer) && strings.HasPrefix(d.itemInd, outer) {
+			d.unit = d.itemInd[len(outer):]
+		}
 		return
 	}
 	if sc := scanned[d.box.Child[d.firstItem].(*etree.Element)]; sc != nil && sc.lead != "" {
