@@ -17,12 +17,9 @@ func runAdopt(ctx context.Context, env *Env, args []string) error {
 	stamp.register(f)
 	as := f.String("dialect", "", "`1.0.2|0.91`: adopt in FeedSync 1.0.2 (Atom and RSS) or in SSE 0.91 (RSS and OPML);\ndefault: the feed's sync data's, else 1.0.2 for Atom and RSS, 0.91 for OPML")
 	out := f.out("write the feed to `OUT` (default standard output)")
-	pos, err := f.parse(env, args)
+	pos, err := f.parseCount(env, args, "want one FEED", 1)
 	if err != nil {
 		return err
-	}
-	if len(pos) != 1 {
-		return usageError("adopt", "want one FEED, got %d argument(s)", len(pos))
 	}
 	dl, err := adoptDialect(*as)
 	if err != nil {

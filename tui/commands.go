@@ -17,12 +17,9 @@ var now = time.Now
 func runMerge(ctx context.Context, env *Env, args []string) error {
 	f := newFlags("merge")
 	out := f.out("write the merged feed to `OUT` (default standard output)")
-	pos, err := f.parse(env, args)
+	pos, err := f.parseCount(env, args, "want LOCAL and REMOTE", 2)
 	if err != nil {
 		return err
-	}
-	if len(pos) != 2 {
-		return usageError("merge", "want LOCAL and REMOTE, got %d argument(s)", len(pos))
 	}
 	return writing(ctx, env, *out, pos, func(env *Env) error {
 		local, remote, err := loadPair(ctx, env, pos[0], pos[1])
@@ -176,12 +173,9 @@ func (f *itemFlags) registerHistory() {
 // parseOne parses the flags of a command that changes one item of one
 // FEED, and returns FEED and the stamp of the change.
 func (f *itemFlags) parseOne(env *Env, args []string) (string, engine.Stamp, error) {
-	pos, err := f.parse(env, args)
+	pos, err := f.parseCount(env, args, "want one FEED", 1)
 	if err != nil {
 		return "", engine.Stamp{}, err
-	}
-	if len(pos) != 1 {
-		return "", engine.Stamp{}, usageError(f.cmd, "want one FEED, got %d argument(s)", len(pos))
 	}
 	if f.id == "" {
 		return "", engine.Stamp{}, usageError(f.cmd, "--id is required")

@@ -61,12 +61,9 @@ type Field struct {
 func runConflicts(ctx context.Context, env *Env, args []string) error {
 	f := newFlags("conflicts")
 	asJSON := f.Bool("json", false, "print the conflicts as JSON (the schema README.md documents) instead of a table")
-	pos, err := f.parse(env, args)
+	pos, err := f.parseCount(env, args, "want one FEED", 1)
 	if err != nil {
 		return err
-	}
-	if len(pos) != 1 {
-		return usageError("conflicts", "want one FEED, got %d argument(s)", len(pos))
 	}
 	return interruptible(ctx, env, func(env *Env) error { return listConflicts(ctx, env, pos[0], *asJSON) })
 }

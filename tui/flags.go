@@ -58,6 +58,22 @@ func (f *flagSet) parse(env *Env, args []string) ([]string, error) {
 	}
 }
 
+// parseCount parses args as parse does and checks that the number of
+// positional arguments is one of counts; else it is bad usage, reported
+// as "want WANT, got N argument(s)".
+func (f *flagSet) parseCount(env *Env, args []string, want string, counts ...int) ([]string, error) {
+	pos, err := f.parse(env, args)
+	if err != nil {
+		return nil, err
+	}
+	for _, n := range counts {
+		if len(pos) == n {
+			return pos, nil
+		}
+	}
+	return nil, usageError(f.cmd, "%s, got %d argument(s)", want, len(pos))
+}
+
 // flagErrorNames finds the flag in the flag package's errors ("flag
 // provided but not defined: -remove-field", "invalid value \"x\" for flag
 // -place: ..."), which write every flag with one dash, so that it is

@@ -36,12 +36,9 @@ import (
 // sides clash, as git would have merged them without the driver.
 func runGitMerge(ctx context.Context, env *Env, args []string) error {
 	f := newFlags("git-merge")
-	pos, err := f.parse(env, args)
+	pos, err := f.parseCount(env, args, "want BASE CURRENT OTHER [PATHNAME]", 3, 4)
 	if err != nil {
 		return err
-	}
-	if len(pos) < 3 || len(pos) > 4 {
-		return usageError("git-merge", "want BASE CURRENT OTHER [PATHNAME], got %d argument(s)", len(pos))
 	}
 	d := &gitDriver{env: env, base: pos[0], cur: pos[1], other: pos[2], path: pathText(pos[1]), arg: pathArg(pos[1])}
 	if len(pos) == 4 && pos[3] != "" {

@@ -30,12 +30,9 @@ func runGitMergetool(ctx context.Context, env *Env, args []string) error {
 	f := newFlags("git-mergetool")
 	var st stampFlags
 	st.register(f)
-	pos, err := f.parse(env, args)
+	pos, err := f.parseCount(env, args, "want MERGED, or MERGED LOCAL REMOTE [BASE]", 1, 3, 4)
 	if err != nil {
 		return err
-	}
-	if len(pos) != 1 && len(pos) != 3 && len(pos) != 4 {
-		return usageError("git-mergetool", "want MERGED, or MERGED LOCAL REMOTE [BASE], got %d argument(s)", len(pos))
 	}
 	merged := pos[0]
 	if !env.IsTerminal {

@@ -39,12 +39,9 @@ func runServe(ctx context.Context, env *Env, args []string) error {
 	expires := f.String("expires", "", "FeedSync 1.0.2: write sx:sharing expires `DURATION` ahead, renewed once half of it has passed (1.0.2 §4.2.2)")
 	publicURL := f.String("public-url", "", "the absolute `URL` subscribers read / at; the complete feed's link is URL/complete (default: http:// and the request's Host)")
 	maxBody := f.Int64("max-body", share.DefaultMaxBody, "refuse a POST body larger than `BYTES` (1 to 268435456, 256 MiB) with 413")
-	pos, err := f.parse(env, args)
+	pos, err := f.parseCount(env, args, "want one FEED", 1)
 	if err != nil {
 		return err
-	}
-	if len(pos) != 1 {
-		return usageError("serve", "want one FEED, got %d argument(s)", len(pos))
 	}
 	if *maxBody < 1 || *maxBody > maxFeedBytes {
 		// Past the read limit the merged feed could not be read back.

@@ -30,12 +30,9 @@ func subscribe(ctx context.Context, env *Env, cmd string, args []string) error {
 	if cmd == "pull" {
 		out = f.out("write the result to `OUT` (- for standard output) instead of LOCAL")
 	}
-	pos, err := f.parse(env, args)
+	pos, err := f.parseCount(env, args, "want LOCAL and URL", 2)
 	if err != nil {
 		return err
-	}
-	if len(pos) != 2 {
-		return usageError(cmd, "want LOCAL and URL, got %d argument(s)", len(pos))
 	}
 	local, url := pos[0], pos[1]
 	if err := checkOperands(cmd, local, url, *tokenFile != ""); err != nil {
