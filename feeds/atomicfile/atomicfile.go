@@ -67,16 +67,38 @@ func WriteFileNoBackup(path string, data []byte, perm os.FileMode) error {
 	if err != nil {
 		return fmt.Errorf("writing %s: %w", path, err)
 	}
-	name := tmp.Name()
-	err = fillTemp(tmp, data, perm, true)
-	if err == nil {
-		err = os.Rename(name, path)
-	}
-	if err != nil {
-		os.Remove(name)
-		return fmt.Errorf("writing %s: %w", path, err)
+	if err := placeTemp(osFiles{}, tmp.Name(), tmp, path, data, perm, true); err != nil {
+		return err
 	}
 	syncDir(filepath.Dir(path))
+	return nil
+}
+
+// renamer is where a temporary file is renamed or removed: the file
+// system by paths (osFiles) or an *os.Root by names inside it.
+type renamer interface {
+	Rename(oldname, newname string) error
+	Remove(name string) error
+}
+
+// osFiles is the file system as a renamer, by paths.
+type osFiles struct{}
+
+func (osFiles) Rename(oldname, newname string) error { return os.Rename(oldname, newname) }
+func (osFiles) Remove(name string) error             { return os.Remove(name) }
+
+// placeTemp fills f, the temporary file tmp in fsys, with data (see
+// fillTemp) and renames it to name; if either fails it removes tmp and
+// returns the error as writing name.
+func placeTemp(fsys renamer, tmp string, f *os.File, name string, data []byte, perm os.FileMode, sync bool) error {
+	err := fillTemp(f, data, perm, sync)
+	if err == nil {
+		err = fsys.Rename(tmp, name)
+	}
+	if err != nil {
+		fsys.Remove(tmp)
+		return fmt.Errorf("writing %s: %w", name, err)
+	}
 	return nil
 }
 

@@ -31,13 +31,8 @@ func writeIn(root *os.Root, name string, data []byte, perm os.FileMode, sync boo
 	if err != nil {
 		return fmt.Errorf("writing %s: %w", name, err)
 	}
-	err = fillTemp(f, data, perm, sync)
-	if err == nil {
-		err = root.Rename(tmp, name)
-	}
-	if err != nil {
-		root.Remove(tmp)
-		return fmt.Errorf("writing %s: %w", name, err)
+	if err := placeTemp(root, tmp, f, name, data, perm, sync); err != nil {
+		return err
 	}
 	if !sync {
 		return nil
