@@ -205,19 +205,14 @@ func hunksOf(fields []mergeField, version int) []hunk {
 // there (touched). Changes of the result that touch the range, insertions
 // at its ends included, widen it.
 func locate(winner, result string, h hunk, g diff.Granularity) (rs, re int, touched bool) {
-	rs, re, _, _, touched = span(winner, result, h, g)
+	rs, re, _, _, touched = spanOver(diff.Chunks(winner, result, g), h)
 	return rs, re, touched
 }
 
-// span is locate, with the range of the winner's value that [rs, re)
-// stands for: the hunk's, widened by the changes that touch it.
-func span(winner, result string, h hunk, g diff.Granularity) (rs, re, ws, we int, touched bool) {
-	return spanOver(diff.Chunks(winner, result, g), h)
-}
-
-// spanOver is span over the chunks of the result against the winner, so
+// spanOver is locate over the chunks of the result against the winner (so
 // that a view works them out once per revision of the result, not once
-// per hunk.
+// per hunk), with the range [ws, we) of the winner's value that [rs, re)
+// stands for: the hunk's, widened by the changes that touch it.
 func spanOver(chunks []diff.Chunk, h hunk) (rs, re, ws, we int, touched bool) {
 	rs, re, ws, we = -1, -1, h.start, h.end
 	wpos, rpos := 0, 0
@@ -248,18 +243,12 @@ func spanOver(chunks []diff.Chunk, h hunk) (rs, re, ws, we int, touched bool) {
 	return rs, max(re, rs), ws, we, touched
 }
 
-// strays returns the changes of the result against the winner that touch
-// none of hunks, the hunks of the version shown: text typed, or removed,
-// in the stretches the version shown shares with the winner. Each is its
-// range in the result. A change that is exactly what another version
-// holds there (others, their hunks) is that version's, not typing: it is
-// in theirs instead.
-func (f mergeField) strays(field int, hunks []hunk, others [][]hunk) (typed, theirs [][2]int) {
-	r := f.result.Value()
-	return f.straysIn(r, diff.Chunks(f.winner, r, f.granularity()), field, hunks, others)
-}
-
-// straysIn is strays for the result r and its chunks against the winner.
+// straysIn returns the changes of the result r (chunks, r against the
+// winner) that touch none of hunks, the hunks of the version shown: text
+// typed, or removed, in the stretches the version shown shares with the
+// winner. Each is its range in r. A change that is exactly what another
+// version holds there (others, their hunks) is that version's, not typing:
+// it is in theirs instead.
 func (f mergeField) straysIn(r string, chunks []diff.Chunk, field int, hunks []hunk, others [][]hunk) (typed, theirs [][2]int) {
 	wpos, rpos := 0, 0
 	for _, c := range chunks {

@@ -31,7 +31,7 @@ type mergeMemo struct {
 	sides   map[[4]int][2][][]piece  // a field's sides wrapped: field, version, widths (not tied to the result)
 }
 
-// strayRanges are a field's changes outside the hunks (see strays).
+// strayRanges are a field's changes outside the hunks (see straysIn).
 type strayRanges struct{ typed, theirs [][2]int }
 
 // layoutKey is what the body depends on beside the styles.
@@ -104,7 +104,7 @@ func (v MergeView) statesOf(ver int) []hunkState {
 }
 
 // straysOf returns field i's changes outside the hunks of the version
-// shown (see strays).
+// shown (see straysIn).
 func (v MergeView) straysOf(i int) (typed, theirs [][2]int) {
 	m := v.memoNow()
 	k := [2]int{i, v.version}
