@@ -271,14 +271,23 @@ func (f mergeField) straysIn(r string, chunks []diff.Chunk, field int, hunks []h
 // winner's range of h, is what one of the versions of others holds there.
 func (f mergeField) anotherVersions(h hunk, got string, others [][]hunk) bool {
 	for _, hs := range others {
-		if theirs, ok := f.withHunks(h, hs); ok {
-			ts, te, _ := locate(f.winner, theirs, h, f.granularity())
-			if theirs[ts:te] == got {
-				return true
-			}
+		if t, ok := f.versionText(h, hs); ok && t == got {
+			return true
 		}
 	}
 	return false
+}
+
+// versionText returns what a version with hunks hs holds over the
+// winner's range of h, and whether any of its hunks meets h (else it
+// holds the winner's text there).
+func (f mergeField) versionText(h hunk, hs []hunk) (string, bool) {
+	theirs, ok := f.withHunks(h, hs)
+	if !ok {
+		return "", false
+	}
+	ts, te, _ := locate(f.winner, theirs, h, f.granularity())
+	return theirs[ts:te], true
 }
 
 // joinSides puts two sides of a hunk one after the other: lines stay

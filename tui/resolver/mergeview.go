@@ -270,11 +270,9 @@ func (v MergeView) textAt(ver int, h hunk) string {
 	if t, ok := m.texts[k]; ok && atHand {
 		return t
 	}
-	t := h.left
-	f := v.fields[h.field]
-	if theirs, ok := f.withHunks(h, v.hunks[ver]); ok {
-		ts, te, _ := locate(f.winner, theirs, h, f.granularity())
-		t = theirs[ts:te]
+	t, ok := v.fields[h.field].versionText(h, v.hunks[ver])
+	if !ok {
+		t = h.left
 	}
 	if atHand {
 		m.texts[k] = t
