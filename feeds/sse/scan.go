@@ -539,7 +539,7 @@ func (cw *canonWriter) flush() {
 }
 
 // element appends the canonical form of the element whose start tag the
-// scanner has just read, reading up to its end tag (as canonicalToken
+// scanner has just read, reading up to its end tag (as canonicalTokens
 // does).
 func (cw *canonWriter) element(sc *scan) bool {
 	cw.flush()
