@@ -176,7 +176,7 @@ func cut(ps []piece, n int) (head, tail []piece) {
 			continue
 		}
 		if t == "" && len(head) == 0 {
-			_, size := firstRune(p.text)
+			_, size := utf8.DecodeRuneInString(p.text)
 			t = p.text[:size]
 		}
 		if t != "" {
@@ -218,15 +218,6 @@ func asciiPrefix(s string, n int) int {
 		}
 	}
 	return n
-}
-
-func firstRune(s string) (rune, int) {
-	for i, r := range s {
-		if i > 0 {
-			return r, i
-		}
-	}
-	return 0, len(s)
 }
 
 func trimEmpty(ps []piece) []piece {
