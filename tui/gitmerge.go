@@ -316,15 +316,13 @@ func pathText(p string) string {
 }
 
 // pathArg is a file name as a word of a shell command that a message
-// suggests: as it is when it is a plain word, else in double quotes.
+// suggests: quoted with Go's escapes when it holds control characters,
+// else as cmdArg quotes it.
 func pathArg(p string) string {
-	switch {
-	case strings.ContainsFunc(p, unicode.IsControl):
+	if strings.ContainsFunc(p, unicode.IsControl) {
 		return strconv.Quote(p)
-	case shellQuote(p) == p:
-		return p
 	}
-	return `"` + strings.NewReplacer(`\`, `\\`, `"`, `\"`, `$`, `\$`, "`", "\\`").Replace(p) + `"`
+	return cmdArg(p)
 }
 
 // printable is s with its control characters escaped as Go escapes them:
