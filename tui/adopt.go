@@ -38,7 +38,8 @@ func runAdopt(ctx context.Context, env *Env, args []string) error {
 		if err != nil {
 			return err
 		}
-		if len(done) > 0 || !rewritesInput(*out, pos[0]) {
+		// writing found whether OUT is FEED (env.saving.same; no saving for a stream).
+		if len(done) > 0 || env.saving == nil || !env.saving.same[pos[0]] {
 			// Adopting a feed with nothing to adopt into itself writes
 			// nothing: the same bytes would only add a backup.
 			if err := finish(env, *out, adopted); err != nil {
@@ -78,9 +79,4 @@ func reportAdopted(env *Env, name string, dl dialect.Dialect, done []dialect.Ado
 		}
 		fmt.Fprintf(env.Stderr, "  %s:%d: id %s (from %s)\n", name, a.Line, a.ID, a.From)
 	}
-}
-
-// rewritesInput reports whether OUT is the file FEED was read from.
-func rewritesInput(out, src string) bool {
-	return out != "" && out != "-" && !isStream(out) && sameFiles(out, []string{src})[src]
 }
