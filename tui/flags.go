@@ -271,7 +271,7 @@ func (f *flagSet) out(usage string) *string {
 // the shell opened, which then keeps the old content, and a pipe cannot
 // be renamed over at all. Other things that are written as streams (a
 // device, a named pipe, another open descriptor) are told apart when the
-// command writes (streamOut).
+// command writes (isStream).
 type outFlag struct{ p *string }
 
 func (o outFlag) String() string {
