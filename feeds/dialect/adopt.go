@@ -179,9 +179,9 @@ func historyAttrs(dl Dialect, st engine.Stamp) [][2]string {
 		h = append(h, [2]string{"sequence", "1"})
 	}
 	if st.HasWhen() {
-		when := st.When.UTC().Format("2006-01-02T15:04:05Z")
+		when := feeds.DateTime(st.When)
 		if dl == SSE091 {
-			when = st.When.UTC().Format("Mon, 02 Jan 2006 15:04:05 GMT")
+			when = ssefeed.FormatDate(st.When) // as Create writes it
 		}
 		h = append(h, [2]string{"when", when})
 	}

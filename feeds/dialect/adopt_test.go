@@ -7,6 +7,7 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/feedsync/feedsync/engine"
 )
@@ -412,5 +413,16 @@ func TestAdoptPrefixes(t *testing.T) {
 	out, done = adopt(t, parse(t, "item.xml", itemSX), at(1, "A"), None)
 	if len(done) != 2 || !strings.Contains(string(out.Bytes()), `<sx:sync xmlns:sx="http://feedsync.org/2007/feedsync" id="urn:todo:1-2"`) {
 		t.Errorf("want the declaration on the sync element of the item that rebinds sx:\n%s", out.Bytes())
+	}
+}
+
+// An adopted 0.91 item's when is written as Create writes one (0.91 §1.2:
+// RFC 822 in GMT; the day of the month unpadded as in the spec's
+// examples), so that adopted and created items read alike.
+func TestAdoptWritesWhenAsCreate_0_91_Section1_2(t *testing.T) {
+	st := engine.Stamp{When: time.Date(2005, 5, 3, 9, 43, 33, 0, time.UTC), By: "B"}
+	out, _ := adopt(t, parse(t, "subs.opml", plainOPML), st, None)
+	if want := `when="Tue, 3 May 2005 09:43:33 GMT"`; !strings.Contains(string(out.Bytes()), want) {
+		t.Errorf("adopted outline lacks %s:\n%s", want, out.Bytes())
 	}
 }

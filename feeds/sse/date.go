@@ -10,6 +10,11 @@ import (
 // spec's examples ("Tue, 1 Nov 2004 09:43:33 GMT").
 const dateLayout = "Mon, 2 Jan 2006 15:04:05"
 
+// FormatDate writes t as feedsync writes a date-time it did not read: the
+// spec's form (§1.2), RFC 822 in GMT with a four-digit year and the day of
+// the month unpadded.
+func FormatDate(t time.Time) string { return formatDate(t) }
+
 // formatDate writes t in the spec's form (§1.2).
 func formatDate(t time.Time) string {
 	return t.UTC().Format(dateLayout) + " GMT"
