@@ -167,13 +167,7 @@ func (v MergeView) hunkLine() string {
 		return "no hunk: this version's shared fields are the winner's · tab shows another · e types"
 	}
 	h := hs[v.cur]
-	open := 0
-	for i := range hs {
-		if v.stateOf(i) == hunkOpen {
-			open++
-		}
-	}
-	return fmt.Sprintf("hunk %d of %d (%d open%s) · %s: %s", v.cur+1, len(hs), open, v.elsewhere(),
+	return fmt.Sprintf("hunk %d of %d (%d open%s) · %s: %s", v.cur+1, len(hs), v.openIn(v.version), v.elsewhere(),
 		v.fields[h.field].label, stateWords(v.stateOf(v.cur), v.versionName()))
 }
 
