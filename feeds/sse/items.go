@@ -3,6 +3,7 @@ package ssefeed
 import (
 	"github.com/beevik/etree"
 	"github.com/feedsync/feedsync/feeds/internal/xmlutil"
+	"slices"
 )
 
 // mode is how an item element is written.
@@ -250,11 +251,8 @@ func (wr *writer) content(c contentSpec) {
 		return
 	}
 	parts := c.parts(syncOutlines)
-	for _, p := range parts {
-		if mixed([]etree.Token{p.tok}) {
-			c.in, c.end = "", "" // indentation would change the text
-			break
-		}
+	if slices.ContainsFunc(parts, func(p part) bool { return isText(p.tok) }) {
+		c.in, c.end = "", "" // indentation would change the text
 	}
 	at := map[*etree.Element]int{}
 	for j, e := range syncOutlines {

@@ -4,6 +4,7 @@ import (
 	"github.com/beevik/etree"
 	sse "github.com/feedsync/feedsync/engine/sse"
 	"github.com/feedsync/feedsync/feeds/internal/xmlutil"
+	"slices"
 )
 
 // syncAnew writes an sx:sync element for the item's metadata (§2.3 to
@@ -225,12 +226,13 @@ func (wr *writer) conflictData(x *itemData, ind string) {
 
 // mixed reports whether toks hold character data other than white space.
 func mixed(toks []etree.Token) bool {
-	for _, t := range toks {
-		if c, ok := t.(*etree.CharData); ok && (c.IsCData() || !xmlutil.IsSpace(c.Data)) {
-			return true
-		}
-	}
-	return false
+	return slices.ContainsFunc(toks, isText)
+}
+
+// isText reports whether t is character data other than white space.
+func isText(t etree.Token) bool {
+	c, ok := t.(*etree.CharData)
+	return ok && (c.IsCData() || !xmlutil.IsSpace(c.Data))
 }
 
 // empty reports whether data has neither attributes nor children.
