@@ -161,12 +161,10 @@ func (h *Hub) start() error {
 		return err
 	}
 	h.st = st
-	snap, id, err := h.readFeed()
+	id, _ := statID(h.path)
+	snap, err := h.readFeed()
 	if err != nil {
 		return err
-	}
-	if !snap.Exists() {
-		return fileError(h.path, nil)
 	}
 	doc, err := parse(h.path, snap.Data)
 	if err != nil {
@@ -192,14 +190,17 @@ func (h *Hub) Close() {
 	}
 }
 
-// readFeed reads FEED and its identity on disk.
-func (h *Hub) readFeed() (*atomicfile.Snapshot, fileID, error) {
-	id, _ := statID(h.path)
+// readFeed reads FEED, which must exist. Its identity on disk (statID)
+// is the caller's, taken before the read.
+func (h *Hub) readFeed() (*atomicfile.Snapshot, error) {
 	snap, err := atomicfile.Read(h.path)
-	if err != nil {
-		err = fileError(h.path, err)
+	switch {
+	case err != nil:
+		return nil, fileError(h.path, err)
+	case !snap.Exists():
+		return nil, fileError(h.path, nil)
 	}
-	return snap, id, err
+	return snap, nil
 }
 
 // fileError words a FEED that cannot be read, or is missing (err nil), as
@@ -242,10 +243,7 @@ func (h *Hub) refresh() {
 	if err != nil || id == h.id {
 		return
 	}
-	snap, id, err := h.readFeed()
-	if err == nil && !snap.Exists() {
-		err = fileError(h.path, nil)
-	}
+	snap, err := h.readFeed() // id, stat'ed above, is FEED's before the read
 	if err != nil {
 		h.logf("warning: %v; serving the feed as last read", err)
 		h.id = id
