@@ -18,7 +18,7 @@ var (
 	// ErrInvalidID: a sync id or endpoint id is not an RFC 2141 NSS (§2.1.1, §2.4).
 	ErrInvalidID = errors.New("engine: not a valid RFC 2141 namespace specific string")
 	// ErrNoConflicts: resolving an item that has no conflicts.
-	ErrNoConflicts = errors.New("engine: item has no conflicts")
+	ErrNoConflicts = errors.New("engine: item is not in conflict")
 	// ErrNoSuchVersion: a resolution names a conflict version that is not there.
 	ErrNoSuchVersion = errors.New("engine: no such conflict version")
 	// ErrIDMismatch: merging two items whose sync ids differ.

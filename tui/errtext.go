@@ -24,7 +24,6 @@ var packageNames = []string{"engine", "sse", "ssefeed", "feeds", "fetch", "cse",
 // dialects through feeds/dialect only.)
 var wordings = map[string]string{
 	"engine: not a valid RFC 2141 namespace specific string": "not a valid RFC 2141 NSS (letters, digits and ()+,-.:=@;$_!*'/?# only)",
-	"sse: not a valid RFC 2141 namespace specific string":    "not a valid RFC 2141 NSS (letters, digits and ()+,-.:=@;$_!*'/?# only)",
 	"sse: no such parent outline":                            "no outline has that id",
 	"cse: no CSE cache in directory":                         "no CSE cache in this directory ('feedsync cse pull ROOT DIR' makes one)",
 }

@@ -14,12 +14,27 @@ const MaxVersion = 1<<31 - 1
 
 // Errors returned by the operations of this package. Callers test for them
 // with errors.Is; the returned errors wrap them with the item's id.
+//
+// A rule that both dialects share has one sentinel, engine's, under the
+// name this package has always used: errors.Is(err, sse.ErrNoStamp) and
+// errors.Is(err, engine.ErrNoStamp) are the same test, whichever dialect
+// the error came from.
 var (
 	// ErrNoStamp: sx:history, sx:update and sx:conflict need when, by or
 	// both (§2.4, §2.5, §5.2), and so does a change (§4.1 step 2.2).
-	ErrNoStamp = errors.New("sse: neither when nor by")
+	ErrNoStamp = engine.ErrNoStamp
 	// ErrInvalidID: a sync id or endpoint id is not an RFC 2141 NSS (§1.2, §2.3).
-	ErrInvalidID = errors.New("sse: not a valid RFC 2141 namespace specific string")
+	ErrInvalidID = engine.ErrInvalidID
+	// ErrIDMismatch: merging two items whose sync ids differ.
+	ErrIDMismatch = engine.ErrIDMismatch
+	// ErrNoConflict: resolving an item that is not in conflict.
+	ErrNoConflict = engine.ErrNoConflicts
+	// ErrNoSuchConflict: a resolution names an sx:conflict that is not there.
+	ErrNoSuchConflict = engine.ErrNoSuchVersion
+)
+
+// Errors of rules that only this dialect has.
+var (
 	// ErrVersion: a version below 1 (§2.3, §5.2).
 	ErrVersion = errors.New("sse: version below 1")
 	// ErrOverflow: an update would take the version past MaxVersion.
@@ -27,12 +42,6 @@ var (
 	// ErrFlag: a deleted or conflict attribute that is not "true", "false"
 	// or empty (§2.3).
 	ErrFlag = errors.New(`sse: boolean attribute is not "true", "false" or empty`)
-	// ErrIDMismatch: merging two items whose sync ids differ.
-	ErrIDMismatch = errors.New("sse: items have different ids")
-	// ErrNoConflict: resolving an item that is not in conflict.
-	ErrNoConflict = errors.New("sse: item is not in conflict")
-	// ErrNoSuchConflict: a resolution names an sx:conflict that is not there.
-	ErrNoSuchConflict = errors.New("sse: no such conflict")
 	// ErrNoParent: placing an outline under one that is not in the tree.
 	ErrNoParent = errors.New("sse: no such parent outline")
 	// ErrCycle: placing an outline under itself or one of its descendants.

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"testing"
 	"time"
+
+	"github.com/feedsync/feedsync/engine"
 )
 
 // §4.2: each step of an update, on an item in conflict.
@@ -221,4 +223,20 @@ func ExampleUpdate() {
 	// Wed, 25 May 2005 09:43:33 UTC REO1750
 	// Tue, 24 May 2005 09:43:33 UTC REO1750
 	// Mon, 23 May 2005 09:43:33 UTC REO1750
+}
+
+// The rules both dialects share have one sentinel each: a caller that sees
+// both dialects tests for engine's and catches this package's errors too.
+func TestSharedSentinels(t *testing.T) {
+	plain := item("x", 1, "", sA0)
+	_, err := Resolve(plain, sA1, PickWinner(plain), Options{})
+	if !errors.Is(err, engine.ErrNoConflicts) {
+		t.Errorf("resolving an item not in conflict: err = %v, want engine.ErrNoConflicts", err)
+	}
+	if _, err := New("not an nss", sA0, Change{Data: text("t")}); !errors.Is(err, engine.ErrInvalidID) {
+		t.Errorf("creating with id %q: err = %v, want engine.ErrInvalidID", "not an nss", err)
+	}
+	if _, err := New("x", Stamp{}, Change{Data: text("t")}); !errors.Is(err, engine.ErrNoStamp) {
+		t.Errorf("creating with no stamp: err = %v, want engine.ErrNoStamp", err)
+	}
 }
