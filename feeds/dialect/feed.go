@@ -7,6 +7,7 @@ import (
 
 	"github.com/feedsync/feedsync/engine"
 	"github.com/feedsync/feedsync/feeds"
+	ssefeed "github.com/feedsync/feedsync/feeds/sse"
 )
 
 // Doc is a loaded feed in either dialect. Its methods are the operations
@@ -28,7 +29,7 @@ type backend interface {
 	name() string
 	dialect() Dialect // the binding's dialect, whether or not the feed has sync data
 	format() Format
-	hasSync() bool
+	hasItems() bool
 	warnings() feeds.Problems
 	incomplete() feeds.Problems // the items as read that lack what their format requires
 	entries() []Entry
@@ -73,6 +74,8 @@ func (b binding[I, D]) entries() []Entry {
 	return out
 }
 
+func (b binding[I, D]) hasItems() bool { return len(b.doc.Items()) > 0 }
+
 func (b binding[I, D]) item(id string) (Entry, bool) {
 	it := b.doc.Item(id)
 	return b.wrap(it), it != nil
@@ -83,6 +86,17 @@ func (b binding[I, D]) item(id string) (Entry, bool) {
 func (b binding[I, D]) setItem(it *I) {
 	if it != nil {
 		b.doc.Set(it)
+	}
+}
+
+// bound turns what a binding's Parse or Merge returns, a Doc or an error,
+// into the backend of that Doc made by bind, or the error as it is.
+func bound[D any, B backend](bind func(D) B) func(D, error) (backend, error) {
+	return func(doc D, err error) (backend, error) {
+		if err != nil {
+			return nil, err
+		}
+		return bind(doc), nil
 	}
 }
 
@@ -133,14 +147,18 @@ func Validate(name string, data []byte) (problems, warnings feeds.Problems) {
 // it has read.
 func parseAs(d Dialect, name string, data []byte, p feeds.Progress) (backend, error) {
 	if d == SSE091 {
-		return parseSSE(name, data, p)
+		return bound(newSSE)(ssefeed.ParseWithProgress(name, data, p))
 	}
-	return parseFS(name, data, p)
+	return bound(newFS)(feeds.ParseWithProgress(name, data, p))
 }
+
+// hasSync reports whether b holds sync data, a sync item or sx:sharing; a
+// feed that holds none has no dialect yet (see Merge).
+func hasSync(b backend) bool { return b.hasItems() || b.sharing() != nil }
 
 func newDoc(b backend, src []byte) *Doc {
 	d := &Doc{b: b, src: src}
-	d.synced = b.hasSync()
+	d.synced = hasSync(b)
 	return d
 }
 

@@ -21,14 +21,6 @@ func newFS(doc *feeds.Doc) fs102 {
 	return fs102{binding[engine.Item, *feeds.Doc]{doc, func(it *engine.Item) Entry { return Entry{fs: it} }}}
 }
 
-func parseFS(name string, data []byte, p feeds.Progress) (backend, error) {
-	doc, err := feeds.ParseWithProgress(name, data, p)
-	if err != nil {
-		return nil, err
-	}
-	return newFS(doc), nil
-}
-
 func (f fs102) dialect() Dialect         { return FeedSync102 }
 func (f fs102) warnings() feeds.Problems { return nil }
 
@@ -42,16 +34,10 @@ func (f fs102) format() Format {
 	return RSS
 }
 
-func (f fs102) hasSync() bool { return len(f.doc.Items()) > 0 || f.doc.Sharing() != nil }
-
 func (f fs102) set(e Entry) { f.setItem(e.fs) }
 
 func (f fs102) merge(remote backend, p feeds.Progress) (backend, error) {
-	doc, err := feeds.MergeWithProgress(f.doc, remote.(fs102).doc, p)
-	if err != nil {
-		return nil, err
-	}
-	return newFS(doc), nil
+	return bound(newFS)(feeds.MergeWithProgress(f.doc, remote.(fs102).doc, p))
 }
 
 func (f fs102) create(id string, st engine.Stamp, c Change) (Entry, error) {

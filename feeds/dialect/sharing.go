@@ -67,7 +67,7 @@ func (d *Doc) Sharing() *Sharing { return d.b.sharing() }
 // takes its binding's dialect when given one.
 func (d *Doc) SetSharing(s *Sharing) {
 	d.b.setSharing(s)
-	d.src, d.synced = nil, d.b.hasSync()
+	d.src, d.synced = nil, hasSync(d.b)
 }
 
 // Subset returns a Doc that holds only the entries keep accepts, for a

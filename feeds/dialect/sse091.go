@@ -19,14 +19,6 @@ func newSSE(doc *ssefeed.Doc) sse091 {
 	return sse091{binding[sse.Item, *ssefeed.Doc]{doc, func(it *sse.Item) Entry { return Entry{sse: it} }}}
 }
 
-func parseSSE(name string, data []byte, p feeds.Progress) (backend, error) {
-	doc, err := ssefeed.ParseWithProgress(name, data, p)
-	if err != nil {
-		return nil, err
-	}
-	return newSSE(doc), nil
-}
-
 func (f sse091) dialect() Dialect         { return SSE091 }
 func (f sse091) warnings() feeds.Problems { return f.doc.Warnings() }
 
@@ -39,16 +31,10 @@ func (f sse091) format() Format {
 	return RSS
 }
 
-func (f sse091) hasSync() bool { return len(f.doc.Items()) > 0 || f.doc.Sharing() != nil }
-
 func (f sse091) set(e Entry) { f.setItem(e.sse) }
 
 func (f sse091) merge(remote backend, p feeds.Progress) (backend, error) {
-	doc, err := ssefeed.MergeWithProgress(f.doc, remote.(sse091).doc, p)
-	if err != nil {
-		return nil, err
-	}
-	return newSSE(doc), nil
+	return bound(newSSE)(ssefeed.MergeWithProgress(f.doc, remote.(sse091).doc, p))
 }
 
 func (f sse091) outline(entries []Entry) *Outline {
