@@ -3,6 +3,7 @@ package resolver
 import (
 	"strings"
 
+	"charm.land/bubbles/v2/help"
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 	"charm.land/lipgloss/v2"
@@ -98,7 +99,7 @@ func NewConfirm(s *Styles, q question, text string) Confirm {
 }
 
 // KeyMap returns the dialog's bindings.
-func (c Confirm) KeyMap() ConfirmKeys {
+func (c Confirm) KeyMap() help.KeyMap {
 	var k ConfirmKeys
 	for _, ch := range c.choices {
 		k.Choices = append(k.Choices, ch.key)

@@ -55,7 +55,7 @@ func NewHelpView(s *Styles, km help.KeyMap, rules ...string) HelpView {
 }
 
 // KeyMap returns the overlay's own bindings.
-func (h HelpView) KeyMap() HelpKeys { return h.keys }
+func (h HelpView) KeyMap() help.KeyMap { return h.keys }
 
 // SetSize sets the overlay's size in cells.
 func (h *HelpView) SetSize(w, hgt int) { h.width, h.height = w, hgt }

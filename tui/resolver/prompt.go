@@ -3,6 +3,7 @@ package resolver
 import (
 	"strings"
 
+	"charm.land/bubbles/v2/help"
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 	"charm.land/lipgloss/v2"
@@ -44,7 +45,7 @@ func NewPrompt(s *Styles, text string) Prompt {
 }
 
 // KeyMap returns the prompt's bindings.
-func (p Prompt) KeyMap() PromptKeys { return p.keys }
+func (p Prompt) KeyMap() help.KeyMap { return p.keys }
 
 // SetSize sets the room the dialog is centred in.
 func (p *Prompt) SetSize(w, h int) {

@@ -73,17 +73,31 @@ func block(s string, w, h int) string {
 	return strings.Join(lines, "\n")
 }
 
+// component is an overlay as the root model draws it and shows its keys.
+type component interface {
+	View() string
+	KeyMap() help.KeyMap
+}
+
+// shown returns the overlay that covers the body, or nil.
+func (m Model) shown() component {
+	switch m.overlay {
+	case helpOverlay:
+		return m.help
+	case confirmOverlay:
+		return m.confirm
+	case promptOverlay:
+		return m.prompt
+	case xmlOverlay:
+		return m.xml
+	}
+	return nil
+}
+
 // body renders the overlay or the screen.
 func (m Model) body() string {
-	switch {
-	case m.overlay == helpOverlay:
-		return m.help.View()
-	case m.overlay == confirmOverlay:
-		return m.confirm.View()
-	case m.overlay == promptOverlay:
-		return m.prompt.View()
-	case m.overlay == xmlOverlay:
-		return m.xml.View()
+	if o := m.shown(); o != nil {
+		return o.View()
 	}
 	switch m.screen {
 	case listScreen:
@@ -214,15 +228,10 @@ var spinner = []string{"-", "\\", "|", "/"}
 func (m Model) screenKeys() help.KeyMap {
 	k := m.keys
 	nav := bind("n/N", "next/previous unresolved", "n", "N")
+	if o := m.shown(); o != nil {
+		return o.KeyMap()
+	}
 	switch {
-	case m.overlay == helpOverlay:
-		return m.help.KeyMap()
-	case m.overlay == confirmOverlay:
-		return m.confirm.KeyMap()
-	case m.overlay == promptOverlay:
-		return m.prompt.KeyMap()
-	case m.overlay == xmlOverlay:
-		return m.xml.KeyMap()
 	case m.screen == mergeScreen:
 		return m.merge.keyMap()
 	case m.screen == listScreen && m.list.Filtering():

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"charm.land/bubbles/v2/help"
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 	"github.com/feedsync/feedsync/feeds/dialect"
@@ -64,7 +65,7 @@ func NewXMLView(s *Styles, msg xmlMsg) XMLView {
 }
 
 // KeyMap returns the view's bindings.
-func (v XMLView) KeyMap() XMLKeys { return v.keys }
+func (v XMLView) KeyMap() help.KeyMap { return v.keys }
 
 // SetSize sets the view's size and wraps the lines to it; the first time,
 // it scrolls to the item's element.
