@@ -88,26 +88,26 @@ func (m Model) advance(from int) Model {
 }
 
 // undo reverts the last step.
-func (m Model) undo() (Model, tea.Cmd) {
-	s, ok := m.journal.undo()
-	if !ok {
-		m.status.Info("nothing to undo")
-		return m, nil
-	}
-	m.st.apply(s, false)
-	m.status.Info("undone: " + s.label + " · ctrl+r redoes")
-	return m.refresh().show(s.changes[0].pos), nil
-}
+func (m Model) undo() (Model, tea.Cmd) { return m.replay(false) }
 
 // redo applies again the last step undone.
-func (m Model) redo() (Model, tea.Cmd) {
-	s, ok := m.journal.redo()
+func (m Model) redo() (Model, tea.Cmd) { return m.replay(true) }
+
+// replay moves along the journal: back, reverting the last step, or
+// forward, applying again the last one undone; it shows the item the step
+// changed first.
+func (m Model) replay(forward bool) (Model, tea.Cmd) {
+	move, verb, done, next := m.journal.undo, "undo", "undone: ", " · ctrl+r redoes"
+	if forward {
+		move, verb, done, next = m.journal.redo, "redo", "redone: ", ""
+	}
+	s, ok := move()
 	if !ok {
-		m.status.Info("nothing to redo")
+		m.status.Info("nothing to " + verb)
 		return m, nil
 	}
-	m.st.apply(s, true)
-	m.status.Info("redone: " + s.label)
+	m.st.apply(s, forward)
+	m.status.Info(done + s.label + next)
 	return m.refresh().show(s.changes[0].pos), nil
 }
 
