@@ -69,9 +69,5 @@ func backupSlot(name string) error {
 	case err != nil:
 		return err
 	}
-	what := fileKind(info.Mode())
-	if what == "" {
-		what = "not a regular file"
-	}
-	return fmt.Errorf("%s is %s, not a backup feedsync made; move it away, and save again", name, what)
+	return fmt.Errorf("%s is %s, not a backup feedsync made; move it away, and save again", name, FileKind(info.Mode()))
 }

@@ -76,32 +76,33 @@ func readTarget(path, target string) (*Snapshot, error) {
 
 // notRegular names the kind of a file that is not a regular one.
 func notRegular(m fs.FileMode) error {
-	switch kind := fileKind(m); kind {
-	case "":
-		return errors.New("not a regular file")
-	case "a directory":
-		return errors.New("is a directory")
-	default:
+	if kind := FileKind(m); kind != "a directory" {
 		return errors.New("is " + kind + ", not a regular file")
 	}
+	return errors.New("is a directory")
 }
 
-// fileKind names the kind of a file that is not a regular one ("a
-// directory", "a named pipe"), or is "" for a kind it has no name for.
-func fileKind(m fs.FileMode) string {
+// FileKind names the kind of a file that is not a regular one, as messages
+// to users say it: "a directory", "a FIFO (named pipe)", "a character
+// device", ..., and "a special file" for a kind it has no name for.
+// Package fetch words its refusals with it too, so that every command
+// names a FEED it refuses alike.
+func FileKind(m fs.FileMode) string {
 	switch {
 	case m.IsDir():
 		return "a directory"
 	case m&fs.ModeSymlink != 0:
 		return "a symbolic link"
 	case m&fs.ModeNamedPipe != 0:
-		return "a named pipe"
+		return "a FIFO (named pipe)"
 	case m&fs.ModeSocket != 0:
 		return "a socket"
+	case m&fs.ModeCharDevice != 0:
+		return "a character device"
 	case m&fs.ModeDevice != 0:
 		return "a device"
 	}
-	return ""
+	return "a special file"
 }
 
 // ErrChanged is what a *ChangedError is: the file changed since it was read.

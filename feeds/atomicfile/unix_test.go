@@ -86,7 +86,7 @@ func TestBackupsLeaveANamedPipeAlone(t *testing.T) {
 		t.Skip("no named pipes here:", err)
 	}
 	err := WriteFile(path, []byte("new"), 0o644)
-	if err == nil || !strings.Contains(err.Error(), ".bak is a named pipe, not a backup feedsync made") {
+	if err == nil || !strings.Contains(err.Error(), ".bak is a FIFO (named pipe), not a backup feedsync made") {
 		t.Fatalf("WriteFile = %v", err)
 	}
 	assertFile(t, path, "original")

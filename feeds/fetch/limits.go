@@ -60,29 +60,11 @@ type NotRegularError struct {
 }
 
 func (e *NotRegularError) Error() string {
-	return fmt.Sprintf("%s, not a regular file", kindOf(e.Mode))
+	return fmt.Sprintf("%s, not a regular file", atomicfile.FileKind(e.Mode))
 }
 
 // Is makes errors.Is(err, ErrNotRegular) true.
 func (e *NotRegularError) Is(target error) bool { return target == ErrNotRegular }
-
-func kindOf(m fs.FileMode) string {
-	switch {
-	case m.IsDir():
-		return "a directory"
-	case m&fs.ModeNamedPipe != 0:
-		return "a FIFO (named pipe)"
-	case m&fs.ModeSocket != 0:
-		return "a socket"
-	case m&fs.ModeCharDevice != 0:
-		return "a character device"
-	case m&fs.ModeDevice != 0:
-		return "a device"
-	case m&fs.ModeSymlink != 0:
-		return "a symbolic link"
-	}
-	return "a special file"
-}
 
 // sizeText is n bytes in the largest binary unit that divides it, for
 // limits, which are round numbers.
