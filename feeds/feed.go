@@ -1,8 +1,6 @@
 package feeds
 
 import (
-	"slices"
-
 	"github.com/beevik/etree"
 	"github.com/feedsync/feedsync/engine"
 	"github.com/feedsync/feedsync/feeds/internal/xmlutil"
@@ -80,8 +78,7 @@ func (d *Doc) Items() []*engine.Item {
 // one left out is a new item, added at the end.
 func (d *Doc) Subset(keep func(*engine.Item) bool) *Doc {
 	out := *d
-	out.recs = slices.Clone(d.recs)
-	out.hidden, out.index = xmlutil.Subset(d.recs, d.hidden,
+	out.recs, out.hidden, out.index = xmlutil.Subset(d.recs, d.hidden,
 		func(r *record) bool { return keep(r.item) },
 		func(r *record) string { return r.item.Sync.ID })
 	return &out
@@ -94,10 +91,7 @@ func recordItem(r *record) *engine.Item { return r.item }
 
 // Item returns the item with the given sync id, or nil.
 func (d *Doc) Item(id string) *engine.Item {
-	if i, ok := d.index[id]; ok {
-		return d.recs[i].item
-	}
-	return nil
+	return xmlutil.Lookup(d.recs, d.index, id, recordItem)
 }
 
 // Set replaces the item with it.Sync.ID, or appends it as a new item at the
@@ -105,14 +99,10 @@ func (d *Doc) Item(id string) *engine.Item {
 // conflicts', crosses into the feed's format.
 func (d *Doc) Set(it *engine.Item) {
 	it = d.adopt(it)
-	if i, ok := d.index[it.Sync.ID]; ok {
-		r := &d.recs[i]
-		r.undeleted = !it.Sync.Deleted && (r.item.Sync.Deleted || r.undeleted)
-		r.item = it
-		return
-	}
-	d.index[it.Sync.ID] = len(d.recs)
-	d.recs = append(d.recs, record{item: it})
+	i, added := xmlutil.Put(&d.recs, d.index, it.Sync.ID)
+	r := &d.recs[i]
+	r.undeleted = !added && !it.Sync.Deleted && (r.item.Sync.Deleted || r.undeleted)
+	r.item = it
 }
 
 // verbatim reports whether the record is written as the element it was read
@@ -147,23 +137,14 @@ func (s *Sharing) OutOfSync(cachedUntil string) bool {
 
 // Sharing returns the feed's sx:sharing, or nil. The result is a copy.
 func (d *Doc) Sharing() *Sharing {
-	if d.sharing == nil {
-		return nil
-	}
-	s := *d.sharing
-	s.Related = append([]Related(nil), s.Related...)
-	return &s
+	return xmlutil.Copy(d.sharing, relatedOf)
 }
+
+func relatedOf(s *Sharing) *[]Related { return &s.Related }
 
 // SetSharing replaces the feed's sx:sharing with s, or removes it when s is
 // nil. Markup the old element held beyond what Sharing models is not kept.
 func (d *Doc) SetSharing(s *Sharing) {
 	d.sharingSet = true
-	if s == nil {
-		d.sharing = nil
-		return
-	}
-	c := *s
-	c.Related = append([]Related(nil), s.Related...)
-	d.sharing = &c
+	d.sharing = xmlutil.Copy(s, relatedOf)
 }

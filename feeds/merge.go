@@ -59,14 +59,13 @@ type merger struct {
 func (m *merger) merge(remote *Doc, r *record, local *Doc) {
 	out := m.out
 	it := r.item
-	j, ok := out.index[it.Sync.ID]
-	if !ok { // §3.3 step 1
-		n := record{item: out.adopt(it)}
+	j, added := xmlutil.Put(&out.recs, out.index, it.Sync.ID)
+	if added { // §3.3 step 1
+		n := &out.recs[j]
+		n.item = out.adopt(it)
 		if n.item == it {
 			n.orig, n.lz, n.scope, n.dups = r.orig, r.lz, r.scope, r.dups
 		}
-		out.index[it.Sync.ID] = len(out.recs)
-		out.recs = append(out.recs, n)
 		return
 	}
 	l := out.recs[j].item

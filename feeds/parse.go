@@ -258,11 +258,10 @@ func (p *parser) item(d *Doc, i int, e *etree.Element) {
 	}
 	sc.lz.scope = d.cscope
 	it := &sc.v.item
-	r, ok := d.index[it.Sync.ID]
-	if !ok {
-		d.index[it.Sync.ID] = len(d.recs)
-		d.slots[i] = int32(len(d.recs))
-		d.recs = append(d.recs, record{item: it, orig: it, lz: sc.lz, scope: d.cscope})
+	r, added := xmlutil.Put(&d.recs, d.index, it.Sync.ID)
+	if added {
+		d.slots[i] = int32(r)
+		d.recs[r] = record{item: it, orig: it, lz: sc.lz, scope: d.cscope}
 		return
 	}
 	// Implementation note 2: a later element with the same id is another

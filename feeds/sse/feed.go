@@ -1,7 +1,6 @@
 package ssefeed
 
 import (
-	"slices"
 	"time"
 
 	"github.com/beevik/etree"
@@ -86,13 +85,7 @@ type Related struct {
 // written as RFC 822 dates (§1.2); an empty Version is written "0.91".
 func (d *Doc) SetSharing(s *Sharing) {
 	d.sharingSet = true
-	if s == nil {
-		d.sharing = nil
-		return
-	}
-	c := *s
-	c.Related = append([]Related(nil), s.Related...)
-	d.sharing = &c
+	d.sharing = xmlutil.Copy(s, relatedOf)
 }
 
 // Subset returns a Doc that holds only the items for which keep returns
@@ -104,8 +97,7 @@ func (d *Doc) SetSharing(s *Sharing) {
 // merged into the result under the id of one left out is a new item.
 func (d *Doc) Subset(keep func(*sse.Item) bool) *Doc {
 	out := *d
-	out.recs = slices.Clone(d.recs)
-	out.hidden, out.index = xmlutil.Subset(d.recs, d.hidden,
+	out.recs, out.hidden, out.index = xmlutil.Subset(d.recs, d.hidden,
 		func(r *record) bool { return keep(r.item) },
 		func(r *record) string { return r.item.ID })
 	return &out
@@ -127,13 +119,10 @@ func (d *Doc) Warnings() feeds.Problems { return append(feeds.Problems(nil), d.w
 
 // Sharing returns a copy of the feed's sx:sharing, or nil.
 func (d *Doc) Sharing() *Sharing {
-	if d.sharing == nil {
-		return nil
-	}
-	s := *d.sharing
-	s.Related = append([]Related(nil), s.Related...)
-	return &s
+	return xmlutil.Copy(d.sharing, relatedOf)
 }
+
+func relatedOf(s *Sharing) *[]Related { return &s.Related }
 
 // Items returns the items in document order: for OPML depth-first, in the
 // layout WriteTo writes, tombstones included; for RSS in the order read,
@@ -159,10 +148,7 @@ func recordItem(r *record) *sse.Item { return r.item }
 
 // Item returns the item with the given id, or nil.
 func (d *Doc) Item(id string) *sse.Item {
-	if i, ok := d.index[id]; ok {
-		return d.recs[i].item
-	}
-	return nil
+	return xmlutil.Lookup(d.recs, d.index, id, recordItem)
 }
 
 // Set replaces the item with it.ID, or adds it as a new item: at the end
@@ -172,12 +158,8 @@ func (d *Doc) Item(id string) *sse.Item {
 // it.Position is not written.
 func (d *Doc) Set(it *sse.Item) {
 	it = d.adopt(it)
-	if i, ok := d.index[it.ID]; ok {
-		d.recs[i].item = it
-		return
-	}
-	d.index[it.ID] = len(d.recs)
-	d.recs = append(d.recs, record{item: it})
+	i, _ := xmlutil.Put(&d.recs, d.index, it.ID)
+	d.recs[i].item = it
 }
 
 // adopt returns it with its data and its conflicts' data of d's kind: it

@@ -58,13 +58,13 @@ func merge(local, remote *Doc, progress feeds.Progress) (*Doc, error) {
 	for i, it := range res {
 		rep.At(i)
 		r := remote.Item(it.ID)
-		if i, ok := out.index[it.ID]; ok {
+		i, added := xmlutil.Put(&out.recs, out.index, it.ID)
+		if !added {
 			out.recs[i].item = asRead(it, out.recs[i].item, r)
 			continue
 		}
 		j := remote.index[it.ID]
-		out.index[it.ID] = len(out.recs)
-		out.recs = append(out.recs, record{item: out.adopt(asRead(it, nil, r)), el: remote.recs[j].el})
+		out.recs[i] = record{item: out.adopt(asRead(it, nil, r)), el: remote.recs[j].el}
 	}
 	rep.Done()
 	return &out, nil

@@ -432,12 +432,14 @@ func (p *parser) finish() {
 	d := p.d
 	folds := map[int]*sse.Fold{}
 	for _, r := range p.read {
-		slot := len(d.recs)
-		if j, ok := d.index[r.item.ID]; ok {
-			f := folds[j]
+		slot, added := xmlutil.Put(&d.recs, d.index, r.item.ID)
+		if added {
+			d.recs[slot] = record{item: r.item, el: r.el}
+		} else {
+			f := folds[slot]
 			if f == nil {
-				f = sse.NewFold(d.recs[j].item)
-				folds[j] = f
+				f = sse.NewFold(d.recs[slot].item)
+				folds[slot] = f
 			}
 			f.Add(r.item) // the ids are equal: no error
 			msg := "id %q is used by an earlier %s too; ids are unique in a feed (0.91 §2.3), so the two were merged"
@@ -447,9 +449,6 @@ func (p *parser) finish() {
 				p.warnf(r.sync, msg, r.item.ID, r.el.Tag)
 			}
 			slot = -2
-		} else {
-			d.index[r.item.ID] = slot
-			d.recs = append(d.recs, record{item: r.item, el: r.el})
 		}
 		if d.kind == KindRSS {
 			d.slots[r.slot] = slot
