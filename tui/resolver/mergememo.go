@@ -29,6 +29,9 @@ type mergeMemo struct {
 	places  map[[2]int][2]int        // where the result holds a hunk: version, hunk
 	results map[[3]int]wrappedResult // a field's result wrapped: field, version, width
 	sides   map[[4]int][2][][]piece  // a field's sides wrapped: field, version, widths (not tied to the result)
+	head    []string                 // the header but its last rule (see headLines)
+	headFor headKey                  // what head was built for
+	heads   int                      // how many headers were built, which a test counts
 }
 
 // strayRanges are a field's changes outside the hunks (see straysIn).
@@ -39,6 +42,25 @@ type layoutKey struct {
 	rev                        uint64
 	width, version, cur, field int
 	typing                     bool
+	caret                      [2]int // the cursor's line and rune while typing
+}
+
+// layoutNow returns what the body depends on as the view stands.
+func (v MergeView) layoutNow() layoutKey {
+	k := layoutKey{rev: v.rev, width: v.width, version: v.version, cur: v.cur, field: v.field, typing: v.typing}
+	if v.typing && v.field < len(v.fields) {
+		ta := v.fields[v.field].result
+		k.caret = [2]int{ta.row, ta.col}
+	}
+	return k
+}
+
+// headKey is what the header depends on beside the styles and what stays
+// as it is while the view is open (the item, its versions' labels and
+// places, the height): the body's state and the note.
+type headKey struct {
+	layoutKey
+	note string
 }
 
 func newMergeMemo() *mergeMemo {
@@ -48,6 +70,15 @@ func newMergeMemo() *mergeMemo {
 // touch starts a new revision of the result: call it after any change of
 // a field's result, of what was taken, or of the field typed in.
 func (v *MergeView) touch() { v.rev = mergeRevs.Add(1) }
+
+// restyle draws the header and the body anew, for new styles.
+func (v *MergeView) restyle() {
+	if v.memo != nil {
+		v.memo.head = nil
+	}
+	v.laid = layoutKey{}
+	v.layout()
+}
 
 // memoNow returns the memo of the current revision, emptied if it held an
 // earlier one's.

@@ -38,8 +38,30 @@ func stateWords(s hunkState, version string) string {
 	return "open: the winner's until you choose"
 }
 
-// headHeight is the rows of the fixed header above the body.
+// head returns the fixed header above the body; its last rule says how
+// far down the body is.
 func (v MergeView) head() []string {
+	lines := v.headLines()
+	return append(slices.Clip(lines), v.positionRule(len(lines)+1))
+}
+
+// headLines returns the header but its last rule, built again only when
+// what it shows changed (see headKey): not for each frame, nor for each
+// key that counts the rows left under it.
+func (v MergeView) headLines() []string {
+	m := v.memo
+	if m == nil {
+		return v.buildHead() // a view never opened: nothing is kept
+	}
+	if k := (headKey{v.layoutNow(), v.note}); m.head == nil || m.headFor != k {
+		m.head, m.headFor = v.buildHead(), k
+		m.heads++
+	}
+	return m.head
+}
+
+// buildHead builds the header but its last rule.
+func (v MergeView) buildHead() []string {
 	s := v.styles
 	lines := []string{s.Bold.Render(fit(fmt.Sprintf("combine %s — the result %s", v.name, v.scope()), v.width))}
 	lines = append(lines, fit(v.pairLine(), v.width))
@@ -64,7 +86,7 @@ func (v MergeView) head() []string {
 	if v.width >= threeColumnsFrom {
 		lines = append(lines, v.columnHeads())
 	}
-	return append(lines, v.positionRule(len(lines)+1))
+	return lines
 }
 
 // wrapped renders text on one row, or wrapped at words on up to n rows
@@ -254,7 +276,7 @@ func (v MergeView) columnHeads() string {
 }
 
 // bodyHeight is the rows left for the body.
-func (v MergeView) bodyHeight() int { return max(v.height-len(v.head()), 1) }
+func (v MergeView) bodyHeight() int { return max(v.height-len(v.headLines())-1, 1) }
 
 // layout renders the body for the fields, the version shown, the hunk at
 // hand and the width, so that View only slices.
@@ -262,7 +284,7 @@ func (v *MergeView) layout() {
 	if v.width <= 0 || v.fields == nil && v.entry.IsZero() {
 		return
 	}
-	key := layoutKey{rev: v.rev, width: v.width, version: v.version, cur: v.cur, field: v.field, typing: v.typing}
+	key := v.layoutNow()
 	if v.body != nil && key == v.laid {
 		v.scrollBy(0)
 		return

@@ -388,7 +388,6 @@ func (v *MergeView) takeSide(s side) {
 		delete(v.taken, id)
 	}
 	v.touch()
-	v.layout()
 	for k := 1; k < len(hs); k++ {
 		if i := (v.cur + k) % len(hs); v.stateOf(i) == hunkOpen {
 			v.cur = i

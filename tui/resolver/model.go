@@ -268,5 +268,6 @@ func (m Model) setBackground(light bool) Model {
 func (m Model) restyle() Model {
 	*m.styles = NewStyles(m.look)
 	m.item.layout()
+	m.merge.restyle()
 	return m
 }
