@@ -66,8 +66,8 @@ func (d *Doc) Adopt(st engine.Stamp, as Dialect) (*Doc, []Adopted, error) {
 		src = d.Bytes()
 	}
 	scan, err := plain.Read(src, plain.Format(d.Format()))
-	if err != nil {
-		return nil, nil, fmt.Errorf("%s: %w", d.Name(), err)
+	if err != nil { // read as Parse reads it: file:line:col
+		return nil, nil, feeds.SyntaxProblems(d.Name(), src, err)
 	}
 	taken := map[string]bool{}
 	for _, e := range d.Entries() {
@@ -81,7 +81,7 @@ func (d *Doc) Adopt(st engine.Stamp, as Dialect) (*Doc, []Adopted, error) {
 		}
 		base, from := it.Key, it.KeyFrom
 		if base == "" {
-			base, from = it.Digest(src, plain.Format(d.Format())), "digest"
+			base, from = scan.Digest(it), "digest"
 		}
 		id := freeID(NSSOf(base), taken)
 		taken[id] = true
@@ -92,7 +92,7 @@ func (d *Doc) Adopt(st engine.Stamp, as Dialect) (*Doc, []Adopted, error) {
 		return d, nil, nil
 	}
 	prefix, uri, decl := syncPrefix(scan, dl, d.ns)
-	out := scan.Write(src, prefix, uri, decl, syncs)
+	out := scan.Write(prefix, uri, decl, syncs)
 	nd, err := Parse(d.Name(), out)
 	if err != nil {
 		return nil, nil, fmt.Errorf("%s: adopting: the result does not load (a bug): %w", d.Name(), err)

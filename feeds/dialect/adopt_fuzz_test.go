@@ -4,8 +4,11 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"path/filepath"
+	"strings"
 	"testing"
 
+	"github.com/feedsync/feedsync/feeds"
 	"github.com/feedsync/feedsync/feeds/internal/plain"
 )
 
@@ -24,8 +27,8 @@ func FuzzAdopt(f *testing.F) {
 		}
 		once, _, err := d.Adopt(at(1, "A"), None)
 		var de *AdoptDialectError
-		if errors.As(err, &de) || errors.Is(err, plain.ErrEncoding) {
-			return // refused: a dialect the format cannot take, an encoding
+		if errors.As(err, &de) {
+			return // refused: a dialect the format cannot take
 		}
 		if err != nil {
 			t.Fatalf("adopting: %v\n%s", err, data)
@@ -59,5 +62,34 @@ func BenchmarkAdopt(b *testing.B) {
 		if _, done, err := d.Adopt(at(1, "A"), None); err != nil || len(done) != 10000 {
 			b.Fatalf("%d adopted: %v", len(done), err)
 		}
+	}
+}
+
+// The items of a feed are read by the scanner Parse reads it with: every
+// file of the malformed-XML corpus stops both at the same place, with the
+// same file:line:col: element: message. (Parse also bounds the elements
+// of the trees it builds, xml-dense-elements.xml; the scan builds none,
+// and reads only feeds that Parse has read.)
+func TestAdoptScanStopsWhereParseStops(t *testing.T) {
+	files, _ := filepath.Glob("../../testdata/malformed/xml-*.xml")
+	if len(files) < 40 {
+		t.Fatalf("only %d malformed XML files", len(files))
+	}
+	for _, f := range files {
+		if filepath.Base(f) == "xml-dense-elements.xml" {
+			continue
+		}
+		t.Run(filepath.Base(f), func(t *testing.T) {
+			data := readFile(t, f)
+			_, perr := Parse(f, data)
+			_, err := plain.Read(data, plain.RSS)
+			if perr == nil || err == nil {
+				t.Fatalf("Parse: %v; plain.Read: %v; want both to refuse", perr, err)
+			}
+			want := strings.SplitN(perr.Error(), "\n", 2)[0]
+			if got := feeds.SyntaxProblems(f, data, err).Error(); got != want {
+				t.Errorf("plain.Read stops at\n%s\nParse at\n%s", got, want)
+			}
+		})
 	}
 }

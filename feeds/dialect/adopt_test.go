@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 	"time"
+	"unicode/utf16"
 
 	"github.com/feedsync/feedsync/engine"
 )
@@ -378,9 +379,10 @@ func sameFields(a, b Version) bool {
 	return true
 }
 
-// A feed with CRLF line ends gets its sync elements with CRLF too; a feed
-// in an encoding other than UTF-8 with non-ASCII text is refused, since
-// its bytes are not its text.
+// A feed with CRLF line ends gets its sync elements with CRLF too. A feed
+// in another encoding that Parse reads (ISO-8859-1, UTF-16) is adopted as
+// any command writes it, in UTF-8 with a declaration that says so, and its
+// items get the ids they get in UTF-8: a digest is of the item's text.
 func TestAdoptLineEndsAndEncodings(t *testing.T) {
 	crlf := strings.ReplaceAll(plainRSS, "\n", "\r\n")
 	out, _ := adopt(t, parse(t, "crlf.xml", crlf), at(1, "A"), None)
@@ -389,13 +391,18 @@ func TestAdoptLineEndsAndEncodings(t *testing.T) {
 	}
 	onlyAdded(t, crlf, out.Bytes())
 
-	latin := strings.Replace(plainRSS, `encoding="utf-8"`, `encoding="ISO-8859-1"`, 1)
-	if _, done := adopt(t, parse(t, "ascii.xml", latin), at(1, "A"), None); len(done) != 3 {
-		t.Errorf("an ASCII feed declared ISO-8859-1: %d adopted, want 3", len(done))
+	utf8Feed := strings.Replace(plainRSS, "Call mom", "Call møm", 1)
+	want, _ := adopt(t, parse(t, "utf8.xml", utf8Feed), at(1, "A"), None)
+	latin := strings.Replace(strings.Replace(utf8Feed, `encoding="utf-8"`, `encoding="ISO-8859-1"`, 1), "ø", "\xf8", 1)
+	u16 := []byte{0xFE, 0xFF}
+	for _, u := range utf16.Encode([]rune(strings.Replace(utf8Feed, `encoding="utf-8"`, `encoding="UTF-16"`, 1))) {
+		u16 = append(u16, byte(u>>8), byte(u))
 	}
-	latin = strings.Replace(latin, "Buy milk", "Buy m\xedlk", 1)
-	if _, _, err := parse(t, "latin.xml", latin).Adopt(at(1, "A"), None); err == nil || !strings.Contains(err.Error(), "UTF-8") {
-		t.Errorf("err = %v, want the encoding refused", err)
+	for name, feed := range map[string]string{"latin.xml": latin, "u16.xml": string(u16)} {
+		got, _ := adopt(t, parse(t, name, feed), at(1, "A"), None)
+		if string(got.Bytes()) != strings.Replace(string(want.Bytes()), `encoding="utf-8"`, `encoding="UTF-8"`, 1) {
+			t.Errorf("%s adopted is not the UTF-8 feed adopted, in UTF-8:\n%s\n---\n%s", name, got.Bytes(), want.Bytes())
+		}
 	}
 }
 
@@ -425,4 +432,17 @@ func TestAdoptWritesWhenAsCreate_0_91_Section1_2(t *testing.T) {
 	if want := `when="Tue, 3 May 2005 09:43:33 GMT"`; !strings.Contains(string(out.Bytes()), want) {
 		t.Errorf("adopted outline lacks %s:\n%s", want, out.Bytes())
 	}
+}
+
+// Adopt reads a feed as Parse reads it (XML 1.0 fifth edition, one strict
+// scanner): a feed that loads is adopted, an element named with a letter
+// that the fourth edition's name tables lack (U+0370, Greek capital heta)
+// included.
+func TestAdoptReadsWhatParseReads(t *testing.T) {
+	feed := strings.Replace(plainRSS, "<item><title>Call mom</title></item>", `<item><title>Call mom</title><ex:Ͱ xmlns:ex="urn:x">y</ex:Ͱ></item>`, 1)
+	out, done := adopt(t, parse(t, "names.xml", feed), at(1, "A"), None)
+	if len(done) != 3 {
+		t.Errorf("adopted %d items, want 3", len(done))
+	}
+	onlyAdded(t, feed, out.Bytes())
 }

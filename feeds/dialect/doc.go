@@ -144,9 +144,11 @@
 // the root when neither it nor an RSS channel declares it (as "sx", or
 // sx2, sx3, … when sx is bound to something else), and an empty OPML
 // outline is opened to hold its child. Package feeds/internal/plain does
-// that byte work; the result is then parsed again by the dialect's binding,
-// which checks it. Only a UTF-8 feed, or one in another encoding whose
-// text is all ASCII, is adopted: others are refused (plain.ErrEncoding).
+// that byte work, reading the feed as Parse reads it (decoded to UTF-8,
+// then with the one strict scanner); the result is then parsed again by
+// the dialect's binding, which checks it. A feed in another encoding than
+// UTF-8 is written in UTF-8 with a declaration that says so, as every
+// command writes it, and its items get the ids they get in UTF-8.
 //
 // Ids are made from what the item already holds, so that the same feed
 // adopted anywhere gets the same ids: an Atom entry's atom:id (1.0.2 §2.4

@@ -5,9 +5,13 @@
 // channel's items, an OPML body's outlines at every depth.
 //
 // It works on the bytes a feed was read from, which the feed's binding
-// (package feeds or feeds/sse) has already parsed without error: the
-// output is the input with insertions only (and an OPML outline written
-// as an empty element, <outline …/>, opened so that it can hold a child).
+// (package feeds or feeds/sse) has already parsed without error, and reads
+// them as the bindings do: decoded to UTF-8 when they are in another
+// encoding (xmlscan.Decode), then with the strict scanner (xmlscan). The
+// output is that text with insertions only (and an OPML outline written
+// as an empty element, <outline …/>, opened so that it can hold a child):
+// the input itself for a UTF-8 feed, and for another what any command
+// writes, the feed in UTF-8 with an XML declaration that says so.
 package plain
 
 import (
@@ -15,11 +19,11 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/xml"
-	"errors"
-	"fmt"
-	"io"
 	"slices"
 	"strings"
+
+	"github.com/feedsync/feedsync/feeds/internal/xmlscan"
+	"github.com/feedsync/feedsync/feeds/internal/xmlutil"
 )
 
 // Format is the container format of a feed.
@@ -34,13 +38,9 @@ const (
 
 const nsAtom = "http://www.w3.org/2005/Atom"
 
-// ErrEncoding: the feed is not UTF-8, so that byte offsets into it are not
-// those of its text.
-var ErrEncoding = errors.New("only a UTF-8 (or ASCII) feed can be adopted: convert it to UTF-8 first")
-
 // Item is one item of a feed.
 type Item struct {
-	Start, End int    // the element's bytes: data[Start:End]
+	Start, End int    // the element's bytes: Scan.Text[Start:End]
 	tagEnd     int    // the end of its start tag
 	Line       int    // 1-based line of its start tag
 	Synced     bool   // has a sync element of one of the SyncNS namespaces as a child
@@ -54,7 +54,7 @@ type Item struct {
 	childInd   string // indentation of the first child on its own line, or ""
 	// binds are the prefixes the item and the elements between it and
 	// the root declare, the nearest first; nil when none do.
-	binds []xml.Attr
+	binds []xmlscan.Attr
 }
 
 // bound returns the namespace prefix p means inside the item, and
@@ -68,21 +68,23 @@ func (it *Item) bound(p string) (string, bool) {
 	return "", false
 }
 
-// Digest returns a digest of the item's bytes: "sha256-" and the first 16
-// hex digits of their SHA-256, the same at every endpoint that holds the
-// same item. An OPML outline's are those of its start tag, its data (its
-// attributes), not of the outlines below it.
-func (it *Item) Digest(data []byte, f Format) string {
+// Digest returns a digest of the item's bytes in UTF-8: "sha256-" and the
+// first 16 hex digits of their SHA-256, the same at every endpoint that
+// holds the same item, in whatever encoding. An OPML outline's are those
+// of its start tag, its data (its attributes), not of the outlines below
+// it.
+func (s *Scan) Digest(it *Item) string {
 	end := it.End
-	if f == OPML {
+	if s.format == OPML {
 		end = it.tagEnd
 	}
-	sum := sha256.Sum256(data[it.Start:end])
+	sum := sha256.Sum256(s.Text[it.Start:end])
 	return "sha256-" + hex.EncodeToString(sum[:8])
 }
 
 // Scan is a feed's items and where its root declares namespaces.
 type Scan struct {
+	Text  []byte // the feed in UTF-8, which the offsets are of
 	Items []*Item
 	// Prefixes are the namespace prefixes the root (and an RSS channel)
 	// declare, by URI; Bound holds every prefix declared there.
@@ -101,85 +103,79 @@ var SyncNS = []string{"http://feedsync.org/2007/feedsync", "https://www.microsof
 
 // frame is an open element.
 type frame struct {
-	item  *Item      // the item this element is, or nil
-	owner *Item      // the item this element is a direct child of, or nil
-	key   bool       // a key child (atom:id, guid) of owner
-	outl  bool       // an element where OPML outlines are items (body or outline)
-	decls []xml.Attr // the prefixes it declares (below the root)
+	item  *Item          // the item this element is, or nil
+	owner *Item          // the item this element is a direct child of, or nil
+	key   bool           // a key child (atom:id, guid) of owner
+	outl  bool           // an element where OPML outlines are items (body or outline)
+	decls []xmlscan.Attr // the prefixes it declares (below the root)
 }
 
-// Read scans data, a feed of format f.
+// Read scans data, a feed of format f, as the bindings read feeds (see
+// the package doc), so that it reads what they read: an error is the
+// *xmlutil.DecodeError of an encoding they do not read, or the
+// *xmlscan.SyntaxError of the first thing that makes the feed not
+// well-formed.
 func Read(data []byte, f Format) (*Scan, error) {
-	if bytes.HasPrefix(data, []byte{0xFE, 0xFF}) || bytes.HasPrefix(data, []byte{0xFF, 0xFE}) {
-		return nil, ErrEncoding // UTF-16
+	text, enc, err := xmlscan.Decode(data)
+	if err != nil {
+		return nil, &xmlutil.DecodeError{Err: err}
 	}
-	ascii := !slices.ContainsFunc(data, func(c byte) bool { return c >= 0x80 })
-	dec := xml.NewDecoder(bytes.NewReader(data))
-	dec.CharsetReader = func(label string, r io.Reader) (io.Reader, error) {
-		// Offsets are byte offsets only when the text is read as it is:
-		// UTF-8, or ASCII in any encoding that extends it (what is
-		// written, ids escaped by NSSOf and endpoint ids, is ASCII).
-		if l := strings.ToLower(label); ascii || l == "utf-8" || l == "utf8" || l == "us-ascii" {
-			return r, nil
-		}
-		return nil, ErrEncoding
+	if enc != "" {
+		text = xmlscan.DeclareUTF8(text)
 	}
-	s := &Scan{Prefixes: map[string]string{}, Bound: map[string]bool{}, unit: "  ", format: f, line: 1}
+	s := &Scan{Text: text, Prefixes: map[string]string{}, Bound: map[string]bool{}, unit: "  ", format: f, line: 1}
+	data = text
+	sc := xmlscan.New(text)
 	var stack []frame
-	for {
-		off := int(dec.InputOffset())
-		t, err := dec.Token()
-		if err == io.EOF {
-			return s, nil
-		}
-		if err != nil {
-			if errors.Is(err, ErrEncoding) {
-				return nil, ErrEncoding
-			}
-			return nil, fmt.Errorf("reading items: %w", err)
-		}
-		end := int(dec.InputOffset())
+	for sc.Next() {
+		t := sc.Token()
 		var top *frame
 		if len(stack) > 0 {
 			top = &stack[len(stack)-1]
 		}
-		switch t := t.(type) {
-		case xml.StartElement:
-			fr := s.start(data, f, t, stack, off, end)
-			stack = append(stack, fr)
-		case xml.EndElement:
+		switch t.Kind {
+		case xmlscan.StartElement:
+			stack = append(stack, s.start(sc, t, stack))
+		case xmlscan.EndElement:
 			if top.item != nil {
-				s.close(data, top.item, off, end)
+				s.close(data, top.item, t.Off, t.End)
 			}
 			stack = stack[:len(stack)-1]
-		case xml.CharData:
+		case xmlscan.Text, xmlscan.CDATA:
 			if top != nil && top.key {
-				top.owner.keyText.Write(t)
+				top.owner.keyText.WriteString(t.Text)
 			}
 		}
 	}
+	if err := sc.Err(); err != nil {
+		return nil, err
+	}
+	return s, nil
 }
 
-// start handles a start tag at data[off:end] below the open elements.
-func (s *Scan) start(data []byte, f Format, t xml.StartElement, stack []frame, off, end int) frame {
+// start handles the start tag t that sc has just read, below the open
+// elements.
+func (s *Scan) start(sc *xmlscan.Scanner, t *xmlscan.Token, stack []frame) frame {
+	data, f, off, end := sc.Data(), s.format, t.Off, t.End
+	space, _ := sc.Lookup(t.Name.Prefix)
 	depth := len(stack)
 	var parent frame
 	if depth > 0 {
 		parent = stack[depth-1]
 	}
 	if depth == 0 || depth == 1 && f == RSS && t.Name.Local == "channel" {
-		s.declares(t.Attr)
+		s.declares(t.Attrs)
 		if depth == 0 {
 			s.declAt = end - 1
-			if data[end-2] == '/' {
+			if t.Empty {
 				s.declAt--
 			}
 		}
 	}
 	fr := frame{outl: f == OPML && (depth == 1 && t.Name.Local == "body" || parent.outl && t.Name.Local == "outline")}
 	if depth > 0 {
-		for _, a := range t.Attr {
-			if a.Name.Space == "xmlns" {
+		for _, a := range t.Attrs {
+			if a.Name.Prefix == "xmlns" {
 				fr.decls = append(fr.decls, a)
 			}
 		}
@@ -187,14 +183,14 @@ func (s *Scan) start(data []byte, f Format, t xml.StartElement, stack []frame, o
 	isItem := false
 	switch f {
 	case Atom:
-		isItem = depth == 1 && t.Name.Space == nsAtom && t.Name.Local == "entry"
+		isItem = depth == 1 && space == nsAtom && t.Name.Local == "entry"
 	case RSS:
-		isItem = depth == 2 && t.Name.Space == "" && t.Name.Local == "item"
+		isItem = depth == 2 && space == "" && t.Name.Local == "item"
 	case OPML:
 		isItem = parent.outl && t.Name.Local == "outline"
 	}
 	if it := parent.item; it != nil { // a direct child of an item
-		if slices.Contains(SyncNS, t.Name.Space) && t.Name.Local == "sync" {
+		if slices.Contains(SyncNS, space) && t.Name.Local == "sync" {
 			it.Synced = true
 		}
 		if it.childInd == "" && !it.hasChild() {
@@ -202,7 +198,7 @@ func (s *Scan) start(data []byte, f Format, t xml.StartElement, stack []frame, o
 		}
 		it.markChild()
 		fr.owner = it
-		fr.key = f == Atom && t.Name.Space == nsAtom && t.Name.Local == "id" || f == RSS && t.Name.Space == "" && t.Name.Local == "guid"
+		fr.key = f == Atom && space == nsAtom && t.Name.Local == "id" || f == RSS && space == "" && t.Name.Local == "guid"
 		if fr.key {
 			it.KeyFrom = map[Format]string{Atom: "atom:id", RSS: "guid"}[f]
 		}
@@ -212,11 +208,10 @@ func (s *Scan) start(data []byte, f Format, t xml.StartElement, stack []frame, o
 	}
 	s.line += bytes.Count(data[s.lineAt:off], []byte("\n")) // counted on from the last item: linear in the feed
 	s.lineAt = off
-	it := &Item{Start: off, tagEnd: end, Line: s.line, wsStart: -1, selfClose: data[end-2] == '/'}
-	it.name = qname(data, off)
+	it := &Item{Start: off, tagEnd: end, Line: s.line, wsStart: -1, selfClose: t.Empty, name: t.Name.String()}
 	if f == OPML {
 		for _, k := range []string{"xmlUrl", "url"} {
-			if v := attr(t.Attr, k); strings.TrimSpace(v) != "" {
+			if v := attr(t.Attrs, k); strings.TrimSpace(v) != "" {
 				it.Key, it.KeyFrom = strings.TrimSpace(v), k
 				break
 			}
@@ -261,9 +256,9 @@ func (s *Scan) close(data []byte, it *Item, off, end int) {
 }
 
 // declares records the namespace declarations of the root or channel.
-func (s *Scan) declares(attrs []xml.Attr) {
+func (s *Scan) declares(attrs []xmlscan.Attr) {
 	for _, a := range attrs {
-		if a.Name.Space == "xmlns" {
+		if a.Name.Prefix == "xmlns" {
 			s.Bound[a.Name.Local] = true
 			if _, ok := s.Prefixes[a.Value]; !ok {
 				s.Prefixes[a.Value] = a.Name.Local
@@ -290,18 +285,9 @@ func lineIndent(data []byte, off int) string {
 
 func isSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' }
 
-// qname returns the name of the start tag at data[off].
-func qname(data []byte, off int) string {
-	e := off + 1
-	for e < len(data) && !isSpace(data[e]) && data[e] != '/' && data[e] != '>' {
-		e++
-	}
-	return string(data[off+1 : e])
-}
-
-func attr(attrs []xml.Attr, key string) string {
+func attr(attrs []xmlscan.Attr, key string) string {
 	for _, a := range attrs {
-		if a.Name.Space == "" && a.Name.Local == key {
+		if a.Name.Prefix == "" && a.Name.Local == key {
 			return a.Value
 		}
 	}
@@ -317,13 +303,14 @@ type Sync struct {
 	decl    string      // a declaration the element needs, or ""
 }
 
-// Write returns data with each sync element written as the last child of
+// Write returns the feed's text with each sync element written as the last child of
 // its item (an OPML outline's first, as feeds/sse writes one with
 // children), laid out as the item's children are, and, when decl is true,
 // prefix declared for uri on the root's start tag. An item inside which
 // an element below the root binds prefix to another namespace gets the
 // declaration on its sync element. Nothing else changes.
-func (s *Scan) Write(data []byte, prefix, uri string, decl bool, syncs []Sync) []byte {
+func (s *Scan) Write(prefix, uri string, decl bool, syncs []Sync) []byte {
+	data := s.Text
 	type edit struct {
 		at, del int
 		text    string
