@@ -41,7 +41,7 @@ type Doc struct {
 	sharing    *Sharing
 	sharingSet bool // SetSharing was called: write sharing, not the element read
 
-	level *levelEdits // feed-level elements taken from another version (TakeFeedLevel), or nil
+	level levelEdits // feed-level elements taken from another version (TakeFeedLevel); nil Edits for none
 }
 
 // record is one sync item of a Doc and where it came from.

@@ -53,7 +53,7 @@ func (d *Doc) FeedLevel() []Part {
 	}
 	for i, t := range d.box.Child {
 		if i == insertAt {
-			eachToken(d.level.edits().Inserts(), p.Token)
+			eachToken(d.level.Inserts(), p.Token)
 		}
 		if d.slots[i] != -1 || i == d.sharingAt && d.sharingSet {
 			continue
@@ -61,10 +61,10 @@ func (d *Doc) FeedLevel() []Part {
 		if e, ok := t.(*etree.Element); ok {
 			t = d.src.builtChild(e) // an item without sx:sync
 		}
-		d.level.edits().Each(t, p.Token)
+		d.level.Each(t, p.Token)
 	}
 	if insertAt >= len(d.box.Child) {
-		eachToken(d.level.edits().Inserts(), p.Token)
+		eachToken(d.level.Inserts(), p.Token)
 	}
 	if d.sharingSet && d.sharing != nil {
 		var b strings.Builder
@@ -78,24 +78,18 @@ func (d *Doc) FeedLevel() []Part {
 
 // levelEdits are the feed-level elements a Doc takes from another version
 // of the feed (TakeFeedLevel), and the namespace context of that version's
-// box, which they were read in.
+// box, which they were read in. Edits is nil until some are taken; its
+// methods read nil as none.
 type levelEdits struct {
 	*xmlutil.Edits
 	scope *scope
-}
-
-func (l *levelEdits) edits() *xmlutil.Edits {
-	if l == nil {
-		return nil
-	}
-	return l.Edits
 }
 
 // levelInserts writes the feed-level elements taken from another version
 // that the feed did not have, each on a line of its own.
 func (wr *writer) levelInserts() {
 	l := wr.d.level
-	for _, e := range l.edits().Inserts() {
+	for _, e := range l.Inserts() {
 		wr.w.WriteString(wr.d.itemInd)
 		wr.element(e, l.scope, wr.cs)
 	}
@@ -118,10 +112,10 @@ func (d *Doc) TakeFeedLevel(from *Doc, names []string) []string {
 	if from.format != d.format || from == d {
 		return nil
 	}
-	if d.level != nil && d.level.scope != from.cscope {
+	if d.level.Edits != nil && d.level.scope != from.cscope {
 		return nil // edits from one version only
 	}
-	l := &levelEdits{d.level.edits().Clone(), from.cscope}
+	l := levelEdits{d.level.Clone(), from.cscope}
 	var taken []string
 	sharing := qn{d.sx, "sharing"}.String()
 	for _, name := range names {

@@ -92,7 +92,7 @@ func (wr *writer) hasChildren() bool {
 			return true
 		}
 	}
-	return d.sharingSet && d.sharing != nil || len(d.level.edits().Inserts()) > 0
+	return d.sharingSet && d.sharing != nil || len(d.level.Inserts()) > 0
 }
 
 // raw writes the bytes of child i of box as read.
@@ -170,7 +170,7 @@ func (wr *writer) box() {
 			wr.record(int(s))
 		case s < -1 && !d.recs[-2-int(s)].verbatim(true):
 			pending = -1 // a further element of an item that is written anew
-		case d.level.edits().Replaces(t):
+		case d.level.Replaces(t):
 			if e := d.level.Replace[t]; e != nil {
 				flush()
 				wr.element(e, d.level.scope, wr.cs)

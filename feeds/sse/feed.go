@@ -34,7 +34,7 @@ type Doc struct {
 	head       *etree.Element
 	sharingSet bool
 
-	level *levelEdits // feed-level elements taken from another version (TakeFeedLevel), or nil
+	level levelEdits // feed-level elements taken from another version (TakeFeedLevel); nil Edits for none
 
 	recs  []record // the items: those read in document order, then those added
 	nRead int      // recs[:nRead] were read from the tree

@@ -71,35 +71,29 @@ func (d *Doc) levelChildren(parent *etree.Element, insertAt int, f func(etree.To
 	}
 	for i, t := range parent.Child {
 		if i == insertAt {
-			eachToken(d.level.edits().Inserts(), f)
+			eachToken(d.level.Inserts(), f)
 		}
 		if parent != d.box || d.slots[i] == -1 {
-			d.level.edits().Each(t, f)
+			d.level.Each(t, f)
 		}
 	}
 	if insertAt >= len(parent.Child) {
-		eachToken(d.level.edits().Inserts(), f)
+		eachToken(d.level.Inserts(), f)
 	}
 }
 
 // levelEdits are the feed-level elements a Doc takes from another version
-// of the feed (TakeFeedLevel), and that version.
+// of the feed (TakeFeedLevel), and that version. Edits is nil until some
+// are taken; its methods read nil as none.
 type levelEdits struct {
 	*xmlutil.Edits
 	from *Doc
 }
 
-func (l *levelEdits) edits() *xmlutil.Edits {
-	if l == nil {
-		return nil
-	}
-	return l.Edits
-}
-
 // levelInserts writes the feed-level elements taken from another version
 // that the feed did not have, each at indentation ind.
 func (wr *writer) levelInserts(ind string) {
-	for _, e := range wr.d.level.edits().Inserts() {
+	for _, e := range wr.d.level.Inserts() {
 		wr.w.WriteString(ind)
 		wr.element(e)
 	}
@@ -110,7 +104,7 @@ func (wr *writer) levelInserts(ind string) {
 // version in its place (TakeFeedLevel), not at all, with the white space
 // before it, when that version has none, else as read.
 func (wr *writer) feedChild(t etree.Token, g *gap) {
-	if !wr.d.level.edits().Replaces(t) {
+	if !wr.d.level.Replaces(t) {
 		g.flush()
 		wr.token(t)
 		return
@@ -169,10 +163,10 @@ func (d *Doc) levelInsertAt() int {
 // returns the names it took; other parts and feeds of another kind are not
 // taken.
 func (d *Doc) TakeFeedLevel(from *Doc, names []string) []string {
-	if from.kind != d.kind || from == d || d.level != nil && d.level.from != from {
+	if from.kind != d.kind || from == d || d.level.Edits != nil && d.level.from != from {
 		return nil
 	}
-	l := &levelEdits{d.level.edits().Clone(), from}
+	l := levelEdits{d.level.Clone(), from}
 	var taken []string
 	for _, name := range names {
 		if d.sharingName(name) || from.sharingName(name) {

@@ -48,7 +48,7 @@ func (wr *writer) channel() {
 	d, b := wr.d, wr.d.box
 	added := d.nRead < len(d.recs)
 	outer := wr.open(b.FullTag(), b.Attr, nil, nil)
-	empty := len(b.Child) == 0 && !added && d.newSharingAt() < 0 && len(d.level.edits().Inserts()) == 0
+	empty := len(b.Child) == 0 && !added && d.newSharingAt() < 0 && len(d.level.Inserts()) == 0
 	if !wr.endStart(empty, outer) {
 		return
 	}

@@ -79,7 +79,7 @@ func (wr *writer) head() {
 			last = i
 		}
 	}
-	empty := len(h.Child) == 0 && !add && len(d.level.edits().Inserts()) == 0
+	empty := len(h.Child) == 0 && !add && len(d.level.Inserts()) == 0
 	if !wr.endStart(empty, outer) {
 		return
 	}

@@ -56,7 +56,7 @@ func (wr *writer) root() {
 		switch {
 		case t == d.sharingEl && d.sharingSet:
 			// read outside channel or head: written in its place now
-		case t == d.head && (d.sharingSet || d.level != nil):
+		case t == d.head && (d.sharingSet || d.level.Edits != nil):
 			wr.head()
 		case t != d.box:
 			t.WriteTo(wr.w, &xmlutil.WriteSettings)

@@ -64,7 +64,8 @@ func (p Parts) Prolog(doc *etree.Document, root *etree.Element) {
 // Edits are feed-level elements a feed takes from another version of
 // itself (feeds.Doc.TakeFeedLevel, ssefeed.Doc.TakeFeedLevel): elements of
 // the feed written as the other version's, or dropped, and the other's
-// added. Edits never change once a Doc holds them: Clone, then Take.
+// added. Edits never change once a Doc holds them: Clone, then Take. A nil
+// *Edits is no edits: Clone, Replaces, Inserts and Each take it.
 type Edits struct {
 	Replace map[etree.Token]*etree.Element // an element of the feed → the element written instead; nil drops it
 	Insert  []*etree.Element               // elements of the other version added
@@ -125,7 +126,7 @@ func (e *Edits) Inserts() []*etree.Element {
 }
 
 // Each calls f for t as the edits write it: its replacement, nothing when
-// it is dropped, or t.
+// it is dropped, or t; e may be nil.
 func (e *Edits) Each(t etree.Token, f func(etree.Token)) {
 	if !e.Replaces(t) {
 		f(t)

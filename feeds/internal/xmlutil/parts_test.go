@@ -40,3 +40,18 @@ func TestEditsTake(t *testing.T) {
 		t.Error("nil edits change something")
 	}
 }
+
+// TestNilEditsAreNone checks that a Doc holding no edits (nil) writes
+// every token as it is and adds nothing.
+func TestNilEditsAreNone(t *testing.T) {
+	var e *Edits
+	tok := etree.NewElement("title")
+	var got []etree.Token
+	e.Each(tok, func(t etree.Token) { got = append(got, t) })
+	if len(got) != 1 || got[0] != tok || e.Replaces(tok) || e.Inserts() != nil {
+		t.Fatalf("nil Edits: Each gave %v, Replaces %v, Inserts %v", got, e.Replaces(tok), e.Inserts())
+	}
+	if c := e.Clone(); c == nil || len(c.Replace) != 0 || len(c.Insert) != 0 {
+		t.Fatalf("Clone of nil = %+v, want empty edits", c)
+	}
+}
