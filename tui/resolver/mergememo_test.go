@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	tea "charm.land/bubbletea/v2"
+	"github.com/feedsync/feedsync/feeds/dialect"
 )
 
 // TestMergeHeadBuiltOncePerState: the merge view's header is built again
@@ -43,5 +44,25 @@ func TestMergeHeadBuiltOncePerState(t *testing.T) {
 	hs.send(tea.BackgroundColorMsg{Color: color.White})
 	if v := hs.m.merge; !slices.Equal(v.headLines(), v.buildHead()) {
 		t.Errorf("the header kept the colours of the dark background")
+	}
+}
+
+// TestMergePlacesOncePerItem: where the versions put an outline's item is
+// worked out when the merge view opens, not on every key and frame.
+func TestMergePlacesOncePerItem(t *testing.T) {
+	hs := newHarness(t, ssePair(t, "opml"), 120, 30)
+	calls, place := 0, hs.m.merge.place
+	hs.m.merge.place = func(v dialect.Version) string { calls++; return place(v) }
+	hs.keys("enter", "e")
+	want := 1 + len(hs.m.merge.entry.Versions())
+	for _, k := range []string{"j", "]", "tab", "l", "u", "e", "x", "esc"} {
+		hs.keys(k)
+		_ = hs.m.View()
+	}
+	if calls != want {
+		t.Errorf("the places were worked out %d times, want %d (the winner's and each version's, once)", calls, want)
+	}
+	if !strings.Contains(flat(hs.screen()), "position: the result keeps the winner's") {
+		t.Errorf("no position note:\n%s", hs.screen())
 	}
 }

@@ -119,11 +119,10 @@ func (v MergeView) wrapped(text string, n int, render func(...string) string) []
 // than the winner, which place the result keeps: the position is no field
 // of the merge view, and applying the result keeps the winner's place.
 func (v MergeView) placeNote() string {
-	vs := v.entry.Versions()
-	if v.place == nil || v.version >= len(vs) {
+	if v.version+1 >= len(v.places) {
 		return ""
 	}
-	w, o := v.place(v.entry.Winner()), v.place(vs[v.version])
+	w, o := v.places[0], v.places[v.version+1]
 	if w == o {
 		return ""
 	}

@@ -124,6 +124,7 @@ type MergeView struct {
 	scroll   int
 	body     []bodyRow
 	place    func(dialect.Version) string // where a version puts the item in an outline, or nil
+	places   []string                     // the winner's place, then each version's, worked out once at Open
 	hunkRow  []int                        // the body row where each hunk of the version shown starts
 	hunkLast []int                        // and the last where it shows: its result's, under the sides
 	fieldRow []int                        // the body row of each field's rule
@@ -170,6 +171,12 @@ func (v MergeView) Open(pos int, e dialect.Entry, name string, versions []int, s
 		v.fields[i].result = ta
 	}
 	vs := e.Versions()
+	v.places = nil
+	if v.place != nil {
+		for _, ver := range append([]dialect.Version{e.Winner()}, vs...) {
+			v.places = append(v.places, v.place(ver))
+		}
+	}
 	v.hunks = make([][]hunk, len(vs))
 	v.labels, v.whos, v.seen = make([]string, len(vs)), make([]string, len(vs)), make([]bool, len(vs))
 	for i, ver := range vs {
