@@ -31,7 +31,6 @@ func (p *parser) sharings(outside []*etree.Element, in *etree.Element) {
 // sharing reads sx:sharing (§2.1) and its sx:related children (§2.2).
 func (p *parser) sharing(e *etree.Element) *Sharing {
 	s := &Sharing{}
-	hasVersion := false
 	for _, a := range e.Attr {
 		if a.Space != "" || xmlutil.IsDecl(a) {
 			continue
@@ -42,7 +41,7 @@ func (p *parser) sharing(e *etree.Element) *Sharing {
 		case "until":
 			s.Until = p.optDate(e, a)
 		case "version":
-			hasVersion, s.Version = true, a.Value
+			s.Version = a.Value
 		case "window":
 			n, ok := number(a.Value, 1, 9)
 			if !ok {
@@ -51,10 +50,7 @@ func (p *parser) sharing(e *etree.Element) *Sharing {
 			s.Window = n
 		}
 	}
-	switch {
-	case !hasVersion:
-		p.errorf(e, "no version: it is required (0.91 §2.1)")
-	case s.Version != "0.91":
+	if p.required(e, "0.91 §2.1", "version") && s.Version != "0.91" {
 		p.warnf(e, "version %q: this is SSE 0.91", s.Version)
 	}
 	for c := range e.ChildElementsSeq() {
@@ -68,14 +64,13 @@ func (p *parser) sharing(e *etree.Element) *Sharing {
 // related reads sx:related (§2.2).
 func (p *parser) related(e *etree.Element) Related {
 	var r Related
-	var hasLink, hasType bool
 	for _, a := range e.Attr {
 		if a.Space != "" || xmlutil.IsDecl(a) {
 			continue
 		}
 		switch a.Key {
 		case "link":
-			hasLink, r.Link = true, a.Value
+			r.Link = a.Value
 			u, err := url.Parse(a.Value)
 			switch {
 			case a.Value == "" || err != nil:
@@ -84,7 +79,7 @@ func (p *parser) related(e *etree.Element) Related {
 				p.warnf(e, "link %q is a relative URL", a.Value)
 			}
 		case "type":
-			hasType, r.Type = true, a.Value
+			r.Type = a.Value
 			if a.Value != "complete" && a.Value != "aggregated" {
 				p.errorf(e, "type %q is neither \"complete\" nor \"aggregated\" (0.91 §2.2)", a.Value)
 			}
@@ -96,12 +91,7 @@ func (p *parser) related(e *etree.Element) Related {
 			r.Until = p.optDate(e, a)
 		}
 	}
-	if !hasLink {
-		p.errorf(e, "no link: it is required (0.91 §2.2)")
-	}
-	if !hasType {
-		p.errorf(e, "no type: it is required (0.91 §2.2)")
-	}
+	p.required(e, "0.91 §2.2", "link", "type")
 	return r
 }
 

@@ -1,6 +1,8 @@
 package ssefeed
 
 import (
+	"slices"
+
 	"github.com/beevik/etree"
 	sse "github.com/feedsync/feedsync/engine/sse"
 	"github.com/feedsync/feedsync/feeds/internal/xmlutil"
@@ -53,32 +55,40 @@ func (p *parser) version(el, sync *etree.Element, skip func(*etree.Element) bool
 // syncAttrs reads the attributes of sx:sync (§2.3) and the position in
 // feedsync's namespace.
 func (p *parser) syncAttrs(it *sse.Item, sync *etree.Element) position {
-	var hasID, hasVersion bool
 	for _, a := range sync.Attr {
 		if xmlutil.IsDecl(a) || a.Space != "" {
 			continue
 		}
 		switch a.Key {
 		case "id":
-			hasID, it.ID = true, a.Value
+			it.ID = a.Value
 			if !sse.ValidID(a.Value) {
 				p.errorf(sync, "id %q is not an RFC 2141 namespace specific string (0.91 §2.3)", a.Value)
 			}
 		case "version":
-			hasVersion, it.Version = true, p.count(sync, a, "0.91 §2.3")
+			it.Version = p.count(sync, a, "0.91 §2.3")
 		case "deleted":
 			it.Deleted = p.flag(sync, a)
 		case "conflict":
 			it.Conflict = p.flag(sync, a)
 		}
 	}
-	if !hasID {
-		p.errorf(sync, "no id: it is required (0.91 §2.3)")
-	}
-	if !hasVersion {
-		p.errorf(sync, "no version: it is required (0.91 §2.3)")
-	}
+	p.required(sync, "0.91 §2.3", "id", "version")
 	return p.position(sync)
+}
+
+// required notes "no KEY: it is required (sec)" on e for each of keys that
+// no attribute of e without a prefix has, and reports whether e has them
+// all.
+func (p *parser) required(e *etree.Element, sec string, keys ...string) bool {
+	all := true
+	for _, k := range keys {
+		if !slices.ContainsFunc(e.Attr, func(a etree.Attr) bool { return a.Space == "" && a.Key == k }) {
+			p.errorf(e, "no %s: it is required (%s)", k, sec)
+			all = false
+		}
+	}
+	return all
 }
 
 // position reads fso:parent, fso:key and fso:version. A parent that is not
@@ -136,15 +146,12 @@ func (p *parser) conflicts(it *sse.Item, e *etree.Element) {
 // losing outline's attributes and children.
 func (p *parser) conflict(it *sse.Item, e *etree.Element) *sse.Conflict {
 	c := &sse.Conflict{}
-	hasVersion := false
 	for _, a := range e.Attr {
 		if a.Space == "" && a.Key == "version" {
-			hasVersion, c.Version = true, p.count(e, a, "0.91 §5.2")
+			c.Version = p.count(e, a, "0.91 §5.2")
 		}
 	}
-	if !hasVersion {
-		p.errorf(e, "no version: it is required (0.91 §5.2)")
-	}
+	p.required(e, "0.91 §5.2", "version")
 	st := p.stamp(e, "0.91 §5.2")
 	c.When, c.By = st.When, st.By
 	c.Data = conflictData(p.d.kind, e)
