@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"os/exec"
 	"strconv"
 	"strings"
 	"unicode"
@@ -171,26 +170,15 @@ func indent(msg string, max int) string {
 // asks 'git check-attr' for it.
 func (d *gitDriver) textMerge(ctx context.Context) error {
 	fmt.Fprintf(d.env.Stderr, "feedsync: %s: merging as text (git merge-file)\n", d.path)
-	var out, errb bytes.Buffer
 	args := []string{"merge-file", "-p", "-L", "ours", "-L", "base", "-L", "theirs"}
 	if n := markerSize(ctx, d.pathname); n > 0 {
 		args = append(args, "--marker-size="+strconv.Itoa(n))
 	}
-	cmd := exec.CommandContext(ctx, "git", append(args, d.cur, d.base, d.other)...)
-	cmd.Stdout, cmd.Stderr = &out, &errb
-	err := cmd.Run()
-	var exit *exec.ExitError
-	code := 0
-	switch {
-	case errors.As(err, &exit):
-		code = exit.ExitCode()
-	case err != nil:
-		return fmt.Errorf("%s: git merge-file: %w", d.path, err)
+	out, code, err := gitExec(ctx, append(args, d.cur, d.base, d.other)...)
+	if code < 0 || code > 127 { // 1 to 127: the count of conflicts
+		return fmt.Errorf("%s: %w", d.path, err)
 	}
-	if code < 0 || code > 127 {
-		return fmt.Errorf("%s: git merge-file failed: %s", d.path, strings.TrimSpace(errb.String()))
-	}
-	if err := d.env.stop.save(func() error { return replaceInPlace(d.cur, out.Bytes()) }); err != nil {
+	if err := d.env.stop.save(func() error { return replaceInPlace(d.cur, out) }); err != nil {
 		return err
 	}
 	if code > 0 {
@@ -207,7 +195,7 @@ func markerSize(ctx context.Context, path string) int {
 	if path == "" {
 		return 0
 	}
-	out, err := exec.CommandContext(ctx, "git", "check-attr", "-z", "conflict-marker-size", "--", path).Output()
+	out, _, err := gitExec(ctx, "check-attr", "-z", "conflict-marker-size", "--", path)
 	if err != nil {
 		return 0
 	}

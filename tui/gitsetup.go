@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -241,21 +240,6 @@ func (s *gitSetup) excludeFile() (string, error) {
 // git runs git and returns its output without the final newline.
 func (s *gitSetup) git(args ...string) (string, error) {
 	return runGitCommand(s.ctx, args...)
-}
-
-// runGitCommand runs git with args, standard input closed, and returns its
-// output without the final newline; a failure carries what git said.
-func runGitCommand(ctx context.Context, args ...string) (string, error) {
-	var out, errb bytes.Buffer
-	cmd := exec.CommandContext(ctx, "git", args...)
-	cmd.Stdout, cmd.Stderr = &out, &errb
-	if err := cmd.Run(); err != nil {
-		if msg := strings.TrimSpace(errb.String()); msg != "" {
-			return "", fmt.Errorf("git %s: %s", strings.Join(args, " "), msg)
-		}
-		return "", fmt.Errorf("git %s: %w", strings.Join(args, " "), err)
-	}
-	return strings.TrimSuffix(out.String(), "\n"), nil
 }
 
 // appendLines appends to the file at path each of lines that it does not
