@@ -1,8 +1,11 @@
 package tui
 
 import (
+	"fmt"
 	"slices"
+	"strconv"
 	"strings"
+	"unicode"
 )
 
 // Messages for people. The packages below the command line begin the text
@@ -65,4 +68,65 @@ func chain(err error) []error {
 	}
 	walk(err)
 	return out
+}
+
+// The words of messages: counts, lists of lines, and names from outside
+// (paths, ids, titles) made safe to print.
+
+// indent indents a message's lines by two spaces, keeping at most max
+// of them.
+func indent(msg string, max int) string {
+	lines := strings.Split(strings.TrimRight(msg, "\n"), "\n")
+	more := len(lines) - max
+	if more > 0 {
+		lines = append(lines[:max], fmt.Sprintf("... and %d more", more))
+	}
+	return "  " + strings.Join(lines, "\n  ") + "\n"
+}
+
+// count says "1 item", "2 items".
+func count(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
+}
+
+// them says "it is" or "they are", of n things.
+func them(n int) string {
+	if n == 1 {
+		return "it is"
+	}
+	return "they are"
+}
+
+// pathText is a file name as the driver's messages show it: as it is, or
+// quoted with Go's escapes when it holds control characters, which would
+// otherwise reach the terminal (git quotes such names too).
+func pathText(p string) string {
+	if strings.ContainsFunc(p, unicode.IsControl) {
+		return strconv.Quote(p)
+	}
+	return p
+}
+
+// pathArg is a file name as a word of a shell command that a message
+// suggests: quoted with Go's escapes when it holds control characters,
+// else as cmdArg quotes it.
+func pathArg(p string) string {
+	if strings.ContainsFunc(p, unicode.IsControl) {
+		return strconv.Quote(p)
+	}
+	return cmdArg(p)
+}
+
+// printable is s with its control characters escaped as Go escapes them:
+// item ids and titles come from the branches being merged, and a newline
+// or an escape sequence in one must not forge or hide lines of the report.
+func printable(s string) string {
+	if !strings.ContainsFunc(s, unicode.IsControl) {
+		return s
+	}
+	q := strconv.Quote(s)
+	return q[1 : len(q)-1]
 }

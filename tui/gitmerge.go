@@ -9,7 +9,6 @@ import (
 	"os"
 	"strconv"
 	"strings"
-	"unicode"
 
 	"github.com/feedsync/feedsync/feeds/atomicfile"
 	"github.com/feedsync/feedsync/feeds/dialect"
@@ -147,17 +146,6 @@ func (d *gitDriver) loadBase(ctx context.Context) (*gitBase, dialect.Dialect) {
 	return newGitBase(b), b.Dialect()
 }
 
-// indent indents a message's lines by two spaces, keeping at most max
-// of them.
-func indent(msg string, max int) string {
-	lines := strings.Split(strings.TrimRight(msg, "\n"), "\n")
-	more := len(lines) - max
-	if more > 0 {
-		lines = append(lines[:max], fmt.Sprintf("... and %d more", more))
-	}
-	return "  " + strings.Join(lines, "\n  ") + "\n"
-}
-
 // textMerge merges the versions as text with git merge-file, as git does
 // without the driver, and writes the result to CURRENT.
 //
@@ -276,50 +264,4 @@ func (d *gitDriver) list(w io.Writer, out *gitOutcome, ids []string) {
 		}
 		fmt.Fprintf(w, "  %s  “%s”\n", printable(id), printable(out.titles[id]))
 	}
-}
-
-// count says "1 item", "2 items".
-func count(n int, noun string) string {
-	if n == 1 {
-		return "1 " + noun
-	}
-	return fmt.Sprintf("%d %ss", n, noun)
-}
-
-func them(n int) string {
-	if n == 1 {
-		return "it is"
-	}
-	return "they are"
-}
-
-// pathText is a file name as the driver's messages show it: as it is, or
-// quoted with Go's escapes when it holds control characters, which would
-// otherwise reach the terminal (git quotes such names too).
-func pathText(p string) string {
-	if strings.ContainsFunc(p, unicode.IsControl) {
-		return strconv.Quote(p)
-	}
-	return p
-}
-
-// pathArg is a file name as a word of a shell command that a message
-// suggests: quoted with Go's escapes when it holds control characters,
-// else as cmdArg quotes it.
-func pathArg(p string) string {
-	if strings.ContainsFunc(p, unicode.IsControl) {
-		return strconv.Quote(p)
-	}
-	return cmdArg(p)
-}
-
-// printable is s with its control characters escaped as Go escapes them:
-// item ids and titles come from the branches being merged, and a newline
-// or an escape sequence in one must not forge or hide lines of the report.
-func printable(s string) string {
-	if !strings.ContainsFunc(s, unicode.IsControl) {
-		return s
-	}
-	q := strconv.Quote(s)
-	return q[1 : len(q)-1]
 }
