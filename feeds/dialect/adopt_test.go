@@ -2,6 +2,7 @@ package dialect
 
 import (
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -241,6 +242,34 @@ func TestAdoptKeepsSyncedItems_1_0_2_Section2_4(t *testing.T) {
 	in := strings.Replace(rss102mixed, "\n   <sx:sync id=\"urn:todo:1\" updates=\"3\">\n    <sx:history sequence=\"3\" when=\"2005-05-21T09:43:33Z\" by=\"Z\"/>\n   </sx:sync>", "", 1)
 	in = declSX.ReplaceAllString(in, "")
 	onlyAdded(t, in, out.Bytes())
+}
+
+// An item is synced when it has the sync element of a dialect feedsync
+// reads, in each of its namespaces (feeds.NamespaceDialect: FeedSync
+// 1.0.2; SSE 0.91 in its http and https forms): it is left as it is, and
+// the plain item beside it is adopted in the feed's dialect, written in
+// the namespace the feed declares.
+func TestAdoptSyncNamespaces(t *testing.T) {
+	sse := strings.NewReplacer(`xmlns:sx="http://feedsync.org/2007/feedsync"`, `xmlns:sx="%s"`, `updates="3"`, `version="3"`, ` sequence="3"`, "", "2005-05-21T09:43:33Z", "Sat, 21 May 2005 09:43:33 GMT").Replace(rss102mixed)
+	for _, tc := range []struct {
+		uri  string
+		want Dialect
+	}{{"http://feedsync.org/2007/feedsync", FeedSync102}, {"http://www.microsoft.com/schemas/rss/sse", SSE091}, {"https://www.microsoft.com/schemas/rss/sse", SSE091}} {
+		t.Run(tc.uri, func(t *testing.T) {
+			feed := fmt.Sprintf(sse, tc.uri)
+			if tc.want == FeedSync102 {
+				feed = rss102mixed
+			}
+			out, done := adopt(t, parse(t, "mixed.xml", feed), at(1, "A"), None)
+			e, err := out.Entry("urn:todo:1")
+			if len(done) != 2 || out.Dialect() != tc.want || err != nil || len(e.Winner().History()) != 1 || e.Winner().History()[0].By != "Z" {
+				t.Fatalf("adopted %+v into %v (want 2 into %v); the synced item: %v", done, out.Dialect(), tc.want, err)
+			}
+			if n := strings.Count(string(out.Bytes()), `xmlns:sx="`+tc.uri+`"`); n != 1 || strings.Contains(string(out.Bytes()), "xmlns:sx2") {
+				t.Errorf("want the feed's own declaration, once:\n%s", out.Bytes())
+			}
+		})
+	}
 }
 
 // Adopting twice changes nothing: every item has sync data the second time.

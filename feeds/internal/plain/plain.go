@@ -22,6 +22,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/feedsync/feedsync/feeds"
 	"github.com/feedsync/feedsync/feeds/internal/xmlscan"
 	"github.com/feedsync/feedsync/feeds/internal/xmlutil"
 )
@@ -36,14 +37,12 @@ const (
 	OPML
 )
 
-const nsAtom = "http://www.w3.org/2005/Atom"
-
 // Item is one item of a feed.
 type Item struct {
 	Start, End int    // the element's bytes: Scan.Text[Start:End]
 	tagEnd     int    // the end of its start tag
 	Line       int    // 1-based line of its start tag
-	Synced     bool   // has a sync element of one of the SyncNS namespaces as a child
+	Synced     bool   // has a sync element as a child (isSync)
 	Key        string // what names it: atom:id, guid, xmlUrl or url, trimmed; "" for none
 	KeyFrom    string // "atom:id", "guid", "xmlUrl", "url" or "" for none
 	keyText    strings.Builder
@@ -97,9 +96,15 @@ type Scan struct {
 	unit     string
 }
 
-// SyncNS are the namespaces whose sync child makes an item synced: any
-// sync data, which Adopt must leave as it is.
-var SyncNS = []string{"http://feedsync.org/2007/feedsync", "https://www.microsoft.com/schemas/rss/sse", "http://www.microsoft.com/schemas/rss/sse"}
+// isSync reports whether an item's child named local in namespace uri is
+// sync data, which Adopt must leave as it is: the sync element of a
+// dialect the bindings read, as feeds.NamespaceDialect names them
+// (FeedSync 1.0.2, SSE 0.91 in either form). A pre-1.0 SSE one is not
+// sync data: no binding reads it, and a feed that holds one does not load.
+func isSync(uri, local string) bool {
+	d := feeds.NamespaceDialect(uri)
+	return local == "sync" && (d == feeds.FeedSync102 || d == feeds.SSE091)
+}
 
 // frame is an open element.
 type frame struct {
@@ -183,14 +188,14 @@ func (s *Scan) start(sc *xmlscan.Scanner, t *xmlscan.Token, stack []frame) frame
 	isItem := false
 	switch f {
 	case Atom:
-		isItem = depth == 1 && space == nsAtom && t.Name.Local == "entry"
+		isItem = depth == 1 && space == feeds.NSAtom && t.Name.Local == "entry"
 	case RSS:
 		isItem = depth == 2 && space == "" && t.Name.Local == "item"
 	case OPML:
 		isItem = parent.outl && t.Name.Local == "outline"
 	}
 	if it := parent.item; it != nil { // a direct child of an item
-		if slices.Contains(SyncNS, space) && t.Name.Local == "sync" {
+		if isSync(space, t.Name.Local) {
 			it.Synced = true
 		}
 		if it.childInd == "" && !it.hasChild() {
@@ -198,7 +203,7 @@ func (s *Scan) start(sc *xmlscan.Scanner, t *xmlscan.Token, stack []frame) frame
 		}
 		it.markChild()
 		fr.owner = it
-		fr.key = f == Atom && space == nsAtom && t.Name.Local == "id" || f == RSS && space == "" && t.Name.Local == "guid"
+		fr.key = f == Atom && space == feeds.NSAtom && t.Name.Local == "id" || f == RSS && space == "" && t.Name.Local == "guid"
 		if fr.key {
 			it.KeyFrom = map[Format]string{Atom: "atom:id", RSS: "guid"}[f]
 		}
