@@ -68,7 +68,9 @@ func newMergeMemo() *mergeMemo {
 }
 
 // touch starts a new revision of the result: call it after any change of
-// a field's result, of what was taken, or of the field typed in.
+// a field's result or of what was taken, and only then (typing that moved
+// the cursor, or the field typed in, is no change of the result: the
+// layout's key holds them).
 func (v *MergeView) touch() { v.rev = mergeRevs.Add(1) }
 
 // restyle draws the header and the body anew, for new styles.

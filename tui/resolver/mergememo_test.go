@@ -66,3 +66,47 @@ func TestMergePlacesOncePerItem(t *testing.T) {
 		t.Errorf("no position note:\n%s", hs.screen())
 	}
 }
+
+// TestMergeTypingNothingChangesNothing: entering typing, moving between
+// fields and leaving without typing is no change: no new revision of the
+// result (what it gives is not worked out again), no undo step, nothing
+// edited, and the screen is as before; the cursor still moves on screen.
+// A take of what the result holds is no change either.
+func TestMergeTypingNothingChangesNothing(t *testing.T) {
+	t.Setenv("NO_COLOR", "1")
+	hs := newHarness(t, demoDoc(t), 100, 30)
+	hs.keys("enter", "e", "]")
+	before := hs.screen()
+	hs.keys("e")
+	typing := hs.m.View().Content
+	hs.keys("right")
+	if hs.m.View().Content == typing {
+		t.Errorf("the cursor did not move on screen:\n%s", typing)
+	}
+	hs.keys("tab", "shift+tab", "end", "x", "backspace", "esc")
+	v := hs.m.merge
+	if v.typing || v.Changed() || len(v.undo) != 0 {
+		t.Errorf("typing %v, changed %v, %d undo steps; want none", v.typing, v.Changed(), len(v.undo))
+	}
+	if hs.screen() != before {
+		t.Errorf("the screen changed:\n%s\nwant\n%s", hs.screen(), before)
+	}
+	hs = newHarness(t, demoDoc(t), 100, 30)
+	hs.keys("enter", "e", "]")
+	rev := hs.m.merge.rev
+	hs.keys("e", "right", "tab", "shift+tab", "esc", "u")
+	if hs.m.merge.rev != rev {
+		t.Errorf("typing nothing started a revision of the result")
+	}
+	if !strings.Contains(flat(hs.screen()), "nothing to undo") {
+		t.Errorf("undo after typing nothing:\n%s", hs.screen())
+	}
+	hs.keys("l", "[", "l") // the second take is of what the result holds
+	if n := len(hs.m.merge.undo); n != 1 {
+		t.Errorf("%d undo steps after a take and its repeat, want 1", n)
+	}
+	hs.keys("u", "e", "esc", "ctrl+r") // typing nothing keeps what can be redone
+	if v := hs.m.merge; len(v.undo) != 1 || resultOf(t, v, "content") != "Get oat milk, eggs, butter and rolls" {
+		t.Errorf("%d undo steps, content %q; want the take redone", len(v.undo), resultOf(t, v, "content"))
+	}
+}

@@ -394,7 +394,9 @@ func (v *MergeView) takeSide(s side) {
 	} else {
 		delete(v.taken, id)
 	}
-	v.touch()
+	if v.settle() {
+		v.touch()
+	}
 	for k := 1; k < len(hs); k++ {
 		if i := (v.cur + k) % len(hs); v.stateOf(i) == hunkOpen {
 			v.cur = i
@@ -419,10 +421,21 @@ func (v *MergeView) cycle(d int) {
 	}
 }
 
-// push keeps the state before a change, for undo.
-func (v *MergeView) push() {
-	v.undo = append(v.undo, v.snapshot())
+// push keeps the state before what may be a change, for undo; settle
+// says whether it was one.
+func (v *MergeView) push() { v.undo = append(v.undo, v.snapshot()) }
+
+// settle follows push once the change is made: when it changed nothing
+// (a take of what the result holds, typing that typed nothing), it drops
+// the undo step, keeping what can be redone, and reports false; else what
+// was undone can no longer be redone.
+func (v *MergeView) settle() bool {
+	if n := len(v.undo); n > 0 && equalResults(v.undo[n-1], v.snapshot()) {
+		v.undo = v.undo[:n-1]
+		return false
+	}
 	v.redo = nil
+	return true
 }
 
 func (v MergeView) snapshot() mergeSnapshot {
@@ -476,7 +489,6 @@ func (v *MergeView) startTyping(field int) {
 		v.fields[i].result.Blur()
 	}
 	v.fields[field].result.Focus()
-	v.touch()
 }
 
 // updateTyping edits the field typed in; esc stops typing, tab moves to
@@ -499,15 +511,18 @@ func (v MergeView) updateTyping(msg tea.Msg) (MergeView, tea.Cmd) {
 			v.fields[v.field].result.Blur()
 			v.field = (v.field + d + len(v.fields)) % len(v.fields)
 			v.fields[v.field].result.Focus()
-			v.touch()
 			v.layout()
 			v.follow()
 			return v, nil
 		}
 	}
 	v.note = ""
+	was := v.value(v.field)
 	v.fields[v.field].result, _ = v.fields[v.field].result.Update(msg)
-	v.touch()
+	if now := v.fields[v.field].result.Value(); now != was {
+		v.touch()
+		v.memoNow().values[v.field] = now
+	}
 	v.layout()
 	v.follow()
 	return v, nil
@@ -518,10 +533,7 @@ func (v MergeView) updateTyping(msg tea.Msg) (MergeView, tea.Cmd) {
 func (v *MergeView) stopTyping() {
 	v.typing = false
 	v.fields[v.field].result.Blur()
-	v.touch()
-	if n := len(v.undo); n > 0 && equalResults(v.undo[n-1], v.snapshot()) {
-		v.undo = v.undo[:n-1]
-	}
+	v.settle()
 }
 
 func equalResults(a, b mergeSnapshot) bool {
