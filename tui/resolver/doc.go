@@ -71,6 +71,19 @@
 // merge its new state in (1.0.2 §3.3), any other failure offers to save
 // elsewhere, and Run's Result says how the session ended in one line.
 //
+// A merge-in keeps the session's decisions (mergein.go): the list and the
+// count keep them and take in the items the file's new state brought into
+// conflict, and each item the merge changed is marked "changed on disk".
+// Undo still reaches every decision. After a merge-in, undoing a decision
+// puts its item as the merge-in would have left it had the decision not
+// been made: the state before the decision, merged with the file's new
+// state (1.0.2 §3.3, 0.91 §4.4), so its conflicts come back as they stand
+// in the merged state, with whatever the other writer did to it; redo puts
+// back the merged state with the decision. The one thing that cannot be
+// undone is a decision the file's new state already holds (one saved
+// before the file changed): the merge keeps it either way, so it leaves
+// the journal, and the message says how many did.
+//
 // Update does no I/O: loading and merging, saving, merging a changed file
 // in, writing an item's XML, writing the temp file for $EDITOR and reading
 // it back are commands that report with messages. The

@@ -47,6 +47,8 @@ type ItemView struct {
 	// place describes where a version puts the item in an outline, or
 	// returns "" when the feed is not one.
 	place func(v dialect.Version) string
+	// onDisk reports an item a file's new state merged in changed.
+	onDisk func(pos int) bool
 }
 
 // compared is the field-by-field diff of one pair of versions.

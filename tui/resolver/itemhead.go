@@ -49,6 +49,9 @@ func (v ItemView) singleNote() string {
 // itemLine names the item: title, id, versions, marks.
 func (v ItemView) itemLine() string {
 	s := fmt.Sprintf("“%s” · id %s · the winner and %s", v.title, v.item.ID(), plural(len(v.versions), "other version"))
+	if v.onDisk != nil && v.onDisk(v.pos) {
+		s += " · changed on disk"
+	}
 	if n := len(v.Marked()); n > 0 {
 		s += fmt.Sprintf(" · %d marked: w, t and e settle only those", n)
 	}

@@ -74,3 +74,33 @@ func (s *store) apply(st step, forward bool) {
 		s.set(c.pos, c.after, c.now)
 	}
 }
+
+// mark identifies the journal's state: it changes with every decision,
+// undo and redo.
+func (j *journal) mark() [2]int { return [2]int{j.lastID, j.next} }
+
+// rebased returns the journal with every change put through move, which
+// says whether the change still changes anything; a step left with no
+// change is dropped, and dropped counts those that were applied.
+func (j *journal) rebased(move func(change) (change, bool)) (out journal, dropped int) {
+	out.lastID = j.lastID
+	for i, s := range j.steps {
+		var cs []change
+		for _, c := range s.changes {
+			if c, ok := move(c); ok {
+				cs = append(cs, c)
+			}
+		}
+		switch {
+		case len(cs) == 0 && i < j.next:
+			dropped++
+		case len(cs) > 0:
+			s.changes = cs
+			out.steps = append(out.steps, s)
+			if i < j.next {
+				out.next++
+			}
+		}
+	}
+	return out, dropped
+}

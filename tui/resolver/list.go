@@ -315,7 +315,7 @@ func (l List) state(pos int) (string, lipgloss.Style) {
 	e := l.st.entry(pos)
 	name, style := "no conflict", l.styles.Dim
 	switch {
-	case e.InConflict() && l.st.outcomes[pos] != undecided:
+	case e.InConflict() && l.st.outcomes[pos] != undecided && !l.st.changedOnDisk(pos):
 		name, style = "partly resolved", l.styles.Unresolved
 	case e.InConflict():
 		name, style = "unresolved", l.styles.Unresolved
@@ -326,6 +326,9 @@ func (l List) state(pos int) (string, lipgloss.Style) {
 	}
 	if e.Winner().Deleted() {
 		name += ", deleted"
+	}
+	if l.st.changedOnDisk(pos) {
+		name += ", changed on disk"
 	}
 	return name, style
 }

@@ -76,6 +76,7 @@ type Model struct {
 	width    int
 	height   int
 	saving   bool
+	merging  bool // a file's new state is being merged in
 	savedAt  int  // journal head at the last save
 	saved    bool // a save succeeded
 	quitNext bool // quit once the save in flight succeeds

@@ -84,6 +84,9 @@ func (m Model) save() (Model, tea.Cmd) {
 	case m.saving:
 		m.status.Info("a save is already running")
 		return m, nil
+	case m.merging:
+		m.status.Info("merging the new state of " + m.target() + "… s saves once it is merged in")
+		return m, nil
 	case m.cfg.Save == nil && m.saveAs == "":
 		m.status.Error("nowhere to save")
 		return m, nil
@@ -151,57 +154,6 @@ func (m Model) quit() (Model, tea.Cmd) {
 		what = "What the merge brought in is not saved"
 	}
 	return m.ask(askQuit, fmt.Sprintf("%s to %s. Quit anyway?", what, m.target())), nil
-}
-
-// mergeInMsg reports the file's new state merged into the document.
-type mergeInMsg struct {
-	doc *dialect.Doc
-	err error
-}
-
-// mergeIn is the Cmd that merges the file's new state into the document.
-func mergeIn(merge func(*dialect.Doc) (*dialect.Doc, error), doc *dialect.Doc) tea.Cmd {
-	return func() tea.Msg {
-		d, err := merge(doc)
-		return mergeInMsg{d, err}
-	}
-}
-
-// mergedIn starts the session anew on the merged document: the decisions
-// made are in it, so undo starts from here and the count starts anew (the
-// message says how many decisions it keeps), and the merge is unsaved work.
-func (m Model) mergedIn(msg mergeInMsg) (Model, tea.Cmd) {
-	if msg.err != nil {
-		m.status.Error(fmt.Sprintf("merging the new state of %s: %v · nothing is lost", m.target(), msg.err))
-		return m, nil
-	}
-	before, decided := len(m.st.conflicted)-m.st.resolvedCount(), m.st.resolvedCount()
-	m = m.start(msg.doc)
-	m.pending = true
-	m.savedAt = m.journal.head()
-	kept := ""
-	switch decided {
-	case 0:
-	case 1:
-		kept = " · your 1 decision is kept in it and can no longer be undone"
-	default:
-		kept = fmt.Sprintf(" · your %d decisions are kept in it and can no longer be undone", decided)
-	}
-	m.status.Info(fmt.Sprintf("merged the new state of %s: %d in conflict now (%d before)%s · s saves", m.target(), m.st.unresolved, before, kept))
-	return m, nil
-}
-
-// askedMergeIn acts on the answer to a file changed on disk.
-func (m Model) askedMergeIn(a answer) (Model, tea.Cmd) {
-	switch {
-	case a == answerApply && m.changed != nil:
-		m.status.Info("merging the new state of " + m.target() + "…")
-		return m, mergeIn(m.changed.Merge, m.st.doc)
-	case a == answerSave && m.cfg.SaveAs != nil:
-		return m.promptSaveAs(), nil
-	}
-	m.status.Info("nothing saved; s tries again")
-	return m, nil
 }
 
 // promptSaveAs asks for another file to save to.

@@ -128,9 +128,9 @@ func TestFileChanged(t *testing.T) {
 	if !merged || !hs.m.pending || !strings.Contains(hs.screen(), "merged the new state of local.xml") {
 		t.Fatalf("not merged in:\n%s", hs.screen())
 	}
-	// The decision is kept, but is no longer this session's to count or
-	// undo: the message says so (QA Q15).
-	if s := flat(hs.screen()); !strings.Contains(s, "your 1 decision is kept in it and can no longer be undone") {
+	// The decision is kept, and still this session's to count and undo
+	// (QA Q15; mergein_test.go).
+	if s := flat(hs.screen()); !strings.Contains(s, "your 1 decision is kept and u still undoes it") {
 		t.Errorf("the message does not say what became of the decision:\n%s", hs.screen())
 	}
 	if hs.m.st.entry(groceries).Title() != "Buy groceries" || hs.m.st.entry(groceries).InConflict() {

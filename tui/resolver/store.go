@@ -24,14 +24,17 @@ type store struct {
 	doc        *dialect.Doc
 	items      []dialect.Entry
 	outcomes   []outcome
-	conflicted []int // positions of the items loaded with conflicts, ascending
+	conflicted []int // positions of the items loaded with conflicts, ascending (and of those a merge-in brought: mergein.go)
 	unresolved int   // how many of them still have conflicts
-	titles     []string
-	titled     []bool
-	search     []string // each item's text for the filter, folded; "" until asked for
-	dirty      map[int]bool
-	ordered    bool             // the document is an outline
-	outline    *dialect.Outline // of the current items; nil when stale
+	// onDisk marks the items a file's new state merged in changed
+	// (mergein.go); nil until one is.
+	onDisk  map[int]bool
+	titles  []string
+	titled  []bool
+	search  []string // each item's text for the filter, folded; "" until asked for
+	dirty   map[int]bool
+	ordered bool             // the document is an outline
+	outline *dialect.Outline // of the current items; nil when stale
 }
 
 func newStore(doc *dialect.Doc) *store {

@@ -70,19 +70,28 @@ func (m Model) loaded(msg loadedMsg) (Model, tea.Cmd) {
 
 // start opens the list on a document, as a new session over it.
 func (m Model) start(doc *dialect.Doc) Model {
-	m.st = newStore(doc)
+	st := newStore(doc)
 	m.journal = journal{}
 	m.savedAt = 0
-	m.list = NewList(m.st, m.styles)
+	m.list = NewList(st, m.styles)
 	m.item = NewItemView(m.styles)
-	m.item.SetPlaces(m.st.place)
-	m.merge.place = m.st.place
-	m.merge.SetSelective(m.st.doc.Selective())
+	m = m.use(st)
 	m.screen = listScreen
 	m.layout()
 	if p, ok := m.st.nextUnresolved(-1, 1); ok {
 		m.list.Select(p)
 	}
+	return m
+}
+
+// use makes st the store of the session: the components that read its
+// items read them from it.
+func (m Model) use(st *store) Model {
+	m.st, m.list.st = st, st
+	m.item.SetPlaces(st.place)
+	m.item.onDisk = st.changedOnDisk
+	m.merge.place = st.place
+	m.merge.SetSelective(st.doc.Selective())
 	return m
 }
 

@@ -1,0 +1,248 @@
+package resolver
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/feedsync/feedsync/engine"
+	"github.com/feedsync/feedsync/feeds/dialect"
+)
+
+// otherWriter is another command writing the file while the session runs:
+// change makes the file's new state from what it held.
+type otherWriter struct {
+	t      *testing.T
+	file   *dialect.Doc
+	merges int
+	during func() // what the person does while the first merge runs
+}
+
+// update makes the other writer's 1.0.2 §3.2 update of item id.
+func (w *otherWriter) update(id string, c dialect.Change) {
+	w.t.Helper()
+	up, err := w.file.Update(entry(w.t, w.file, id), engine.Stamp{When: testNow.Add(-time.Hour), By: "other-desk"}, c, dialect.Options{})
+	if err != nil {
+		w.t.Fatal(err)
+	}
+	w.file.Set(up)
+}
+
+// resolve makes the other writer's resolution of item id, keeping the winner.
+func (w *otherWriter) resolve(id string) {
+	w.t.Helper()
+	res, err := w.file.Resolve(entry(w.t, w.file, id), engine.Stamp{When: testNow.Add(-time.Hour), By: "other-desk"}, dialect.Resolution{}, dialect.Options{})
+	if err != nil {
+		w.t.Fatal(err)
+	}
+	w.file.Set(res)
+}
+
+// changed is what the save finds: the file changed on disk, with Merge
+// merging its new state in as the command line's does.
+func (w *otherWriter) changed() *FileChangedError {
+	return &FileChangedError{Path: "local.xml", What: "was modified", Merge: func(d *dialect.Doc) (*dialect.Doc, error) {
+		w.merges++
+		if w.merges == 1 && w.during != nil {
+			w.during()
+		}
+		return dialect.Merge(d, w.file)
+	}}
+}
+
+func title(s string) dialect.Change { return dialect.Change{Edit: dialect.Edit{Title: &s}} }
+
+// header returns the first line of the screen.
+func (hs *harness) header() string { return strings.Split(hs.screen(), "\n")[0] }
+
+// row returns the list's row of the item titled so.
+func (hs *harness) row(title string) string {
+	hs.t.Helper()
+	for _, l := range strings.Split(hs.screen(), "\n") {
+		if strings.Contains(l, title) {
+			return l
+		}
+	}
+	hs.t.Fatalf("no row %q:\n%s", title, hs.screen())
+	return ""
+}
+
+// mergeIn makes the save find the file changed and merges it in.
+func (hs *harness) mergeIn(w *otherWriter) {
+	hs.t.Helper()
+	hs.saveErr = w.changed()
+	hs.keys("s")
+	if !strings.Contains(hs.screen(), "changed on disk since it was loaded") {
+		hs.t.Fatalf("not asked:\n%s", hs.screen())
+	}
+	hs.keys("m")
+	if hs.m.merging || !strings.Contains(flat(hs.screen()), "merged the new state of local.xml") {
+		hs.t.Fatalf("not merged in:\n%s", hs.screen())
+	}
+	hs.saveErr = nil
+}
+
+// TestMergeInKeepsDecisions is QA's Q15: after merging in the file's new
+// state (1.0.2 §3.3), the list, the count and undo keep the session's
+// decisions; the item the other writer changed is marked; undo puts the
+// item as the merge-in would have left it without the decision, redo
+// puts the decision back, and the save holds both writers' changes.
+func TestMergeInKeepsDecisions(t *testing.T) {
+	hs := newHarness(t, demoDoc(t), 120, 24)
+	w := &otherWriter{t: t, file: demoDoc(t)}
+	hs.keys("w") // keeps the winner of the groceries
+	if h := hs.header(); !strings.Contains(h, "1/7 resolved") {
+		t.Fatalf("header %q", h)
+	}
+	w.update("item-passport", title("X"))
+	hs.mergeIn(w)
+
+	if h := hs.header(); !strings.Contains(h, "1/7 resolved") || !strings.Contains(h, "unsaved") {
+		t.Errorf("the count lost the decision: %q", h)
+	}
+	if r := hs.row("Buy groceries"); !strings.Contains(r, "resolved") || strings.Contains(r, "unresolved") || strings.Contains(r, "on disk") {
+		t.Errorf("the decision's row: %q", r)
+	}
+	if r := hs.row("X "); !strings.Contains(r, "unresolved, changed on disk") {
+		t.Errorf("the row of the item changed on disk: %q", r)
+	}
+	msg := flat(hs.screen())
+	for _, s := range []string{"1 item changed there, marked “changed on disk”: “X”", "6 in conflict now (6 before)",
+		"your 1 decision is kept and u still undoes it"} {
+		if !strings.Contains(msg, s) {
+			t.Errorf("the message does not say %q:\n%s", s, hs.screen())
+		}
+	}
+	golden(t, "list-after-merge-in-120x24", hs.screen())
+
+	hs.keys("down", "enter") // the passport
+	if l := strings.Split(hs.screen(), "\n")[1]; !strings.Contains(l, "“X” · id item-passport · the winner and 1 other version · changed on disk") {
+		t.Errorf("the item screen does not mark the item changed on disk: %q", l)
+	}
+	hs.keys("esc", "u") // back to the list, then undo
+	if h := hs.header(); !strings.Contains(h, "0/7 resolved") || !strings.Contains(flat(hs.screen()), "undone: kept the winner of") {
+		t.Fatalf("u did not undo the decision made before the merge-in:\n%s", hs.screen())
+	}
+	if got, want := hs.m.st.entry(groceries), entry(t, demoDoc(t), "item-groceries"); !sameState(got, want) {
+		t.Errorf("undone, the groceries are not as loaded (the file did not change them)")
+	}
+	hs.keys("ctrl+r")
+	if h := hs.header(); !strings.Contains(h, "1/7 resolved") || hs.m.st.entry(groceries).InConflict() {
+		t.Fatalf("ctrl+r did not redo:\n%s", hs.screen())
+	}
+	hs.keys("s")
+	saved, err := dialect.Parse("local.xml", hs.saved.Bytes())
+	if err != nil || !hs.m.Saved() {
+		t.Fatalf("not saved: %v\n%s", err, hs.screen())
+	}
+	if g := entry(t, saved, "item-groceries"); g.InConflict() || top(g.Winner()).By != testBy {
+		t.Error("the saved groceries are not the session's resolution")
+	}
+	if p := entry(t, saved, "item-passport"); p.Title() != "X" || !p.InConflict() {
+		t.Errorf("the saved passport lost the other writer's change: %q", p.Title())
+	}
+	if n := saved.Conflicted(); n != 6 {
+		t.Errorf("%d items in conflict saved, want 6", n)
+	}
+}
+
+// TestMergeInUndoReopensAsMerged: when the other writer changed an item
+// the session resolved, the merged item is in conflict again (its change
+// against the resolution) and marked; u puts it as the merge-in would
+// have left it without the decision, the other writer's change over the
+// conflicts loaded (1.0.2 §3.3: it subsumes them), and ctrl+r the merged
+// state back.
+func TestMergeInUndoReopensAsMerged(t *testing.T) {
+	hs := newHarness(t, demoDoc(t), 120, 24)
+	w := &otherWriter{t: t, file: demoDoc(t)}
+	hs.keys("w")
+	w.update("item-groceries", title("Buy groceries - theirs"))
+	hs.mergeIn(w)
+	merged := hs.m.st.entry(groceries)
+	if !merged.InConflict() || !strings.Contains(hs.header(), "0/7 resolved") {
+		t.Fatalf("the two writers' changes are not in conflict:\n%s", hs.screen())
+	}
+	if r := hs.row("Buy groceries"); !strings.Contains(r, "unresolved, changed on disk") {
+		t.Errorf("row %q", r)
+	}
+	if s := flat(hs.screen()); !strings.Contains(s, "(1 newly in conflict)") {
+		t.Errorf("the message does not say the item is newly in conflict:\n%s", hs.screen())
+	}
+	hs.keys("u")
+	undone := hs.m.st.entry(groceries)
+	if got, want := undone, entry(t, w.file, "item-groceries"); !sameState(got, want) {
+		t.Errorf("undone, the item is %q by %s, want the file's own", got.Title(), top(got.Winner()).By)
+	}
+	if !undone.InConflict() || len(undone.Versions()) != 1 {
+		t.Errorf("undone, the item does not have its loaded conflict back")
+	}
+	hs.keys("ctrl+r")
+	if got := hs.m.st.entry(groceries); !sameState(got, merged) {
+		t.Error("ctrl+r did not put back the merged state")
+	}
+}
+
+// TestMergeInSavedDecision: a decision saved before the file changed is
+// in the file's new state, so the merge keeps it either way: it can no
+// longer be undone, and the message says so; the later one still can.
+// An item the other writer resolved shows as resolved there.
+func TestMergeInSavedDecision(t *testing.T) {
+	hs := newHarness(t, demoDoc(t), 120, 30)
+	hs.keys("w", "s") // the groceries, saved
+	file, err := dialect.Parse("local.xml", hs.saved.Bytes())
+	if err != nil {
+		t.Fatal(err)
+	}
+	w := &otherWriter{t: t, file: file}
+	w.resolve("item-readme")
+	hs.keys("w") // the offsite
+	hs.mergeIn(w)
+	s := flat(hs.screen())
+	for _, want := range []string{"(1 resolved there)", "your 1 decision is kept and u still undoes it",
+		"1 decision saved before the file changed is in its new state and can no longer be undone"} {
+		if !strings.Contains(s, want) {
+			t.Errorf("the message does not say %q:\n%s", want, hs.screen())
+		}
+	}
+	if h := hs.header(); !strings.Contains(h, "3/7 resolved") {
+		t.Errorf("header %q, want 3/7: two decisions and the other writer's", h)
+	}
+	if r := hs.row("Project README"); !strings.Contains(r, "resolved, changed on disk") {
+		t.Errorf("row %q", r)
+	}
+	hs.keys("u")
+	if !hs.m.st.entry(offsite).InConflict() || hs.m.st.entry(groceries).InConflict() {
+		t.Fatal("u did not undo the offsite alone")
+	}
+	hs.keys("u")
+	if !strings.Contains(flat(hs.screen()), "nothing to undo") {
+		t.Errorf("the saved decision was undone:\n%s", hs.screen())
+	}
+	if line := hs.m.Result().Line(); !strings.Contains(line, "saved to local.xml") {
+		t.Errorf("line %q", line)
+	}
+}
+
+// TestMergeInWhileDeciding: a decision made while the file's new state is
+// merged in is not lost: it merges again from the session as it is; a
+// save asked for meanwhile waits.
+func TestMergeInWhileDeciding(t *testing.T) {
+	hs := newHarness(t, demoDoc(t), 120, 24)
+	w := &otherWriter{t: t, file: demoDoc(t)}
+	w.update("item-passport", title("X"))
+	hs.keys("w")
+	w.during = func() { hs.keys("w", "s") } // the offsite, then a save
+	hs.mergeIn(w)
+	if w.merges < 2 {
+		t.Errorf("merged %d times, want again after the decision", w.merges)
+	}
+	if h := hs.header(); !strings.Contains(h, "2/7 resolved") || hs.m.st.entry(offsite).InConflict() {
+		t.Errorf("the decision made while merging was lost: %q", h)
+	}
+	if !strings.Contains(flat(hs.screen()), "your 2 decisions are kept") {
+		t.Errorf("message:\n%s", hs.screen())
+	}
+	if hs.m.Saved() {
+		t.Error("a save ran while merging")
+	}
+}
