@@ -76,7 +76,9 @@
 // the winner's shared elements and sync metadata and keeps the local item's
 // publisher-specific elements, start tag and layout; the winner's shared
 // elements take the place of the local item's first shared one. Fields and
-// SharedFields give the shared data alone to diffs and conflict displays.
+// SharedFields give the shared data alone to diffs and conflict displays;
+// a category's value is "term (scheme)" (RSS: "text (domain)"), with " ()"
+// after a term that itself ends in "(…)" (CategoryValue), in SSE 0.91 too.
 // Published gives a version this endpoint makes the atom:id and
 // atom:updated every Atom entry has (RFC 4287 §4.1.2), as publisher.
 //

@@ -23,7 +23,8 @@ type FieldEdit struct {
 	Key string
 	// Value is the new value, written as Field.Value shows it: text for a
 	// title, content or summary; for a category its term, followed by
-	// " (scheme)" when it has a scheme (a value that begins with "<" is
+	// " (scheme)" when it has a scheme, or by " ()" when the term itself
+	// ends in "(…)" (CategoryValue; a value that begins with "<" is
 	// refused: an element written out, not a term); other elements as
 	// XML, the element the key names. A value for another element that does not
 	// begin with "<" (after white space) is the text the element holds.
@@ -217,12 +218,11 @@ func (d *Doc) fieldKid(k kind, uri, local string, ed FieldEdit, old *field, in *
 	case kindTitle, kindContent, kindSummary:
 		return d.textKid(k, ed.Value, old), nil
 	case kindCategory:
-		if strings.HasPrefix(strings.TrimLeft(ed.Value, " \t\r\n"), "<") {
-			// What Field.Value shows of a category is its term and scheme;
-			// an element written out is a mistake, not a term.
-			return kid{}, fmt.Errorf("%w: a category's value is its term, followed by \" (scheme)\" when it has one, not XML", ErrFieldValue)
+		term, scheme, err := ParseCategory(ed.Value)
+		if err != nil {
+			return kid{}, err
 		}
-		return d.categoryKid(ed.Value, old), nil
+		return d.categoryKid(term, scheme, old), nil
 	}
 	if !strings.HasPrefix(strings.TrimLeft(ed.Value, " \t\r\n"), "<") {
 		return textElement(uri, local, ed.Value, old, in), nil
@@ -297,13 +297,9 @@ func retexted(e *etree.Element, text string) *etree.Element {
 	return n
 }
 
-// categoryKid returns a category holding a value "term" or "term
-// (scheme)": old's with its other attributes, or a new one.
-func (d *Doc) categoryKid(value string, old *field) kid {
-	term, scheme := value, ""
-	if i := strings.LastIndex(value, " ("); i >= 0 && strings.HasSuffix(value, ")") {
-		term, scheme = value[:i], value[i+2:len(value)-1]
-	}
+// categoryKid returns a category with a term and a scheme (none when
+// ""): old's with its other attributes, or a new one.
+func (d *Doc) categoryKid(term, scheme string, old *field) kid {
 	if old == nil {
 		return d.newCategory(term, scheme)
 	}

@@ -180,3 +180,30 @@ func ExampleDoc_Incomplete() {
 	fmt.Println(doc.Incomplete())
 	// Output: todo.xml:3:3: item: neither title nor description: RSS 2.0 requires one
 }
+
+// A category's field value is its term, then its scheme (RSS: its domain)
+// in parentheses; " ()" says that a term which ends in "(…)" has none.
+func ExampleCategoryValue() {
+	fmt.Printf("%q\n", feeds.CategoryValue("home", ""))
+	fmt.Printf("%q\n", feeds.CategoryValue("home", "http://d"))
+	fmt.Printf("%q\n", feeds.CategoryValue("home (http://d)", ""))
+	fmt.Printf("%q\n", feeds.CategoryValue("", "urn:s"))
+	// Output:
+	// "home"
+	// "home (http://d)"
+	// "home (http://d) ()"
+	// " (urn:s)"
+}
+
+func ExampleParseCategory() {
+	for _, v := range []string{"home", "home (http://d)", "home (http://d) ()", "f(x)", `<category>home</category>`} {
+		term, scheme, err := feeds.ParseCategory(v)
+		fmt.Printf("%q %q %v\n", term, scheme, err)
+	}
+	// Output:
+	// "home" "" <nil>
+	// "home" "http://d" <nil>
+	// "home (http://d)" "" <nil>
+	// "f(x)" "" <nil>
+	// "" "" feeds: not a value this field can hold: a category's value is its term, followed by " (scheme)" when it has one, not XML
+}

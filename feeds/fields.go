@@ -22,8 +22,8 @@ type Field struct {
 	// Label names the field for people: "Title", "Category 2", or the
 	// element's name as written.
 	Label string
-	// Value is the text: character data for text fields, the term for a
-	// category, href for a link, name and email for an Atom person, the
+	// Value is the text: character data for text fields, a category's
+	// term and scheme (CategoryValue), href for a link, name and email for an Atom person, the
 	// element in canonical XML for the rest.
 	Value string
 	// Shared is true for shared data, false for publisher-specific data
@@ -141,11 +141,7 @@ func valueOf(f field) string {
 	case kindTitle, kindContent, kindSummary:
 		return textOf(e, f.uri)
 	case kindCategory:
-		term, scheme := category(e, f.uri)
-		if scheme != "" {
-			return term + " (" + scheme + ")"
-		}
-		return term
+		return CategoryValue(category(e, f.uri))
 	case kindOther:
 		return string(readableXML(nil, e))
 	}

@@ -2,9 +2,11 @@ package feeds
 
 import (
 	"bytes"
+	"errors"
 	"github.com/feedsync/feedsync/feeds/feedtest"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -91,6 +93,33 @@ func FuzzMerge(f *testing.F) {
 		}
 		if out2 := again.Bytes(); !bytes.Equal(out, out2) {
 			t.Fatalf("merging again changed the feed:\n%s", feedtest.LineDiff(string(out), string(out2)))
+		}
+	})
+}
+
+// FuzzCategoryValue checks that a category's value reads back as the term
+// and scheme it was made from: every term but one that begins with "<"
+// (refused), every scheme without " (" in it.
+//
+// $ go test -fuzz=FuzzCategoryValue ./feeds
+func FuzzCategoryValue(f *testing.F) {
+	f.Add("home (x)", "")
+	f.Add("home", "http://d")
+	f.Add(" ()", "")
+	f.Add("a)", "b)")
+	f.Add("a (b", "")
+	f.Fuzz(func(t *testing.T, term, scheme string) {
+		v := CategoryValue(term, scheme)
+		gt, gs, err := ParseCategory(v)
+		switch {
+		case strings.HasPrefix(strings.TrimLeft(term, " \t\r\n"), "<"):
+			if !errors.Is(err, ErrFieldValue) {
+				t.Errorf("ParseCategory(%q) = %v, want ErrFieldValue", v, err)
+			}
+		case strings.Contains(scheme, " ("):
+			// Not expressible: a value's scheme is what follows its last " (".
+		case gt != term || gs != scheme || err != nil:
+			t.Errorf("CategoryValue(%q, %q) = %q reads back as %q, %q, %v", term, scheme, v, gt, gs, err)
 		}
 	})
 }

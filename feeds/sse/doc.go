@@ -74,6 +74,13 @@
 // description elements, and an outline's text attribute and _note
 // attribute (the outliners' convention for a note).
 //
+// Fields and EditData read a category (the RSS 2.0 category element: text
+// and an optional domain) as package feeds does in a FeedSync 1.0.2 RSS
+// feed, so that one --field value means one thing in both dialects: "text
+// (domain)", or "text" without a domain, and " ()" after a text that itself
+// ends in "(…)" (feeds.CategoryValue, feeds.ParseCategory). The spec says
+// nothing of how fields are named; this reading is feedsync's.
+//
 // An sx:conflict holds the losing version's data: an RSS item's children
 // as its own children, or for OPML an <outline> element with the losing
 // outline's attributes and children.

@@ -18,7 +18,8 @@ import (
 // an element gets a value that begins with "<" (after white space) as XML,
 // the element the key names, and any other value as the text it holds,
 // keeping its attributes (a title, description or category of RSS always
-// holds text). A field the data lacks is added after the others of its
+// holds text; a category's value is "text (domain)" as in FeedSync 1.0.2,
+// feeds.ParseCategory). A field the data lacks is added after the others of its
 // name when its key is the next of that name ("category[3]" after
 // "category[2]", "link[2]" after "link") and the item may hold another: an
 // RSS item has at most one of each element RSS 2.0 defines but category
@@ -274,8 +275,15 @@ func (x *itemData) element(ed feeds.FieldEdit, base, uri, tag string, i int, sou
 	} else {
 		n.CreateAttr("xmlns", uri)
 	}
-	if ed.Value != "" {
-		n.SetText(ed.Value)
+	text := ed.Value
+	if uri == "" && tag == "category" {
+		var err error
+		if text, err = categoryText(n, text); err != nil {
+			return nil, err
+		}
+	}
+	if text != "" {
+		n.SetText(text)
 	}
 	if _, ok := xmlutil.Bound(n.Attr, n.Space); !ok && uri != "" {
 		// Bind its prefix on a parent made for it, as parseElement does,
@@ -285,6 +293,22 @@ func (x *itemData) element(ed feeds.FieldEdit, base, uri, tag string, i int, sou
 		wrap.AddChild(n)
 	}
 	return n, nil
+}
+
+// categoryText sets or removes the domain of category n as a value "text
+// (domain)" gives it (feeds.ParseCategory, the reading FeedSync 1.0.2 has
+// of an RSS 2.0 category), and returns the text.
+func categoryText(n *etree.Element, value string) (string, error) {
+	text, domain, err := feeds.ParseCategory(value)
+	if err != nil {
+		return "", err
+	}
+	if domain != "" {
+		n.CreateAttr("domain", domain)
+	} else {
+		n.RemoveAttr("domain")
+	}
+	return text, nil
 }
 
 // declKey is the attribute that declares prefix p: xmlns:p, or xmlns.

@@ -54,10 +54,14 @@ func TestEditData(t *testing.T) {
 		sources []sse.Data
 		want    string
 	}{
-		{"a category", rss, a, []feeds.FieldEdit{{Key: "category[2]", Value: "70s"}}, nil,
-			strings.Replace(before, "category[2]=80s", "category[2]=70s", 1)},
+		{"a category without (domain) drops its domain", rss, a, []feeds.FieldEdit{{Key: "category[2]", Value: "70s"}}, nil,
+			strings.Replace(before, "category[2]=80s (http://a/)", "category[2]=70s", 1)},
 		{"add a category", rss, a, []feeds.FieldEdit{{Key: "category[3]", Value: "pop"}}, nil,
-			strings.Replace(before, "category[2]=80s", "category[2]=80s\ncategory[3]=pop", 1)},
+			strings.Replace(before, "category[2]=80s (http://a/)", "category[2]=80s (http://a/)\ncategory[3]=pop", 1)},
+		{"a category's term (domain)", rss, a, []feeds.FieldEdit{{Key: "category[1]", Value: "home (http://d)"}}, nil,
+			strings.Replace(before, "category[1]=music", "category[1]=home (http://d)", 1)},
+		{"a category whose term ends in parentheses", rss, a, []feeds.FieldEdit{{Key: "category[3]", Value: "home (x) ()"}}, nil,
+			strings.Replace(before, "category[2]=80s (http://a/)", "category[2]=80s (http://a/)\ncategory[3]=home (x) ()", 1)},
 		{"remove a category", rss, a, []feeds.FieldEdit{{Key: "category[1]", Remove: true}}, nil,
 			strings.Replace(strings.Replace(before, "category[1]=music\n", "", 1), "category[2]", "category[1]", 1)},
 		{"a link", rss, a, []feeds.FieldEdit{{Key: "link", Value: "http://b/"}}, nil,
@@ -132,6 +136,7 @@ func TestEditDataRefuses(t *testing.T) {
 		{"the title numbered", feeds.FieldEdit{Key: "title[1]", Value: "x"}, feeds.ErrNoField},
 		{"a category past the next place", feeds.FieldEdit{Key: "category[5]", Value: "x"}, feeds.ErrNoField},
 		{"a category without a number", feeds.FieldEdit{Key: "category", Value: "x"}, feeds.ErrNoField},
+		{"a category written as XML, as in 1.0.2", feeds.FieldEdit{Key: "category[1]", Value: `<category domain="d">home</category>`}, feeds.ErrFieldValue},
 		{"an element past the next place", feeds.FieldEdit{Key: "{http://search.yahoo.com/mrss/}content[3]", Value: "x"}, feeds.ErrNoField},
 		{"an element of no namespace numbered from 1", feeds.FieldEdit{Key: "mood[1]", Value: "x"}, feeds.ErrNoField},
 		{"a number that is not one", feeds.FieldEdit{Key: "category[x]", Value: "x"}, feeds.ErrNoField},

@@ -22,8 +22,10 @@ import (
 // 1; each group in document order. OPML: the text attribute ("title"),
 // _note ("content"), the other attributes as "@name" in document order
 // (prefixed ones as "@{namespace}local"), then child elements as in RSS.
-// Values are the text of title, description, category and of elements
-// that hold only text, attribute values, and other elements as XML.
+// Values are the text of title, description and of elements that hold
+// only text, a category's text and domain as "text (domain)" (the reading
+// of feeds.Fields, feeds.CategoryValue), attribute values, and other
+// elements as XML.
 func Fields(dt sse.Data) []feeds.Field {
 	x := dataOf(dt)
 	if x == nil {
@@ -115,9 +117,13 @@ func elemField(e *etree.Element, seen map[string]int) feeds.Field {
 	return feeds.Field{Key: key, Label: label, Value: valueOf(e, u == "" && group(KindRSS, e) < 3), Shared: true}
 }
 
-// valueOf is the text of a title, description or category, or of another
-// element that holds only text; else the element as XML.
+// valueOf is the text of a title or description, a category's text and
+// domain as FeedSync 1.0.2 shows them (feeds.CategoryValue), the text of
+// another element that holds only text; else the element as XML.
 func valueOf(e *etree.Element, text bool) string {
+	if text && e.Tag == "category" {
+		return feeds.CategoryValue(textOf(e), e.SelectAttrValue("domain", ""))
+	}
 	hasElem := slices.ContainsFunc(e.Child, func(t etree.Token) bool { _, ok := t.(*etree.Element); return ok })
 	if text || !hasElem && len(e.Attr) == 0 {
 		return textOf(e)

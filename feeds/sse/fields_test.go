@@ -43,7 +43,7 @@ func TestFields(t *testing.T) {
 		{"RSS", rss.Item("1").Data, "Heart of Glass", `title | Title | Heart of Glass
 content | Content | Blondie
 category[1] | Category 1 | music
-category[2] | Category 2 | 80s
+category[2] | Category 2 | 80s (http://a/)
 link | Link | http://a/1
 {http://search.yahoo.com/mrss/}content[1] | m:content 1 | <m:content url="http://a/1.mp3"/>
 link[2] | Link 2 | http://a/2`},
