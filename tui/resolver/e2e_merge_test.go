@@ -23,8 +23,9 @@ func e2eSetup(t *testing.T) (dir, bin string) {
 	return dir, bin
 }
 
-// cli runs the binary in dir and fails the test unless it exits with want.
-func cli(t *testing.T, dir, bin string, want int, args ...string) {
+// cli runs the binary in dir and fails the test unless it exits with
+// want; it returns what the binary wrote.
+func cli(t *testing.T, dir, bin string, want int, args ...string) []byte {
 	t.Helper()
 	cmd := exec.Command(bin, args...)
 	cmd.Dir = dir
@@ -38,6 +39,7 @@ func cli(t *testing.T, dir, bin string, want int, args ...string) {
 	if code != want {
 		t.Fatalf("feedsync %s: exit %d, want %d\n%s", strings.Join(args, " "), code, want, out)
 	}
+	return out
 }
 
 // sameAsResolvePick checks the feed the resolver saved against the one

@@ -1,6 +1,7 @@
 package resolver
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -244,5 +245,74 @@ func TestMergeInWhileDeciding(t *testing.T) {
 	}
 	if hs.m.Saved() {
 		t.Error("a save ran while merging")
+	}
+}
+
+// TestMergeInOutline: the same in an SSE 0.91 outline, whose earlier
+// states merge with the whole outline (0.91 §4.4.2 sees it whole). The
+// other writer's update of an outline in conflict settles it (0.91 §4.2):
+// it shows as resolved there, and counts.
+func TestMergeInOutline(t *testing.T) {
+	hs := newSSEHarness(t, "opml", 120, 30)
+	w := &otherWriter{t: t, file: ssePair(t, "opml")}
+	loaded := hs.sseItem("bbc")
+	hs.m.list.Select(hs.pos("bbc"))
+	hs.keys("w")
+	w.update("lemonde", title("Le Monde diplomatique"))
+	hs.mergeIn(w)
+	if h := hs.header(); !strings.Contains(h, "2/3 resolved") {
+		t.Errorf("header %q, want 2/3: the decision and the other writer's update", h)
+	}
+	if r := hs.row("Le Monde diplomatique"); !strings.Contains(r, " resolved") || !strings.Contains(r, "changed on disk") || strings.Contains(r, "unresolved") {
+		t.Errorf("row %q", r)
+	}
+	if s := flat(hs.screen()); !strings.Contains(s, "(1 resolved there)") {
+		t.Errorf("message:\n%s", hs.screen())
+	}
+	hs.keys("u")
+	if got := hs.sseItem("bbc"); !sameState(got, loaded) || !strings.Contains(hs.header(), "1/3 resolved") {
+		t.Errorf("undone, BBC is not as loaded:\n%s", hs.screen())
+	}
+	hs.keys("ctrl+r")
+	if hs.sseItem("bbc").InConflict() {
+		t.Error("ctrl+r did not redo")
+	}
+}
+
+// TestEndToEndMergeIn is Q15's repro on the real binary in tmux: a
+// decision, another command's update of the file, s, m; the count, the
+// marked row, undo and redo, then the saved file read back by
+// `feedsync conflicts`.
+func TestEndToEndMergeIn(t *testing.T) {
+	dir, bin := e2eSetup(t)
+	cli(t, dir, bin, 1, "merge", "local.xml", "remote.xml", "-o", "ext.xml") // 1: conflicts are left
+	tm := startTmux(t, dir, fmt.Sprintf("%s resolve ext.xml --by %s --when 2026-03-09T12:00:00Z", bin, testBy))
+	tm.wait("0/7 resolved")
+	tm.keys("w")
+	tm.wait("1/7 resolved")
+	cli(t, dir, bin, 1, "update", "ext.xml", "--id", "item-passport", "--title", "X", "--by", "other-desk",
+		"--when", "2026-03-09T11:00:00Z", "-o", "ext.xml")
+	tm.keys("s")
+	tm.wait("m/enter merge it in")
+	tm.keys("m")
+	tm.wait("your 1 decision is kept and u still undoes it")
+	if s := tm.screen(); !strings.Contains(s, "1/7 resolved") || !strings.Contains(s, "unresolved, changed on disk") {
+		t.Fatalf("the merge-in lost the decision or hid the change:\n%s", s)
+	}
+	tm.keys("u")
+	tm.wait("0/7 resolved")
+	tm.keys("C-r")
+	tm.wait("1/7 resolved")
+	tm.keys("s")
+	tm.wait("saved to ext.xml")
+	tm.keys("q")
+	tm.wait("feedsync: saved to ext.xml: 6 items are still in conflict")
+	out := string(cli(t, dir, bin, 1, "conflicts", "ext.xml"))
+	if strings.Contains(out, "item-groceries") || !strings.Contains(out, "item-passport  X ") || strings.Count(out, "\nitem-") != 6 {
+		t.Errorf("feedsync conflicts on the saved file:\n%s", out)
+	}
+	doc, _ := readFeed(t, dir, "ext.xml")
+	if g := entry(t, doc, "item-groceries"); g.InConflict() || top(g.Winner()).By != testBy {
+		t.Error("the saved groceries are not the session's resolution")
 	}
 }
