@@ -43,11 +43,12 @@ type layoutKey struct {
 	width, version, cur, field int
 	typing                     bool
 	caret                      [2]int // the cursor's line and rune while typing
+	columns                    bool   // every version in columns (see columnar)
 }
 
 // layoutNow returns what the body depends on as the view stands.
 func (v MergeView) layoutNow() layoutKey {
-	k := layoutKey{rev: v.rev, width: v.width, version: v.version, cur: v.cur, field: v.field, typing: v.typing}
+	k := layoutKey{rev: v.rev, width: v.width, version: v.version, cur: v.cur, field: v.field, typing: v.typing, columns: v.columnar()}
 	if v.typing && v.field < len(v.fields) {
 		ta := v.fields[v.field].result
 		k.caret = [2]int{ta.row, ta.col}

@@ -83,7 +83,10 @@ func (v MergeView) buildHead() []string {
 	default:
 		lines = append(lines, s.Info.Render(fit(v.hunkLine(), v.width)))
 	}
-	if v.width >= threeColumnsFrom {
+	switch {
+	case v.columnar():
+		lines = append(lines, v.versionHeads())
+	case v.width >= threeColumnsFrom:
 		lines = append(lines, v.columnHeads())
 	}
 	return lines
@@ -223,7 +226,7 @@ const maxOtherRows = 2
 // combining, though one is shown beside the winner.
 func (v MergeView) otherRows() []string {
 	hs := v.shown()
-	if len(hs) == 0 || len(v.hunks) < 2 {
+	if len(hs) == 0 || len(v.hunks) < 2 || v.columnar() { // in columns each version is in view
 		return nil
 	}
 	h := hs[v.cur]
@@ -345,6 +348,10 @@ var shortState = [...]string{
 // renderField appends a field's rows: three columns, or the two versions
 // and then the result.
 func (v *MergeView) renderField(i int) {
+	if v.columnar() {
+		v.renderColumns(i)
+		return
+	}
 	f := v.fields[i]
 	start := len(v.body)
 	if v.width >= threeColumnsFrom {
@@ -423,13 +430,13 @@ func drawn(s string) bodyRow { return func() string { return s } }
 // sidePainter paints the rows of the sides as the view stands.
 type sidePainter struct {
 	styles *Styles
-	hl     int // the tag of the hunk highlighted, or 0
+	hl     []int // the tags of the hunks highlighted
 }
 
 func (v MergeView) sidePainter() sidePainter {
 	p := sidePainter{styles: v.styles}
 	if !v.typing {
-		p.hl = v.cur + 1
+		p.hl = []int{v.cur + 1}
 	}
 	return p
 }
@@ -452,10 +459,11 @@ func (v MergeView) sideRows(i, lw, rw int) (lrows, rrows [][]piece) {
 // paint paints a row of a side w cells wide, the hunk at hand highlighted
 // (as sidePieces marks it) unless the person is typing.
 func (sp sidePainter) paint(row []piece, w int) string {
-	if sp.hl > 0 && slices.ContainsFunc(row, func(p piece) bool { return p.tag == sp.hl }) {
+	lit := func(p piece) bool { return p.tag > 0 && slices.Contains(sp.hl, p.tag) }
+	if slices.ContainsFunc(row, lit) {
 		row = slices.Clone(row)
 		for k := range row {
-			row[k].hl = row[k].tag == sp.hl
+			row[k].hl = lit(row[k])
 		}
 	}
 	return paint(row, w, sp.styles)

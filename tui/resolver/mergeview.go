@@ -28,7 +28,7 @@ type MergeKeys struct {
 	Next, Prev, Winner, Version, Both, BothRev key.Binding
 	Type, Done, NextVersion, PrevVersion       key.Binding
 	Apply, Leave, Quit, Undo, Redo             key.Binding
-	Help                                       key.Binding
+	Layout, Help                               key.Binding
 	ScrollKeys
 }
 
@@ -53,6 +53,7 @@ func DefaultMergeKeys() MergeKeys {
 		Quit:        bind("ctrl+c", "quit (asks first if changed)", "ctrl+c"),
 		Undo:        bind("u", "undo", "u", "ctrl+z"),
 		Redo:        bind("ctrl+r", "redo", "ctrl+r", "ctrl+y"),
+		Layout:      bind("v", "columns/one version", "v"),
 		ScrollKeys:  DefaultScrollKeys(),
 		Help:        bind("?", "help", "?"),
 	}
@@ -60,14 +61,14 @@ func DefaultMergeKeys() MergeKeys {
 
 // ShortHelp implements help.KeyMap.
 func (k MergeKeys) ShortHelp() []key.Binding {
-	return []key.Binding{k.Next, k.Prev, k.Winner, k.Version, k.Both, k.BothRev, k.Type, k.NextVersion, k.Apply, k.Undo, k.Leave, k.Help}
+	return []key.Binding{k.Next, k.Prev, k.Winner, k.Version, k.Both, k.BothRev, k.Type, k.NextVersion, k.Layout, k.Apply, k.Undo, k.Leave, k.Help}
 }
 
 // FullHelp implements help.KeyMap.
 func (k MergeKeys) FullHelp() [][]key.Binding {
 	return [][]key.Binding{
 		{k.Next, k.Prev, k.Winner, k.Version, k.Both, k.BothRev},
-		{k.Type, k.Done, k.NextVersion, k.PrevVersion, k.Apply, k.Leave, k.Quit, k.Undo, k.Redo},
+		{k.Type, k.Done, k.NextVersion, k.PrevVersion, k.Layout, k.Apply, k.Leave, k.Quit, k.Undo, k.Redo},
 		append(k.ScrollKeys.list(), k.Help),
 	}
 }
@@ -132,6 +133,7 @@ type MergeView struct {
 	rev      uint64                       // the revision of the result (see touch)
 	memo     *mergeMemo                   // what the revision gives, worked out once
 	laid     layoutKey                    // what the body was laid out for
+	cols     columnsState                 // every version in columns: the choice and the layout kept (mergecols.go)
 }
 
 // NewMergeView returns a closed merge view.
@@ -350,6 +352,8 @@ func (v MergeView) key(k tea.KeyPressMsg) (MergeView, tea.Cmd) {
 		v.cycle(1)
 	case key.Matches(k, v.keys.PrevVersion):
 		v.cycle(-1)
+	case key.Matches(k, v.keys.Layout):
+		v.toggleColumns()
 	case key.Matches(k, v.keys.Undo):
 		v.restore(&v.undo, &v.redo, "nothing to undo")
 	case key.Matches(k, v.keys.Redo):

@@ -31,6 +31,7 @@ func TestNoLineWiderThanTerminal(t *testing.T) {
 		"merge":        {"enter", "e"},
 		"merge-typing": {"enter", "e", "e", "x"},
 		"merge-three":  {"enter", "n", "e", "l", "tab"},
+		"merge-cols":   {"enter", "n", "e", "v"}, // every version in columns, chosen at 100 cells
 	}
 	for name, keys := range states {
 		t.Run(name, func(t *testing.T) {

@@ -1,0 +1,432 @@
+package resolver
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/feedsync/feedsync/diff"
+)
+
+// Every version in columns: the merge view's layout for an item with two
+// or more conflicting versions on a wide terminal.
+//
+// One version at a time (the layout below) shows the winner, the result
+// and the version at hand, and says in the header what the others hold at
+// the hunk. In columns every version is in view while combining:
+//
+//	WINNER │   RESULT │ › VERSION 1 · alice │   VERSION 2 · carol
+//
+// The result stands second, between the winner and the versions, where it
+// stands with one version at a time: the side a take comes from is still
+// the side it stands on (h or ← the winner on the left, l or → the version
+// at hand, marked ›, on the right), and the result does not move when tab
+// changes the version at hand or when the layout changes. Each version's
+// column has the gutter the result has: the mark of what the result holds
+// at each of that version's hunks (> its text was taken, + both, < the
+// winner's, o another version's, ? open), so the side or sides taken read
+// across a row. The hunk at hand is highlighted in the winner's column, the
+// result and the version at hand, and in every other version, the text it
+// holds over the same stretch of the winner.
+//
+// Rows line up: a field is cut into blocks at the winner's line breaks
+// that every column keeps (each version and the result leave them
+// unchanged), each block is wrapped in each column and padded to the
+// tallest, so that a block starts on the same row in every column and one
+// reads across. While typing, the field typed in is the text area in the
+// result's column, which does not take part in the blocks of that field.
+
+// columnMin is the fewest cells of text every column has for the view to
+// choose columns by itself (a line of a paragraph stays readable: six or
+// seven words); columnFloor is the fewest with which v still shows them.
+const (
+	columnMin   = 36
+	columnFloor = 16
+)
+
+// columnsFrom is the width from which n versions fit in columns of per
+// cells of text: the winner, the result and n versions, a two-cell gutter
+// before the result and before each version, and a three-cell rule
+// between columns. With columnMin: 159 cells for two versions, 200 for
+// three, 241 for four.
+func columnsFrom(n, per int) int { return (n+2)*per + 5*(n+1) }
+
+// columnChoice is what the person chose with v: nothing (by the width),
+// columns, or one version at a time.
+type columnChoice uint8
+
+const (
+	columnsByWidth columnChoice = iota
+	columnsOn
+	columnsOff
+)
+
+// columnsState is the view's state for the layout in columns.
+type columnsState struct {
+	choice columnChoice
+	memo   *columnsMemo
+}
+
+// columnsMemo keeps a revision's fields laid out in columns: what the
+// columns hold depends on the result, the version at hand (the winner's
+// column marks its hunks) and the width; the hunk at hand is highlighted
+// only when a row is painted.
+type columnsMemo struct {
+	rev    uint64
+	fields map[columnsKey][]wrappedResult
+}
+
+type columnsKey struct {
+	field, version, width int
+	typing                bool // typing in this field: the result stands apart
+}
+
+// columnar reports whether the view shows every version in columns: with
+// two versions or more, by the width (columnMin) unless the person chose,
+// and never narrower than columnFloor.
+func (v MergeView) columnar() bool {
+	n := len(v.hunks)
+	switch {
+	case n < 2 || v.cols.choice == columnsOff:
+		return false
+	case v.cols.choice == columnsOn:
+		return v.width >= columnsFrom(n, columnFloor)
+	}
+	return v.width >= columnsFrom(n, columnMin)
+}
+
+// toggleColumns switches between every version in columns and one at a
+// time. Switching to what the width chooses leaves the choice to the width
+// again, so that a later resize chooses as before.
+func (v *MergeView) toggleColumns() {
+	n := len(v.hunks)
+	want := !v.columnar()
+	switch {
+	case n < 2:
+		v.note = "one version: it is beside the winner already"
+		return
+	case want && v.width < columnsFrom(n, columnFloor):
+		v.note = fmt.Sprintf("%d versions in columns need %d cells; the terminal has %d", n, columnsFrom(n, columnFloor), v.width)
+		return
+	case want == (v.width >= columnsFrom(n, columnMin)):
+		v.cols.choice = columnsByWidth
+	case want:
+		v.cols.choice = columnsOn
+	default:
+		v.cols.choice = columnsOff
+	}
+	v.layout()
+	v.follow()
+}
+
+// columnWidths returns the cells of text of the winner's column, the
+// result's (which takes what the division leaves) and each version's.
+func (v MergeView) columnWidths() (winner, result, version int) {
+	n := len(v.hunks)
+	room := v.width - 5*(n+1)
+	c := room / (n + 2)
+	return c, room - (n+1)*c, c
+}
+
+// versionHeads names the columns, the version at hand marked.
+func (v MergeView) versionHeads() string {
+	wl, wr, wv := v.columnWidths()
+	s := v.styles
+	sep := s.ink.rule.render(" │ ")
+	var b strings.Builder
+	b.WriteString(s.Winner.Render(fit("WINNER", wl)) + sep + s.Bold.Render(fit("  RESULT", wr+2)))
+	for j := range v.hunks {
+		mark := "  "
+		if j == v.version {
+			mark = "› "
+		}
+		b.WriteString(sep + s.Version.Render(fit(fmt.Sprintf("%sVERSION %d · %s", mark, j+1, v.whos[j]), wv+2)))
+	}
+	return b.String()
+}
+
+// renderColumns appends field i's rows in columns, and notes where the
+// hunks of the version at hand show and where the cursor is.
+func (v *MergeView) renderColumns(i int) {
+	cols := v.fieldColumns(i)
+	wl, wr, wv := v.columnWidths()
+	start := len(v.body)
+	res := cols[1]
+	var typed []bodyRow
+	var typedMarks []string
+	if v.typing && v.field == i {
+		var cur int
+		typed, typedMarks, cur = v.resultRows(i, wr)
+		v.cursorAt = start + cur
+	}
+	for t, r := range res.tagRows {
+		v.noteTags([]piece{{tag: t}}, start+r)
+	}
+	shown := cols[2+v.version]
+	paints := v.columnPainters()
+	sep := v.styles.ink.rule.render(" │ ")
+	for k := range max(len(cols[0].rows), len(typed)) {
+		v.noteTags(at(cols[0].rows, k), start+k)
+		v.noteTags(at(shown.rows, k), start+k)
+		v.body = append(v.body, func() string {
+			var b strings.Builder
+			b.WriteString(paints[0].paint(at(cols[0].rows, k), wl) + sep)
+			if typed != nil {
+				b.WriteString(mark(typedMarks, k) + rowAt(typed, k, wr))
+			} else {
+				b.WriteString(mark(res.marks, k) + paints[1].paint(at(res.rows, k), wr))
+			}
+			for c := 2; c < len(cols); c++ {
+				b.WriteString(sep + mark(cols[c].marks, k) + paints[c].paint(at(cols[c].rows, k), wv))
+			}
+			return b.String()
+		})
+	}
+	for j := range v.seen {
+		v.seen[j] = true // every version is in view: applying need not ask
+	}
+}
+
+// columnPainters paints each column's rows: the hunk at hand in the
+// winner's, the result's and the version at hand's, and in every other
+// version's the hunks that meet it (what that version holds there).
+func (v MergeView) columnPainters() []sidePainter {
+	base := v.sidePainter()
+	out := make([]sidePainter, len(v.hunks)+2)
+	for c := range out {
+		out[c] = base
+	}
+	if len(base.hl) == 0 || v.cur >= len(v.shown()) {
+		return out
+	}
+	h := v.shown()[v.cur]
+	for j, hs := range v.hunks {
+		if j == v.version {
+			continue
+		}
+		out[2+j].hl = nil
+		for k, o := range hs {
+			if o.field == h.field && o.start <= h.end && o.end >= h.start { // as withHunks meets
+				out[2+j].hl = append(out[2+j].hl, k+1)
+			}
+		}
+	}
+	return out
+}
+
+// fieldColumns returns field i laid out in columns (see layColumns), kept
+// for the revision unless the result shows a caret, which changes its text.
+func (v *MergeView) fieldColumns(i int) []wrappedResult {
+	caret := false
+	if hs := v.shown(); !v.typing && v.cur < len(hs) && hs[v.cur].field == i {
+		rs, re := v.placeOf(v.cur)
+		caret = rs == re
+	}
+	if v.cols.memo == nil || v.cols.memo.rev != v.rev {
+		v.cols.memo = &columnsMemo{rev: v.rev, fields: map[columnsKey][]wrappedResult{}}
+	}
+	k := columnsKey{i, v.version, v.width, v.typing && v.field == i}
+	if c, ok := v.cols.memo.fields[k]; ok && !caret {
+		return c
+	}
+	c := v.layColumns(i, k.typing, caret)
+	if !caret {
+		v.cols.memo.fields[k] = c
+	}
+	return c
+}
+
+// columnSource is what a column shows before it is cut and wrapped.
+type columnSource struct {
+	pieces []piece
+	marks  map[int]string // the gutter mark of each hunk, by tag
+	width  int
+	kept   []int // the text's line break where it keeps each of the winner's, or -1; nil for the winner
+	apart  bool  // the result typed in: no rows here, no part in the blocks
+}
+
+// layColumns lays field i out in columns: the winner's value (its
+// changes against the version at hand marked), the result, and each
+// version's value (its changes against the winner marked), cut into
+// blocks at the winner's line breaks that every column keeps, each block
+// wrapped in each column and padded to the tallest one's rows.
+func (v MergeView) layColumns(i int, typing, caret bool) []wrappedResult {
+	f := v.fields[i]
+	wl, wr, wv := v.columnWidths()
+	left, _ := v.sidePieces(i, -1)
+	var result []piece
+	var marks map[int]string
+	if caret {
+		result, marks = v.resultPieces(i)
+	} else {
+		result, marks = v.resultPiecesAt(i, -1)
+	}
+	srcs := []columnSource{
+		{pieces: left, width: wl},
+		{pieces: result, marks: marks, width: wr, kept: keptBreaks(v.chunksOf(i)), apart: typing},
+	}
+	for j := range v.hunks {
+		w := v
+		w.version = j
+		_, right := w.sidePieces(i, -1)
+		srcs = append(srcs, columnSource{pieces: right, marks: v.marksOf(j), width: wv, kept: keptBreaks(hunkChunks(f.winner, v.hunks[j], i))})
+	}
+	sync := syncBreaks(strings.Count(f.winner, "\n"), srcs)
+	out := make([]wrappedResult, len(srcs))
+	blocks := make([][][]piece, len(srcs))
+	for c, s := range srcs {
+		if !s.apart {
+			blocks[c] = cutAtBreaks(s.pieces, breaksIn(sync, s.kept))
+		}
+	}
+	for b := range len(sync) + 1 {
+		cells := make([]wrappedResult, len(srcs))
+		rows := 0
+		for c, s := range srcs {
+			if !s.apart {
+				cells[c] = wrapResult(blocks[c][b], marksIn(blocks[c][b], s.marks), s.width)
+				rows = max(rows, len(cells[c].rows))
+			}
+		}
+		for c := range srcs {
+			out[c].add(cells[c], rows)
+		}
+	}
+	return out
+}
+
+// add adds a block's rows, padded with blank rows to n.
+func (wr *wrappedResult) add(block wrappedResult, n int) {
+	base := len(wr.rows)
+	for t, r := range block.tagRows {
+		if wr.tagRows == nil {
+			wr.tagRows = map[int]int{}
+		}
+		if _, ok := wr.tagRows[t]; !ok {
+			wr.tagRows[t] = base + r
+		}
+	}
+	wr.rows = append(wr.rows, block.rows...)
+	wr.marks = append(wr.marks, block.marks...)
+	for len(wr.rows) < base+n {
+		wr.rows, wr.marks = append(wr.rows, nil), append(wr.marks, "")
+	}
+}
+
+// marksOf returns the gutter mark of each hunk of version ver, by tag:
+// what the result holds there.
+func (v MergeView) marksOf(ver int) map[int]string {
+	out := map[int]string{}
+	for k, s := range v.statesOf(ver) {
+		out[k+1] = stateMark[s]
+	}
+	return out
+}
+
+// marksIn keeps the marks of the hunks a block holds, so that wrapResult
+// puts no other hunk's mark on its last row.
+func marksIn(block []piece, marks map[int]string) map[int]string {
+	out := map[int]string{}
+	for _, p := range block {
+		if m, ok := marks[p.tag]; ok && p.tag > 0 {
+			out[p.tag] = m
+		}
+	}
+	return out
+}
+
+// hunkChunks returns a version's value of a field against the winner's as
+// chunks, from its hunks (no diff run again).
+func hunkChunks(winner string, hs []hunk, field int) []diff.Chunk {
+	var out []diff.Chunk
+	pos := 0
+	for _, h := range hs {
+		if h.field == field {
+			same := winner[pos:h.start]
+			out = append(out, diff.Chunk{Old: same, New: same}, diff.Chunk{Old: h.left, New: h.right, Changed: true})
+			pos = h.end
+		}
+	}
+	return append(out, diff.Chunk{Old: winner[pos:], New: winner[pos:]})
+}
+
+// keptBreaks returns, for each line break of the winner's value, the
+// number of the line break that stands for it in the other text of
+// chunks, or -1 where a change takes it away.
+func keptBreaks(chunks []diff.Chunk) []int {
+	var out []int
+	n := 0
+	for _, c := range chunks {
+		old := strings.Count(c.Old, "\n")
+		for range old {
+			if c.Changed {
+				out = append(out, -1)
+			} else {
+				out, n = append(out, n), n+1
+			}
+		}
+		if c.Changed {
+			n += strings.Count(c.New, "\n")
+		}
+	}
+	return out
+}
+
+// syncBreaks returns the winner's line breaks, of n, that every column
+// taking part in the blocks keeps.
+func syncBreaks(n int, srcs []columnSource) []int {
+	var out []int
+	for k := range n {
+		kept := true
+		for _, s := range srcs {
+			if s.kept != nil && !s.apart && (k >= len(s.kept) || s.kept[k] < 0) {
+				kept = false
+				break
+			}
+		}
+		if kept {
+			out = append(out, k)
+		}
+	}
+	return out
+}
+
+// breaksIn returns the text's own numbers of the winner's line breaks
+// sync (kept maps them; nil is the winner itself).
+func breaksIn(sync, kept []int) []int {
+	if kept == nil {
+		return sync
+	}
+	out := make([]int, len(sync))
+	for k, s := range sync {
+		out[k] = kept[s]
+	}
+	return out
+}
+
+// cutAtBreaks cuts pieces at the line breaks numbered at (ascending, from
+// 0 among the pieces' line breaks), which it drops: len(at)+1 blocks.
+func cutAtBreaks(ps []piece, at []int) [][]piece {
+	out := make([][]piece, 0, len(at)+1)
+	var cur []piece
+	n := 0
+	for _, p := range ps {
+		for len(out) < len(at) {
+			i := strings.IndexByte(p.text, '\n')
+			if i < 0 {
+				break
+			}
+			head := p
+			head.text = p.text[:i+1]
+			if n == at[len(out)] {
+				head.text = p.text[:i]
+				out, cur = append(out, append(cur, head)), nil
+			} else {
+				cur = append(cur, head)
+			}
+			p.text = p.text[i+1:]
+			n++
+		}
+		cur = append(cur, p)
+	}
+	return append(out, cur)
+}

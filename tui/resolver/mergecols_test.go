@@ -1,0 +1,300 @@
+package resolver
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+	"testing"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
+)
+
+// offsiteFeed has one item, bob's, with three conflicting versions of a
+// content of several lines: alice and carol change words, carol the last
+// line too, and dave a line and one more after it, so that the columns'
+// blocks must be padded to line up.
+var offsiteFeed = func() string {
+	entry := func(title, when, by, conflicts string, lines ...string) string {
+		return fmt.Sprintf(`<entry><title>%s</title><content>%s</content><id>urn:offsite</id>
+<sx:sync id="offsite" updates="2"><sx:history sequence="2" when="2026-03-03T%s:00Z" by="%s"/>%s</sx:sync></entry>`,
+			title, strings.Join(lines, "\n"), when, by, conflicts)
+	}
+	plan, days, train := "Plan the team offsite", "Two days in Annecy, 14–15 May.", "Book the train for eight people."
+	lunch, projector := "Lunch by the lake on the first day.", "Bring the projector."
+	conflicts := entry(plan, "09:15", "alice-laptop", "", "Two days in Lyon, 21–22 May.", train, lunch, projector) +
+		entry(plan, "08:40", "carol-tablet", "", "Two days in Lyon, 14–15 May.", train, lunch, "Bring the projector and the flip chart.") +
+		entry(plan+" in Annecy", "10:30", "dave-desk", "", days,
+			"Book the coach for ten people; it leaves the office at eight on the first morning.", "Vegetarian menus for everyone.", lunch, projector)
+	return `<feed xmlns="http://www.w3.org/2005/Atom" xmlns:sx="http://feedsync.org/2007/feedsync"><title>Team</title>` +
+		entry(plan, "12:05", "bob-phone", "<sx:conflicts>"+conflicts+"</sx:conflicts>", days, "Book the train for ten people.", lunch, projector) +
+		`</feed>`
+}()
+
+// threeVersions opens the resolver on offsiteFeed, at w×h.
+func threeVersions(t testing.TB, w, h int) *harness {
+	t.Helper()
+	return newHarness(t, mergePair(t, []byte(offsiteFeed), []byte(offsiteFeed)), w, h)
+}
+
+// inColumns reports whether the screen shows every version in columns.
+func inColumns(s string) bool { return strings.Contains(s, "› VERSION") }
+
+// TestMergeColumnsScreens records every version in columns, two versions
+// (the demo's offsite) and three (offsiteFeed), before and after takes,
+// at the widths where columns start, without colour.
+func TestMergeColumnsScreens(t *testing.T) {
+	t.Setenv("NO_COLOR", "1")
+	for _, c := range []struct {
+		name  string
+		three bool
+		w, h  int
+		keys  []string
+	}{
+		{"merge-columns-two", false, 200, 50, []string{"enter", "n", "e"}},
+		{"merge-columns-two-took", false, 200, 50, []string{"enter", "n", "e", "]", "l", "tab", "l"}},
+		{"merge-columns-two-from", false, 159, 24, []string{"enter", "n", "e"}},
+		{"merge-columns-three", true, 200, 50, []string{"enter", "e"}},
+		{"merge-columns-three-took", true, 200, 50, []string{"enter", "e", "tab", "tab", "l", "l", "shift+tab", "b"}},
+		{"merge-columns-three-typing", true, 200, 50, []string{"enter", "e", "]", "e", " (or Geneva)"}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			hs := newHarness(t, demoDoc(t), c.w, c.h)
+			if c.three {
+				hs = threeVersions(t, c.w, c.h)
+			}
+			hs.keys(c.keys...)
+			golden(t, c.name+"-"+itoa(c.w)+"x"+itoa(c.h), hs.screen())
+		})
+	}
+}
+
+// TestMergeColumnsThreshold: columns from the width where every column
+// has columnMin cells of text (159 for two versions, 200 for three), one
+// version at a time a cell narrower.
+func TestMergeColumnsThreshold(t *testing.T) {
+	t.Setenv("NO_COLOR", "1")
+	for _, c := range []struct {
+		three bool
+		w     int
+		want  bool
+	}{
+		{false, 158, false}, {false, 159, true}, {false, 160, true},
+		{true, 199, false}, {true, 200, true},
+	} {
+		hs := newHarness(t, demoDoc(t), c.w, 30)
+		keys := []string{"enter", "n", "e"}
+		if c.three {
+			hs, keys = threeVersions(t, c.w, 30), []string{"enter", "e"}
+		}
+		hs.keys(keys...)
+		s := hs.screen()
+		if inColumns(s) != c.want {
+			t.Errorf("three versions %v at %d: columns %v, want %v\n%s", c.three, c.w, !c.want, c.want, s)
+		}
+		if c.want && strings.Contains(s, "has the winner's") {
+			t.Errorf("at %d the header says what other versions hold, which the columns show:\n%s", c.w, s)
+		}
+		checkFits(t, hs.m.View().Content, c.w, 30)
+	}
+	if got := columnsFrom(2, columnMin); got != 159 {
+		t.Errorf("two versions in columns from %d, want 159", got)
+	}
+	if got := columnsFrom(3, columnMin); got != 200 {
+		t.Errorf("three versions in columns from %d, want 200", got)
+	}
+}
+
+// TestMergeColumnsToggle: v switches between every version in columns and
+// one at a time; switching back to what the width chooses leaves the
+// choice to the width again; columns chosen on a narrower terminal stay
+// while every column keeps columnFloor cells; one version, or a terminal
+// too narrow, says why nothing changes.
+func TestMergeColumnsToggle(t *testing.T) {
+	t.Setenv("NO_COLOR", "1")
+	resize := func(hs *harness, w int) { hs.send(tea.WindowSizeMsg{Width: w, Height: 30}) }
+	for _, c := range []struct {
+		name string
+		w    int
+		keys []string
+		then func(hs *harness)
+		want bool
+		note string
+	}{
+		{"wide: columns by themselves", 200, nil, nil, true, ""},
+		{"wide: v, one at a time", 200, []string{"v"}, nil, false, ""},
+		{"wide: v v, columns again", 200, []string{"v", "v"}, nil, true, ""},
+		{"one at a time stays when wider", 200, []string{"v"}, func(hs *harness) { resize(hs, 220) }, false, ""},
+		{"v v leaves it to the width", 200, []string{"v", "v"}, func(hs *harness) { resize(hs, 120) }, false, ""},
+		{"narrow: v, columns", 100, []string{"v"}, nil, true, ""},
+		{"columns chosen stay when narrower", 100, []string{"v"}, func(hs *harness) { resize(hs, 79) }, true, ""},
+		{"but not under the floor", 100, []string{"v"}, func(hs *harness) { resize(hs, 78) }, false, ""},
+		{"and come back over it", 100, []string{"v"}, func(hs *harness) { resize(hs, 78); resize(hs, 90) }, true, ""},
+		{"too narrow: says so", 78, []string{"v"}, nil, false, "2 versions in columns need 79 cells; the terminal has 78"},
+		{"the choice stays for the next item", 100, []string{"v", "esc", "e"}, nil, true, ""},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			hs := newHarness(t, demoDoc(t), c.w, 30)
+			hs.keys(append([]string{"enter", "n", "e"}, c.keys...)...)
+			if c.then != nil {
+				c.then(hs)
+			}
+			s := hs.screen()
+			if inColumns(s) != c.want {
+				t.Errorf("columns %v, want %v\n%s", !c.want, c.want, s)
+			}
+			if c.note != "" && !strings.Contains(s, c.note) {
+				t.Errorf("no %q in\n%s", c.note, s)
+			}
+		})
+	}
+	t.Run("one version: says so", func(t *testing.T) {
+		hs := newHarness(t, demoDoc(t), 200, 30)
+		hs.keys("enter", "e", "v")
+		if s := hs.screen(); !strings.Contains(s, "one version: it is beside the winner already") || inColumns(s) {
+			t.Errorf("v with one version:\n%s", s)
+		}
+	})
+	t.Run("the key hint and the help name v", func(t *testing.T) {
+		hs := newHarness(t, demoDoc(t), 200, 30)
+		hs.keys("enter", "n", "e")
+		if s := hs.screen(); !strings.Contains(s, "v columns/one version") {
+			t.Errorf("the key hint lacks v:\n%s", s)
+		}
+		hs.keys("?")
+		if s := hs.screen(); !strings.Contains(s, "columns/one version") {
+			t.Errorf("the help lacks v:\n%s", s)
+		}
+	})
+}
+
+// cells cuts a screen row of the columns at their rules.
+func cells(row string) []string { return strings.Split(row, " │ ") }
+
+// TestMergeColumnsLineUp: a line every version keeps starts on the same
+// row in every column, however many rows the lines before take in each,
+// and the rows of a block are padded, never run into the next block.
+func TestMergeColumnsLineUp(t *testing.T) {
+	t.Setenv("NO_COLOR", "1")
+	for _, w := range []int{200, 140, 100} {
+		hs := threeVersions(t, w, 60)
+		hs.keys("enter", "e", "v")
+		if w == 200 {
+			hs.keys("v") // back to columns, chosen by the width
+		}
+		rows := strings.Split(hs.screen(), "\n")
+		for _, line := range []string{"Lunch by the", "Bring the"} {
+			at := slices.IndexFunc(rows, func(r string) bool { return strings.HasPrefix(r, line) })
+			if at < 0 {
+				t.Fatalf("%d: no row starts %q:\n%s", w, line, hs.screen())
+			}
+			cs := cells(rows[at])
+			if len(cs) != 5 {
+				t.Fatalf("%d: %d columns in %q, want 5", w, len(cs), rows[at])
+			}
+			for k, c := range cs[1:] {
+				if !strings.HasPrefix(strings.TrimLeft(c[2:], " "), strings.Fields(line)[0]) {
+					t.Errorf("%d: column %d of the row of %q holds %q:\n%s", w, k+2, line, c, hs.screen())
+				}
+			}
+		}
+	}
+}
+
+// TestMergeColumnsMarkTakes: each version's gutter says what the result
+// holds at its hunks, so that the side taken reads across; the result's
+// gutter says the same as before.
+func TestMergeColumnsMarkTakes(t *testing.T) {
+	t.Setenv("NO_COLOR", "1")
+	for _, c := range []struct {
+		name string
+		keys []string
+		want []string // the gutter of the result and of versions 1, 2, 3
+	}{
+		{"nothing taken", nil, []string{"? ", "  ", "  ", "? "}},
+		{"dave's title", []string{"l"}, []string{"> ", "  ", "  ", "> "}},
+		{"the winner's", []string{"h"}, []string{"< ", "  ", "  ", "< "}},
+		{"both, the winner's side empty: dave's", []string{"b"}, []string{"> ", "  ", "  ", "> "}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			hs := threeVersions(t, 200, 50)
+			hs.keys(append([]string{"enter", "e", "tab", "tab"}, c.keys...)...) // dave's, whose only title hunk is the first
+			rows := strings.Split(hs.screen(), "\n")
+			at := slices.IndexFunc(rows, func(r string) bool { return strings.HasPrefix(r, "Plan the team offsite") })
+			if at < 0 {
+				t.Fatalf("no title row:\n%s", hs.screen())
+			}
+			cs := cells(rows[at])
+			for k, want := range c.want {
+				if !strings.HasPrefix(cs[k+1], want) {
+					t.Errorf("column %d of the title row is %q, want the mark %q", k+2, cs[k+1], want)
+				}
+			}
+		})
+	}
+}
+
+// TestMergeColumnsHighlight: the hunk at hand is highlighted in the
+// winner's column, the result, the version at hand, and the other
+// versions' text over the same stretch; nothing while typing.
+func TestMergeColumnsHighlight(t *testing.T) {
+	t.Setenv("NO_COLOR", "")
+	hs := threeVersions(t, 200, 50)
+	hs.keys("enter", "e") // alice's "Lyon": carol has Lyon too, dave the winner's Annecy
+	open := hs.m.merge.styles.ink.cursor.open
+	if open == "" {
+		t.Skip("the highlight has no sequence of its own")
+	}
+	v := hs.m.View().Content
+	var row string
+	for _, r := range strings.Split(v, "\n") {
+		if strings.Contains(ansi.Strip(r), "Two days in") {
+			row = r
+			break
+		}
+	}
+	cs := cells(ansi.Strip(row))
+	if len(cs) != 5 {
+		t.Fatalf("no row of the content in columns:\n%s", ansi.Strip(v))
+	}
+	lit := strings.Split(row, "│")
+	for k, want := range []bool{true, true, true, true, false} {
+		if got := strings.Contains(lit[k], open); got != want {
+			t.Errorf("column %d highlighted %v, want %v: %q", k+1, got, want, lit[k])
+		}
+	}
+	hs.keys("e")
+	if strings.Contains(hs.m.View().Content, open) && !strings.Contains(hs.screen(), "typing in") {
+		t.Error("a highlight while typing")
+	}
+}
+
+// TestMergeColumnsApplyAsksNothing: in columns every version is in view,
+// so applying does not ask about a version never shown.
+func TestMergeColumnsApplyAsksNothing(t *testing.T) {
+	t.Setenv("NO_COLOR", "1")
+	hs := newHarness(t, demoDoc(t), 200, 30)
+	hs.keys("enter", "n", "e", "l", "ctrl+s")
+	if s := hs.screen(); hs.m.screen == mergeScreen || !strings.Contains(s, `edited "Plan the team offsite"`) {
+		t.Errorf("applying in columns did not apply:\n%s", s)
+	}
+}
+
+// TestMergeColumnsSweep resizes three versions in columns, chosen at 100
+// cells, and while typing, through the sweep's sizes (see sweep).
+func TestMergeColumnsSweep(t *testing.T) {
+	for name, keys := range map[string][]string{
+		"columns": {"enter", "e", "v"},
+		"typing":  {"enter", "e", "v", "e", "x"},
+	} {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			hs := threeVersions(t, 100, 30)
+			hs.keys(keys...)
+			if !inColumns(hs.screen()) {
+				t.Fatalf("not in columns:\n%s", hs.screen())
+			}
+			sweep(t, hs)
+		})
+	}
+}
