@@ -272,6 +272,25 @@ func TestAdoptSyncNamespaces(t *testing.T) {
 	}
 }
 
+// Adopt takes for items what the bindings read as items, and nothing
+// else: an RSS item is a child of the channel, an OPML body and outline
+// are in no namespace, as an RSS item is. Each feed below has one item.
+func TestAdoptOnlyItems(t *testing.T) {
+	for name, feed := range map[string]string{
+		"RSS item outside the channel": `<rss version="2.0"><channel><title>t</title><item><title>a</title></item></channel><ex><item><title>x</title></item></ex></rss>`,
+		"RSS item in a namespace":      `<rss version="2.0"><channel><title>t</title><item xmlns="urn:x"><title>x</title></item><item><title>a</title></item></channel></rss>`,
+		"OPML outline in a namespace":  `<opml version="2.0"><head/><body><outline text="a"><ex:outline xmlns:ex="urn:x" text="b"/></outline><outline xmlns="urn:x" text="c"/></body></opml>`,
+		"OPML body in a namespace":     `<opml version="2.0"><head/><body><outline text="a"/></body><ex:body xmlns:ex="urn:x"><outline text="c"/></ex:body></opml>`,
+	} {
+		t.Run(name, func(t *testing.T) {
+			out, done := adopt(t, parse(t, "f", feed), at(1, "A"), None)
+			if len(done) != 1 || len(out.Entries()) != 1 {
+				t.Errorf("adopted %+v, %d items in the result; want the one item\n%s", done, len(out.Entries()), out.Bytes())
+			}
+		})
+	}
+}
+
 // Adopting twice changes nothing: every item has sync data the second time.
 // Feeds with no item at all come back as they are, still without a dialect.
 func TestAdoptIdempotent(t *testing.T) {

@@ -111,7 +111,7 @@ type frame struct {
 	item  *Item          // the item this element is, or nil
 	owner *Item          // the item this element is a direct child of, or nil
 	key   bool           // a key child (atom:id, guid) of owner
-	outl  bool           // an element where OPML outlines are items (body or outline)
+	box   bool           // an element whose children named item (RSS: the channel) or outline (OPML: the body, an outline), in no namespace, are items
 	decls []xmlscan.Attr // the prefixes it declares (below the root)
 }
 
@@ -177,7 +177,10 @@ func (s *Scan) start(sc *xmlscan.Scanner, t *xmlscan.Token, stack []frame) frame
 			}
 		}
 	}
-	fr := frame{outl: f == OPML && (depth == 1 && t.Name.Local == "body" || parent.outl && t.Name.Local == "outline")}
+	// Items are named as the bindings name them: in no namespace, but for
+	// Atom's, and where they hold them.
+	local, none := t.Name.Local, space == ""
+	fr := frame{box: none && (depth == 1 && (f == RSS && local == "channel" || f == OPML && local == "body") || f == OPML && parent.box && local == "outline")}
 	if depth > 0 {
 		for _, a := range t.Attrs {
 			if a.Name.Prefix == "xmlns" {
@@ -190,9 +193,9 @@ func (s *Scan) start(sc *xmlscan.Scanner, t *xmlscan.Token, stack []frame) frame
 	case Atom:
 		isItem = depth == 1 && space == feeds.NSAtom && t.Name.Local == "entry"
 	case RSS:
-		isItem = depth == 2 && space == "" && t.Name.Local == "item"
+		isItem = parent.box && none && local == "item"
 	case OPML:
-		isItem = parent.outl && t.Name.Local == "outline"
+		isItem = parent.box && none && local == "outline"
 	}
 	if it := parent.item; it != nil { // a direct child of an item
 		if isSync(space, t.Name.Local) {
