@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"runtime"
 	"runtime/debug"
+	"slices"
 	"strings"
 )
 
@@ -133,7 +134,7 @@ func Run(ctx context.Context, args []string, env *Env) (code int) {
 	}
 	for _, c := range commands {
 		if c.name == args[0] {
-			return exitCode(env.Stderr, c.run(ctx, env, args[1:]), args[1:])
+			return exitCode(env.Stderr, commandName(args), c.run(ctx, env, args[1:]), args[1:])
 		}
 	}
 	fmt.Fprintf(env.Stderr, "feedsync: unknown command %q; run 'feedsync -h' for the commands\n", args[0])
@@ -201,20 +202,43 @@ type exitStatus int
 
 func (e exitStatus) Error() string { return fmt.Sprintf("exit %d", int(e)) }
 
-// exitCode turns a command's error into its exit code, printing the
-// error. A one-line message that starts with the place it is about (a
-// feed as the command line names it: "todo.xml:12:5: ...", "todo.xml:
-// ...") is printed as it is, so that editors and scripts find the place
-// first; any other gets the program's name first, unless it has it
-// already ("feedsync serve: ...").
-func exitCode(stderr io.Writer, err error, args []string) int {
+// commandName is the command args run, as its errors name it: "merge";
+// with the subcommand, "cse pull", "git setup".
+func commandName(args []string) string {
+	if len(args) > 1 && (args[0] == "git" && args[1] == "setup" ||
+		args[0] == "cse" && slices.ContainsFunc(cseCommands, func(c command) bool { return c.name == args[1] })) {
+		return args[0] + " " + args[1]
+	}
+	return args[0]
+}
+
+// exitMessage is a command's outcome with its exit code and the message
+// that says what happened, which exitCode prints as it prints errors.
+type exitMessage struct {
+	code int
+	msg  string
+}
+
+func (e exitMessage) Error() string { return e.msg }
+
+// attention is the outcome of a command that did its work but left
+// something to a person (exit 1), with the message that says what.
+func attention(msg string) error { return exitMessage{ExitAttention, msg} }
+
+// exitCode turns the error of the command cmd into its exit code,
+// printing the error as commandText words it.
+func exitCode(stderr io.Writer, cmd string, err error, args []string) int {
 	var (
-		st  exitStatus
-		bug bugError
+		st   exitStatus
+		bug  bugError
+		said exitMessage
 	)
 	switch {
 	case err == nil:
 		return ExitOK
+	case errors.As(err, &said):
+		io.WriteString(stderr, commandText(cmd, said.msg, args))
+		return said.code
 	case errors.Is(err, errConflicts):
 		return ExitAttention
 	case errors.As(err, &st):
@@ -223,29 +247,40 @@ func exitCode(stderr io.Writer, err error, args []string) int {
 		fmt.Fprintln(stderr, bug)
 		return ExitError
 	case errors.Is(err, errInterruptedOutput):
-		fmt.Fprintln(stderr, "feedsync: "+errInterruptedOutput.Error())
+		io.WriteString(stderr, commandText(cmd, errInterruptedOutput.Error(), nil))
 		return ExitInterrupted
 	case errors.Is(err, errInterrupted):
-		fmt.Fprintln(stderr, "feedsync: "+errInterrupted.Error())
+		io.WriteString(stderr, commandText(cmd, errInterrupted.Error(), nil))
 		return ExitInterrupted
 	case errors.Is(err, context.Canceled): // a command that watches ctx itself: it may have written
-		fmt.Fprintln(stderr, "feedsync: interrupted")
+		io.WriteString(stderr, commandText(cmd, "interrupted", nil))
 		return ExitInterrupted
 	}
-	msg := userText(err)
-	if !strings.HasSuffix(msg, "\n") {
-		msg += "\n"
-	}
-	if strings.Count(msg, "\n") == 1 && !startsWithPlace(msg, args) && !strings.HasPrefix(msg, "feedsync ") {
-		msg = "feedsync: " + msg
-	}
-	io.WriteString(stderr, msg)
+	io.WriteString(stderr, commandText(cmd, userText(err), args))
 	return ExitError
+}
+
+// commandText words a message of the command cmd for standard error, so
+// that every error starts with the command it is about, then the place:
+// "feedsync merge: a.xml:3:5: ...". The first line gets "feedsync CMD: "
+// unless it names the command already (a usage error), and so does each
+// further line that starts with a place, one of the command's arguments
+// followed by a colon (a feed's problems, one a line); the other lines
+// go on from the one before (a usage text, an indented command).
+func commandText(cmd, msg string, args []string) string {
+	word, _, _ := strings.Cut(cmd, " ")
+	lines := strings.SplitAfter(strings.TrimSuffix(msg, "\n"), "\n")
+	for i, l := range lines {
+		if i == 0 && !strings.HasPrefix(l, "feedsync "+word) || i > 0 && startsWithPlace(l, args) {
+			lines[i] = "feedsync " + cmd + ": " + l
+		}
+	}
+	return strings.Join(lines, "") + "\n"
 }
 
 // startsWithPlace reports whether msg starts with one of the command's
 // arguments, or the name standard input goes by, followed by a colon. A
-// flag is not a place: "--token-file: ..." gets the program's name.
+// flag is not a place.
 func startsWithPlace(msg string, args []string) bool {
 	for _, a := range append([]string{displayName("-")}, args...) {
 		if a != "" && !strings.HasPrefix(a, "-") && strings.HasPrefix(msg, a+":") {
@@ -332,6 +367,7 @@ func commandUsage(name string) string {
 	if sub, ok := strings.CutPrefix(name, "cse "); ok {
 		list, prefix, name = cseCommands, "cse ", sub
 	}
+	name, _, _ = strings.Cut(name, " ") // "git setup": git's usage
 	for _, c := range list {
 		if c.name == name {
 			return fmt.Sprintf("usage: %s\n  %s\n", strings.TrimSpace("feedsync "+prefix+c.name+" "+c.args), c.summary)

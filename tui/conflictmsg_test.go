@@ -25,9 +25,9 @@ func TestConflictMessageNamesOut(t *testing.T) {
 	for _, tc := range []struct {
 		name, in, out, want string
 	}{
-		{"one, to a file", "one.xml", m, "feedsync: 1 item is in conflict; see 'feedsync conflicts \"" + m + "\"', or resolve it with 'feedsync resolve \"" + m + "\"'\n"},
-		{"two, to a file", "two.xml", m, "feedsync: 2 items are in conflict; see 'feedsync conflicts \"" + m + "\"', or resolve them with 'feedsync resolve \"" + m + "\"'\n"},
-		{"one, to standard output", "one.xml", "-", "feedsync: 1 item is in conflict; save the feed to a file (-o FILE), then see 'feedsync conflicts FILE', or resolve it with 'feedsync resolve FILE'\n"},
+		{"one, to a file", "one.xml", m, "feedsync merge: 1 item is in conflict; see 'feedsync conflicts \"" + m + "\"', or resolve it with 'feedsync resolve \"" + m + "\"'\n"},
+		{"two, to a file", "two.xml", m, "feedsync merge: 2 items are in conflict; see 'feedsync conflicts \"" + m + "\"', or resolve them with 'feedsync resolve \"" + m + "\"'\n"},
+		{"one, to standard output", "one.xml", "-", "feedsync merge: 1 item is in conflict; save the feed to a file (-o FILE), then see 'feedsync conflicts FILE', or resolve it with 'feedsync resolve FILE'\n"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			in := h.path(tc.in)

@@ -191,13 +191,13 @@ func validateAll(ctx context.Context, env *Env, pos []string) error {
 	for _, src := range pos {
 		data, err := readSource(ctx, env, src)
 		if err != nil {
-			fmt.Fprintln(env.Stderr, placed(displayName(src), err))
+			fmt.Fprintln(env.Stderr, "feedsync validate:", placed(displayName(src), err))
 			bad = true
 			continue
 		}
 		problems, warnings := validateFeed(src, data)
 		for _, p := range problems {
-			fmt.Fprintln(env.Stderr, p)
+			fmt.Fprintln(env.Stderr, "feedsync validate:", p)
 		}
 		for _, w := range warnings {
 			fmt.Fprintln(env.Stderr, "warning: "+w)

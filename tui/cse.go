@@ -131,22 +131,15 @@ func runCSEStamp(_ context.Context, env *Env, args []string) error {
 		fmt.Fprintf(env.Stdout, "stamped %s\n", name)
 	}
 	for _, p := range problems {
-		fmt.Fprintln(env.Stderr, p)
+		fmt.Fprintln(env.Stderr, "feedsync cse stamp:", p)
 	}
 	switch {
 	case err != nil:
-		return reported(env, err)
+		return err
 	case len(problems) > 0:
 		return exitStatus(ExitAttention)
 	}
 	return nil
-}
-
-// reported prints err, each problem on a line when it holds feeds.Problems
-// (which start with their place), and stops the command with ExitError.
-func reported(env *Env, err error) error {
-	fmt.Fprintln(env.Stderr, userText(err))
-	return exitStatus(ExitError)
 }
 
 // validateCSE checks the publisher invariants of the CSE tree rooted at a
@@ -197,7 +190,7 @@ func runCSELs(_ context.Context, env *Env, args []string) error {
 	}
 	nodes, err := cse.List(ops[0])
 	if err != nil {
-		return reported(env, err)
+		return err
 	}
 	var unreadable error
 	for _, n := range nodes {
@@ -216,8 +209,7 @@ func runCSELs(_ context.Context, env *Env, args []string) error {
 		}
 	}
 	if unreadable != nil {
-		fmt.Fprintf(env.Stderr, "%s: %v\n", ops[0], unreadable)
-		return exitStatus(ExitAttention)
+		return attention(fmt.Sprintf("%s: %v", ops[0], unreadable))
 	}
 	return nil
 }

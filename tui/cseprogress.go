@@ -43,13 +43,11 @@ func (b progressBase) summary(dir string, sum cse.Summary, err error) error {
 	}
 	switch {
 	case errors.Is(err, context.Canceled):
-		fmt.Fprintf(b.env.Stderr, "%s: interrupted; pull again to resume\n", dir)
-		return exitStatus(ExitInterrupted)
+		return exitMessage{ExitInterrupted, dir + ": interrupted; pull again to resume"}
 	case errors.Is(err, context.DeadlineExceeded):
-		fmt.Fprintf(b.env.Stderr, "%s: stopped; pull again to resume\n", dir)
-		return exitStatus(ExitError)
+		return exitMessage{ExitError, dir + ": stopped; pull again to resume"}
 	case err != nil:
-		return reported(b.env, err)
+		return err
 	case sum.Attention():
 		return exitStatus(ExitAttention)
 	}

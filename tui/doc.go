@@ -25,8 +25,9 @@
 // also an input, the command done again when another writer changed OUT
 // behind the lock, the resolver's save checked against OUT as loaded
 // (resolver.FileChangedError), and no result written that is larger than
-// feedsync reads (package feeds/atomicfile has the rules). An error about
-// a feed starts with the feed's name, so file:line:col comes first.
+// feedsync reads (package feeds/atomicfile has the rules). Every error
+// starts with its command, then, when it is about a feed, the feed's
+// name: "feedsync merge: a.xml:3:5: ..." (exitCode, commandText).
 //
 // # git
 //

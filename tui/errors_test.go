@@ -10,30 +10,38 @@ import (
 	"testing"
 )
 
-// TestErrorsStartWithTheirPlace guards issue 13, item 9: one-line errors
-// began with "feedsync: ", so a message about a place did not start with
-// file:line:col; validate named a missing file twice. A message about a
-// feed starts with the feed as the command line names it, once.
-func TestErrorsStartWithTheirPlace(t *testing.T) {
+// TestErrorsStartWithTheirCommand: every error of a command starts with
+// the command, "feedsync CMD: ", then the place it is about as the command
+// line names it (file:line:col), once. Issue 13, item 9 made a message
+// about a place start with the place, but then most other errors began
+// "feedsync: " and usage errors "feedsync CMD: "; each line of a message
+// that names a place (one per problem of a feed) starts the same way.
+func TestErrorsStartWithTheirCommand(t *testing.T) {
 	h := newHarness(t)
 	good := h.write("f.xml", oneItem)
-	bad := h.write("bad.xml", `<rss version="2.0" xmlns:sx="http://feedsync.org/2007/feedsync"><channel><title>t</title><item><sx:sync id="a" updates="x"><sx:history sequence="1" by="A"/></sx:sync></item></channel></rss>`)
+	bad := h.write("bad.xml", `<rss version="2.0" xmlns:sx="http://feedsync.org/2007/feedsync"><channel><title>t</title><item><sx:sync id="a" updates="x"><sx:history sequence="1" by="A"/></sx:sync></item>
+<item><sx:sync id="b" updates="y"><sx:history sequence="1" by="A"/></sx:sync></item></channel></rss>`)
 	missing := h.path("missing.xml")
 	cases := []struct {
 		name  string
 		stdin string
 		args  []string
 		first string // the first line's start
+		lines int    // lines that start "feedsync CMD: " (0: only the first)
 	}{
-		{"validate, missing file", "", []string{"validate", missing}, missing + ": no such file or directory"},
-		{"merge, missing file", "", []string{"merge", missing, good}, missing + ": no such file or directory"},
-		{"merge, bad input", "", []string{"merge", bad, good}, bad + ":1:"},
-		{"merge, bad REMOTE", "", []string{"merge", good, bad}, bad + ":1:"},
-		{"update, no such item", "", []string{"update", good, "--id", "nope", "--title", "x", "--by", "A"}, good + `: no item with id "nope"`},
-		{"standard input", "<rss", []string{"validate", "-"}, "<stdin>:1:"},
-		{"a folder", "", []string{"conflicts", h.dir}, h.dir + ": "},
-		{"-o into a missing folder", "", []string{"update", good, "--id", "item1", "--title", "x", "--by", "A", "-o", h.path("nodir/x.xml")}, h.path("nodir/x.xml") + ": no such folder: " + h.path("nodir") + "\n"},
-		{"not about a place", "", []string{"frobnicate"}, "feedsync: unknown command"},
+		{"validate, missing file", "", []string{"validate", missing}, "feedsync validate: " + missing + ": no such file or directory", 0},
+		{"validate, bad input", "", []string{"validate", bad}, "feedsync validate: " + bad + ":1:", 2},
+		{"merge, missing file", "", []string{"merge", missing, good}, "feedsync merge: " + missing + ": no such file or directory", 0},
+		{"merge, bad input", "", []string{"merge", bad, good}, "feedsync merge: " + bad + ":1:", 2},
+		{"merge, bad REMOTE", "", []string{"merge", good, bad}, "feedsync merge: " + bad + ":1:", 2},
+		{"merge, usage", "", []string{"merge", good}, "feedsync merge: want LOCAL and REMOTE, got 1 argument(s)\nusage: feedsync merge", 0},
+		{"update, no such item", "", []string{"update", good, "--id", "nope", "--title", "x", "--by", "A"}, "feedsync update: " + good + `: no item with id "nope"`, 0},
+		{"standard input", "<rss", []string{"validate", "-"}, "feedsync validate: <stdin>:1:", 0},
+		{"a folder", "", []string{"conflicts", h.dir}, "feedsync conflicts: " + h.dir + ": ", 0},
+		{"-o into a missing folder", "", []string{"update", good, "--id", "item1", "--title", "x", "--by", "A", "-o", h.path("nodir/x.xml")}, "feedsync update: " + h.path("nodir/x.xml") + ": no such folder: " + h.path("nodir") + "\n", 0},
+		{"a cse subcommand", "", []string{"cse", "ls", h.path("nocache")}, "feedsync cse ls: ", 0},
+		{"a flag's value", "", []string{"serve", good, "--token-file", h.path("none")}, "feedsync serve: --token-file: open ", 0},
+		{"not a command", "", []string{"frobnicate"}, "feedsync: unknown command", 0},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -46,6 +54,10 @@ func TestErrorsStartWithTheirPlace(t *testing.T) {
 			}
 			if first, _, _ := strings.Cut(stderr, "\n"); strings.Count(first, filepath.Base(missing)) > 1 {
 				t.Errorf("the path is repeated: %q", first)
+			}
+			prefix, _, _ := strings.Cut(c.first, ": ")
+			if n := strings.Count("\n"+stderr, "\n"+prefix+": "); c.lines > 0 && n != c.lines {
+				t.Errorf("%d lines start %q, want %d:\n%s", n, prefix+": ", c.lines, stderr)
 			}
 		})
 	}
@@ -182,15 +194,15 @@ func TestMessagesNameNoPackage(t *testing.T) {
 		args []string
 		want string // the message, from its start
 	}{
-		{"invalid id", []string{"create", feed, "--id", "a b", "--by", "A"}, `feedsync: creating "a b": not a valid RFC 2141`},
-		{"no such parent", []string{"update", opml, "--id", "news", "--by", "A", "--parent", "nope"}, `feedsync: placing "news" under "nope": no outline has that id`},
-		{"RSS and OPML", []string{"merge", rss, opml}, "feedsync: merging " + opml + " into " + rss + ": an RSS feed and an OPML feed cannot be merged"},
-		{"redirect to ftp", []string{"validate", srv.URL + "/ftp"}, srv.URL + "/ftp: redirect to ftp://127.0.0.1/f.xml: not an http or https URL"},
-		{"404", []string{"validate", srv.URL + "/none.xml"}, srv.URL + "/none.xml: HTTP 404 Not Found"},
-		{"404, merge", []string{"merge", feed, srv.URL + "/none.xml"}, srv.URL + "/none.xml: HTTP 404 Not Found"},
-		{"cse, other scheme", []string{"cse", "pull", "ftp://127.0.0.1/x", empty}, "ftp://127.0.0.1/x: not http, https or a local path"},
-		{"cse, no cache", []string{"cse", "ls", empty}, empty + ": no CSE cache in this directory"},
-		{"cse, link not in the tree", []string{"cse", "fetch", cache, "nowhere.xml"}, "nowhere.xml: no cached feed holds this link"},
+		{"invalid id", []string{"create", feed, "--id", "a b", "--by", "A"}, `feedsync create: creating "a b": not a valid RFC 2141`},
+		{"no such parent", []string{"update", opml, "--id", "news", "--by", "A", "--parent", "nope"}, `feedsync update: placing "news" under "nope": no outline has that id`},
+		{"RSS and OPML", []string{"merge", rss, opml}, "feedsync merge: merging " + opml + " into " + rss + ": an RSS feed and an OPML feed cannot be merged"},
+		{"redirect to ftp", []string{"validate", srv.URL + "/ftp"}, "feedsync validate: " + srv.URL + "/ftp: redirect to ftp://127.0.0.1/f.xml: not an http or https URL"},
+		{"404", []string{"validate", srv.URL + "/none.xml"}, "feedsync validate: " + srv.URL + "/none.xml: HTTP 404 Not Found"},
+		{"404, merge", []string{"merge", feed, srv.URL + "/none.xml"}, "feedsync merge: " + srv.URL + "/none.xml: HTTP 404 Not Found"},
+		{"cse, other scheme", []string{"cse", "pull", "ftp://127.0.0.1/x", empty}, "feedsync cse pull: ftp://127.0.0.1/x: not http, https or a local path"},
+		{"cse, no cache", []string{"cse", "ls", empty}, "feedsync cse ls: " + empty + ": no CSE cache in this directory"},
+		{"cse, link not in the tree", []string{"cse", "fetch", cache, "nowhere.xml"}, "feedsync cse fetch: nowhere.xml: no cached feed holds this link"},
 		{"no conflicts", []string{"resolve", feed, "--id", "item1", "--pick", "winner", "--by", "A"}, ""},
 	}
 	for _, c := range cases {
@@ -199,7 +211,8 @@ func TestMessagesNameNoPackage(t *testing.T) {
 			if code != ExitError {
 				t.Errorf("exit %d, want 2", code)
 			}
-			if m := packageName.FindString(stderr); m != "" {
+			_, msg, _ := strings.Cut(stderr, ": ") // after "feedsync CMD: ", which may be "cse fetch"
+			if m := packageName.FindString(msg); m != "" {
 				t.Errorf("the message names a package (%q):\n%s", m, stderr)
 			}
 			if !strings.HasPrefix(stderr, c.want) {

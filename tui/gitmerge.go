@@ -363,11 +363,9 @@ func checkResolved(ctx context.Context, env *Env, merged string) error {
 	doc, err := load(ctx, quiet, merged)
 	switch {
 	case err != nil:
-		fmt.Fprintf(env.Stderr, "feedsync: %s was not saved as a feed; git leaves it unresolved\n", merged)
-		return errConflicts
+		return attention(merged + " was not saved as a feed; git leaves it unresolved")
 	case doc.Conflicted() > 0:
-		fmt.Fprintf(env.Stderr, "feedsync: %s still holds %s in conflict; git leaves it unresolved\n", merged, count(doc.Conflicted(), "item"))
-		return errConflicts
+		return attention(fmt.Sprintf("%s still holds %s in conflict; git leaves it unresolved", merged, count(doc.Conflicted(), "item")))
 	}
 	return nil
 }

@@ -23,7 +23,7 @@ func runGit(ctx context.Context, env *Env, args []string) error {
 	if len(args) == 0 || args[0] != "setup" {
 		return usageError("git", "the one subcommand is setup")
 	}
-	f := newFlags("git")
+	f := newFlags("git setup")
 	global := f.Bool("global", false, "write to your own git config and attributes file, for every repository")
 	pos, err := f.parse(env, args[1:])
 	if err != nil {
@@ -32,7 +32,7 @@ func runGit(ctx context.Context, env *Env, args []string) error {
 	var patterns []string
 	for _, p := range pos {
 		if p == "" || strings.HasPrefix(p, "!") || strings.ContainsAny(p, "\n\r") {
-			return usageError("git", "%q is not a pattern for .gitattributes", p)
+			return usageError("git setup", "%q is not a pattern for .gitattributes", p)
 		}
 		// git patterns have no braces: '*.{xml,opml}' would match nothing.
 		ps := expandBraces(p)

@@ -35,9 +35,7 @@ func TestHelpAndUnknownCommand(t *testing.T) {
 	}{
 		{[]string{"serve", feed, "--addr", "0.0.0.0:0"}, "feedsync serve: refusing to listen on 0.0.0.0"},
 		{[]string{"demo"}, "feedsync demo: the resolver needs a terminal"},
-		// A flag named first is not a place ("file: what is wrong"):
-		// the message gets the program's name.
-		{[]string{"serve", feed, "--token-file", feed + ".none"}, "feedsync: --token-file: open " + feed + ".none: no such file"},
+		{[]string{"serve", feed, "--token-file", feed + ".none"}, "feedsync serve: --token-file: open " + feed + ".none: no such file"},
 		{[]string{"resolve", feed}, "feedsync resolve: the interactive resolver needs a terminal"},
 		{[]string{"git-mergetool", feed}, "feedsync git-mergetool: the resolver needs a terminal"},
 	} {

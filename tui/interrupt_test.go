@@ -77,7 +77,7 @@ func TestInterruptStopsACommandAtOnce(t *testing.T) {
 			var code int
 			var stdout, stderr string
 			within(t, func() { code, stdout, stderr = h.runCtx(ctx, stdin, args...) })
-			if code != ExitInterrupted || stdout != "" || stderr != "feedsync: interrupted; nothing was written\n" {
+			if code != ExitInterrupted || stdout != "" || stderr != "feedsync "+args[0]+": interrupted; nothing was written\n" {
 				t.Errorf("exit %d, stdout %q, stderr %q", code, stdout, stderr)
 			}
 			if _, err := os.Lstat(out); err == nil {
@@ -103,7 +103,7 @@ func TestInterruptJustBeforeTheSaveWritesNothing(t *testing.T) {
 	within(t, func() {
 		code, _, stderr = h.runCtx(ctx, strings.NewReader(""), "update", feed, "--id", "item1", "--title", "x", "--by", "A", "-o", feed)
 	})
-	if code != ExitInterrupted || stderr != "feedsync: interrupted; nothing was written\n" {
+	if code != ExitInterrupted || stderr != "feedsync update: interrupted; nothing was written\n" {
 		t.Errorf("exit %d, stderr %q", code, stderr)
 	}
 	if h.read("f.xml") != oneItem {
@@ -150,7 +150,7 @@ func TestInterruptWhileWaitingForTheLock(t *testing.T) {
 	within(t, func() {
 		code, _, stderr = h.runCtx(ctx, strings.NewReader(""), "update", feed, "--id", "item1", "--title", "x", "--by", "A", "-o", feed)
 	})
-	if code != ExitInterrupted || stderr != "feedsync: interrupted; nothing was written\n" {
+	if code != ExitInterrupted || stderr != "feedsync update: interrupted; nothing was written\n" {
 		t.Errorf("exit %d, stderr %q", code, stderr)
 	}
 }
@@ -166,7 +166,7 @@ func TestPanicInAnInterruptibleCommandIsReported(t *testing.T) {
 		m["x"] = 1
 		return nil
 	})
-	code := exitCode(&stderr, err, nil)
+	code := exitCode(&stderr, "merge", err, nil)
 	if code != ExitError || !strings.HasPrefix(stderr.String(), "feedsync: bug: assignment to entry in nil map in tui.TestPanicInAnInterruptibleCommandIsReported.func") ||
 		strings.Count(stderr.String(), "\n") != 1 {
 		t.Errorf("exit %d, stderr %q", code, stderr.String())

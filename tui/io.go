@@ -107,8 +107,7 @@ func finish(env *Env, out string, doc *dialect.Doc) error {
 		return err
 	}
 	if n := doc.Conflicted(); n > 0 {
-		fmt.Fprintln(env.Stderr, conflictsLeft(n, out))
-		return errConflicts
+		return attention(conflictsLeft(n, out))
 	}
 	return nil
 }
@@ -119,10 +118,10 @@ func finish(env *Env, out string, doc *dialect.Doc) error {
 func conflictsLeft(n int, out string) string {
 	are, it := isAre(n), itThem(n)
 	if out == "" || out == "-" || isStream(out) {
-		return fmt.Sprintf("feedsync: %s in conflict; save the feed to a file (-o FILE), then see 'feedsync conflicts FILE', or resolve %s with 'feedsync resolve FILE'", are, it)
+		return fmt.Sprintf("%s in conflict; save the feed to a file (-o FILE), then see 'feedsync conflicts FILE', or resolve %s with 'feedsync resolve FILE'", are, it)
 	}
 	f := cmdArg(out)
-	return fmt.Sprintf("feedsync: %s in conflict; see 'feedsync conflicts %s', or resolve %s with 'feedsync resolve %s'", are, f, it, f)
+	return fmt.Sprintf("%s in conflict; see 'feedsync conflicts %s', or resolve %s with 'feedsync resolve %s'", are, f, it, f)
 }
 
 // isAre counts items with their verb: "1 item is", "2 items are".

@@ -54,7 +54,11 @@ func TestMalformedMessages(t *testing.T) {
 		}
 		for _, line := range strings.SplitAfter(stderr, "\n") {
 			if line != "" && !strings.HasPrefix(line, "warning: ") {
-				all.WriteString(line)
+				problem, ok := strings.CutPrefix(line, "feedsync validate: ")
+				if !ok {
+					t.Errorf("%s: %q does not start with the command", name, line)
+				}
+				all.WriteString(problem)
 			}
 		}
 	}
@@ -129,7 +133,10 @@ func TestMalformedInputWritesNothing(t *testing.T) {
 				}
 				code, stdout, stderr := h.runWithin(10*time.Second, args...)
 				line, _, _ := strings.Cut(stderr, "\n")
+				line, named := strings.CutPrefix(line, "feedsync "+args[0]+": ")
 				switch {
+				case !named:
+					t.Errorf("%q: %q does not start with the command", args, line)
 				case code != ExitError:
 					t.Errorf("%q: exit %d, want 2", args, code)
 				case stdout != "":

@@ -322,13 +322,13 @@ func TestServeToken(t *testing.T) {
 	}()
 	url := waitURL(t, log)
 	local := h.path("l.xml")
-	want := "feedsync: reading " + url + ": HTTP 401: the hub wants a token: give --token-file\n"
+	want := "feedsync sync: reading " + url + ": HTTP 401: the hub wants a token: give --token-file\n"
 	if code, _, stderr := h.run("", "sync", local, url); code != ExitError || stderr != want {
 		t.Errorf("without the token: exit %d, %q; want %q", code, stderr, want)
 	}
 	wrong := h.write("wrong", "nope\n")
 	os.Chmod(wrong, 0o600)
-	want = "feedsync: reading " + url + ": HTTP 401: the hub refused the token given with --token-file\n"
+	want = "feedsync sync: reading " + url + ": HTTP 401: the hub refused the token given with --token-file\n"
 	if code, _, stderr := h.run("", "sync", local, url, "--token-file", wrong); code != ExitError || stderr != want {
 		t.Errorf("with a wrong token: exit %d, %q; want %q", code, stderr, want)
 	}
@@ -436,7 +436,7 @@ func TestServeAddressInUse(t *testing.T) {
 	}
 	defer ln.Close()
 	code, _, stderr := h.run("", "serve", hub, "--addr", ln.Addr().String())
-	want := "feedsync: " + ln.Addr().String() + " is in use by another program: choose another address with --addr HOST:PORT\n"
+	want := "feedsync serve: " + ln.Addr().String() + " is in use by another program: choose another address with --addr HOST:PORT\n"
 	if code != ExitError || stderr != want {
 		t.Errorf("exit %d, stderr %q; want exit %d and %q", code, stderr, ExitError, want)
 	}

@@ -27,7 +27,8 @@ func TestServeWordsABadFeedAsValidateDoes(t *testing.T) {
 	}
 	for name, feed := range map[string]string{"fifo": fifo, "directory": dir, "missing": h.path("none.xml")} {
 		t.Run(name, func(t *testing.T) {
-			_, _, want := h.run("", "validate", feed)
+			_, _, said := h.run("", "validate", feed)
+			want := strings.Replace(said, "feedsync validate: ", "feedsync serve: ", 1)
 			ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 			defer cancel()
 			var errb bytes.Buffer

@@ -60,8 +60,7 @@ func subscribe(ctx context.Context, env *Env, cmd string, args []string) error {
 	}
 	report(env, cmd, local, fetch.Redacted(url), res)
 	if res.Conflicted > 0 {
-		fmt.Fprintf(env.Stderr, "feedsync: %s in conflict; resolve %s with 'feedsync resolve %s', then sync again\n", isAre(res.Conflicted), itThem(res.Conflicted), cmdArg(local))
-		return errConflicts
+		return attention(fmt.Sprintf("%s in conflict; resolve %s with 'feedsync resolve %s', then sync again", isAre(res.Conflicted), itThem(res.Conflicted), cmdArg(local)))
 	}
 	return nil
 }
