@@ -21,90 +21,27 @@ import (
 	"fmt"
 	"io"
 	"runtime"
-	"sync"
 	"testing"
 	"time"
 
 	"github.com/beevik/etree"
 	"github.com/feedsync/feedsync/feeds/feedgen"
-	"github.com/feedsync/feedsync/feeds/internal/xmlscan"
+	"github.com/feedsync/feedsync/feeds/feedtest"
 	"github.com/feedsync/feedsync/feeds/internal/xmlutil"
 )
 
 var benchSizes = []int{1_000, 10_000, 100_000}
 
 // benchPair caches generated feeds: generating 100k items takes a while.
-var benchPair = func() func(n int) ([]byte, []byte) {
-	var mu sync.Mutex
-	cache := map[int][2][]byte{}
-	return func(n int) ([]byte, []byte) {
-		mu.Lock()
-		defer mu.Unlock()
-		p, ok := cache[n]
-		if !ok {
-			l, r := feedgen.Pair(n, 0.1, 1)
-			p = [2][]byte{l, r}
-			cache[n] = p
-		}
-		return p[0], p[1]
-	}
-}()
+var benchPair = feedtest.Pairs(func(n int) ([]byte, []byte) { return feedgen.Pair(n, 0.1, 1) })
 
 // BenchmarkStage times the stages of a merge one by one.
 func BenchmarkStage(b *testing.B) {
-	for _, n := range benchSizes {
-		local, remote := benchPair(n)
-		size := int64(len(local) + len(remote))
-		b.Run(fmt.Sprintf("read/n=%d", n), func(b *testing.B) {
-			b.SetBytes(size)
-			for b.Loop() {
-				if xmlscan.Check(local) != nil || xmlscan.Check(remote) != nil {
-					b.Fatal("not well-formed")
-				}
-			}
-		})
-		b.Run(fmt.Sprintf("parse/n=%d", n), func(b *testing.B) {
-			b.ReportAllocs()
-			b.SetBytes(size)
-			for b.Loop() {
-				parsePair(b, local, remote)
-			}
-		})
-		l, r := parsePair(b, local, remote)
-		b.Run(fmt.Sprintf("merge/n=%d", n), func(b *testing.B) {
-			b.ReportAllocs()
-			for b.Loop() {
-				if _, err := Merge(l, r); err != nil {
-					b.Fatal(err)
-				}
-			}
-		})
-		m, err := Merge(l, r)
-		if err != nil {
-			b.Fatal(err)
-		}
-		b.Run(fmt.Sprintf("write/n=%d", n), func(b *testing.B) {
-			b.ReportAllocs()
-			b.SetBytes(int64(len(m.Bytes())))
-			for b.Loop() {
-				if _, err := m.WriteTo(io.Discard); err != nil {
-					b.Fatal(err)
-				}
-			}
-		})
-	}
+	feedtest.BenchStages(b, benchSizes, benchPair, Parse, Merge)
 }
 
 func parsePair(b *testing.B, local, remote []byte) (*Doc, *Doc) {
-	l, err := Parse("local.xml", local)
-	if err != nil {
-		b.Fatal(err)
-	}
-	r, err := Parse("remote.xml", remote)
-	if err != nil {
-		b.Fatal(err)
-	}
-	return l, r
+	return feedtest.ParsePair(b, Parse, local, remote)
 }
 
 // BenchmarkParseWriteEtree is the yardstick: etree alone parses both
@@ -142,14 +79,7 @@ func BenchmarkMergeEndToEnd(b *testing.B) {
 		local, remote := benchPair(n)
 		b.Run(fmt.Sprintf("n=%d", n), func(b *testing.B) {
 			run := func() (live uint64) {
-				l, err := Parse("local.xml", local)
-				if err != nil {
-					b.Fatal(err)
-				}
-				r, err := Parse("remote.xml", remote)
-				if err != nil {
-					b.Fatal(err)
-				}
+				l, r := parsePair(b, local, remote)
 				m, err := Merge(l, r)
 				if err != nil {
 					b.Fatal(err)
@@ -211,14 +141,7 @@ func etreeOnly(b *testing.B, local, remote []byte) {
 }
 
 func endToEnd(b *testing.B, local, remote []byte) {
-	l, err := Parse("local.xml", local)
-	if err != nil {
-		b.Fatal(err)
-	}
-	r, err := Parse("remote.xml", remote)
-	if err != nil {
-		b.Fatal(err)
-	}
+	l, r := parsePair(b, local, remote)
 	m, err := Merge(l, r)
 	if err != nil {
 		b.Fatal(err)

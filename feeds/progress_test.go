@@ -40,14 +40,7 @@ func TestParseWithProgressReportsBytesRead(t *testing.T) {
 // result is the one Merge gives.
 func TestMergeWithProgressReportsItemsMerged(t *testing.T) {
 	l, r := feedgen.Pair(5000, 0.1, 1)
-	local, err := Parse("local.xml", l)
-	if err != nil {
-		t.Fatal(err)
-	}
-	remote, err := Parse("remote.xml", r)
-	if err != nil {
-		t.Fatal(err)
-	}
+	local, remote := feedtest.ParsePair(t, Parse, l, r)
 	var rep feedtest.Progress
 	m, err := MergeWithProgress(local, remote, rep.Report)
 	if err != nil {

@@ -118,14 +118,7 @@ func TestUntouchedItemsWrittenByteForByte(t *testing.T) {
 // safely from several goroutines at once (go test -race).
 func TestItemsBuiltOnce(t *testing.T) {
 	l, r := feedgen.PairSSE(50, 0.3, 5)
-	local, err := Parse("l.xml", l)
-	if err != nil {
-		t.Fatal(err)
-	}
-	remote, err := Parse("r.xml", r)
-	if err != nil {
-		t.Fatal(err)
-	}
+	local, remote := feedtest.ParsePair(t, Parse, l, r)
 	m, err := Merge(local, remote)
 	if err != nil {
 		t.Fatal(err)

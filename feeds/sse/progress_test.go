@@ -50,14 +50,7 @@ func TestParseWithProgressReportsBytesRead(t *testing.T) {
 // result is Merge's.
 func TestMergeWithProgressReportsItemsMerged(t *testing.T) {
 	l, r := feedgen.PairSSE(5000, 0.1, 1)
-	local, err := Parse("local.xml", l)
-	if err != nil {
-		t.Fatal(err)
-	}
-	remote, err := Parse("remote.xml", r)
-	if err != nil {
-		t.Fatal(err)
-	}
+	local, remote := feedtest.ParsePair(t, Parse, l, r)
 	var rep feedtest.Progress
 	m, err := MergeWithProgress(local, remote, rep.Report)
 	if err != nil {
@@ -93,14 +86,7 @@ func BenchmarkProgress(b *testing.B) {
 				}
 			}
 		})
-		l, err := Parse("local.xml", local)
-		if err != nil {
-			b.Fatal(err)
-		}
-		r, err := Parse("remote.xml", remote)
-		if err != nil {
-			b.Fatal(err)
-		}
+		l, r := feedtest.ParsePair(b, Parse, local, remote)
 		b.Run("merge/"+c.name, func(b *testing.B) {
 			for b.Loop() {
 				if _, err := MergeWithProgress(l, r, c.p); err != nil {

@@ -1,8 +1,6 @@
 package ssefeed
 
 import (
-	"path/filepath"
-	"strings"
 	"testing"
 
 	"github.com/feedsync/feedsync/feeds/feedgen"
@@ -10,15 +8,10 @@ import (
 )
 
 // wellFormedSeeds returns pairs of feeds to write and merge: the merge
-// scenarios of testdata, each way round, and a generated pair.
+// scenarios of testdata, each way round, the fuzz seeds, each with
+// itself, and a generated pair.
 func wellFormedSeeds(t testing.TB) [][2][]byte {
-	var pairs [][2][]byte
-	paths, _ := filepath.Glob(filepath.Join("testdata", "merge", "*.txtar"))
-	for _, p := range paths {
-		a := feedtest.ReadArchive(t, strings.TrimPrefix(p, "testdata"+string(filepath.Separator)))
-		l, r := []byte(a.Files["local.xml"]), []byte(a.Files["remote.xml"])
-		pairs = append(pairs, [2][]byte{l, r}, [2][]byte{r, l})
-	}
+	pairs := feedtest.MergeSeeds(t)
 	for _, s := range fuzzSeeds {
 		pairs = append(pairs, [2][]byte{[]byte(s), []byte(s)})
 	}
@@ -28,26 +21,7 @@ func wellFormedSeeds(t testing.TB) [][2][]byte {
 
 // written returns everything feedsync writes from a pair of feeds: each
 // as read, and their merges both ways.
-func written(a, b []byte) [][]byte {
-	var out [][]byte
-	da, errA := Parse("a.xml", a)
-	db, errB := Parse("b.xml", b)
-	if errA == nil {
-		out = append(out, da.Bytes())
-	}
-	if errB == nil {
-		out = append(out, db.Bytes())
-	}
-	if errA == nil && errB == nil {
-		if m, err := Merge(da, db); err == nil {
-			out = append(out, m.Bytes())
-		}
-		if m, err := Merge(db, da); err == nil {
-			out = append(out, m.Bytes())
-		}
-	}
-	return out
-}
+func written(a, b []byte) [][]byte { return feedtest.Written(a, b, Parse, Merge) }
 
 // FuzzWritesWellFormed checks that everything feedsync writes of SSE 0.91
 // feeds, a feed as read and the merge of two, is well-formed XML with
@@ -55,29 +29,11 @@ func written(a, b []byte) [][]byte {
 //
 // $ go test -fuzz=FuzzWritesWellFormed ./feeds/sse
 func FuzzWritesWellFormed(f *testing.F) {
-	for _, p := range wellFormedSeeds(f) {
-		f.Add(p[0], p[1])
-	}
-	f.Fuzz(func(t *testing.T, a, b []byte) {
-		for _, out := range written(a, b) {
-			feedtest.WellFormed(t, out)
-		}
-	})
+	feedtest.FuzzWellFormed(f, wellFormedSeeds(f), written)
 }
 
 // TestWritesWhatExpatReads checks what the fuzz target checks with a
 // second parser, Python's expat, on the seeds' outputs.
 func TestWritesWhatExpatReads(t *testing.T) {
-	var outs [][]byte
-	for _, p := range wellFormedSeeds(t) {
-		outs = append(outs, written(p[0], p[1])...)
-	}
-	if len(outs) < 10 {
-		t.Fatalf("only %d documents written", len(outs))
-	}
-	for i, v := range feedtest.Expat(t, outs) {
-		if v != "" {
-			t.Errorf("expat refuses what feedsync wrote: %s\n%s", v, outs[i])
-		}
-	}
+	feedtest.ExpatReads(t, wellFormedSeeds(t), written)
 }
