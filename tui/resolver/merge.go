@@ -378,12 +378,14 @@ func (f mergeField) withHunks(h hunk, hs []hunk) (string, bool) {
 }
 
 // take puts a side of hunk h into the field's result, where the result
-// holds the hunk's range, replacing whatever it holds there.
+// holds the hunk's range, replacing whatever it holds there. Where typing
+// reached past the hunk, the winner's text around it comes back with the
+// side (as state reads it): taking the version's "oat " where "milk" was
+// typed over gives "oat milk", not "oat ".
 func (f *mergeField) take(h hunk, s side) {
 	r := f.result.Value()
-	rs, re, _ := locate(f.winner, r, h, f.granularity())
-	text := h.text(s, f.list)
-	f.result.Replace(rs, re, text)
+	rs, re, ws, we, _ := spanOver(diff.Chunks(f.winner, r, f.granularity()), h)
+	f.result.Replace(rs, re, f.winner[ws:h.start]+h.text(s, f.list)+f.winner[h.end:we])
 }
 
 // edit returns the resolution's edit: each field whose result differs

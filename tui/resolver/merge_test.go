@@ -55,6 +55,8 @@ func TestMergeTakes(t *testing.T) {
 			[]hunkState{hunkWinner, hunkOpen, hunkOpen}},
 		{"both where the winner's side is empty: the version's", []string{"]", "b"}, "Buy groceries - DONE", "Get oat milk, eggs, butter and rolls",
 			[]hunkState{hunkOpen, hunkVersion, hunkOpen}},
+		{"a take where typing reached past the hunk brings the winner's text around it back", []string{"]", "e", " jam", "esc", "l"},
+			"Buy groceries - DONE", "Get oat milk, eggs, butter and rolls", []hunkState{hunkOpen, hunkVersion, hunkOpen}},
 		{"undo a take", []string{"l", "u"}, "Buy groceries - DONE", "Get milk, eggs, butter and rolls",
 			[]hunkState{hunkOpen, hunkOpen, hunkOpen}},
 		{"redo it", []string{"l", "u", "ctrl+r"}, "Buy groceries", "Get milk, eggs, butter and rolls",
