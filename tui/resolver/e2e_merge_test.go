@@ -93,6 +93,59 @@ func TestEndToEndMerge(t *testing.T) {
 		"--content", "Get milk, eggs, butter and rolls sourdough bread")
 }
 
+// TestEndToEndMergeColumns runs `feedsync demo` in tmux and combines the
+// offsite's two versions: alice's place, then carol's head count. At
+// 200×50 every version is in columns; v shows one version at a time and v
+// again the columns; tab makes carol's the version at hand. At 40×20 the
+// same keys go through one version at a time, and v says why it cannot
+// show columns. Either way the saved item is the one `resolve --pick
+// winner --content C` writes.
+func TestEndToEndMergeColumns(t *testing.T) {
+	for _, c := range []struct {
+		w, h int
+		cols bool
+	}{{200, 50, true}, {40, 20, false}} {
+		t.Run(fmt.Sprintf("%dx%d", c.w, c.h), func(t *testing.T) {
+			dir, bin := e2eSetup(t)
+			tm := startTmux(t, dir, fmt.Sprintf("%s demo -o out.xml --by %s --when 2026-03-09T12:00:00Z", bin, testBy))
+			tm.run("resize-window", "-t", "e2e", "-x", itoa(c.w), "-y", itoa(c.h))
+			tm.wait("0/7 resolved")
+			tm.keys("n", "e") // the offsite, into the merge view
+			tm.wait(`combine "Plan the team`)
+			if got := strings.Contains(tm.screen(), "› VERSION 1 · alice-laptop"); got != c.cols {
+				t.Fatalf("columns %v, want %v:\n%s", got, c.cols, tm.screen())
+			}
+			tm.keys("l") // alice's Lyon
+			tm.wait("hunk 2 of 4 (3 open")
+			tm.keys("v")
+			if c.cols {
+				tm.wait("version 2 (carol-tablet) has the winner's “14” here") // one at a time: the header says it
+				if s := tm.screen(); strings.Contains(s, "› VERSION") {
+					t.Fatalf("v kept the columns:\n%s", s)
+				}
+				tm.keys("v")
+				tm.wait("› VERSION 1 · alice-laptop")
+			} else {
+				tm.wait("need 79 cells")
+			}
+			tm.keys("tab")
+			tm.wait("hunk 1 of 2 (1 open here")
+			if c.cols {
+				tm.wait("› VERSION 2 · carol-tablet")
+			}
+			tm.keys("]", "l") // carol's eight
+			tm.wait("(0 open here")
+			tm.keys("C-s")
+			tm.wait("edited")
+			tm.keys("s")
+			tm.wait("saved to")
+			tm.keys("q")
+			tm.wait("feedsync exited 1") // the other items are still in conflict
+			sameAsResolvePick(t, dir, bin, "item-offsite", "--content", "Two days in Lyon, 14–15 May. Book the train for eight people.")
+		})
+	}
+}
+
 // TestEndToEndMergeEditor combines through $EDITOR: the editor changes
 // the content above the scissors line and scribbles below it, which is
 // ignored; the saved feed is the one resolve --pick writes.
