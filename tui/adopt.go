@@ -34,19 +34,19 @@ func runAdopt(ctx context.Context, env *Env, args []string) error {
 		if err != nil {
 			return err
 		}
-		adopted, done, err := doc.Adopt(st, dl)
+		adopted, err := doc.Adopt(st, dl)
 		if err != nil {
 			return err
 		}
 		// writing found whether OUT is FEED (env.saving.same; no saving for a stream).
-		if len(done) > 0 || env.saving == nil || !env.saving.same[pos[0]] {
+		if len(adopted.Items) > 0 || env.saving == nil || !env.saving.same[pos[0]] {
 			// Adopting a feed with nothing to adopt into itself writes
 			// nothing: the same bytes would only add a backup.
 			if err := finish(env, *out, adopted); err != nil {
 				return err
 			}
 		}
-		reportAdopted(env, doc.Name(), adopted.Dialect(), done)
+		reportAdopted(env, doc.Name(), adopted.Dialect, adopted.Items)
 		return nil
 	})
 }

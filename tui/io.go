@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"runtime"
@@ -11,7 +12,6 @@ import (
 	"strings"
 
 	"github.com/feedsync/feedsync/feeds/atomicfile"
-	"github.com/feedsync/feedsync/feeds/dialect"
 	"github.com/feedsync/feedsync/feeds/fetch"
 )
 
@@ -76,7 +76,7 @@ func displayName(src string) string {
 // otherwise atomically with a backup of the file it replaces, under the
 // lock the command holds (save.go). The feed is rendered whole first, so
 // that a failure, or a result too large to read back, writes nothing.
-func writeDoc(env *Env, out string, doc *dialect.Doc) error {
+func writeDoc(env *Env, out string, doc io.WriterTo) error {
 	toStdout := out == "" || out == "-"
 	name := out
 	if toStdout {
@@ -101,8 +101,15 @@ func writeDoc(env *Env, out string, doc *dialect.Doc) error {
 	return env.stop.save(func() error { return env.saving.save(data) })
 }
 
+// result is what a command writes: a feed, or a feed adopt gave sync
+// data (*dialect.Adoption, which is not parsed again).
+type result interface {
+	io.WriterTo
+	Conflicted() int
+}
+
 // finish writes the result and turns remaining conflicts into exit code 1.
-func finish(env *Env, out string, doc *dialect.Doc) error {
+func finish(env *Env, out string, doc result) error {
 	if err := writeDoc(env, out, doc); err != nil {
 		return err
 	}

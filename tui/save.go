@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"sync"
@@ -141,7 +142,7 @@ func readError(src string, err error) error {
 
 // render writes the feed to memory, refusing a result larger than feedsync
 // reads.
-func render(name string, doc *dialect.Doc) ([]byte, error) {
+func render(name string, doc io.WriterTo) ([]byte, error) {
 	var buf bytes.Buffer
 	if _, err := doc.WriteTo(&buf); err != nil {
 		return nil, err

@@ -61,14 +61,25 @@ const (
 `
 )
 
-// adopt adopts d's plain items stamped st in dialect as, or fails the test.
-func adopt(t *testing.T, d *Doc, st engine.Stamp, as Dialect) (*Doc, []Adopted) {
+// adopt adopts d's plain items stamped st in dialect as, or fails the
+// test, and parses the result: it loads in the dialect adopted in, with
+// every adopted item an item of it.
+func adopt(t testing.TB, d *Doc, st engine.Stamp, as Dialect) (*Doc, []Adopted) {
 	t.Helper()
-	out, done, err := d.Adopt(st, as)
+	a, err := d.Adopt(st, as)
 	if err != nil {
 		t.Fatalf("adopting %s: %v", d.Name(), err)
 	}
-	return out, done
+	out, err := Parse(d.Name(), a.Bytes())
+	if err != nil || out.Dialect() != a.Dialect {
+		t.Fatalf("adopting %s: the result does not load as %v: %v\n%s", d.Name(), a.Dialect, err, a.Bytes())
+	}
+	for _, it := range a.Items {
+		if _, err := out.Entry(it.ID); err != nil {
+			t.Fatalf("adopting %s: %v\n%s", d.Name(), err, a.Bytes())
+		}
+	}
+	return out, a.Items
 }
 
 var (
@@ -196,7 +207,7 @@ func TestAdoptRefused(t *testing.T) {
 		{"1.0.2 RSS as 0.91", rss102mixed, SSE091},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			_, _, err := parse(t, "f", tc.feed).Adopt(at(1, "A"), tc.as)
+			_, err := parse(t, "f", tc.feed).Adopt(at(1, "A"), tc.as)
 			var de *AdoptDialectError
 			if !errors.As(err, &de) {
 				t.Fatalf("err = %v, want an *AdoptDialectError", err)

@@ -145,8 +145,10 @@
 // sx2, sx3, … when sx is bound to something else), and an empty OPML
 // outline is opened to hold its child. Package feeds/internal/plain does
 // that byte work, reading the feed as Parse reads it (decoded to UTF-8,
-// then with the one strict scanner); the result is then parsed again by
-// the dialect's binding, which checks it. A feed in another encoding than
+// then with the one strict scanner) and finding its items by the rules of
+// the bindings. The feed is parsed once, before: the result, its bytes
+// with the insertions, is not parsed again (its tests parse every result
+// they make, FuzzAdopt among them). A feed in another encoding than
 // UTF-8 is written in UTF-8 with a declaration that says so, as every
 // command writes it, and its items get the ids they get in UTF-8.
 //
