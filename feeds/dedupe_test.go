@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+
+	"github.com/feedsync/feedsync/feeds/feedtest"
 )
 
 // duplicatesFeed is an RSS feed holding n versions of one item, each by
@@ -22,24 +24,10 @@ func duplicatesFeed(n int) []byte {
 // duplicates of one id took 54 s to load. Four times the duplicates must
 // cost about four times the allocations, not sixteen.
 func TestParseFoldsDuplicatesLinearly(t *testing.T) {
-	allocs := func(n int) float64 {
-		data := duplicatesFeed(n)
-		var d *Doc
-		a := testing.AllocsPerRun(1, func() {
-			var err error
-			if d, err = Parse("dup.xml", data); err != nil {
-				t.Fatal(err)
-			}
-		})
-		if it := d.Items(); len(it) != 1 || len(it[0].Conflicts) != n-1 {
-			t.Fatalf("%d duplicates: %d items, want 1 with %d conflicts", n, len(it), n-1)
-		}
-		return a
-	}
-	small, large := allocs(500), allocs(2000)
-	if ratio := large / small; ratio > 6 {
-		t.Fatalf("4× the duplicates cost %.1f× the allocations (%.0f, %.0f): not linear", ratio, small, large)
-	}
+	feedtest.FoldsLinearly(t, duplicatesFeed, Parse, func(d *Doc, n int) bool {
+		it := d.Items()
+		return len(it) == 1 && len(it[0].Conflicts) == n-1
+	})
 }
 
 // BenchmarkParseDuplicates16k loads issue 13's feed: 16,000 versions of
@@ -47,11 +35,5 @@ func TestParseFoldsDuplicatesLinearly(t *testing.T) {
 //
 // $ go test -run '^$' -bench ParseDuplicates -benchmem ./feeds
 func BenchmarkParseDuplicates16k(b *testing.B) {
-	data := duplicatesFeed(16000)
-	b.SetBytes(int64(len(data)))
-	for b.Loop() {
-		if _, err := Parse("dup.xml", data); err != nil {
-			b.Fatal(err)
-		}
-	}
+	feedtest.BenchParse(b, duplicatesFeed(16000), Parse)
 }

@@ -172,3 +172,41 @@ func BenchStages[D Doc](b *testing.B, sizes []int, pair func(n int) ([]byte, []b
 		})
 	}
 }
+
+// FoldsLinearly guards issue 13, item 3 (thousands of versions of one id
+// took tens of seconds to load): loading feed(n), a feed of n versions of
+// one id, with parse must cost allocations linear in n, four times the
+// versions about four times the allocations, not sixteen. folded reports
+// whether the Doc loaded holds the n versions as one item with n-1
+// conflicts.
+func FoldsLinearly[D any](t *testing.T, feed func(n int) []byte, parse func(name string, data []byte) (D, error), folded func(d D, n int) bool) {
+	t.Helper()
+	allocs := func(n int) float64 {
+		data := feed(n)
+		var d D
+		a := testing.AllocsPerRun(1, func() {
+			var err error
+			if d, err = parse("dup.xml", data); err != nil {
+				t.Fatal(err)
+			}
+		})
+		if !folded(d, n) {
+			t.Fatalf("%d versions of one id are not one item with %d conflicts", n, n-1)
+		}
+		return a
+	}
+	small, large := allocs(500), allocs(2000)
+	if ratio := large / small; ratio > 6 {
+		t.Fatalf("4× the duplicates cost %.1f× the allocations (%.0f, %.0f): not linear", ratio, small, large)
+	}
+}
+
+// BenchParse times parse reading data.
+func BenchParse[D any](b *testing.B, data []byte, parse func(name string, data []byte) (D, error)) {
+	b.SetBytes(int64(len(data)))
+	for b.Loop() {
+		if _, err := parse("bench.xml", data); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
