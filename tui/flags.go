@@ -5,6 +5,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"math"
 	"reflect"
 	"regexp"
 	"strconv"
@@ -290,4 +291,75 @@ func (o outFlag) Set(s string) error {
 	}
 	*o.p = s
 	return nil
+}
+
+// size adds a size flag, in bytes from lo to hi, as sizeFlag reads it.
+func (f *flagSet) size(name string, def, lo, hi int64, usage string) *int64 {
+	p := &def
+	f.Var(sizeFlag{p: p, min: lo, max: hi}, name, usage)
+	return p
+}
+
+// sizeFlag is a size in bytes, given as a number of bytes or as a whole
+// number with a unit: K or KiB, M or MiB, G or GiB are powers of 1024,
+// kB, MB and GB powers of 1000, as dd reads them (64MiB, "512 KiB", 4M).
+// It is shown in the largest unit that says it exactly (exactSize).
+type sizeFlag struct {
+	p        *int64
+	min, max int64
+}
+
+func (s sizeFlag) String() string {
+	if s.p == nil {
+		return ""
+	}
+	return exactSize(*s.p)
+}
+
+func (s sizeFlag) Set(v string) error {
+	n, ok := parseSize(v)
+	if !ok || n < s.min || n > s.max {
+		why := ""
+		if s.max == maxFeedBytes {
+			why = " (the most feedsync reads)"
+		}
+		return fmt.Errorf("want a size from %s to %s%s, in bytes or with a unit: 512KiB, 64MiB", exactSize(s.min), exactSize(s.max), why)
+	}
+	*s.p = n
+	return nil
+}
+
+// sizeUnits are the units a size is read with, lower-cased.
+var sizeUnits = map[string]int64{
+	"": 1, "b": 1,
+	"k": 1 << 10, "kib": 1 << 10, "kb": 1e3,
+	"m": 1 << 20, "mib": 1 << 20, "mb": 1e6,
+	"g": 1 << 30, "gib": 1 << 30, "gb": 1e9,
+}
+
+// parseSize reads a size as sizeFlag does; ok is false when it is not one
+// or does not fit in an int64.
+func parseSize(s string) (n int64, ok bool) {
+	s = strings.TrimSpace(s)
+	digits := len(s) - len(strings.TrimLeft(s, "0123456789"))
+	unit, known := sizeUnits[strings.ToLower(strings.TrimSpace(s[digits:]))]
+	n, err := strconv.ParseInt(s[:digits], 10, 64)
+	if digits == 0 || !known || err != nil || n > math.MaxInt64/unit {
+		return 0, false
+	}
+	return n * unit, true
+}
+
+// exactSize writes a size in the largest of GiB, MiB and KiB that says it
+// exactly, else in bytes: "64 MiB", "1536 B".
+func exactSize(n int64) string {
+	for _, u := range []struct {
+		name string
+		size int64
+	}{{"GiB", 1 << 30}, {"MiB", 1 << 20}, {"KiB", 1 << 10}} {
+		if n != 0 && n%u.size == 0 {
+			return fmt.Sprintf("%d %s", n/u.size, u.name)
+		}
+	}
+	return fmt.Sprintf("%d B", n)
 }

@@ -198,3 +198,34 @@ func TestHelpSaysWhatFlagsDo(t *testing.T) {
 		}
 	}
 }
+
+// TestSizeFlag: a size flag (serve --max-body) takes a number of bytes or
+// a number with a unit, K/KiB, M/MiB, G/GiB in powers of 1024 and kB, MB,
+// GB in powers of 1000 (as dd reads them), and is shown in the largest
+// unit that says it exactly ("64 MiB").
+func TestSizeFlag(t *testing.T) {
+	for _, tc := range []struct {
+		in   string
+		want int64
+	}{
+		{"65536", 65536}, {"1", 1}, {"4MiB", 4 << 20}, {"4 MiB", 4 << 20}, {"4mib", 4 << 20}, {"4M", 4 << 20},
+		{"512KiB", 512 << 10}, {"512k", 512 << 10}, {"2KB", 2000}, {"3MB", 3e6}, {"1GiB", 1 << 30}, {"1G", 1 << 30},
+		{"1GB", 1e9}, {"100B", 100}, {"256MiB", 256 << 20},
+	} {
+		var n int64
+		if err := (sizeFlag{p: &n, min: 1, max: 1 << 40}).Set(tc.in); err != nil || n != tc.want {
+			t.Errorf("%q: %d, %v; want %d", tc.in, n, err, tc.want)
+		}
+	}
+	for _, bad := range []string{"", "MiB", "-1", "4TiB", "4 MiBs", "1.5MiB", "0x10", "0", "257MiB", "9999999999999999999", "99999999999GiB"} {
+		var n int64
+		if err := (sizeFlag{p: &n, min: 1, max: 256 << 20}).Set(bad); err == nil {
+			t.Errorf("%q: accepted as %d", bad, n)
+		}
+	}
+	for n, want := range map[int64]string{64 << 20: "64 MiB", 1 << 30: "1 GiB", 1536: "1536 B", 1 << 10: "1 KiB", 0: "0 B", 3 << 20: "3 MiB", 1000: "1000 B"} {
+		if got := exactSize(n); got != want {
+			t.Errorf("exactSize(%d) = %q, want %q", n, got, want)
+		}
+	}
+}

@@ -38,14 +38,10 @@ func runServe(ctx context.Context, env *Env, args []string) error {
 	openRead := f.Bool("open-read", false, "with --token-file: read (GET) without the token; POST still needs it")
 	expires := f.String("expires", "", "FeedSync 1.0.2: write sx:sharing expires `DURATION` ahead, renewed once half of it has passed (1.0.2 §4.2.2)")
 	publicURL := f.String("public-url", "", "the absolute `URL` subscribers read / at; the complete feed's link is URL/complete (default: http:// and the request's Host)")
-	maxBody := f.Int64("max-body", share.DefaultMaxBody, "refuse a POST body larger than `BYTES` (1 to 268435456, 256 MiB) with 413")
+	maxBody := f.size("max-body", share.DefaultMaxBody, 1, maxFeedBytes, "refuse a POST body larger than `SIZE` (1 B to 256 MiB: 512KiB, 64MiB) with 413")
 	pos, err := f.parseCount(env, args, "want one FEED", 1)
 	if err != nil {
 		return err
-	}
-	if *maxBody < 1 || *maxBody > maxFeedBytes {
-		// Past the read limit the merged feed could not be read back.
-		return usageError("serve", "--max-body %d: want a number of bytes from 1 to %d (256 MiB, the most feedsync reads)", *maxBody, maxFeedBytes)
 	}
 	opts := share.Options{OpenRead: *openRead, MaxBody: *maxBody, PublicURL: *publicURL, Log: env.Stderr}
 	if *window != "" {

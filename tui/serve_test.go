@@ -42,10 +42,11 @@ func TestServeUsage(t *testing.T) {
 		{"name_without_token", []string{"serve", feed, "--addr", "example.org:80"}, "refusing to listen on example.org"},
 		{"bad_addr", []string{"serve", feed, "--addr", "nowhere"}, "want HOST:PORT"},
 		{"bad_window", []string{"serve", feed, "--window", "0"}, "window \"0\""},
-		{"max_body_zero", []string{"serve", feed, "--addr", "127.0.0.1:0", "--max-body", "0"}, "--max-body 0: want a number of bytes from 1 to 268435456"},
-		{"max_body_negative", []string{"serve", feed, "--addr", "127.0.0.1:0", "--max-body", "-1"}, "--max-body -1: want a number of bytes from 1"},
-		{"max_body_over_read_limit", []string{"serve", feed, "--addr", "127.0.0.1:0", "--max-body", "268435457"}, "--max-body 268435457: want a number of bytes from 1"},
-		{"max_body_not_a_number", []string{"serve", feed, "--addr", "127.0.0.1:0", "--max-body", "64MiB"}, "--max-body"},
+		{"max_body_zero", []string{"serve", feed, "--addr", "127.0.0.1:0", "--max-body", "0"}, `invalid value "0" for flag --max-body: want a size from 1 B to 256 MiB`},
+		{"max_body_negative", []string{"serve", feed, "--addr", "127.0.0.1:0", "--max-body", "-1"}, `invalid value "-1" for flag --max-body: want a size`},
+		{"max_body_over_read_limit", []string{"serve", feed, "--addr", "127.0.0.1:0", "--max-body", "268435457"}, `invalid value "268435457" for flag --max-body: want a size from 1 B to 256 MiB (the most feedsync reads)`},
+		{"max_body_over_read_limit_in_units", []string{"serve", feed, "--addr", "127.0.0.1:0", "--max-body", "1GiB"}, `invalid value "1GiB" for flag --max-body: want a size from 1 B to 256 MiB`},
+		{"max_body_not_a_size", []string{"serve", feed, "--addr", "127.0.0.1:0", "--max-body", "64 parsecs"}, `invalid value "64 parsecs" for flag --max-body: want a size`},
 		{"bad_expires", []string{"serve", feed, "--expires", "soon"}, "--expires \"soon\""},
 		{"open_read_alone", []string{"serve", feed, "--open-read"}, "--open-read goes with --token-file"},
 		{"relative_public_url", []string{"serve", feed, "--public-url", "/todo"}, "absolute http(s) URL"},
@@ -439,5 +440,50 @@ func TestServeAddressInUse(t *testing.T) {
 	want := "feedsync serve: " + ln.Addr().String() + " is in use by another program: choose another address with --addr HOST:PORT\n"
 	if code != ExitError || stderr != want {
 		t.Errorf("exit %d, stderr %q; want exit %d and %q", code, stderr, ExitError, want)
+	}
+}
+
+// TestServeMaxBodyInUnits: serve -h shows --max-body's default in units
+// (it showed 67108864), and --max-body takes a size with a unit: a POST
+// larger than 1KiB is refused with 413, a smaller one is merged.
+func TestServeMaxBodyInUnits(t *testing.T) {
+	h := newHarness(t)
+	if code, stdout, _ := h.run("", "serve", "-h"); code != ExitOK || !strings.Contains(stdout, "--max-body SIZE") || !strings.Contains(stdout, "(default 64 MiB)") {
+		t.Errorf("serve -h: exit %d\n%s", code, stdout)
+	}
+	hub := h.write("hub.xml", oneItem)
+	ctx, cancel := context.WithCancel(context.Background())
+	log := &lines{}
+	done := make(chan int, 1)
+	go func() {
+		done <- Run(ctx, []string{"serve", hub, "--addr", "127.0.0.1:0", "--max-body", "1KiB"},
+			&Env{Stdout: io.Discard, Stderr: log, Getenv: func(string) string { return "" }})
+	}()
+	url := waitURL(t, log)
+	post := func(body string) int {
+		resp, err := http.Post(url, "application/rss+xml", strings.NewReader(body))
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		return resp.StatusCode
+	}
+	if code := post(oneItem + strings.Repeat(" ", 1024-len(oneItem)+1)); code != http.StatusRequestEntityTooLarge {
+		t.Errorf("a body of 1 KiB and a byte: HTTP %d, want 413", code)
+	}
+	if len(oneItem) > 1024 {
+		t.Fatalf("the test feed is %d bytes, more than 1 KiB", len(oneItem))
+	}
+	if code := post(oneItem); code != http.StatusOK {
+		t.Errorf("a body of %d bytes: HTTP %d, want 200", len(oneItem), code)
+	}
+	cancel()
+	select {
+	case code := <-done:
+		if code != ExitOK {
+			t.Errorf("serve exits %d\n%s", code, log)
+		}
+	case <-time.After(15 * time.Second):
+		t.Fatal("serve did not stop")
 	}
 }
