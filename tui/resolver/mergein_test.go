@@ -1,11 +1,13 @@
 package resolver
 
 import (
+	"bytes"
 	"fmt"
 	"strings"
 	"testing"
 	"time"
 
+	tea "charm.land/bubbletea/v2"
 	"github.com/feedsync/feedsync/engine"
 	"github.com/feedsync/feedsync/feeds/dialect"
 )
@@ -314,5 +316,51 @@ func TestEndToEndMergeIn(t *testing.T) {
 	doc, _ := readFeed(t, dir, "ext.xml")
 	if g := entry(t, doc, "item-groceries"); g.InConflict() || top(g.Winner()).By != testBy {
 		t.Error("the saved groceries are not the session's resolution")
+	}
+}
+
+// BenchmarkMergeIn merges the file into a session of the 100k-item pair
+// (bench_test.go) as the command line does (the file parsed, then merged
+// in), and goes on over the result. With no decision it is one merge;
+// decisions add one merge of the items they touched per state an item
+// has in the journal (here one):
+//
+//	go test ./tui/resolver -run '^$' -bench MergeIn -benchtime 5x
+func BenchmarkMergeIn(b *testing.B) {
+	doc, err := benchLoad(b)(func(Loading) {})
+	if err != nil {
+		b.Fatal(err)
+	}
+	var file bytes.Buffer
+	if _, err := doc.WriteTo(&file); err != nil {
+		b.Fatal(err)
+	}
+	merge := func(d *dialect.Doc) (*dialect.Doc, error) {
+		theirs, err := dialect.Parse("local.xml", file.Bytes())
+		if err != nil {
+			return nil, err
+		}
+		return dialect.Merge(d, theirs)
+	}
+	for _, decisions := range []int{0, 1, 100} {
+		b.Run(fmt.Sprintf("decisions=%d", decisions), func(b *testing.B) {
+			for range b.N {
+				b.StopTimer()
+				var m tea.Model = New(Config{Title: "bench", By: testBy, Now: func() time.Time { return testNow }})
+				m, _ = m.Update(tea.WindowSizeMsg{Width: 120, Height: 40})
+				m, _ = m.Update(loadedMsg{doc: doc.Subset(func(dialect.Entry) bool { return true })})
+				for range decisions {
+					m, _ = m.Update(tea.KeyPressMsg{Code: 'w', Text: "w"})
+				}
+				mm := m.(Model)
+				mm.changed = &FileChangedError{Merge: merge}
+				b.StartTimer()
+				mm, cmd := mm.startMergeIn()
+				mm, _ = mm.mergedIn(cmd().(mergeInMsg))
+				if mm.st.resolvedCount() != decisions || mm.journal.applied() != decisions {
+					b.Fatalf("%d resolved, %d in the journal, want %d", mm.st.resolvedCount(), mm.journal.applied(), decisions)
+				}
+			}
+		})
 	}
 }
