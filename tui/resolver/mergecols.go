@@ -21,7 +21,9 @@ import (
 // the side it stands on (h or ← the winner on the left, l or → the version
 // at hand, marked ›, on the right), and the result does not move when tab
 // changes the version at hand or when the layout changes. Each version's
-// column has the gutter the result has: the mark of what the result holds
+// column is a word diff of the winner's text and the version's (see
+// inline), so that every change of every version shows, and has the
+// gutter the result has: the mark of what the result holds
 // at each of that version's hunks (> its text was taken, + both, < the
 // winner's, o another version's, ? open), so the side or sides taken read
 // across a row. The hunk at hand is highlighted in the winner's column, the
@@ -262,13 +264,13 @@ func (v MergeView) layColumns(i int, typing, caret bool) []wrappedResult {
 	}
 	srcs := []columnSource{
 		{pieces: left, width: wl},
-		{pieces: result, marks: marks, width: wr, kept: keptBreaks(v.chunksOf(i)), apart: typing},
+		{pieces: result, marks: marks, width: wr, kept: keptBreaks(v.chunksOf(i), false), apart: typing},
 	}
 	for j := range v.hunks {
 		w := v
 		w.version = j
-		_, right := w.sidePieces(i, -1)
-		srcs = append(srcs, columnSource{pieces: right, marks: v.marksOf(j), width: wv, kept: keptBreaks(hunkChunks(f.winner, v.hunks[j], i))})
+		srcs = append(srcs, columnSource{pieces: inline(w.sidePieces(i, -1)), marks: v.marksOf(j), width: wv,
+			kept: keptBreaks(hunkChunks(f.winner, v.hunks[j], i), true)})
 	}
 	sync := syncBreaks(strings.Count(f.winner, "\n"), srcs)
 	out := make([]wrappedResult, len(srcs))
@@ -351,21 +353,46 @@ func hunkChunks(winner string, hs []hunk, field int) []diff.Chunk {
 
 // keptBreaks returns, for each line break of the winner's value, the
 // number of the line break that stands for it in the other text of
-// chunks, or -1 where a change takes it away.
-func keptBreaks(chunks []diff.Chunk) []int {
+// chunks, or -1 where a change takes it away. Inline, the text is both
+// sides of each change, the winner's first (see inline).
+func keptBreaks(chunks []diff.Chunk, inline bool) []int {
 	var out []int
 	n := 0
 	for _, c := range chunks {
 		old := strings.Count(c.Old, "\n")
-		for range old {
-			if c.Changed {
-				out = append(out, -1)
-			} else {
+		switch {
+		case !c.Changed:
+			for range old {
 				out, n = append(out, n), n+1
 			}
+			continue
+		case inline:
+			n += old
 		}
-		if c.Changed {
-			n += strings.Count(c.New, "\n")
+		for range old {
+			out = append(out, -1)
+		}
+		n += strings.Count(c.New, "\n")
+	}
+	return out
+}
+
+// inline merges the two sides of sidePieces into one text: what the
+// winner and the version share once, and at each hunk the winner's text
+// the version drops, then the version's text, as a word diff shows them.
+// So each version's column shows all it changes, its deletions too, which
+// the winner's column marks only for the version at hand.
+func inline(left, right []piece) []piece {
+	out := make([]piece, 0, len(left)+len(right))
+	li, ri := 0, 0
+	for li < len(left) || ri < len(right) {
+		switch {
+		case li < len(left) && left[li].tag > 0 && (ri >= len(right) || right[ri].tag == 0 || right[ri].tag >= left[li].tag):
+			out, li = append(out, left[li]), li+1
+		case ri < len(right) && (right[ri].tag > 0 || li >= len(left)):
+			out, ri = append(out, right[ri]), ri+1
+		default: // text both share: the same on either side
+			out, li, ri = append(out, left[li]), li+1, ri+1
 		}
 	}
 	return out
