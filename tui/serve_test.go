@@ -107,20 +107,40 @@ func waitURL(t *testing.T, out fmt.Stringer) string {
 	return ""
 }
 
+// serveHere runs 'feedsync serve FEED --addr 127.0.0.1:0 ARGS...' in this
+// process and returns the URL it serves at, its log, and stop, which ends
+// it and returns its exit code (the test fails when it does not stop
+// within 15 s). A test that does not call stop has it stopped at its end.
+func serveHere(t *testing.T, feed string, args ...string) (url string, log *lines, stop func() int) {
+	t.Helper()
+	ctx, cancel := context.WithCancel(context.Background())
+	log = &lines{}
+	done := make(chan int, 1)
+	go func() {
+		done <- Run(ctx, append([]string{"serve", feed, "--addr", "127.0.0.1:0"}, args...),
+			&Env{Stdout: io.Discard, Stderr: log, Getenv: func(string) string { return "" }})
+	}()
+	stop = sync.OnceValue(func() int {
+		cancel()
+		select {
+		case code := <-done:
+			return code
+		case <-time.After(15 * time.Second):
+			t.Error("serve did not stop")
+			return -1
+		}
+	})
+	t.Cleanup(func() { stop() })
+	return waitURL(t, log), log, stop
+}
+
 // The commands end to end, in one process: a hub, two endpoints, a
 // conflict made on purpose, exit 1 while it stands, its resolution synced
 // back, and the hub stopping when its context ends.
 func TestServeSyncPull(t *testing.T) {
 	h := newHarness(t)
 	hub := h.write("hub.xml", oneItem)
-	ctx, cancel := context.WithCancel(context.Background())
-	log := &lines{}
-	done := make(chan int, 1)
-	go func() {
-		done <- Run(ctx, []string{"serve", hub, "--addr", "127.0.0.1:0", "--window", "10"},
-			&Env{Stdout: io.Discard, Stderr: log, Getenv: func(string) string { return "" }})
-	}()
-	url := waitURL(t, log)
+	url, log, stop := serveHere(t, hub, "--window", "10")
 	a, b := h.path("a.xml"), h.path("b.xml")
 	run := func(want int, args ...string) string {
 		t.Helper()
@@ -158,14 +178,8 @@ func TestServeSyncPull(t *testing.T) {
 	if got := run(0, "sync", a, url, "--by", "A"); !strings.Contains(got, "1 item new or changed") || !strings.Contains(h.read("a.xml"), "edited on the hub") {
 		t.Errorf("after an edit of the hub's feed, sync says %q", got)
 	}
-	cancel()
-	select {
-	case code := <-done:
-		if code != 0 || !strings.Contains(log.String(), "stopping") {
-			t.Errorf("serve ended with %d:\n%s", code, log)
-		}
-	case <-time.After(15 * time.Second):
-		t.Fatal("serve did not stop")
+	if code := stop(); code != 0 || !strings.Contains(log.String(), "stopping") {
+		t.Errorf("serve ended with %d:\n%s", code, log)
 	}
 }
 
@@ -313,15 +327,7 @@ func TestServeToken(t *testing.T) {
 	hub := h.write("hub.xml", oneItem)
 	token := h.write("token", "s3cret\n")
 	os.Chmod(token, 0o600)
-	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
-	log := &lines{}
-	done := make(chan int, 1)
-	go func() {
-		done <- Run(ctx, []string{"serve", hub, "--addr", "127.0.0.1:0", "--token-file", token},
-			&Env{Stdout: io.Discard, Stderr: log, Getenv: func(string) string { return "" }})
-	}()
-	url := waitURL(t, log)
+	url, _, _ := serveHere(t, hub, "--token-file", token)
 	local := h.path("l.xml")
 	want := "feedsync sync: reading " + url + ": HTTP 401: the hub wants a token: give --token-file\n"
 	if code, _, stderr := h.run("", "sync", local, url); code != ExitError || stderr != want {
@@ -339,8 +345,6 @@ func TestServeToken(t *testing.T) {
 	if code, _, stderr := h.run("", "sync", local, url, "--token-file", token); code != 0 {
 		t.Errorf("with the token: exit %d, %q", code, stderr)
 	}
-	cancel()
-	<-done
 }
 
 // Every connection has timeouts: a client that sends its headers, or its
@@ -452,14 +456,7 @@ func TestServeMaxBodyInUnits(t *testing.T) {
 		t.Errorf("serve -h: exit %d\n%s", code, stdout)
 	}
 	hub := h.write("hub.xml", oneItem)
-	ctx, cancel := context.WithCancel(context.Background())
-	log := &lines{}
-	done := make(chan int, 1)
-	go func() {
-		done <- Run(ctx, []string{"serve", hub, "--addr", "127.0.0.1:0", "--max-body", "1KiB"},
-			&Env{Stdout: io.Discard, Stderr: log, Getenv: func(string) string { return "" }})
-	}()
-	url := waitURL(t, log)
+	url, log, stop := serveHere(t, hub, "--max-body", "1KiB")
 	post := func(body string) int {
 		resp, err := http.Post(url, "application/rss+xml", strings.NewReader(body))
 		if err != nil {
@@ -477,13 +474,7 @@ func TestServeMaxBodyInUnits(t *testing.T) {
 	if code := post(oneItem); code != http.StatusOK {
 		t.Errorf("a body of %d bytes: HTTP %d, want 200", len(oneItem), code)
 	}
-	cancel()
-	select {
-	case code := <-done:
-		if code != ExitOK {
-			t.Errorf("serve exits %d\n%s", code, log)
-		}
-	case <-time.After(15 * time.Second):
-		t.Fatal("serve did not stop")
+	if code := stop(); code != ExitOK {
+		t.Errorf("serve exits %d\n%s", code, log)
 	}
 }
