@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"io"
 	"io/fs"
 	"os"
 	"runtime"
@@ -76,7 +75,7 @@ func displayName(src string) string {
 // otherwise atomically with a backup of the file it replaces, under the
 // lock the command holds (save.go). The feed is rendered whole first, so
 // that a failure, or a result too large to read back, writes nothing.
-func writeDoc(env *Env, out string, doc io.WriterTo) error {
+func writeDoc(env *Env, out string, doc result) error {
 	toStdout := out == "" || out == "-"
 	name := out
 	if toStdout {
@@ -104,7 +103,7 @@ func writeDoc(env *Env, out string, doc io.WriterTo) error {
 // result is what a command writes: a feed, or a feed adopt gave sync
 // data (*dialect.Adoption, which is not parsed again).
 type result interface {
-	io.WriterTo
+	Bytes() []byte
 	Conflicted() int
 }
 

@@ -1,11 +1,9 @@
 package tui
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"fmt"
-	"io"
 	"io/fs"
 	"os"
 	"sync"
@@ -140,17 +138,14 @@ func readError(src string, err error) error {
 	return err
 }
 
-// render writes the feed to memory, refusing a result larger than feedsync
-// reads.
-func render(name string, doc io.WriterTo) ([]byte, error) {
-	var buf bytes.Buffer
-	if _, err := doc.WriteTo(&buf); err != nil {
-		return nil, err
+// render writes the feed to memory (where writing does not fail), refusing
+// a result larger than feedsync reads.
+func render(name string, doc result) ([]byte, error) {
+	data := doc.Bytes()
+	if int64(len(data)) > writeLimit {
+		return nil, &atomicfile.TooLargeError{Path: name, Size: int64(len(data)), Write: true}
 	}
-	if int64(buf.Len()) > writeLimit {
-		return nil, &atomicfile.TooLargeError{Path: name, Size: int64(buf.Len()), Write: true}
-	}
-	return buf.Bytes(), nil
+	return data, nil
 }
 
 // save writes data over OUT under the lock: checked against OUT as read

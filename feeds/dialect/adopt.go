@@ -2,7 +2,6 @@ package dialect
 
 import (
 	"fmt"
-	"io"
 	"strconv"
 	"strings"
 
@@ -46,17 +45,8 @@ type Adoption struct {
 	feed    []byte    // it with the new sync data; nil when none was adopted
 }
 
-// WriteTo writes the feed with its new sync data: as it was read, the new
+// Bytes returns the feed with its new sync data: as it was read, the new
 // elements inserted; a feed with none adopted as its Doc writes it.
-func (a *Adoption) WriteTo(w io.Writer) (int64, error) {
-	if a.feed == nil {
-		return a.from.WriteTo(w)
-	}
-	n, err := w.Write(a.feed)
-	return int64(n), err
-}
-
-// Bytes returns the feed as WriteTo writes it.
 func (a *Adoption) Bytes() []byte {
 	if a.feed == nil {
 		return a.from.Bytes()
