@@ -92,30 +92,9 @@ func (v MergeView) buildHead() []string {
 	return lines
 }
 
-// wrapped renders text on one row, or wrapped at words on up to n rows
-// (the last cut) when it does not fit.
+// wrapped renders text wrapped at words on up to n rows (see cutRows).
 func (v MergeView) wrapped(text string, n int, render func(...string) string) []string {
-	if textWidth(text) <= v.width {
-		return []string{render(fit(text, v.width))}
-	}
-	var out []string
-	rows := wrapLines([]piece{{text: text}}, v.width)
-	for k, row := range rows {
-		switch {
-		case k == n-1 && len(rows) > n:
-			var b strings.Builder
-			for _, r := range rows[k:] {
-				for _, p := range r {
-					b.WriteString(p.text)
-				}
-				b.WriteString(" ")
-			}
-			out = append(out, render(fit(strings.TrimSpace(b.String()), v.width)))
-		case k < n:
-			out = append(out, render(paint(row, v.width, v.styles)))
-		}
-	}
-	return out
+	return renderRows(cutRows(text, v.width, n, v.styles), render)
 }
 
 // placeNote says, where the version shown puts an outline's item elsewhere

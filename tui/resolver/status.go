@@ -61,28 +61,7 @@ func (s Status) messageLines(limit int) []string {
 	if s.isErr {
 		style, text = s.styles.Error, "error: "+text
 	}
-	rows := wrap([]piece{{text: clean(text)}}, s.width)
-	if limit >= 0 && len(rows) > limit {
-		rows = rows[:limit]
-		if limit > 0 {
-			last := strings.TrimRight(truncate(rowText(rows[limit-1]), max(s.width-1, 0), ""), " ")
-			rows[limit-1] = []piece{{text: last + "…"}}
-		}
-	}
-	var out []string
-	for _, row := range rows {
-		out = append(out, style.Render(paint(row, s.width, s.styles)))
-	}
-	return out
-}
-
-// rowText joins a row's pieces' text.
-func rowText(row []piece) string {
-	var b strings.Builder
-	for _, p := range row {
-		b.WriteString(p.text)
-	}
-	return b.String()
+	return renderRows(cutRows(clean(text), s.width, limit, s.styles), style.Render)
 }
 
 // View renders the message, wrapped, and the bindings in the rows left.

@@ -227,6 +227,37 @@ func trimEmpty(ps []piece) []piece {
 	return ps
 }
 
+// cutRows wraps plain text at words to width cells, each row padded to
+// the width, on at most n rows (any number when n < 0). Text that needs
+// more rows ends on row n with as much of the rest as fits, and …, so that
+// a message cut short says so.
+func cutRows(text string, width, n int, s *Styles) []string {
+	rows := wrapLines([]piece{{text: text}}, width)
+	var out []string
+	for k, row := range rows {
+		if k == n-1 && len(rows) > n {
+			var rest []string
+			for _, r := range rows[k:] {
+				rest = append(rest, strings.TrimSpace(paint(r, 0, s)))
+			}
+			return append(out, fit(strings.Join(rest, " "), width))
+		}
+		if n >= 0 && k >= n {
+			break
+		}
+		out = append(out, paint(row, width, s))
+	}
+	return out
+}
+
+// renderRows renders each row with render.
+func renderRows(rows []string, render func(...string) string) []string {
+	for k, r := range rows {
+		rows[k] = render(r)
+	}
+	return rows
+}
+
 // paint renders a row of pieces with the styles of their kinds and pads it
 // with spaces to width cells; wrap made the row no wider than that.
 func paint(row []piece, width int, s *Styles) string {

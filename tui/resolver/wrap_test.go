@@ -84,3 +84,29 @@ func BenchmarkWrapLongWord(b *testing.B) {
 		})
 	}
 }
+
+// cutRows is how the status bar and the merge view's header lines fit a
+// message into the rows they have: at words, each row padded, and a
+// message cut short fills its last row with what fits of the rest and
+// ends with ….
+func TestCutRows(t *testing.T) {
+	st := NewStyles(Look{Mono: true})
+	text := "the file changed on disk since it was read: merge it in or save elsewhere"
+	cases := []struct {
+		width, n int
+		want     []string
+	}{
+		{80, 2, []string{pad(text, 80)}},
+		{20, -1, []string{"the file changed on ", "disk since it was   ", "read: merge it in or", "save elsewhere      "}},
+		{20, 4, []string{"the file changed on ", "disk since it was   ", "read: merge it in or", "save elsewhere      "}},
+		{20, 2, []string{"the file changed on ", "disk since it was r…"}},
+		{20, 1, []string{"the file changed on…"}},
+		{20, 0, nil},
+	}
+	for _, c := range cases {
+		got := cutRows(text, c.width, c.n, &st)
+		if strings.Join(got, "|") != strings.Join(c.want, "|") {
+			t.Errorf("cutRows(width %d, n %d):\n got %q\nwant %q", c.width, c.n, got, c.want)
+		}
+	}
+}
