@@ -1,6 +1,9 @@
 package diff
 
-import "strings"
+import (
+	"slices"
+	"strings"
+)
 
 // A Chunk is a run of text that both texts share, or a change: Old is the
 // old text's side of it, New the new text's. One of the two may be empty (a
@@ -22,9 +25,13 @@ const (
 	ByLine
 )
 
-// wordLimit bounds the tokens of a changed run of lines that Chunks cuts
-// into words; a larger run stays one change, so that the cost stays near
-// linear in the texts' length whatever they hold.
+// wordLimit bounds the tokens that Chunks compares word by word at once.
+// A larger changed run of lines (a long paragraph, a field of one 1 MB
+// line) loses its shared ends, then is cut into pieces (see pieceEnd)
+// that are compared whole, and only the runs of pieces that changed are
+// compared by words; a run of pieces that is still larger stays one
+// change. So the cost stays near linear in the texts' length whatever
+// they hold.
 const wordLimit = 4000
 
 // Chunks cuts a and b into alternating shared and changed chunks, in
@@ -76,11 +83,105 @@ func appendShared(out []Chunk, old, cur string) []Chunk {
 }
 
 // appendWordChunks appends the chunks of one changed run of lines, cut
-// into words unless the run is too large.
+// into words (see wordLimit for a large run).
 func appendWordChunks(out []Chunk, old, cur string) []Chunk {
-	ta, tb := tokenize(old), tokenize(cur)
-	if len(ta)+len(tb) > wordLimit || old == "" || cur == "" {
-		return appendChunk(out, old, cur, true)
+	return appendTokenChunks(out, tokenize(old), tokenize(cur))
+}
+
+// appendTokenChunks appends the chunks of the tokens ta against tb: word
+// by word if they are few, else their shared ends, then the rest piece by
+// piece.
+func appendTokenChunks(out []Chunk, ta, tb []string) []Chunk {
+	if len(ta)+len(tb) <= wordLimit || len(ta) == 0 || len(tb) == 0 {
+		return appendWordOps(out, ta, tb)
+	}
+	p, s := 0, 0
+	for p < len(ta) && p < len(tb) && ta[p] == tb[p] {
+		p++
+	}
+	for s < len(ta)-p && s < len(tb)-p && ta[len(ta)-1-s] == tb[len(tb)-1-s] {
+		s++
+	}
+	shared := strings.Join(ta[:p], "")
+	out = appendChunk(out, shared, shared, false)
+	out = appendPieceChunks(out, ta[p:len(ta)-s], tb[p:len(tb)-s])
+	shared = strings.Join(ta[len(ta)-s:], "")
+	return appendChunk(out, shared, shared, false)
+}
+
+// appendPieceChunks compares tokens cut into pieces: the pieces both
+// sides hold are shared, each run of pieces that changed is compared by
+// words if it is small enough, else it is one change.
+func appendPieceChunks(out []Chunk, ta, tb []string) []Chunk {
+	if len(ta)+len(tb) <= wordLimit || len(ta) == 0 || len(tb) == 0 {
+		return appendWordOps(out, ta, tb)
+	}
+	pa, pb := pieces(ta), pieces(tb)
+	sa, sb := joinEach(pa), joinEach(pb)
+	i := 0
+	for _, bl := range append(diffBlocks(sa, sb), block{len(pa), len(pa), len(pb), len(pb)}) {
+		shared := strings.Join(sa[i:bl.a0], "")
+		out = appendChunk(out, shared, shared, false)
+		ra, rb := slices.Concat(pa[bl.a0:bl.a1]...), slices.Concat(pb[bl.b0:bl.b1]...)
+		if len(ra)+len(rb) <= wordLimit {
+			out = appendWordOps(out, ra, rb)
+		} else {
+			out = appendChunk(out, strings.Join(sa[bl.a0:bl.a1], ""), strings.Join(sb[bl.b0:bl.b1], ""), true)
+		}
+		i = bl.a1
+	}
+	return out
+}
+
+// pieces cuts tokens into pieces, each ending where pieceEnd says.
+func pieces(toks []string) [][]string {
+	var out [][]string
+	start := 0
+	for i, t := range toks {
+		if pieceEnd(t) {
+			out = append(out, toks[start:i+1])
+			start = i + 1
+		}
+	}
+	if start < len(toks) {
+		out = append(out, toks[start:])
+	}
+	return out
+}
+
+// pieceEnd reports a token that ends a piece: one that ends a sentence or
+// a line, or one word in about 32 chosen by its hash, so that text without
+// punctuation is cut too, and the same text is cut at the same places on
+// both sides wherever it stands.
+func pieceEnd(t string) bool {
+	switch t {
+	case ".", "!", "?", ";", "。":
+		return true
+	}
+	if strings.Contains(t, "\n") {
+		return true
+	}
+	h := uint32(2166136261) // FNV-1a
+	for k := 0; k < len(t); k++ {
+		h = (h ^ uint32(t[k])) * 16777619
+	}
+	return h%32 == 0
+}
+
+// joinEach joins the tokens of each piece.
+func joinEach(ps [][]string) []string {
+	out := make([]string, len(ps))
+	for i, p := range ps {
+		out[i] = strings.Join(p, "")
+	}
+	return out
+}
+
+// appendWordOps appends the chunks of tokens ta against tb compared word
+// by word: one change if a side is empty.
+func appendWordOps(out []Chunk, ta, tb []string) []Chunk {
+	if len(ta) == 0 || len(tb) == 0 {
+		return appendChunk(out, strings.Join(ta, ""), strings.Join(tb, ""), true)
 	}
 	ia, ib, ids := intern(ta, tb)
 	delA, insB := changes(ia, ib, ids)

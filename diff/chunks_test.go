@@ -102,3 +102,75 @@ func BenchmarkChunks(b *testing.B) {
 		Chunks(sa.String(), sb.String(), ByWord)
 	}
 }
+
+// longLine returns a line of n words, from a small vocabulary so that
+// words recur, and a copy with every 50th word replaced by "CHANGED"; with
+// dots, a sentence ends every 12 words.
+func longLine(n int, dots bool) (a, b string) {
+	var sa, sb strings.Builder
+	for i := range n {
+		if i > 0 {
+			sa.WriteByte(' ')
+			sb.WriteByte(' ')
+		}
+		w := string(rune('a'+i*7%26)) + strings.Repeat(string(rune('a'+i*i%23)), 1+i%5)
+		if dots && i%12 == 11 {
+			w += "."
+		}
+		sa.WriteString(w)
+		if i%50 == 49 {
+			w = "CHANGED"
+		}
+		sb.WriteString(w)
+	}
+	return sa.String(), sb.String()
+}
+
+// TestChunksLongLine: a line far above wordLimit tokens is still cut into
+// its changed words, with or without sentences; one rewritten whole, or
+// with no place to cut it, stays one change.
+func TestChunksLongLine(t *testing.T) {
+	for _, dots := range []bool{false, true} {
+		a, b := longLine(20_000, dots)
+		cs := Chunks(a, b, ByWord)
+		checkChunks(t, a, b, cs)
+		n := 0
+		for _, c := range cs {
+			if c.Changed {
+				n++
+				if c.New != "CHANGED" && c.New != "CHANGED." {
+					t.Errorf("dots %v: change %q → %q, want a word to CHANGED", dots, c.Old, c.New)
+				}
+			}
+		}
+		if n != 20_000/50 {
+			t.Errorf("dots %v: %d changes, want %d", dots, n, 20_000/50)
+		}
+	}
+	a := strings.TrimSpace(strings.Repeat("same ", 5000))
+	rewritten := strings.TrimSpace(strings.Repeat("other ", 5000))
+	for _, b := range []string{rewritten, "x " + a + " y"} {
+		checkChunks(t, a, b, Chunks(a, b, ByWord))
+	}
+	if cs := Chunks(a, rewritten, ByWord); len(cs) != 1 {
+		t.Errorf("a line rewritten whole: %d chunks, want 1", len(cs))
+	}
+}
+
+// BenchmarkChunksLongLine compares a line of 200,000 words (1 MB) with a
+// copy where every 50th word changed, as a field of one long line in the
+// merge view; "hunks" is how many changed chunks it finds.
+func BenchmarkChunksLongLine(b *testing.B) {
+	a, c := longLine(200_000, false)
+	b.SetBytes(int64(len(a) + len(c)))
+	n := 0
+	for b.Loop() {
+		n = 0
+		for _, ch := range Chunks(a, c, ByWord) {
+			if ch.Changed {
+				n++
+			}
+		}
+	}
+	b.ReportMetric(float64(n), "hunks")
+}
