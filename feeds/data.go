@@ -175,7 +175,7 @@ func (d *itemData) canonical(b []byte, scratch *[]field) []byte {
 				term, scheme := category(f.elem(), f.uri)
 				b = appendText(appendText(b, term), scheme)
 			default:
-				b = canonicalXML(b, f.elem(), f.scope)
+				b = canonicalXML(b, f.elem(), f.scope, true)
 			}
 		}
 	}
@@ -269,11 +269,15 @@ func category(e *etree.Element, uri string) (term, scheme string) {
 
 // canonicalXML appends a canonical form of element e, whose parent's scope is
 // s: names expanded to {uri}local, namespace declarations and comments left
-// out, attributes sorted.
-func canonicalXML(b []byte, e *etree.Element, s *scope) []byte {
-	es := s.child(e)
+// out, attributes sorted. White space with a newline is two texts, up to
+// its last newline and after, the second left out where it is only
+// indentation (see indented) and lay is true (every element around e up
+// to the field is indented): the writer's layout does not change the form.
+func canonicalXML(b []byte, e *etree.Element, s *scope, lay bool) []byte {
+	es, u := s.child(e), s.elemURI(e)
+	lay = lay && indented(e, u)
 	b = append(b, "<{"...)
-	b = append(b, s.elemURI(e)...)
+	b = append(b, u...)
 	b = append(b, '}')
 	b = append(b, e.Tag...)
 	attrs := make([]string, 0, len(e.Attr))
@@ -292,12 +296,28 @@ func canonicalXML(b []byte, e *etree.Element, s *scope) []byte {
 	for _, t := range e.Child {
 		switch t := t.(type) {
 		case *etree.CharData:
-			b = appendText(b, t.Data)
+			b, _ = appendSpace(b, t.Data, !t.IsCData() && xmlutil.IsSpace(t.Data), lay)
 		case *etree.Element:
-			b = canonicalXML(b, t, es)
+			b = canonicalXML(b, t, es, lay)
 		}
 	}
 	return append(b, "</>"...)
+}
+
+// appendSpace appends a text of canonical form: as appendText, but white
+// space (space) with a newline as two texts, up to its last newline and
+// after, and the second not at all when it is only indentation (lay). at
+// is where the second begins in b, or -1 when there is none.
+func appendSpace(b []byte, text string, space, lay bool) (out []byte, at int) {
+	kept, ind := indentSplit(text)
+	if !space || kept == "" {
+		return appendText(b, text), -1
+	}
+	b = appendText(b, kept)
+	if lay {
+		return b, -1
+	}
+	return appendText(b, ind), len(b)
 }
 
 // dataOf returns the package's own data behind an engine.Data, or nil.

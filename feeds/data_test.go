@@ -38,6 +38,13 @@ func TestFields(t *testing.T) {
 			{"guid", "Guid", "g1", false},
 			{"enclosure[1]", "Enclosure 1", "http://x/a.mp3", false},
 		}},
+		{"indentation_two_spaces_a_level", "<rss version=\"2.0\" xmlns:sx=\"http://feedsync.org/2007/feedsync\" xmlns:g=\"http://example.com/g\"><channel><item>\n" +
+			"\t<g:list>\n\t\t<g:i/>\n\n\t\t<g:j>\n\t\t\t<g:k/>\n\t\t</g:j>\n\t</g:list>\n" +
+			"\t<g:mixed>m <g:i/>\n\t</g:mixed>\n" +
+			"<sx:sync id=\"a\" updates=\"1\"><sx:history sequence=\"1\" by=\"e\"/></sx:sync></item></channel></rss>", []Field{
+			{"{http://example.com/g}list[1]", "g:list", "<g:list>\n  <g:i/>\n\n  <g:j>\n    <g:k/>\n  </g:j>\n</g:list>", true},
+			{"{http://example.com/g}mixed[1]", "g:mixed", "<g:mixed>m <g:i/>\n\t</g:mixed>", true},
+		}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			d := mustParse(t, "f.xml", tc.feed)

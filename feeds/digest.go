@@ -6,6 +6,7 @@ import (
 	"slices"
 
 	"github.com/feedsync/feedsync/feeds/internal/xmlscan"
+	"github.com/feedsync/feedsync/feeds/internal/xmlutil"
 )
 
 // canonWriter builds the canonical form of a version's shared data from the
@@ -20,6 +21,7 @@ type canonWriter struct {
 	noTree bool      // the form needs the tree
 	attrs  []string
 	text   []byte
+	cuts   []int // scratch for xml
 }
 
 func (cw *canonWriter) reset() {
@@ -140,10 +142,33 @@ func (cw *canonWriter) allText(sc *scan) (string, bool) {
 // xml appends the canonical form of the element whose start tag the
 // scanner has just read, and reads up to its end tag, as canonicalXML
 // does with the tree: names expanded to {uri}local, namespace
-// declarations and comments left out, attributes sorted.
+// declarations and comments left out, attributes sorted, indentation left
+// out where it is only that. Whether it is shows at the end tags, so the
+// indentation is appended and cut out at the end.
 func (cw *canonWriter) xml(sc *scan, b []byte) ([]byte, bool) {
+	b, cuts, ok := cw.element(sc, b, cw.cuts[:0])
+	if ok && len(cuts) > 0 {
+		w := cuts[0]
+		for i := 0; i < len(cuts); i += 2 {
+			end := len(b)
+			if i+2 < len(cuts) {
+				end = cuts[i+2]
+			}
+			w += copy(b[w:], b[cuts[i+1]:end])
+		}
+		b = b[:w]
+	}
+	cw.cuts = cuts[:0]
+	return b, ok
+}
+
+// element is xml without the cutting: it appends to cuts the ranges of b
+// (from, to) that hold indentation (see indented) of the element and of
+// the elements within that are indented as it is.
+func (cw *canonWriter) element(sc *scan, b []byte, cuts []int) ([]byte, []int, bool) {
 	t := sc.s.Token()
 	u, _ := sc.s.Lookup(t.Name.Prefix)
+	lay, elems, mark := indentable(u, attrAny(t.Attrs, "type"), scanSpace(t.Attrs)), false, len(cuts)
 	b = append(b, "<{"...)
 	b = append(b, u...)
 	b = append(b, '}')
@@ -171,15 +196,24 @@ func (cw *canonWriter) xml(sc *scan, b []byte) ([]byte, bool) {
 		t := sc.s.Token()
 		switch {
 		case t.Kind == xmlscan.EndElement && sc.s.Depth() == depth-1:
-			return append(b, "</>"...), true
+			if !lay || !elems {
+				cuts = cuts[:mark]
+			}
+			return append(b, "</>"...), cuts, true
 		case t.Kind == xmlscan.Text || t.Kind == xmlscan.CDATA:
-			b = appendText(b, t.Text)
+			space := t.Kind == xmlscan.Text && xmlutil.IsSpace(t.Text)
+			lay = lay && space
+			var at int
+			if b, at = appendSpace(b, t.Text, space, false); at >= 0 {
+				cuts = append(cuts, at, len(b))
+			}
 		case t.Kind == xmlscan.StartElement:
+			elems = true
 			var ok bool
-			if b, ok = cw.xml(sc, b); !ok {
-				return b, false
+			if b, cuts, ok = cw.element(sc, b, cuts); !ok {
+				return b, cuts, false
 			}
 		}
 	}
-	return b, false
+	return b, cuts, false
 }

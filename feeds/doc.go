@@ -111,6 +111,21 @@
 // <x/>, CDATA sections kept): its children as read, with sx:sync written
 // anew in its place, or, for data put together by a merge, NewData or a
 // change of format, one child to a line at the feed's own indentation.
+// An element laid out one to a line at a new depth (a version copied into
+// sx:conflicts, 1.0.2 §3.3; a merged winner's shared element in the local
+// layout) has its own indentation laid out afresh too, where its white
+// space is only that: in element content (children that are elements, and
+// white space between them), of a foreign element, an Atom person or an
+// Atom source, and of the element content inside them, each white-space
+// text's last line becomes the new indentation, its blank lines kept. Text
+// is never touched: an element with character data (mixed content), a
+// CDATA section, xml:space="preserve" (on it or around it), XHTML (a pre)
+// or an Atom type="xhtml" text construct, and everything inside it, is
+// written byte for byte, and so are a title, content, summary and
+// category, whose value is all their text. Fields and Digest read such
+// indentation only up to its last newline (a field's XML value shows it
+// two spaces a level), so the new layout does not change the data, and two
+// copies of a version that differ only in it have one digest.
 // Writing is deterministic. Elements written under a scope other than the
 // one they were read in keep their meaning: a prefix bound there to the
 // same namespace is reused, others are declared on the element. A feed that

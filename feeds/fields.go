@@ -23,8 +23,10 @@ type Field struct {
 	// element's name as written.
 	Label string
 	// Value is the text: character data for text fields, a category's
-	// term and scheme (CategoryValue), href for a link, name and email for an Atom person, the
-	// element in canonical XML for the rest.
+	// term and scheme (CategoryValue), href for a link, name and email
+	// for an Atom person, the element in canonical XML for the rest (its
+	// indentation, where it has nothing else between elements, two
+	// spaces a level).
 	Value string
 	// Shared is true for shared data, false for publisher-specific data
 	// (implementation note 1).
@@ -143,7 +145,7 @@ func valueOf(f field) string {
 	case kindCategory:
 		return CategoryValue(category(e, f.uri))
 	case kindOther:
-		return string(readableXML(nil, e))
+		return string(readableXML(nil, e, f.scope, "\n"))
 	}
 	switch {
 	case f.uri == NSAtom && e.Tag == "link":
@@ -157,7 +159,7 @@ func valueOf(f field) string {
 	case f.uri == "" && e.Tag == "enclosure":
 		return e.SelectAttrValue("url", "")
 	case f.uri == NSAtom && e.Tag == "source":
-		return string(readableXML(nil, e))
+		return string(readableXML(nil, e, f.scope, "\n"))
 	}
 	return textOf(e, f.uri)
 }
@@ -173,10 +175,15 @@ func childText(e *etree.Element, s *scope, name string) string {
 	return ""
 }
 
-// readableXML appends element e in a canonical form meant for reading:
-// names as written, namespace declarations and comments left out,
-// attributes sorted, text escaped as XML requires.
-func readableXML(b []byte, e *etree.Element) []byte {
+// readableXML appends element e, whose parent's scope is s, in a canonical
+// form meant for reading: names as written, namespace declarations and
+// comments left out, attributes sorted, text escaped as XML requires, and
+// white space that is only indentation (see indented) laid out at ind and
+// two spaces a level below it, as wherever the writer puts e.
+func readableXML(b []byte, e *etree.Element, s *scope, ind string) []byte {
+	if ind != "" && !indented(e, s.elemURI(e)) {
+		ind = ""
+	}
 	b = append(b, '<')
 	b = append(b, e.FullTag()...)
 	attrs := slices.Clone(e.Attr)
@@ -193,14 +200,25 @@ func readableXML(b []byte, e *etree.Element) []byte {
 		return append(b, "/>"...)
 	}
 	b = append(b, '>')
-	for _, t := range e.Child {
+	es, in := s.child(e), ind+"  "
+	if ind == "" {
+		in = ""
+	}
+	for i, t := range e.Child {
 		switch t := t.(type) {
 		case *etree.CharData:
+			text := t.Data
+			switch {
+			case ind != "" && i == len(e.Child)-1:
+				text = reindent(text, ind) // before the end tag
+			case ind != "":
+				text = reindent(text, in)
+			}
 			sb.Reset()
-			etree.NewText(t.Data).WriteTo(&sb, &xmlutil.WriteSettings)
+			etree.NewText(text).WriteTo(&sb, &xmlutil.WriteSettings)
 			b = append(b, sb.String()...)
 		case *etree.Element:
-			b = readableXML(b, t)
+			b = readableXML(b, t, es, in)
 		}
 	}
 	b = append(b, "</"...)

@@ -229,14 +229,27 @@ func (wr *writer) sameAs(s *scope) bool {
 
 // element writes e, read under scope src, under scope dst, renaming or
 // declaring the namespaces its prefixes need there (see relocate).
-func (wr *writer) element(e *etree.Element, src, dst *scope) {
+func (wr *writer) element(e *etree.Element, src, dst *scope) { wr.elementAt(e, src, dst, "") }
+
+// elementAt is element for an e written at indentation ind, to which its
+// own indentation is laid out afresh (see indented); "" writes its white
+// space as read.
+func (wr *writer) elementAt(e *etree.Element, src, dst *scope, ind string) {
 	m := relocate(e, src, dst)
-	wr.moved(e, m.rename, m.decls)
+	if ind != "" && spacePreserved(e.Parent()) {
+		ind = ""
+	}
+	wr.moved(e, m.rename, m.decls, src, ind)
 }
 
-// moved writes e with its element prefixes renamed and decls added.
-func (wr *writer) moved(e *etree.Element, rename map[string]string, decls []etree.Attr) {
-	if len(rename) == 0 && len(decls) == 0 {
+// moved writes e, whose parent's scope is s, with its element prefixes
+// renamed and decls added, and its indentation laid out afresh at ind
+// unless that is "".
+func (wr *writer) moved(e *etree.Element, rename map[string]string, decls []etree.Attr, s *scope, ind string) {
+	if ind != "" && !indented(e, s.elemURI(e)) {
+		ind = ""
+	}
+	if len(rename) == 0 && len(decls) == 0 && ind == "" {
 		e.WriteTo(wr.w, &xmlutil.WriteSettings)
 		return
 	}
@@ -260,12 +273,22 @@ func (wr *writer) moved(e *etree.Element, rename map[string]string, decls []etre
 		return
 	}
 	wr.w.WriteByte('>')
-	for _, t := range e.Child {
-		if c, ok := t.(*etree.Element); ok {
-			wr.moved(c, rename, nil)
-			continue
+	es, in := s.child(e), wr.d.deeper(ind)
+	for i, t := range e.Child {
+		switch t := t.(type) {
+		case *etree.Element:
+			wr.moved(t, rename, nil, es, in)
+		case *etree.CharData:
+			if ind != "" && i == len(e.Child)-1 {
+				wr.w.WriteString(reindent(t.Data, ind)) // before the end tag
+			} else if ind != "" {
+				wr.w.WriteString(reindent(t.Data, in))
+			} else {
+				t.WriteTo(wr.w, &xmlutil.WriteSettings)
+			}
+		default:
+			t.WriteTo(wr.w, &xmlutil.WriteSettings)
 		}
-		t.WriteTo(wr.w, &xmlutil.WriteSettings)
 	}
 	xmlutil.EndTag(wr.w, name)
 }
@@ -296,6 +319,22 @@ func (wr *writer) version(it *engine.Item, parent *scope, ind string, undeleted 
 		wr.pristine(x, it, inner, undeleted)
 	}
 	xmlutil.EndTag(wr.w, name.String())
+}
+
+// fieldInd returns the indentation a child element e of an item, read
+// under scope s and written at ind, is laid out afresh at: ind for the
+// elements whose field value is XML (other shared elements, an Atom
+// source) or ignores white space (an Atom person), else "": the value of
+// the rest is all the character data within.
+func (wr *writer) fieldInd(e *etree.Element, s *scope, ind string) string {
+	u := s.elemURI(e)
+	switch {
+	case classify(wr.d.format, u, e) == kindOther:
+	case u == NSAtom && (e.Tag == "author" || e.Tag == "contributor" || e.Tag == "source"):
+	default:
+		return ""
+	}
+	return ind
 }
 
 // deeper returns the indentation one level below ind: none in a compact
@@ -361,7 +400,7 @@ func (wr *writer) composed(x *itemData, it *engine.Item, inner *scope, ind strin
 		}
 		wr.w.WriteString(in)
 		if e := k.elem(); e != nil {
-			wr.element(e, k.scope, inner)
+			wr.elementAt(e, k.scope, inner, wr.fieldInd(e, k.scope, in))
 		} else {
 			k.tok.WriteTo(wr.w, &xmlutil.WriteSettings)
 		}

@@ -61,7 +61,7 @@ func (wr *writer) sync(x *itemData, it *engine.Item, parent *scope, ind string, 
 				continue
 			}
 			wr.w.WriteString(in)
-			wr.element(c, xs.sscope, inner)
+			wr.elementAt(c, xs.sscope, inner, in)
 		}
 	}
 	wr.w.WriteString(ind)
