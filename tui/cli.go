@@ -101,6 +101,8 @@ func init() {
 		{"git", "setup [--global] [PATTERN...]", "make git merge feeds with feedsync: merge driver, merge tool, attributes", runGit},
 		{"git-merge", "BASE CURRENT OTHER [PATHNAME]", "git's merge driver: merge OTHER into CURRENT (1.0.2 §3.3, 0.91 §4.4)", runGitMerge},
 		{"git-mergetool", "MERGED [LOCAL REMOTE [BASE]] [--by EP] [--when TIME]", "git's merge tool: the resolver on a feed git-merge left in conflict", runGitMergetool},
+		{"help", "[CMD [SUBCOMMAND]]", "print this usage, or a command's, as CMD -h does", runHelp},
+		{"version", "", "print this build's version (--version too)", runVersion},
 	}
 }
 
@@ -123,14 +125,11 @@ func Run(ctx context.Context, args []string, env *Env) (code int) {
 		return ExitError
 	}
 	switch {
-	case args[0] == "help" && len(args) > 1 && args[1] != "help" && !isHelp(args[1]):
-		args = append(args[1:len(args):len(args)], "-h") // help CMD [SUB] is CMD [SUB] -h
-	case isHelp(args[0]) || args[0] == "help":
+	case isHelp(args[0]):
 		usage(env.Stdout)
 		return ExitOK
-	case args[0] == "version" || args[0] == "--version":
-		fmt.Fprintln(env.Stdout, buildVersion())
-		return ExitOK
+	case args[0] == "--version":
+		args = append([]string{"version"}, args[1:]...)
 	}
 	for _, c := range commands {
 		if c.name == args[0] {
@@ -139,6 +138,35 @@ func Run(ctx context.Context, args []string, env *Env) (code int) {
 	}
 	fmt.Fprintf(env.Stderr, "feedsync: unknown command %q; run 'feedsync -h' for the commands\n", args[0])
 	return ExitError
+}
+
+// runHelp is 'feedsync help [CMD [SUBCOMMAND]]': the usage, or CMD
+// [SUBCOMMAND] -h.
+func runHelp(ctx context.Context, env *Env, args []string) error {
+	switch {
+	case len(args) == 0, len(args) == 1 && (args[0] == "help" || isHelp(args[0])):
+		usage(env.Stdout)
+		return nil
+	case len(args) == 1, len(args) == 2 && (args[0] == "cse" || args[0] == "git"):
+		if code := Run(ctx, append(slices.Clone(args), "-h"), env); code != ExitOK {
+			return exitStatus(code) // an unknown command, said already
+		}
+		return nil
+	}
+	return usageError("help", "want one command, or cse or git and a subcommand, got %d argument(s)", len(args))
+}
+
+// runVersion is 'feedsync version': this build, on one line.
+func runVersion(_ context.Context, env *Env, args []string) error {
+	pos, err := newFlags("version").parse(env, args)
+	if err != nil {
+		return err
+	}
+	if len(pos) > 0 {
+		return usageError("version", "takes no arguments")
+	}
+	fmt.Fprintln(env.Stdout, buildVersion())
+	return nil
 }
 
 // buildVersion names this build for bug reports: the module's version and,

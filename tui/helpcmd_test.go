@@ -68,3 +68,46 @@ func TestHelpAndUnknownCommand(t *testing.T) {
 		}
 	}
 }
+
+// TestEveryCommandRefusesExtraArguments: a positional argument more than
+// a command takes is bad usage (exit 2, "feedsync CMD: ..." and its
+// usage), never ignored: 'version extra' printed the version.
+func TestEveryCommandRefusesExtraArguments(t *testing.T) {
+	h := newHarness(t)
+	feed := h.write("f.xml", oneItem)
+	url := "http://127.0.0.1:1/"
+	for _, args := range [][]string{
+		{"version", "extra"},
+		{"--version", "extra"},
+		{"endpoint", "extra"},
+		{"demo", "extra"},
+		{"merge", feed, feed, "extra"},
+		{"create", feed, "extra", "--id", "new", "--by", "A"},
+		{"update", feed, "extra", "--id", "item1", "--title", "x", "--by", "A"},
+		{"resolve", feed, "extra", "--id", "item1", "--pick", "winner", "--by", "A"},
+		{"resolve", feed, feed, "extra"},
+		{"adopt", feed, "extra"},
+		{"conflicts", feed, "extra"},
+		{"serve", feed, "extra"},
+		{"sync", feed, url, "extra"},
+		{"pull", feed, url, "extra"},
+		{"cse", "pull", feed, h.path("cache"), "extra"},
+		{"cse", "fetch", h.path("cache"), "x.xml", "extra"},
+		{"cse", "ls", h.path("cache"), "extra"},
+		{"cse", "stamp", feed, "extra"},
+		{"git-merge", feed, feed, feed, "path.xml", "extra"},
+		{"git-mergetool", feed, feed},
+		{"git-mergetool", feed, feed, feed, feed, "extra"},
+		{"help", "merge", "extra"},
+		{"help", "help", "extra"},
+	} {
+		code, stdout, stderr := h.run("", args...)
+		name := commandName(args)
+		if args[0] == "--version" {
+			name = "version"
+		}
+		if code != ExitError || stdout != "" || !strings.HasPrefix(stderr, "feedsync "+name+": ") || !strings.Contains(stderr, "usage: feedsync "+strings.TrimPrefix(args[0], "--")) {
+			t.Errorf("%v: exit %d, stdout %q, stderr %q; want exit 2 and the usage", args, code, stdout, stderr)
+		}
+	}
+}
