@@ -1,7 +1,9 @@
 package resolver
 
 import (
+	"cmp"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/feedsync/feedsync/diff"
@@ -68,18 +70,36 @@ type columnsState struct {
 	memo   *columnsMemo
 }
 
-// columnsMemo keeps a revision's fields laid out in columns: what the
-// columns hold depends on the result, the version at hand (the winner's
-// column marks its hunks) and the width; the hunk at hand is highlighted
-// only when a row is painted.
+// columnsMemo keeps what the columns show. The winner's and the versions'
+// columns, cut into blocks and wrapped, do not depend on the result: they
+// are kept while the view stays open on the item (owner). The fields laid
+// out with the result are kept for its revision. The hunk at hand is
+// highlighted only when a row is painted.
 type columnsMemo struct {
-	rev    uint64
-	fields map[columnsKey][]wrappedResult
+	owner   *mergeMemo // the view's memo when these were made: a new one is a new item
+	sync    map[int][]int
+	sources map[sourceKey]columnBlocks
+	rev     uint64
+	fields  map[columnsKey][]wrappedResult
+}
+
+// sourceKey names a source column: the winner's (version is the one at
+// hand, whose drops it marks) or a version's, at a width.
+type sourceKey struct {
+	field, version, width int
+	winner                bool
 }
 
 type columnsKey struct {
 	field, version, width int
 	typing                bool // typing in this field: the result stands apart
+}
+
+// columnBlocks is a source column cut into blocks and wrapped: each
+// block's rows, and the hunk, by tag, that first shows on each row.
+type columnBlocks struct {
+	rows  [][][]piece
+	first [][]int
 }
 
 // columnar reports whether the view shows every version in columns: with
@@ -223,80 +243,134 @@ func (v *MergeView) fieldColumns(i int) []wrappedResult {
 		rs, re := v.placeOf(v.cur)
 		caret = rs == re
 	}
-	if v.cols.memo == nil || v.cols.memo.rev != v.rev {
-		v.cols.memo = &columnsMemo{rev: v.rev, fields: map[columnsKey][]wrappedResult{}}
+	m := v.cols.memo
+	if m == nil || m.owner != v.memo {
+		m = &columnsMemo{owner: v.memo, sync: map[int][]int{}, sources: map[sourceKey]columnBlocks{}}
+		v.cols.memo = m
+	}
+	if m.fields == nil || m.rev != v.rev {
+		m.rev, m.fields = v.rev, map[columnsKey][]wrappedResult{}
 	}
 	k := columnsKey{i, v.version, v.width, v.typing && v.field == i}
-	if c, ok := v.cols.memo.fields[k]; ok && !caret {
+	if c, ok := m.fields[k]; ok && !caret {
 		return c
 	}
-	c := v.layColumns(i, k.typing, caret)
+	c := v.layColumns(m, i, k.typing, caret)
 	if !caret {
-		v.cols.memo.fields[k] = c
+		m.fields[k] = c
 	}
 	return c
 }
 
-// columnSource is what a column shows before it is cut and wrapped.
-type columnSource struct {
-	pieces []piece
-	marks  map[int]string // the gutter mark of each hunk, by tag
-	width  int
-	kept   []int // the text's line break where it keeps each of the winner's, or -1; nil for the winner
-	apart  bool  // the result typed in: no rows here, no part in the blocks
+// syncOf returns the winner's line breaks in field i that every version
+// keeps: where the source columns' blocks part.
+func (v MergeView) syncOf(m *columnsMemo, i int) []int {
+	if s, ok := m.sync[i]; ok {
+		return s
+	}
+	f := v.fields[i]
+	kept := make([][]int, len(v.hunks))
+	for j, hs := range v.hunks {
+		kept[j] = keptBreaks(hunkChunks(f.winner, hs, i), true)
+	}
+	s := syncBreaks(strings.Count(f.winner, "\n"), kept...)
+	m.sync[i] = s
+	return s
 }
 
-// layColumns lays field i out in columns: the winner's value (its
-// changes against the version at hand marked), the result, and each
-// version's value (its changes against the winner marked), cut into
-// blocks at the winner's line breaks that every column keeps, each block
-// wrapped in each column and padded to the tallest one's rows.
-func (v MergeView) layColumns(i int, typing, caret bool) []wrappedResult {
-	f := v.fields[i]
-	wl, wr, wv := v.columnWidths()
-	left, _ := v.sidePieces(i, -1)
-	var result []piece
-	var marks map[int]string
-	if caret {
-		result, marks = v.resultPieces(i)
-	} else {
-		result, marks = v.resultPiecesAt(i, -1)
+// source returns a source column of field i cut at the blocks and
+// wrapped: the winner's value, its drops against the version at hand
+// marked, or version ver's value against the winner's (see inline).
+func (v MergeView) source(m *columnsMemo, i, ver int, winner bool) columnBlocks {
+	wl, _, wv := v.columnWidths()
+	k := sourceKey{i, ver, wv, winner}
+	if winner {
+		k.width = wl
 	}
-	srcs := []columnSource{
-		{pieces: left, width: wl},
-		{pieces: result, marks: marks, width: wr, kept: keptBreaks(v.chunksOf(i), false), apart: typing},
+	if c, ok := m.sources[k]; ok {
+		return c
 	}
+	w := v
+	w.version = ver
+	left, right := w.sidePieces(i, -1)
+	ps, at := left, v.syncOf(m, i)
+	if !winner {
+		ps = inline(left, right)
+		at = breaksIn(at, keptBreaks(hunkChunks(v.fields[i].winner, v.hunks[ver], i), true))
+	}
+	var c columnBlocks
+	for _, b := range cutAtBreaks(ps, at) {
+		rows := wrapLines(b, k.width)
+		c.rows, c.first = append(c.rows, rows), append(c.first, firstTags(rows))
+	}
+	m.sources[k] = c
+	return c
+}
+
+// layColumns lays field i out in columns: the winner's column, the
+// result's and each version's. The source columns part at the blocks of
+// syncOf, each block padded to the tallest; the result parts at those of
+// them it keeps too (all, unless typing took one away), so that a block
+// of the result may span several of the sources', padded as a whole.
+// Typed in, the result stands apart: its rows are the text area's.
+func (v MergeView) layColumns(m *columnsMemo, i int, typing, caret bool) []wrappedResult {
+	_, wr, _ := v.columnWidths()
+	srcs := []columnBlocks{v.source(m, i, v.version, true)}
+	marks := []map[int]string{nil} // the winner's column has no gutter
 	for j := range v.hunks {
-		w := v
-		w.version = j
-		srcs = append(srcs, columnSource{pieces: inline(w.sidePieces(i, -1)), marks: v.marksOf(j), width: wv,
-			kept: keptBreaks(hunkChunks(f.winner, v.hunks[j], i), true)})
+		srcs, marks = append(srcs, v.source(m, i, j, false)), append(marks, v.marksOf(j))
 	}
-	sync := syncBreaks(strings.Count(f.winner, "\n"), srcs)
-	out := make([]wrappedResult, len(srcs))
-	blocks := make([][][]piece, len(srcs))
-	for c, s := range srcs {
-		if !s.apart {
-			blocks[c] = cutAtBreaks(s.pieces, breaksIn(sync, s.kept))
+	sync := v.syncOf(m, i)
+	var blocks [][]piece // the result's, one per group of the sources' blocks
+	var rmarks map[int]string
+	groups := []int{0} // the sources' block where each of the result's starts
+	if !typing {
+		var result []piece
+		if caret {
+			result, rmarks = v.resultPieces(i)
+		} else {
+			result, rmarks = v.resultPiecesAt(i, -1)
 		}
-	}
-	for b := range len(sync) + 1 {
-		cells := make([]wrappedResult, len(srcs))
-		rows := 0
-		for c, s := range srcs {
-			if !s.apart {
-				cells[c] = wrapResult(blocks[c][b], marksIn(blocks[c][b], s.marks), s.width)
-				rows = max(rows, len(cells[c].rows))
+		kept := keptBreaks(v.chunksOf(i), false)
+		var at []int
+		for b, s := range sync {
+			if kept[s] >= 0 {
+				at, groups = append(at, kept[s]), append(groups, b+1)
 			}
 		}
-		for c := range srcs {
-			out[c].add(cells[c], rows)
+		blocks = cutAtBreaks(result, at)
+	}
+	out := make([]wrappedResult, len(srcs)+1) // the winner's, the result's, the versions'
+	col := func(c int) *wrappedResult { return &out[c+min(c, 1)] }
+	for g, start := range groups {
+		end := len(sync) + 1
+		if g+1 < len(groups) {
+			end = groups[g+1]
+		}
+		base := len(out[0].rows)
+		for b := start; b < end; b++ {
+			h := 0
+			for _, c := range srcs {
+				h = max(h, len(c.rows[b]))
+			}
+			for c, src := range srcs {
+				col(c).addRows(src.rows[b], src.first[b], marks[c], h)
+			}
+		}
+		n := len(out[0].rows) - base
+		if !typing {
+			r := wrapResult(blocks[g], marksIn(blocks[g], rmarks), wr)
+			out[1].add(r, n)
+			n = max(n, len(r.rows))
+		}
+		for c := range out {
+			out[c].padTo(base + n)
 		}
 	}
 	return out
 }
 
-// add adds a block's rows, padded with blank rows to n.
+// add adds a block of the result's rows, padded with blank rows to n.
 func (wr *wrappedResult) add(block wrappedResult, n int) {
 	base := len(wr.rows)
 	for t, r := range block.tagRows {
@@ -309,9 +383,42 @@ func (wr *wrappedResult) add(block wrappedResult, n int) {
 	}
 	wr.rows = append(wr.rows, block.rows...)
 	wr.marks = append(wr.marks, block.marks...)
-	for len(wr.rows) < base+n {
+	wr.padTo(base + n)
+}
+
+// addRows adds a block of a source column's rows, each marked with what
+// the result holds at the hunk that first shows on it (marks, by tag; none
+// for the winner's column), padded with blank rows to n.
+func (wr *wrappedResult) addRows(rows [][]piece, first []int, marks map[int]string, n int) {
+	base := len(wr.rows)
+	wr.rows = append(wr.rows, rows...)
+	for _, t := range first {
+		wr.marks = append(wr.marks, marks[t])
+	}
+	wr.padTo(base + n)
+}
+
+// padTo adds blank rows up to n.
+func (wr *wrappedResult) padTo(n int) {
+	for len(wr.rows) < n {
 		wr.rows, wr.marks = append(wr.rows, nil), append(wr.marks, "")
 	}
+}
+
+// firstTags returns, for each row, the hunk (by tag) that first shows on
+// it, or 0.
+func firstTags(rows [][]piece) []int {
+	out := make([]int, len(rows))
+	seen := map[int]bool{}
+	for k, row := range rows {
+		for _, p := range row {
+			if p.tag > 0 && !seen[p.tag] {
+				seen[p.tag] = true
+				out[k] = cmp.Or(out[k], p.tag)
+			}
+		}
+	}
+	return out
 }
 
 // marksOf returns the gutter mark of each hunk of version ver, by tag:
@@ -398,19 +505,12 @@ func inline(left, right []piece) []piece {
 	return out
 }
 
-// syncBreaks returns the winner's line breaks, of n, that every column
-// taking part in the blocks keeps.
-func syncBreaks(n int, srcs []columnSource) []int {
+// syncBreaks returns the winner's line breaks, of n, that every text
+// keeps (each kept is a text's, see keptBreaks).
+func syncBreaks(n int, kept ...[]int) []int {
 	var out []int
 	for k := range n {
-		kept := true
-		for _, s := range srcs {
-			if s.kept != nil && !s.apart && (k >= len(s.kept) || s.kept[k] < 0) {
-				kept = false
-				break
-			}
-		}
-		if kept {
+		if !slices.ContainsFunc(kept, func(t []int) bool { return k >= len(t) || t[k] < 0 }) {
 			out = append(out, k)
 		}
 	}

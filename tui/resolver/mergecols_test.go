@@ -2,6 +2,7 @@ package resolver
 
 import (
 	"fmt"
+	"math/rand/v2"
 	"slices"
 	"strings"
 	"testing"
@@ -15,21 +16,35 @@ import (
 // line too, and dave a line and one more after it, so that the columns'
 // blocks must be padded to line up.
 var offsiteFeed = func() string {
-	entry := func(title, when, by, conflicts string, lines ...string) string {
-		return fmt.Sprintf(`<entry><title>%s</title><content>%s</content><id>urn:offsite</id>
-<sx:sync id="offsite" updates="2"><sx:history sequence="2" when="2026-03-03T%s:00Z" by="%s"/>%s</sx:sync></entry>`,
-			title, strings.Join(lines, "\n"), when, by, conflicts)
-	}
 	plan, days, train := "Plan the team offsite", "Two days in Annecy, 14–15 May.", "Book the train for eight people."
 	lunch, projector := "Lunch by the lake on the first day.", "Bring the projector."
-	conflicts := entry(plan, "09:15", "alice-laptop", "", "Two days in Lyon, 21–22 May.", train, lunch, projector) +
-		entry(plan, "08:40", "carol-tablet", "", "Two days in Lyon, 14–15 May.", train, lunch, "Bring the projector and the flip chart.") +
-		entry(plan+" in Annecy", "10:30", "dave-desk", "", days,
-			"Book the coach for ten people; it leaves the office at eight on the first morning.", "Vegetarian menus for everyone.", lunch, projector)
-	return `<feed xmlns="http://www.w3.org/2005/Atom" xmlns:sx="http://feedsync.org/2007/feedsync"><title>Team</title>` +
-		entry(plan, "12:05", "bob-phone", "<sx:conflicts>"+conflicts+"</sx:conflicts>", days, "Book the train for ten people.", lunch, projector) +
-		`</feed>`
+	lines := func(l ...string) string { return strings.Join(l, "\n") }
+	return oneItemFeed(version{"bob-phone", "12:05", plan, lines(days, "Book the train for ten people.", lunch, projector)},
+		version{"alice-laptop", "09:15", plan, lines("Two days in Lyon, 21–22 May.", train, lunch, projector)},
+		version{"carol-tablet", "08:40", plan, lines("Two days in Lyon, 14–15 May.", train, lunch, "Bring the projector and the flip chart.")},
+		version{"dave-desk", "10:30", plan + " in Annecy", lines(days,
+			"Book the coach for ten people; it leaves the office at eight on the first morning.", "Vegetarian menus for everyone.", lunch, projector)})
 }()
+
+// version is who made a version of an item, when on 2026-03-03 (hh:mm),
+// and its title and content.
+type version struct{ by, when, title, content string }
+
+// oneItemFeed returns a feed of one item: the winner, and the versions in
+// conflict with it, all with the same number of updates.
+func oneItemFeed(winner version, conflicts ...version) string {
+	entry := func(v version, conflicts string) string {
+		return fmt.Sprintf(`<entry><title>%s</title><content>%s</content><id>urn:offsite</id>
+<sx:sync id="offsite" updates="2"><sx:history sequence="2" when="2026-03-03T%s:00Z" by="%s"/>%s</sx:sync></entry>`,
+			v.title, v.content, v.when, v.by, conflicts)
+	}
+	var cs strings.Builder
+	for _, c := range conflicts {
+		cs.WriteString(entry(c, ""))
+	}
+	return `<feed xmlns="http://www.w3.org/2005/Atom" xmlns:sx="http://feedsync.org/2007/feedsync"><title>Team</title>` +
+		entry(winner, "<sx:conflicts>"+cs.String()+"</sx:conflicts>") + `</feed>`
+}
 
 // threeVersions opens the resolver on offsiteFeed, at w×h.
 func threeVersions(t testing.TB, w, h int) *harness {
@@ -295,6 +310,62 @@ func TestMergeColumnsSweep(t *testing.T) {
 				t.Fatalf("not in columns:\n%s", hs.screen())
 			}
 			sweep(t, hs)
+		})
+	}
+}
+
+// BenchmarkMergeColumnsKey measures a key press and the View after it in
+// columns at 200 cells, on an item whose content is about 1 MB (200k
+// words in lines of 50) with three versions, each changing a word in
+// every other, third or fourth line: 3,300 hunks in all. "vv" is the
+// switch to one version at a time and back.
+//
+//	go test -run '^$' -bench MergeColumnsKey ./tui/resolver
+func BenchmarkMergeColumnsKey(b *testing.B) {
+	r := rand.New(rand.NewPCG(36, 36))
+	texts := make([]strings.Builder, 4)
+	for i := range 200_000 {
+		word := string(rune('a'+r.IntN(26))) + strings.Repeat(string(rune('a'+r.IntN(26))), r.IntN(6))
+		for k := range texts {
+			switch {
+			case i > 0 && i%50 == 0:
+				texts[k].WriteByte('\n')
+			case i > 0:
+				texts[k].WriteByte(' ')
+			}
+			if k > 0 && i%50 == 25 && (i/50)%(k+1) == 0 {
+				texts[k].WriteString("CHANGED")
+			} else {
+				texts[k].WriteString(word)
+			}
+		}
+	}
+	var vs []version
+	for k, by := range []string{"bob", "alice", "carol", "dave"} {
+		vs = append(vs, version{by, fmt.Sprintf("%02d:00", 12-k), "Notes", texts[k].String()})
+	}
+	feed := []byte(oneItemFeed(vs[0], vs[1:]...))
+	doc := mergePair(b, feed, feed)
+	b.Run("open", func(b *testing.B) {
+		for b.Loop() {
+			hs := newHarness(b, doc, 200, 50)
+			hs.keys("enter", "e")
+			_ = hs.m.View()
+		}
+	})
+	for _, keys := range [][]string{{"j"}, {"]"}, {"l", "u"}, {"tab"}, {"v", "v"}} {
+		b.Run(strings.Join(keys, ""), func(b *testing.B) {
+			hs := newHarness(b, doc, 200, 50)
+			hs.keys("enter", "e")
+			if !inColumns(hs.screen()) || len(hs.m.merge.shown()) < 1000 {
+				b.Fatalf("not in columns on 1,000 hunks or more:\n%s", hs.screen())
+			}
+			for b.Loop() {
+				for _, k := range keys {
+					hs.keys(k)
+					_ = hs.m.View()
+				}
+			}
 		})
 	}
 }
