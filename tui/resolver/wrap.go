@@ -1,6 +1,7 @@
 package resolver
 
 import (
+	"iter"
 	"strings"
 	"unicode/utf8"
 
@@ -59,7 +60,7 @@ func wrap(line []piece, width int) [][]piece {
 	var rows [][]piece
 	var row []piece
 	used := 0
-	for _, w := range words(line) {
+	for w := range words(line) {
 		ww := widthOf(w)
 		if used+ww > width && used > 0 {
 			rows, row, used = append(rows, row), nil, 0
@@ -76,33 +77,38 @@ func wrap(line []piece, width int) [][]piece {
 	return append(rows, row)
 }
 
-// words splits pieces into chunks that each start with the spaces before a
-// word and end with the word; a word may span several pieces.
-func words(line []piece) [][]piece {
-	var out [][]piece
-	var cur []piece
-	inWord := false
-	for _, p := range line {
-		for p.text != "" {
-			i := strings.IndexFunc(p.text, func(r rune) bool { return (r == ' ') == inWord })
-			if i < 0 {
-				cur = append(cur, p)
-				break
+// words yields the chunks of pieces that each start with the spaces before
+// a word and end with the word; a word may span several pieces. A chunk is
+// read before the next is made in its place: a line of 200,000 words (a
+// 1 MB field) makes no slice per word.
+func words(line []piece) iter.Seq[[]piece] {
+	return func(yield func([]piece) bool) {
+		var cur []piece
+		inWord := false
+		for _, p := range line {
+			for p.text != "" {
+				i := strings.IndexFunc(p.text, func(r rune) bool { return (r == ' ') == inWord })
+				if i < 0 {
+					cur = append(cur, p)
+					break
+				}
+				if i > 0 {
+					cur = append(cur, piece{text: p.text[:i], kind: p.kind, hl: p.hl, tag: p.tag})
+				}
+				p.text = p.text[i:]
+				if inWord {
+					if !yield(cur) {
+						return
+					}
+					cur = cur[:0]
+				}
+				inWord = !inWord
 			}
-			if i > 0 {
-				cur = append(cur, piece{text: p.text[:i], kind: p.kind, hl: p.hl, tag: p.tag})
-			}
-			p.text = p.text[i:]
-			if inWord {
-				out, cur = append(out, cur), nil
-			}
-			inWord = !inWord
+		}
+		if len(cur) > 0 {
+			yield(cur)
 		}
 	}
-	if len(cur) > 0 {
-		out = append(out, cur)
-	}
-	return out
 }
 
 func widthOf(ps []piece) int {

@@ -85,6 +85,22 @@ func BenchmarkWrapLongWord(b *testing.B) {
 	}
 }
 
+// BenchmarkWrapLongLine wraps 1 MB of words at 36 columns, as the merge
+// view wraps the result of a field of one long line at 120 columns.
+//
+//	go test -run '^$' -bench WrapLongLine ./tui/resolver
+func BenchmarkWrapLongLine(b *testing.B) {
+	var sb strings.Builder
+	for i := 0; sb.Len() < 1<<20; i++ {
+		sb.WriteString(strings.Repeat(string(rune('a'+i%26)), 1+i%7) + " ")
+	}
+	line := []piece{{text: sb.String()}}
+	b.SetBytes(int64(sb.Len()))
+	for b.Loop() {
+		wrap(line, 36)
+	}
+}
+
 // cutRows is how the status bar and the merge view's header lines fit a
 // message into the rows they have: at words, each row padded, and a
 // message cut short fills its last row with what fits of the rest and
