@@ -381,10 +381,10 @@ func (f mergeField) withHunks(h hunk, hs []hunk) (string, bool) {
 // holds the hunk's range, replacing whatever it holds there. Where typing
 // reached past the hunk, the winner's text around it comes back with the
 // side (as state reads it): taking the version's "oat " where "milk" was
-// typed over gives "oat milk", not "oat ".
-func (f *mergeField) take(h hunk, s side) {
-	r := f.result.Value()
-	rs, re, ws, we, _ := spanOver(diff.Chunks(f.winner, r, f.granularity()), h)
+// typed over gives "oat milk", not "oat ". chunks are the result against
+// the winner, which the view has worked out for the revision already.
+func (f *mergeField) take(h hunk, s side, chunks []diff.Chunk) {
+	rs, re, ws, we, _ := spanOver(chunks, h)
 	f.result.Replace(rs, re, f.winner[ws:h.start]+h.text(s, f.list)+f.winner[h.end:we])
 }
 

@@ -391,7 +391,7 @@ func (v *MergeView) takeSide(s side) {
 	}
 	v.push()
 	h := hs[v.cur]
-	v.fields[h.field].take(h, s)
+	v.fields[h.field].take(h, s, v.chunksOf(h.field))
 	id := h.id(v.version)
 	if h.text(s, v.fields[h.field].list) == h.left { // the winner's side, or both where the version's is empty
 		v.taken[id] = true
