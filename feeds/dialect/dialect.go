@@ -2,11 +2,9 @@ package dialect
 
 import (
 	"cmp"
-	"encoding/xml"
 
 	"github.com/feedsync/feedsync/feeds"
 	"github.com/feedsync/feedsync/feeds/internal/xmlscan"
-	"github.com/feedsync/feedsync/feeds/internal/xmlutil"
 	ssefeed "github.com/feedsync/feedsync/feeds/sse"
 )
 
@@ -99,17 +97,17 @@ func (f Format) article() string { return f.names()[1] }
 // feed that declares neither is an OPML outline, which only SSE 0.91
 // binds, or anything else, which package feeds loads or refuses with its
 // own messages (pre-1.0 SSE, a root that is no feed, XML that is not
-// well-formed). Reading stops at the channel: the cost does not grow with
-// the feed. ns is the sync namespace URI declared, "" for none.
+// well-formed). Reading, with the scanner the bindings use, stops at the
+// channel: the cost does not grow with the feed. ns is the sync namespace URI declared, "" for none.
 func sniff(data []byte) (binding Dialect, ns string) {
 	if text, enc, err := xmlscan.Decode(data); err == nil && enc != "" {
 		data = text // a UTF-16 feed is read as its binding will read it
 	}
-	dec := xmlutil.NewDecoder(data)
+	sc := xmlscan.New(data)
 	fs, sse := "", ""
-	declares := func(attrs []xml.Attr) {
+	declares := func(attrs []xmlscan.Attr) {
 		for _, a := range attrs {
-			if a.Name.Space == "xmlns" || a.Name.Space == "" && a.Name.Local == "xmlns" {
+			if a.Name.Prefix == "xmlns" || a.Name.Prefix == "" && a.Name.Local == "xmlns" {
 				switch a.Value {
 				case feeds.NSFeedSync:
 					fs = a.Value
@@ -120,27 +118,26 @@ func sniff(data []byte) (binding Dialect, ns string) {
 		}
 	}
 	root := ""
-	for depth := 0; ; {
-		t, err := dec.Token()
-		if err != nil {
-			break
-		}
-		switch t := t.(type) {
-		case xml.EndElement:
+	for depth := 0; sc.Next(); {
+		t := sc.Token()
+		channel := false
+		switch t.Kind {
+		case xmlscan.EndElement:
 			depth--
-		case xml.StartElement:
+		case xmlscan.StartElement:
 			depth++
 			switch {
 			case depth == 1:
 				root = t.Name.Local
-				declares(t.Attr)
+				declares(t.Attrs)
 			case depth == 2 && t.Name.Local == "channel":
-				declares(t.Attr)
+				channel = true
+				declares(t.Attrs)
 			}
 		}
 		// Done after the root when it is not RSS, after the channel, or at
 		// the end of the root.
-		if depth == 0 && root != "" || depth == 1 && root != "rss" || depth == 2 && root == "rss" && isChannel(t) {
+		if depth == 0 && root != "" || depth == 1 && root != "rss" || depth == 2 && root == "rss" && channel {
 			break
 		}
 	}
@@ -153,9 +150,4 @@ func sniff(data []byte) (binding Dialect, ns string) {
 		return SSE091, ""
 	}
 	return FeedSync102, ""
-}
-
-func isChannel(t xml.Token) bool {
-	e, ok := t.(xml.StartElement)
-	return ok && e.Name.Local == "channel"
 }
