@@ -35,6 +35,11 @@ import (
 //     update either side holds (1.0.2 §3.3, 0.91 §4.4). Such a decision
 //     leaves the journal, and the message says how many did.
 //
+// A decision made while F merges in makes it merge again, from the session
+// as it then is; a save waits. A merge view opened meanwhile combines the
+// item as it was when opened: when the merge-in changed that item, the
+// message says so.
+//
 // The earlier states are merged with F in the command, one more merge
 // per depth of the journal (the most states any one item has in it), of
 // the items the journal touched; an outline's, whole, since cycle
@@ -160,7 +165,11 @@ func (m Model) mergedIn(msg mergeInMsg) (Model, tea.Cmd) {
 	m = m.use(st)
 	m.list.refresh()
 	m = m.refresh()
-	m.status.Info(d.words(m.target(), old.unresolved, st.unresolved, m.journal.applied(), dropped))
+	said := d.words(m.target(), old.unresolved, st.unresolved, m.journal.applied(), dropped)
+	if m.screen == mergeScreen && old.entry(m.merge.pos) != st.entry(where(m.merge.pos)) {
+		said += " · the item combined here changed on disk: esc, then e combines its new state"
+	}
+	m.status.Info(said)
 	return m, nil
 }
 

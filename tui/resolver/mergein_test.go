@@ -250,6 +250,21 @@ func TestMergeInWhileDeciding(t *testing.T) {
 	}
 }
 
+// TestMergeInUnderMergeView: the merge view opened while the file's new
+// state merges in shows the item as it was; when the merge-in changed
+// that item, the message says so.
+func TestMergeInUnderMergeView(t *testing.T) {
+	hs := newHarness(t, demoDoc(t), 120, 30)
+	w := &otherWriter{t: t, file: demoDoc(t)}
+	w.update("item-passport", title("X"))
+	hs.m.list.Select(passport)
+	w.during = func() { hs.keys("e") }
+	hs.mergeIn(w)
+	if hs.m.screen != mergeScreen || !strings.Contains(flat(hs.screen()), "the item combined here changed on disk: esc, then e combines its new state") {
+		t.Errorf("not said:\n%s", hs.screen())
+	}
+}
+
 // TestMergeInOutline: the same in an SSE 0.91 outline, whose earlier
 // states merge with the whole outline (0.91 §4.4.2 sees it whole). The
 // other writer's update of an outline in conflict settles it (0.91 §4.2):
