@@ -202,7 +202,7 @@ func (cw *canonWriter) element(sc *scan, b []byte, cuts []int) ([]byte, []int, b
 			return append(b, "</>"...), cuts, true
 		case t.Kind == xmlscan.Text || t.Kind == xmlscan.CDATA:
 			space := t.Kind == xmlscan.Text && xmlutil.IsSpace(t.Text)
-			lay = lay && space
+			lay = lay && indentSpace(t.Text, t.Kind == xmlscan.CDATA)
 			var at int
 			if b, at = appendSpace(b, t.Text, space, false); at >= 0 {
 				cuts = append(cuts, at, len(b))

@@ -119,10 +119,11 @@
 // Atom source, and of the element content inside them, each white-space
 // text's last line becomes the new indentation, its blank lines kept. Text
 // is never touched: an element with character data (mixed content), a
-// CDATA section, xml:space="preserve" (on it or around it), XHTML (a pre)
-// or an Atom type="xhtml" text construct, and everything inside it, is
-// written byte for byte, and so are a title, content, summary and
-// category, whose value is all their text. Fields and Digest read such
+// CDATA section or a carriage return written &#13;, xml:space="preserve"
+// (on it or around it), XHTML (a pre) or an Atom type="xhtml" text
+// construct, and everything inside it, is written byte for byte, and so
+// are a title, content, summary and category, whose value is all their
+// text. Fields and Digest read such
 // indentation only up to its last newline (a field's XML value shows it
 // two spaces a level), so the new layout does not change the data, and two
 // copies of a version that differ only in it have one digest.

@@ -14,7 +14,7 @@ const nsXHTML = "http://www.w3.org/1999/xhtml"
 
 // indented reports whether the white space among e's children is only
 // indentation: e holds elements, all its character data is white space
-// (no CDATA section), and it is not text that looks like element content:
+// (see indentSpace), and it is not text that looks like element content:
 // not XHTML, not an Atom text construct of type="xhtml", not
 // xml:space="preserve". uri is e's namespace. Where an element and every
 // element around it up to a field are indented, the writer lays the white
@@ -31,12 +31,19 @@ func indented(e *etree.Element, uri string) bool {
 		case *etree.Element:
 			elems = true
 		case *etree.CharData:
-			if t.IsCData() || !xmlutil.IsSpace(t.Data) {
+			if !indentSpace(t.Data, t.IsCData()) {
 				return false
 			}
 		}
 	}
 	return elems
+}
+
+// indentSpace reports whether character data can be indentation: white
+// space, not a CDATA section, and no carriage return (which a reader sees
+// only where it was written as a reference, &#13;, on purpose).
+func indentSpace(text string, cdata bool) bool {
+	return !cdata && xmlutil.IsSpace(text) && strings.IndexByte(text, '\r') < 0
 }
 
 // indentable is what indented asks of an element besides its content:
