@@ -38,7 +38,7 @@ func runAdopt(ctx context.Context, env *Env, args []string) error {
 		if err != nil {
 			return err
 		}
-		// writing found whether OUT is FEED (env.saving.same; no saving for a stream).
+		// writing found whether OUT is FEED (env.saving.same: none for a stream).
 		if len(adopted.Items) > 0 || env.saving == nil || !env.saving.same[pos[0]] {
 			// Adopting a feed with nothing to adopt into itself writes
 			// nothing: the same bytes would only add a backup.

@@ -85,13 +85,13 @@ func writeDoc(env *Env, out string, doc result) error {
 	if err != nil {
 		return err
 	}
-	switch {
+	switch s := env.saving; {
 	case toStdout:
 		_, err = env.Stdout.Write(data)
 		return err
-	case isStream(out):
+	case s != nil && s.stream, s == nil && isStream(out): // as writing found it, else look now
 		return env.stop.stream(func() error { return writeStream(out, data) })
-	case env.saving == nil || env.saving.lock == nil:
+	case s == nil || s.lock == nil:
 		return env.stop.save(func() error { return atomicfile.WriteFile(out, data, 0o644) })
 	}
 	if beforeSave != nil {
@@ -113,17 +113,17 @@ func finish(env *Env, out string, doc result) error {
 		return err
 	}
 	if n := doc.Conflicted(); n > 0 {
-		return attention(conflictsLeft(n, out))
+		return attention(conflictsLeft(n, out, env.saving != nil && !env.saving.stream))
 	}
 	return nil
 }
 
 // conflictsLeft says that n items of the result written to out are in
 // conflict and what to run on it. A result written to standard output or
-// a stream is in no file yet: the user saves it first.
-func conflictsLeft(n int, out string) string {
+// a stream is in no file yet (toFile false): the user saves it first.
+func conflictsLeft(n int, out string, toFile bool) string {
 	are, it := isAre(n), itThem(n)
-	if out == "" || out == "-" || isStream(out) {
+	if !toFile {
 		return fmt.Sprintf("%s in conflict; save the feed to a file (-o FILE), then see 'feedsync conflicts FILE', or resolve %s with 'feedsync resolve FILE'", are, it)
 	}
 	f := cmdArg(out)
@@ -189,7 +189,7 @@ func isStream(out string) bool {
 	if _, ok := descriptorName(out); ok {
 		return true
 	}
-	info, err := os.Stat(out)
+	info, err := statPath(out)
 	return err == nil && !info.Mode().IsRegular() && !info.IsDir()
 }
 

@@ -33,6 +33,10 @@ import (
 // if it is larger than atomicfile.MaxBytes: what feedsync writes, it can
 // read back.
 
+// statPath is os.Stat for the paths a command reads and writes; tests
+// count its calls.
+var statPath = os.Stat
+
 // redoLimit is how many times a command is done before a file that keeps
 // changing under it makes it give up.
 const redoLimit = 3
@@ -44,11 +48,14 @@ var writeLimit int64 = atomicfile.MaxBytes
 // tests use it to change OUT behind the command's back, or to interrupt.
 var beforeSave func(out string)
 
-// saving is a command's hold on the file it writes.
+// saving is a command's hold on the file it writes, or, with stream set,
+// on the stream (a device, a named pipe, a descriptor) it writes to with
+// no lock and no backup: writing decides which once, with one look at OUT.
 type saving struct {
-	out  string
-	lock *atomicfile.Lock // nil for the resolver, which checks at save time
-	same map[string]bool  // the inputs that name OUT
+	out    string
+	stream bool
+	lock   *atomicfile.Lock // nil for the resolver, which checks at save time, and a stream
+	same   map[string]bool  // the inputs that name OUT
 
 	mu   sync.Mutex
 	snap *atomicfile.Snapshot // OUT as read
@@ -64,8 +71,13 @@ func writing(ctx context.Context, env *Env, out string, inputs []string, run fun
 }
 
 func writingLocked(ctx context.Context, env *Env, out string, inputs []string, run func(env *Env) error) error {
-	if out == "" || out == "-" || isStream(out) {
+	if out == "" || out == "-" {
 		return run(env)
+	}
+	if isStream(out) { // the command's one look at what OUT is (writeDoc, finish)
+		senv := *env
+		senv.saving = &saving{out: out, stream: true}
+		return run(&senv)
 	}
 	lock, err := atomicfile.Acquire(ctx, out)
 	if err != nil {
@@ -73,6 +85,9 @@ func writingLocked(ctx context.Context, env *Env, out string, inputs []string, r
 	}
 	defer lock.Release()
 	for attempt := 1; ; attempt++ {
+		// Which inputs are OUT is looked up under the lock, on each
+		// attempt: the writer that made the command redo may have
+		// replaced OUT with a new file.
 		s := &saving{out: out, lock: lock, same: sameFiles(out, inputs)}
 		if len(s.same) > 0 {
 			if s.snap, err = lock.Read(); err != nil {
@@ -95,7 +110,7 @@ func writingLocked(ctx context.Context, env *Env, out string, inputs []string, r
 // sameFiles returns the inputs that name the file out names.
 func sameFiles(out string, inputs []string) map[string]bool {
 	same := map[string]bool{}
-	oi, err := os.Stat(out)
+	oi, err := statPath(out)
 	if err != nil {
 		return same
 	}

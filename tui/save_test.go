@@ -5,8 +5,10 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"io/fs"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
@@ -14,6 +16,7 @@ import (
 	"github.com/feedsync/feedsync/engine"
 	"github.com/feedsync/feedsync/feeds/atomicfile"
 	"github.com/feedsync/feedsync/feeds/dialect"
+	"github.com/feedsync/feedsync/feeds/feedtest"
 	"github.com/feedsync/feedsync/tui/resolver"
 )
 
@@ -410,6 +413,49 @@ func TestConcurrentCommandsInProcess(t *testing.T) {
 	for k := 1; k <= n; k++ {
 		if got[fmt.Sprint("item", k)] != fmt.Sprint("t", k) {
 			t.Errorf("item%d: %q: an update was lost", k, got[fmt.Sprint("item", k)])
+		}
+	}
+}
+
+// TestOutIsStatedOnce: the command line looks once at what OUT is, to
+// know whether it is a file (locked, saved atomically with a backup) or a
+// stream (a device, a named pipe): isStream looked up to three times
+// (writing, writeDoc, and the message about conflicts left). A file is
+// looked at once more, under its lock, for which inputs name it
+// (sameFiles): another writer may have replaced it before the lock was
+// taken.
+func TestOutIsStatedOnce(t *testing.T) {
+	h := newHarness(t)
+	raw, _ := os.ReadFile(filepath.Join("..", "testdata", "scenarios", "spec-3.4-resolution.txtar"))
+	conflicted := h.write("c.xml", feedtest.ParseArchive(string(raw)).Files["feed.xml"])
+	feed := h.write("f.xml", oneItem)
+	out := h.path("out.xml")
+	h.write("out.xml", oneItem)
+	defer func(f func(string) (fs.FileInfo, error)) { statPath = f }(statPath)
+	var stats int
+	statPath = func(p string) (fs.FileInfo, error) {
+		if p == out || p == os.DevNull {
+			stats++
+		}
+		return os.Stat(p)
+	}
+	for _, tc := range []struct {
+		args  []string
+		code  int
+		stats int
+	}{
+		{[]string{"merge", feed, feed, "-o", out}, ExitOK, 2},
+		{[]string{"merge", conflicted, conflicted, "-o", out}, ExitAttention, 2},
+		{[]string{"merge", conflicted, conflicted, "-o", os.DevNull}, ExitAttention, 1},
+		{[]string{"update", feed, "--id", "item1", "--title", "x", "--by", "A", "-o", out}, ExitOK, 2},
+		{[]string{"adopt", feed, "-o", out}, ExitOK, 2},
+	} {
+		stats = 0
+		if code, _, stderr := h.run("", tc.args...); code != tc.code {
+			t.Fatalf("%v: exit %d, want %d: %s", tc.args, code, tc.code, stderr)
+		}
+		if stats != tc.stats {
+			t.Errorf("%v: OUT stated %d times, want %d", tc.args, stats, tc.stats)
 		}
 	}
 }
