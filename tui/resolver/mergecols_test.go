@@ -3,6 +3,7 @@ package resolver
 import (
 	"fmt"
 	"math/rand/v2"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -281,6 +282,28 @@ func TestMergeColumnsHighlight(t *testing.T) {
 	hs.keys("e")
 	if strings.Contains(hs.m.View().Content, open) && !strings.Contains(hs.screen(), "typing in") {
 		t.Error("a highlight while typing")
+	}
+}
+
+// colourSGR finds a sequence that sets a foreground or background colour.
+var colourSGR = regexp.MustCompile(`\x1b\[(?:[0-9]*;)*(?:3[0-8]|4[0-8]|9[0-7]|10[0-7])(?:;[0-9]*)*m`)
+
+// TestMergeColumnsNoColor: without colour, what each version drops and
+// adds is marked [-…-]{+…+} in its column, the gutters carry the states,
+// the version at hand is marked ›, and no colour sequence is written.
+func TestMergeColumnsNoColor(t *testing.T) {
+	t.Setenv("NO_COLOR", "1")
+	hs := threeVersions(t, 200, 50)
+	hs.keys("enter", "e", "l")
+	s := hs.screen()
+	for _, want := range []string{"› VERSION 1 · alice-laptop", "> Two days in [-Annecy-]{+Lyon+},", "> Two days in Lyon, 14–15 May.",
+		"[-train-]{+coach+}", "{+ and the flip", "? [-14-]{+21+}–[-15-]{+22+} May."} {
+		if !strings.Contains(s, want) {
+			t.Errorf("no %q in\n%s", want, s)
+		}
+	}
+	if c := colourSGR.FindString(hs.m.View().Content); c != "" { // bold, dim, strike, underline and reverse may stay
+		t.Errorf("colour sequence %q with NO_COLOR", c)
 	}
 }
 
