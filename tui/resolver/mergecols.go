@@ -37,7 +37,7 @@ import (
 // unchanged), each block is wrapped in each column and padded to the
 // tallest, so that a block starts on the same row in every column and one
 // reads across. While typing, the field typed in is the text area in the
-// result's column, which does not take part in the blocks of that field.
+// result's column, its lines laid on the blocks as the result's are.
 
 // columnMin is the fewest cells of text every column has for the view to
 // choose columns by itself (a line of a paragraph stays readable: six or
@@ -80,7 +80,7 @@ type columnsMemo struct {
 	sync    map[int][]int
 	sources map[sourceKey]columnBlocks
 	rev     uint64
-	fields  map[columnsKey][]wrappedResult
+	fields  map[columnsKey]laidColumns
 }
 
 // sourceKey names a source column: the winner's (version is the one at
@@ -92,7 +92,15 @@ type sourceKey struct {
 
 type columnsKey struct {
 	field, version, width int
-	typing                bool // typing in this field: the result stands apart
+	typing                bool // typing in this field: the result is the text area
+}
+
+// laidColumns is a field laid out in columns: the winner's column, the
+// result's and each version's, with as many rows each; while typing in
+// the field, typed is the text area's row on each of them, or -1.
+type laidColumns struct {
+	cols  []wrappedResult
+	typed []int
 }
 
 // columnBlocks is a source column cut into blocks and wrapped: each
@@ -169,7 +177,8 @@ func (v MergeView) versionHeads() string {
 // renderColumns appends field i's rows in columns, and notes where the
 // hunks of the version at hand show and where the cursor is.
 func (v *MergeView) renderColumns(i int) {
-	cols := v.fieldColumns(i)
+	laid := v.fieldColumns(i)
+	cols := laid.cols
 	wl, wr, wv := v.columnWidths()
 	start := len(v.body)
 	res := cols[1]
@@ -178,7 +187,7 @@ func (v *MergeView) renderColumns(i int) {
 	if v.typing && v.field == i {
 		var cur int
 		typed, typedMarks, cur = v.resultRows(i, wr)
-		v.cursorAt = start + cur
+		v.cursorAt = start + max(slices.Index(laid.typed, cur), 0)
 	}
 	for t, r := range res.tagRows {
 		v.noteTags([]piece{{tag: t}}, start+r)
@@ -186,19 +195,22 @@ func (v *MergeView) renderColumns(i int) {
 	shown := cols[2+v.version]
 	paints := v.columnPainters()
 	sep := v.styles.ink.rule.render(" │ ")
-	for k := range max(len(cols[0].rows), len(typed)) {
-		v.noteTags(at(cols[0].rows, k), start+k)
-		v.noteTags(at(shown.rows, k), start+k)
+	for k := range len(cols[0].rows) {
+		v.noteTags(cols[0].rows[k], start+k)
+		v.noteTags(shown.rows[k], start+k)
 		v.body = append(v.body, func() string {
 			var b strings.Builder
-			b.WriteString(paints[0].paint(at(cols[0].rows, k), wl) + sep)
-			if typed != nil {
-				b.WriteString(mark(typedMarks, k) + rowAt(typed, k, wr))
-			} else {
-				b.WriteString(mark(res.marks, k) + paints[1].paint(at(res.rows, k), wr))
+			b.WriteString(paints[0].paint(cols[0].rows[k], wl) + sep)
+			switch {
+			case typed == nil:
+				b.WriteString(mark(res.marks, k) + paints[1].paint(res.rows[k], wr))
+			case laid.typed[k] >= 0:
+				b.WriteString(mark(typedMarks, laid.typed[k]) + rowAt(typed, laid.typed[k], wr))
+			default:
+				b.WriteString(strings.Repeat(" ", wr+2))
 			}
 			for c := 2; c < len(cols); c++ {
-				b.WriteString(sep + mark(cols[c].marks, k) + paints[c].paint(at(cols[c].rows, k), wv))
+				b.WriteString(sep + mark(cols[c].marks, k) + paints[c].paint(cols[c].rows[k], wv))
 			}
 			return b.String()
 		})
@@ -237,7 +249,7 @@ func (v MergeView) columnPainters() []sidePainter {
 
 // fieldColumns returns field i laid out in columns (see layColumns), kept
 // for the revision unless the result shows a caret, which changes its text.
-func (v *MergeView) fieldColumns(i int) []wrappedResult {
+func (v *MergeView) fieldColumns(i int) laidColumns {
 	caret := false
 	if hs := v.shown(); !v.typing && v.cur < len(hs) && hs[v.cur].field == i {
 		rs, re := v.placeOf(v.cur)
@@ -249,7 +261,7 @@ func (v *MergeView) fieldColumns(i int) []wrappedResult {
 		v.cols.memo = m
 	}
 	if m.fields == nil || m.rev != v.rev {
-		m.rev, m.fields = v.rev, map[columnsKey][]wrappedResult{}
+		m.rev, m.fields = v.rev, map[columnsKey]laidColumns{}
 	}
 	k := columnsKey{i, v.version, v.width, v.typing && v.field == i}
 	if c, ok := m.fields[k]; ok && !caret {
@@ -312,8 +324,9 @@ func (v MergeView) source(m *columnsMemo, i, ver int, winner bool) columnBlocks 
 // syncOf, each block padded to the tallest; the result parts at those of
 // them it keeps too (all, unless typing took one away), so that a block
 // of the result may span several of the sources', padded as a whole.
-// Typed in, the result stands apart: its rows are the text area's.
-func (v MergeView) layColumns(m *columnsMemo, i int, typing, caret bool) []wrappedResult {
+// Typed in, the result is the text area: typed says which of its rows
+// stands on each row, each line on its block as the result's would.
+func (v MergeView) layColumns(m *columnsMemo, i int, typing, caret bool) laidColumns {
 	_, wr, _ := v.columnWidths()
 	srcs := []columnBlocks{v.source(m, i, v.version, true)}
 	marks := []map[int]string{nil} // the winner's column has no gutter
@@ -321,33 +334,43 @@ func (v MergeView) layColumns(m *columnsMemo, i int, typing, caret bool) []wrapp
 		srcs, marks = append(srcs, v.source(m, i, j, false)), append(marks, v.marksOf(j))
 	}
 	sync := v.syncOf(m, i)
+	kept := keptBreaks(v.chunksOf(i), false)
+	var at []int       // the result's line breaks where its blocks part
+	groups := []int{0} // the sources' block where each of the result's starts
+	for b, s := range sync {
+		if kept[s] >= 0 {
+			at, groups = append(at, kept[s]), append(groups, b+1)
+		}
+	}
 	var blocks [][]piece // the result's, one per group of the sources' blocks
 	var rmarks map[int]string
-	groups := []int{0} // the sources' block where each of the result's starts
-	if !typing {
+	var lineRows []int // typing: the text area's rows of each line
+	if typing {
+		ta := v.fields[i].result
+		ta.SetSize(wr, 1)
+		lineRows = make([]int, strings.Count(v.value(i), "\n")+1)
+		for _, r := range ta.visual() {
+			lineRows[r.line]++
+		}
+	} else {
 		var result []piece
 		if caret {
 			result, rmarks = v.resultPieces(i)
 		} else {
 			result, rmarks = v.resultPiecesAt(i, -1)
 		}
-		kept := keptBreaks(v.chunksOf(i), false)
-		var at []int
-		for b, s := range sync {
-			if kept[s] >= 0 {
-				at, groups = append(at, kept[s]), append(groups, b+1)
-			}
-		}
 		blocks = cutAtBreaks(result, at)
 	}
-	out := make([]wrappedResult, len(srcs)+1) // the winner's, the result's, the versions'
-	col := func(c int) *wrappedResult { return &out[c+min(c, 1)] }
+	var out laidColumns
+	out.cols = make([]wrappedResult, len(srcs)+1) // the winner's, the result's, the versions'
+	col := func(c int) *wrappedResult { return &out.cols[c+min(c, 1)] }
+	typed := 0 // the text area's rows laid out
 	for g, start := range groups {
 		end := len(sync) + 1
 		if g+1 < len(groups) {
 			end = groups[g+1]
 		}
-		base := len(out[0].rows)
+		base := len(out.cols[0].rows)
 		for b := start; b < end; b++ {
 			h := 0
 			for _, c := range srcs {
@@ -357,14 +380,31 @@ func (v MergeView) layColumns(m *columnsMemo, i int, typing, caret bool) []wrapp
 				col(c).addRows(src.rows[b], src.first[b], marks[c], h)
 			}
 		}
-		n := len(out[0].rows) - base
-		if !typing {
+		n := len(out.cols[0].rows) - base
+		if typing {
+			l0, l1 := 0, len(lineRows)
+			if g > 0 {
+				l0 = at[g-1] + 1
+			}
+			if g < len(at) {
+				l1 = at[g] + 1
+			}
+			for _, r := range lineRows[l0:l1] {
+				for range r {
+					out.typed, typed = append(out.typed, typed), typed+1
+				}
+			}
+			n = max(n, len(out.typed)-base)
+			for len(out.typed) < base+n {
+				out.typed = append(out.typed, -1)
+			}
+		} else {
 			r := wrapResult(blocks[g], marksIn(blocks[g], rmarks), wr)
-			out[1].add(r, n)
+			out.cols[1].add(r, n)
 			n = max(n, len(r.rows))
 		}
-		for c := range out {
-			out[c].padTo(base + n)
+		for c := range out.cols {
+			out.cols[c].padTo(base + n)
 		}
 	}
 	return out

@@ -217,6 +217,29 @@ func TestMergeColumnsLineUp(t *testing.T) {
 	}
 }
 
+// TestMergeColumnsTypingLinesUp: typed in, the result's column is the
+// text area, its lines on the rows of the versions' lines, the cursor
+// followed there, however short the screen.
+func TestMergeColumnsTypingLinesUp(t *testing.T) {
+	t.Setenv("NO_COLOR", "1")
+	for _, h := range []int{50, 16} {
+		hs := threeVersions(t, 200, h)
+		hs.keys("enter", "e", "]", "e", "ctrl+end", "!")
+		rows := strings.Split(hs.screen(), "\n")
+		at := slices.IndexFunc(rows, func(r string) bool { return strings.HasPrefix(r, "Bring the projector") })
+		if at < 0 {
+			t.Fatalf("%d rows: the cursor's line is not in view:\n%s", h, hs.screen())
+		}
+		if cs := cells(rows[at]); !strings.HasPrefix(cs[1], "▌ Bring the projector.!") {
+			t.Errorf("%d rows: the result's last line is not beside the winner's: %q\n%s", h, rows[at], hs.screen())
+		}
+		top := 1 + len(hs.m.merge.headLines()) + 1 // the resolver's title, the merge view's header and its rule
+		if got, want := hs.m.merge.cursorAt-hs.m.merge.scroll, at-top; got != want {
+			t.Errorf("%d rows: the cursor is on screen row %d of the body, its line on %d", h, got, want)
+		}
+	}
+}
+
 // TestMergeColumnsMarkTakes: each version's gutter says what the result
 // holds at its hunks, so that the side taken reads across; the result's
 // gutter says the same as before.
