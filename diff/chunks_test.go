@@ -1,6 +1,7 @@
 package diff
 
 import (
+	"math/rand/v2"
 	"strconv"
 	"strings"
 	"testing"
@@ -154,6 +155,36 @@ func TestChunksLongLine(t *testing.T) {
 	}
 	if cs := Chunks(a, rewritten, ByWord); len(cs) != 1 {
 		t.Errorf("a line rewritten whole: %d chunks, want 1", len(cs))
+	}
+}
+
+// TestChunksLongRandom: texts far above wordLimit tokens, of words,
+// sentences and lines, against copies with words replaced, dropped, added
+// and moved, keep every property of Chunks' result.
+func TestChunksLongRandom(t *testing.T) {
+	vocab := []string{"a", "bb", "ccc", "milk", "eggs", ".", ",", " ", "\n", "  ", "é", "日本"}
+	for seed := range uint64(6) {
+		r := rand.New(rand.NewPCG(seed, 7))
+		var a, b strings.Builder
+		for range 12_000 {
+			w := vocab[r.IntN(len(vocab))]
+			a.WriteString(w)
+			switch r.IntN(40) {
+			case 0: // dropped
+			case 1:
+				b.WriteString(vocab[r.IntN(len(vocab))])
+			case 2:
+				b.WriteString(w + vocab[r.IntN(len(vocab))])
+			default:
+				b.WriteString(w)
+			}
+		}
+		if seed%2 == 1 { // a block moved
+			s := b.String()
+			b.Reset()
+			b.WriteString(s[len(s)/2:] + s[:len(s)/2])
+		}
+		checkChunks(t, a.String(), b.String(), Chunks(a.String(), b.String(), ByWord))
 	}
 }
 
