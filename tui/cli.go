@@ -113,7 +113,7 @@ func init() {
 func Run(ctx context.Context, args []string, env *Env) (code int) {
 	defer func() {
 		if v := recover(); v != nil {
-			fmt.Fprintln(env.Stderr, bugReport(v))
+			io.WriteString(env.Stderr, commandText(commandName(args), bugReport(v), nil))
 			code = ExitError
 		}
 	}()
@@ -212,7 +212,7 @@ func bugReport(v any) string {
 			break
 		}
 	}
-	return fmt.Sprintf("feedsync: bug: %v%s; please report it with the command that caused it", v, where)
+	return fmt.Sprintf("bug: %v%s; please report it with the command that caused it", v, where)
 }
 
 // modulePath is the path of this module, for telling its functions apart.
@@ -233,6 +233,9 @@ func (e exitStatus) Error() string { return fmt.Sprintf("exit %d", int(e)) }
 // commandName is the command args run, as its errors name it: "merge";
 // with the subcommand, "cse pull", "git setup".
 func commandName(args []string) string {
+	if len(args) == 0 {
+		return ""
+	}
 	if len(args) > 1 && (args[0] == "git" && args[1] == "setup" ||
 		args[0] == "cse" && slices.ContainsFunc(cseCommands, func(c command) bool { return c.name == args[1] })) {
 		return args[0] + " " + args[1]
@@ -272,7 +275,7 @@ func exitCode(stderr io.Writer, cmd string, err error, args []string) int {
 	case errors.As(err, &st):
 		return int(st)
 	case errors.As(err, &bug):
-		fmt.Fprintln(stderr, bug)
+		io.WriteString(stderr, commandText(cmd, string(bug), nil))
 		return ExitError
 	case errors.Is(err, errInterruptedOutput):
 		io.WriteString(stderr, commandText(cmd, errInterruptedOutput.Error(), nil))
@@ -297,10 +300,11 @@ func exitCode(stderr io.Writer, cmd string, err error, args []string) int {
 // go on from the one before (a usage text, an indented command).
 func commandText(cmd, msg string, args []string) string {
 	word, _, _ := strings.Cut(cmd, " ")
+	prefix := strings.TrimSpace("feedsync "+cmd) + ": "
 	lines := strings.SplitAfter(strings.TrimSuffix(msg, "\n"), "\n")
 	for i, l := range lines {
-		if i == 0 && !strings.HasPrefix(l, "feedsync "+word) || i > 0 && startsWithPlace(l, args) {
-			lines[i] = "feedsync " + cmd + ": " + l
+		if i == 0 && (cmd == "" || !strings.HasPrefix(l, "feedsync "+word)) || i > 0 && startsWithPlace(l, args) {
+			lines[i] = prefix + l
 		}
 	}
 	return strings.Join(lines, "") + "\n"

@@ -292,7 +292,7 @@ func TestPanicReported(t *testing.T) {
 	if code != ExitError || stdout != "" {
 		t.Errorf("exit %d, stdout %q", code, stdout)
 	}
-	if strings.Count(stderr, "\n") != 1 || !strings.HasPrefix(stderr, "feedsync: bug: assignment to entry in nil map in tui.TestPanicReported.func") ||
+	if strings.Count(stderr, "\n") != 1 || !strings.HasPrefix(stderr, "feedsync crash: bug: assignment to entry in nil map in tui.TestPanicReported.func") ||
 		!strings.Contains(stderr, "(cli_test.go:") || strings.Contains(stderr, "goroutine") {
 		t.Errorf("stderr:\n%s", stderr)
 	}

@@ -70,7 +70,7 @@ func TestGitMergeInRepo(t *testing.T) {
 			r.git("checkout", "-q", "main")
 			r.edit("todo.xml", f.b, f.flag, "main's edit", "bob", "2026-03-02T09:00:00Z")
 			code, out := r.run("git", "merge", "--no-edit", "topic")
-			if code != 0 || !strings.Contains(out, "feedsync: todo.xml: merged as") {
+			if code != 0 || !strings.Contains(out, "feedsync git-merge: todo.xml: merged as") {
 				t.Fatalf("git merge: exit %d, want a clean merge by the driver\n%s", code, out)
 			}
 			merged := r.read("todo.xml")
@@ -130,7 +130,7 @@ func TestGitRebaseAndCherryPick(t *testing.T) {
 		r.edit("todo.xml", f.b, f.flag, "main's edit", "bob", "2026-03-02T09:00:00Z")
 		r.git("checkout", "-q", "topic")
 		code, out := r.run("git", "rebase", "main")
-		if code == 0 || !strings.Contains(out, "feedsync: todo.xml: merged as") {
+		if code == 0 || !strings.Contains(out, "feedsync git-merge: todo.xml: merged as") {
 			t.Fatalf("git rebase: exit %d, want it stopped by the driver on %s\n%s", code, f.b, out)
 		}
 		if !r.conflicted("todo.xml", f.b) || strings.Contains(r.read("todo.xml"), "<<<<<<<") {
@@ -159,7 +159,7 @@ func TestGitRebaseAndCherryPick(t *testing.T) {
 		r.git("checkout", "-q", "main")
 		r.edit("todo.xml", f.b, f.flag, "main's edit", "bob", "2026-03-02T09:00:00Z")
 		code, out := r.run("git", "cherry-pick", "topic")
-		if code != 0 || !strings.Contains(out, "feedsync: todo.xml: merged as") {
+		if code != 0 || !strings.Contains(out, "feedsync git-merge: todo.xml: merged as") {
 			t.Fatalf("git cherry-pick: exit %d, want a clean pick by the driver\n%s", code, out)
 		}
 		merged := r.read("todo.xml")
@@ -255,7 +255,7 @@ func TestGitPaths(t *testing.T) {
 	r.git("checkout", "-q", "main")
 	r.edit("lists/my todo.xml", f.a, f.flag, "main's edit", "bob", "2026-03-02T09:00:00Z")
 	code, out := r.runIn("docs", "git", "merge", "--no-edit", "topic")
-	if code == 0 || !strings.Contains(out, "feedsync: lists/my todo.xml: 1 item in conflict") {
+	if code == 0 || !strings.Contains(out, "feedsync git-merge: lists/my todo.xml: 1 item in conflict") {
 		t.Fatalf("git merge: exit %d, want the driver to name lists/my todo.xml\n%s", code, out)
 	}
 	if !r.conflicted("lists/my todo.xml", f.a) {

@@ -62,7 +62,7 @@ func (d *gitDriver) run(ctx context.Context) error {
 	v, err := d.load(ctx)
 	var notFeed *notFeedError
 	if errors.As(err, &notFeed) {
-		fmt.Fprintf(d.env.Stderr, "feedsync: %s: %s", d.path, userText(err))
+		fmt.Fprintf(d.env.Stderr, "feedsync git-merge: %s: %s", d.path, userText(err))
 		return d.textMerge(ctx)
 	}
 	if err != nil {
@@ -70,7 +70,7 @@ func (d *gitDriver) run(ctx context.Context) error {
 	}
 	out, err := mergeForGit(v)
 	if err != nil {
-		fmt.Fprintf(d.env.Stderr, "feedsync: %s: the feeds do not merge:\n%s", d.path, indent(userText(err), maxProblemLines))
+		fmt.Fprintf(d.env.Stderr, "feedsync git-merge: %s: the feeds do not merge:\n%s", d.path, indent(userText(err), maxProblemLines))
 		return d.textMerge(ctx)
 	}
 	var buf bytes.Buffer
@@ -158,7 +158,7 @@ func (d *gitDriver) loadBase(ctx context.Context) (*gitBase, dialect.Dialect) {
 // driver that as %L, which the line does not take either, so the driver
 // asks 'git check-attr' for it.
 func (d *gitDriver) textMerge(ctx context.Context) error {
-	fmt.Fprintf(d.env.Stderr, "feedsync: %s: merging as text (git merge-file)\n", d.path)
+	fmt.Fprintf(d.env.Stderr, "feedsync git-merge: %s: merging as text (git merge-file)\n", d.path)
 	args := []string{"merge-file", "-p", "-L", "ours", "-L", "base", "-L", "theirs"}
 	if n := markerSize(ctx, d.pathname); n > 0 {
 		args = append(args, "--marker-size="+strconv.Itoa(n))
@@ -171,7 +171,7 @@ func (d *gitDriver) textMerge(ctx context.Context) error {
 		return err
 	}
 	if code > 0 {
-		fmt.Fprintf(d.env.Stderr, "feedsync: %s: %d conflict(s) marked as text\n", d.path, code)
+		fmt.Fprintf(d.env.Stderr, "feedsync git-merge: %s: %d conflict(s) marked as text\n", d.path, code)
 		return errConflicts
 	}
 	return nil
@@ -219,17 +219,17 @@ func (d *gitDriver) report(out *gitOutcome) error {
 	if out.doc.Dialect() == dialect.SSE091 {
 		rule = "SSE 0.91 (§4.4)"
 	}
-	fmt.Fprintf(w, "feedsync: %s: merged as %s: ours changed %s, theirs %s, both %s\n", d.path, rule,
+	fmt.Fprintf(w, "feedsync git-merge: %s: merged as %s: ours changed %s, theirs %s, both %s\n", d.path, rule,
 		count(len(out.changed[ours]), "item"), count(len(out.changed[theirs]), "item"), count(len(out.both), "item"))
 	for s, ids := range out.removed {
 		if len(ids) > 0 {
-			fmt.Fprintf(w, "feedsync: %s: %s removed %s without deleting (no tombstone); %s kept from %s (delete with 'feedsync update --delete'):\n",
+			fmt.Fprintf(w, "feedsync git-merge: %s: %s removed %s without deleting (no tombstone); %s kept from %s (delete with 'feedsync update --delete'):\n",
 				d.path, sideName[s], count(len(ids), "item"), them(len(ids)), sideName[1-s])
 			d.list(w, out, ids)
 		}
 	}
 	if len(out.levelBoth) > 0 {
-		fmt.Fprintf(w, "feedsync: %s: both sides changed the feed-level %s: ours is kept\n", d.path, strings.Join(out.levelBoth, ", "))
+		fmt.Fprintf(w, "feedsync git-merge: %s: both sides changed the feed-level %s: ours is kept\n", d.path, strings.Join(out.levelBoth, ", "))
 	}
 	var conflicted []string
 	for _, e := range out.doc.Entries() {
@@ -239,12 +239,12 @@ func (d *gitDriver) report(out *gitOutcome) error {
 		}
 	}
 	if len(conflicted) > 0 {
-		fmt.Fprintf(w, "feedsync: %s: %s in conflict, kept in the feed as sx:conflicts:\n", d.path, count(len(conflicted), "item"))
+		fmt.Fprintf(w, "feedsync git-merge: %s: %s in conflict, kept in the feed as sx:conflicts:\n", d.path, count(len(conflicted), "item"))
 		d.list(w, out, conflicted)
-		fmt.Fprintf(w, "feedsync: resolve with 'git mergetool --tool=feedsync' or 'feedsync resolve %s', then 'git add %s'\n", d.arg, d.arg)
+		fmt.Fprintf(w, "feedsync git-merge: resolve with 'git mergetool --tool=feedsync' or 'feedsync resolve %s', then 'git add %s'\n", d.arg, d.arg)
 	}
 	if len(out.levelLost) > 0 {
-		fmt.Fprintf(w, "feedsync: %s: theirs changed the feed-level %s, which is not merged part by part while ours changed the feed-level data too: ours' is kept;\n"+
+		fmt.Fprintf(w, "feedsync git-merge: %s: theirs changed the feed-level %s, which is not merged part by part while ours changed the feed-level data too: ours' is kept;\n"+
 			"  theirs' version is 'git show :3:%s': edit %s by hand if theirs' should win, then 'git add %s'\n",
 			d.path, strings.Join(out.levelLost, ", "), d.arg, d.path, d.arg)
 	}
@@ -303,7 +303,7 @@ func runGitMergetool(ctx context.Context, env *Env, args []string) error {
 		return err
 	}
 	if title == "" && doc.Conflicted() == 0 {
-		fmt.Fprintf(env.Stderr, "feedsync: %s holds no item in conflict: resolved\n", merged)
+		fmt.Fprintf(env.Stderr, "feedsync git-mergetool: %s holds no item in conflict: resolved\n", merged)
 		return nil
 	}
 	cfg, err := resolverConfig(env, st)

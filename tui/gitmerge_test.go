@@ -201,18 +201,18 @@ func TestGitMergeNamesPathsSafely(t *testing.T) {
 		t.Fatal(err)
 	}
 	a := feedtest.ParseArchive(string(raw))
-	ours := strings.Replace(a.Files["ours.xml"], "<title>Buy cake", "<title>Buy\u009b31m cake\nfeedsync: all fine", 1)
+	ours := strings.Replace(a.Files["ours.xml"], "<title>Buy cake", "<title>Buy\u009b31m cake\nfeedsync git-merge: all fine", 1)
 	for _, c := range []struct {
 		name, pathname string
 		want           []string
 	}{
 		{"space", "lists/my todo.xml", []string{
-			"feedsync: lists/my todo.xml: 1 item in conflict",
+			"feedsync git-merge: lists/my todo.xml: 1 item in conflict",
 			`'feedsync resolve "lists/my todo.xml"', then 'git add "lists/my todo.xml"'`,
 		}},
 		{"shell characters", `a"$b.xml`, []string{`'feedsync resolve "a\"\$b.xml"'`}},
-		{"control characters", "evil\nfeedsync: ok\x1b[2J.xml", []string{
-			`feedsync: "evil\nfeedsync: ok\x1b[2J.xml": merged as`,
+		{"control characters", "evil\nfeedsync git-merge: ok\x1b[2J.xml", []string{
+			`feedsync git-merge: "evil\nfeedsync git-merge: ok\x1b[2J.xml": merged as`,
 		}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
@@ -225,7 +225,7 @@ func TestGitMergeNamesPathsSafely(t *testing.T) {
 					t.Errorf("stderr lacks %s:\n%s", w, r.stderr)
 				}
 			}
-			if strings.ContainsAny(r.stderr, "\x1b\u009b") || strings.Contains(r.stderr, "\nfeedsync: all fine") {
+			if strings.ContainsAny(r.stderr, "\x1b\u009b") || strings.Contains(r.stderr, "\nfeedsync git-merge: all fine") {
 				t.Errorf("control characters reach the terminal:\n%q", r.stderr)
 			}
 		})

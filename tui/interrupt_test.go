@@ -167,7 +167,7 @@ func TestPanicInAnInterruptibleCommandIsReported(t *testing.T) {
 		return nil
 	})
 	code := exitCode(&stderr, "merge", err, nil)
-	if code != ExitError || !strings.HasPrefix(stderr.String(), "feedsync: bug: assignment to entry in nil map in tui.TestPanicInAnInterruptibleCommandIsReported.func") ||
+	if code != ExitError || !strings.HasPrefix(stderr.String(), "feedsync merge: bug: assignment to entry in nil map in tui.TestPanicInAnInterruptibleCommandIsReported.func") ||
 		strings.Count(stderr.String(), "\n") != 1 {
 		t.Errorf("exit %d, stderr %q", code, stderr.String())
 	}
