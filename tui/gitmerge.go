@@ -314,7 +314,7 @@ func runGitMergetool(ctx context.Context, env *Env, args []string) error {
 	if cfg.Title == "" {
 		cfg.Title = merged + " (merged by git)"
 	}
-	err = runResolver(ctx, env, cfg, merged, nil, func(*saving, func(resolver.Loading)) (*dialect.Doc, error) {
+	err = runResolver(ctx, env, "git-mergetool", cfg, merged, nil, func(*saving, func(resolver.Loading)) (*dialect.Doc, error) {
 		return doc, nil // git-merge's result, loaded already
 	})
 	env.Stderr.Write(warnings.Bytes())

@@ -37,7 +37,7 @@ func runGit(ctx context.Context, env *Env, args []string) error {
 		// git patterns have no braces: '*.{xml,opml}' would match nothing.
 		ps := expandBraces(p)
 		if len(ps) > 1 {
-			fmt.Fprintf(env.Stderr, "feedsync: %q is %s (git patterns have no braces)\n", p, strings.Join(ps, " "))
+			fmt.Fprintf(env.Stderr, "feedsync git setup: %q is %s (git patterns have no braces)\n", p, strings.Join(ps, " "))
 		}
 		patterns = append(patterns, ps...)
 	}
@@ -51,7 +51,7 @@ func runGit(ctx context.Context, env *Env, args []string) error {
 		s.scope = "--global"
 	}
 	if note != "" {
-		fmt.Fprintf(env.Stderr, "feedsync: %s\n", note)
+		fmt.Fprintf(env.Stderr, "feedsync git setup: %s\n", note)
 	}
 	return s.run(patterns)
 }

@@ -54,7 +54,7 @@ func resolveInteractive(ctx context.Context, env *Env, pos []string, out string,
 	quiet, warnings := holdWarnings(env)
 	var info resolver.LoadInfo
 	cfg.Loaded = func() resolver.LoadInfo { return info }
-	err = runResolver(ctx, env, cfg, out, pos, func(s *saving, report func(resolver.Loading)) (*dialect.Doc, error) {
+	err = runResolver(ctx, env, "resolve", cfg, out, pos, func(s *saving, report func(resolver.Loading)) (*dialect.Doc, error) {
 		quiet.saving = s
 		docs, merged, err := loadAndMerge(ctx, quiet, pos, report)
 		if err == nil {
@@ -110,7 +110,7 @@ func runDemo(ctx context.Context, env *Env, args []string) error {
 	cfg.Markers = *markers
 	var info resolver.LoadInfo
 	cfg.Loaded = func() resolver.LoadInfo { return info }
-	err = runResolver(ctx, env, cfg, *out, nil, func(*saving, func(resolver.Loading)) (*dialect.Doc, error) {
+	err = runResolver(ctx, env, "demo", cfg, *out, nil, func(*saving, func(resolver.Loading)) (*dialect.Doc, error) {
 		l, r := resolver.DemoFeeds() // small: no progress to show
 		local, err := parseFeed(env, "demo/local.xml", l)
 		if err != nil {
@@ -178,7 +178,7 @@ func editorCommand(value string) []string {
 //
 // Whatever way the session ends, one line on standard error says what was
 // saved where, or that nothing was.
-func runResolver(ctx context.Context, env *Env, cfg resolver.Config, out string, inputs []string, load func(s *saving, report func(resolver.Loading)) (*dialect.Doc, error)) error {
+func runResolver(ctx context.Context, env *Env, cmd string, cfg resolver.Config, out string, inputs []string, load func(s *saving, report func(resolver.Loading)) (*dialect.Doc, error)) error {
 	cfg.SaveTarget = out
 	var stdout []byte // with -o -, the last feed saved, written once the screen is given back
 	if out == "-" {
@@ -203,10 +203,10 @@ func runResolver(ctx context.Context, env *Env, cfg resolver.Config, out string,
 		if !res.Saved {
 			return err
 		}
-		fmt.Fprintln(env.Stderr, "feedsync: "+res.Line())
+		fmt.Fprintf(env.Stderr, "feedsync %s: %s\n", cmd, res.Line())
 		return err
 	}
-	fmt.Fprintln(env.Stderr, "feedsync: "+res.Line())
+	fmt.Fprintf(env.Stderr, "feedsync %s: %s\n", cmd, res.Line())
 	if res.Saved && res.Remaining > 0 {
 		return errConflicts
 	}

@@ -100,7 +100,7 @@ func serve(ctx context.Context, env *Env, hub *share.Hub, addr, feed string, opt
 	if !opts.Window.IsZero() {
 		what = fmt.Sprintf("a partial feed (window %s), the complete one at /complete", opts.Window)
 	}
-	fmt.Fprintf(env.Stderr, "feedsync: serving %s at http://%s/: %s\n", feed, ln.Addr(), what)
+	fmt.Fprintf(env.Stderr, "feedsync serve: serving %s at http://%s/: %s\n", feed, ln.Addr(), what)
 	ctx, stop := signal.NotifyContext(ctx, os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	done := make(chan error, 1)
@@ -110,7 +110,7 @@ func serve(ctx context.Context, env *Env, hub *share.Hub, addr, feed string, opt
 		return err
 	case <-ctx.Done():
 	}
-	fmt.Fprintln(env.Stderr, "feedsync: stopping")
+	fmt.Fprintln(env.Stderr, "feedsync serve: stopping")
 	if err := shutdown(env, srv, busy); err != nil {
 		return err
 	}
@@ -136,7 +136,7 @@ func shutdown(env *Env, srv *http.Server, busy *busyConns) error {
 	if err := srv.Close(); err != nil {
 		return err
 	}
-	fmt.Fprintf(env.Stderr, "feedsync: stopped, cutting off %s still under way after %v\n", count(n, "request"), serveShutdown)
+	fmt.Fprintf(env.Stderr, "feedsync serve: stopped, cutting off %s still under way after %v\n", count(n, "request"), serveShutdown)
 	return nil
 }
 

@@ -93,10 +93,10 @@ func checkOperands(cmd, local, url string, token bool) error {
 // url is shown as given, so without its password.
 func report(env *Env, cmd, local, url string, res *share.Result) {
 	if res.Unchanged {
-		fmt.Fprintf(env.Stderr, "feedsync: %s is up to date with %s\n", local, url)
+		fmt.Fprintf(env.Stderr, "feedsync %s: %s is up to date with %s\n", cmd, local, url)
 		return
 	}
-	msg := fmt.Sprintf("feedsync: %s %s: %s new or changed", cmd, local, count(res.Changed, "item"))
+	msg := fmt.Sprintf("feedsync %s: %s: %s new or changed", cmd, local, count(res.Changed, "item"))
 	if cmd == "sync" {
 		msg += fmt.Sprintf(", %d sent", res.Pushed)
 	}

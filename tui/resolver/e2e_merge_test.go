@@ -88,7 +88,7 @@ func TestEndToEndMerge(t *testing.T) {
 	tm.wait("saved to")
 	tm.keys("q", "q")
 	tm.wait("feedsync exited 1") // other items are still in conflict
-	tm.wait("feedsync: saved to out.xml: 6 items are still in conflict")
+	tm.wait("feedsync resolve: saved to out.xml: 6 items are still in conflict")
 	sameAsResolvePick(t, dir, bin, "item-groceries", "--title", "Buy groceries",
 		"--content", "Get milk, eggs, butter and rolls sourdough bread")
 }
@@ -189,7 +189,7 @@ func TestEndToEndStdout(t *testing.T) {
 	tm.wait("saved to standard output")
 	tm.keys("q")
 	tm.wait("feedsync exited 0")
-	tm.wait("feedsync: saved to standard output: every conflict is resolved")
+	tm.wait("feedsync resolve: saved to standard output: every conflict is resolved")
 	b, err := os.ReadFile(filepath.Join(dir, "piped.xml"))
 	if err != nil {
 		t.Fatal(err)

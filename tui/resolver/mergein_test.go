@@ -323,7 +323,7 @@ func TestEndToEndMergeIn(t *testing.T) {
 	tm.keys("s")
 	tm.wait("saved to ext.xml")
 	tm.keys("q")
-	tm.wait("feedsync: saved to ext.xml: 6 items are still in conflict")
+	tm.wait("feedsync resolve: saved to ext.xml: 6 items are still in conflict")
 	out := string(cli(t, dir, bin, 1, "conflicts", "ext.xml"))
 	if strings.Contains(out, "item-groceries") || !strings.Contains(out, "item-passport  X ") || strings.Count(out, "\nitem-") != 6 {
 		t.Errorf("feedsync conflicts on the saved file:\n%s", out)
