@@ -1,0 +1,407 @@
+package resolver
+
+import (
+	"cmp"
+	"slices"
+	"strings"
+
+	"github.com/feedsync/feedsync/diff"
+)
+
+// How the columns line up (see mergecols.go): the winner's and the
+// versions' columns are cut at the winner's line breaks that every version
+// keeps (syncOf) and wrapped once per item and width (source); each
+// revision of the result is cut at those of the breaks it keeps too, and
+// every block is padded to its tallest column (layColumns), so that a line
+// every column shares starts on one row.
+
+// columnsMemo keeps what the columns show. The winner's and the versions'
+// columns, cut into blocks and wrapped, do not depend on the result: they
+// are kept while the view stays open on the item (owner). The fields laid
+// out with the result are kept for its revision. The hunk at hand is
+// highlighted only when a row is painted.
+type columnsMemo struct {
+	owner   *mergeMemo // the view's memo when these were made: a new one is a new item
+	sync    map[int][]int
+	sources map[sourceKey]columnBlocks
+	rev     uint64
+	fields  map[columnsKey]laidColumns
+}
+
+// sourceKey names a source column: the winner's (version is the one at
+// hand, whose drops it marks) or a version's, at a width.
+type sourceKey struct {
+	field, version, width int
+	winner                bool
+}
+
+type columnsKey struct {
+	field, version, width int
+	typing                bool // typing in this field: the result is the text area
+}
+
+// laidColumns is a field laid out in columns: the winner's column, the
+// result's and each version's, with as many rows each; while typing in
+// the field, typed is the text area's row on each of them, or -1.
+type laidColumns struct {
+	cols  []wrappedResult
+	typed []int
+}
+
+// columnBlocks is a source column cut into blocks and wrapped: each
+// block's rows, and the hunk, by tag, that first shows on each row.
+type columnBlocks struct {
+	rows  [][][]piece
+	first [][]int
+}
+
+// fieldColumns returns field i laid out in columns (see layColumns), kept
+// for the revision unless the result shows a caret, which changes its text.
+func (v *MergeView) fieldColumns(i int) laidColumns {
+	caret := false
+	if hs := v.shown(); !v.typing && v.cur < len(hs) && hs[v.cur].field == i {
+		rs, re := v.placeOf(v.cur)
+		caret = rs == re
+	}
+	m := v.cols.memo
+	if m == nil || m.owner != v.memo {
+		m = &columnsMemo{owner: v.memo, sync: map[int][]int{}, sources: map[sourceKey]columnBlocks{}}
+		v.cols.memo = m
+	}
+	if m.fields == nil || m.rev != v.rev {
+		m.rev, m.fields = v.rev, map[columnsKey]laidColumns{}
+	}
+	k := columnsKey{i, v.version, v.width, v.typing && v.field == i}
+	if c, ok := m.fields[k]; ok && !caret {
+		return c
+	}
+	c := v.layColumns(m, i, k.typing, caret)
+	if !caret {
+		m.fields[k] = c
+	}
+	return c
+}
+
+// syncOf returns the winner's line breaks in field i that every version
+// keeps: where the source columns' blocks part.
+func (v MergeView) syncOf(m *columnsMemo, i int) []int {
+	if s, ok := m.sync[i]; ok {
+		return s
+	}
+	f := v.fields[i]
+	kept := make([][]int, len(v.hunks))
+	for j, hs := range v.hunks {
+		kept[j] = keptBreaks(hunkChunks(f.winner, hs, i), true)
+	}
+	s := syncBreaks(strings.Count(f.winner, "\n"), kept...)
+	m.sync[i] = s
+	return s
+}
+
+// source returns a source column of field i cut at the blocks and
+// wrapped: the winner's value, its drops against the version at hand
+// marked, or version ver's value against the winner's (see inline).
+func (v MergeView) source(m *columnsMemo, i, ver int, winner bool) columnBlocks {
+	wl, _, wv := v.columnWidths()
+	k := sourceKey{i, ver, wv, winner}
+	if winner {
+		k.width = wl
+	}
+	if c, ok := m.sources[k]; ok {
+		return c
+	}
+	w := v
+	w.version = ver
+	left, right := w.sidePieces(i, -1)
+	ps, at := left, v.syncOf(m, i)
+	if !winner {
+		ps = inline(left, right)
+		at = breaksIn(at, keptBreaks(hunkChunks(v.fields[i].winner, v.hunks[ver], i), true))
+	}
+	var c columnBlocks
+	for _, b := range cutAtBreaks(ps, at) {
+		rows := wrapLines(b, k.width)
+		c.rows, c.first = append(c.rows, rows), append(c.first, firstTags(rows))
+	}
+	m.sources[k] = c
+	return c
+}
+
+// layColumns lays field i out in columns: the winner's column, the
+// result's and each version's. The source columns part at the blocks of
+// syncOf, each block padded to the tallest; the result parts at those of
+// them it keeps too (all, unless typing took one away), so that a block
+// of the result may span several of the sources', padded as a whole.
+// Typed in, the result is the text area: typed says which of its rows
+// stands on each row, each line on its block as the result's would.
+func (v MergeView) layColumns(m *columnsMemo, i int, typing, caret bool) laidColumns {
+	_, wr, _ := v.columnWidths()
+	srcs := []columnBlocks{v.source(m, i, v.version, true)}
+	marks := []map[int]string{nil} // the winner's column has no gutter
+	for j := range v.hunks {
+		srcs, marks = append(srcs, v.source(m, i, j, false)), append(marks, v.marksOf(j))
+	}
+	sync := v.syncOf(m, i)
+	kept := keptBreaks(v.chunksOf(i), false)
+	var at []int       // the result's line breaks where its blocks part
+	groups := []int{0} // the sources' block where each of the result's starts
+	for b, s := range sync {
+		if kept[s] >= 0 {
+			at, groups = append(at, kept[s]), append(groups, b+1)
+		}
+	}
+	var blocks [][]piece // the result's, one per group of the sources' blocks
+	var rmarks map[int]string
+	var lineRows []int // typing: the text area's rows of each line
+	if typing {
+		ta := v.fields[i].result
+		ta.SetSize(wr, 1)
+		lineRows = make([]int, strings.Count(v.value(i), "\n")+1)
+		for _, r := range ta.visual() {
+			lineRows[r.line]++
+		}
+	} else {
+		var result []piece
+		if caret {
+			result, rmarks = v.resultPieces(i)
+		} else {
+			result, rmarks = v.resultPiecesAt(i, -1)
+		}
+		blocks = cutAtBreaks(result, at)
+	}
+	var out laidColumns
+	out.cols = make([]wrappedResult, len(srcs)+1) // the winner's, the result's, the versions'
+	col := func(c int) *wrappedResult { return &out.cols[c+min(c, 1)] }
+	typed := 0 // the text area's rows laid out
+	for g, start := range groups {
+		end := len(sync) + 1
+		if g+1 < len(groups) {
+			end = groups[g+1]
+		}
+		base := len(out.cols[0].rows)
+		for b := start; b < end; b++ {
+			h := 0
+			for _, c := range srcs {
+				h = max(h, len(c.rows[b]))
+			}
+			for c, src := range srcs {
+				col(c).addRows(src.rows[b], src.first[b], marks[c], h)
+			}
+		}
+		n := len(out.cols[0].rows) - base
+		if typing {
+			l0, l1 := 0, len(lineRows)
+			if g > 0 {
+				l0 = at[g-1] + 1
+			}
+			if g < len(at) {
+				l1 = at[g] + 1
+			}
+			for _, r := range lineRows[l0:l1] {
+				for range r {
+					out.typed, typed = append(out.typed, typed), typed+1
+				}
+			}
+			n = max(n, len(out.typed)-base)
+			for len(out.typed) < base+n {
+				out.typed = append(out.typed, -1)
+			}
+		} else {
+			r := wrapResult(blocks[g], marksIn(blocks[g], rmarks), wr)
+			out.cols[1].add(r, n)
+			n = max(n, len(r.rows))
+		}
+		for c := range out.cols {
+			out.cols[c].padTo(base + n)
+		}
+	}
+	return out
+}
+
+// add adds a block of the result's rows, padded with blank rows to n.
+func (wr *wrappedResult) add(block wrappedResult, n int) {
+	base := len(wr.rows)
+	for t, r := range block.tagRows {
+		if wr.tagRows == nil {
+			wr.tagRows = map[int]int{}
+		}
+		if _, ok := wr.tagRows[t]; !ok {
+			wr.tagRows[t] = base + r
+		}
+	}
+	wr.rows = append(wr.rows, block.rows...)
+	wr.marks = append(wr.marks, block.marks...)
+	wr.padTo(base + n)
+}
+
+// addRows adds a block of a source column's rows, each marked with what
+// the result holds at the hunk that first shows on it (marks, by tag; none
+// for the winner's column), padded with blank rows to n.
+func (wr *wrappedResult) addRows(rows [][]piece, first []int, marks map[int]string, n int) {
+	base := len(wr.rows)
+	wr.rows = append(wr.rows, rows...)
+	for _, t := range first {
+		wr.marks = append(wr.marks, marks[t])
+	}
+	wr.padTo(base + n)
+}
+
+// padTo adds blank rows up to n.
+func (wr *wrappedResult) padTo(n int) {
+	for len(wr.rows) < n {
+		wr.rows, wr.marks = append(wr.rows, nil), append(wr.marks, "")
+	}
+}
+
+// firstTags returns, for each row, the hunk (by tag) that first shows on
+// it, or 0.
+func firstTags(rows [][]piece) []int {
+	out := make([]int, len(rows))
+	seen := map[int]bool{}
+	for k, row := range rows {
+		for _, p := range row {
+			if p.tag > 0 && !seen[p.tag] {
+				seen[p.tag] = true
+				out[k] = cmp.Or(out[k], p.tag)
+			}
+		}
+	}
+	return out
+}
+
+// marksOf returns the gutter mark of each hunk of version ver, by tag:
+// what the result holds there.
+func (v MergeView) marksOf(ver int) map[int]string {
+	out := map[int]string{}
+	for k, s := range v.statesOf(ver) {
+		out[k+1] = stateMark[s]
+	}
+	return out
+}
+
+// marksIn keeps the marks of the hunks a block holds, so that wrapResult
+// puts no other hunk's mark on its last row.
+func marksIn(block []piece, marks map[int]string) map[int]string {
+	out := map[int]string{}
+	for _, p := range block {
+		if m, ok := marks[p.tag]; ok && p.tag > 0 {
+			out[p.tag] = m
+		}
+	}
+	return out
+}
+
+// hunkChunks returns a version's value of a field against the winner's as
+// chunks, from its hunks (no diff run again).
+func hunkChunks(winner string, hs []hunk, field int) []diff.Chunk {
+	var out []diff.Chunk
+	pos := 0
+	for _, h := range hs {
+		if h.field == field {
+			same := winner[pos:h.start]
+			out = append(out, diff.Chunk{Old: same, New: same}, diff.Chunk{Old: h.left, New: h.right, Changed: true})
+			pos = h.end
+		}
+	}
+	return append(out, diff.Chunk{Old: winner[pos:], New: winner[pos:]})
+}
+
+// keptBreaks returns, for each line break of the winner's value, the
+// number of the line break that stands for it in the other text of
+// chunks, or -1 where a change takes it away. Inline, the text is both
+// sides of each change, the winner's first (see inline).
+func keptBreaks(chunks []diff.Chunk, inline bool) []int {
+	var out []int
+	n := 0
+	for _, c := range chunks {
+		old := strings.Count(c.Old, "\n")
+		switch {
+		case !c.Changed:
+			for range old {
+				out, n = append(out, n), n+1
+			}
+			continue
+		case inline:
+			n += old
+		}
+		for range old {
+			out = append(out, -1)
+		}
+		n += strings.Count(c.New, "\n")
+	}
+	return out
+}
+
+// inline merges the two sides of sidePieces into one text: what the
+// winner and the version share once, and at each hunk the winner's text
+// the version drops, then the version's text, as a word diff shows them.
+// So each version's column shows all it changes, its deletions too, which
+// the winner's column marks only for the version at hand.
+func inline(left, right []piece) []piece {
+	out := make([]piece, 0, len(left)+len(right))
+	li, ri := 0, 0
+	for li < len(left) || ri < len(right) {
+		switch {
+		case li < len(left) && left[li].tag > 0 && (ri >= len(right) || right[ri].tag == 0 || right[ri].tag >= left[li].tag):
+			out, li = append(out, left[li]), li+1
+		case ri < len(right) && (right[ri].tag > 0 || li >= len(left)):
+			out, ri = append(out, right[ri]), ri+1
+		default: // text both share: the same on either side
+			out, li, ri = append(out, left[li]), li+1, ri+1
+		}
+	}
+	return out
+}
+
+// syncBreaks returns the winner's line breaks, of n, that every text
+// keeps (each kept is a text's, see keptBreaks).
+func syncBreaks(n int, kept ...[]int) []int {
+	var out []int
+	for k := range n {
+		if !slices.ContainsFunc(kept, func(t []int) bool { return k >= len(t) || t[k] < 0 }) {
+			out = append(out, k)
+		}
+	}
+	return out
+}
+
+// breaksIn returns the text's own numbers of the winner's line breaks
+// sync (kept maps them; nil is the winner itself).
+func breaksIn(sync, kept []int) []int {
+	if kept == nil {
+		return sync
+	}
+	out := make([]int, len(sync))
+	for k, s := range sync {
+		out[k] = kept[s]
+	}
+	return out
+}
+
+// cutAtBreaks cuts pieces at the line breaks numbered at (ascending, from
+// 0 among the pieces' line breaks), which it drops: len(at)+1 blocks.
+func cutAtBreaks(ps []piece, at []int) [][]piece {
+	out := make([][]piece, 0, len(at)+1)
+	var cur []piece
+	n := 0
+	for _, p := range ps {
+		for len(out) < len(at) {
+			i := strings.IndexByte(p.text, '\n')
+			if i < 0 {
+				break
+			}
+			head := p
+			head.text = p.text[:i+1]
+			if n == at[len(out)] {
+				head.text = p.text[:i]
+				out, cur = append(out, append(cur, head)), nil
+			} else {
+				cur = append(cur, head)
+			}
+			p.text = p.text[i+1:]
+			n++
+		}
+		cur = append(cur, p)
+	}
+	return append(out, cur)
+}
