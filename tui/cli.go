@@ -153,7 +153,7 @@ func runHelp(ctx context.Context, env *Env, args []string) error {
 		}
 		return nil
 	}
-	return usageError("help", "want one command, or cse or git and a subcommand, got %d argument(s)", len(args))
+	return usageError("help", "want one command, or cse or git and a subcommand, got %s", count(len(args), "argument"))
 }
 
 // runVersion is 'feedsync version': this build, on one line.

@@ -87,7 +87,7 @@ func cseOperands(env *Env, name string, args []string) ([]string, error) {
 		}
 	}
 	if len(ops) != len(want) {
-		return nil, usageError(cmd, "want %s, got %d argument(s)", strings.Join(want, " and "), len(ops))
+		return nil, usageError(cmd, "want %s, got %s", strings.Join(want, " and "), count(len(ops), "argument"))
 	}
 	for _, op := range ops {
 		if strings.TrimSpace(op) == "" {

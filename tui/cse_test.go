@@ -47,7 +47,7 @@ func TestCSEUsage(t *testing.T) {
 		{"-h", []string{"-h"}, ExitOK, "Exit codes:", ""},
 		{"unknown command", []string{"frob"}, ExitError, "", "feedsync cse: unknown command \"frob\"; run 'feedsync cse -h' for its commands\n"},
 		{"pull -h", []string{"pull", "-h"}, ExitOK, "usage: feedsync cse pull ROOT DIR", ""},
-		{"pull, one argument", []string{"pull", "x"}, ExitError, "", "feedsync cse pull: want ROOT and DIR, got 1 argument(s)\nusage: feedsync cse pull ROOT DIR"},
+		{"pull, one argument", []string{"pull", "x"}, ExitError, "", "feedsync cse pull: want ROOT and DIR, got 1 argument\nusage: feedsync cse pull ROOT DIR"},
 		{"pull, unknown flag", []string{"pull", "-x", "a", "b"}, ExitError, "", "flag provided but not defined"},
 		{"pull, other scheme", []string{"pull", "ftp://127.0.0.1/x", empty}, ExitError, "", "ftp://127.0.0.1/x: not http, https or a local path"},
 		{"pull, no such root", []string{"pull", filepath.Join(empty, "none.xml"), empty}, ExitError, "", "none.xml: not a readable feed file"},
@@ -55,7 +55,7 @@ func TestCSEUsage(t *testing.T) {
 		{"fetch, empty link", []string{"fetch", empty, ""}, ExitError, "", "feedsync cse fetch: an argument is empty"},
 		{"pull, empty directory name", []string{"pull", malformed, " "}, ExitError, "", "feedsync cse pull: an argument is empty"},
 		{"ls, no cache", []string{"ls", empty}, ExitError, "", empty + ": no CSE cache in this directory"},
-		{"ls, two arguments", []string{"ls", "a", "b"}, ExitError, "", "feedsync cse ls: want DIR, got 2 argument(s)\n"},
+		{"ls, two arguments", []string{"ls", "a", "b"}, ExitError, "", "feedsync cse ls: want DIR, got 2 arguments\n"},
 		{"stamp, no such file", []string{"stamp", filepath.Join(empty, "none.xml")}, ExitError, "", "no such file"},
 		{"stamp, malformed", []string{"stamp", malformed}, ExitError, "", malformed + ":3:1: channel: <channel> opened at 2:3 is closed by </rss>"},
 	}

@@ -34,7 +34,7 @@ func TestErrorsStartWithTheirCommand(t *testing.T) {
 		{"merge, missing file", "", []string{"merge", missing, good}, "feedsync merge: " + missing + ": no such file or directory", 0},
 		{"merge, bad input", "", []string{"merge", bad, good}, "feedsync merge: " + bad + ":1:", 2},
 		{"merge, bad REMOTE", "", []string{"merge", good, bad}, "feedsync merge: " + bad + ":1:", 2},
-		{"merge, usage", "", []string{"merge", good}, "feedsync merge: want LOCAL and REMOTE, got 1 argument(s)\nusage: feedsync merge", 0},
+		{"merge, usage", "", []string{"merge", good}, "feedsync merge: want LOCAL and REMOTE, got 1 argument\nusage: feedsync merge", 0},
 		{"update, no such item", "", []string{"update", good, "--id", "nope", "--title", "x", "--by", "A"}, "feedsync update: " + good + `: no item with id "nope"`, 0},
 		{"standard input", "<rss", []string{"validate", "-"}, "feedsync validate: <stdin>:1:", 0},
 		{"a folder", "", []string{"conflicts", h.dir}, "feedsync conflicts: " + h.dir + ": ", 0},

@@ -61,7 +61,7 @@ func (f *flagSet) parse(env *Env, args []string) ([]string, error) {
 
 // parseCount parses args as parse does and checks that the number of
 // positional arguments is one of counts; else it is bad usage, reported
-// as "want WANT, got N argument(s)".
+// as "want WANT, got N arguments".
 func (f *flagSet) parseCount(env *Env, args []string, want string, counts ...int) ([]string, error) {
 	pos, err := f.parse(env, args)
 	if err != nil {
@@ -72,7 +72,7 @@ func (f *flagSet) parseCount(env *Env, args []string, want string, counts ...int
 			return pos, nil
 		}
 	}
-	return nil, usageError(f.cmd, "%s, got %d argument(s)", want, len(pos))
+	return nil, usageError(f.cmd, "%s, got %s", want, count(len(pos), "argument"))
 }
 
 // flagErrorNames finds the flag in the flag package's errors ("flag

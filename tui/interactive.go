@@ -26,7 +26,7 @@ var errNeedsTerminal = errors.New("feedsync resolve: the interactive resolver ne
 // and REMOTE. It saves to OUT, by default the first feed.
 func resolveInteractive(ctx context.Context, env *Env, pos []string, out string, st stampFlags, markers bool) error {
 	if len(pos) < 1 || len(pos) > 2 {
-		return usageError("resolve", "want FEED, or LOCAL and REMOTE, got %d argument(s)", len(pos))
+		return usageError("resolve", "want FEED, or LOCAL and REMOTE, got %s", count(len(pos), "argument"))
 	}
 	for _, src := range pos {
 		if src == "-" {

@@ -28,7 +28,7 @@ func runResolve(ctx context.Context, env *Env, args []string) error {
 		return resolveInteractive(ctx, env, pos, *f.outPath, f.stamp, *markers)
 	}
 	if len(pos) != 1 {
-		return usageError("resolve", "--pick takes one FEED, got %d argument(s)", len(pos))
+		return usageError("resolve", "--pick takes one FEED, got %s", count(len(pos), "argument"))
 	}
 	if f.id == "" {
 		return usageError("resolve", "--pick needs --id")
