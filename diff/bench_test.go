@@ -69,3 +69,14 @@ func BenchmarkSideBySide(b *testing.B) {
 		SideBySide(old, cur)
 	}
 }
+
+// BenchmarkSideBySideLongLine compares a line of 200,000 words (1 MB)
+// with a copy where every 50th word changed, as the item screen shows a
+// field of one long line.
+func BenchmarkSideBySideLongLine(b *testing.B) {
+	a, c := longLine(200_000, false)
+	b.SetBytes(int64(len(a) + len(c)))
+	for b.Loop() {
+		SideBySide(a, c)
+	}
+}

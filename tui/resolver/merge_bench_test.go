@@ -107,3 +107,29 @@ func BenchmarkMergeViewKey(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkOpenBigField opens the item screen (enter) and the merge view
+// (enter, e) on BenchmarkMergeViewKey's 1 MB field, one line ("line") or
+// lines of 50 words ("paragraphs"), at 120 columns, and draws the screen.
+//
+//	go test -run '^$' -bench OpenBigField ./tui/resolver
+func BenchmarkOpenBigField(b *testing.B) {
+	for _, paragraphs := range []bool{false, true} {
+		l, r := bigFieldFeeds(200_000, paragraphs)
+		doc := mergePair(b, l, r)
+		name := map[bool]string{false: "line", true: "paragraphs"}[paragraphs]
+		for _, keys := range [][]string{{"enter"}, {"enter", "e"}} {
+			b.Run(name+"/"+strings.Join(keys, ","), func(b *testing.B) {
+				var hs *harness
+				for b.Loop() {
+					hs = newHarness(b, doc, 120, 40)
+					hs.keys(keys...)
+					_ = hs.m.View()
+				}
+				if want := map[int]screen{1: itemScreen, 2: mergeScreen}[len(keys)]; hs.m.screen != want {
+					b.Fatalf("keys %v: screen %v, want %v", keys, hs.m.screen, want)
+				}
+			})
+		}
+	}
+}
