@@ -2,6 +2,7 @@ package diff
 
 import (
 	"fmt"
+	"math/rand/v2"
 	"strings"
 	"testing"
 )
@@ -72,11 +73,27 @@ func BenchmarkSideBySide(b *testing.B) {
 
 // BenchmarkSideBySideLongLine compares a line of 200,000 words (1 MB)
 // with a copy where every 50th word changed, as the item screen shows a
-// field of one long line.
+// field of one long line ("every50th"), and two unrelated lines of 50,000
+// one-letter words ("rewritten": without wordLimit, a word diff of them
+// takes time quadratic in their length).
 func BenchmarkSideBySideLongLine(b *testing.B) {
 	a, c := longLine(200_000, false)
-	b.SetBytes(int64(len(a) + len(c)))
-	for b.Loop() {
-		SideBySide(a, c)
+	letters := func(seed uint64) string {
+		r := rand.New(rand.NewPCG(seed, 1))
+		words := make([]string, 50_000)
+		for i := range words {
+			words[i] = string(rune('a' + r.IntN(26)))
+		}
+		return strings.Join(words, " ")
+	}
+	pairs := map[string][2]string{"every50th": {a, c}, "rewritten": {letters(1), letters(2)}}
+	for _, name := range []string{"every50th", "rewritten"} {
+		b.Run(name, func(b *testing.B) {
+			p := pairs[name]
+			b.SetBytes(int64(len(p[0]) + len(p[1])))
+			for b.Loop() {
+				SideBySide(p[0], p[1])
+			}
+		})
 	}
 }

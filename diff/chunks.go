@@ -25,8 +25,8 @@ const (
 	ByLine
 )
 
-// wordLimit bounds the tokens that Chunks compares word by word at once.
-// A larger changed run of lines (a long paragraph, a field of one 1 MB
+// wordLimit bounds the tokens that Words and Chunks compare word by word
+// at once. A larger changed run (a long paragraph, a field of one 1 MB
 // line) loses its shared ends, then is cut into pieces (see pieceEnd)
 // that are compared whole, and only the runs of pieces that changed are
 // compared by words; a run of pieces that is still larger stays one
@@ -85,15 +85,25 @@ func appendShared(out []Chunk, old, cur string) []Chunk {
 // appendWordChunks appends the chunks of one changed run of lines, cut
 // into words (see wordLimit for a large run).
 func appendWordChunks(out []Chunk, old, cur string) []Chunk {
-	return appendTokenChunks(out, tokenize(old), tokenize(cur))
+	for _, op := range tokenOps(nil, tokenize(old), tokenize(cur)) {
+		switch op.Kind {
+		case Equal:
+			out = appendChunk(out, op.Text, op.Text, false)
+		case Delete:
+			out = appendChunk(out, op.Text, "", true)
+		default:
+			out = appendChunk(out, "", op.Text, true)
+		}
+	}
+	return out
 }
 
-// appendTokenChunks appends the chunks of the tokens ta against tb: word
-// by word if they are few, else their shared ends, then the rest piece by
-// piece.
-func appendTokenChunks(out []Chunk, ta, tb []string) []Chunk {
+// tokenOps appends the ops of the tokens ta against tb, as wordOps lists
+// them: word by word if they are few, else their shared ends, then the
+// rest piece by piece (see wordLimit).
+func tokenOps(ops []Span, ta, tb []string) []Span {
 	if len(ta)+len(tb) <= wordLimit || len(ta) == 0 || len(tb) == 0 {
-		return appendWordOps(out, ta, tb)
+		return wordDiff(ops, ta, tb)
 	}
 	p, s := 0, 0
 	for p < len(ta) && p < len(tb) && ta[p] == tb[p] {
@@ -102,35 +112,32 @@ func appendTokenChunks(out []Chunk, ta, tb []string) []Chunk {
 	for s < len(ta)-p && s < len(tb)-p && ta[len(ta)-1-s] == tb[len(tb)-1-s] {
 		s++
 	}
-	shared := strings.Join(ta[:p], "")
-	out = appendChunk(out, shared, shared, false)
-	out = appendPieceChunks(out, ta[p:len(ta)-s], tb[p:len(tb)-s])
-	shared = strings.Join(ta[len(ta)-s:], "")
-	return appendChunk(out, shared, shared, false)
+	ops = appendOp(ops, Equal, ta[:p])
+	ops = pieceOps(ops, ta[p:len(ta)-s], tb[p:len(tb)-s])
+	return appendOp(ops, Equal, ta[len(ta)-s:])
 }
 
-// appendPieceChunks compares tokens cut into pieces: the pieces both
-// sides hold are shared, each run of pieces that changed is compared by
+// pieceOps appends the ops of tokens cut into pieces: the pieces both
+// sides hold are equal, each run of pieces that changed is compared by
 // words if it is small enough, else it is one change.
-func appendPieceChunks(out []Chunk, ta, tb []string) []Chunk {
+func pieceOps(ops []Span, ta, tb []string) []Span {
 	if len(ta)+len(tb) <= wordLimit || len(ta) == 0 || len(tb) == 0 {
-		return appendWordOps(out, ta, tb)
+		return wordDiff(ops, ta, tb)
 	}
 	pa, pb := pieces(ta), pieces(tb)
 	sa, sb := joinEach(pa), joinEach(pb)
 	i := 0
 	for _, bl := range append(diffBlocks(sa, sb), block{len(pa), len(pa), len(pb), len(pb)}) {
-		shared := strings.Join(sa[i:bl.a0], "")
-		out = appendChunk(out, shared, shared, false)
+		ops = appendOp(ops, Equal, sa[i:bl.a0])
 		ra, rb := slices.Concat(pa[bl.a0:bl.a1]...), slices.Concat(pb[bl.b0:bl.b1]...)
 		if len(ra)+len(rb) <= wordLimit {
-			out = appendWordOps(out, ra, rb)
+			ops = wordDiff(ops, ra, rb)
 		} else {
-			out = appendChunk(out, strings.Join(sa[bl.a0:bl.a1], ""), strings.Join(sb[bl.b0:bl.b1], ""), true)
+			ops = appendOp(appendOp(ops, Delete, sa[bl.a0:bl.a1]), Insert, sb[bl.b0:bl.b1])
 		}
 		i = bl.a1
 	}
-	return out
+	return ops
 }
 
 // pieces cuts tokens into pieces, each ending where pieceEnd says.
@@ -177,26 +184,25 @@ func joinEach(ps [][]string) []string {
 	return out
 }
 
-// appendWordOps appends the chunks of tokens ta against tb compared word
-// by word: one change if a side is empty.
-func appendWordOps(out []Chunk, ta, tb []string) []Chunk {
+// wordDiff appends the ops of tokens ta against tb compared word by word,
+// with the white space between two changes counted as changed (see
+// absorbSpaces).
+func wordDiff(ops []Span, ta, tb []string) []Span {
 	if len(ta) == 0 || len(tb) == 0 {
-		return appendChunk(out, strings.Join(ta, ""), strings.Join(tb, ""), true)
+		return appendOp(appendOp(ops, Delete, ta), Insert, tb)
 	}
 	ia, ib, ids := intern(ta, tb)
 	delA, insB := changes(ia, ib, ids)
-	ops := absorbSpaces(wordOps(ta, tb, group(delA, insB)))
-	for _, op := range ops {
-		switch op.Kind {
-		case Equal:
-			out = appendChunk(out, op.Text, op.Text, false)
-		case Delete:
-			out = appendChunk(out, op.Text, "", true)
-		default:
-			out = appendChunk(out, "", op.Text, true)
-		}
+	return append(ops, absorbSpaces(wordOps(ta, tb, group(delA, insB)))...)
+}
+
+// appendOp appends the tokens toks joined as an op of kind k, unless
+// there are none.
+func appendOp(ops []Span, k Kind, toks []string) []Span {
+	if len(toks) == 0 {
+		return ops
 	}
-	return out
+	return append(ops, Span{strings.Join(toks, ""), k})
 }
 
 // appendChunk appends a chunk, joining it to the last one of the same kind

@@ -2,6 +2,7 @@ package diff
 
 import (
 	"math/rand/v2"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -127,25 +128,34 @@ func longLine(n int, dots bool) (a, b string) {
 	return sa.String(), sb.String()
 }
 
-// TestChunksLongLine: a line far above wordLimit tokens is still cut into
-// its changed words, with or without sentences; one rewritten whole, or
-// with no place to cut it, stays one change.
-func TestChunksLongLine(t *testing.T) {
+// TestLongLine: a line far above wordLimit tokens is still cut into its
+// changed words by Chunks, Words and SideBySide, with or without
+// sentences; one rewritten whole, or with no place to cut it, stays one
+// change.
+func TestLongLine(t *testing.T) {
 	for _, dots := range []bool{false, true} {
 		a, b := longLine(20_000, dots)
 		cs := Chunks(a, b, ByWord)
 		checkChunks(t, a, b, cs)
-		n := 0
+		var old, cur []string // the changed chunks' sides
 		for _, c := range cs {
 			if c.Changed {
-				n++
+				old, cur = append(old, c.Old), append(cur, c.New)
 				if c.New != "CHANGED" && c.New != "CHANGED." {
 					t.Errorf("dots %v: change %q → %q, want a word to CHANGED", dots, c.Old, c.New)
 				}
 			}
 		}
-		if n != 20_000/50 {
-			t.Errorf("dots %v: %d changes, want %d", dots, n, 20_000/50)
+		if len(old) != 20_000/50 {
+			t.Errorf("dots %v: %d changes, want %d", dots, len(old), 20_000/50)
+		}
+		rows := SideBySide(a, b)
+		if len(rows) != 1 || rows[0].Left.Kind != Change {
+			t.Fatalf("dots %v: SideBySide gives %d rows, want 1 changed", dots, len(rows))
+		}
+		left, right := changedText(rows[0].Left.Spans), changedText(rows[0].Right.Spans)
+		if !slices.Equal(left, old) || !slices.Equal(right, cur) {
+			t.Errorf("dots %v: SideBySide's changed spans are not Chunks' changes:\n%q\n%q", dots, left[:min(5, len(left))], right[:min(5, len(right))])
 		}
 	}
 	a := strings.TrimSpace(strings.Repeat("same ", 5000))
@@ -156,12 +166,27 @@ func TestChunksLongLine(t *testing.T) {
 	if cs := Chunks(a, rewritten, ByWord); len(cs) != 1 {
 		t.Errorf("a line rewritten whole: %d chunks, want 1", len(cs))
 	}
+	if left, right := Words(a, rewritten); len(left) != 1 || len(right) != 1 {
+		t.Errorf("a line rewritten whole: %d and %d spans, want 1 and 1", len(left), len(right))
+	}
 }
 
-// TestChunksLongRandom: texts far above wordLimit tokens, of words,
-// sentences and lines, against copies with words replaced, dropped, added
-// and moved, keep every property of Chunks' result.
-func TestChunksLongRandom(t *testing.T) {
+// changedText returns the text of each span that is not Equal.
+func changedText(spans []Span) []string {
+	var out []string
+	for _, sp := range spans {
+		if sp.Kind != Equal {
+			out = append(out, sp.Text)
+		}
+	}
+	return out
+}
+
+// TestLongRandom: texts far above wordLimit tokens, of words, sentences
+// and lines, against copies with words replaced, dropped, added and moved,
+// keep every property of Chunks', Words' and SideBySide's results, also as
+// one line.
+func TestLongRandom(t *testing.T) {
 	vocab := []string{"a", "bb", "ccc", "milk", "eggs", ".", ",", " ", "\n", "  ", "é", "日本"}
 	for seed := range uint64(6) {
 		r := rand.New(rand.NewPCG(seed, 7))
@@ -185,6 +210,18 @@ func TestChunksLongRandom(t *testing.T) {
 			b.WriteString(s[len(s)/2:] + s[:len(s)/2])
 		}
 		checkChunks(t, a.String(), b.String(), Chunks(a.String(), b.String(), ByWord))
+		left, right := Words(a.String(), b.String())
+		checkSide(t, left, a.String(), Insert)
+		checkSide(t, right, b.String(), Delete)
+		if Join(left) != a.String() || Join(right) != b.String() || equalText(left) != equalText(right) {
+			t.Errorf("seed %d: Words' spans do not join to the texts, or their equal text differs", seed)
+		}
+		for _, nl := range []string{"\n", " "} { // lines, or one line
+			old, cur := strings.ReplaceAll(a.String(), "\n", nl), strings.ReplaceAll(b.String(), "\n", nl)
+			if err := checkRows(SideBySide(old, cur), old, cur); err != nil {
+				t.Errorf("seed %d, newline %q: %v", seed, nl, err)
+			}
+		}
 	}
 }
 

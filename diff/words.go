@@ -63,11 +63,16 @@ func Join(spans []Span) string {
 //
 // A run of spaces between two changes is counted as changed, so that
 // "foo bar" against "baz qux" reads as one replacement rather than two.
+//
+// Texts of more than 4,000 words, spaces and marks in all are compared as
+// [Chunks] compares a long changed run: their shared ends are set aside,
+// the rest is cut into pieces at the ends of sentences and lines (and
+// after some words, chosen alike on both sides), the pieces are compared
+// whole and only the changed ones word by word, so that a 1 MB line costs
+// time near linear in its length. A run of changed pieces that is still
+// that long is one deletion and one insertion.
 func Words(a, b string) (left, right []Span) {
-	ta, tb := tokenize(a), tokenize(b)
-	ia, ib, ids := intern(ta, tb)
-	delA, insB := changes(ia, ib, ids)
-	ops := absorbSpaces(wordOps(ta, tb, group(delA, insB)))
+	ops := tokenOps(nil, tokenize(a), tokenize(b))
 	return side(ops, Insert), side(ops, Delete)
 }
 
@@ -122,9 +127,15 @@ func side(ops []Span, skip Kind) []Span {
 }
 
 // tokenize cuts s into words, runs of one space character, and single
-// characters that stand alone. Joining the tokens gives s.
+// characters that stand alone. Joining the tokens gives s. It counts the
+// tokens first: growing the slice as it goes costs more than a second pass
+// on a long text.
 func tokenize(s string) []string {
-	var toks []string
+	n := 0
+	for rest := s; rest != ""; n++ {
+		rest = rest[tokenLen(rest):]
+	}
+	toks := make([]string, 0, n)
 	for s != "" {
 		n := tokenLen(s)
 		toks = append(toks, s[:n])
