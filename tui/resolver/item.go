@@ -59,6 +59,12 @@ type compared struct {
 	rendered    bool
 	a, b        []feeds.Field
 	pairs       []fieldPair
+	// out is pairs rendered with opts, kept while neither changes: a
+	// field of 1 MB takes a tenth of a second to wrap, and every layout
+	// of the program (a message, the merge view opening) lays out the
+	// item screen again.
+	opts diffOpts
+	out  *rendered
 }
 
 // compare returns the diff of the shown pair, reusing the last one when the
@@ -258,12 +264,23 @@ func (v *ItemView) layout() {
 	v.head = v.header(c.a, c.b)
 	name := fmt.Sprintf("version %d", v.version+1)
 	o := diffOpts{width: v.width, layout: v.mode(), unfold: v.unfold, right: name, s: v.styles, rendered: v.rendered}
-	r := renderFields(c.pairs, o)
+	if c.out == nil || c.opts != o {
+		r := renderFields(c.pairs, o)
+		c.opts, c.out = o, &r
+		v.cache = c
+	}
+	r := *c.out
 	v.body, v.fields, v.changes = r.lines, r, r.changes
 	v.findMatches()
 	v.hist.SetItems(v.item.Winner(), v.right(), v.now)
 	v.hist.SetSize(v.width, v.histHeight())
 	v.scrollBy(0)
+}
+
+// restyle lays the screen out again after the styles changed.
+func (v *ItemView) restyle() {
+	v.cache.out = nil
+	v.layout()
 }
 
 // histHeight gives the history pane a third of the room, and what it needs

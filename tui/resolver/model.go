@@ -268,7 +268,7 @@ func (m Model) setBackground(light bool) Model {
 // and those that keep rendered lines render again.
 func (m Model) restyle() Model {
 	*m.styles = NewStyles(m.look)
-	m.item.layout()
+	m.item.restyle()
 	m.merge.restyle()
 	return m
 }
