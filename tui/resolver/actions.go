@@ -121,14 +121,14 @@ func (m Model) marked() []int {
 
 // edited records new data as the resolution of an item.
 func (m Model) edited(pos int, versions []int, edit dialect.Edit) (Model, tea.Cmd) {
-	if m.screen == mergeScreen {
-		m.screen = m.editFrom
-	}
 	d := decision{kind: editData, pos: pos, versions: versions, edit: edit}
 	s, err := m.st.decide(d, m.stamp())
-	if err != nil {
+	if err != nil { // the merge view, if that is where the data was made, stays open with it
 		m.status.Error(err.Error())
 		return m, nil
+	}
+	if m.screen == mergeScreen {
+		m.screen = m.editFrom
 	}
 	return m.commit(s).advance(pos), nil
 }

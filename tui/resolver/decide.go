@@ -54,6 +54,10 @@ func (s *store) outcomeOf(d decision, e dialect.Entry, st engine.Stamp) (dialect
 		res, err := s.doc.Resolve(e, st, dialect.Resolution{Pick: d.version + 1, Only: only}, dialect.Options{})
 		return res, resolved, fmt.Sprintf("took version %d of %q", d.version+1, title), err
 	case editData:
+		if !e.InConflict() { // resolved by another writer while combined (mergein.go): an update over the resolution
+			res, err := s.doc.Update(e, st, dialect.Change{Edit: d.edit}, dialect.Options{})
+			return res, edited, fmt.Sprintf("edited %q", title), err
+		}
 		r := dialect.Resolution{Only: only, Edit: d.edit}
 		res, err := s.doc.Resolve(e, st, r, dialect.Options{})
 		return res, edited, fmt.Sprintf("edited %q", title), err

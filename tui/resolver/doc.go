@@ -82,7 +82,13 @@
 // back the merged state with the decision. The one thing that cannot be
 // undone is a decision the file's new state already holds (one saved
 // before the file changed): the merge keeps it either way, so it leaves
-// the journal, and the message says how many did.
+// the journal, and the message says how many did. A merge view open
+// while the file merges in is carried onto the item's merged state
+// (MergeView.Rebase): the result the person made is kept, the versions it
+// settles are mapped by their sync history, never by index, a version the
+// file brought is shown before the result can settle it, and the first
+// apply after the carry is refused with what changed on disk, so no
+// version is settled that the person was not shown (1.0.2 §3.4).
 //
 // Update does no I/O: loading and merging, saving, merging a changed file
 // in, writing an item's XML, writing the temp file for $EDITOR and reading

@@ -36,9 +36,39 @@ import (
 //     leaves the journal, and the message says how many did.
 //
 // A decision made while F merges in makes it merge again, from the session
-// as it then is; a save waits. A merge view opened meanwhile combines the
-// item as it was when opened: when the merge-in changed that item, the
-// message says so.
+// as it then is; a save waits.
+//
+// A merge view open while F merges in (opened before or meanwhile) is
+// carried onto the item's merged state, never applied to a state the
+// person did not see. The item is the same when its winner and versions
+// hold the same sync data (sameState); then nothing changes. Otherwise the
+// view opens again on the merged item (Rebase), and what the person did is
+// carried by each version's identity, its sync history (by, when and
+// sequence or updates), never by its index:
+//
+//   - the result: each field the person changed keeps their text (and
+//     its cursor and typing undo); a field they left as the winner's
+//     starts as the new winner's; u in the view goes back to the new
+//     winner's fields;
+//   - the selection ("only these versions", 1.0.2 §3.4): the marked
+//     versions still in the item, by identity; one gone is not settled,
+//     since the merged state no longer holds it. When none is left the
+//     result settles every version;
+//   - the versions seen: the old winner and each version shown before
+//     count as seen.
+//
+// A version the result settles that is not the old winner and that the
+// person had not set out to settle (one the file brought, or, when the
+// selection emptied, one left out of it) is fresh: the view shows the
+// first at once, and applying is refused while one is unshown (tab shows
+// it). The first apply after a carry is refused too, saying what changed
+// on disk (a version came or went, the winner is another, the other writer
+// resolved the item), so that no key pressed as the view changed settles
+// anything; the next applies. An item the other writer resolved has no
+// version left: the view shows its resolution as the winner, and applying
+// records the result as an update over it. A result whose apply was
+// pressed before the merge-in and arrives after it is refused the same way
+// (mergeDone): it was made from the old state.
 //
 // The earlier states are merged with F in the command, one more merge
 // per depth of the journal (the most states any one item has in it), of
@@ -166,11 +196,160 @@ func (m Model) mergedIn(msg mergeInMsg) (Model, tea.Cmd) {
 	m.list.refresh()
 	m = m.refresh()
 	said := d.words(m.target(), old.unresolved, st.unresolved, m.journal.applied(), dropped)
-	if m.screen == mergeScreen && old.entry(m.merge.pos) != st.entry(where(m.merge.pos)) {
-		said += " · the item combined here changed on disk: esc, then e combines its new state"
+	if m.screen == mergeScreen {
+		p := where(m.merge.pos)
+		var note string
+		if m.merge, note = m.merge.Rebase(p, st.entry(p), fmt.Sprintf("%q", st.title(p))); note != "" {
+			said += " · " + note
+		}
 	}
 	m.status.Info(said)
 	return m, nil
+}
+
+// mergeDone records the merge view's result as the resolution of its item,
+// unless the item is no longer the state the result was made from: a
+// merge-in ran between the apply and now. The view already shows the new
+// state (Rebase); nothing is applied.
+func (m Model) mergeDone(msg mergeDoneMsg) (Model, tea.Cmd) {
+	if msg.pos < m.st.len() && m.st.entry(msg.pos) == msg.entry {
+		return m.edited(msg.pos, msg.versions, msg.edit)
+	}
+	m.screen = mergeScreen
+	m.status.Error("nothing applied: the item changed on disk before the result was recorded; the merge view shows its new state with your result")
+	return m, nil
+}
+
+// Rebase carries the merge onto the state e of its item after a merge-in,
+// at pos, named name (see the top of this file). It returns what it tells
+// the person, "" when the item did not change.
+func (v MergeView) Rebase(pos int, e dialect.Entry, name string) (MergeView, string) {
+	if sameState(v.entry, e) {
+		v.pos, v.entry = pos, e
+		return v, ""
+	}
+	old, ovs, vs := v, v.entry.Versions(), e.Versions()
+	known := []dialect.Version{old.entry.Winner()} // the winner, and the versions the result was to settle
+	seen := []dialect.Version{old.entry.Winner()}
+	for i, ver := range ovs {
+		if old.settles(i) {
+			known = append(known, ver)
+		}
+		if old.seen[i] {
+			seen = append(seen, ver)
+		}
+	}
+	var versions []int // the selection, by identity
+	for i, ver := range vs {
+		if slices.ContainsFunc(old.versions, func(j int) bool { return sameVersion(ovs[j], ver) }) {
+			versions = append(versions, i)
+		}
+	}
+	shown, was, fresh := -1, 0, make([]bool, len(vs)) // the first fresh version is shown, else the one shown before
+	for i, ver := range vs {
+		settled := v.whole || len(versions) == 0 || slices.Contains(versions, i)
+		if fresh[i] = settled && !holds(known, ver); fresh[i] && shown < 0 {
+			shown = i
+		}
+		if old.version < len(ovs) && sameVersion(ver, ovs[old.version]) {
+			was = i
+		}
+	}
+	if shown < 0 {
+		shown = was
+	}
+	v = v.Open(pos, e, name, versions, shown)
+	for i, ver := range vs {
+		v.seen[i] = v.seen[i] || holds(seen, ver)
+	}
+	v.fresh = fresh
+	v.carryResult(old)
+	v.rebased = name + " changed on disk as you combined it: " + rebaseWords(old.entry, e, fresh, v.whos) + "; your result is kept"
+	v.note = v.rebased
+	return v, v.rebased
+}
+
+// carryResult puts back into each field the text the person made of it in
+// old, where they changed it, as a step u undoes; and the typing.
+func (v *MergeView) carryResult(old MergeView) {
+	if v.typing { // Open types in an item with no hunk: only the person's typing goes on
+		v.stopTyping()
+	}
+	v.push()
+	field := -1
+	for i := range v.fields {
+		for j, f := range old.fields {
+			if f.key != v.fields[i].key {
+				continue
+			}
+			if f.result.Value() != f.winner {
+				v.fields[i].result = f.result
+			}
+			if old.typing && j == old.field {
+				field = i
+			}
+		}
+	}
+	v.settle()
+	if field >= 0 {
+		v.startTyping(field)
+	}
+	v.touch()
+	v.layout()
+	v.follow()
+}
+
+// holds reports whether set holds a version with ver's sync data.
+func holds(set []dialect.Version, ver dialect.Version) bool {
+	return slices.ContainsFunc(set, func(o dialect.Version) bool { return sameVersion(o, ver) })
+}
+
+// rebaseWords says what a merge-in changed of an item combined: resolved
+// there, another winner, versions come (by whom) and gone.
+func rebaseWords(was, now dialect.Entry, fresh []bool, whos []string) string {
+	var parts []string
+	switch {
+	case !now.InConflict():
+		return "the other writer resolved it (" + entryWho(top(now.Winner())) + "), its resolution is the winner here now"
+	case !sameVersion(was.Winner(), now.Winner()):
+		parts = append(parts, "the winner is now "+entryWho(top(now.Winner())))
+	}
+	for i, f := range fresh {
+		if f {
+			parts = append(parts, fmt.Sprintf("version %d (%s) is new to you", i+1, whos[i]))
+		}
+	}
+	gone := 0
+	for _, ver := range was.Versions() {
+		if !holds(now.Versions(), ver) && !sameVersion(ver, now.Winner()) {
+			gone++
+		}
+	}
+	if gone > 0 {
+		parts = append(parts, counted(gone, "version is", "versions are")+" no longer in conflict")
+	}
+	if len(parts) == 0 {
+		parts = append(parts, "its versions changed")
+	}
+	return strings.Join(parts, ", ")
+}
+
+// refuseRebased refuses to apply while a fresh version the result settles
+// was never shown, and once after a merge-in changed the item (see the top
+// of this file), saying why.
+func (v *MergeView) refuseRebased() bool {
+	for i, f := range v.fresh {
+		if f && !v.seen[i] && v.settles(i) {
+			v.note = fmt.Sprintf("not applied: version %d (%s) came with the file's new state and was not shown yet: tab shows it", i+1, v.whos[i])
+			return true
+		}
+	}
+	if v.rebased != "" {
+		v.note = "not applied: " + v.rebased + " · apply again to apply it to the state shown"
+		v.rebased = ""
+		return true
+	}
+	return false
 }
 
 // changedOnDisk reports whether a merge-in changed the item at pos.

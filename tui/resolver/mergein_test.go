@@ -3,6 +3,7 @@ package resolver
 import (
 	"bytes"
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -10,6 +11,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/feedsync/feedsync/engine"
 	"github.com/feedsync/feedsync/feeds/dialect"
+	"github.com/feedsync/feedsync/tui/resolver/demo"
 )
 
 // otherWriter is another command writing the file while the session runs:
@@ -250,18 +252,82 @@ func TestMergeInWhileDeciding(t *testing.T) {
 	}
 }
 
-// TestMergeInUnderMergeView: the merge view opened while the file's new
-// state merges in shows the item as it was; when the merge-in changed
-// that item, the message says so.
+// TestMergeInUnderMergeView: a merge view open while the file's new state
+// merges in is carried onto the item's merged state and never applies the
+// person's result to a state they did not see: a version the file brought
+// is shown, the first apply is refused saying what changed on disk, the
+// result the person made is kept, and the next apply settles the versions
+// of the merged item (1.0.2 §3.4), each one seen.
 func TestMergeInUnderMergeView(t *testing.T) {
-	hs := newHarness(t, demoDoc(t), 120, 30)
-	w := &otherWriter{t: t, file: demoDoc(t)}
-	w.update("item-passport", title("X"))
-	hs.m.list.Select(passport)
-	w.during = func() { hs.keys("e") }
-	hs.mergeIn(w)
-	if hs.m.screen != mergeScreen || !strings.Contains(flat(hs.screen()), "the item combined here changed on disk: esc, then e combines its new state") {
-		t.Errorf("not said:\n%s", hs.screen())
+	l, _ := demo.Feeds()
+	concurrent := strings.Replace(strings.Replace(string(l), // a version of the groceries made beside both, older than both
+		`<sx:history sequence="2" when="2026-03-02T10:00:00Z" by="alice-laptop"/>`,
+		`<sx:history sequence="2" when="2026-03-01T11:00:00Z" by="dave-tablet"/>`, 1),
+		"Get oat milk, eggs, butter and sourdough bread", "Get oat milk, eggs and flowers", 1)
+	for _, c := range []struct {
+		name  string
+		file  func(w *otherWriter)
+		says  []string
+		bys   []string // who made the versions of the merged item, before the apply
+		shown string   // the version the view shows after the merge-in
+	}{
+		{"a new version arrives", func(w *otherWriter) {
+			var err error
+			if w.file, err = dialect.Parse("local.xml", []byte(concurrent)); err != nil {
+				t.Fatal(err)
+			}
+		}, []string{"version 2 (dave-tablet) is new to you"}, []string{"alice-laptop", "dave-tablet"}, "version 2 of 2 · #2 by dave-tablet"},
+		{"the winner changes", func(w *otherWriter) { w.update("item-groceries", title("Buy groceries and soap")) },
+			[]string{"the winner is now #3 by other-desk"}, []string{"alice-laptop"}, "version 1 of 1 · #2 by alice-laptop"},
+		{"the other writer resolves the item", func(w *otherWriter) { w.resolve("item-groceries") },
+			[]string{"the other writer resolved it (#3 by other-desk)"}, nil, ""},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			hs := newHarness(t, demoDoc(t), 120, 30)
+			w := &otherWriter{t: t, file: demoDoc(t)}
+			c.file(w)
+			hs.m.list.Select(groceries)
+			w.during = func() { hs.keys("e", "l") } // combining: the title of alice-laptop's version
+			hs.mergeIn(w)
+			if hs.m.screen != mergeScreen {
+				t.Fatalf("the merge view closed:\n%s", hs.screen())
+			}
+			scr := flat(hs.screen())
+			for _, s := range append(c.says, "changed on disk as you combined it", "your result is kept") {
+				if !strings.Contains(scr, s) {
+					t.Errorf("not said %q:\n%s", s, hs.screen())
+				}
+			}
+			if !strings.Contains(scr, c.shown) {
+				t.Errorf("the view does not show %q:\n%s", c.shown, hs.screen())
+			}
+			before := hs.m.st.entry(groceries)
+			var bys []string
+			for _, v := range before.Versions() {
+				bys = append(bys, top(v).By)
+			}
+			if !slices.Equal(bys, c.bys) || before.InConflict() != (c.bys != nil) {
+				t.Fatalf("the merged item's versions are by %v, want %v", bys, c.bys)
+			}
+			if got := hs.m.merge.fields[0].result.Value(); got != "Buy groceries" {
+				t.Errorf("the person's title is not kept: %q", got)
+			}
+
+			hs.keys("a")
+			if hs.m.screen != mergeScreen || hs.m.st.entry(groceries) != before || !strings.Contains(flat(hs.screen()), "not applied:") {
+				t.Fatalf("the first apply after the merge-in was not refused:\n%s", hs.screen())
+			}
+			hs.keys("a")
+			after := hs.m.st.entry(groceries)
+			if hs.m.screen == mergeScreen || after.InConflict() || after.Title() != "Buy groceries" || top(after.Winner()).By != testBy {
+				t.Fatalf("the second apply did not resolve the merged item with the result:\n%s", hs.screen())
+			}
+			for _, v := range before.Versions() { // each version settled is in the resolution's history (1.0.2 §3.4 step 2)
+				if !slices.ContainsFunc(after.Winner().History(), func(h dialect.History) bool { return h.Equal(v.History()[0]) }) {
+					t.Errorf("version by %s was not settled", top(v).By)
+				}
+			}
+		})
 	}
 }
 
@@ -377,5 +443,57 @@ func BenchmarkMergeIn(b *testing.B) {
 				}
 			}
 		})
+	}
+}
+
+// TestMergeInUnderSelectiveMerge: the versions a merge view settles only
+// (1.0.2 §3.4, "only these versions") are carried onto the merged item by
+// their sync history, not their index: a version the file brings is left
+// in conflict, and the one marked is the one settled. A result applied
+// before the merge-in and recorded after it is refused.
+func TestMergeInUnderSelectiveMerge(t *testing.T) {
+	l, _ := demo.Feeds()
+	concurrent := strings.Replace(string(l), // a version of the offsite made beside the others, older than all
+		`<sx:history sequence="2" when="2026-03-03T09:15:00Z" by="alice-laptop"/>`,
+		`<sx:history sequence="2" when="2026-03-01T09:15:00Z" by="dave-tablet"/>`, 1)
+	file, err := dialect.Parse("local.xml", []byte(concurrent))
+	if err != nil {
+		t.Fatal(err)
+	}
+	hs := newHarness(t, demoDoc(t), 120, 30)
+	w := &otherWriter{t: t, file: file}
+	hs.keys("enter", "n", "tab", "m") // the offsite, its version 2 marked
+	loaded := hs.m.st.entry(offsite)
+	marked := loaded.Versions()[1]
+	w.during = func() { hs.keys("e", "l") }
+	hs.mergeIn(w)
+	stale := mergeDoneMsg{pos: offsite, entry: loaded, versions: []int{1}, edit: editOf(hs.m.merge.fields)}
+	hs.send(stale)
+	if hs.m.screen != mergeScreen || hs.m.st.entry(offsite).InConflict() != true || !strings.Contains(flat(hs.screen()), "nothing applied: the item changed on disk") {
+		t.Fatalf("a result made from the old state was applied:\n%s", hs.screen())
+	}
+	merged := hs.m.st.entry(offsite)
+	var bys []string
+	for _, v := range merged.Versions() {
+		bys = append(bys, top(v).By)
+	}
+	if !slices.Contains(bys, "dave-tablet") || len(bys) != len(loaded.Versions())+1 {
+		t.Fatalf("the merged offsite's versions are by %v", bys)
+	}
+	if vs := hs.m.merge.versions; len(vs) != 1 || !sameVersion(merged.Versions()[vs[0]], marked) {
+		t.Fatalf("the selection %v is not the version marked (by %s)", vs, top(marked).By)
+	}
+	hs.keys("a", "a")
+	after := hs.m.st.entry(offsite)
+	if hs.m.screen == mergeScreen || !after.InConflict() {
+		t.Fatalf("not applied, or every version settled:\n%s", hs.screen())
+	}
+	for _, v := range after.Versions() {
+		if sameVersion(v, marked) {
+			t.Errorf("the version marked (by %s) is still in conflict", top(v).By)
+		}
+	}
+	if !slices.ContainsFunc(after.Versions(), func(v dialect.Version) bool { return top(v).By == "dave-tablet" }) {
+		t.Errorf("the version the file brought, never selected, was settled")
 	}
 }

@@ -14,6 +14,7 @@ import (
 // mergeDoneMsg carries a merge to record as the resolution of an item.
 type mergeDoneMsg struct {
 	pos      int
+	entry    dialect.Entry // the state of the item the result combines
 	versions []int
 	edit     dialect.Edit
 }
@@ -110,6 +111,8 @@ type MergeView struct {
 	whos     []string // who made each version, for naming it in a row
 	seen     []bool   // each version shown at least once
 	asked    bool     // applying with a version unseen has asked once
+	fresh    []bool   // each version a merge-in brought that the person had not set out to settle (mergein.go)
+	rebased  string   // what a merge-in changed of the item, said once more when applying; "" when nothing
 	fields   []mergeField
 	version  int // the version shown against the winner
 	hunks    [][]hunk
@@ -191,7 +194,7 @@ func (v MergeView) Open(pos int, e dialect.Entry, name string, versions []int, s
 		}
 	}
 	v.version = max(min(shown, len(vs)-1), 0)
-	v.asked = false
+	v.asked, v.fresh, v.rebased = false, make([]bool, len(vs)), ""
 	if v.version < len(v.seen) {
 		v.seen[v.version] = true
 	}
@@ -566,12 +569,15 @@ func (v *MergeView) apply() tea.Cmd {
 			return nil
 		}
 	}
+	if refused := v.refuseRebased(); refused {
+		return nil
+	}
 	if u := v.unseen(); u >= 0 && !v.asked {
 		v.asked = true
 		v.note = fmt.Sprintf("version %d (%s) was not shown: ctrl+s again applies anyway, tab shows it", u+1, v.whos[u])
 		return nil
 	}
-	done := mergeDoneMsg{v.pos, v.versions, editOf(v.fields)}
+	done := mergeDoneMsg{v.pos, v.entry, v.versions, editOf(v.fields)}
 	return func() tea.Msg { return done }
 }
 

@@ -229,7 +229,7 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		m.overlay = noOverlay
 		return m, nil
 	case mergeDoneMsg:
-		return m.edited(msg.pos, msg.versions, msg.edit)
+		return m.mergeDone(msg)
 	case mergeLeaveMsg:
 		return m.leaveMerge(msg)
 	case extReadyMsg:
