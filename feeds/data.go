@@ -271,11 +271,11 @@ func category(e *etree.Element, uri string) (term, scheme string) {
 // s: names expanded to {uri}local, namespace declarations and comments left
 // out, attributes sorted. White space with a newline is two texts, up to
 // its last newline and after, the second left out where it is only
-// indentation (see indented) and lay is true (every element around e up
+// indentation (see xmlutil.Indented) and lay is true (every element around e up
 // to the field is indented): the writer's layout does not change the form.
 func canonicalXML(b []byte, e *etree.Element, s *scope, lay bool) []byte {
 	es, u := s.child(e), s.elemURI(e)
-	lay = lay && indented(e, u)
+	lay = lay && xmlutil.Indented(e, u)
 	b = append(b, "<{"...)
 	b = append(b, u...)
 	b = append(b, '}')
@@ -309,7 +309,7 @@ func canonicalXML(b []byte, e *etree.Element, s *scope, lay bool) []byte {
 // after, and the second not at all when it is only indentation (lay). at
 // is where the second begins in b, or -1 when there is none.
 func appendSpace(b []byte, text string, space, lay bool) (out []byte, at int) {
-	kept, ind := indentSplit(text)
+	kept, ind := xmlutil.IndentSplit(text)
 	if !space || kept == "" {
 		return appendText(b, text), -1
 	}

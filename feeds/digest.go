@@ -163,12 +163,12 @@ func (cw *canonWriter) xml(sc *scan, b []byte) ([]byte, bool) {
 }
 
 // element is xml without the cutting: it appends to cuts the ranges of b
-// (from, to) that hold indentation (see indented) of the element and of
+// (from, to) that hold indentation (see xmlutil.Indented) of the element and of
 // the elements within that are indented as it is.
 func (cw *canonWriter) element(sc *scan, b []byte, cuts []int) ([]byte, []int, bool) {
 	t := sc.s.Token()
 	u, _ := sc.s.Lookup(t.Name.Prefix)
-	lay, elems, mark := indentable(u, attrAny(t.Attrs, "type"), scanSpace(t.Attrs)), false, len(cuts)
+	lay, elems, mark := xmlutil.Indentable(u, attrAny(t.Attrs, "type"), xmlutil.ScanSpace(t.Attrs)), false, len(cuts)
 	b = append(b, "<{"...)
 	b = append(b, u...)
 	b = append(b, '}')
@@ -202,7 +202,7 @@ func (cw *canonWriter) element(sc *scan, b []byte, cuts []int) ([]byte, []int, b
 			return append(b, "</>"...), cuts, true
 		case t.Kind == xmlscan.Text || t.Kind == xmlscan.CDATA:
 			space := t.Kind == xmlscan.Text && xmlutil.IsSpace(t.Text)
-			lay = lay && indentSpace(t.Text, t.Kind == xmlscan.CDATA)
+			lay = lay && xmlutil.IndentSpace(t.Text, t.Kind == xmlscan.CDATA)
 			var at int
 			if b, at = appendSpace(b, t.Text, space, false); at >= 0 {
 				cuts = append(cuts, at, len(b))

@@ -178,10 +178,10 @@ func childText(e *etree.Element, s *scope, name string) string {
 // readableXML appends element e, whose parent's scope is s, in a canonical
 // form meant for reading: names as written, namespace declarations and
 // comments left out, attributes sorted, text escaped as XML requires, and
-// white space that is only indentation (see indented) laid out at ind and
+// white space that is only indentation (see xmlutil.Indented) laid out at ind and
 // two spaces a level below it, as wherever the writer puts e.
 func readableXML(b []byte, e *etree.Element, s *scope, ind string) []byte {
-	if ind != "" && !indented(e, s.elemURI(e)) {
+	if ind != "" && !xmlutil.Indented(e, s.elemURI(e)) {
 		ind = ""
 	}
 	b = append(b, '<')
@@ -210,9 +210,9 @@ func readableXML(b []byte, e *etree.Element, s *scope, ind string) []byte {
 			text := t.Data
 			switch {
 			case ind != "" && i == len(e.Child)-1:
-				text = reindent(text, ind) // before the end tag
+				text = xmlutil.Reindent(text, ind) // before the end tag
 			case ind != "":
-				text = reindent(text, in)
+				text = xmlutil.Reindent(text, in)
 			}
 			sb.Reset()
 			etree.NewText(text).WriteTo(&sb, &xmlutil.WriteSettings)

@@ -12,7 +12,7 @@ const (
 	// NSFeedSync is the FeedSync 1.0.2 namespace (§1.1).
 	NSFeedSync = "http://feedsync.org/2007/feedsync"
 	// NSAtom is the Atom 1.0 namespace (RFC 4287).
-	NSAtom = "http://www.w3.org/2005/Atom"
+	NSAtom = xmlutil.NSAtom
 	// NSSSE091 is the namespace of Simple Sharing Extensions 0.91, in the
 	// http form real feeds use; DetectDialect also counts the https form
 	// SSE 0.91's §1.1 gives (nsSSE091HTTPS).

@@ -232,11 +232,11 @@ func (wr *writer) sameAs(s *scope) bool {
 func (wr *writer) element(e *etree.Element, src, dst *scope) { wr.elementAt(e, src, dst, "") }
 
 // elementAt is element for an e written at indentation ind, to which its
-// own indentation is laid out afresh (see indented); "" writes its white
+// own indentation is laid out afresh (see xmlutil.Indented); "" writes its white
 // space as read.
 func (wr *writer) elementAt(e *etree.Element, src, dst *scope, ind string) {
 	m := relocate(e, src, dst)
-	if ind != "" && spacePreserved(e.Parent()) {
+	if ind != "" && xmlutil.SpacePreserved(e.Parent()) {
 		ind = ""
 	}
 	wr.moved(e, m.rename, m.decls, src, ind)
@@ -246,7 +246,7 @@ func (wr *writer) elementAt(e *etree.Element, src, dst *scope, ind string) {
 // renamed and decls added, and its indentation laid out afresh at ind
 // unless that is "".
 func (wr *writer) moved(e *etree.Element, rename map[string]string, decls []etree.Attr, s *scope, ind string) {
-	if ind != "" && !indented(e, s.elemURI(e)) {
+	if ind != "" && !xmlutil.Indented(e, s.elemURI(e)) {
 		ind = ""
 	}
 	if len(rename) == 0 && len(decls) == 0 && ind == "" {
@@ -274,22 +274,7 @@ func (wr *writer) moved(e *etree.Element, rename map[string]string, decls []etre
 	}
 	wr.w.WriteByte('>')
 	es, in := s.child(e), wr.d.deeper(ind)
-	for i, t := range e.Child {
-		switch t := t.(type) {
-		case *etree.Element:
-			wr.moved(t, rename, nil, es, in)
-		case *etree.CharData:
-			if ind != "" && i == len(e.Child)-1 {
-				wr.w.WriteString(reindent(t.Data, ind)) // before the end tag
-			} else if ind != "" {
-				wr.w.WriteString(reindent(t.Data, in))
-			} else {
-				t.WriteTo(wr.w, &xmlutil.WriteSettings)
-			}
-		default:
-			t.WriteTo(wr.w, &xmlutil.WriteSettings)
-		}
-	}
+	xmlutil.WriteChildren(wr.w, e, ind, in, func(c *etree.Element) { wr.moved(c, rename, nil, es, in) })
 	xmlutil.EndTag(wr.w, name)
 }
 
