@@ -45,18 +45,6 @@ func (cw *canonWriter) digest() (string, bool) {
 	return hex.EncodeToString(h.Sum(sum[:0])), true
 }
 
-// attrAny returns the value of the first attribute whose local name is
-// key, whatever its prefix: what etree's SelectAttrValue(key, "") returns,
-// on which the tree's canonical form relies.
-func attrAny(attrs []xmlscan.Attr, key string) string {
-	for _, a := range attrs {
-		if a.Name.Local == key {
-			return a.Value
-		}
-	}
-	return ""
-}
-
 // field reads a child element of a version, whose start tag the scanner
 // has just read, up to its end tag, adding it to the canonical form when
 // it is shared data (implementation note 1).
@@ -72,7 +60,7 @@ func (cw *canonWriter) field(sc *scan, f Format, uri string) bool {
 	ok := true
 	switch k {
 	case kindTitle, kindContent:
-		if uri == NSAtom && attrAny(t.Attrs, "type") == "xhtml" {
+		if uri == NSAtom && xmlutil.AttrAny(t.Attrs, "type") == "xhtml" {
 			cw.noTree = true
 			ok = sc.skip()
 			break
@@ -82,11 +70,11 @@ func (cw *canonWriter) field(sc *scan, f Format, uri string) bool {
 		b = appendText(b, text)
 	case kindCategory:
 		if uri == NSAtom {
-			b = appendText(appendText(b, attrAny(t.Attrs, "term")), attrAny(t.Attrs, "scheme"))
+			b = appendText(appendText(b, xmlutil.AttrAny(t.Attrs, "term")), xmlutil.AttrAny(t.Attrs, "scheme"))
 			ok = sc.skip()
 			break
 		}
-		domain := attrAny(t.Attrs, "domain")
+		domain := xmlutil.AttrAny(t.Attrs, "domain")
 		var text string
 		text, ok = cw.allText(sc)
 		b = appendText(appendText(b, text), domain)
@@ -168,7 +156,7 @@ func (cw *canonWriter) xml(sc *scan, b []byte) ([]byte, bool) {
 func (cw *canonWriter) element(sc *scan, b []byte, cuts []int) ([]byte, []int, bool) {
 	t := sc.s.Token()
 	u, _ := sc.s.Lookup(t.Name.Prefix)
-	lay, elems, mark := xmlutil.Indentable(u, attrAny(t.Attrs, "type"), xmlutil.ScanSpace(t.Attrs)), false, len(cuts)
+	lay, elems, mark := xmlutil.Indentable(u, xmlutil.AttrAny(t.Attrs, "type"), xmlutil.ScanSpace(t.Attrs)), false, len(cuts)
 	b = append(b, "<{"...)
 	b = append(b, u...)
 	b = append(b, '}')

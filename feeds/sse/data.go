@@ -103,15 +103,19 @@ func readData(kind string, el, sync *etree.Element, skip func(*etree.Element) bo
 // namespace declarations, sorted, and the children, elements by expanded
 // name with sorted attributes, comments left out, and each run of
 // character data as one text (text that sx:sync or a comment split when
-// read is one text when written without them). Equal data written with
-// other prefixes or attribute orders has equal digests.
+// read is one text when written without them). White space that is only
+// indentation (xmlutil.Indented), in a child the writer lays out afresh
+// (relaid) and in the elements within laid out with it, counts only up to
+// its last newline (xmlutil.Kept), so that the layout does not change the
+// digest. Equal data written with other prefixes, attribute orders or
+// indentation has equal digests.
 func (x *itemData) Digest() string {
 	if p := x.digest.Load(); p != nil {
 		return *p
 	}
 	var b []byte
 	b = canonicalAttrs(b, x.attrs, x.ctx)
-	b = canonicalTokens(b, x.kids)
+	b = canonicalTokens(b, x.kids, true, false)
 	sum := sha256.Sum256(b)
 	h := hex.EncodeToString(sum[:])
 	x.digest.Store(&h)
@@ -120,8 +124,10 @@ func (x *itemData) Digest() string {
 
 // canonicalTokens appends the canonical form of toks: elements by
 // expanded name with sorted attributes, each run of character data as one
-// text, comments and processing instructions left out.
-func canonicalTokens(b []byte, toks []etree.Token) []byte {
+// text, comments and processing instructions left out. toks are the
+// data's children when data is true, else those of an element, laid out
+// afresh when lay is true (its white space kept up to its last newline).
+func canonicalTokens(b []byte, toks []etree.Token, data, lay bool) []byte {
 	var text []string
 	flush := func() {
 		if text != nil {
@@ -133,15 +139,21 @@ func canonicalTokens(b []byte, toks []etree.Token) []byte {
 	for _, t := range toks {
 		switch t := t.(type) {
 		case *etree.CharData:
-			text = append(text, t.Data)
+			if lay {
+				text = append(text, xmlutil.Kept(t.Data))
+			} else {
+				text = append(text, t.Data)
+			}
 		case *etree.Element:
 			flush()
+			u := uriOf(t)
 			b = append(b, "<{"...)
-			b = append(b, uriOf(t)...)
+			b = append(b, u...)
 			b = append(b, '}')
 			b = append(b, t.Tag...)
 			b = canonicalAttrs(b, t.Attr, t)
-			b = canonicalTokens(b, t.Child)
+			in := lay || data && relaid(t)
+			b = canonicalTokens(b, t.Child, false, in && xmlutil.Indented(t, u))
 			b = append(b, "</>"...)
 		}
 	}

@@ -141,7 +141,21 @@
 // other items are written anew from their data, one child to a line,
 // indented as the feed indents. An OPML outline keeps its children as
 // read while its child outlines are the ones read, in the order read;
-// otherwise they are laid out anew. Prefixes an element brings from
+// otherwise they are laid out anew. A child of an item's data laid out at
+// a new depth (a version copied into sx:conflict, §5.2, or written anew
+// in the feed's layout) has its own indentation laid out afresh too, as
+// package feeds does for FeedSync 1.0.2 (one predicate and one re-layout,
+// in feeds/internal/xmlutil): where its white space is only that (element
+// content, of it and of the element content inside it) each white-space
+// text's last line becomes the new indentation, its blank lines kept.
+// Text is never touched: an element with character data (mixed content),
+// a CDATA section or a carriage return written &#13;, xml:space="preserve"
+// (on it or around it), XHTML or an Atom type="xhtml" text construct, and
+// everything inside it, is written byte for byte, and so are an RSS
+// title, description and category, whose value is all their text. Fields
+// shows such indentation two spaces a level and Digest reads it only up to
+// its last newline (the tree and the scan alike), so the new layout does
+// not change the data. Prefixes an element brings from
 // another feed are declared where it is written. Lines end as the feed's
 // own do, CRLF or LF, in what etree writes and in items merged in from a
 // feed that ends them otherwise (package feeds says how). Writing is

@@ -1,6 +1,7 @@
 package ssefeed
 
 import (
+	"bufio"
 	"slices"
 	"strconv"
 	"strings"
@@ -78,9 +79,12 @@ func (x *itemData) attrFields() []feeds.Field {
 
 // group orders child elements: RSS titles, descriptions, categories, then
 // the rest; outlines have only the rest.
-func group(kind string, e *etree.Element) int {
-	if kind == KindRSS && uriOf(e) == "" {
-		switch e.Tag {
+func group(kind string, e *etree.Element) int { return groupOf(kind, uriOf(e), e.Tag) }
+
+// groupOf is group for an element named {uri}local.
+func groupOf(kind, uri, local string) int {
+	if kind == KindRSS && uri == "" {
+		switch local {
 		case "title":
 			return 0
 		case "description":
@@ -119,7 +123,10 @@ func elemField(e *etree.Element, seen map[string]int) feeds.Field {
 
 // valueOf is the text of a title or description, a category's text and
 // domain as FeedSync 1.0.2 shows them (feeds.CategoryValue), the text of
-// another element that holds only text; else the element as XML.
+// another element that holds only text; else the element as XML, its
+// white space, where it is only indentation (xmlutil.Indented), laid out
+// two spaces a level, so that where the writer puts it does not change
+// it.
 func valueOf(e *etree.Element, text bool) string {
 	if text && e.Tag == "category" {
 		return feeds.CategoryValue(textOf(e), e.SelectAttrValue("domain", ""))
@@ -129,6 +136,8 @@ func valueOf(e *etree.Element, text bool) string {
 		return textOf(e)
 	}
 	var sb strings.Builder
-	e.WriteTo(&sb, &xmlutil.WriteSettings)
+	w := bufio.NewWriter(&sb)
+	writeElement(w, e, nil, "\n", "  ") // where the writer lays it out afresh, two spaces a level
+	w.Flush()
 	return sb.String()
 }

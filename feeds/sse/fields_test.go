@@ -1,6 +1,7 @@
 package ssefeed
 
 import (
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -8,6 +9,7 @@ import (
 	"github.com/beevik/etree"
 	sse "github.com/feedsync/feedsync/engine/sse"
 	"github.com/feedsync/feedsync/feeds"
+	"github.com/feedsync/feedsync/feeds/feedtest"
 )
 
 func showFields(fs []feeds.Field) string {
@@ -116,4 +118,42 @@ func TestNewData(t *testing.T) {
 			t.Error("type attribute lost")
 		}
 	})
+}
+
+// TestFieldsIndentation checks that a field's XML value shows white space
+// that is only indentation two spaces a level (0.91 §5.2: a version copied
+// into sx:conflict is laid out at its new depth), so that the version read
+// from remote.xml of merge scenario rss-conflict-indent, indented with
+// tabs, and its copy in sx:conflict of the merged feed have the same
+// fields; mixed content keeps its white space as read.
+func TestFieldsIndentation(t *testing.T) {
+	a := feedtest.ReadArchive(t, filepath.Join("merge", "rss-conflict-indent.txtar"))
+	local := mustParse(t, "local.xml", a.Files["local.xml"])
+	remote := mustParse(t, "remote.xml", a.Files["remote.xml"])
+	m, err := Merge(local, remote)
+	if err != nil {
+		t.Fatal(err)
+	}
+	back := reparse(t, m)
+	read := Fields(remote.Item("a").Data)
+	cs := back.Item("a").Conflicts
+	if len(cs) != 1 {
+		t.Fatalf("item a has %d conflicts, want 1", len(cs))
+	}
+	if g, w := showFields(Fields(cs[0].Data)), showFields(read); g != w {
+		t.Errorf("the copy in sx:conflict has other fields:\n%s", feedtest.LineDiff(w, g))
+	}
+	want := map[string]string{
+		"{urn:x}list[1]": "<x:list>\n  <x:item a=\"1\">\n    <!-- first -->\n    <x:sub/>\n  </x:item>\n\n  <x:item>two</x:item>\n</x:list>",
+		"{urn:x}note[1]": "<x:note>mixed <x:b>bold</x:b>\n\t\t\t\t<x:list>\n\t\t\t\t\t<x:item/>\n\t\t\t\t</x:list>\n\t\t\t</x:note>",
+	}
+	for _, f := range read {
+		if w, ok := want[f.Key]; ok && f.Value != w {
+			t.Errorf("%s = %q, want %q", f.Key, f.Value, w)
+		}
+		delete(want, f.Key)
+	}
+	if len(want) > 0 {
+		t.Errorf("no fields %v", want)
+	}
 }

@@ -272,9 +272,12 @@ func (wr *writer) content(c contentSpec) {
 			}
 			done[i] = true
 			wr.w.WriteString(c.in)
-			if p.sync {
+			switch {
+			case p.sync:
 				c.sync(c.in)
-			} else {
+			case c.toks == nil: // the data's children, laid out afresh
+				wr.field(p.tok, c.in)
+			default:
 				wr.token(p.tok)
 			}
 		}

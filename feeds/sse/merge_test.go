@@ -3,6 +3,7 @@ package ssefeed
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"github.com/feedsync/feedsync/feeds/feedtest"
 	"os"
 	"path/filepath"
@@ -44,12 +45,18 @@ func TestMergeScenarios(t *testing.T) {
 			if g, w := showItems(back), showItems(m); g != w {
 				t.Errorf("read back:\n%s\nwant:\n%s", g, w)
 			}
+			if g, w := showData(back), showData(m); g != w {
+				t.Errorf("read back, the data changed:\n%s", feedtest.LineDiff(w, g))
+			}
 			swapped, err := Merge(remote, local)
 			if err != nil {
 				t.Fatal(err)
 			}
 			if g, w := sortedItems(swapped), sortedItems(m); g != w {
 				t.Errorf("sides swapped:\n%s\nwant:\n%s", g, w)
+			}
+			if g, w := showData(swapped), showData(m); g != w {
+				t.Errorf("sides swapped, the data differs:\n%s", feedtest.LineDiff(w, g))
 			}
 			again, err := Merge(back, remote)
 			if err != nil {
@@ -60,6 +67,23 @@ func TestMergeScenarios(t *testing.T) {
 			}
 		})
 	}
+}
+
+// showData renders the digests of the data of a Doc's items and their
+// conflicts, in id and version order: the layout a write gives the data
+// must not change them.
+func showData(d *Doc) string {
+	var lines []string
+	for _, it := range d.Items() {
+		var cs []string
+		for _, c := range it.Conflicts {
+			cs = append(cs, fmt.Sprintf(" v%d:%s", c.Version, c.Data.Digest()))
+		}
+		slices.Sort(cs)
+		lines = append(lines, it.ID+" "+it.Data.Digest()+strings.Join(cs, ""))
+	}
+	slices.Sort(lines)
+	return strings.Join(lines, "\n")
 }
 
 // sortedItems renders a Doc's items in id order.

@@ -4,6 +4,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"slices"
+	"strconv"
 	"time"
 
 	"github.com/beevik/etree"
@@ -191,7 +192,7 @@ func (sc *scan) item() bool {
 		if msg := feeds.OtherSync(feeds.SSE091, u, t.Name.Local); msg != "" {
 			sc.p.other = append(sc.p.other, finding{off: t.Off, name: t.Name, msg: msg})
 		}
-		if !cw.element(sc) {
+		if !cw.field(sc) {
 			return false
 		}
 	}
@@ -472,7 +473,7 @@ func (sc *scan) conflict(lz *lazyItem) (*sse.Conflict, bool) {
 				cw.text(t.Text)
 			}
 		case xmlscan.StartElement:
-			if !cw.element(sc) {
+			if !cw.field(sc) {
 				return nil, false
 			}
 		}
@@ -498,7 +499,14 @@ type canonWriter struct {
 	list   []string
 	run    []byte // the run of character data not yet appended
 	inText bool
+	cuts   []cut  // runs of indentation (see field)
+	kept   []byte // what the cuts' runs become
 }
+
+// cut is a run of character data appended to b[at:end] as read, whose
+// canonical form, when its element and the elements around it up to the
+// field are indented (xmlutil.Indented), is kept[from:to].
+type cut struct{ at, end, from, to int }
 
 // attrs appends the canonical form of an element's attributes (as
 // canonicalAttrs does), its declarations in scope.
@@ -538,11 +546,46 @@ func (cw *canonWriter) flush() {
 	}
 }
 
+// field appends the canonical form of a child element of the data, whose
+// start tag the scanner has just read, reading up to its end tag (as
+// canonicalTokens does). The white space of an element the writer lays
+// out afresh (relaid) is known to be only indentation at its end tag, so
+// it is appended as read and cut out here.
+func (cw *canonWriter) field(sc *scan) bool {
+	cw.flush()
+	t := sc.s.Token()
+	u, _ := sc.s.Lookup(t.Name.Prefix)
+	ok := cw.element(sc)
+	if !ok || groupOf(KindRSS, u, t.Name.Local) != 3 { // not relaid
+		cw.cuts, cw.kept = cw.cuts[:0], cw.kept[:0]
+		return ok
+	}
+	if len(cw.cuts) > 0 {
+		b, w := cw.b, cw.cuts[0].at
+		var num [20]byte
+		for i, c := range cw.cuts {
+			// the run's kept form is no longer than the run: it fits
+			kept, n := cw.kept[c.from:c.to], strconv.AppendInt(num[:0], int64(c.to-c.from), 10)
+			b[w] = 't'
+			w += 1 + copy(b[w+1:], n)
+			b[w] = ':'
+			w += 1 + copy(b[w+1:], kept)
+			next := len(b)
+			if i+1 < len(cw.cuts) {
+				next = cw.cuts[i+1].at
+			}
+			w += copy(b[w:], b[c.end:next])
+		}
+		cw.b, cw.cuts, cw.kept = b[:w], cw.cuts[:0], cw.kept[:0]
+	}
+	return true
+}
+
 // element appends the canonical form of the element whose start tag the
 // scanner has just read, reading up to its end tag (as canonicalTokens
-// does).
+// does), and notes in cuts the runs of its white space that are only
+// indentation, and those of the elements within it, when it is indented.
 func (cw *canonWriter) element(sc *scan) bool {
-	cw.flush()
 	t := sc.s.Token()
 	u, _ := sc.s.Lookup(t.Name.Prefix)
 	cw.b = append(cw.b, "<{"...)
@@ -550,20 +593,43 @@ func (cw *canonWriter) element(sc *scan) bool {
 	cw.b = append(cw.b, '}')
 	cw.b = append(cw.b, t.Name.Local...)
 	cw.attrs(sc.s, t.Attrs)
+	lay, elems := xmlutil.Indentable(u, xmlutil.AttrAny(t.Attrs, "type"), xmlutil.ScanSpace(t.Attrs)), false
+	mark, kmark := len(cw.cuts), len(cw.kept)
+	from := kmark // where the kept form of the run being read begins
+	flush := func() {
+		if !cw.inText {
+			return
+		}
+		at := len(cw.b)
+		cw.flush()
+		if lay {
+			cw.cuts = append(cw.cuts, cut{at: at, end: len(cw.b), from: from, to: len(cw.kept)})
+		}
+	}
 	depth := sc.s.Depth()
 	for sc.next() {
 		t := sc.s.Token()
 		switch {
 		case t.Kind == xmlscan.EndElement && sc.s.Depth() == depth-1:
-			cw.flush()
+			flush()
+			if !lay || !elems {
+				cw.cuts, cw.kept = cw.cuts[:mark], cw.kept[:kmark]
+			}
 			cw.b = append(cw.b, "</>"...)
 			return true
 		case t.Kind == xmlscan.Text || t.Kind == xmlscan.CDATA:
+			lay = lay && xmlutil.IndentSpace(t.Text, t.Kind == xmlscan.CDATA)
+			if lay {
+				cw.kept = append(cw.kept, xmlutil.Kept(t.Text)...)
+			}
 			cw.text(t.Text)
 		case t.Kind == xmlscan.StartElement:
+			elems = true
+			flush()
 			if !cw.element(sc) {
 				return false
 			}
+			from = len(cw.kept)
 		}
 	}
 	return false

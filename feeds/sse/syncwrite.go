@@ -194,9 +194,10 @@ func (wr *writer) conflicts(it *sse.Item, ind string) {
 }
 
 // conflictData writes the data of a losing version: an RSS item's
-// children, or an outline element.
-// Children that hold text (mixed content) are written side by side:
-// indentation would change the text.
+// children, or an outline element, each child on a line with its own
+// indentation laid out afresh at its new depth (see field).
+// Children that hold text (mixed content) are written side by side, as
+// read: indentation would change the text.
 func (wr *writer) conflictData(x *itemData, ind string) {
 	in := ind
 	if mixed(x.kids) {
@@ -205,7 +206,7 @@ func (wr *writer) conflictData(x *itemData, ind string) {
 	if x.kind == KindRSS {
 		for _, t := range x.kids {
 			wr.w.WriteString(in)
-			wr.token(t)
+			wr.field(t, in)
 		}
 		return
 	}
@@ -215,10 +216,12 @@ func (wr *writer) conflictData(x *itemData, ind string) {
 		return
 	}
 	for _, t := range x.kids {
+		at := ""
 		if in != "" {
-			wr.w.WriteString(in + wr.d.unit)
+			at = in + wr.d.unit
 		}
-		wr.token(t)
+		wr.w.WriteString(at)
+		wr.field(t, at)
 	}
 	wr.w.WriteString(in)
 	wr.close("outline", outer)

@@ -142,23 +142,50 @@ func attrFixups(attrs []etree.Attr, ctx *etree.Element, dst *xmlutil.Scope) []et
 }
 
 // element writes e as it was read, declaring what its prefixes need here.
-func (wr *writer) element(e *etree.Element) {
-	decls := fixups(e, wr.cur)
-	if len(decls) == 0 {
-		e.WriteTo(wr.w, &xmlutil.WriteSettings)
+func (wr *writer) element(e *etree.Element) { writeElement(wr.w, e, fixups(e, wr.cur), "", "") }
+
+// writeElement writes e with decls added to its start tag and, unless ind
+// is "", its own indentation laid out afresh at ind, unit a level below,
+// where it is only that (xmlutil.Indented); else as read.
+func writeElement(w *bufio.Writer, e *etree.Element, decls []etree.Attr, ind, unit string) {
+	if ind != "" && !xmlutil.Indented(e, uriOf(e)) {
+		ind = ""
+	}
+	if ind == "" && len(decls) == 0 {
+		e.WriteTo(w, &xmlutil.WriteSettings)
 		return
 	}
-	xmlutil.StartTag(wr.w, e.FullTag(), e.Attr, decls)
+	xmlutil.StartTag(w, e.FullTag(), e.Attr, decls)
 	if len(e.Child) == 0 {
-		wr.w.WriteString("/>")
+		w.WriteString("/>")
 		return
 	}
-	wr.w.WriteByte('>')
-	for _, t := range e.Child {
-		t.WriteTo(wr.w, &xmlutil.WriteSettings)
+	w.WriteByte('>')
+	in := ""
+	if ind != "" {
+		in = ind + unit
 	}
-	xmlutil.EndTag(wr.w, e.FullTag())
+	xmlutil.WriteChildren(w, e, ind, in, func(c *etree.Element) { writeElement(w, c, nil, in, unit) })
+	xmlutil.EndTag(w, e.FullTag())
 }
+
+// field writes t, a child of an item's data, laid out at indentation ind
+// ("" for as read): an element whose value is XML (see relaid) with its
+// own indentation laid out afresh there, unless xml:space="preserve"
+// holds around it; the rest as read.
+func (wr *writer) field(t etree.Token, ind string) {
+	e, ok := t.(*etree.Element)
+	if !ok || ind == "" || !relaid(e) || xmlutil.SpacePreserved(e.Parent()) {
+		wr.token(t)
+		return
+	}
+	writeElement(wr.w, e, fixups(e, wr.cur), ind, wr.d.unit)
+}
+
+// relaid reports whether e, a child of an item's data, is laid out afresh
+// where it is written at another depth: all but a title, description and
+// category without a namespace, whose value is all their text (Fields).
+func relaid(e *etree.Element) bool { return group(KindRSS, e) == 3 }
 
 // token writes a token as it was read.
 func (wr *writer) token(t etree.Token) {

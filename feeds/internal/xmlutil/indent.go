@@ -78,6 +78,19 @@ func ScanSpace(attrs []xmlscan.Attr) string {
 	return ""
 }
 
+// AttrAny returns the value of the first attribute among attrs whose
+// local name is key, whatever its prefix: what etree's
+// SelectAttrValue(key, "") returns, on which the trees' canonical forms
+// rely.
+func AttrAny(attrs []xmlscan.Attr, key string) string {
+	for _, a := range attrs {
+		if a.Name.Local == key {
+			return a.Value
+		}
+	}
+	return ""
+}
+
 // SpacePreserved reports whether xml:space="preserve" holds at e: on e or
 // the nearest ancestor that says either.
 func SpacePreserved(e *etree.Element) bool {
