@@ -477,7 +477,7 @@ func (v MergeView) sidePieces(i, at int) (left, right []piece) {
 		}
 	}
 	s := v.styles
-	for _, c := range diff.Chunks(f.winner, f.values[v.version], f.granularity()) {
+	for _, c := range hunkChunks(f.winner, v.shown(), i) { // the hunks are the chunks, worked out once at Open
 		if !c.Changed {
 			left = append(left, v.plain(c.Old)...)
 			right = append(right, v.plain(c.New)...)
