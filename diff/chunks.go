@@ -31,8 +31,8 @@ const (
 // that are compared whole, and only the runs of pieces that changed are
 // compared by words; a run of pieces that is still larger stays one
 // change. So the cost stays near linear in the texts' length whatever
-// they hold.
-const wordLimit = 4000
+// they hold. It is a variable only so that a test can make it small.
+var wordLimit = 4000
 
 // Chunks cuts a and b into alternating shared and changed chunks, in
 // order: the Old sides joined give a, the New sides give b. It is the data

@@ -210,12 +210,7 @@ func TestLongRandom(t *testing.T) {
 			b.WriteString(s[len(s)/2:] + s[:len(s)/2])
 		}
 		checkChunks(t, a.String(), b.String(), Chunks(a.String(), b.String(), ByWord))
-		left, right := Words(a.String(), b.String())
-		checkSide(t, left, a.String(), Insert)
-		checkSide(t, right, b.String(), Delete)
-		if Join(left) != a.String() || Join(right) != b.String() || equalText(left) != equalText(right) {
-			t.Errorf("seed %d: Words' spans do not join to the texts, or their equal text differs", seed)
-		}
+		checkWords(t, a.String(), b.String())
 		for _, nl := range []string{"\n", " "} { // lines, or one line
 			old, cur := strings.ReplaceAll(a.String(), "\n", nl), strings.ReplaceAll(b.String(), "\n", nl)
 			if err := checkRows(SideBySide(old, cur), old, cur); err != nil {

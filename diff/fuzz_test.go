@@ -39,17 +39,42 @@ func FuzzApply(f *testing.F) {
 //	$ go test -fuzz=FuzzWords ./diff
 func FuzzWords(f *testing.F) {
 	seed(f)
+	f.Fuzz(checkWords)
+}
+
+// FuzzPieces checks Words, SideBySide and Chunks as FuzzWords, FuzzViews
+// and FuzzChunks do, with a word limit of 8 tokens, so that short texts
+// too go the way of long ones: shared ends set aside, pieces compared
+// whole, changed pieces by words.
+//
+//	$ go test -fuzz=FuzzPieces ./diff
+func FuzzPieces(f *testing.F) {
+	seed(f)
+	defer func(n int) { wordLimit = n }(wordLimit)
+	wordLimit = 8
 	f.Fuzz(func(t *testing.T, a, b string) {
-		left, right := Words(a, b)
-		if Join(left) != a || Join(right) != b {
-			t.Fatalf("spans join to %q and %q, want %q and %q", Join(left), Join(right), a, b)
+		checkWords(t, a, b)
+		if err := checkRows(SideBySide(a, b), a, b); err != nil {
+			t.Fatal(err)
 		}
-		checkSide(t, left, a, Insert)
-		checkSide(t, right, b, Delete)
-		if equalText(left) != equalText(right) {
-			t.Fatalf("equal text differs: %q and %q", equalText(left), equalText(right))
-		}
+		checkChunks(t, a, b, Chunks(a, b, ByWord))
 	})
+}
+
+// checkWords checks that Words' spans of each side join to its text, hold
+// only that side's kinds, never split a UTF-8 sequence, and agree on the
+// equal text.
+func checkWords(t *testing.T, a, b string) {
+	t.Helper()
+	left, right := Words(a, b)
+	if Join(left) != a || Join(right) != b {
+		t.Fatalf("spans join to %q and %q, want %q and %q", Join(left), Join(right), a, b)
+	}
+	checkSide(t, left, a, Insert)
+	checkSide(t, right, b, Delete)
+	if equalText(left) != equalText(right) {
+		t.Fatalf("equal text differs: %q and %q", equalText(left), equalText(right))
+	}
 }
 
 func checkSide(t *testing.T, spans []Span, text string, wrong Kind) {
