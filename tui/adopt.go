@@ -68,10 +68,10 @@ func adoptDialect(s string) (dialect.Dialect, error) {
 // id each got and what it was made from.
 func reportAdopted(env *Env, name string, dl dialect.Dialect, done []dialect.Adopted) {
 	if len(done) == 0 {
-		fmt.Fprintf(env.Stderr, "%s: every item has sync data already; nothing to adopt\n", name)
+		fmt.Fprintf(env.Stderr, "feedsync adopt: %s: every item has sync data already; nothing to adopt\n", name)
 		return
 	}
-	fmt.Fprintf(env.Stderr, "%s: adopted %d item(s) as %s; share this result, do not adopt the feed again elsewhere\n", name, len(done), dl)
+	fmt.Fprintf(env.Stderr, "feedsync adopt: %s: adopted %s as %s; share this result, do not adopt the feed again elsewhere\n", name, count(len(done), "item"), dl)
 	for i, a := range done {
 		if i == maxListed { // as the git driver's reports do
 			fmt.Fprintf(env.Stderr, "  ... and %d more\n", len(done)-i)

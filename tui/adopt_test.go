@@ -29,7 +29,9 @@ func TestAdoptInPlaceOnce(t *testing.T) {
 	h := newHarness(t)
 	f := h.write("todo.xml", plainTodo)
 	code, _, stderr := h.run("", "adopt", f, "-o", f, "--by", "A", "--when", "2005-05-21T09:43:33Z")
-	if code != ExitOK || !strings.Contains(stderr, "adopted 2 item(s)") {
+	// A report, as merge's and sync's are: the command's name first, the
+	// items counted in words.
+	if code != ExitOK || !strings.HasPrefix(stderr, "feedsync adopt: "+f+": adopted 2 items as feedsync-1.0.2;") {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
 	if h.read("todo.xml.bak") != plainTodo {
@@ -40,7 +42,7 @@ func TestAdoptInPlaceOnce(t *testing.T) {
 		t.Errorf("no sync data:\n%s", adopted)
 	}
 	code, _, stderr = h.run("", "adopt", f, "-o", f, "--by", "B")
-	if code != ExitOK || !strings.Contains(stderr, "nothing to adopt") {
+	if code != ExitOK || !strings.HasPrefix(stderr, "feedsync adopt: "+f+": every item has sync data already; nothing to adopt") {
 		t.Fatalf("second adopt: exit %d: %s", code, stderr)
 	}
 	if h.read("todo.xml") != adopted {
