@@ -78,15 +78,13 @@ func (v *ItemView) stepMatch(d int) {
 }
 
 // stepChange scrolls to the next change below the top of the view, or the
-// previous one above it.
+// previous one above it: to the nearest change whose scrollTo moves the
+// view that way (a change on the body's first line is shown from scroll 0,
+// as one on line 0 is, so from the top } goes on to the change after it).
 func (v *ItemView) stepChange(d int) {
-	top := v.scroll + 1 // the top line may be under the field's rule
-	if v.scroll == 0 {
-		top = 0
-	}
 	target := -1
 	for _, c := range v.changes {
-		if d > 0 && c > top || d < 0 && c < top {
+		if to := max(c-1, 0); d > 0 && to > v.scroll || d < 0 && to < v.scroll {
 			target = c
 			if d > 0 {
 				break

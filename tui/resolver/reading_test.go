@@ -1,6 +1,8 @@
 package resolver
 
 import (
+	"fmt"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -56,4 +58,33 @@ func TestReadingLongItems(t *testing.T) {
 		t.Errorf("after esc, n did not go to the next unresolved item")
 	}
 	golden(t, "item-reading-100x24", s)
+}
+
+// TestNextChangeFromTheTop: on a long item whose first field changed (its
+// change on the body's first line), } from the top goes on to the next
+// change; it used to scroll to that first line, which the top already
+// shows, and stay there however often it was pressed.
+func TestNextChangeFromTheTop(t *testing.T) {
+	t.Setenv("NO_COLOR", "1")
+	var long []string
+	for i := range 60 {
+		long = append(long, fmt.Sprintf("line %d of the plan", i))
+	}
+	changed := slices.Clone(long)
+	changed[40] = "line 40 of the plan, changed"
+	feed := oneItemFeed(version{"bob-phone", "12:05", "Plan", strings.Join(long, "\n")},
+		version{"alice-laptop", "09:15", "Plan B", strings.Join(changed, "\n")})
+	hs := newHarness(t, mergePair(t, []byte(feed), []byte(feed)), 100, 24)
+	hs.keys("enter", "z") // unfolded, the content is longer than the screen
+	if len(hs.m.item.changes) != 2 || hs.m.item.changes[0] > 1 {
+		t.Fatalf("want the title's change on the first lines and one more, got changes at %v", hs.m.item.changes)
+	}
+	hs.keys("}")
+	if !strings.Contains(hs.screen(), "line 40 of the plan{+, changed+}") {
+		t.Fatalf("} from the top did not show the content's change (scroll %d):\n%s", hs.m.item.scroll, hs.screen())
+	}
+	hs.keys("{")
+	if hs.m.item.scroll != 0 {
+		t.Errorf("{ did not go back to the title's change: scroll %d", hs.m.item.scroll)
+	}
 }
