@@ -254,8 +254,8 @@ func (l List) View() string {
 	for i := l.offset; i < len(l.rows) && i < l.offset+l.bodyHeight(); i++ {
 		lines = append(lines, l.row(i, cols))
 	}
-	if len(l.rows) == 0 {
-		lines = append(lines, l.styles.Dim.Render(pad(l.emptyText(), l.width)))
+	if len(l.rows) == 0 { // wrapped, so that a narrow terminal shows it whole
+		lines = append(lines, renderRows(cutRows(l.emptyText(), l.width, l.bodyHeight(), l.styles), l.styles.Dim.Render)...)
 	}
 	return strings.Join(lines, "\n")
 }

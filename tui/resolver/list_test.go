@@ -138,3 +138,17 @@ func TestListCountsOneItem(t *testing.T) {
 		}
 	}
 }
+
+// TestEmptyListSaysItWhole: the line that says why the list is empty is
+// wrapped to a narrow terminal, not cut ("(c shows all item" at 40
+// columns, which hid the key's last word and its parenthesis).
+func TestEmptyListSaysItWhole(t *testing.T) {
+	empty := []byte(`<rss version="2.0" xmlns:sx="http://feedsync.org/2007/feedsync"><channel><title>t</title></channel></rss>`)
+	for _, w := range []int{40, 30, 120} {
+		hs := newHarness(t, mergePair(t, empty, empty), w, 20)
+		words := strings.Fields(hs.screen())
+		if s := strings.Join(words, " "); !strings.Contains(s, "no item is in conflict (c shows all items)") {
+			t.Errorf("at %d columns the empty list does not say why whole:\n%s", w, hs.screen())
+		}
+	}
+}
