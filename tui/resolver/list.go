@@ -272,7 +272,11 @@ func (l List) filterLine() string {
 		in.SetWidth(max(l.width-textWidth(count), 10))
 		return pad(in.View()+l.styles.ink.dim.render(count), l.width)
 	}
-	return pad(fmt.Sprintf("filter: %s%s (/ to change, esc clears it)", l.query, count), l.width)
+	line := "filter: " + l.query + count
+	if hint := " (/ to change, esc clears it)"; textWidth(line+hint) <= l.width {
+		line += hint // only whole: ? lists / and esc where it does not fit
+	}
+	return fit(line, l.width)
 }
 
 func (l List) emptyText() string {

@@ -152,3 +152,22 @@ func TestEmptyListSaysItWhole(t *testing.T) {
 		}
 	}
 }
+
+// TestFilterLineFits: the filter line keeps its hint only where it fits
+// whole; at 40 columns it ended "(/ to change", cut mid-sentence.
+func TestFilterLineFits(t *testing.T) {
+	for _, w := range []int{40, 100} {
+		hs := newHarness(t, demoDoc(t), w, 20)
+		hs.keys("/", "plan", "enter")
+		line := strings.TrimRight(strings.Split(hs.screen(), "\n")[1], " ")
+		if !strings.HasPrefix(line, "filter: plan  2 items match") {
+			t.Fatalf("at %d columns, the filter line is %q", w, line)
+		}
+		if strings.Contains(line, "(") && !strings.HasSuffix(line, "(/ to change, esc clears it)") {
+			t.Errorf("at %d columns the hint is cut: %q", w, line)
+		}
+		if w == 100 && !strings.HasSuffix(line, "(/ to change, esc clears it)") {
+			t.Errorf("at %d columns the hint is missing: %q", w, line)
+		}
+	}
+}
