@@ -214,17 +214,16 @@ func resolverSave(ctx context.Context, cfg *resolver.Config, out string, inputs 
 }
 
 // mergeIn returns the FileChangedError's Merge: the file as it is now,
-// current, merged into a document; from then on, saves are checked against
-// current.
+// current, merged into a document (parsed once for all the documents a
+// merge-in merges, resolver.MergeFile); from then on, saves are checked
+// against current.
 func (s *saving) mergeIn(current *atomicfile.Snapshot) func(*dialect.Doc) (*dialect.Doc, error) {
+	merge := resolver.MergeFile(s.out, current.Data)
 	return func(doc *dialect.Doc) (*dialect.Doc, error) {
 		merged := doc
 		if current.Exists() {
-			theirs, err := dialect.Parse(s.out, current.Data)
-			if err != nil {
-				return nil, err
-			}
-			if merged, err = dialect.Merge(doc, theirs); err != nil {
+			var err error
+			if merged, err = merge(doc); err != nil {
 				return nil, err
 			}
 		}

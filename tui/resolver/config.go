@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"sync"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
@@ -102,6 +103,23 @@ func (e *FileChangedError) Error() string {
 
 // Unwrap makes errors.Is(err, atomicfile.ErrChanged) true.
 func (e *FileChangedError) Unwrap() error { return atomicfile.ErrChanged }
+
+// MergeFile returns a FileChangedError's Merge for a file whose new state
+// is data, named name: it parses data once, on the first call, and merges
+// each document it is given with that Doc (dialect.Merge changes neither
+// input). A merge-in merges the session's document and each earlier state
+// its journal holds (mergein.go), so it parses the file once, not once per
+// state.
+func MergeFile(name string, data []byte) func(*dialect.Doc) (*dialect.Doc, error) {
+	file := sync.OnceValues(func() (*dialect.Doc, error) { return dialect.Parse(name, data) })
+	return func(doc *dialect.Doc) (*dialect.Doc, error) {
+		theirs, err := file()
+		if err != nil {
+			return nil, err
+		}
+		return dialect.Merge(doc, theirs)
+	}
+}
 
 // Run runs the resolver on the terminal given by in and out, in the
 // alternate screen with the mouse on, until the person quits or ctx ends.

@@ -401,10 +401,10 @@ func TestEndToEndMergeIn(t *testing.T) {
 }
 
 // BenchmarkMergeIn merges the file into a session of the 100k-item pair
-// (bench_test.go) as the command line does (the file parsed, then merged
-// in), and goes on over the result. With no decision it is one merge;
-// decisions add one merge of the items they touched per state an item
-// has in the journal (here one):
+// (bench_test.go) as the command line does (the file parsed once, then
+// merged in, MergeFile), and goes on over the result. With no decision it
+// is one merge; decisions add one merge of the items they touched per
+// state an item has in the journal (here one):
 //
 //	go test ./tui/resolver -run '^$' -bench MergeIn -benchtime 5x
 func BenchmarkMergeIn(b *testing.B) {
@@ -415,13 +415,6 @@ func BenchmarkMergeIn(b *testing.B) {
 	var file bytes.Buffer
 	if _, err := doc.WriteTo(&file); err != nil {
 		b.Fatal(err)
-	}
-	merge := func(d *dialect.Doc) (*dialect.Doc, error) {
-		theirs, err := dialect.Parse("local.xml", file.Bytes())
-		if err != nil {
-			return nil, err
-		}
-		return dialect.Merge(d, theirs)
 	}
 	for _, decisions := range []int{0, 1, 100} {
 		b.Run(fmt.Sprintf("decisions=%d", decisions), func(b *testing.B) {
@@ -434,7 +427,7 @@ func BenchmarkMergeIn(b *testing.B) {
 					m, _ = m.Update(tea.KeyPressMsg{Code: 'w', Text: "w"})
 				}
 				mm := m.(Model)
-				mm.changed = &FileChangedError{Merge: merge}
+				mm.changed = &FileChangedError{Merge: MergeFile("local.xml", file.Bytes())} // parsed once per merge-in
 				b.StartTimer()
 				mm, cmd := mm.startMergeIn()
 				mm, _ = mm.mergedIn(cmd().(mergeInMsg))
@@ -495,5 +488,45 @@ func TestMergeInUnderSelectiveMerge(t *testing.T) {
 	}
 	if !slices.ContainsFunc(after.Versions(), func(v dialect.Version) bool { return top(v).By == "dave-tablet" }) {
 		t.Errorf("the version the file brought, never selected, was settled")
+	}
+}
+
+// TestMergeFile: the Merge a command line gives a changed file merges each
+// document it is given with the file's new state, parsed once (1.0.2
+// §3.3): the document and an earlier state of it come out as
+// dialect.Merge makes them, the file's Doc untouched between calls; a
+// file that does not parse fails every call with where it is wrong.
+func TestMergeFile(t *testing.T) {
+	var data bytes.Buffer
+	file := demoDoc(t)
+	up, err := file.Update(entry(t, file, "item-passport"), engine.Stamp{When: testNow, By: "other-desk"}, title("X"), dialect.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	file.Set(up)
+	if _, err := file.WriteTo(&data); err != nil {
+		t.Fatal(err)
+	}
+	merge := MergeFile("local.xml", data.Bytes())
+	session, earlier := demoDoc(t), demoDoc(t).Subset(func(e dialect.Entry) bool { return e.ID() == "item-passport" })
+	for _, doc := range []*dialect.Doc{session, earlier, session} {
+		got, err := merge(doc)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want, err := dialect.Merge(doc, file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(got.Entries()) != len(want.Entries()) || !sameState(entry(t, got, "item-passport"), entry(t, want, "item-passport")) ||
+			entry(t, got, "item-passport").Title() != "X" {
+			t.Errorf("merged with the file parsed once, the passport is not as dialect.Merge makes it")
+		}
+	}
+	bad := MergeFile("local.xml", []byte("<feed><entry>"))
+	for range 2 {
+		if _, err := bad(session); err == nil || !strings.Contains(err.Error(), "local.xml:1:") {
+			t.Errorf("a file that does not parse: %v", err)
+		}
 	}
 }
