@@ -146,7 +146,7 @@ func (m Model) startExtEdit() (Model, tea.Cmd) {
 	if !ok || !m.hasConflicts(pos) {
 		return m, nil
 	}
-	return m, writeEditFile(pos, m.marked(), editSheetOf(m.st.entry(pos)))
+	return m, writeEditFile(pos, m.st.entry(pos), m.marked(), editSheetOf(m.st.entry(pos)))
 }
 
 // refLabel names a version by its latest change: "winner · #3 by
@@ -173,15 +173,20 @@ func (m Model) extReady(msg extReadyMsg) (Model, tea.Cmd) {
 }
 
 // extResult records what the editor left, if it changed the file and
-// exited cleanly; otherwise nothing changes.
+// exited cleanly; otherwise nothing changes. An edit of an item that a
+// merge-in changed while the editor ran (mergein.go) is not applied to a
+// state the person did not see: its file is kept, and the message names it.
 func (m Model) extResult(msg extResultMsg) (Model, tea.Cmd) {
 	switch {
 	case msg.err != nil:
 		m.status.Error(fmt.Sprintf("%s: %v · nothing changed", m.editorName(), msg.err))
 	case !msg.changed:
 		m.status.Info("the file is unchanged: nothing decided")
+	case msg.pos >= m.st.len() || m.st.entry(msg.pos) != msg.entry:
+		m.status.Error(fmt.Sprintf("nothing applied: the item changed on disk while you edited it; your text is kept in %s · E edits its new state", msg.path))
 	default:
-		return m.edited(msg.pos, msg.versions, sheetEdit(m.st.entry(msg.pos), msg.result))
+		m, cmd := m.edited(msg.pos, msg.versions, sheetEdit(m.st.entry(msg.pos), msg.result))
+		return m, tea.Batch(cmd, removeEditFile(msg.path))
 	}
 	return m, nil
 }

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	tea "charm.land/bubbletea/v2"
+	"github.com/feedsync/feedsync/feeds/dialect"
 )
 
 // The file handed to $EDITOR (E) holds, from the top:
@@ -159,6 +160,7 @@ func (f sheetFields) equal(o sheetFields) bool {
 // extReadyMsg reports the temp file written for $EDITOR.
 type extReadyMsg struct {
 	pos      int
+	entry    dialect.Entry // the state of the item written
 	versions []int
 	path     string
 	orig     sheetFields // the result as written
@@ -175,6 +177,8 @@ type extExitMsg struct {
 // extResultMsg carries what the editor left in the file.
 type extResultMsg struct {
 	pos      int
+	entry    dialect.Entry // the state of the item the file was written from
+	path     string        // the file, kept when it holds an edit (extResult removes it)
 	versions []int
 	result   sheetFields
 	changed  bool
@@ -182,12 +186,12 @@ type extResultMsg struct {
 }
 
 // writeEditFile is the Cmd that writes the temp file for $EDITOR.
-func writeEditFile(pos int, versions []int, sheet editSheet) tea.Cmd {
+func writeEditFile(pos int, e dialect.Entry, versions []int, sheet editSheet) tea.Cmd {
 	return func() tea.Msg {
 		b := sheet.bytes()
 		// What the file says as written, so that what only the layout
 		// changes (a final newline) is not taken for an edit.
-		msg := extReadyMsg{pos: pos, versions: versions, orig: parseSheet(b, sheet.result.extra)}
+		msg := extReadyMsg{pos: pos, entry: e, versions: versions, orig: parseSheet(b, sheet.result.extra)}
 		f, err := os.CreateTemp("", "feedsync-edit-*.txt")
 		if err != nil {
 			msg.err = err
@@ -228,11 +232,24 @@ func runEditor(argv []string, ready extReadyMsg) tea.Cmd {
 	})
 }
 
-// readEditFile is the Cmd that reads the file back and removes it.
+// removeEditFile is the Cmd that removes the file once its edit is recorded.
+func removeEditFile(path string) tea.Cmd {
+	return func() tea.Msg {
+		os.Remove(path)
+		return nil
+	}
+}
+
+// readEditFile is the Cmd that reads the file back and removes it, unless
+// it holds an edit: extResult removes that once it is recorded.
 func readEditFile(exit extExitMsg) tea.Cmd {
 	return func() tea.Msg {
-		res := extResultMsg{pos: exit.pos, versions: exit.versions}
-		defer os.Remove(exit.path)
+		res := extResultMsg{pos: exit.pos, entry: exit.entry, path: exit.path, versions: exit.versions}
+		defer func() {
+			if !res.changed {
+				os.Remove(exit.path)
+			}
+		}()
 		if exit.runErr != nil {
 			res.err = exit.runErr
 			if exit.stderr != "" {

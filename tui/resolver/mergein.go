@@ -68,7 +68,10 @@ import (
 // version left: the view shows its resolution as the winner, and applying
 // records the result as an update over it. A result whose apply was
 // pressed before the merge-in and arrives after it is refused the same way
-// (mergeDone): it was made from the old state.
+// (mergeDone): it was made from the old state. So is an edit made in
+// $EDITOR of an item the merge-in changed while the editor ran
+// (extResult): nothing is decided, and the file holding the person's text
+// is kept and named, for E on the new state.
 //
 // The earlier states are merged with F in the command, one more merge
 // per depth of the journal (the most states any one item has in it), of

@@ -3,6 +3,7 @@ package resolver
 import (
 	"bytes"
 	"fmt"
+	"os"
 	"slices"
 	"strings"
 	"testing"
@@ -528,5 +529,33 @@ func TestMergeFile(t *testing.T) {
 		if _, err := bad(session); err == nil || !strings.Contains(err.Error(), "local.xml:1:") {
 			t.Errorf("a file that does not parse: %v", err)
 		}
+	}
+}
+
+// TestMergeInUnderExternalEditor: an edit made in $EDITOR of an item that
+// a merge-in changed while the editor ran is not applied to the item's
+// new state, which the person did not see: nothing is decided, and the
+// file with their text is kept and named.
+func TestMergeInUnderExternalEditor(t *testing.T) {
+	hs := newHarness(t, demoDoc(t), 120, 30)
+	w := &otherWriter{t: t, file: demoDoc(t)}
+	w.update("item-groceries", title("Buy groceries and soap"))
+	hs.keys("E") // the groceries, in $EDITOR
+	if hs.ready.path == "" {
+		t.Fatal("no temp file was written")
+	}
+	t.Cleanup(func() { os.Remove(hs.ready.path) })
+	hs.mergeIn(w) // as the editor runs
+	merged := hs.m.st.entry(groceries)
+	b, _ := os.ReadFile(hs.ready.path)
+	if err := os.WriteFile(hs.ready.path, []byte(strings.Replace(string(b), "rolls", "croissants", 1)), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	hs.send(extExitMsg{hs.ready, nil, ""})
+	if hs.m.st.entry(groceries) != merged || !strings.Contains(flat(hs.screen()), "nothing applied: the item changed on disk while you edited it; your text is kept in "+hs.ready.path) {
+		t.Fatalf("the edit of the old state was applied, or not said:\n%s", hs.screen())
+	}
+	if b, err := os.ReadFile(hs.ready.path); err != nil || !strings.Contains(string(b), "croissants") {
+		t.Errorf("the person's text is not kept: %v", err)
 	}
 }
