@@ -185,7 +185,8 @@ func compose(local, winner *itemData) *itemData {
 // (an empty item of d's format when base is nil) with the title and the
 // content (atom:content, or RSS description) replaced by the given text
 // where they are not nil. A replaced element keeps its attributes, except
-// Atom's type="xhtml", which plain text cannot honour; a missing one is
+// Atom's type="xhtml", which plain text cannot honour (markup that is one
+// div keeps it: retextedKid); a missing one is
 // added, the title first and the content after it. base is not modified.
 func (d *Doc) NewData(base engine.Data, title, content *string) engine.Data {
 	b := d.own(base)
@@ -214,7 +215,7 @@ func (x *composition) replace(d *Doc, k kind, text string) {
 		}
 		switch classify(d.format, kd.scope.elemURI(e), e) {
 		case k:
-			x.kids[i] = kid{retexted(e, text), kd.scope}
+			x.kids[i] = retextedKid(kd, text)
 			return
 		case kindTitle:
 			at = i + 1

@@ -60,7 +60,8 @@ var (
 // EditData returns data for a new version of an item in d: base's
 // elements (as NewData takes them) with the edits applied in order. A set
 // field keeps its element's attributes, except Atom's type="xhtml", which
-// plain text cannot honour; a field the data lacks is added after the
+// plain text cannot honour (a value that is one div, the markup the field
+// shows, keeps it: retextedKid); a field the data lacks is added after the
 // others of its kind, when its key is the next of its name and the item
 // may hold another (FieldEdit.Key); else the error wraps ErrNoField. When one of sources (other versions of the item,
 // typically) has a field of the same kind with the value asked for, its
@@ -278,7 +279,26 @@ func (d *Doc) textKid(k kind, text string, old *field) kid {
 		}
 		return d.newText(k, text)
 	}
-	return kid{retexted(old.elem(), text), old.scope}
+	return retextedKid(kid{old.elem(), old.scope}, text)
+}
+
+// retextedKid is kd's element holding text, as retexted makes it, but
+// for an Atom type="xhtml" element given its value as textOf shows it:
+// markup that is one div (RFC 4287 §3.1.1.3), put in the XHTML namespace
+// where the markup does not say, stays XHTML, type and all, so that
+// setting such a content to its own value, or to that value edited,
+// keeps it markup rather than escaping its tags into text.
+func retextedKid(kd kid, text string) kid {
+	e := kd.elem()
+	if e.SelectAttrValue("type", "") == "xhtml" && kd.scope.elemURI(e) == NSAtom {
+		if div, err := parseElement(text, xmlutil.NSXHTML, "div", kd.scope); err == nil {
+			n := e.Copy()
+			n.Child = nil
+			n.AddChild(div.tok)
+			return kid{n, kd.scope}
+		}
+	}
+	return kid{retexted(e, text), kd.scope}
 }
 
 // retexted returns a new element like e, with its attributes but Atom's

@@ -176,3 +176,53 @@ func TestEditDataRefuses(t *testing.T) {
 		})
 	}
 }
+
+// TestXHTMLContentSetAsItsMarkup: the value of an Atom type="xhtml"
+// content is its markup (textOf), so setting that value, changed or not,
+// keeps the content XHTML (RFC 4287 §3.1.1.3: one xhtml:div); it used to
+// become text, its tags escaped for every reader. A value that is not one
+// div (plain text) still makes text, without the type.
+func TestXHTMLContentSetAsItsMarkup(t *testing.T) {
+	atom := mustParse(t, "a.xml", editAtom)
+	a := atom.Item("a").Data
+	for _, tc := range []struct{ name, value, want string }{
+		{"unchanged", `<div xmlns="http://www.w3.org/1999/xhtml">milk <b>eggs</b></div>`,
+			`<content type="xhtml"><div xmlns="http://www.w3.org/1999/xhtml">milk <b>eggs</b></div></content>`},
+		{"edited", `<div xmlns="http://www.w3.org/1999/xhtml">milk <b>bread</b></div>`,
+			`<content type="xhtml"><div xmlns="http://www.w3.org/1999/xhtml">milk <b>bread</b></div></content>`},
+		{"a div without its namespace is put in XHTML's", `<div>milk</div>`,
+			`<content type="xhtml"><div xmlns="http://www.w3.org/1999/xhtml">milk</div></content>`},
+		{"plain text", `milk`, `<content>milk</content>`},
+		{"a paragraph is not a div", `<p>milk</p>`, `<content>&lt;p&gt;milk&lt;/p&gt;</content>`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			for _, data := range []engine.Data{
+				atom.NewData(a, nil, &tc.value),
+				must(atom.EditData(a, []FieldEdit{{Key: "content", Value: tc.value}})),
+			} {
+				id := "x-" + strings.ReplaceAll(tc.name, " ", "-")
+				it, err := engine.New(id, engine.Stamp{By: "me"}, data, false, false)
+				if err != nil {
+					t.Fatal(err)
+				}
+				atom.Set(it)
+				var entry string // the new item's entry, as written
+				for _, e := range strings.Split(string(atom.Bytes()), "<entry>") {
+					if strings.Contains(e, `<sx:sync id="`+id+`"`) {
+						entry = e
+					}
+				}
+				if !strings.Contains(entry, tc.want) {
+					t.Errorf("content %q: want %s in\n%s", tc.value, tc.want, entry)
+				}
+			}
+		})
+	}
+}
+
+func must(d engine.Data, err error) engine.Data {
+	if err != nil {
+		panic(err)
+	}
+	return d
+}
