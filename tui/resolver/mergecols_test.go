@@ -415,3 +415,22 @@ func BenchmarkMergeColumnsKey(b *testing.B) {
 		})
 	}
 }
+
+// TestOtherRowsSumUpInGoodGrammar: past maxOtherRows, the other versions
+// that differ at the hunk are summed up, "and 1 more version differs
+// here", not "and 1 version more differ here".
+func TestOtherRowsSumUpInGoodGrammar(t *testing.T) {
+	t.Setenv("NO_COLOR", "1")
+	days := "Day one: Paris.\nDay two: Lyon."
+	feed := oneItemFeed(version{"e5", "12:00", "Trip", days},
+		version{"e4", "11:00", "Trip 2026", days},
+		version{"e3", "10:00", "Trip", "Day one: Rome.\nDay two: Lyon."},
+		version{"e2", "09:00", "Trip", "Day one: Paris.\nDay two: Milan."},
+		version{"e1", "08:00", "Trip", "Day one: Paris."})
+	hs := newHarness(t, mergePair(t, []byte(feed), []byte(feed)), 120, 40)
+	hs.keys("enter", "e")
+	s := strings.Join(strings.Fields(hs.screen()), " ")
+	if !strings.Contains(s, "and 1 more version differs here — tab shows each") {
+		t.Errorf("the other versions are not summed up in good grammar:\n%s", hs.screen())
+	}
+}

@@ -233,7 +233,7 @@ func (v MergeView) otherRows() []string {
 		rows = append(rows, fmt.Sprintf("version %d (%s) has %s here", i+1, v.whos[i], shown))
 	}
 	if more > 0 {
-		rows = append(rows, fmt.Sprintf("and %s more differ here — tab shows each", plural(more, "version")))
+		rows = append(rows, "and "+counted(more, "more version differs", "more versions differ")+" here — tab shows each")
 	}
 	return rows
 }
