@@ -85,3 +85,30 @@ func TestWriteKeepsLineEnds(t *testing.T) {
 		})
 	}
 }
+
+// TestCRLFIndentationLearned: a feed indented with tabs and CRLF line ends
+// lays out an updated item with tabs, as the same feed with LF does; the
+// step was learned only from white space with no carriage return, so a
+// CRLF feed's items were written "\t\t  <title>", two spaces under tabs.
+func TestCRLFIndentationLearned(t *testing.T) {
+	tabs := strings.NewReplacer("\r\n      ", "\r\n\t\t\t", "\r\n        ", "\r\n\t\t\t\t", "\r\n    ", "\r\n\t\t", "\r\n  ", "\r\n\t").Replace(crlfRSS)
+	st := engine.Stamp{When: time.Date(2020, 1, 2, 0, 0, 0, 0, time.UTC), By: "b"}
+	write := func(feed string) string {
+		d := mustParse(t, "local.xml", feed)
+		title := "changed"
+		it := d.Item("x1")
+		up, err := engine.Update(it, st, engine.Change{Data: d.NewData(it.Data, &title, nil)}, engine.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		d.Set(up)
+		return string(d.Bytes())
+	}
+	crlf, lf := write(tabs), write(strings.ReplaceAll(tabs, "\r\n", "\n"))
+	if !strings.Contains(lf, "\n\t\t\t<title>changed</title>") {
+		t.Fatalf("the LF feed's item is not laid out with tabs:\n%q", lf)
+	}
+	if got := strings.ReplaceAll(crlf, "\r\n", "\n"); got != lf {
+		t.Errorf("the CRLF feed is laid out otherwise than the LF one:\n%q\nwant (CRLF for LF)\n%q", crlf, lf)
+	}
+}

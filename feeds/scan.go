@@ -204,7 +204,9 @@ func (sc *scan) version(f Format, of *engine.Item, owner *lazyEl) (*version, *la
 		}
 		if first {
 			first = false
-			if t.Kind == xmlscan.Text && t.Space {
+			// White space with CRLF line ends is not Space (a carriage
+			// return was decoded), but its step is the feed's all the same.
+			if t.Kind == xmlscan.Text && (t.Space || xmlutil.IsSpace(t.Text)) {
 				lead = t.Text
 			}
 		}
