@@ -47,16 +47,7 @@ func TestWriteKeepsLineEnds(t *testing.T) {
 			d.Set(it)
 			return d
 		}},
-		{"an item updated", crlfRSS, "", "CRLF", func(d *Doc) *Doc {
-			title := "changed"
-			it := d.Item("x1")
-			up, err := engine.Update(it, st, engine.Change{Data: d.NewData(it.Data, &title, nil)}, engine.Options{})
-			if err != nil {
-				t.Fatal(err)
-			}
-			d.Set(up)
-			return d
-		}},
+		{"an item updated", crlfRSS, "", "CRLF", func(d *Doc) *Doc { return retitled(t, d, st) }},
 		{"items merged from an LF feed", crlfRSS, strings.Replace(lf, `id="x1"`, `id="x9"`, 1), "CRLF", nil},
 		{"items merged from a CRLF feed into an LF one", lf, strings.Replace(crlfRSS, `id="x1"`, `id="x9"`, 1), "LF", nil},
 	} {
@@ -93,17 +84,7 @@ func TestWriteKeepsLineEnds(t *testing.T) {
 func TestCRLFIndentationLearned(t *testing.T) {
 	tabs := strings.NewReplacer("\r\n      ", "\r\n\t\t\t", "\r\n        ", "\r\n\t\t\t\t", "\r\n    ", "\r\n\t\t", "\r\n  ", "\r\n\t").Replace(crlfRSS)
 	st := engine.Stamp{When: time.Date(2020, 1, 2, 0, 0, 0, 0, time.UTC), By: "b"}
-	write := func(feed string) string {
-		d := mustParse(t, "local.xml", feed)
-		title := "changed"
-		it := d.Item("x1")
-		up, err := engine.Update(it, st, engine.Change{Data: d.NewData(it.Data, &title, nil)}, engine.Options{})
-		if err != nil {
-			t.Fatal(err)
-		}
-		d.Set(up)
-		return string(d.Bytes())
-	}
+	write := func(feed string) string { return string(retitled(t, mustParse(t, "local.xml", feed), st).Bytes()) }
 	crlf, lf := write(tabs), write(strings.ReplaceAll(tabs, "\r\n", "\n"))
 	if !strings.Contains(lf, "\n\t\t\t<title>changed</title>") {
 		t.Fatalf("the LF feed's item is not laid out with tabs:\n%q", lf)
@@ -111,4 +92,17 @@ func TestCRLFIndentationLearned(t *testing.T) {
 	if got := strings.ReplaceAll(crlf, "\r\n", "\n"); got != lf {
 		t.Errorf("the CRLF feed is laid out otherwise than the LF one:\n%q\nwant (CRLF for LF)\n%q", crlf, lf)
 	}
+}
+
+// retitled updates item x1 of d, its title made "changed", stamped st.
+func retitled(t *testing.T, d *Doc, st engine.Stamp) *Doc {
+	t.Helper()
+	title := "changed"
+	it := d.Item("x1")
+	up, err := engine.Update(it, st, engine.Change{Data: d.NewData(it.Data, &title, nil)}, engine.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	d.Set(up)
+	return d
 }
