@@ -78,10 +78,22 @@ func (v *ItemView) stepMatch(d int) {
 }
 
 // stepChange scrolls to the next change below the top of the view, or the
-// previous one above it: to the nearest change whose scrollTo moves the
-// view that way (a change on the body's first line is shown from scroll 0,
-// as one on line 0 is, so from the top } goes on to the change after it).
+// previous one above it.
 func (v *ItemView) stepChange(d int) {
+	if target := v.changeTo(d); target >= 0 {
+		v.scrollTo(target)
+	}
+}
+
+// changeTo returns the change stepChange goes to, or -1: the nearest one
+// whose scrollTo moves the view that way (a change on the body's first
+// line is shown from scroll 0, as one on line 0 is, so from the top }
+// goes on to the change after it). Below, the view must be able to move
+// on: at the end of the body there is nothing more to show.
+func (v ItemView) changeTo(d int) int {
+	if d > 0 && v.scroll+v.bodyHeight() >= len(v.body) {
+		return -1
+	}
 	target := -1
 	for _, c := range v.changes {
 		if to := max(c-1, 0); d > 0 && to > v.scroll || d < 0 && to < v.scroll {
@@ -91,9 +103,7 @@ func (v *ItemView) stepChange(d int) {
 			}
 		}
 	}
-	if target >= 0 {
-		v.scrollTo(target)
-	}
+	return target
 }
 
 // scrollTo scrolls so that body line i shows under the field's rule.
@@ -173,7 +183,7 @@ func (v ItemView) positionRule() string {
 	var parts []string
 	if p := position(v.scroll, v.bodyHeight(), len(v.body)); p != "" {
 		parts = append(parts, p)
-		if len(v.changes) > 1 {
+		if v.changeTo(1) >= 0 {
 			parts = append(parts, "} next change")
 		}
 	}

@@ -83,6 +83,9 @@ func TestNextChangeFromTheTop(t *testing.T) {
 	if !strings.Contains(hs.screen(), "line 40 of the plan{+, changed+}") {
 		t.Fatalf("} from the top did not show the content's change (scroll %d):\n%s", hs.m.item.scroll, hs.screen())
 	}
+	if strings.Contains(hs.screen(), "} next change") {
+		t.Errorf("the rule offers } with no change below:\n%s", hs.screen())
+	}
 	hs.keys("{")
 	if hs.m.item.scroll != 0 {
 		t.Errorf("{ did not go back to the title's change: scroll %d", hs.m.item.scroll)
