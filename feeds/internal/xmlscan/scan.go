@@ -671,11 +671,17 @@ func (s *Scanner) attr(i int, el string) (Attr, int, bool) {
 	}
 	qname := s.str(i, j)
 	j = s.skipSpace(j)
-	if j >= len(s.data) || s.data[j] != '=' {
+	if j >= len(s.data) {
+		return Attr{}, 0, s.failIn(j, el, "input ends inside the start tag")
+	}
+	if s.data[j] != '=' {
 		return Attr{}, 0, s.failIn(j, el, fmt.Sprintf("attribute %s has no value: = and a quoted value must follow its name", name))
 	}
 	j = s.skipSpace(j + 1)
-	if j >= len(s.data) || s.data[j] != '"' && s.data[j] != '\'' {
+	if j >= len(s.data) {
+		return Attr{}, 0, s.failIn(j, el, "input ends inside the start tag")
+	}
+	if s.data[j] != '"' && s.data[j] != '\'' {
 		return Attr{}, 0, s.failIn(j, el, fmt.Sprintf("attribute %s: the value is not in quotes", name))
 	}
 	q := s.data[j]

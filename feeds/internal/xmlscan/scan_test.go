@@ -50,6 +50,10 @@ var wellFormedCases = []struct {
 	{name: "lt_in_attribute", doc: `<a x="<"/>`, want: `1:7: a: attribute x: < in a value`},
 	{name: "unquoted_attribute", doc: `<a x=1/>`, want: `1:6: a: attribute x: the value is not in quotes`},
 	{name: "attribute_without_value", doc: `<a x/>`, want: `1:5: a: attribute x has no value`},
+	// A document cut short within an attribute ends inside the start tag;
+	// it used to be "attribute x has no value" (QA: a truncated feed).
+	{name: "ends_in_attribute_name", doc: `<a><b x`, want: `1:8: b: input ends inside the start tag`},
+	{name: "ends_after_equals", doc: `<a><b x= `, want: `1:10: b: input ends inside the start tag`},
 	{name: "attributes_run_together", doc: `<a x="1"y="2"/>`, want: `1:9: a: attributes must be separated by white space`},
 	{name: "illegal_control_character", doc: "<a>\x01</a>", want: `1:4: a: illegal character U+0001`},
 	{name: "invalid_UTF-8", doc: "<a>\n<b>\xff</b></a>", want: `2:4: b: invalid UTF-8`},
