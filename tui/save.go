@@ -203,7 +203,7 @@ func resolverSave(ctx context.Context, cfg *resolver.Config, out string, inputs 
 		snap, err := atomicfile.Commit(ctx, s.snap, data)
 		var ce *atomicfile.ChangedError
 		if errors.As(err, &ce) {
-			return &resolver.FileChangedError{Path: out, What: ce.What, Merge: s.mergeIn(ce.Current)}
+			return s.changedError(out, ce)
 		}
 		if err != nil {
 			return err
@@ -213,13 +213,18 @@ func resolverSave(ctx context.Context, cfg *resolver.Config, out string, inputs 
 	}
 }
 
-// mergeIn returns the FileChangedError's Merge: the file as it is now,
-// current, merged into a document (parsed once for all the documents a
-// merge-in merges, resolver.MergeFile); from then on, saves are checked
-// against current.
-func (s *saving) mergeIn(current *atomicfile.Snapshot) func(*dialect.Doc) (*dialect.Doc, error) {
-	merge := resolver.MergeFile(s.out, current.Data)
-	return func(doc *dialect.Doc) (*dialect.Doc, error) {
+// changedError is the FileChangedError of a save that found out changed
+// on disk: its Merge merges the file as it is now, current, into a
+// document, and from then on saves are checked against current; its Items
+// merges the file's state of a document's items (resolver.MergeFile, which
+// parses the file once for all the documents a merge-in merges).
+func (s *saving) changedError(out string, ce *atomicfile.ChangedError) *resolver.FileChangedError {
+	current := ce.Current
+	merge, items := resolver.MergeFile(s.out, current.Data)
+	if !current.Exists() {
+		items = nil
+	}
+	return &resolver.FileChangedError{Path: out, What: ce.What, Items: items, Merge: func(doc *dialect.Doc) (*dialect.Doc, error) {
 		merged := doc
 		if current.Exists() {
 			var err error
@@ -231,5 +236,5 @@ func (s *saving) mergeIn(current *atomicfile.Snapshot) func(*dialect.Doc) (*dial
 		s.snap = current
 		s.mu.Unlock()
 		return merged, nil
-	}
+	}}
 }

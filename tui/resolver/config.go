@@ -95,6 +95,12 @@ type FileChangedError struct {
 	Path  string // as Config.SaveTarget names it
 	What  string // how it changed: "was modified", "was removed", ...
 	Merge func(doc *dialect.Doc) (*dialect.Doc, error)
+	// Items, if set, merges into doc the file's new state of the items doc
+	// holds and no other, which is what Merge makes of them where each item
+	// merges on its own (all but an SSE 0.91 outline, 0.91 §4.4.2). A
+	// merge-in merges each earlier state of the journal with it
+	// (mergein.go); without it, with Merge.
+	Items func(doc *dialect.Doc) (*dialect.Doc, error)
 }
 
 func (e *FileChangedError) Error() string {
@@ -104,21 +110,35 @@ func (e *FileChangedError) Error() string {
 // Unwrap makes errors.Is(err, atomicfile.ErrChanged) true.
 func (e *FileChangedError) Unwrap() error { return atomicfile.ErrChanged }
 
-// MergeFile returns a FileChangedError's Merge for a file whose new state
-// is data, named name: it parses data once, on the first call, and merges
-// each document it is given with that Doc (dialect.Merge changes neither
-// input). A merge-in merges the session's document and each earlier state
-// its journal holds (mergein.go), so it parses the file once, not once per
-// state.
-func MergeFile(name string, data []byte) func(*dialect.Doc) (*dialect.Doc, error) {
+// MergeFile returns a FileChangedError's Merge and Items for a file whose
+// new state is data, named name: both parse data once, on the first call,
+// and merge each document they are given with that Doc (dialect.Merge
+// changes neither input), Items with the part of it that holds the
+// document's items. A merge-in merges the session's document and each
+// earlier state its journal holds (mergein.go), so it parses the file
+// once, not once per state, and an earlier state costs a merge of its
+// items, not of the whole file.
+func MergeFile(name string, data []byte) (merge, items func(*dialect.Doc) (*dialect.Doc, error)) {
 	file := sync.OnceValues(func() (*dialect.Doc, error) { return dialect.Parse(name, data) })
-	return func(doc *dialect.Doc) (*dialect.Doc, error) {
+	merge = func(doc *dialect.Doc) (*dialect.Doc, error) {
 		theirs, err := file()
 		if err != nil {
 			return nil, err
 		}
 		return dialect.Merge(doc, theirs)
 	}
+	items = func(doc *dialect.Doc) (*dialect.Doc, error) {
+		theirs, err := file()
+		if err != nil {
+			return nil, err
+		}
+		ids := map[string]bool{}
+		for _, e := range doc.Entries() {
+			ids[e.ID()] = true
+		}
+		return dialect.Merge(doc, theirs.Subset(func(e dialect.Entry) bool { return ids[e.ID()] }))
+	}
+	return merge, items
 }
 
 // Run runs the resolver on the terminal given by in and out, in the

@@ -75,8 +75,10 @@ import (
 //
 // The earlier states are merged with F in the command, one more merge
 // per depth of the journal (the most states any one item has in it), of
-// the items the journal touched; an outline's, whole, since cycle
-// detection (0.91 §4.4.2) sees the outline whole.
+// the items the journal touched with F's state of those items alone
+// (FileChangedError.Items; F is parsed once per merge-in, MergeFile); an
+// outline's, whole, since cycle detection (0.91 §4.4.2) sees the outline
+// whole.
 
 // mergeInMsg reports the file's new state merged into the document, and
 // into each earlier state the journal holds.
@@ -91,10 +93,14 @@ type mergeInMsg struct {
 // and into the earlier states, layer by layer: each layer holds at most
 // one state of an item, set into a copy of the document that holds the
 // items of the layer (whole, for an outline).
-func mergeIn(merge func(*dialect.Doc) (*dialect.Doc, error), doc *dialect.Doc, layers [][]dialect.Entry, whole bool, mark [2]int) tea.Cmd {
+func mergeIn(changed *FileChangedError, doc *dialect.Doc, layers [][]dialect.Entry, whole bool, mark [2]int) tea.Cmd {
+	merge := changed.Merge
+	if changed.Items != nil && !whole {
+		merge = changed.Items
+	}
 	return func() tea.Msg {
 		msg := mergeInMsg{earlier: map[dialect.Entry]dialect.Entry{}, mark: mark}
-		if msg.doc, msg.err = merge(doc); msg.err != nil {
+		if msg.doc, msg.err = changed.Merge(doc); msg.err != nil {
 			return msg
 		}
 		for _, layer := range layers {
@@ -138,7 +144,7 @@ func (m Model) startMergeIn() (Model, tea.Cmd) {
 	m.st.sync()
 	m.merging = true
 	m.status.Info("merging the new state of " + m.target() + "…")
-	return m, mergeIn(m.changed.Merge, m.st.doc, m.earlierStates(), m.st.ordered, m.journal.mark())
+	return m, mergeIn(m.changed, m.st.doc, m.earlierStates(), m.st.ordered, m.journal.mark())
 }
 
 // earlierStates returns the states of items the journal holds other than

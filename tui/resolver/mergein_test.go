@@ -428,7 +428,8 @@ func BenchmarkMergeIn(b *testing.B) {
 					m, _ = m.Update(tea.KeyPressMsg{Code: 'w', Text: "w"})
 				}
 				mm := m.(Model)
-				mm.changed = &FileChangedError{Merge: MergeFile("local.xml", file.Bytes())} // parsed once per merge-in
+				merge, items := MergeFile("local.xml", file.Bytes()) // parsed once per merge-in
+				mm.changed = &FileChangedError{Merge: merge, Items: items}
 				b.StartTimer()
 				mm, cmd := mm.startMergeIn()
 				mm, _ = mm.mergedIn(cmd().(mergeInMsg))
@@ -495,8 +496,9 @@ func TestMergeInUnderSelectiveMerge(t *testing.T) {
 // TestMergeFile: the Merge a command line gives a changed file merges each
 // document it is given with the file's new state, parsed once (1.0.2
 // §3.3): the document and an earlier state of it come out as
-// dialect.Merge makes them, the file's Doc untouched between calls; a
-// file that does not parse fails every call with where it is wrong.
+// dialect.Merge makes them, the file's Doc untouched between calls; Items
+// makes the same of the document's items and holds no other; a file that
+// does not parse fails every call with where it is wrong.
 func TestMergeFile(t *testing.T) {
 	var data bytes.Buffer
 	file := demoDoc(t)
@@ -508,7 +510,7 @@ func TestMergeFile(t *testing.T) {
 	if _, err := file.WriteTo(&data); err != nil {
 		t.Fatal(err)
 	}
-	merge := MergeFile("local.xml", data.Bytes())
+	merge, items := MergeFile("local.xml", data.Bytes())
 	session, earlier := demoDoc(t), demoDoc(t).Subset(func(e dialect.Entry) bool { return e.ID() == "item-passport" })
 	for _, doc := range []*dialect.Doc{session, earlier, session} {
 		got, err := merge(doc)
@@ -523,8 +525,24 @@ func TestMergeFile(t *testing.T) {
 			entry(t, got, "item-passport").Title() != "X" {
 			t.Errorf("merged with the file parsed once, the passport is not as dialect.Merge makes it")
 		}
+		only, err := items(doc) // the file's state of the document's items alone
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(only.Entries()) != len(doc.Entries()) || !sameState(entry(t, only, "item-passport"), entry(t, want, "item-passport")) {
+			t.Errorf("Items: %d items, want the document's %d; or the passport is not as dialect.Merge makes it", len(only.Entries()), len(doc.Entries()))
+		}
 	}
-	bad := MergeFile("local.xml", []byte("<feed><entry>"))
+	// an item the file does not hold: Items merges it with a part of the file that holds no item
+	var without bytes.Buffer
+	if _, err := file.Subset(func(e dialect.Entry) bool { return e.ID() != "item-passport" }).WriteTo(&without); err != nil {
+		t.Fatal(err)
+	}
+	_, items = MergeFile("local.xml", without.Bytes())
+	if only, err := items(earlier); err != nil || len(only.Entries()) != 1 || !sameState(entry(t, only, "item-passport"), entry(t, earlier, "item-passport")) {
+		t.Errorf("Items of an item the file does not hold: %v", err)
+	}
+	bad, _ := MergeFile("local.xml", []byte("<feed><entry>"))
 	for range 2 {
 		if _, err := bad(session); err == nil || !strings.Contains(err.Error(), "local.xml:1:") {
 			t.Errorf("a file that does not parse: %v", err)
