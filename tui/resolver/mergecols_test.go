@@ -434,3 +434,18 @@ func TestOtherRowsSumUpInGoodGrammar(t *testing.T) {
 		t.Errorf("the other versions are not summed up in good grammar:\n%s", hs.screen())
 	}
 }
+
+// TestFieldRuleNamesAnotherVersionsText: a field where the version shown
+// has no hunk, but the result holds another version's text there, says so
+// in its rule as its gutter does ("o 1 another version's"), not "edited",
+// which is what typing is called.
+func TestFieldRuleNamesAnotherVersionsText(t *testing.T) {
+	t.Setenv("NO_COLOR", "1")
+	hs := threeVersions(t, 200, 50)
+	hs.keys("enter", "e", "tab", "tab", "l", "l", "shift+tab") // dave's title taken, carol's shown
+	for _, l := range strings.Split(hs.screen(), "\n") {
+		if strings.HasPrefix(l, "── Title") && !strings.HasPrefix(l, "── Title · o 1 another version's ─") {
+			t.Errorf("the title's rule: %q\n%s", l, hs.screen())
+		}
+	}
+}

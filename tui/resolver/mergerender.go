@@ -305,14 +305,21 @@ func (v MergeView) fieldRule(i int) string {
 			}
 		}
 		text += " · " + plural(n, "hunk") + ": " + strings.Join(parts, ", ")
-		typed, theirs := v.straysOf(i)
-		if k := len(theirs); k > 0 {
-			text += fmt.Sprintf(" · %s %d another version's outside these hunks", stateMark[hunkOther], k)
-		}
-		if k := len(typed); k > 0 {
-			text += fmt.Sprintf(" · %s %d typed outside the hunks", stateMark[hunkHand], k)
-		}
-	} else if v.value(i) != v.fields[i].winner {
+	}
+	// What the result holds outside the hunks, as its gutter marks it; in
+	// a field where the version shown has no hunk, "outside" goes unsaid.
+	theirsWhere, typedWhere := "", ""
+	if n > 0 {
+		theirsWhere, typedWhere = " outside these hunks", " outside the hunks"
+	}
+	typed, theirs := v.straysOf(i)
+	if k := len(theirs); k > 0 {
+		text += fmt.Sprintf(" · %s %d another version's%s", stateMark[hunkOther], k, theirsWhere)
+	}
+	if k := len(typed); k > 0 {
+		text += fmt.Sprintf(" · %s %d typed%s", stateMark[hunkHand], k, typedWhere)
+	}
+	if n == 0 && len(typed)+len(theirs) == 0 && v.value(i) != v.fields[i].winner {
 		text += " · edited"
 	}
 	text += " "
