@@ -136,13 +136,29 @@ func (v ItemView) Marked() []int {
 func (v *ItemView) SetPlaces(place func(ver dialect.Version) string) { v.place = place }
 
 // SetItem shows an item. Showing a new state of the same item (after a
-// decision or an undo) keeps the version, marks and scroll where they can be.
+// decision, an undo or a merge-in) keeps the version shown and the marks
+// on the versions that are still there, known by their sync history, not
+// their index (a merge-in can add, drop or reorder versions), and the
+// scroll where the versions are as many.
 func (v *ItemView) SetItem(pos int, e dialect.Entry, title string, now time.Time) {
 	versions := e.Versions()
 	n := len(versions)
-	if pos != v.pos || n != len(v.marked) {
-		v.version, v.scroll, v.marked = 0, 0, make([]bool, n)
+	marked, version := make([]bool, n), 0
+	for i, ver := range versions {
+		for j, was := range v.versions {
+			if pos != v.pos || j >= len(v.marked) || !sameVersion(ver, was) {
+				continue
+			}
+			marked[i] = v.marked[j]
+			if j == v.version {
+				version = i
+			}
+		}
 	}
+	if pos != v.pos || n != len(v.marked) {
+		v.scroll = 0
+	}
+	v.marked, v.version = marked, version
 	v.pos, v.item, v.versions, v.title, v.now = pos, e, versions, title, now
 	v.version = min(v.version, max(n-1, 0))
 	v.layout()

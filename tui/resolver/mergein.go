@@ -38,6 +38,11 @@ import (
 // A decision made while F merges in makes it merge again, from the session
 // as it then is; a save waits.
 //
+// The item screen keeps the versions marked for a selective resolution
+// (1.0.2 §3.4) and the version shown by their sync history (SetItem), so a
+// version F brings is not marked and a marked one stays marked where it
+// now stands.
+//
 // A merge view open while F merges in (opened before or meanwhile) is
 // carried onto the item's merged state, never applied to a state the
 // person did not see. The item is the same when its winner and versions

@@ -447,14 +447,7 @@ func BenchmarkMergeIn(b *testing.B) {
 // in conflict, and the one marked is the one settled. A result applied
 // before the merge-in and recorded after it is refused.
 func TestMergeInUnderSelectiveMerge(t *testing.T) {
-	l, _ := demo.Feeds()
-	concurrent := strings.Replace(string(l), // a version of the offsite made beside the others, older than all
-		`<sx:history sequence="2" when="2026-03-03T09:15:00Z" by="alice-laptop"/>`,
-		`<sx:history sequence="2" when="2026-03-01T09:15:00Z" by="dave-tablet"/>`, 1)
-	file, err := dialect.Parse("local.xml", []byte(concurrent))
-	if err != nil {
-		t.Fatal(err)
-	}
+	file := offsiteBeside(t)
 	hs := newHarness(t, demoDoc(t), 120, 30)
 	w := &otherWriter{t: t, file: file}
 	hs.keys("enter", "n", "tab", "m") // the offsite, its version 2 marked
@@ -576,4 +569,43 @@ func TestMergeInUnderExternalEditor(t *testing.T) {
 	if b, err := os.ReadFile(hs.ready.path); err != nil || !strings.Contains(string(b), "croissants") {
 		t.Errorf("the person's text is not kept: %v", err)
 	}
+}
+
+// TestMergeInKeepsMarks: the versions marked on the item screen for a
+// selective resolution (1.0.2 §3.4) stay marked across a merge-in that
+// brings another version, by their sync history: w then settles the one
+// marked and leaves the version the file brought, which no one marked.
+func TestMergeInKeepsMarks(t *testing.T) {
+	file := offsiteBeside(t)
+	hs := newHarness(t, demoDoc(t), 120, 30)
+	w := &otherWriter{t: t, file: file}
+	hs.keys("enter", "n", "tab", "m") // the offsite, its version 2 marked
+	marked := hs.m.st.entry(offsite).Versions()[1]
+	hs.mergeIn(w)
+	merged := hs.m.st.entry(offsite)
+	if got := hs.m.item.Marked(); len(got) != 1 || !sameVersion(merged.Versions()[got[0]], marked) {
+		t.Fatalf("marked after the merge-in: %v of %d versions, want the one by %s", got, len(merged.Versions()), top(marked).By)
+	}
+	hs.keys("w")
+	after := hs.m.st.entry(offsite)
+	if !after.InConflict() || slices.ContainsFunc(after.Versions(), func(v dialect.Version) bool { return sameVersion(v, marked) }) ||
+		!slices.ContainsFunc(after.Versions(), func(v dialect.Version) bool { return top(v).By == "dave-tablet" }) {
+		t.Errorf("w did not settle the version marked alone")
+	}
+}
+
+// offsiteBeside is the demo's local feed with a version of the offsite by
+// dave-tablet made beside the others, older than all: merged in, it comes
+// as one more conflict version.
+func offsiteBeside(t *testing.T) *dialect.Doc {
+	t.Helper()
+	l, _ := demo.Feeds()
+	beside := strings.Replace(string(l),
+		`<sx:history sequence="2" when="2026-03-03T09:15:00Z" by="alice-laptop"/>`,
+		`<sx:history sequence="2" when="2026-03-01T09:15:00Z" by="dave-tablet"/>`, 1)
+	file, err := dialect.Parse("local.xml", []byte(beside))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return file
 }
