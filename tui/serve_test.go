@@ -457,16 +457,24 @@ func TestServeMaxBodyInUnits(t *testing.T) {
 	}
 	hub := h.write("hub.xml", oneItem)
 	url, log, stop := serveHere(t, hub, "--max-body", "1KiB")
+	var answer string
 	post := func(body string) int {
 		resp, err := http.Post(url, "application/rss+xml", strings.NewReader(body))
 		if err != nil {
 			t.Fatal(err)
 		}
+		b, _ := io.ReadAll(resp.Body)
+		answer = string(b)
 		resp.Body.Close()
 		return resp.StatusCode
 	}
 	if code := post(oneItem + strings.Repeat(" ", 1024-len(oneItem)+1)); code != http.StatusRequestEntityTooLarge {
 		t.Errorf("a body of 1 KiB and a byte: HTTP %d, want 413", code)
+	}
+	// The cap in the unit --max-body took it in, as serve -h shows it
+	// (the answer said "1024 bytes").
+	if !strings.Contains(answer, "the hub's cap of 1 KiB") {
+		t.Errorf("the 413 answer: %q", answer)
 	}
 	if len(oneItem) > 1024 {
 		t.Fatalf("the test feed is %d bytes, more than 1 KiB", len(oneItem))

@@ -42,9 +42,9 @@ type TooLargeError struct {
 
 func (e *TooLargeError) Error() string {
 	if e.Size < 0 {
-		return fmt.Sprintf("larger than %s, the size limit", sizeText(e.Limit))
+		return fmt.Sprintf("larger than %s, the size limit", SizeText(e.Limit))
 	}
-	return fmt.Sprintf("%d bytes, larger than %s, the size limit", e.Size, sizeText(e.Limit))
+	return fmt.Sprintf("%d bytes, larger than %s, the size limit", e.Size, SizeText(e.Limit))
 }
 
 // Is makes errors.Is(err, ErrTooLarge) true.
@@ -66,9 +66,10 @@ func (e *NotRegularError) Error() string {
 // Is makes errors.Is(err, ErrNotRegular) true.
 func (e *NotRegularError) Is(target error) bool { return target == ErrNotRegular }
 
-// sizeText is n bytes in the largest binary unit that divides it, for
-// limits, which are round numbers.
-func sizeText(n int64) string {
+// SizeText is n bytes in the largest binary unit that divides it ("64
+// MiB", "1 KiB", "1000 bytes"), for limits, which are round numbers: the
+// one wording of a size limit in what feedsync says.
+func SizeText(n int64) string {
 	for _, u := range []struct {
 		shift uint
 		name  string

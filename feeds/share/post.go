@@ -11,6 +11,7 @@ import (
 
 	"github.com/feedsync/feedsync/feeds/atomicfile"
 	"github.com/feedsync/feedsync/feeds/dialect"
+	"github.com/feedsync/feedsync/feeds/fetch"
 )
 
 // post merges the body into FEED as a subscriber would (1.0.2 §3.3, 0.91
@@ -48,7 +49,7 @@ func (h *Hub) post(w http.ResponseWriter, r *http.Request, complete bool) {
 }
 
 func tooLarge(w http.ResponseWriter, max int64) {
-	http.Error(w, fmt.Sprintf("413 the body is larger than the hub's cap of %d bytes", max), http.StatusRequestEntityTooLarge)
+	http.Error(w, "413 the body is larger than the hub's cap of "+fetch.SizeText(max), http.StatusRequestEntityTooLarge)
 }
 
 // incorporate merges posted into FEED under the feed's lock, so that
