@@ -3,6 +3,7 @@ package tui
 import (
 	"context"
 	"flag"
+	"fmt"
 	"strings"
 	"time"
 
@@ -30,8 +31,31 @@ func runMerge(ctx context.Context, env *Env, args []string) error {
 		if err != nil {
 			return err
 		}
+		notePlainItems(env, local, remote)
 		return finish(env, *out, merged)
 	})
+}
+
+// notePlainItems says, when LOCAL holds no sync data but items and REMOTE
+// holds sync data, that those items stay beside REMOTE's: a merge leaves
+// items without sync data as they are (1.0.2 §3.3, 0.91 §4.4), so merging
+// a plain feed with its adopted copy holds every item twice.
+func notePlainItems(env *Env, local, remote *dialect.Doc) {
+	if local.Dialect() != dialect.None || remote.Dialect() == dialect.None {
+		return
+	}
+	n, err := local.Unsynced()
+	if err != nil || n == 0 {
+		return
+	}
+	l, r := displayName(local.Name()), displayName(remote.Name())
+	asIs := "them as they are"
+	if n == 1 {
+		asIs = "it as it is"
+	}
+	fmt.Fprintf(env.Stderr, "feedsync merge: note: %s has %s with no sync data; the merge keeps %s, beside %s's synced items. "+
+		"If %s is %s adopted elsewhere, use it in place of %s: a feed is adopted once, by one endpoint ('feedsync help adopt')\n",
+		l, count(n, "item"), asIs, r, r, l, l)
 }
 
 // loadPair loads LOCAL and REMOTE at once, reporting the problems of both.

@@ -122,6 +122,27 @@ func (d *Doc) Adopt(st engine.Stamp, as Dialect) (*Adoption, error) {
 	return a, nil
 }
 
+// Unsynced counts the items of the feed that have no sync element: those
+// Adopt would give one, found by the same rules (a merge leaves them as
+// they are, 1.0.2 §3.3, 0.91 §4.4).
+func (d *Doc) Unsynced() (int, error) {
+	src := d.src
+	if src == nil {
+		src = d.Bytes()
+	}
+	scan, err := plain.Read(src, plain.Format(d.Format()))
+	if err != nil {
+		return 0, feeds.SyntaxProblems(d.Name(), src, err)
+	}
+	n := 0
+	for _, it := range scan.Items {
+		if !it.Synced {
+			n++
+		}
+	}
+	return n, nil
+}
+
 // adoptDialect returns the dialect to adopt in, as Adopt says.
 func (d *Doc) adoptDialect(as Dialect) (Dialect, error) {
 	holds := d.Dialect()
