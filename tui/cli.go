@@ -47,9 +47,20 @@ type Env struct {
 	IsTerminal     bool // stdin and stdout are both terminals
 	ErrTerminal    bool // stderr is a terminal (progress lines go there)
 
+	cmd    string    // the command running, as its messages name it ("merge", "cse pull")
 	saving *saving   // the file the command writes, while it runs (save.go)
 	stop   *stopGate // what an interrupt closes (interrupt.go)
 	tty    *os.File  // the controlling terminal, when the resolver draws there (-o -)
+}
+
+// warn prints a warning, a line that does not stop the command, named by
+// the command as its errors are: "feedsync merge: warning: …".
+func (e *Env) warn(msg string) {
+	name := "feedsync"
+	if e.cmd != "" {
+		name += " " + e.cmd
+	}
+	fmt.Fprintf(e.Stderr, "%s: warning: %s\n", name, msg)
 }
 
 // terminalIn and terminalOut are where the resolver reads keys and draws:
@@ -133,7 +144,8 @@ func Run(ctx context.Context, args []string, env *Env) (code int) {
 	}
 	for _, c := range commands {
 		if c.name == args[0] {
-			return exitCode(env.Stderr, commandName(args), c.run(ctx, env, args[1:]), args[1:])
+			env.cmd = commandName(args)
+			return exitCode(env.Stderr, env.cmd, c.run(ctx, env, args[1:]), args[1:])
 		}
 	}
 	fmt.Fprintf(env.Stderr, "feedsync: unknown command %q; run 'feedsync -h' for the commands\n", args[0])

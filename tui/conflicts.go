@@ -200,7 +200,7 @@ func validateAll(ctx context.Context, env *Env, pos []string) error {
 			fmt.Fprintln(env.Stderr, "feedsync validate:", p)
 		}
 		for _, w := range warnings {
-			fmt.Fprintln(env.Stderr, "warning: "+w)
+			env.warn(w)
 		}
 		if len(problems) > 0 {
 			bad = true

@@ -53,7 +53,7 @@ func loadAll(ctx context.Context, env *Env, srcs []string, watch func(src, done,
 		docs[i], errs[i] = r.doc, r.err
 		if r.doc != nil {
 			for _, w := range r.doc.Warnings() {
-				fmt.Fprintf(env.Stderr, "warning: %s\n", w)
+				env.warn(w.String())
 			}
 		}
 	}
@@ -80,7 +80,7 @@ func parseFeed(env *Env, name string, data []byte) (*dialect.Doc, error) {
 		return nil, err
 	}
 	for _, w := range doc.Warnings() {
-		fmt.Fprintf(env.Stderr, "warning: %s\n", w)
+		env.warn(w.String())
 	}
 	return doc, nil
 }

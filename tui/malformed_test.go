@@ -53,7 +53,7 @@ func TestMalformedMessages(t *testing.T) {
 			t.Errorf("%s: validate exits %d, want 2", name, code)
 		}
 		for _, line := range strings.SplitAfter(stderr, "\n") {
-			if line != "" && !strings.HasPrefix(line, "warning: ") {
+			if line != "" && !strings.HasPrefix(line, "feedsync validate: warning: ") {
 				problem, ok := strings.CutPrefix(line, "feedsync validate: ")
 				if !ok {
 					t.Errorf("%s: %q does not start with the command", name, line)

@@ -176,7 +176,7 @@ func readToken(env *Env, path string) (string, error) {
 		return "", fmt.Errorf("--token-file %s: the first line is empty", path)
 	}
 	if fi, err := os.Stat(path); err == nil && fi.Mode().Perm()&0o077 != 0 {
-		fmt.Fprintf(env.Stderr, "warning: %s can be read by others (chmod 600 it)\n", path)
+		env.warn(path + " can be read by others (chmod 600 it)")
 	}
 	return token, nil
 }

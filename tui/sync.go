@@ -49,7 +49,7 @@ func subscribe(ctx context.Context, env *Env, cmd string, args []string) error {
 		}
 	}
 	s := &share.Subscription{Local: local, URL: url, Out: *out, Stdout: env.Stdout, By: st.By, Now: st.When, Client: client,
-		Warn: func(msg string) { fmt.Fprintln(env.Stderr, "warning: "+msg) }}
+		Warn: env.warn}
 	run := s.Sync
 	if cmd == "pull" {
 		run = s.Pull

@@ -87,7 +87,7 @@ func TestValidateWarnsIncomplete(t *testing.T) {
 	h.write("f.xml", strings.Replace(oneItem, "<title>Buy groceries</title>\n   <description>Get milk and eggs</description>", "<category>c</category>", 1))
 	code, stdout, stderr := h.run("", "validate", h.path("f.xml"))
 	want := "f.xml:5:3: item: neither title nor description: RSS 2.0 requires one\n"
-	if code != ExitOK || !strings.HasPrefix(stderr, "warning: ") || !strings.HasSuffix(stderr, want) || !strings.HasSuffix(stdout, "f.xml: valid\n") {
+	if code != ExitOK || !strings.HasPrefix(stderr, "feedsync validate: warning: ") || !strings.HasSuffix(stderr, want) || !strings.HasSuffix(stdout, "f.xml: valid\n") {
 		t.Errorf("exit %d, stdout %q, stderr %q; want %d, a warning ending %q", code, stdout, stderr, ExitOK, want)
 	}
 }
