@@ -30,8 +30,13 @@ func bigFieldFeeds(words int, lines bool) (local, remote []byte) {
 			v.WriteString(word)
 		}
 	}
-	feed := func(winner, version string) []byte {
-		return []byte(strings.NewReplacer("WINNER", winner, "VERSION", version).Replace(`<feed xmlns="http://www.w3.org/2005/Atom" xmlns:sx="http://feedsync.org/2007/feedsync">
+	return contentConflict(w.String(), v.String()), contentConflict(w.String(), v.String())
+}
+
+// contentConflict is an Atom feed of one entry in conflict whose winner's
+// content is winner and whose one version's content is version.
+func contentConflict(winner, version string) []byte {
+	return []byte(strings.NewReplacer("WINNER", winner, "VERSION", version).Replace(`<feed xmlns="http://www.w3.org/2005/Atom" xmlns:sx="http://feedsync.org/2007/feedsync">
  <title>Big</title>
  <entry>
   <title>Notes</title>
@@ -50,8 +55,6 @@ func bigFieldFeeds(words int, lines bool) (local, remote []byte) {
   </sx:sync>
  </entry>
 </feed>`))
-	}
-	return feed(w.String(), v.String()), feed(w.String(), v.String())
 }
 
 // BenchmarkMergeViewKey opens the merge view on an item whose content is

@@ -12,25 +12,7 @@ import (
 // line without spaces.
 func longWordFeed(n int) string {
 	word := strings.Repeat("x", n)
-	return strings.NewReplacer("WINNER", word, "VERSION", word+"y").Replace(`<feed xmlns="http://www.w3.org/2005/Atom" xmlns:sx="http://feedsync.org/2007/feedsync">
- <title>Long</title>
- <entry>
-  <title>Picture</title>
-  <content>WINNER</content>
-  <id>urn:p</id>
-  <sx:sync id="p" updates="2">
-   <sx:history sequence="2" when="2026-03-02T10:00:00Z" by="bob"/>
-   <sx:conflicts>
-    <entry>
-     <title>Picture</title>
-     <content>VERSION</content>
-     <id>urn:p</id>
-     <sx:sync id="p" updates="2"><sx:history sequence="2" when="2026-03-02T09:00:00Z" by="alice"/></sx:sync>
-    </entry>
-   </sx:conflicts>
-  </sx:sync>
- </entry>
-</feed>`)
+	return string(contentConflict(word, word+"y"))
 }
 
 // TestWrapOneLongWord: a word far wider than a row is cut into full rows
