@@ -88,13 +88,9 @@ func (d *Doc) Adopt(st engine.Stamp, as Dialect) (*Adoption, error) {
 	if err != nil {
 		return nil, err
 	}
-	src := d.src
-	if src == nil {
-		src = d.Bytes()
-	}
-	scan, err := plain.Read(src, plain.Format(d.Format()))
-	if err != nil { // read as Parse reads it: file:line:col
-		return nil, feeds.SyntaxProblems(d.Name(), src, err)
+	scan, err := d.plainItems()
+	if err != nil {
+		return nil, err
 	}
 	taken := map[string]bool{}
 	for _, e := range d.Entries() {
@@ -126,13 +122,9 @@ func (d *Doc) Adopt(st engine.Stamp, as Dialect) (*Adoption, error) {
 // Adopt would give one, found by the same rules (a merge leaves them as
 // they are, 1.0.2 §3.3, 0.91 §4.4).
 func (d *Doc) Unsynced() (int, error) {
-	src := d.src
-	if src == nil {
-		src = d.Bytes()
-	}
-	scan, err := plain.Read(src, plain.Format(d.Format()))
+	scan, err := d.plainItems()
 	if err != nil {
-		return 0, feeds.SyntaxProblems(d.Name(), src, err)
+		return 0, err
 	}
 	n := 0
 	for _, it := range scan.Items {
@@ -141,6 +133,21 @@ func (d *Doc) Unsynced() (int, error) {
 		}
 	}
 	return n, nil
+}
+
+// plainItems reads the byte places of the feed's items, those without
+// sync data included, with the scanner Parse reads with: a problem is
+// file:line:col, as Parse words it.
+func (d *Doc) plainItems() (*plain.Scan, error) {
+	src := d.src
+	if src == nil {
+		src = d.Bytes()
+	}
+	scan, err := plain.Read(src, plain.Format(d.Format()))
+	if err != nil {
+		return nil, feeds.SyntaxProblems(d.Name(), src, err)
+	}
+	return scan, nil
 }
 
 // adoptDialect returns the dialect to adopt in, as Adopt says.
