@@ -102,9 +102,6 @@ func paletteFor(light bool) palette {
 	return palette{c("1"), c("2"), c("3"), c("4"), c("5"), c("6"), c("8")}
 }
 
-// DefaultStyles returns the colour styles for a dark background.
-func DefaultStyles() Styles { return NewStyles(Look{}) }
-
 func colourStyles(p palette) Styles {
 	s := baseStyles()
 	s.App = s.App.Foreground(p.cyan)

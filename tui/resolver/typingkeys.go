@@ -2,22 +2,12 @@ package resolver
 
 import "charm.land/bubbles/v2/key"
 
-// EditorKeys are the keys of typing in a field of the merge view's result.
-// The keys that move and edit inside a field are listed for help only: the
-// text area handles them.
+// EditorKeys are the keys of typing in a field of the merge view's result,
+// which the merge view's key map and help show. The keys that move and
+// edit inside a field are listed for help only: the text area handles them.
 type EditorKeys struct {
 	Apply, Switch, Cancel, Undo, Redo key.Binding
 	Rows, LineEnds, TextEnds, Words   key.Binding
-}
-
-// ShortHelp implements help.KeyMap.
-func (k EditorKeys) ShortHelp() []key.Binding {
-	return []key.Binding{k.Apply, k.Switch, k.Cancel, k.Undo, k.Redo}
-}
-
-// FullHelp implements help.KeyMap.
-func (k EditorKeys) FullHelp() [][]key.Binding {
-	return [][]key.Binding{k.ShortHelp(), {k.Rows, k.LineEnds, k.TextEnds, k.Words}}
 }
 
 // DefaultEditorKeys returns the editor's bindings.
