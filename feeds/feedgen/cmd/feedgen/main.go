@@ -7,12 +7,13 @@
 // -dialect feedsync (the default) gives FeedSync 1.0.2 Atom feeds
 // (feedgen.Pair), sse gives SSE 0.91 RSS feeds (feedgen.PairSSE), both with
 // about 10% of the shared items in conflict. The same flags give the same
-// bytes.
+// bytes. The directory -o names is created when it does not exist.
 package main
 
 import (
 	"flag"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 
@@ -20,12 +21,22 @@ import (
 )
 
 func main() {
-	n := flag.Int("n", 100_000, "items in each feed, about")
-	ratio := flag.Float64("conflicts", 0.1, "fraction of the shared items changed on both sides")
-	seed := flag.Int64("seed", 1, "random seed")
-	dialect := flag.String("dialect", "feedsync", "feedsync (1.0.2 Atom) or sse (0.91 RSS)")
-	dir := flag.String("o", ".", "directory to write local.xml and remote.xml to")
-	flag.Parse()
+	os.Exit(run(os.Args[1:], os.Stderr))
+}
+
+// run is feedgen with its arguments; it returns the exit code: 0 done,
+// 1 the feeds could not be written, 2 unusable arguments.
+func run(args []string, stderr io.Writer) int {
+	fs := flag.NewFlagSet("feedgen", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	n := fs.Int("n", 100_000, "items in each feed, about")
+	ratio := fs.Float64("conflicts", 0.1, "fraction of the shared items changed on both sides")
+	seed := fs.Int64("seed", 1, "random seed")
+	dialect := fs.String("dialect", "feedsync", "feedsync (1.0.2 Atom) or sse (0.91 RSS)")
+	dir := fs.String("o", ".", "directory to write local.xml and remote.xml to (created when missing)")
+	if err := fs.Parse(args); err != nil {
+		return 2
+	}
 	var local, remote []byte
 	switch *dialect {
 	case "feedsync":
@@ -33,13 +44,18 @@ func main() {
 	case "sse":
 		local, remote = feedgen.PairSSE(*n, *ratio, *seed)
 	default:
-		fmt.Fprintf(os.Stderr, "feedgen: -dialect %q: want feedsync or sse\n", *dialect)
-		os.Exit(2)
+		fmt.Fprintf(stderr, "feedgen: -dialect %q: want feedsync or sse\n", *dialect)
+		return 2
+	}
+	if err := os.MkdirAll(*dir, 0o755); err != nil {
+		fmt.Fprintln(stderr, "feedgen:", err)
+		return 1
 	}
 	for name, data := range map[string][]byte{"local.xml": local, "remote.xml": remote} {
 		if err := os.WriteFile(filepath.Join(*dir, name), data, 0o644); err != nil {
-			fmt.Fprintln(os.Stderr, "feedgen:", err)
-			os.Exit(1)
+			fmt.Fprintln(stderr, "feedgen:", err)
+			return 1
 		}
 	}
+	return 0
 }
