@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/feedsync/feedsync/engine"
+	"github.com/feedsync/feedsync/feeds"
 	"github.com/feedsync/feedsync/feeds/dialect"
 )
 
@@ -222,5 +223,33 @@ func TestCombineNoBase(t *testing.T) {
 		if _, err := Combine(e, b); !errors.Is(err, ErrNoBase) {
 			t.Errorf("%s: Combine error %v, want ErrNoBase", name, err)
 		}
+	}
+}
+
+// untyped is a store that keeps no Type: every clean case combines alike.
+type untyped struct{ Memory }
+
+func (u untyped) Base(id string, h dialect.History) ([]feeds.Field, bool) {
+	fs, ok := u.Memory.Base(id, h)
+	out := slices.Clone(fs)
+	for i := range out {
+		out[i].Type = ""
+	}
+	return out, ok
+}
+
+func TestCombineBaseWithoutTypes(t *testing.T) {
+	for _, c := range combineCases {
+		t.Run(c.name, func(t *testing.T) {
+			_, e, mem := conflicted(t, c.base, c.edits...)
+			typed, err1 := Combine(e, mem)
+			bare, err2 := Combine(e, untyped{mem})
+			if err1 != nil || err2 != nil {
+				t.Fatal(err1, err2)
+			}
+			if typed.Clean() != bare.Clean() || !slices.Equal(typed.Changed, bare.Changed) {
+				t.Fatalf("with types: %+v\nwithout: %+v", typed, bare)
+			}
+		})
 	}
 }

@@ -15,10 +15,14 @@ type value struct {
 	ok bool
 }
 
-// same reports whether two versions hold a field alike.
+// same reports whether two versions hold a field alike. A Type that one
+// of them does not know ("": a base from a store that did not keep it)
+// is not compared.
 func same(a, b value) bool {
-	return a.ok == b.ok && (!a.ok || a.Value == b.Value && a.Type == b.Type)
+	return a.ok == b.ok && (!a.ok || a.Value == b.Value && sameType(a.Type, b.Type))
 }
+
+func sameType(a, b string) bool { return a == b || a == "" || b == "" }
 
 // combineFields combines the fields of sides (the winner first) against
 // base into p: the edits of its resolution, or its clashes.
@@ -103,7 +107,7 @@ func labelOf(b value, changed []value) feeds.Field {
 // §3.1.1); any other field is combined whole.
 func textMode(b value, changed []value) (merge3.Mode, bool) {
 	t := changed[0].Type
-	if b.ok && b.Type != t || slices.ContainsFunc(changed, func(v value) bool { return v.Type != t }) {
+	if b.ok && !sameType(b.Type, t) || slices.ContainsFunc(changed, func(v value) bool { return v.Type != t }) {
 		return 0, false
 	}
 	switch t {
