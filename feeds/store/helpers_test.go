@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -62,9 +63,8 @@ func parse(t testing.TB, data []byte) *dialect.Doc {
 // hist is the history entry "seq@minute@by".
 func hist(s string) dialect.History {
 	p := strings.Split(s, "@")
-	var n, m int
-	fmt.Sscan(p[0], &n)
-	fmt.Sscan(p[1], &m)
+	n, _ := strconv.Atoi(p[0])
+	m, _ := strconv.Atoi(p[1])
 	return dialect.History{Number: n, Stamp: engine.Stamp{When: time.Date(2021, 1, 1, 0, m, 0, 0, time.UTC), By: p[2]}}
 }
 
