@@ -127,3 +127,39 @@ func TestGitMergeRecordsTheBase(t *testing.T) {
 		t.Errorf("base = %q, %v; want the ancestor's \"Buy groceries\"", title, ok)
 	}
 }
+
+// 'feedsync store' shows the store and --prune keeps what the retention
+// policy keeps: the versions named by the feed's histories to
+// store.KeepDepth.
+func TestStoreCommand(t *testing.T) {
+	h := newHarness(t)
+	a := h.write("a.xml", "<?xml version=\"1.0\"?>\n<rss version=\"2.0\"><channel><title>t</title></channel></rss>\n")
+	if code, stdout, _ := h.run("", "store", a); code != 0 || !strings.Contains(stdout, "no versions recorded yet") {
+		t.Errorf("an empty store: exit %d, %q", code, stdout)
+	}
+	for i := 1; i <= store.KeepDepth+4; i++ {
+		args := []string{"update", a, "--id", "x", "--title", "v" + strings.Repeat("i", i), "--by", "A", "--when", "2021-01-01T00:00:" + twoDigits(i) + "Z", "-o", a}
+		if i == 1 {
+			args[0] = "create"
+		}
+		if code, _, stderr := h.run("", args...); code != 0 {
+			t.Fatalf("%v: exit %d\n%s", args, code, stderr)
+		}
+	}
+	want := ".feedsync/a.xml.versions: 12 versions of 1 item"
+	if code, stdout, _ := h.run("", "store", a); code != 0 || !strings.Contains(stdout, want) {
+		t.Errorf("store: exit %d, %q; want %q", code, stdout, want)
+	}
+	code, stdout, stderr := h.run("", "store", a, "--prune")
+	if want := "8 versions of 1 item"; code != 0 || !strings.Contains(stdout, want) || !strings.Contains(stdout, "pruned 4 versions") {
+		t.Errorf("store --prune: exit %d, %q %s; want %q and 4 pruned", code, stdout, stderr, want)
+	}
+	if _, ok := baseOf(t, a, "x", 4, "2021-01-01T00:00:04Z", "A"); ok {
+		t.Error("a version deeper than KeepDepth survived the prune")
+	}
+	if _, ok := baseOf(t, a, "x", 5, "2021-01-01T00:00:05Z", "A"); !ok {
+		t.Error("a version the history names to KeepDepth was pruned")
+	}
+}
+
+func twoDigits(i int) string { return string(rune('0'+i/10)) + string(rune('0'+i%10)) }
