@@ -89,8 +89,8 @@ func runConflicts(ctx context.Context, env *Env, args []string) error {
 	return interruptible(ctx, env, func(env *Env) error { return listConflicts(ctx, env, pos[0], *asJSON) })
 }
 
-// baseOf fills in an item's base and whether it combines.
-func baseOf(ci *ConflictItem, e dialect.Entry, bases threeway.Bases) {
+// fillBase fills in an item's base and whether it combines.
+func fillBase(ci *ConflictItem, e dialect.Entry, bases threeway.Bases) {
 	h, ok := threeway.BaseOf(e)
 	if !ok {
 		return
@@ -146,7 +146,7 @@ func conflictList(doc *dialect.Doc, bases threeway.Bases) ConflictList {
 		for _, v := range e.Versions() {
 			ci.Versions = append(ci.Versions, version(v))
 		}
-		baseOf(&ci, e, bases)
+		fillBase(&ci, e, bases)
 		list.Items = append(list.Items, ci)
 	}
 	return list
