@@ -29,6 +29,20 @@ const (
  </channel>
 </rss>
 `
+	rssCDATA = `<?xml version="1.0" encoding="utf-8"?>
+<rss version="2.0" xmlns:sx="http://feedsync.org/2007/feedsync">
+ <channel>
+  <title>To do</title>
+  <item>
+   <title>Buy milk</title>
+   <description><![CDATA[<p>Get <b>milk</b> and eggs from the shop</p>]]></description>
+   <sx:sync id="x1" updates="1">
+    <sx:history sequence="1" when="2026-03-01T09:00:00Z" by="A"/>
+   </sx:sync>
+  </item>
+ </channel>
+</rss>
+`
 	atomText = `<?xml version="1.0" encoding="utf-8"?>
 <feed xmlns="http://www.w3.org/2005/Atom" xmlns:sx="http://feedsync.org/2007/feedsync">
  <title>To do</title>
