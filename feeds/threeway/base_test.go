@@ -1,6 +1,7 @@
 package threeway
 
 import (
+	"errors"
 	"strings"
 	"testing"
 	"time"
@@ -72,5 +73,18 @@ func TestBaseOfTrimmed(t *testing.T) {
 	}
 	if h, ok := BaseOf(entry(t, merged)); ok {
 		t.Fatalf("BaseOf = %+v, want none: the winner's history no longer names version 1", h)
+	}
+}
+
+// 0.91 §4.4.2: a conflict flag set alone (cycle detection) has no other
+// version to combine: no base, nothing combined.
+func TestCombineFlagAlone(t *testing.T) {
+	flagged := strings.Replace(rss091, `version="1">`, `version="1" conflict="true">`, 1)
+	e := entry(t, parse(t, flagged))
+	if !e.InConflict() {
+		t.Fatal("the flag does not put the item in conflict")
+	}
+	if _, err := Combine(e, Memory{}); !errors.Is(err, ErrNoBase) || !strings.Contains(err.Error(), "no other version") {
+		t.Fatalf("Combine error %v", err)
 	}
 }

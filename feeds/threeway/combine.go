@@ -75,7 +75,10 @@ func (p Plan) Clean() bool { return len(p.Clashes) == 0 }
 // clashes. The error wraps ErrNoBase when there is no base.
 func Combine(e dialect.Entry, bases Bases) (Plan, error) {
 	h, ok := BaseOf(e)
-	if !ok {
+	switch {
+	case !ok && len(e.Versions()) == 0:
+		return Plan{}, fmt.Errorf("item %s: in conflict with no other version to combine: %w", e.ID(), ErrNoBase)
+	case !ok:
 		return Plan{}, fmt.Errorf("item %s: versions share no history entry: %w", e.ID(), ErrNoBase)
 	}
 	var base []feeds.Field
