@@ -150,3 +150,39 @@ func readItem(t *testing.T, path string) dialect.Entry {
 	}
 	return e
 }
+
+// The base only in git: the versions both branches started from were
+// never in the store (the feed was committed as written, and the store
+// is removed before the merge); the merge driver records git's ancestor
+// in the store beside the file, and resolve --auto combines with it.
+func TestResolveAutoBaseFromGit(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs git and the binary")
+	}
+	r := newGitRepo(t)
+	r.feedsync("git", "setup", "todo.xml")
+	r.write("todo.xml", autoBase)
+	r.commit("a feed")
+	r.git("checkout", "-q", "-b", "topic")
+	r.feedsync("update", "todo.xml", "--id", "x1", "--title", "Buy oat milk", "--by", "B", "--when", "2026-03-02T09:00:00Z", "-o", "todo.xml")
+	r.commit("B's title")
+	r.git("checkout", "-q", "main")
+	r.feedsync("update", "todo.xml", "--id", "x1", "--content", "Get milk and eggs from the store on the corner", "--by", "C", "--when", "2026-03-02T10:00:00Z", "-o", "todo.xml")
+	r.commit("C's content")
+	if err := os.RemoveAll(filepath.Join(r.dir, ".feedsync")); err != nil {
+		t.Fatal(err)
+	}
+	if code, out := r.run("git", "merge", "--no-edit", "topic"); code == 0 {
+		t.Fatalf("git merge: exit 0, want x1 in conflict\n%s", out)
+	}
+	out := r.feedsync("resolve", "todo.xml", "--auto", "--by", "Z", "--when", "2026-03-03T09:00:00Z", "-o", "todo.xml")
+	if !strings.Contains(out, `x1 "Buy oat milk": title combined since #1 by A`) {
+		t.Fatalf("resolve --auto said:\n%s", out)
+	}
+	x1 := readItem(t, filepath.Join(r.dir, "todo.xml"))
+	for _, f := range x1.Winner().Fields() {
+		if f.Key == "content" && f.Value != "Get milk and eggs from the store on the corner" || f.Key == "title" && f.Value != "Buy oat milk" {
+			t.Errorf("%s = %q", f.Key, f.Value)
+		}
+	}
+}
