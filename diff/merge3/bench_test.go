@@ -47,3 +47,30 @@ func benchTexts(n int) (string, []string) {
 	}
 	return strings.Join(words, " "), sides
 }
+
+// BenchmarkMergeDense merges two sides that insert a word before every
+// other word of the base, on alternate words, at 1k, 10k and 100k words:
+// as many changes as words, which must not cost their square.
+//
+//	$ go test -run XXX -bench MergeDense -benchmem ./diff/merge3
+func BenchmarkMergeDense(b *testing.B) {
+	for _, n := range []int{1_000, 10_000, 100_000} {
+		words := make([]string, n)
+		sides := [2][]string{}
+		for i := range words {
+			words[i] = fmt.Sprintf("w%d", i)
+			s := i % 2
+			sides[s] = append(sides[s], fmt.Sprintf("N%d", i))
+			sides[s] = append(sides[s], words[i])
+			sides[1-s] = append(sides[1-s], words[i])
+		}
+		base := strings.Join(words, " ")
+		texts := []string{strings.Join(sides[0], " "), strings.Join(sides[1], " ")}
+		b.Run(fmt.Sprintf("words=%d", n), func(b *testing.B) {
+			b.SetBytes(int64(len(base)))
+			for b.Loop() {
+				Merge(base, texts, Text)
+			}
+		})
+	}
+}
