@@ -31,6 +31,13 @@ type Field struct {
 	// Shared is true for shared data, false for publisher-specific data
 	// (implementation note 1).
 	Shared bool
+	// Type says how a title, content or summary holds its text, so that
+	// a merge of it can keep markup whole: Atom's type attribute ("text"
+	// when absent; RFC 4287 §3.1.1, §4.1.3.1), with Value the markup of
+	// an "xhtml" one and the unescaped markup of an "html" one; "html"
+	// for an RSS description (RSS 2.0: it may hold entity-encoded HTML),
+	// "text" for an RSS title. Other fields have none.
+	Type string
 }
 
 // Fields returns all fields of the data: the shared ones first (titles,
@@ -66,6 +73,35 @@ func Fields(d engine.Data) []Field {
 // SharedFields returns the shared fields of the data, in Fields' order.
 func SharedFields(d engine.Data) []Field {
 	return slices.DeleteFunc(Fields(d), func(f Field) bool { return !f.Shared })
+}
+
+// TextTypes returns the type attribute of each Atom text construct among
+// the data's shared fields (title, content, summary) that carries one, by
+// the field's key as Fields gives it: "html" or "xhtml" says how to read
+// the field's Value (escaped markup as text, or the markup inside the
+// div). A three-way merge of content needs it beside the Value. RSS and
+// data not made by this package have none.
+func TextTypes(d engine.Data) map[string]string {
+	x := dataOf(d)
+	if x == nil {
+		return nil
+	}
+	var out map[string]string
+	seen := map[string]int{}
+	for _, f := range x.fields() {
+		if !f.kind.shared() {
+			continue
+		}
+		key := x.field(f, seen).Key
+		if t := f.elem().SelectAttrValue("type", ""); t != "" && f.uri == NSAtom &&
+			(f.kind == kindTitle || f.kind == kindContent || f.kind == kindSummary) {
+			if out == nil {
+				out = map[string]string{}
+			}
+			out[key] = t
+		}
+	}
+	return out
 }
 
 // Title returns the text of the data's first title, or "".
@@ -116,7 +152,20 @@ func (x *itemData) field(f field, seen map[string]int) Field {
 			label += " " + itoa(n)
 		}
 	}
-	return Field{Key: key, Label: label, Value: valueOf(f), Shared: f.kind.shared()}
+	return Field{Key: key, Label: label, Value: valueOf(f), Shared: f.kind.shared(), Type: typeOf(f)}
+}
+
+// typeOf returns the Type of a title, content or summary field.
+func typeOf(f field) string {
+	switch {
+	case f.kind != kindTitle && f.kind != kindContent && f.kind != kindSummary:
+		return ""
+	case f.uri == NSAtom:
+		return f.elem().SelectAttrValue("type", "text")
+	case f.kind == kindContent:
+		return "html"
+	}
+	return "text"
 }
 
 // repeatable reports whether a publisher-specific element may occur more

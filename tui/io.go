@@ -97,7 +97,11 @@ func writeDoc(env *Env, out string, doc result) error {
 	if beforeSave != nil {
 		beforeSave(out)
 	}
-	return env.stop.save(func() error { return env.saving.save(data) })
+	if err := env.stop.save(func() error { return env.saving.save(data) }); err != nil {
+		return err
+	}
+	recordResult(env, doc, data)
+	return nil
 }
 
 // result is what a command writes: a feed, or a feed adopt gave sync

@@ -89,6 +89,7 @@ func (h *Hub) incorporate(posted feed, until, link string, complete bool) (feed,
 			return nil, "", http.StatusServiceUnavailable, err
 		}
 		id, _ := statID(h.path)
+		h.recordSaved(h.doc, posted, merged)
 		h.adopt(merged, data, id)
 		if h.st.observe(merged, now) {
 			h.saveState()

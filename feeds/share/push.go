@@ -96,5 +96,8 @@ func (r *round) commit(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
+	if r.res.Wrote {
+		r.recordSaved(target)
+	}
 	return r.states.save(statePath(target, "sync"))
 }

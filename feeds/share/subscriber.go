@@ -111,6 +111,7 @@ type round struct {
 	exists bool
 	local  feed
 	before map[string]string // LOCAL's items' sync digests as read
+	reads  [][]dialect.Entry // the feeds read, as read, for the version store (versions.go)
 	states *subStates
 	st     *subState
 	res    Result
@@ -158,6 +159,7 @@ func (r *round) pull(ctx context.Context, resp *response) error {
 			return err
 		}
 		r.before = sums(r.local)
+		r.noteRead(r.local)
 	}
 	first := r.st == nil || r.st.Until.IsZero() || r.local == nil || r.st.lost(r.local)
 	if r.st == nil {
@@ -246,6 +248,7 @@ func (r *round) readComplete(ctx context.Context, link string, out bool) error {
 	r.res.Complete = true
 	r.st.Known = map[string]string{}
 	if out && r.local != nil {
+		r.noteRead(c)
 		if r.local, err = discard(r.local, c, r.By); err != nil {
 			return err
 		}
@@ -260,6 +263,7 @@ func (r *round) readComplete(ctx context.Context, link string, out bool) error {
 // feed, without the publisher's sx:sharing (1.0.2 §2.2).
 func (r *round) mergeIn(f feed) error {
 	r.learn(f)
+	r.noteRead(f)
 	if r.local == nil {
 		r.local = f.Subset(func(dialect.Entry) bool { return true })
 		r.local.SetSharing(nil)
