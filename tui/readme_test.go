@@ -53,24 +53,6 @@ func TestREADMESynopsesAreTheUsageLines(t *testing.T) {
 	}
 }
 
-// usageSynopses are the command lines of a command's usage, each joined
-// into one line: "usage: feedsync X ...", its continuation lines, and
-// further "  feedsync X ..." lines.
-func usageSynopses(usage string) []string {
-	var out []string
-	for i, line := range strings.Split(usage, "\n") {
-		switch {
-		case i == 0:
-			out = append(out, strings.Join(strings.Fields(strings.TrimPrefix(line, "usage: ")), " "))
-		case strings.HasPrefix(line, "        "): // a line continued
-			out[len(out)-1] += " " + strings.Join(strings.Fields(line), " ")
-		case strings.HasPrefix(line, "  feedsync "):
-			out = append(out, strings.Join(strings.Fields(line), " "))
-		}
-	}
-	return out
-}
-
 // readmeSynopses are the command lines of README's code blocks that are
 // synopses, each joined into one line.
 func readmeSynopses(readme string) map[string]bool {
