@@ -112,6 +112,7 @@ func init() {
 		{"git", "setup [--global] [PATTERN...]", "make git merge feeds with feedsync: merge driver, merge tool, attributes", runGit},
 		{"git-merge", "BASE CURRENT OTHER [PATHNAME]", "git's merge driver: merge OTHER into CURRENT (1.0.2 §3.3, 0.91 §4.4)", runGitMerge},
 		{"git-mergetool", "MERGED [LOCAL REMOTE [BASE]] [--by EP] [--when TIME]", "git's merge tool: the resolver on a feed git-merge left in conflict", runGitMergetool},
+		{"completion", "bash|zsh|fish", "print a script that completes feedsync's commands, flags, topics and files in a shell", runCompletion},
 		{"help", "[TOPIC | CMD [SUBCOMMAND]]", "print this usage, a help topic, or a command's usage, as CMD -h does", runHelp},
 		{"version", "", "print this build's version (--version too)", runVersion},
 	}

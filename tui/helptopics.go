@@ -56,6 +56,7 @@ var commandTopics = map[string][]string{
 	"git-merge":     {"git"},
 	"git-mergetool": {"git", "resolver"},
 	"help":          {"commands"},
+	"completion":    {"commands"},
 	"version":       {"commands"},
 }
 

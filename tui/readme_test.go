@@ -13,8 +13,8 @@ import (
 // (cse's and git's subcommands included) is written in a code block of
 // README.md, flag for flag, and every command line in README's code
 // blocks that is a synopsis (its first argument a placeholder such as
-// FEED or a flag, not an example such as todo.xml) is some command's
-// usage line. Spacing and line breaks may differ; comments after three
+// FEED, a flag or a choice such as bash|zsh|fish, not an example such as
+// todo.xml) is some command's usage line. Spacing and line breaks may differ; comments after three
 // spaces or more ("(interactive)", "(run by git)", a cse line's summary)
 // are not part of the synopsis.
 func TestREADMESynopsesAreTheUsageLines(t *testing.T) {
@@ -84,7 +84,7 @@ func readmeSynopses(readme string) map[string]bool {
 		if (f[1] == "cse" || f[1] == "git") && len(rest) > 0 {
 			rest = rest[1:]
 		}
-		if len(rest) == 0 || strings.ContainsAny(rest[0][:1], "[-ABCDEFGHIJKLMNOPQRSTUVWXYZ") {
+		if len(rest) == 0 || strings.ContainsAny(rest[0][:1], "[-ABCDEFGHIJKLMNOPQRSTUVWXYZ") || strings.Contains(rest[0], "|") {
 			out[strings.Join(f, " ")] = true
 		}
 	}
