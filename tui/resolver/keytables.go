@@ -2,6 +2,7 @@ package resolver
 
 import (
 	"charm.land/bubbles/v2/help"
+	"charm.land/bubbles/v2/key"
 	"github.com/feedsync/feedsync/feeds/dialect"
 )
 
@@ -13,10 +14,12 @@ type KeyHelp struct {
 }
 
 // KeyTable is what one screen, overlay or question of the resolver binds,
-// in the order its ? overlay lists it.
+// in the order its ? overlay lists it, and the keys its status bar shows
+// first (Short), which the README's short tables list.
 type KeyTable struct {
 	Screen string
 	Keys   []KeyHelp
+	Short  []KeyHelp
 }
 
 // questions names every question the resolver asks, for the key tables.
@@ -31,6 +34,12 @@ var questions = []struct {
 	{askMergeIn, "a save that found the file changed on disk"},
 }
 
+// namedKeys is a screen's key map and its name in the key tables.
+type namedKeys struct {
+	name string
+	km   help.KeyMap
+}
+
 // KeyTables returns the keys of every screen of the resolver, made from
 // the same key maps the screens, their status bars and their ? overlays
 // use, so that 'feedsync help resolver' and the README cannot document a
@@ -38,28 +47,35 @@ var questions = []struct {
 func KeyTables() []KeyTable {
 	k := DefaultActionKeys()
 	merge := DefaultMergeKeys()
-	tables := []KeyTable{
-		{Screen: "the list", Keys: keyHelp(listScreenKeys(k, DefaultListKeys()))},
-		{Screen: "the list, while the filter is typed (/)", Keys: keyHelp(filterKeys{DefaultListKeys()})},
-		{Screen: "an item", Keys: keyHelp(itemScreenKeys(k, DefaultItemKeys()))},
-		{Screen: "the merge view (e)", Keys: keyHelp(merge)},
-		{Screen: "the merge view, typing in the result (e, enter)", Keys: keyHelp(typingKeys{merge})},
-		{Screen: "the item's XML (x)", Keys: keyHelp(DefaultXMLKeys())},
-		{Screen: "the help overlay (?)", Keys: keyHelp(DefaultHelpKeys())},
-		{Screen: "the save-as prompt (after a failed save)", Keys: keyHelp(DefaultPromptKeys())},
+	screens := []namedKeys{
+		{"the list", listScreenKeys(k, DefaultListKeys())},
+		{"the list, while the filter is typed (/)", filterKeys{DefaultListKeys()}},
+		{"an item", itemScreenKeys(k, DefaultItemKeys())},
+		{"the merge view (e)", merge},
+		{"the merge view, typing in the result (e, enter)", typingKeys{merge}},
+		{"the item's XML (x)", DefaultXMLKeys()},
+		{"the help overlay (?)", DefaultHelpKeys()},
+		{"the save-as prompt (after a failed save)", DefaultPromptKeys()},
 	}
 	for _, q := range questions {
-		tables = append(tables, KeyTable{Screen: "the question on " + q.name, Keys: keyHelp(Confirm{choices: choicesFor(q.q)}.KeyMap())})
+		screens = append(screens, namedKeys{"the question on " + q.name, Confirm{choices: choicesFor(q.q)}.KeyMap()})
+	}
+	var tables []KeyTable
+	for _, sc := range screens {
+		tables = append(tables, KeyTable{Screen: sc.name, Keys: keyHelp(sc.km), Short: helpOf(sc.km.ShortHelp())})
 	}
 	return tables
 }
 
 // keyHelp lists a key map's enabled bindings as its ? overlay does, each
 // once.
-func keyHelp(km help.KeyMap) []KeyHelp {
+func keyHelp(km help.KeyMap) []KeyHelp { return helpOf(km.FullHelp()...) }
+
+// helpOf lists enabled bindings, each once.
+func helpOf(groups ...[]key.Binding) []KeyHelp {
 	var out []KeyHelp
 	seen := map[[2]string]bool{}
-	for _, g := range km.FullHelp() {
+	for _, g := range groups {
 		for _, b := range g {
 			h := [2]string{b.Help().Key, b.Help().Desc}
 			if b.Enabled() && !seen[h] {
