@@ -218,14 +218,23 @@ func TestREADMECommandsAreReal(t *testing.T) {
 // exist and that its -run pattern names a test there.
 func checkGoCommand(t *testing.T, line string, f []string) {
 	t.Helper()
-	var pkgs []string
+	var pkgs, own []string
 	run := ""
+	goFlags := map[string]bool{"run": true, "bench": true, "benchtime": true, "benchmem": true, "short": true, "fuzz": true, "count": true, "v": true, "http": true}
 	for i, a := range f {
+		name, _, _ := strings.Cut(strings.TrimLeft(a, "-"), "=")
 		switch {
 		case strings.HasPrefix(a, "./"):
 			pkgs = append(pkgs, strings.TrimSuffix(a, "/..."))
 		case a == "-run" && i+1 < len(f):
 			run = strings.Trim(f[i+1], "'")
+		case strings.HasPrefix(a, "-") && !goFlags[name] && f[1] == "test":
+			own = append(own, name) // a flag of the package's tests: -update, -sweep=full
+		}
+	}
+	for _, name := range own {
+		if !slices.ContainsFunc(pkgs, func(p string) bool { return testFlagDefined(filepath.Join("..", p), name) }) && !testFlagDefined(filepath.Join("..", "feeds", "feedtest"), name) {
+			t.Errorf("README.md runs %q: the tests of %v define no flag -%s", line, pkgs, name)
 		}
 	}
 	if len(pkgs) == 0 && f[1] == "test" {
@@ -254,4 +263,16 @@ func checkGoCommand(t *testing.T, line string, f []string) {
 			t.Errorf("README.md runs %q: no test in %s matches -run %s", line, p, run)
 		}
 	}
+}
+
+// testFlagDefined reports whether the Go files of dir define the flag
+// name ('flag.Int("seeds", ...)').
+func testFlagDefined(dir, name string) bool {
+	files, _ := filepath.Glob(filepath.Join(dir, "*.go"))
+	for _, file := range files {
+		if b, _ := os.ReadFile(file); regexp.MustCompile(`flag\.\w+\("` + regexp.QuoteMeta(name) + `"`).Match(b) {
+			return true
+		}
+	}
+	return false
 }
