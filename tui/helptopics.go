@@ -119,11 +119,12 @@ func usageSynopses(usage string) []string {
 }
 
 // wrapSynopsis lays a command line out within width columns, indented
-// by two, each further line by eight, broken between its words.
+// by two, each further line by eight, broken between its words but never
+// inside brackets ("[-o OUT]" stays whole).
 func wrapSynopsis(line string, width int) string {
 	var b strings.Builder
 	cur := "  "
-	for _, w := range strings.Fields(line) {
+	for _, w := range synopsisWords(line) {
 		if utf8.RuneCountInString(cur)+1+utf8.RuneCountInString(w) > width && strings.TrimSpace(cur) != "" {
 			b.WriteString(strings.TrimRight(cur, " ") + "\n")
 			cur = "        "
@@ -134,6 +135,22 @@ func wrapSynopsis(line string, width int) string {
 		cur += w
 	}
 	return b.String() + cur + "\n"
+}
+
+// synopsisWords splits a command line into its words, a bracketed group
+// being one word.
+func synopsisWords(line string) []string {
+	var out []string
+	depth := 0
+	for _, w := range strings.Fields(line) {
+		if depth > 0 {
+			out[len(out)-1] += " " + w
+		} else {
+			out = append(out, w)
+		}
+		depth += strings.Count(w, "[") - strings.Count(w, "]")
+	}
+	return out
 }
 
 // keyTablesText lays the resolver's key tables out as 'help resolver'

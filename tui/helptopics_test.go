@@ -246,3 +246,22 @@ func TestHelpTopicGoesThroughThePager(t *testing.T) {
 		t.Errorf("a pager that is not there: exit %d, %d bytes, want the topic", code, len(out))
 	}
 }
+
+// TestWrapSynopsisKeepsBracketsWhole: a usage line wrapped for a topic
+// breaks between words, never inside a bracketed group ("[-o OUT]"), and
+// each line fits.
+func TestWrapSynopsisKeepsBracketsWhole(t *testing.T) {
+	for _, c := range commands {
+		for _, syn := range usageSynopses(commandUsage(c.name)) {
+			wrapped := wrapSynopsis(syn, 80)
+			if got := strings.Join(strings.Fields(wrapped), " "); got != syn {
+				t.Errorf("wrapping %q lost words: %q", syn, got)
+			}
+			for _, line := range strings.Split(strings.TrimSuffix(wrapped, "\n"), "\n") {
+				if strings.Count(line, "[") != strings.Count(line, "]") || utf8.RuneCountInString(line) > 80 {
+					t.Errorf("%s: a wrapped line cuts a bracket or is too wide: %q", c.name, line)
+				}
+			}
+		}
+	}
+}
