@@ -218,3 +218,70 @@ func resolveInTmux(t *testing.T, term *walkTerminal, base []string, comment stri
 		tm.wait(s.wait)
 	}
 }
+
+// TestREADMEGitExampleRuns runs README's "Feeds in git" example as
+// written, in a repository whose feed main and topic changed in clashing
+// ways: git setup, git merge topic (the driver merges and leaves the item
+// in conflict), git mergetool --tool=feedsync in tmux (the resolver; the
+// person keeps the winner, saves and quits), git commit (a merge commit).
+func TestREADMEGitExampleRuns(t *testing.T) {
+	if testing.Short() {
+		t.Skip("drives git, git mergetool and the real binary in tmux")
+	}
+	if _, err := exec.LookPath("tmux"); err != nil {
+		t.Skip("tmux is not installed")
+	}
+	readme := readREADME(t)
+	start := strings.Index(readme, "\n## Feeds in git\n")
+	end := strings.Index(readme[start+1:], "\n## ")
+	var lines []string
+	for _, b := range codeBlocks(readme[start : start+1+end]) {
+		if b.lang == "sh" {
+			lines = b.lines
+		}
+	}
+	if len(lines) != 4 {
+		t.Fatalf("README's git example has %d lines, want setup, merge, mergetool, commit: %q", len(lines), lines)
+	}
+	f := gitFixtures[0]
+	r := newGitRepo(t)
+	// The history before: the feed, changed on two branches. Only
+	// todo.xml is committed: the files feedsync keeps beside it are kept
+	// out of git by the setup the example runs first.
+	commit := func(msg string) {
+		r.git("add", "todo.xml")
+		r.git("commit", "-q", "-m", msg)
+	}
+	edit := func(value, by, when string) {
+		r.feedsync("update", "todo.xml", "--id", f.a, f.flag, value, "--by", by, "--when", when, "-o", "todo.xml")
+		commit("edit " + f.a)
+	}
+	r.write("todo.xml", f.base(t))
+	commit("a feed")
+	r.git("checkout", "-q", "-b", "topic")
+	edit("topic's edit", "alice", "2026-03-02T08:00:00Z")
+	r.git("checkout", "-q", "main")
+	edit("main's edit", "bob", "2026-03-02T09:00:00Z")
+	for i, line := range lines {
+		cmd := strings.TrimSpace(regexp.MustCompile(`\s+#.*$`).ReplaceAllString(line, ""))
+		if i == 2 {
+			tm := r.tmux(t, cmd)
+			tm.start()
+			tm.keepWinner("main's edit")
+			continue
+		}
+		code, out := r.run("bash", "--norc", "--noprofile", "-c", cmd)
+		if want := map[int]int{1: 1}[i]; code != want {
+			t.Fatalf("%s: exit %d, want %d\n%s", cmd, code, want, out)
+		}
+		if i == 1 && !strings.Contains(out, "feedsync git-merge: todo.xml") {
+			t.Errorf("%s: the driver did not merge todo.xml:\n%s", cmd, out)
+		}
+	}
+	if parents := strings.Fields(r.git("log", "-1", "--format=%P")); len(parents) != 2 {
+		t.Errorf("the last commit has parents %q, want the merge commit", parents)
+	}
+	if r.conflicted("todo.xml", f.a) {
+		t.Errorf("%s is still in conflict after the example", f.a)
+	}
+}
