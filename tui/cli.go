@@ -15,7 +15,7 @@ import (
 )
 
 // Exit codes, one meaning each for every command, documented in the usage
-// text, tui/doc.go and the README.
+// text, tui/doc.go, 'feedsync help exit-codes' and the README.
 const (
 	// ExitOK: the command did all it was asked.
 	ExitOK = 0
@@ -114,7 +114,8 @@ func init() {
 		{"git", "setup [--global] [PATTERN...]", "make git merge feeds with feedsync: merge driver, merge tool, attributes", runGit},
 		{"git-merge", "BASE CURRENT OTHER [PATHNAME]", "git's merge driver: merge OTHER into CURRENT (1.0.2 §3.3, 0.91 §4.4)", runGitMerge},
 		{"git-mergetool", "MERGED [LOCAL REMOTE [BASE]] [--by EP] [--when TIME]", "git's merge tool: the resolver on a feed git-merge left in conflict", runGitMergetool},
-		{"help", "[CMD [SUBCOMMAND]]", "print this usage, or a command's, as CMD -h does", runHelp},
+		{"completion", "bash|zsh|fish", "print a script that completes feedsync's commands, flags, topics and files in a shell", runCompletion},
+		{"help", "[TOPIC | CMD [SUBCOMMAND]]", "print this usage, a help topic, or a command's usage, as CMD -h does", runHelp},
 		{"version", "", "print this build's version (--version too)", runVersion},
 	}
 }
@@ -154,20 +155,24 @@ func Run(ctx context.Context, args []string, env *Env) (code int) {
 	return ExitError
 }
 
-// runHelp is 'feedsync help [CMD [SUBCOMMAND]]': the usage, or CMD
-// [SUBCOMMAND] -h.
+// runHelp is 'feedsync help [TOPIC | CMD [SUBCOMMAND]]': the usage, a
+// help topic, or CMD [SUBCOMMAND] -h. A topic named as a command (sync,
+// git) is the topic, which points to the command's -h.
 func runHelp(ctx context.Context, env *Env, args []string) error {
+	_, topic := findTopic(strings.Join(args, " "))
 	switch {
 	case len(args) == 0, len(args) == 1 && (args[0] == "help" || isHelp(args[0])):
 		usage(env.Stdout)
 		return nil
+	case topic:
+		return showTopic(env, args[0])
 	case len(args) == 1, len(args) == 2 && (args[0] == "cse" || args[0] == "git"):
 		if code := Run(ctx, append(slices.Clone(args), "-h"), env); code != ExitOK {
 			return exitStatus(code) // an unknown command, said already
 		}
 		return nil
 	}
-	return usageError("help", "want one command, or cse or git and a subcommand, got %s", count(len(args), "argument"))
+	return usageError("help", "want a topic or one command, or cse or git and a subcommand, got %s", count(len(args), "argument"))
 }
 
 // runVersion is 'feedsync version': this build, on one line.
@@ -402,6 +407,7 @@ func usage(w io.Writer) {
 	for _, c := range commands {
 		fmt.Fprintf(w, "  %-13s %s\n", c.name, c.summary)
 	}
+	usageTopics(w)
 	fmt.Fprintln(w, "\n'feedsync help CMD' or 'feedsync CMD -h' shows a command's flags; 'feedsync version' this build.")
 	io.WriteString(w, usageTail)
 }

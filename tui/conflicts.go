@@ -81,7 +81,7 @@ type Field struct {
 
 func runConflicts(ctx context.Context, env *Env, args []string) error {
 	f := newFlags("conflicts")
-	asJSON := f.Bool("json", false, "print the conflicts as JSON (the schema README.md documents) instead of a table")
+	asJSON := f.Bool("json", false, "print the conflicts as JSON instead of a table ('feedsync help fields' has the schema)")
 	pos, err := f.parseCount(env, args, "want one FEED", 1)
 	if err != nil {
 		return err

@@ -63,6 +63,16 @@
 // (flags.go, commandUsage), the exit codes and the terminal check
 // (term.go) of every other command.
 //
+// # Help topics
+//
+// 'feedsync help TOPIC' (helptopics.go) is the reference a user looks up:
+// plain text within 80 columns in topics/*.txt, through $PAGER on a
+// terminal as git does. What the code knows is filled in from the code:
+// the usage lines from the command table, the resolver's keys from its key
+// bindings (resolver.KeyTables). Tests fail when a flag a command's -h
+// lists, an exit code, a field of 'conflicts --json' or a key binding is
+// not documented in its topic, and when a command has no topic.
+//
 // Exit codes, one meaning for every command:
 //
 //   - 0 (ExitOK): the command did all it was asked.

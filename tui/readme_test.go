@@ -13,8 +13,8 @@ import (
 // (cse's and git's subcommands included) is written in a code block of
 // README.md, flag for flag, and every command line in README's code
 // blocks that is a synopsis (its first argument a placeholder such as
-// FEED or a flag, not an example such as todo.xml) is some command's
-// usage line. Spacing and line breaks may differ; comments after three
+// FEED, a flag or a choice such as bash|zsh|fish, not an example such as
+// todo.xml) is some command's usage line. Spacing and line breaks may differ; comments after three
 // spaces or more ("(interactive)", "(run by git)", a cse line's summary)
 // are not part of the synopsis.
 func TestREADMESynopsesAreTheUsageLines(t *testing.T) {
@@ -53,24 +53,6 @@ func TestREADMESynopsesAreTheUsageLines(t *testing.T) {
 	}
 }
 
-// usageSynopses are the command lines of a command's usage, each joined
-// into one line: "usage: feedsync X ...", its continuation lines, and
-// further "  feedsync X ..." lines.
-func usageSynopses(usage string) []string {
-	var out []string
-	for i, line := range strings.Split(usage, "\n") {
-		switch {
-		case i == 0:
-			out = append(out, strings.Join(strings.Fields(strings.TrimPrefix(line, "usage: ")), " "))
-		case strings.HasPrefix(line, "        "): // a line continued
-			out[len(out)-1] += " " + strings.Join(strings.Fields(line), " ")
-		case strings.HasPrefix(line, "  feedsync "):
-			out = append(out, strings.Join(strings.Fields(line), " "))
-		}
-	}
-	return out
-}
-
 // readmeSynopses are the command lines of README's code blocks that are
 // synopses, each joined into one line.
 func readmeSynopses(readme string) map[string]bool {
@@ -102,7 +84,7 @@ func readmeSynopses(readme string) map[string]bool {
 		if (f[1] == "cse" || f[1] == "git") && len(rest) > 0 {
 			rest = rest[1:]
 		}
-		if len(rest) == 0 || strings.ContainsAny(rest[0][:1], "[-ABCDEFGHIJKLMNOPQRSTUVWXYZ") {
+		if len(rest) == 0 || strings.ContainsAny(rest[0][:1], "[-ABCDEFGHIJKLMNOPQRSTUVWXYZ") || strings.Contains(rest[0], "|") {
 			out[strings.Join(f, " ")] = true
 		}
 	}

@@ -176,4 +176,12 @@
 // date-times), 1.0.2's expires, 0.91's window, the sx:related feeds.
 // Subset leaves entries out, for a partial feed (1.0.2 §4). Package
 // feeds/share publishes and reads partial feeds with them.
+//
+// # Examples
+//
+// The examples read a feed (ExampleParse), merge two (ExampleMerge), list
+// the items in conflict (ExampleDoc_Entries), resolve one
+// (ExampleDoc_Resolve), and start an endpoint from an empty feed
+// (Example). 'go doc -http' shows them in a browser; 'go test -run Example
+// -v ./feeds/dialect' runs them, as every 'go test' does.
 package dialect

@@ -120,4 +120,10 @@
 // is written once, at the end, atomically and only if it did not change
 // on disk meanwhile (else the sync runs again on the new LOCAL); a failure
 // writes nothing.
+//
+// # Examples
+//
+// Example serves a hub from Go (NewHub, an http.Handler, here in an
+// httptest server on 127.0.0.1) and syncs a new endpoint with it twice;
+// 'go doc -http' shows it, and 'go test' runs it.
 package share

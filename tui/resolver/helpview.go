@@ -48,10 +48,12 @@ type HelpView struct {
 // NewHelpView returns the overlay for a screen's key map, and the rules
 // behind the keys (see rulesFor).
 func NewHelpView(s *Styles, km help.KeyMap, rules ...string) HelpView {
-	return HelpView{styles: s, shown: km, rules: rules, keys: HelpKeys{
-		Close:      bind("esc/?", "close help", "esc", "?", "q"),
-		ScrollKeys: DefaultScrollKeys(),
-	}}
+	return HelpView{styles: s, shown: km, rules: rules, keys: DefaultHelpKeys()}
+}
+
+// DefaultHelpKeys returns the help overlay's bindings.
+func DefaultHelpKeys() HelpKeys {
+	return HelpKeys{Close: bind("esc/?", "close help", "esc", "?", "q"), ScrollKeys: DefaultScrollKeys()}
 }
 
 // KeyMap returns the overlay's own bindings.

@@ -46,7 +46,7 @@ func DefaultMergeKeys() MergeKeys {
 		Both:        bind("b", "both, winner first", "b"),
 		BothRev:     bind("B", "both, version first", "B"),
 		Type:        bind("e/enter", "type in the result", "e", "i", "enter"),
-		Done:        bind("esc", "stop typing", "esc"),
+		Done:        bind("esc", "stop typing", "esc", "ctrl+c"),
 		NextVersion: bind("tab", "next version", "tab"),
 		PrevVersion: bind("shift+tab", "previous version", "shift+tab"),
 		Apply:       bind("ctrl+s/a", "apply as the resolution", "ctrl+s", "a"),
@@ -80,13 +80,13 @@ type typingKeys struct{ k MergeKeys }
 // ShortHelp implements help.KeyMap.
 func (t typingKeys) ShortHelp() []key.Binding {
 	e := DefaultEditorKeys()
-	return []key.Binding{t.k.Done, t.k.Apply, e.Undo, e.Redo, e.LineEnds, e.TextEnds}
+	return []key.Binding{t.k.Done, e.Apply, e.Undo, e.Redo, e.LineEnds, e.TextEnds}
 }
 
 // FullHelp implements help.KeyMap.
 func (t typingKeys) FullHelp() [][]key.Binding {
 	e := DefaultEditorKeys()
-	return [][]key.Binding{t.ShortHelp(), {e.Rows, e.Words}}
+	return [][]key.Binding{t.ShortHelp(), {e.Switch, e.Rows, e.Words}}
 }
 
 // mergeSnapshot is the merge's state, as its undo puts it back.
@@ -503,14 +503,14 @@ func (v *MergeView) startTyping(field int) {
 func (v MergeView) updateTyping(msg tea.Msg) (MergeView, tea.Cmd) {
 	if k, ok := msg.(tea.KeyPressMsg); ok {
 		switch {
-		case key.Matches(k, v.keys.Apply) && k.String() == "ctrl+s":
+		case key.Matches(k, DefaultEditorKeys().Apply):
 			v.stopTyping()
 			return v, v.apply()
-		case k.String() == "esc" || k.String() == "ctrl+c":
+		case key.Matches(k, v.keys.Done):
 			v.stopTyping()
 			v.layout()
 			return v, nil
-		case k.String() == "tab" || k.String() == "shift+tab":
+		case key.Matches(k, DefaultEditorKeys().Switch):
 			d := 1
 			if k.String() == "shift+tab" {
 				d = -1

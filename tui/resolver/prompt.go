@@ -24,6 +24,11 @@ func (k PromptKeys) ShortHelp() []key.Binding { return []key.Binding{k.Done, k.C
 // FullHelp implements help.KeyMap.
 func (k PromptKeys) FullHelp() [][]key.Binding { return [][]key.Binding{k.ShortHelp()} }
 
+// DefaultPromptKeys returns the prompt's bindings.
+func DefaultPromptKeys() PromptKeys {
+	return PromptKeys{Done: bind("enter", "save there", "enter"), Cancel: bind("esc", "cancel", "esc")}
+}
+
 // Prompt asks for one line of text, in a dialog: the path to save to.
 type Prompt struct {
 	styles *Styles
@@ -36,10 +41,7 @@ type Prompt struct {
 
 // NewPrompt returns a prompt that asks text.
 func NewPrompt(s *Styles, text string) Prompt {
-	p := Prompt{styles: s, text: text, input: newLineInput(s, "› "), keys: PromptKeys{
-		Done:   bind("enter", "save there", "enter"),
-		Cancel: bind("esc", "cancel", "esc"),
-	}}
+	p := Prompt{styles: s, text: text, input: newLineInput(s, "› "), keys: DefaultPromptKeys()}
 	p.input.Focus()
 	return p
 }

@@ -6,16 +6,17 @@ import "charm.land/bubbles/v2/key"
 // which the merge view's key map and help show. The keys that move and
 // edit inside a field are listed for help only: the text area handles them.
 type EditorKeys struct {
-	Apply, Switch, Cancel, Undo, Redo key.Binding
-	Rows, LineEnds, TextEnds, Words   key.Binding
+	Apply, Switch, Undo, Redo       key.Binding
+	Rows, LineEnds, TextEnds, Words key.Binding
 }
 
-// DefaultEditorKeys returns the editor's bindings.
+// DefaultEditorKeys returns the editor's bindings. esc stops typing, as
+// MergeKeys' Done says; of the merge view's apply keys only ctrl+s
+// applies, since a types an a.
 func DefaultEditorKeys() EditorKeys {
 	return EditorKeys{
-		Apply:    bind("ctrl+s", "apply as resolution", "ctrl+s"),
-		Switch:   bind("tab", "title/content", "tab", "shift+tab"),
-		Cancel:   bind("esc", "close (asks if changed)", "esc", "ctrl+c"),
+		Apply:    bind("ctrl+s", "apply as the resolution", "ctrl+s"),
+		Switch:   bind("tab/shift+tab", "next/previous field", "tab", "shift+tab"),
 		Undo:     bind("ctrl+z", "undo typing", "ctrl+z", "ctrl+_", "ctrl+/"),
 		Redo:     bind("ctrl+y", "redo typing", "ctrl+y", "ctrl+r", "ctrl+shift+z"),
 		Rows:     bind("↑/↓", "screen rows", "up", "down"),

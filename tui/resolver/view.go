@@ -227,7 +227,6 @@ var spinner = []string{"-", "\\", "|", "/"}
 // bar and the help overlay.
 func (m Model) screenKeys() help.KeyMap {
 	k := m.keys
-	nav := bind("n/N", "next/previous unresolved", "n", "N")
 	if o := m.shown(); o != nil {
 		return o.KeyMap()
 	}
@@ -237,10 +236,25 @@ func (m Model) screenKeys() help.KeyMap {
 	case m.screen == listScreen && m.list.Filtering():
 		return m.list.KeyMap()
 	case m.screen == itemScreen:
-		return screenKeys{actions: append(k.decisions(), nav), session: k.session(true), own: m.item.KeyMap()}
+		return itemScreenKeys(k, m.item.KeyMap())
 	case m.screen == listScreen:
-		acts := []key.Binding{k.Keep, k.Edit, k.ExtEdit, k.Delete, k.All, k.TakeAll, nav}
-		return screenKeys{actions: acts, session: k.session(false), own: m.list.KeyMap()}
+		return listScreenKeys(k, m.list.KeyMap())
 	}
 	return screenKeys{session: []key.Binding{k.Quit}, own: HelpKeys{}}
+}
+
+// navKeys is n and N as the list and item screens show them: one line
+// for the two.
+func navKeys() key.Binding { return bind("n/N", "next/previous unresolved", "n", "N") }
+
+// itemScreenKeys are the item screen's bindings, own being the item
+// view's; 'feedsync help resolver' lists them from here too.
+func itemScreenKeys(k ActionKeys, own help.KeyMap) screenKeys {
+	return screenKeys{actions: append(k.decisions(), navKeys()), session: k.session(true), own: own}
+}
+
+// listScreenKeys are the list screen's bindings, own being the list's.
+func listScreenKeys(k ActionKeys, own help.KeyMap) screenKeys {
+	acts := []key.Binding{k.Keep, k.Edit, k.ExtEdit, k.Delete, k.All, k.TakeAll, navKeys()}
+	return screenKeys{actions: acts, session: k.session(false), own: own}
 }

@@ -43,6 +43,11 @@ func (k XMLKeys) ShortHelp() []key.Binding {
 // FullHelp implements help.KeyMap.
 func (k XMLKeys) FullHelp() [][]key.Binding { return [][]key.Binding{k.ShortHelp()} }
 
+// DefaultXMLKeys returns the XML view's bindings.
+func DefaultXMLKeys() XMLKeys {
+	return XMLKeys{Close: bind("esc/x", "close", "esc", "x", "q"), ScrollKeys: DefaultScrollKeys()}
+}
+
 // XMLView shows an item's XML, scrollable: what x shows on the item screen.
 type XMLView struct {
 	styles *Styles
@@ -57,10 +62,7 @@ type XMLView struct {
 
 // NewXMLView returns the view of an item's XML, scrolled to the item.
 func NewXMLView(s *Styles, msg xmlMsg) XMLView {
-	v := XMLView{styles: s, id: msg.id, lines: strings.Split(strings.TrimRight(msg.text, "\n"), "\n"), keys: XMLKeys{
-		Close:      bind("esc/x", "close", "esc", "x", "q"),
-		ScrollKeys: DefaultScrollKeys(),
-	}}
+	v := XMLView{styles: s, id: msg.id, lines: strings.Split(strings.TrimRight(msg.text, "\n"), "\n"), keys: DefaultXMLKeys()}
 	return v
 }
 
