@@ -47,6 +47,7 @@ var commandTopics = map[string][]string{
 	"conflicts":     {"commands", "fields"},
 	"validate":      {"commands"},
 	"endpoint":      {"fields"},
+	"store":         {"commands"},
 	"demo":          {"resolver"},
 	"serve":         {"sync"},
 	"sync":          {"sync"},
