@@ -106,19 +106,29 @@ func boolCmp(first bool) int {
 }
 
 // HistorySubsumed reports whether history entry hx is subsumed by hy (§3.3
-// note 2): with a by, by an entry of the same by with an equal or greater
-// sequence; without a by, only by an entry that has no by either and the
-// same when and sequence.
+// note 2): with a by, by an entry of the same by with a greater sequence,
+// or the same sequence and the same when; without a by, only by an entry
+// that has no by either and the same when and sequence.
+//
+// Note 2 says "an equal or greater sequence": it assumes an endpoint never
+// gives two changes one sequence. A person who edits one item on two git
+// branches under one by does (each branch counts on from the same base), and
+// then each change would subsume the other, and merging would silently keep
+// whichever came in. Two entries with the same by and sequence but another
+// when are therefore two changes, neither subsuming the other (see Reused).
 func HistorySubsumed(hx, hy History) bool {
 	if hx.HasBy() {
-		return hy.By == hx.By && hy.Sequence >= hx.Sequence
+		return hy.By == hx.By && (hy.Sequence > hx.Sequence || hy.Equal(hx))
 	}
 	return !hy.HasBy() && hx.Sequence == hy.Sequence && hx.When.Equal(hy.When)
 }
 
 // Subsumed reports whether item x is subsumed by item y (§3.3 note 1): the
 // topmost history entry of x is subsumed by some history entry of y. An item
-// without history is never subsumed.
+// without history is never subsumed. A y that holds the topmost entry's
+// by and sequence with another when (Reused) does not know x's change, and
+// does not subsume x by a greater sequence of that by either: its later
+// changes were made without it.
 func Subsumed(x, y *Item) bool {
 	if len(x.Sync.History) == 0 {
 		return false
@@ -126,13 +136,41 @@ func Subsumed(x, y *Item) bool {
 	return subsumedByAny(x.Sync.History[0], y.Sync.History)
 }
 
+// subsumedByAny reports whether an entry of hs subsumes hx, by Subsumed's
+// rule: an equal entry does; else one that HistorySubsumed says does,
+// unless hs holds a change that reused hx's sequence.
 func subsumedByAny(hx History, hs []History) bool {
+	sub, reused := false, false
 	for _, hy := range hs {
-		if HistorySubsumed(hx, hy) {
+		switch {
+		case hy.Equal(hx):
 			return true
+		case HistorySubsumed(hx, hy):
+			sub = true
+		case hx.HasBy() && hy.By == hx.By && hy.Sequence == hx.Sequence:
+			reused = true
 		}
 	}
-	return false
+	return sub && !reused
+}
+
+// Reused returns two history entries of a and b that carry the same by and
+// sequence but another when: one endpoint made two changes with one
+// sequence (an item edited on two git branches under one by), which
+// HistorySubsumed keeps apart. ok is false when there are none.
+func Reused(a, b *Item) (ha, hb History, ok bool) {
+	seen := make(map[History]History, len(a.Sync.History))
+	for _, h := range a.Sync.History {
+		if h.HasBy() {
+			seen[History{By: h.By, Sequence: h.Sequence}] = h
+		}
+	}
+	for _, h := range b.Sync.History {
+		if o, found := seen[History{By: h.By, Sequence: h.Sequence}]; found && h.HasBy() && !o.Equal(h) {
+			return o, h, true
+		}
+	}
+	return History{}, History{}, false
 }
 
 // Divergence returns the newest history entry that a and b share: the

@@ -36,6 +36,22 @@
 //   - An entry without by is subsumed only by an entry without by that has
 //     the same when and sequence (note 2, rule 2); an entry with by is never
 //     subsumed by one without.
+//   - Note 2 lets an entry subsume another of the same by with an "equal or
+//     greater sequence": it assumes an endpoint never gives two changes one
+//     sequence. A person who edits an item on two git branches under one by
+//     does, and each change would then subsume the other, so that the merge
+//     kept whichever came in and dropped the other silently. Two entries
+//     with the same by and sequence but another when are two changes:
+//     neither subsumes the other, and a history that holds one does not
+//     subsume the other by a greater sequence of that by either (its later
+//     changes were made without it). Both versions are kept, the later as
+//     the winner and the other as its conflict, whichever side is local;
+//     Reused finds such a pair, for the front ends to say so. A resolution
+//     folds both entries into its history, which then subsumes both
+//     branches' copies. Under one by, sequence and when, different data is
+//     a peer's change without a new version (implementation note 1), the
+//     next reading. SSE 0.91 needs no such reading: §4.4.1 compares the
+//     loser's when with the winner's and finds the conflict.
 //   - The merge removes a subsumed version from the outer collection
 //     (step 7.1), so step 8 no longer sees it; two identical versions leave one.
 //     Where a local and an incoming version share their topmost entry but
