@@ -165,6 +165,25 @@ func (v Version) Fields() []feeds.Field {
 	return ssefeed.Fields(v.sse.Data)
 }
 
+// DataDigest is a digest of the version's shared data, which two copies of
+// one version share (1.0.2 implementation note 1; the data an SSE 0.91
+// merge compares): "" for a version without data.
+func (v Version) DataDigest() string {
+	var d interface{ Digest() string }
+	switch {
+	case v.sse == nil:
+		d = v.fs.Data
+	case v.conflict >= 0:
+		d = v.sse.Conflicts[v.conflict].Data
+	default:
+		d = v.sse.Data
+	}
+	if d == nil {
+		return ""
+	}
+	return d.Digest()
+}
+
 // Position is where an OPML outline sits: its parent's id ("" for the top
 // level) and its key among its siblings, which sort by key and then by id
 // (0.91 §3.2; see engine/sse).

@@ -120,4 +120,18 @@
 // is written once, at the end, atomically and only if it did not change
 // on disk meanwhile (else the sync runs again on the new LOCAL); a failure
 // writes nothing.
+//
+// # Equal sync data, different data
+//
+// An item's sync digest covers its shared data as well as its sync data
+// (each version's, conflicts included). A peer that changes an item's data
+// without a new version (implementation note 1 forbids it; mesh4x does it
+// to Atom content) therefore makes the item differ like any change: sync
+// pushes it, the hub merges it and stamps it if its copy changes, and every
+// endpoint ends on the copy a merge keeps, the one whose data digest is
+// greater (engine.Compare). The hub logs, and sync warns of, each such
+// item a merge meets, once, with both copies' digests and the side kept.
+// A state written before digests covered data differs from every item
+// once: the first sync after an upgrade sends, and the hub stamps, every
+// item again.
 package share
