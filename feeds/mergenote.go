@@ -35,7 +35,7 @@ func (m *merger) note(local *Doc, l *engine.Item, remote *Doc, r *engine.Item, r
 	if engine.Compare(r, l) > 0 {
 		kept = remote.name
 	}
-	m.notes = append(m.notes, finding{remote.src, syncEl(r, rec), SameSyncMsg(l.Sync.ID, local.name, l.Data.Digest(), remote.name, r.Data.Digest(), kept), l.Sync.ID})
+	m.notes = append(m.notes, finding{remote.src, syncEl(r, rec), SameSyncMsg(l.Sync.ID, local.name, l.Data.Digest(), remote.name, r.Data.Digest(), kept, "implementation note 1"), l.Sync.ID})
 }
 
 // reusedMsg words a sequence used twice by one endpoint.
@@ -46,12 +46,13 @@ func reusedMsg(id string, a, b engine.History) string {
 }
 
 // SameSyncMsg words an item that two feeds hold with the same sync data
-// and different shared data, and which copy was kept: for feeds and for
-// the hub and sync, which say it alike.
-func SameSyncMsg(id, local, localDigest, remote, remoteDigest, kept string) string {
+// and different shared data, and which copy was kept; rule cites what
+// forbids it ("implementation note 1", "0.91 §4.2"). Both bindings say it
+// alike.
+func SameSyncMsg(id, local, localDigest, remote, remoteDigest, kept, rule string) string {
 	return fmt.Sprintf("item %q has the same sync data in %s and %s but different data (digests %s and %s): "+
-		"a peer changed it without a new version (implementation note 1); kept %s's, the greater digest (1.0.2 §3.3 note 3 as read)",
-		id, local, remote, short(localDigest), short(remoteDigest), kept)
+		"a peer changed it without a new version (%s); kept %s's, the one whose digest is greater (winner picking's last tie-breaker)",
+		id, local, remote, short(localDigest), short(remoteDigest), rule, kept)
 }
 
 func whenText(h engine.History) string {

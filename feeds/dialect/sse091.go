@@ -22,7 +22,7 @@ func newSSE(doc *ssefeed.Doc) sse091 {
 func (f sse091) dialect() Dialect         { return SSE091 }
 func (f sse091) warnings() feeds.Problems { return f.doc.Warnings() }
 
-func (f sse091) mergeWarnings() feeds.Problems { return nil }
+func (f sse091) mergeWarnings() feeds.Problems { return f.doc.MergeWarnings() }
 
 func (f sse091) incomplete() feeds.Problems { return f.doc.Incomplete() }
 

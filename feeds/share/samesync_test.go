@@ -15,8 +15,8 @@ import (
 // date". Now the item is sent like any other change, and every endpoint
 // ends on the copy merge keeps (the greater data digest, engine.Compare);
 // the hub, which takes the peer's copy, and the subscriber whose copy is
-// replaced each warn once, naming the item (1.0.2; SSE 0.91 converges
-// alike).
+// replaced each warn once, naming the item; in SSE 0.91 alike (§4.2,
+// §4.4 step 2).
 func TestSyncConvergesOnEqualSyncDataWithDifferentData(t *testing.T) {
 	for _, kind := range kinds {
 		t.Run(kind, func(t *testing.T) {
@@ -35,14 +35,12 @@ func TestSyncConvergesOnEqualSyncDataWithDifferentData(t *testing.T) {
 					t.Errorf("%s holds %q, want %q, the copy merge keeps", name, got, want)
 				}
 			}
-			if kind == "atom" || kind == "rss" {
-				const msg = `"x" has the same sync data`
-				if n := countWarnings(strings.Split(th.log.String(), "\n"), msg); n != 1 {
-					t.Errorf("the hub warned %d times, want once:\n%s", n, th.log.String())
-				}
-				if n := countWarnings(a.warns, msg); n != 1 {
-					t.Errorf("A, whose copy is replaced, warned %d times, want once:\n%s", n, strings.Join(a.warns, "\n"))
-				}
+			const msg = `"x" has the same sync data`
+			if n := countWarnings(strings.Split(th.log.String(), "\n"), msg); n != 1 {
+				t.Errorf("the hub warned %d times, want once:\n%s", n, th.log.String())
+			}
+			if n := countWarnings(a.warns, msg); n != 1 {
+				t.Errorf("A, whose copy is replaced, warned %d times, want once:\n%s", n, strings.Join(a.warns, "\n"))
 			}
 		})
 	}
