@@ -141,7 +141,6 @@ func (f *Fold) remove(v *version) {
 // found changes nothing for the others: each is judged against in alone.
 func (f *Fold) removeSubsumed(in []*Item) {
 	for _, y := range in {
-		whens := whensBySequence(y.Sync.History)
 		for k, seq := range greatestByKey(y.Sync.History) {
 			h := f.byTop[k]
 			if h == nil {
@@ -152,7 +151,7 @@ func (f *Fold) removeSubsumed(in []*Item) {
 				e := heap.Pop(h).(seqEntry)
 				switch {
 				case !e.v.live:
-				case reusedIn(e.v.it.Sync.Topmost(), whens), spares(e.v.it, y):
+				case !subsumesAll(y.Sync.History, e.v.it.Sync.History), spares(e.v.it, y):
 					spared = append(spared, e) // another version of in may still subsume it
 				default:
 					f.remove(e.v)
@@ -202,42 +201,13 @@ func (f *Fold) subsumedInLive(y *Item) bool {
 			heap.Pop(h)
 		case top.HasBy() && e.seq < top.Sequence:
 			return false
-		case !subsumedByAny(top, e.v.it.Sync.History), spares(y, e.v.it):
+		case !Subsumed(y, e.v.it), spares(y, e.v.it):
 			spared = append(spared, heap.Pop(h).(seqEntry))
 		default:
 			return true
 		}
 	}
 	return false
-}
-
-// whensBySequence indexes the entries with a by of a history by by and
-// sequence, for reusedIn.
-func whensBySequence(hs []History) map[History][]History {
-	m := make(map[History][]History, len(hs))
-	for _, h := range hs {
-		if h.HasBy() {
-			k := History{By: h.By, Sequence: h.Sequence}
-			m[k] = append(m[k], h)
-		}
-	}
-	return m
-}
-
-// reusedIn reports whether a history indexed by whensBySequence holds hx's
-// by and sequence but not hx itself: a change made with hx's sequence
-// reused, which keeps the history from subsuming hx (see Subsumed).
-func reusedIn(hx History, whens map[History][]History) bool {
-	hs := whens[History{By: hx.By, Sequence: hx.Sequence}]
-	if !hx.HasBy() || len(hs) == 0 {
-		return false
-	}
-	for _, h := range hs {
-		if h.Equal(hx) {
-			return false
-		}
-	}
-	return true
 }
 
 // spares is the convergence reading of subsumedIn: x, subsumed by y, is

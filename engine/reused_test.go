@@ -56,3 +56,22 @@ func TestReusedSequenceResolvedSubsumesBothBranches(t *testing.T) {
 		assertItem(t, mustMerge(t, res, stale), show(res))
 	}
 }
+
+// Two branches that reused a sequence and then both changed the item in
+// the same second under the same by carry one topmost entry over two
+// histories: still two changes, both kept. One history with different
+// data is a peer's change without a new version (implementation note 1):
+// one copy is kept, the same whichever side is local.
+func TestReusedSequenceInTheSameSecondKeepsBoth(t *testing.T) {
+	onMain := item("i3", 3, "ON-MAIN 2", h(3, "2021-01-01T00:00:09Z", "me"), h(2, "2021-01-01T00:00:05Z", "me"))
+	onTopic := item("i3", 3, "ON-TOPIC 2", h(3, "2021-01-01T00:00:09Z", "me"), h(2, "2021-01-01T00:00:00Z", "me"))
+	ab, ba := mustMerge(t, onMain, onTopic), mustMerge(t, onTopic, onMain)
+	if len(ab.Conflicts) != 1 || show(ab) != show(ba) {
+		t.Errorf("merge a b:\n%s\nmerge b a:\n%s\nwant both kept, the same either way", show(ab), show(ba))
+	}
+	peer := item("i3", 3, "ON-MAIN by a peer", onMain.Sync.History...)
+	ab, ba = mustMerge(t, onMain, peer), mustMerge(t, peer, onMain)
+	if len(ab.Conflicts) != 0 || show(ab) != show(ba) {
+		t.Errorf("merge a peer:\n%s\nmerge peer a:\n%s\nwant one copy, the same either way", show(ab), show(ba))
+	}
+}
