@@ -2,7 +2,9 @@ package engine
 
 import (
 	"cmp"
+	"slices"
 	"strings"
+	"time"
 )
 
 // Compare orders two versions of the same item by winner picking (§3.3
@@ -106,12 +108,19 @@ func boolCmp(first bool) int {
 }
 
 // HistorySubsumed reports whether history entry hx is subsumed by hy (§3.3
-// note 2): with a by, by an entry of the same by with an equal or greater
-// sequence; without a by, only by an entry that has no by either and the
-// same when and sequence.
+// note 2): with a by, by an entry of the same by with a greater sequence,
+// or the same sequence and the same when; without a by, only by an entry
+// that has no by either and the same when and sequence.
+//
+// Note 2 says "an equal or greater sequence": it assumes an endpoint never
+// gives two changes one sequence. A person who edits one item on two git
+// branches under one by does (each branch counts on from the same base), and
+// then each change would subsume the other, and merging would silently keep
+// whichever came in. Two entries with the same by and sequence but another
+// when are therefore two changes, neither subsuming the other (see Reused).
 func HistorySubsumed(hx, hy History) bool {
 	if hx.HasBy() {
-		return hy.By == hx.By && hy.Sequence >= hx.Sequence
+		return hy.By == hx.By && (hy.Sequence > hx.Sequence || hy.Equal(hx))
 	}
 	return !hy.HasBy() && hx.Sequence == hy.Sequence && hx.When.Equal(hy.When)
 }
@@ -119,20 +128,138 @@ func HistorySubsumed(hx, hy History) bool {
 // Subsumed reports whether item x is subsumed by item y (§3.3 note 1): the
 // topmost history entry of x is subsumed by some history entry of y. An item
 // without history is never subsumed.
+//
+// As read (see HistorySubsumed), y must know x's whole line: every entry
+// of x's history is subsumed by y's, with a reused sequence subsuming
+// nothing. Where no endpoint reuses a sequence this is note 1 itself: a y
+// whose history subsumes x's topmost entry descends from x, and so holds
+// x's other entries, or later ones of their bys (the history clean-up). A
+// y that subsumes x's topmost entry without knowing all of x made its
+// changes on another branch: after a sequence reused there (an entry of
+// x whose by and sequence y holds with another when), or on a change that
+// carries x's very topmost entry because one by made two changes with one
+// sequence in the same second. x is then kept.
 func Subsumed(x, y *Item) bool {
 	if len(x.Sync.History) == 0 {
 		return false
 	}
-	return subsumedByAny(x.Sync.History[0], y.Sync.History)
+	return subsumesAll(y.Sync.History, x.Sync.History)
 }
 
-func subsumedByAny(hx History, hs []History) bool {
-	for _, hy := range hs {
-		if HistorySubsumed(hx, hy) {
+// subsumesAll reports whether history ys subsumes every entry of xs, as
+// subsumedByAny does. Short histories, the usual ones, are compared pair
+// by pair, which allocates nothing; long ones through a histIndex.
+func subsumesAll(ys, xs []History) bool {
+	if len(xs)*len(ys) > 256 {
+		return newHistIndex(ys).subsumesAll(xs)
+	}
+	for _, h := range xs {
+		if !subsumedByAny(h, ys) {
+			return false
+		}
+	}
+	return true
+}
+
+// histIndex indexes a history for the subsumption of many entries.
+type histIndex struct {
+	max   map[string]int            // greatest sequence per by
+	bySeq map[histKeyBS][]time.Time // whens per by and sequence
+	noBy  map[histKeyBS]bool        // entries without by, by sequence and when
+}
+
+type histKeyBS struct {
+	by   string
+	seq  int
+	when int64 // for entries without by only
+}
+
+func newHistIndex(hs []History) *histIndex {
+	ix := &histIndex{max: map[string]int{}, bySeq: map[histKeyBS][]time.Time{}, noBy: map[histKeyBS]bool{}}
+	for _, h := range hs {
+		if !h.HasBy() {
+			ix.noBy[histKeyBS{seq: h.Sequence, when: h.When.UnixNano()}] = true
+			continue
+		}
+		k := histKeyBS{by: h.By, seq: h.Sequence}
+		ix.bySeq[k] = append(ix.bySeq[k], h.When)
+		if s, ok := ix.max[h.By]; !ok || h.Sequence > s {
+			ix.max[h.By] = h.Sequence
+		}
+	}
+	return ix
+}
+
+// subsumes reports whether the indexed history subsumes h: as
+// subsumedByAny does.
+func (ix *histIndex) subsumes(h History) bool {
+	if !h.HasBy() {
+		return ix.noBy[histKeyBS{seq: h.Sequence, when: h.When.UnixNano()}]
+	}
+	if whens, ok := ix.bySeq[histKeyBS{by: h.By, seq: h.Sequence}]; ok {
+		return slices.ContainsFunc(whens, h.When.Equal) // else a reused sequence
+	}
+	return ix.max[h.By] > h.Sequence
+}
+
+// subsumesAll reports whether the indexed history subsumes every entry of hs.
+func (ix *histIndex) subsumesAll(hs []History) bool {
+	for _, h := range hs {
+		if !ix.subsumes(h) {
+			return false
+		}
+	}
+	return true
+}
+
+// holdsEntry reports whether one of the histories holds h itself.
+func holdsEntry(h History, hss ...[]History) bool {
+	for _, hs := range hss {
+		if slices.ContainsFunc(hs, h.Equal) {
 			return true
 		}
 	}
 	return false
+}
+
+// subsumedByAny reports whether an entry of the histories hss, taken as
+// one, subsumes hx, by Subsumed's rule: an equal entry does; else one that
+// HistorySubsumed says does, unless they hold a change that reused hx's
+// sequence.
+func subsumedByAny(hx History, hss ...[]History) bool {
+	sub, reused := false, false
+	for _, hs := range hss {
+		for _, hy := range hs {
+			switch {
+			case hy.Equal(hx):
+				return true
+			case HistorySubsumed(hx, hy):
+				sub = true
+			case hx.HasBy() && hy.By == hx.By && hy.Sequence == hx.Sequence:
+				reused = true
+			}
+		}
+	}
+	return sub && !reused
+}
+
+// Reused returns two history entries of a and b that carry the same by and
+// sequence but another when: one endpoint made two changes with one
+// sequence (an item edited on two git branches under one by), which
+// HistorySubsumed keeps apart. ok is false when there are none.
+func Reused(a, b *Item) (ha, hb History, ok bool) {
+	seen := make(map[History]History, len(a.Sync.History))
+	for _, h := range a.Sync.History {
+		if h.HasBy() {
+			seen[History{By: h.By, Sequence: h.Sequence}] = h
+		}
+	}
+	for _, h := range b.Sync.History {
+		if o, found := seen[History{By: h.By, Sequence: h.Sequence}]; found && h.HasBy() && !o.Equal(h) {
+			return o, h, true
+		}
+	}
+	return History{}, History{}, false
 }
 
 // Divergence returns the newest history entry that a and b share: the

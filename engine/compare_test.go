@@ -84,7 +84,9 @@ func TestHistorySubsumed(t *testing.T) {
 		hx, hy History
 		want   bool
 	}{
-		{"rule 1: same by, equal sequence", h(3, "2001-01-01T00:00:00Z", "A"), h(3, "2009-01-01T00:00:00Z", "A"), true},
+		{"rule 1: same by, equal sequence, same when", h(3, "2001-01-01T00:00:00Z", "A"), h(3, "2001-01-01T00:00:00Z", "A"), true},
+		{"rule 1 as read: same by, equal sequence, another when: a reused sequence", h(3, "2001-01-01T00:00:00Z", "A"), h(3, "2009-01-01T00:00:00Z", "A"), false},
+		{"rule 1 as read: same by, equal sequence, one without when", h(3, "", "A"), h(3, "2009-01-01T00:00:00Z", "A"), false},
 		{"rule 1: same by, greater sequence", h(3, "", "A"), h(4, "", "A"), true},
 		{"rule 1: same by, lower sequence", h(3, "", "A"), h(2, "", "A"), false},
 		{"rule 1: other by", h(3, "", "A"), h(9, "", "B"), false},

@@ -36,6 +36,32 @@
 //   - An entry without by is subsumed only by an entry without by that has
 //     the same when and sequence (note 2, rule 2); an entry with by is never
 //     subsumed by one without.
+//   - Note 2 lets an entry subsume another of the same by with an "equal or
+//     greater sequence": it assumes an endpoint never gives two changes one
+//     sequence. A person who edits an item on two git branches under one by
+//     does, and each change would then subsume the other, so that the merge
+//     kept whichever came in and dropped the other silently. Two entries
+//     with the same by and sequence but another when are two changes:
+//     neither subsumes the other (HistorySubsumed). And an item subsumes
+//     another only if it knows the other's whole line: its history
+//     subsumes every entry of the other's (Subsumed). Where no sequence is
+//     reused that is note 1 itself (an item whose history subsumes another's
+//     topmost entry descends from it); after a reuse, the later changes of
+//     one branch do not subsume the other branch's, nor does a change that
+//     carries the other's very topmost entry over another history (the
+//     same by, sequence and second on both branches). Both versions are
+//     kept, the winner and its conflict, whichever side is local; Reused
+//     finds such a pair, for the front ends to say so. A fold (§4 step 3.3,
+//     and the step-4 fold of an update) adds every entry with a by that the
+//     history does not hold, even one a later entry of its by subsumes: it
+//     is the record that the sequence was used, without which a reuse met
+//     later would look subsumed. §4 says to add what is not subsumed;
+//     adding what is changes no subsumption but that one. The history
+//     clean-up, which drops such entries, gives that record up. Under one
+//     by, sequence and when and one history, different data is a peer's
+//     change without a new version (implementation note 1), the next
+//     reading. SSE 0.91 needs none of this: §4.4.1 compares the loser's
+//     when with the winner's and finds the conflict.
 //   - The merge removes a subsumed version from the outer collection
 //     (step 7.1), so step 8 no longer sees it; two identical versions leave one.
 //     Where a local and an incoming version share their topmost entry but

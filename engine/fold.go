@@ -151,7 +151,7 @@ func (f *Fold) removeSubsumed(in []*Item) {
 				e := heap.Pop(h).(seqEntry)
 				switch {
 				case !e.v.live:
-				case spares(e.v.it, y):
+				case !subsumesAll(y.Sync.History, e.v.it.Sync.History), spares(e.v.it, y):
 					spared = append(spared, e) // another version of in may still subsume it
 				default:
 					f.remove(e.v)
@@ -201,7 +201,7 @@ func (f *Fold) subsumedInLive(y *Item) bool {
 			heap.Pop(h)
 		case top.HasBy() && e.seq < top.Sequence:
 			return false
-		case spares(y, e.v.it):
+		case !Subsumed(y, e.v.it), spares(y, e.v.it):
 			spared = append(spared, heap.Pop(h).(seqEntry))
 		default:
 			return true

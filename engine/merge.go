@@ -42,7 +42,7 @@ func Merge(local, incoming *Item) (*Item, error) {
 		if subsumedIn(local, []*Item{incoming}) {
 			return incoming, nil // step 7 removes local; nothing can subsume incoming in step 8
 		}
-		if Subsumed(incoming, local) {
+		if subsumedIn(incoming, []*Item{local}) {
 			return local, nil
 		}
 	}

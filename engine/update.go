@@ -129,13 +129,19 @@ func maxSequence(hs []History, by string) int {
 // inserting them one by one at that place would turn them upside down,
 // leaving an older entry above a newer one. An entry is also checked against
 // those already added from x, which are by then part of y's history.
+//
+// An entry with a by is added unless y holds that very entry, even when a
+// later entry of its by subsumes it: it is the record that its by used its
+// sequence, without which a change made elsewhere with the same by and
+// sequence (an item edited on two git branches under one by) would look
+// subsumed and be dropped (see HistorySubsumed). §4 says to add what is not
+// subsumed; adding what is changes no subsumption but that one.
 func fold(y, x *Item) {
 	var add []History
 	for _, hx := range x.Sync.History {
-		if subsumedByAny(hx, y.Sync.History) || subsumedByAny(hx, add) {
-			continue
+		if hx.HasBy() && !holdsEntry(hx, y.Sync.History, add) || !hx.HasBy() && !subsumedByAny(hx, y.Sync.History, add) {
+			add = append(add, hx)
 		}
-		add = append(add, hx)
 	}
 	if len(add) == 0 {
 		return

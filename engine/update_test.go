@@ -45,9 +45,10 @@ func TestUpdateStep4FoldsOwnConflicts(t *testing.T) {
 		t.Fatal(err)
 	}
 	// A's version is folded (§4): its entries by A are subsumed by the new
-	// topmost entry 4/A, and 1/O is already there, so nothing is added. C's
-	// version stays.
-	assertItem(t, got, `x u=4 "new" [4/00:00:00/A 3/00:00:00/B 1/-/O]
+	// topmost entry 4/A but are added all the same, as the record that A
+	// used sequences 3 and 2 (§4 step 3.3 as read; see fold); 1/O is
+	// already there. C's version stays.
+	assertItem(t, got, `x u=4 "new" [4/00:00:00/A 3/00:00:00/A 2/00:00:00/A 3/00:00:00/B 1/-/O]
   conflict: x u=3 "c" [3/00:00:00/C 1/-/O]`)
 	// Without a by there is no step 4.
 	got, _ = Update(it, Stamp{When: at("2001-01-05T00:00:00Z")}, Edit(it, text("new")), Options{})
@@ -134,8 +135,9 @@ func TestResolveByConflictingEndpoint(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	// A's own 2/A is subsumed by its new entry 3/A; C's was chosen.
-	assertItem(t, got, `x u=3 "b" [3/00:00:00/A 2/00:00:00/C 2/00:00:00/B 1/-/O]`)
+	// A's own 2/A is subsumed by its new entry 3/A, and kept as the record
+	// of A's sequence 2 (§4 step 3.3 as read); C's was chosen.
+	assertItem(t, got, `x u=3 "b" [3/00:00:00/A 2/00:00:00/C 2/00:00:00/A 2/00:00:00/B 1/-/O]`)
 	if len(got.Conflicts) != 0 {
 		t.Errorf("A's version was not folded by step 4")
 	}

@@ -42,6 +42,7 @@ type Doc struct {
 	sharingSet bool // SetSharing was called: write sharing, not the element read
 
 	level levelEdits // feed-level elements taken from another version (TakeFeedLevel); nil Edits for none
+	notes Problems   // what the merge that made the Doc must say (MergeWarnings)
 }
 
 // record is one sync item of a Doc and where it came from.

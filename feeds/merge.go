@@ -35,6 +35,7 @@ func merge(local, remote *Doc, progress Progress) (*Doc, error) {
 	out := *local
 	out.recs = slices.Grow(slices.Clone(local.recs), len(remote.recs)/8)
 	out.index = maps.Clone(local.index)
+	out.notes = nil
 	m := merger{out: &out}
 	for i := range remote.recs {
 		rep.At(i)
@@ -45,6 +46,9 @@ func merge(local, remote *Doc, progress Progress) (*Doc, error) {
 	if len(m.found) > 0 {
 		return nil, report(m.found)
 	}
+	if len(m.notes) > 0 {
+		out.notes = report(m.notes)
+	}
 	rep.Done()
 	return &out, nil
 }
@@ -52,6 +56,7 @@ func merge(local, remote *Doc, progress Progress) (*Doc, error) {
 type merger struct {
 	out   *Doc
 	found []finding
+	notes []finding // MergeWarnings
 	sc    scratch
 }
 
@@ -73,12 +78,13 @@ func (m *merger) merge(remote *Doc, r *record, local *Doc) {
 		m.disagree(local, l, remote, it)
 		return
 	}
+	m.note(local, l, remote, it, r)
 	if m.same(l, it) {
 		return
 	}
 	res, err := engine.Merge(l, it)
 	if err != nil { // the ids are equal: this does not happen
-		m.found = append(m.found, finding{remote.src, syncEl(it, r), err.Error()})
+		m.found = append(m.found, finding{src: remote.src, at: syncEl(it, r), msg: err.Error()})
 		return
 	}
 	if m.same(res, l) {
@@ -140,8 +146,8 @@ func (m *merger) disagree(local *Doc, l *engine.Item, remote *Doc, r *engine.Ite
 			"; it never changes after the first update (1.0.2 §2.4)"
 	}
 	m.found = append(m.found,
-		finding{srcOf(l, local), syncEl(l, nil), msg(l.Sync.NoConflicts, remote.name)},
-		finding{srcOf(r, remote), syncEl(r, nil), msg(r.Sync.NoConflicts, local.name)})
+		finding{src: srcOf(l, local), at: syncEl(l, nil), msg: msg(l.Sync.NoConflicts, remote.name)},
+		finding{src: srcOf(r, remote), at: syncEl(r, nil), msg: msg(r.Sync.NoConflicts, local.name)})
 }
 
 func quoteBool(b bool) string {

@@ -86,7 +86,7 @@ type parser struct {
 
 // add notes a problem at a place.
 func (p *parser) add(at place, format string, args ...any) {
-	p.found = append(p.found, finding{p.src, at, fmt.Sprintf(format, args...)})
+	p.found = append(p.found, finding{src: p.src, at: at, msg: fmt.Sprintf(format, args...)})
 }
 
 // addEl notes a problem with an element of the tree.

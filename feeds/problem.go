@@ -20,6 +20,9 @@ type Problem struct {
 	Line, Col int
 	Element   string // the element as written, e.g. "sx:history"
 	Msg       string
+	// Item is the sync id of the item the problem is about, where a
+	// caller needs it (MergeWarnings); "" otherwise. String leaves it out.
+	Item string
 }
 
 // String returns "file:line:col: element: message", leaving out the place
@@ -93,15 +96,17 @@ func placeAt(off int, name xmlscan.Name) place { return place{off: off, name: na
 
 // finding is a problem found in one of the inputs of a parse or a merge.
 type finding struct {
-	src *source
-	at  place
-	msg string
+	src  *source
+	at   place
+	msg  string
+	item string // Problem.Item
 }
 
 // report places findings in their files and returns them sorted by file and
 // position; findings at one place keep their order.
 func report(fs []finding) Problems {
 	bySrc := map[*source][]Finding{}
+	items := map[*source][]string{}
 	var order []*source
 	var ps Problems
 	lines := map[*source]*xmlscan.Lines{}
@@ -111,16 +116,21 @@ func report(fs []finding) Problems {
 				lines[f.src] = xmlscan.NewLines(f.src.data)
 			}
 			line, col := lines[f.src].Position(f.at.off)
-			ps = append(ps, Problem{File: f.src.name, Line: line, Col: col, Element: f.at.name.String(), Msg: f.msg})
+			ps = append(ps, Problem{File: f.src.name, Line: line, Col: col, Element: f.at.name.String(), Msg: f.msg, Item: f.item})
 			continue
 		}
 		if _, ok := bySrc[f.src]; !ok {
 			order = append(order, f.src)
 		}
 		bySrc[f.src] = append(bySrc[f.src], Finding{f.at.el, f.msg})
+		items[f.src] = append(items[f.src], f.item)
 	}
 	for _, s := range order {
-		ps = append(ps, s.locate(bySrc[s])...)
+		located := s.locate(bySrc[s])
+		for i := range located {
+			located[i].Item = items[s][i]
+		}
+		ps = append(ps, located...)
 	}
 	sortProblems(ps)
 	return ps

@@ -231,7 +231,7 @@ func (sc *scan) version(f Format, of *engine.Item, owner *lazyEl) (*version, *la
 		}
 		lz.has |= hasOf(f, u, t)
 		if msg := OtherSync(FeedSync102, u, t.Name.Local); msg != "" {
-			sc.p.other = append(sc.p.other, finding{sc.p.src, placeAt(t.Off, t.Name), msg})
+			sc.p.other = append(sc.p.other, finding{src: sc.p.src, at: placeAt(t.Off, t.Name), msg: msg})
 		}
 		if !cw.field(sc, f, u) {
 			break

@@ -32,6 +32,7 @@ func runMerge(ctx context.Context, env *Env, args []string) error {
 			return err
 		}
 		notePlainItems(env, local, remote)
+		warnMerged(env, merged)
 		return finish(env, *out, merged)
 	})
 }

@@ -232,8 +232,14 @@ func runValidate(ctx context.Context, env *Env, args []string) error {
 }
 
 // validateAll validates each FEED, printing its problems and warnings.
+// Of several FEEDs that are valid, it also names the items that one of
+// them holds with the same sync data as the first but different data (a
+// peer changed the data without a new version, implementation note 1),
+// and the items one endpoint changed in both with one sequence: what a
+// merge of the two would warn of.
 func validateAll(ctx context.Context, env *Env, pos []string) error {
 	bad := false
+	var valid []validFeed
 	for _, src := range pos {
 		data, err := readSource(ctx, env, src)
 		if err != nil {
@@ -253,9 +259,39 @@ func validateAll(ctx context.Context, env *Env, pos []string) error {
 			continue
 		}
 		fmt.Fprintf(env.Stdout, "%s: valid\n", displayName(src))
+		valid = append(valid, validFeed{src, data})
 	}
+	compareValid(env, valid)
 	if bad {
 		return exitStatus(ExitError)
 	}
 	return nil
+}
+
+// validFeed is a FEED that validate found valid, kept for compareValid.
+type validFeed struct {
+	src  string
+	data []byte
+}
+
+// compareValid merges each valid FEED after the first into the first and
+// prints what the merge would warn of (dialect.Doc.MergeWarnings). Feeds
+// that do not merge (two dialects) are not compared.
+func compareValid(env *Env, valid []validFeed) {
+	if len(valid) < 2 {
+		return
+	}
+	first, err := dialect.Parse(displayName(valid[0].src), valid[0].data)
+	if err != nil {
+		return
+	}
+	for _, v := range valid[1:] {
+		other, err := dialect.Parse(displayName(v.src), v.data)
+		if err != nil {
+			continue
+		}
+		if merged, err := dialect.Merge(first, other); err == nil {
+			warnMerged(env, merged)
+		}
+	}
 }

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/feedsync/feedsync/engine"
 	"github.com/feedsync/feedsync/feeds"
@@ -216,4 +217,25 @@ func notSharedText(key string) string {
 	}
 	return "no shared field has this key; keys are title, content, summary, category[N] and, for other elements, " +
 		"{namespace}name[N], as 'conflicts --json' names them"
+}
+
+// warnMerged prints, as warnings, what a merge kept but must say
+// (dialect.Doc.MergeWarnings): items one endpoint changed twice with one
+// sequence, and items the two feeds held with the same sync data and
+// different data.
+func warnMerged(env *Env, doc *dialect.Doc) {
+	for _, p := range doc.MergeWarnings() {
+		env.warn(p.String())
+	}
+}
+
+// clip shortens s to n bytes at most, on a rune boundary, marking the cut.
+func clip(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	for n > 0 && !utf8.RuneStart(s[n]) {
+		n--
+	}
+	return s[:n] + "…"
 }

@@ -5,7 +5,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"io"
 	"os"
 	"strconv"
 	"strings"
@@ -27,7 +26,11 @@ import (
 // CURRENT, which git then takes as the merged file. Exit 0: merged cleanly;
 // 1: the merged feed holds items in conflict, as sx:conflicts (git marks
 // the path conflicted; 'git mergetool --tool=feedsync' or 'feedsync
-// resolve' resolves them); 2: nothing could be merged, CURRENT is as it was.
+// resolve' resolves them), or both sides changed a feed-level part each
+// differently (ours' is in the file, theirs' is quoted and stays git's
+// stage 3), or a text merge (below) has no markers but does not load as a
+// feed; 2: nothing could be merged, CURRENT is as it was. It never exits 0
+// on a file that does not load.
 //
 // Files that are not FeedSync 1.0.2 or SSE 0.91 feeds on both sides, or
 // that do not merge as one (broken XML, plain RSS, feeds of two dialects),
@@ -178,6 +181,21 @@ func (d *gitDriver) textMerge(ctx context.Context) error {
 		fmt.Fprintf(d.env.Stderr, "feedsync git-merge: %s: %d conflict(s) marked as text\n", d.path, code)
 		return errConflicts
 	}
+	return d.checkTextMerge(out)
+}
+
+// checkTextMerge refuses a clean text merge that does not load as a feed
+// (one side was broken, or the merge of two well-formed sides is not):
+// exit 1, so that git leaves the path conflicted rather than commit a file
+// no reader loads.
+func (d *gitDriver) checkTextMerge(out []byte) error {
+	quiet, _ := holdWarnings(d.env)
+	if _, err := parseFeed(quiet, d.path, out); err != nil {
+		fmt.Fprintf(d.env.Stderr, "feedsync git-merge: %s: the text merge has no conflict markers but does not load as a feed:\n%s"+
+			"feedsync git-merge: %s: left conflicted: fix it by hand, then 'git add %s'\n",
+			d.path, indent(userText(err), maxProblemLines), d.path, d.arg)
+		return errConflicts
+	}
 	return nil
 }
 
@@ -213,62 +231,6 @@ func replaceInPlace(path string, data []byte) error {
 		perm = info.Mode().Perm()
 	}
 	return atomicfile.WriteFileNoBackup(path, data, perm)
-}
-
-// report tells what the merge did, on standard error, which git shows, and
-// turns what is left to a person into exit code 1.
-func (d *gitDriver) report(out *gitOutcome) error {
-	w := d.env.Stderr
-	rule := "FeedSync 1.0.2 (§3.3)"
-	if out.doc.Dialect() == dialect.SSE091 {
-		rule = "SSE 0.91 (§4.4)"
-	}
-	fmt.Fprintf(w, "feedsync git-merge: %s: merged as %s: ours changed %s, theirs %s, both %s\n", d.path, rule,
-		count(len(out.changed[ours]), "item"), count(len(out.changed[theirs]), "item"), count(len(out.both), "item"))
-	for s, ids := range out.removed {
-		if len(ids) > 0 {
-			fmt.Fprintf(w, "feedsync git-merge: %s: %s removed %s without deleting (no tombstone); %s kept from %s (delete with 'feedsync update --delete'):\n",
-				d.path, sideName[s], count(len(ids), "item"), them(len(ids)), sideName[1-s])
-			d.list(w, out, ids)
-		}
-	}
-	if len(out.levelBoth) > 0 {
-		fmt.Fprintf(w, "feedsync git-merge: %s: both sides changed the feed-level %s: ours is kept\n", d.path, strings.Join(out.levelBoth, ", "))
-	}
-	var conflicted []string
-	for _, e := range out.doc.Entries() {
-		if e.InConflict() {
-			conflicted = append(conflicted, e.ID())
-			out.titles[e.ID()] = e.Title()
-		}
-	}
-	if len(conflicted) > 0 {
-		fmt.Fprintf(w, "feedsync git-merge: %s: %s in conflict, kept in the feed as sx:conflicts:\n", d.path, count(len(conflicted), "item"))
-		d.list(w, out, conflicted)
-		fmt.Fprintf(w, "feedsync git-merge: resolve with 'git mergetool --tool=feedsync' or 'feedsync resolve %s', then 'git add %s'\n", d.arg, d.arg)
-	}
-	if len(out.levelLost) > 0 {
-		fmt.Fprintf(w, "feedsync git-merge: %s: theirs changed the feed-level %s, which is not merged part by part while ours changed the feed-level data too: ours' is kept;\n"+
-			"  theirs' version is 'git show :3:%s': edit %s by hand if theirs' should win, then 'git add %s'\n",
-			d.path, strings.Join(out.levelLost, ", "), d.arg, d.path, d.arg)
-	}
-	if len(conflicted) > 0 || len(out.levelLost) > 0 {
-		return errConflicts
-	}
-	return nil
-}
-
-// maxListed bounds the items a report names.
-const maxListed = 10
-
-func (d *gitDriver) list(w io.Writer, out *gitOutcome, ids []string) {
-	for i, id := range ids {
-		if i == maxListed {
-			fmt.Fprintf(w, "  ... and %d more\n", len(ids)-maxListed)
-			return
-		}
-		fmt.Fprintf(w, "  %s  “%s”\n", printable(id), printable(out.titles[id]))
-	}
 }
 
 // runGitMergetool is the merge tool git runs for 'git mergetool

@@ -27,7 +27,10 @@ import (
 //     the result is theirs' when ours did not change any, otherwise ours',
 //     with the elements that only theirs changed taken from theirs
 //     (Doc.TakeFeedLevel: the children of the channel, the Atom feed or the
-//     OPML head). A part both sides changed is therefore ours'. A part only
+//     OPML head). A part both sides changed, each differently, is ours' in
+//     the file, and the path is left conflicted (exit 1), as git's text
+//     merge would leave it: the report quotes theirs', which git keeps as
+//     stage 3, for the person to choose (issue 20). A part only
 //     theirs changed that cannot be taken so (an attribute, a comment,
 //     items without sx:sync in different numbers) is reported, and the
 //     path left conflicted.
@@ -68,14 +71,17 @@ var sideName = [2]string{"ours", "theirs"}
 
 // gitOutcome is the merged feed and what the merge did, for the report.
 type gitOutcome struct {
-	doc        *dialect.Doc
-	hostTheirs bool        // the feed-level data is theirs'
-	changed    [2][]string // ids of the items each side changed alone, or added
-	both       []string    // ids of the items both sides changed: merged by the spec
-	removed    [2][]string // ids of the items a side removed by hand, kept from the other
-	levelBoth  []string    // feed-level parts both sides changed: ours kept
-	levelLost  []string    // feed-level parts only theirs changed, not taken
-	titles     map[string]string
+	doc         *dialect.Doc
+	hostTheirs  bool         // the feed-level data is theirs'
+	changed     [2][]string  // ids of the items each side changed alone, or added
+	both        []string     // ids of the items both sides changed: merged by the spec
+	removed     [2][]string  // ids of the items a side removed by hand, kept from the other
+	levelBoth   []string     // feed-level parts both sides changed: ours kept
+	levelLost   []string     // feed-level parts only theirs changed, not taken
+	levelTheirs []feeds.Part // theirs' parts named in levelBoth
+	levelDates  []string     // feed dates both sides changed: the later kept
+	datesTheirs []string     // of those, the ones where theirs' is later
+	titles      map[string]string
 }
 
 // mergeForGit merges the versions. It fails only where the spec's merge
@@ -84,6 +90,7 @@ func mergeForGit(v gitVersions) (*gitOutcome, error) {
 	out := &gitOutcome{titles: map[string]string{}}
 	host, guest := v.ours, v.theirs
 	out.hostTheirs, out.levelBoth, out.levelLost = levelHost(v)
+	out.splitDates(v)
 	if out.hostTheirs {
 		host, guest = guest, host
 	}
@@ -96,6 +103,15 @@ func mergeForGit(v gitVersions) (*gitOutcome, error) {
 	if len(out.levelLost) > 0 {
 		taken := doc.TakeFeedLevel(v.theirs, out.levelLost)
 		out.levelLost = slices.DeleteFunc(out.levelLost, func(n string) bool { return slices.Contains(taken, n) })
+	}
+	if len(out.datesTheirs) > 0 {
+		taken := doc.TakeFeedLevel(v.theirs, out.datesTheirs)
+		out.levelBoth = append(out.levelBoth, slices.DeleteFunc(out.datesTheirs, func(n string) bool { return slices.Contains(taken, n) })...)
+	}
+	for _, p := range feedLevel(v.theirs) {
+		if slices.Contains(out.levelBoth, p.Name) {
+			out.levelTheirs = append(out.levelTheirs, p)
+		}
 	}
 	return out, nil
 }

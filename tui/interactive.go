@@ -352,6 +352,9 @@ func loadAndMerge(ctx context.Context, env *Env, pos []string, report func(resol
 	if len(fs) == 2 {
 		w.merged(0, 0)
 		merged, err := dialect.MergeWithProgress(fs[0], fs[1], w.merged)
+		if err == nil {
+			warnMerged(env, merged)
+		}
 		return fs, merged, err
 	}
 	return fs, fs[0], nil

@@ -23,9 +23,12 @@ import (
 //     change (issue 13). When OUT is also an input (update F ... -o F,
 //     merge L R -o L), the input is OUT as read under the lock.
 //   - A writer that does not take the lock (an editor) may still change OUT
-//     meanwhile; the write then fails with atomicfile.ErrChanged, and the
+//     meanwhile, up to the instant of the rename (atomicfile puts such a
+//     save back); the write then fails with atomicfile.ErrChanged, and the
 //     command, a pure function of its inputs, is done again on the new
-//     content, up to redoLimit times, before it gives up with exit 2.
+//     content, up to redoLimit times, before it gives up with exit 2. In
+//     the rare case the editor's save cannot be put back, it is kept as
+//     OUT.theirs and the command fails naming it (atomicfile.KeptError).
 //   - The resolver holds a feed for minutes without the lock; its save
 //     checks that OUT is as loaded, and otherwise returns a
 //     *resolver.FileChangedError that merges the file's new state in.

@@ -31,6 +31,7 @@ type backend interface {
 	format() Format
 	hasItems() bool
 	warnings() feeds.Problems
+	mergeWarnings() feeds.Problems
 	incomplete() feeds.Problems // the items as read that lack what their format requires
 	entries() []Entry
 	item(id string) (Entry, bool)
@@ -184,6 +185,12 @@ func (d *Doc) Format() Format { return d.b.format() }
 // Warnings returns what is wrong with the feed but did not stop it from
 // loading (SSE 0.91), in file order; a merge's result has both inputs'.
 func (d *Doc) Warnings() feeds.Problems { return d.b.warnings() }
+
+// MergeWarnings returns what the merge that made the Doc kept but must
+// say (feeds.Doc.MergeWarnings): items one endpoint changed twice with one
+// sequence, and items the two feeds held with the same sync data and
+// different data. It is nil for a Doc no merge made.
+func (d *Doc) MergeWarnings() feeds.Problems { return d.b.mergeWarnings() }
 
 // Entries returns the items in document order: an OPML outline depth
 // first, as written, tombstones included. The index of an entry is its

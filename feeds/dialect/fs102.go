@@ -24,6 +24,8 @@ func newFS(doc *feeds.Doc) fs102 {
 func (f fs102) dialect() Dialect         { return FeedSync102 }
 func (f fs102) warnings() feeds.Problems { return nil }
 
+func (f fs102) mergeWarnings() feeds.Problems { return f.doc.MergeWarnings() }
+
 func (f fs102) incomplete() feeds.Problems { return f.doc.Incomplete() }
 func (f fs102) outline([]Entry) *Outline   { return nil }
 

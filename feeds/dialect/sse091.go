@@ -22,6 +22,8 @@ func newSSE(doc *ssefeed.Doc) sse091 {
 func (f sse091) dialect() Dialect         { return SSE091 }
 func (f sse091) warnings() feeds.Problems { return f.doc.Warnings() }
 
+func (f sse091) mergeWarnings() feeds.Problems { return f.doc.MergeWarnings() }
+
 func (f sse091) incomplete() feeds.Problems { return f.doc.Incomplete() }
 
 func (f sse091) format() Format {

@@ -126,4 +126,18 @@
 // Example serves a hub from Go (NewHub, an http.Handler, here in an
 // httptest server on 127.0.0.1) and syncs a new endpoint with it twice;
 // 'go doc -http' shows it, and 'go test' runs it.
+//
+// # Equal sync data, different data
+//
+// An item's sync digest covers its shared data as well as its sync data
+// (each version's, conflicts included). A peer that changes an item's data
+// without a new version (implementation note 1 forbids it; mesh4x does it
+// to Atom content) therefore makes the item differ like any change: sync
+// pushes it, the hub merges it and stamps it if its copy changes, and every
+// endpoint ends on the copy a merge keeps, the one whose data digest is
+// greater (engine.Compare). The hub logs, and sync warns of, each such
+// item a merge meets, once, with both copies' digests and the side kept.
+// A state written before digests covered data differs from every item
+// once: the first sync after an upgrade sends, and the hub stamps, every
+// item again.
 package share

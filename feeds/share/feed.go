@@ -16,10 +16,13 @@ type feed = *dialect.Doc
 // item is what this package needs of a sync item.
 type item struct {
 	ID string
-	// Sum is a digest of the item's sync state and history, its conflict
-	// versions' included: it changes exactly when an update, a merge or a
-	// resolution changes the item (the data of an item cannot change
-	// without its sync metadata, 1.0.2 implementation note 1, 0.91 §4.2).
+	// Sum is a digest of the item's sync state, history and shared data,
+	// its conflict versions' included: it changes when an update, a merge
+	// or a resolution changes the item, and also when a peer changed the
+	// data without its sync metadata, which 1.0.2 implementation note 1
+	// and 0.91 §4.2 forbid but some do (mesh4x): such an item is sent and
+	// merged like any other, so that hub and subscriber end on the copy
+	// merge keeps, rather than each keep its own while both say "up to date".
 	Sum string
 	// Parent is an OPML outline's parent id ("" at the top level and for
 	// items of other feeds).
@@ -44,6 +47,15 @@ var merges atomic.Int64
 func merge(local, remote feed) (feed, error) {
 	merges.Add(1)
 	return dialect.Merge(local, remote)
+}
+
+// mergeWarnings passes what a merge kept but must say (items whose two
+// copies had the same sync data and different data; items one endpoint
+// changed twice with one sequence) to warn, one message each.
+func mergeWarnings(m feed, warn func(string)) {
+	for _, p := range m.MergeWarnings() {
+		warn(p.String())
+	}
 }
 
 // items lists a feed's sync items in document order.
@@ -107,6 +119,7 @@ func (s *summer) version(v dialect.Version) {
 	s.num(int64(st.Version))
 	s.flag(st.Conflict)
 	s.flag(st.Record)
+	s.str(v.Digest())
 	hs := v.History()
 	s.num(int64(len(hs)))
 	for _, h := range hs {

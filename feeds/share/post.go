@@ -82,6 +82,7 @@ func (h *Hub) incorporate(posted feed, until, link string, complete bool) (feed,
 	if err != nil {
 		return nil, "", http.StatusBadRequest, err
 	}
+	mergeWarnings(merged, func(msg string) { h.logf("warning: %s", msg) })
 	now := h.opts.Now()
 	if changed(h.doc, merged) {
 		data := merged.Bytes()

@@ -252,6 +252,7 @@ func (r *round) readComplete(ctx context.Context, link string, out bool) error {
 		if r.local, err = discard(r.local, c, r.By); err != nil {
 			return err
 		}
+		mergeWarnings(r.local, func(msg string) { r.warn("%s", msg) })
 		r.learn(c)
 		return nil
 	}
@@ -273,6 +274,7 @@ func (r *round) mergeIn(f feed) error {
 	if err != nil {
 		return err
 	}
+	mergeWarnings(m, func(msg string) { r.warn("%s", msg) })
 	r.local = m
 	return nil
 }

@@ -26,6 +26,7 @@ type Doc struct {
 	declFSO  bool
 	sharing  *Sharing
 	warnings feeds.Problems
+	notes    feeds.Problems // what the merge that made the Doc must say (MergeWarnings)
 
 	// sx:sharing: the element read (nil for none), the OPML head (nil
 	// for none, or RSS), and whether SetSharing was called, so that the

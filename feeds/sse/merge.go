@@ -54,12 +54,14 @@ func merge(local, remote *Doc, progress feeds.Progress) (*Doc, error) {
 		}
 	}
 	out.warnings = append(slices.Clone(local.warnings), remote.warnings...)
+	out.notes = nil
 	rep := xmlutil.NewReporter(progress, len(res), feeds.ReportItems)
 	for i, it := range res {
 		rep.At(i)
 		r := remote.Item(it.ID)
 		i, added := xmlutil.Put(&out.recs, out.index, it.ID)
 		if !added {
+			out.note(local, out.recs[i].item, remote, r, it)
 			out.recs[i].item = asRead(it, out.recs[i].item, r)
 			continue
 		}
@@ -112,4 +114,28 @@ func digest(d sse.Data) string {
 		return ""
 	}
 	return d.Digest()
+}
+
+// MergeWarnings returns what the merge that made the Doc kept but must
+// say: the items the two feeds held as the same version (version, when,
+// by and sx:update list, §4.4 step 2's "identical") with different data,
+// which a peer changed without a new version (§4.2 forbids it). The merge
+// keeps the copy whose data's digest is greater (sse.Compare, key 7); the
+// warning names both digests and the side kept. nil for a Doc no merge
+// made.
+func (d *Doc) MergeWarnings() feeds.Problems { return d.notes }
+
+// note records a warning when local's l and remote's r are the same
+// version with different data; res is the merge's result.
+func (d *Doc) note(local *Doc, l *sse.Item, remote *Doc, r, res *sse.Item) {
+	if l == nil || r == nil || l.Version != r.Version || l.Deleted != r.Deleted || !l.History.Stamp().Equal(r.History.Stamp()) ||
+		!slices.EqualFunc(l.History.Updates, r.History.Updates, sse.Stamp.Equal) || digest(l.Data) == digest(r.Data) {
+		return
+	}
+	kept := local.name
+	if digest(res.Data) == digest(r.Data) {
+		kept = remote.name
+	}
+	d.notes = append(d.notes, feeds.Problem{File: remote.name, Item: l.ID,
+		Msg: feeds.SameSyncMsg(l.ID, local.name, digest(l.Data), remote.name, digest(r.Data), kept, "0.91 §4.2")})
 }

@@ -1,0 +1,77 @@
+package engine
+
+import "testing"
+
+// 1.0.2 §3.3 note 2 as read (issue 20 item 2): one endpoint edits an item
+// on two git branches, so both changes carry its by and the same sequence
+// with different whens. Neither subsumes the other: both are kept, the
+// later as the winner and the other as its conflict, whichever side is
+// local, and merging again changes nothing.
+func TestReusedSequenceKeepsBothAsAConflict(t *testing.T) {
+	base := []History{h(1, "2000-01-01T00:00:00Z", "other")}
+	onMain := item("i3", 2, "ON-MAIN", append([]History{h(2, "2021-01-01T00:00:05Z", "me")}, base...)...)
+	onTopic := item("i3", 2, "ON-TOPIC", append([]History{h(2, "2021-01-01T00:00:00Z", "me")}, base...)...)
+	want := `i3 u=2 "ON-MAIN" [2/00:00:05/me 1/00:00:00/other]
+  conflict: i3 u=2 "ON-TOPIC" [2/00:00:00/me 1/00:00:00/other]`
+	ab := mustMerge(t, onMain, onTopic)
+	assertItem(t, ab, want)
+	assertItem(t, mustMerge(t, onTopic, onMain), want)
+	assertItem(t, mustMerge(t, ab, ab), want)
+	assertItem(t, mustMerge(t, ab, onTopic), want)
+	if _, _, ok := Reused(onMain, onTopic); !ok {
+		t.Error("Reused(onMain, onTopic) found nothing")
+	}
+}
+
+// A later change on one branch does not subsume the other branch's change
+// by its greater sequence: it was made without it.
+func TestReusedSequenceIsNotSubsumedByALaterChangeOfTheBranch(t *testing.T) {
+	onMain := item("i3", 3, "ON-MAIN 2", h(3, "2021-01-01T00:00:09Z", "me"), h(2, "2021-01-01T00:00:05Z", "me"))
+	onTopic := item("i3", 2, "ON-TOPIC", h(2, "2021-01-01T00:00:00Z", "me"))
+	want := `i3 u=3 "ON-MAIN 2" [3/00:00:09/me 2/00:00:05/me]
+  conflict: i3 u=2 "ON-TOPIC" [2/00:00:00/me]`
+	assertItem(t, mustMerge(t, onMain, onTopic), want)
+	assertItem(t, mustMerge(t, onTopic, onMain), want)
+	f := NewFold(onTopic)
+	if err := f.Add(onMain); err != nil {
+		t.Fatal(err)
+	}
+	assertItem(t, f.Result(), want)
+}
+
+// A resolution (§3.4, §4 step 3.3) folds both changes into its history,
+// so that it subsumes each, also a stale copy of either branch.
+func TestReusedSequenceResolvedSubsumesBothBranches(t *testing.T) {
+	onMain := item("i3", 2, "ON-MAIN", h(2, "2021-01-01T00:00:05Z", "me"))
+	onTopic := item("i3", 2, "ON-TOPIC", h(2, "2021-01-01T00:00:00Z", "me"))
+	merged := mustMerge(t, onMain, onTopic)
+	res, err := Resolve(merged, stamp("2021-01-02T00:00:00Z", "you"), Resolution{Change: PickWinner(merged)}, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, stale := range []*Item{onMain, onTopic} {
+		if !Subsumed(stale, res) {
+			t.Errorf("the resolution %s does not subsume %s", show(res), show(stale))
+		}
+		assertItem(t, mustMerge(t, res, stale), show(res))
+	}
+}
+
+// Two branches that reused a sequence and then both changed the item in
+// the same second under the same by carry one topmost entry over two
+// histories: still two changes, both kept. One history with different
+// data is a peer's change without a new version (implementation note 1):
+// one copy is kept, the same whichever side is local.
+func TestReusedSequenceInTheSameSecondKeepsBoth(t *testing.T) {
+	onMain := item("i3", 3, "ON-MAIN 2", h(3, "2021-01-01T00:00:09Z", "me"), h(2, "2021-01-01T00:00:05Z", "me"))
+	onTopic := item("i3", 3, "ON-TOPIC 2", h(3, "2021-01-01T00:00:09Z", "me"), h(2, "2021-01-01T00:00:00Z", "me"))
+	ab, ba := mustMerge(t, onMain, onTopic), mustMerge(t, onTopic, onMain)
+	if len(ab.Conflicts) != 1 || show(ab) != show(ba) {
+		t.Errorf("merge a b:\n%s\nmerge b a:\n%s\nwant both kept, the same either way", show(ab), show(ba))
+	}
+	peer := item("i3", 3, "ON-MAIN by a peer", onMain.Sync.History...)
+	ab, ba = mustMerge(t, onMain, peer), mustMerge(t, peer, onMain)
+	if len(ab.Conflicts) != 0 || show(ab) != show(ba) {
+		t.Errorf("merge a peer:\n%s\nmerge peer a:\n%s\nwant one copy, the same either way", show(ab), show(ba))
+	}
+}
