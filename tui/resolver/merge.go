@@ -6,7 +6,6 @@ import (
 	"strings"
 
 	"github.com/feedsync/feedsync/diff"
-	"github.com/feedsync/feedsync/feeds"
 	"github.com/feedsync/feedsync/feeds/dialect"
 )
 
@@ -88,7 +87,7 @@ func (h hunk) id(version int) string {
 // (implementation note 1) and is not merged.
 func mergeFields(e dialect.Entry) []mergeField {
 	all := append([]dialect.Version{e.Winner()}, e.Versions()...)
-	sets := make([][]feeds.Field, len(all))
+	sets := make([][]dialect.Field, len(all))
 	lists, numbered := map[string]bool{}, map[string]bool{}
 	for i, v := range all {
 		for _, f := range v.Fields() {
@@ -142,7 +141,7 @@ func multiLine(joined string) bool { return strings.Contains(joined, "\x00") }
 
 // fieldValue returns a version's value of a field: a list's values one per
 // line, a value holding a newline marked so that multiLine finds it.
-func fieldValue(fs []feeds.Field, base string, list bool) string {
+func fieldValue(fs []dialect.Field, base string, list bool) string {
 	if !list {
 		return valueOf(fs, base)
 	}
@@ -160,7 +159,7 @@ func fieldValue(fs []feeds.Field, base string, list bool) string {
 }
 
 // listLabel names a list after its first field: "Category 1" → "Categories".
-func listLabel(f feeds.Field) string {
+func listLabel(f dialect.Field) string {
 	l := strings.TrimRight(f.Label, " 0123456789")
 	if l == "Category" {
 		return "Categories"
@@ -402,9 +401,9 @@ func editOf(fields []mergeField) dialect.Edit {
 		case f.key == "content":
 			e.Content = &r
 		case !f.list && r == "":
-			e.Fields = append(e.Fields, feeds.FieldEdit{Key: f.key, Remove: true})
+			e.Fields = append(e.Fields, dialect.FieldEdit{Key: f.key, Remove: true})
 		case !f.list:
-			e.Fields = append(e.Fields, feeds.FieldEdit{Key: f.key, Value: r})
+			e.Fields = append(e.Fields, dialect.FieldEdit{Key: f.key, Value: r})
 		default:
 			e.Fields = append(e.Fields, listEdits(f, r)...)
 		}
@@ -416,16 +415,16 @@ func editOf(fields []mergeField) dialect.Edit {
 // differs from the winner's at its place is set, and the winner's values
 // past the result's are removed, the last first, so that the keys of those
 // before stay as they are.
-func listEdits(f mergeField, result string) []feeds.FieldEdit {
+func listEdits(f mergeField, result string) []dialect.FieldEdit {
 	was, now := nonEmptyLines(f.winner), nonEmptyLines(result)
-	var out []feeds.FieldEdit
+	var out []dialect.FieldEdit
 	for i, v := range now {
 		if i >= len(was) || was[i] != v {
-			out = append(out, feeds.FieldEdit{Key: f.keyAt(i + 1), Value: v})
+			out = append(out, dialect.FieldEdit{Key: f.keyAt(i + 1), Value: v})
 		}
 	}
 	for i := len(was); i > len(now); i-- {
-		out = append(out, feeds.FieldEdit{Key: f.keyAt(i), Remove: true})
+		out = append(out, dialect.FieldEdit{Key: f.keyAt(i), Remove: true})
 	}
 	return out
 }

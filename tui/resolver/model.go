@@ -6,7 +6,6 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/colorprofile"
-	"github.com/feedsync/feedsync/engine"
 	"github.com/feedsync/feedsync/feeds/dialect"
 )
 
@@ -186,8 +185,8 @@ func saveAsCmd(path string, save func(*dialect.Doc) error, doc *dialect.Doc, hea
 }
 
 // stamp is the when and by of a decision made now.
-func (m Model) stamp() engine.Stamp {
-	return engine.Stamp{When: m.now(), By: m.cfg.By}
+func (m Model) stamp() dialect.Stamp {
+	return dialect.Stamp{When: m.now(), By: m.cfg.By}
 }
 
 func (m Model) now() time.Time { return m.cfg.Now().UTC().Truncate(time.Second) }

@@ -6,7 +6,6 @@ import (
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
-	"github.com/feedsync/feedsync/feeds"
 	"github.com/feedsync/feedsync/feeds/dialect"
 )
 
@@ -337,10 +336,10 @@ func (m Model) answered(msg confirmMsg) (Model, tea.Cmd) {
 }
 
 // contentOf returns the content field of an item's data, if it has one.
-func contentOf(fs []feeds.Field) string { return valueOf(fs, "content") }
+func contentOf(fs []dialect.Field) string { return valueOf(fs, "content") }
 
 // valueOf returns the value of the field with the given key, or "".
-func valueOf(fs []feeds.Field, key string) string {
+func valueOf(fs []dialect.Field, key string) string {
 	for _, f := range fs {
 		if f.Key == key {
 			return f.Value
