@@ -59,8 +59,9 @@
 // and version side by side, stacked, or unified; the field-by-field diff
 // from package diff; search, changes, markup rendered), HistoryPane,
 // MergeView (the result between the winner and a version, hunk by hunk:
-// merge.go is its model, mergerender.go its drawing, textarea.go the text
-// area it types in), XMLView, HelpView, Confirm, Prompt and Status. Only
+// package mergemodel is its model, tested without a screen, mergeview.go
+// the component that talks to it, mergerender.go its drawing, textarea.go
+// the text area it types in), XMLView, HelpView, Confirm, Prompt and Status. Only
 // Model returns a tea.View. All styles live in one Styles value, made for a
 // Look: colours for a dark or a light background, or none (NO_COLOR, any
 // non-empty value, and monochrome terminals: terminal.go), which marks

@@ -154,7 +154,7 @@ func TestMergeOtherVersionTextIsTagged(t *testing.T) {
 // fieldOf returns the index of the merge view's field of key, or -1.
 func fieldOf(v MergeView, key string) int {
 	for i, f := range v.fields {
-		if f.key == key {
+		if f.Key == key {
 			return i
 		}
 	}

@@ -2,6 +2,7 @@ package resolver
 
 import (
 	"cmp"
+	"github.com/feedsync/feedsync/tui/resolver/mergemodel"
 	"slices"
 	"strings"
 
@@ -59,7 +60,7 @@ type columnBlocks struct {
 // for the revision unless the result shows a caret, which changes its text.
 func (v *MergeView) fieldColumns(i int) laidColumns {
 	caret := false
-	if hs := v.shown(); !v.typing && v.cur < len(hs) && hs[v.cur].field == i {
+	if hs := v.shown(); !v.typing && v.cur < len(hs) && hs[v.cur].Field == i {
 		rs, re := v.placeOf(v.cur)
 		caret = rs == re
 	}
@@ -68,8 +69,8 @@ func (v *MergeView) fieldColumns(i int) laidColumns {
 		m = &columnsMemo{owner: v.memo, sync: map[int][]int{}, sources: map[sourceKey]columnBlocks{}}
 		v.cols.memo = m
 	}
-	if m.fields == nil || m.rev != v.rev {
-		m.rev, m.fields = v.rev, map[columnsKey]laidColumns{}
+	if m.fields == nil || m.rev != v.mm.Rev() {
+		m.rev, m.fields = v.mm.Rev(), map[columnsKey]laidColumns{}
 	}
 	k := columnsKey{i, v.version, v.width, v.typing && v.field == i}
 	if c, ok := m.fields[k]; ok && !caret {
@@ -89,11 +90,12 @@ func (v MergeView) syncOf(m *columnsMemo, i int) []int {
 		return s
 	}
 	f := v.fields[i]
-	kept := make([][]int, len(v.hunks))
-	for j, hs := range v.hunks {
-		kept[j] = keptBreaks(hunkChunks(f.winner, hs, i), true)
+	kept := make([][]int, v.mm.Versions())
+	for j := range v.mm.Versions() {
+		hs := v.mm.Hunks(j)
+		kept[j] = keptBreaks(mergemodel.HunkChunks(f.Winner, hs, i), true)
 	}
-	s := syncBreaks(strings.Count(f.winner, "\n"), kept...)
+	s := syncBreaks(strings.Count(f.Winner, "\n"), kept...)
 	m.sync[i] = s
 	return s
 }
@@ -116,7 +118,7 @@ func (v MergeView) source(m *columnsMemo, i, ver int, winner bool) columnBlocks 
 	ps, at := left, v.syncOf(m, i)
 	if !winner {
 		ps = inline(left, right)
-		at = breaksIn(at, keptBreaks(hunkChunks(v.fields[i].winner, v.hunks[ver], i), true))
+		at = breaksIn(at, keptBreaks(mergemodel.HunkChunks(v.fields[i].Winner, v.mm.Hunks(ver), i), true))
 	}
 	var c columnBlocks
 	for _, b := range cutAtBreaks(ps, at) {
@@ -138,7 +140,7 @@ func (v MergeView) layColumns(m *columnsMemo, i int, typing, caret bool) laidCol
 	_, wr, _ := v.columnWidths()
 	srcs := []columnBlocks{v.source(m, i, v.version, true)}
 	marks := []map[int]string{nil} // the winner's column has no gutter
-	for j := range v.hunks {
+	for j := range v.mm.Versions() {
 		srcs, marks = append(srcs, v.source(m, i, j, false)), append(marks, v.marksOf(j))
 	}
 	sync := v.syncOf(m, i)
@@ -154,7 +156,7 @@ func (v MergeView) layColumns(m *columnsMemo, i int, typing, caret bool) laidCol
 	var rmarks map[int]string
 	var lineRows []int // typing: the text area's rows of each line
 	if typing {
-		ta := v.fields[i].result
+		ta := v.areas[i]
 		ta.SetSize(wr, 1)
 		lineRows = make([]int, strings.Count(v.value(i), "\n")+1)
 		for _, r := range ta.visual() {
@@ -289,21 +291,6 @@ func marksIn(block []piece, marks map[int]string) map[int]string {
 		}
 	}
 	return out
-}
-
-// hunkChunks returns a version's value of a field against the winner's as
-// chunks, from its hunks (no diff run again).
-func hunkChunks(winner string, hs []hunk, field int) []diff.Chunk {
-	var out []diff.Chunk
-	pos := 0
-	for _, h := range hs {
-		if h.field == field {
-			same := winner[pos:h.start]
-			out = append(out, diff.Chunk{Old: same, New: same}, diff.Chunk{Old: h.left, New: h.right, Changed: true})
-			pos = h.end
-		}
-	}
-	return append(out, diff.Chunk{Old: winner[pos:], New: winner[pos:]})
 }
 
 // keptBreaks returns, for each line break of the winner's value, the

@@ -71,7 +71,7 @@ type columnsState struct {
 // two versions or more, by the width (columnMin) unless the person chose,
 // and never narrower than columnFloor.
 func (v MergeView) columnar() bool {
-	n := len(v.hunks)
+	n := v.mm.Versions()
 	switch {
 	case n < 2 || v.cols.choice == columnsOff:
 		return false
@@ -85,7 +85,7 @@ func (v MergeView) columnar() bool {
 // time. Switching to what the width chooses leaves the choice to the width
 // again, so that a later resize chooses as before.
 func (v *MergeView) toggleColumns() {
-	n := len(v.hunks)
+	n := v.mm.Versions()
 	want := !v.columnar()
 	switch {
 	case n < 2:
@@ -108,7 +108,7 @@ func (v *MergeView) toggleColumns() {
 // columnWidths returns the cells of text of the winner's column, the
 // result's (which takes what the division leaves) and each version's.
 func (v MergeView) columnWidths() (winner, result, version int) {
-	n := len(v.hunks)
+	n := v.mm.Versions()
 	room := v.width - 5*(n+1)
 	c := room / (n + 2)
 	return c, room - (n+1)*c, c
@@ -121,7 +121,7 @@ func (v MergeView) versionHeads() string {
 	sep := s.ink.rule.render(" │ ")
 	var b strings.Builder
 	b.WriteString(s.Winner.Render(fit("WINNER", wl)) + sep + s.Bold.Render(fit("  RESULT", wr+2)))
-	for j := range v.hunks {
+	for j := range v.mm.Versions() {
 		mark := "  "
 		if j == v.version {
 			mark = "› "
@@ -182,7 +182,7 @@ func (v *MergeView) renderColumns(i int) {
 // version's the hunks that meet it (what that version holds there).
 func (v MergeView) columnPainters() []sidePainter {
 	base := v.sidePainter()
-	out := make([]sidePainter, len(v.hunks)+2)
+	out := make([]sidePainter, v.mm.Versions()+2)
 	for c := range out {
 		out[c] = base
 	}
@@ -190,13 +190,14 @@ func (v MergeView) columnPainters() []sidePainter {
 		return out
 	}
 	h := v.shown()[v.cur]
-	for j, hs := range v.hunks {
+	for j := range v.mm.Versions() {
+		hs := v.mm.Hunks(j)
 		if j == v.version {
 			continue
 		}
 		out[2+j].hl = nil
 		for k, o := range hs {
-			if o.field == h.field && o.start <= h.end && o.end >= h.start { // as withHunks meets
+			if o.Field == h.Field && o.Start <= h.End && o.End >= h.Start { // as withHunks meets
 				out[2+j].hl = append(out[2+j].hl, k+1)
 			}
 		}

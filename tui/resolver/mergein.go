@@ -289,26 +289,26 @@ func (v *MergeView) carryResult(old MergeView) {
 	if v.typing { // Open types in an item with no hunk: only the person's typing goes on
 		v.stopTyping()
 	}
-	v.push()
+	v.mm.Push()
 	field := -1
 	for i := range v.fields {
 		for j, f := range old.fields {
-			if f.key != v.fields[i].key {
+			if f.Key != v.fields[i].Key {
 				continue
 			}
-			if f.result.Value() != f.winner {
-				v.fields[i].result = f.result
+			if r := old.value(j); r != f.Winner {
+				v.areas[i] = old.areas[j]
+				v.mm.SetResult(i, r)
 			}
 			if old.typing && j == old.field {
 				field = i
 			}
 		}
 	}
-	v.settle()
+	v.mm.Settle()
 	if field >= 0 {
 		v.startTyping(field)
 	}
-	v.touch()
 	v.layout()
 	v.follow()
 }

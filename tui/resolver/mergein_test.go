@@ -310,7 +310,7 @@ func TestMergeInUnderMergeView(t *testing.T) {
 			if !slices.Equal(bys, c.bys) || before.InConflict() != (c.bys != nil) {
 				t.Fatalf("the merged item's versions are by %v, want %v", bys, c.bys)
 			}
-			if got := hs.m.merge.fields[0].result.Value(); got != "Buy groceries" {
+			if got := hs.m.merge.value(0); got != "Buy groceries" {
 				t.Errorf("the person's title is not kept: %q", got)
 			}
 
@@ -455,7 +455,7 @@ func TestMergeInUnderSelectiveMerge(t *testing.T) {
 	marked := loaded.Versions()[1]
 	w.during = func() { hs.keys("e", "l") }
 	hs.mergeIn(w)
-	stale := mergeDoneMsg{pos: offsite, entry: loaded, versions: []int{1}, edit: editOf(hs.m.merge.fields)}
+	stale := mergeDoneMsg{pos: offsite, entry: loaded, versions: []int{1}, edit: hs.m.merge.mm.Edit()}
 	hs.send(stale)
 	if hs.m.screen != mergeScreen || hs.m.st.entry(offsite).InConflict() != true || !strings.Contains(flat(hs.screen()), "nothing applied: the item changed on disk") {
 		t.Fatalf("a result made from the old state was applied:\n%s", hs.screen())

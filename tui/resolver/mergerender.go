@@ -2,6 +2,7 @@ package resolver
 
 import (
 	"fmt"
+	"github.com/feedsync/feedsync/tui/resolver/mergemodel"
 	"slices"
 	"strconv"
 	"strings"
@@ -16,23 +17,23 @@ const threeColumnsFrom = 120
 
 // stateMark is the gutter mark of a hunk's state in the result column.
 var stateMark = [...]string{
-	hunkOpen: "?", hunkWinner: "<", hunkVersion: ">", hunkBoth: "+", hunkBothRev: "+", hunkOther: "o", hunkHand: "~",
+	mergemodel.Open: "?", mergemodel.Winner: "<", mergemodel.Version: ">", mergemodel.Both: "+", mergemodel.BothRev: "+", mergemodel.Other: "o", mergemodel.Hand: "~",
 }
 
 // stateWords says a hunk's state in words, for the version named.
-func stateWords(s hunkState, version string) string {
+func stateWords(s mergemodel.State, version string) string {
 	switch s {
-	case hunkWinner:
+	case mergemodel.Winner:
 		return "the winner's, taken"
-	case hunkVersion:
+	case mergemodel.Version:
 		return version + "'s"
-	case hunkBoth:
+	case mergemodel.Both:
 		return "both, the winner's first"
-	case hunkBothRev:
+	case mergemodel.BothRev:
 		return "both, " + version + "'s first"
-	case hunkOther:
+	case mergemodel.Other:
 		return "another version's"
-	case hunkHand:
+	case mergemodel.Hand:
 		return "typed by hand"
 	}
 	return "open: the winner's until you choose"
@@ -74,8 +75,8 @@ func (v MergeView) buildHead() []string {
 	case v.note != "":
 		lines = append(lines, v.wrapped(v.note, 3, s.Error.Render)...) // so that a question is read whole
 	case v.typing:
-		lines = append(lines, s.Info.Render(fit("typing in "+v.fields[v.field].label+" · esc stops · tab next field · ctrl+s applies", v.width)))
-	case len(v.hunks) > 1: // other versions: what they hold is read whole
+		lines = append(lines, s.Info.Render(fit("typing in "+v.fields[v.field].Label+" · esc stops · tab next field · ctrl+s applies", v.width)))
+	case v.mm.Versions() > 1: // other versions: what they hold is read whole
 		lines = append(lines, v.wrapped(v.hunkLine(), 2, s.Info.Render)...)
 		for _, r := range v.otherRows() {
 			lines = append(lines, v.wrapped(r, 2, s.Version.Render)...)
@@ -171,14 +172,14 @@ func (v MergeView) hunkLine() string {
 	}
 	h := hs[v.cur]
 	return fmt.Sprintf("hunk %d of %d (%d open%s) · %s: %s", v.cur+1, len(hs), v.openIn(v.version), v.elsewhere(),
-		v.fields[h.field].label, stateWords(v.stateOf(v.cur), v.versionName()))
+		v.fields[h.Field].Label, stateWords(v.stateOf(v.cur), v.versionName()))
 }
 
 // elsewhere counts the open hunks of the other versions, for the hunk
 // line: " here · 2 in version 2 — tab", or nothing with one version.
 func (v MergeView) elsewhere() string {
 	var parts []string
-	for i := range v.hunks {
+	for i := range v.mm.Versions() {
 		if i == v.version {
 			continue
 		}
@@ -187,7 +188,7 @@ func (v MergeView) elsewhere() string {
 		}
 	}
 	if len(parts) == 0 {
-		if len(v.hunks) > 1 {
+		if v.mm.Versions() > 1 {
 			return " here, none elsewhere"
 		}
 		return ""
@@ -205,18 +206,18 @@ const maxOtherRows = 2
 // combining, though one is shown beside the winner.
 func (v MergeView) otherRows() []string {
 	hs := v.shown()
-	if len(hs) == 0 || len(v.hunks) < 2 || v.columnar() { // in columns each version is in view
+	if len(hs) == 0 || v.mm.Versions() < 2 || v.columnar() { // in columns each version is in view
 		return nil
 	}
 	h := hs[v.cur]
 	var rows []string
 	more := 0
-	for i := range v.hunks {
+	for i := range v.mm.Versions() {
 		if i == v.version {
 			continue
 		}
-		t := v.textAt(i, h)
-		if t == h.right {
+		t := v.mm.TextAt(v.version, v.cur, i)
+		if t == h.Right {
 			continue
 		}
 		if len(rows) == maxOtherRows {
@@ -227,7 +228,7 @@ func (v MergeView) otherRows() []string {
 		switch {
 		case strings.TrimSpace(t) == "":
 			shown = "nothing"
-		case t == h.left:
+		case t == h.Left:
 			shown = "the winner's " + shown
 		}
 		rows = append(rows, fmt.Sprintf("version %d (%s) has %s here", i+1, v.whos[i], shown))
@@ -288,18 +289,18 @@ func (v *MergeView) layout() {
 
 // fieldRule introduces a field with the count of its hunks by state.
 func (v MergeView) fieldRule(i int) string {
-	counts := map[hunkState]int{}
+	counts := map[mergemodel.State]int{}
 	n := 0
 	for k, h := range v.shown() {
-		if h.field == i {
+		if h.Field == i {
 			counts[v.stateOf(k)]++
 			n++
 		}
 	}
-	text := "── " + v.fields[i].label
+	text := "── " + v.fields[i].Label
 	if n > 0 {
 		var parts []string
-		for s := hunkOpen; s <= hunkHand; s++ {
+		for s := mergemodel.Open; s <= mergemodel.Hand; s++ {
 			if c := counts[s]; c > 0 {
 				parts = append(parts, fmt.Sprintf("%s %d %s", stateMark[s], c, shortState[s]))
 			}
@@ -314,12 +315,12 @@ func (v MergeView) fieldRule(i int) string {
 	}
 	typed, theirs := v.straysOf(i)
 	if k := len(theirs); k > 0 {
-		text += fmt.Sprintf(" · %s %d another version's%s", stateMark[hunkOther], k, theirsWhere)
+		text += fmt.Sprintf(" · %s %d another version's%s", stateMark[mergemodel.Other], k, theirsWhere)
 	}
 	if k := len(typed); k > 0 {
-		text += fmt.Sprintf(" · %s %d typed%s", stateMark[hunkHand], k, typedWhere)
+		text += fmt.Sprintf(" · %s %d typed%s", stateMark[mergemodel.Hand], k, typedWhere)
 	}
-	if n == 0 && len(typed)+len(theirs) == 0 && v.value(i) != v.fields[i].winner {
+	if n == 0 && len(typed)+len(theirs) == 0 && v.value(i) != v.fields[i].Winner {
 		text += " · edited"
 	}
 	text += " "
@@ -327,8 +328,8 @@ func (v MergeView) fieldRule(i int) string {
 }
 
 var shortState = [...]string{
-	hunkOpen: "open", hunkWinner: "winner's", hunkVersion: "version's", hunkBoth: "both", hunkBothRev: "both",
-	hunkOther: "another version's", hunkHand: "by hand",
+	mergemodel.Open: "open", mergemodel.Winner: "winner's", mergemodel.Version: "version's", mergemodel.Both: "both", mergemodel.BothRev: "both",
+	mergemodel.Other: "another version's", mergemodel.Hand: "by hand",
 }
 
 // renderField appends a field's rows: three columns, or the two versions
@@ -359,7 +360,7 @@ func (v *MergeView) renderField(i int) {
 		}
 		return
 	}
-	if len(f.values) > 0 {
+	if len(f.Values) > 0 {
 		v.renderSides(i)
 	}
 	v.body = append(v.body, drawn(v.styles.Bold.Render(fit("result:", v.width))))
@@ -474,17 +475,17 @@ func (v *MergeView) noteTags(row []piece, at int) {
 // hand highlighted: hunk at of the version shown, or none if at < 0.
 func (v MergeView) sidePieces(i, at int) (left, right []piece) {
 	f := v.fields[i]
-	if v.version >= len(f.values) {
-		return v.plain(f.winner), nil
+	if v.version >= len(f.Values) {
+		return v.plain(f.Winner), nil
 	}
 	n := 0 // hunks of this field before
 	for _, h := range v.shown() {
-		if h.field < i {
+		if h.Field < i {
 			n++
 		}
 	}
 	s := v.styles
-	for _, c := range hunkChunks(f.winner, v.shown(), i) { // the hunks are the chunks, worked out once at Open
+	for _, c := range mergemodel.HunkChunks(f.Winner, v.shown(), i) { // the hunks are the chunks, worked out once at Open
 		if !c.Changed {
 			left = append(left, v.plain(c.Old)...)
 			right = append(right, v.plain(c.New)...)
@@ -532,7 +533,7 @@ func (v MergeView) resultPiecesAt(i, at int) ([]piece, map[int]string) {
 	typed, theirs := v.straysOf(i)
 	strays := outsideSpans(typed, theirs)
 	for k, h := range v.shown() {
-		if h.field != i {
+		if h.Field != i {
 			continue
 		}
 		rs, re := v.placeOf(k)
@@ -604,19 +605,18 @@ func (v MergeView) between(r string, a, b int, strays []outsideSpan) []piece {
 // result, version and width, and the hunk at hand is highlighted when a
 // row is painted, unless it holds nothing there (a caret shows it then).
 func (v *MergeView) resultRows(i, w int) (rows []bodyRow, rowMarks []string, cursor int) {
-	f := &v.fields[i]
-	if v.typing && v.field == i {
-		f.result.SetSize(w, 1)
-		f.result.SetSize(w, max(f.result.Rows(), 1))
+	if ta := &v.areas[i]; v.typing && v.field == i {
+		ta.SetSize(w, 1)
+		ta.SetSize(w, max(ta.Rows(), 1))
 		bar := v.styles.Marked.Render("▌")
-		for _, row := range strings.Split(f.result.View(), "\n") {
+		for _, row := range strings.Split(ta.View(), "\n") {
 			rows = append(rows, drawn(row))
 			rowMarks = append(rowMarks, bar) // the field that takes the typing
 		}
-		return rows, rowMarks, f.result.cursorRow(f.result.visual())
+		return rows, rowMarks, ta.cursorRow(ta.visual())
 	}
 	var wr wrappedResult
-	if h := v.shown(); !v.typing && v.cur < len(h) && h[v.cur].field == i {
+	if h := v.shown(); !v.typing && v.cur < len(h) && h[v.cur].Field == i {
 		if rs, re := v.placeOf(v.cur); re == rs { // the caret changes the text: not kept
 			result, marks := v.resultPieces(i)
 			wr = wrapResult(result, marks, w)
@@ -659,10 +659,10 @@ func wrapResult(result []piece, marks map[int]string, w int) wrappedResult {
 		m := ""
 		for _, p := range row {
 			if p.tag == typedTag && m == "" {
-				m = stateMark[hunkHand] // text typed outside the hunks
+				m = stateMark[mergemodel.Hand] // text typed outside the hunks
 			}
 			if p.tag == otherTag && m == "" {
-				m = stateMark[hunkOther] // another version's, outside the hunks
+				m = stateMark[mergemodel.Other] // another version's, outside the hunks
 			}
 			if p.tag > 0 && !seen[p.tag] {
 				seen[p.tag] = true

@@ -2,13 +2,13 @@ package resolver
 
 import (
 	"fmt"
-	"maps"
 	"slices"
 	"strings"
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 	"github.com/feedsync/feedsync/feeds/dialect"
+	"github.com/feedsync/feedsync/tui/resolver/mergemodel"
 )
 
 // mergeDoneMsg carries a merge to record as the resolution of an item.
@@ -89,12 +89,6 @@ func (t typingKeys) FullHelp() [][]key.Binding {
 	return [][]key.Binding{t.ShortHelp(), {e.Rows, e.Words}}
 }
 
-// mergeSnapshot is the merge's state, as its undo puts it back.
-type mergeSnapshot struct {
-	results []string
-	taken   map[string]bool
-}
-
 // MergeView is the merge view: an item's result, made of the winner's
 // fields hunk by hunk, between the winner and a version. It is where a
 // person combines versions (1.0.2 §3.4 step 1.3, 0.91 §5: "combine or
@@ -108,20 +102,18 @@ type MergeView struct {
 	versions []int // the marked versions the resolution settles; empty for all
 	whole    bool  // a resolution settles every version (SSE 0.91 §5)
 	labels   []string
-	whos     []string // who made each version, for naming it in a row
-	seen     []bool   // each version shown at least once
-	asked    bool     // applying with a version unseen has asked once
-	fresh    []bool   // each version a merge-in brought that the person had not set out to settle (mergein.go)
-	rebased  string   // what a merge-in changed of the item, said once more when applying; "" when nothing
-	fields   []mergeField
-	version  int // the version shown against the winner
-	hunks    [][]hunk
-	cur      int // the hunk at hand, among those of the version shown
-	taken    map[string]bool
+	whos     []string           // who made each version, for naming it in a row
+	seen     []bool             // each version shown at least once
+	asked    bool               // applying with a version unseen has asked once
+	fresh    []bool             // each version a merge-in brought that the person had not set out to settle (mergein.go)
+	rebased  string             // what a merge-in changed of the item, said once more when applying; "" when nothing
+	mm       mergemodel.Model   // the fields, hunks, results and undo
+	fields   []mergemodel.Field // mm's fields, read only
+	areas    []textArea         // each field's result as typed in: mm's results, with a cursor
+	version  int                // the version shown against the winner
+	cur      int                // the hunk at hand, among those of the version shown
 	typing   bool
 	field    int // the field typed in
-	undo     []mergeSnapshot
-	redo     []mergeSnapshot
 	note     string
 	width    int
 	height   int
@@ -133,7 +125,6 @@ type MergeView struct {
 	hunkLast []int                        // and the last where it shows: its result's, under the sides
 	fieldRow []int                        // the body row of each field's rule
 	cursorAt int                          // the body row of the cursor while typing
-	rev      uint64                       // the revision of the result (see touch)
 	memo     *mergeMemo                   // what the revision gives, worked out once
 	laid     layoutKey                    // what the body was laid out for
 	cols     columnsState                 // every version in columns: the choice and the layout kept (mergecols.go)
@@ -167,13 +158,13 @@ func (v *MergeView) SetSelective(selective bool) { v.whole = !selective }
 func (v MergeView) Open(pos int, e dialect.Entry, name string, versions []int, shown int) MergeView {
 	v.pos, v.entry, v.name, v.versions = pos, e, name, versions
 	v.memo, v.laid = newMergeMemo(), layoutKey{}
-	v.touch()
-	v.fields = mergeFields(e)
-	for i := range v.fields {
-		ta := newTextArea(v.styles)
-		ta.single = !v.fields[i].list && v.fields[i].key == "title"
-		ta.SetValue(v.fields[i].winner)
-		v.fields[i].result = ta
+	v.mm = mergemodel.New(e)
+	v.fields = v.mm.Fields()
+	v.areas = make([]textArea, len(v.fields))
+	for i, f := range v.fields {
+		v.areas[i] = newTextArea(v.styles)
+		v.areas[i].single = !f.List && f.Key == "title"
+		v.areas[i].SetValue(f.Winner)
 	}
 	vs := e.Versions()
 	v.places = nil
@@ -182,10 +173,8 @@ func (v MergeView) Open(pos int, e dialect.Entry, name string, versions []int, s
 			v.places = append(v.places, v.place(ver))
 		}
 	}
-	v.hunks = make([][]hunk, len(vs))
 	v.labels, v.whos, v.seen = make([]string, len(vs)), make([]string, len(vs)), make([]bool, len(vs))
 	for i, ver := range vs {
-		v.hunks[i] = hunksOf(v.fields, i)
 		v.labels[i] = refLabel(fmt.Sprintf("version %d of %d", i+1, len(vs)), ver)
 		if h := top(ver); h.HasBy() {
 			v.whos[i] = h.By
@@ -198,9 +187,9 @@ func (v MergeView) Open(pos int, e dialect.Entry, name string, versions []int, s
 	if v.version < len(v.seen) {
 		v.seen[v.version] = true
 	}
-	v.cur, v.taken, v.typing, v.field = 0, map[string]bool{}, false, 0
-	v.undo, v.redo, v.note, v.scroll = nil, nil, "", 0
-	if len(v.hunks) == 0 || len(v.hunks[v.version]) == 0 {
+	v.cur, v.typing, v.field = 0, false, 0
+	v.note, v.scroll = "", 0
+	if len(v.shown()) == 0 {
 		v.startTyping(v.firstField())
 	}
 	v.layout()
@@ -211,7 +200,7 @@ func (v MergeView) Open(pos int, e dialect.Entry, name string, versions []int, s
 // firstField is the content if there is one, else the first field.
 func (v MergeView) firstField() int {
 	for i, f := range v.fields {
-		if f.key == "content" {
+		if f.Key == "content" {
 			return i
 		}
 	}
@@ -222,14 +211,7 @@ func (v MergeView) firstField() int {
 func (v MergeView) Pos() int { return v.pos }
 
 // Changed reports whether the result differs from the winner's fields.
-func (v MergeView) Changed() bool {
-	for _, f := range v.fields {
-		if f.result.Value() != f.winner {
-			return true
-		}
-	}
-	return false
-}
+func (v MergeView) Changed() bool { return v.mm.Changed() }
 
 // SetSize sets the view's size in cells.
 func (v *MergeView) SetSize(w, h int) {
@@ -238,69 +220,23 @@ func (v *MergeView) SetSize(w, h int) {
 }
 
 // shown returns the hunks of the version shown.
-func (v MergeView) shown() []hunk {
-	if v.version < len(v.hunks) {
-		return v.hunks[v.version]
-	}
-	return nil
-}
-
-// others returns the hunks of the versions not shown.
-func (v MergeView) others() [][]hunk { return v.othersOf(v.version) }
-
-// othersOf returns the hunks of every version but ver.
-func (v MergeView) othersOf(ver int) [][]hunk {
-	var out [][]hunk
-	for i, hs := range v.hunks {
-		if i != ver {
-			out = append(out, hs)
-		}
-	}
-	return out
-}
+func (v MergeView) shown() []mergemodel.Hunk { return v.mm.Hunks(v.version) }
 
 // stateOf says what the result holds at hunk i of the version shown.
-func (v MergeView) stateOf(i int) hunkState { return v.statesOf(v.version)[i] }
+func (v MergeView) stateOf(i int) mergemodel.State { return v.mm.States(v.version)[i] }
 
-// openIn counts the hunks of version ver still open: where the result
-// holds the winner's text and no one chose it.
-func (v MergeView) openIn(ver int) int {
-	n := 0
-	for _, s := range v.statesOf(ver) {
-		if s == hunkOpen {
-			n++
-		}
-	}
-	return n
-}
-
-// textAt returns what version ver holds over hunk h (of the version
-// shown): the winner's text there when ver changed nothing of it.
-func (v MergeView) textAt(ver int, h hunk) string {
-	atHand := v.cur < len(v.shown()) && v.shown()[v.cur] == h // kept: it does not depend on the result
-	m, k := v.memoNow(), [3]int{v.version, v.cur, ver}
-	if t, ok := m.texts[k]; ok && atHand {
-		return t
-	}
-	t, ok := v.fields[h.field].versionText(h, v.hunks[ver])
-	if !ok {
-		t = h.left
-	}
-	if atHand {
-		m.texts[k] = t
-	}
-	return t
-}
+// openIn counts the hunks of version ver still open.
+func (v MergeView) openIn(ver int) int { return v.mm.OpenIn(ver) }
 
 // unseen returns the first version the result settles that was never
 // shown and whose data differs from the result, or -1.
 func (v MergeView) unseen() int {
-	for i := range v.hunks {
+	for i := range v.mm.Versions() {
 		if v.seen[i] || !v.settles(i) {
 			continue
 		}
-		for _, f := range v.fields {
-			if i < len(f.values) && f.values[i] != f.result.Value() {
+		for j, f := range v.fields {
+			if i < len(f.Values) && f.Values[i] != v.value(j) {
 				return i
 			}
 		}
@@ -342,13 +278,13 @@ func (v MergeView) key(k tea.KeyPressMsg) (MergeView, tea.Cmd) {
 	case key.Matches(k, v.keys.Prev):
 		v.move(-1)
 	case key.Matches(k, v.keys.Winner):
-		v.takeSide(sideWinner)
+		v.takeSide(mergemodel.SideWinner)
 	case key.Matches(k, v.keys.Version):
-		v.takeSide(sideVersion)
+		v.takeSide(mergemodel.SideVersion)
 	case key.Matches(k, v.keys.Both):
-		v.takeSide(sideBoth)
+		v.takeSide(mergemodel.SideBoth)
 	case key.Matches(k, v.keys.BothRev):
-		v.takeSide(sideBothRev)
+		v.takeSide(mergemodel.SideBothRev)
 	case key.Matches(k, v.keys.Type):
 		v.typeAtHunk()
 	case key.Matches(k, v.keys.NextVersion):
@@ -358,9 +294,9 @@ func (v MergeView) key(k tea.KeyPressMsg) (MergeView, tea.Cmd) {
 	case key.Matches(k, v.keys.Layout):
 		v.toggleColumns()
 	case key.Matches(k, v.keys.Undo):
-		v.restore(&v.undo, &v.redo, "nothing to undo")
+		v.restore(v.mm.Undo, "nothing to undo")
 	case key.Matches(k, v.keys.Redo):
-		v.restore(&v.redo, &v.undo, "nothing to redo")
+		v.restore(v.mm.Redo, "nothing to redo")
 	default:
 		d, ok := v.keys.delta(k, page, len(v.body))
 		if !ok {
@@ -386,26 +322,16 @@ func (v *MergeView) move(d int) {
 
 // takeSide puts a side of the hunk at hand into the result, then moves on
 // to the next hunk still open, if any.
-func (v *MergeView) takeSide(s side) {
+func (v *MergeView) takeSide(s mergemodel.Side) {
 	hs := v.shown()
 	if len(hs) == 0 {
 		v.note = "no hunk to take: type in the result with e"
 		return
 	}
-	v.push()
-	h := hs[v.cur]
-	v.fields[h.field].take(h, s, v.chunksOf(h.field))
-	id := h.id(v.version)
-	if h.text(s, v.fields[h.field].list) == h.left { // the winner's side, or both where the version's is empty
-		v.taken[id] = true
-	} else {
-		delete(v.taken, id)
-	}
-	if v.settle() {
-		v.touch()
-	}
+	field, rs, re, text, _ := v.mm.Take(v.version, v.cur, s)
+	v.areas[field].Replace(rs, re, text)
 	for k := 1; k < len(hs); k++ {
-		if i := (v.cur + k) % len(hs); v.stateOf(i) == hunkOpen {
+		if i := (v.cur + k) % len(hs); v.stateOf(i) == mergemodel.Open {
 			v.cur = i
 			break
 		}
@@ -416,7 +342,7 @@ func (v *MergeView) takeSide(s side) {
 
 // cycle shows the next or previous version against the winner.
 func (v *MergeView) cycle(d int) {
-	if n := len(v.hunks); n > 1 {
+	if n := v.mm.Versions(); n > 1 {
 		v.version = (v.version + d + n) % n
 		if u := v.unseen(); v.asked && u >= 0 {
 			v.version = u // the one applying asked about
@@ -428,45 +354,16 @@ func (v *MergeView) cycle(d int) {
 	}
 }
 
-// push keeps the state before what may be a change, for undo; settle
-// says whether it was one.
-func (v *MergeView) push() { v.undo = append(v.undo, v.snapshot()) }
-
-// settle follows push once the change is made: when it changed nothing
-// (a take of what the result holds, typing that typed nothing), it drops
-// the undo step, keeping what can be redone, and reports false; else what
-// was undone can no longer be redone.
-func (v *MergeView) settle() bool {
-	if n := len(v.undo); n > 0 && equalResults(v.undo[n-1], v.snapshot()) {
-		v.undo = v.undo[:n-1]
-		return false
-	}
-	v.redo = nil
-	return true
-}
-
-func (v MergeView) snapshot() mergeSnapshot {
-	s := mergeSnapshot{taken: maps.Clone(v.taken)}
-	for _, f := range v.fields {
-		s.results = append(s.results, f.result.Value())
-	}
-	return s
-}
-
-// restore moves the current state onto to and puts back the last of from.
-func (v *MergeView) restore(from, to *[]mergeSnapshot, none string) {
-	if len(*from) == 0 {
+// restore puts back the state undo or redo (put) keeps, saying none when
+// there is none.
+func (v *MergeView) restore(put func() bool, none string) {
+	if !put() {
 		v.note = none
 		return
 	}
-	*to = append(*to, v.snapshot())
-	s := (*from)[len(*from)-1]
-	*from = (*from)[:len(*from)-1]
-	for i := range v.fields {
-		v.fields[i].result.SetValue(s.results[i])
+	for i := range v.areas {
+		v.areas[i].SetValue(v.mm.Result(i))
 	}
-	v.taken = s.taken
-	v.touch()
 }
 
 // typeAtHunk starts typing in the field of the hunk at hand, the cursor
@@ -478,10 +375,9 @@ func (v *MergeView) typeAtHunk() {
 		return
 	}
 	h := hs[v.cur]
-	f := &v.fields[h.field]
 	_, re := v.placeOf(v.cur)
-	v.startTyping(h.field)
-	f.result.moveToByte(re)
+	v.startTyping(h.Field)
+	v.areas[h.Field].moveToByte(re)
 }
 
 // startTyping gives the keyboard to a field's result.
@@ -490,12 +386,12 @@ func (v *MergeView) startTyping(field int) {
 		v.note = "the item has no shared field to type in"
 		return
 	}
-	v.push()
+	v.mm.Push()
 	v.typing, v.field = true, field
-	for i := range v.fields {
-		v.fields[i].result.Blur()
+	for i := range v.areas {
+		v.areas[i].Blur()
 	}
-	v.fields[field].result.Focus()
+	v.areas[field].Focus()
 }
 
 // updateTyping edits the field typed in; esc stops typing, tab moves to
@@ -515,21 +411,17 @@ func (v MergeView) updateTyping(msg tea.Msg) (MergeView, tea.Cmd) {
 			if k.String() == "shift+tab" {
 				d = -1
 			}
-			v.fields[v.field].result.Blur()
+			v.areas[v.field].Blur()
 			v.field = (v.field + d + len(v.fields)) % len(v.fields)
-			v.fields[v.field].result.Focus()
+			v.areas[v.field].Focus()
 			v.layout()
 			v.follow()
 			return v, nil
 		}
 	}
 	v.note = ""
-	was := v.value(v.field)
-	v.fields[v.field].result, _ = v.fields[v.field].result.Update(msg)
-	if now := v.fields[v.field].result.Value(); now != was {
-		v.touch()
-		v.memoNow().values[v.field] = now
-	}
+	v.areas[v.field], _ = v.areas[v.field].Update(msg)
+	v.mm.SetResult(v.field, v.areas[v.field].Value())
 	v.layout()
 	v.follow()
 	return v, nil
@@ -539,17 +431,8 @@ func (v MergeView) updateTyping(msg tea.Msg) (MergeView, tea.Cmd) {
 // no undo step.
 func (v *MergeView) stopTyping() {
 	v.typing = false
-	v.fields[v.field].result.Blur()
-	v.settle()
-}
-
-func equalResults(a, b mergeSnapshot) bool {
-	for i := range a.results {
-		if a.results[i] != b.results[i] {
-			return false
-		}
-	}
-	return maps.Equal(a.taken, b.taken)
+	v.areas[v.field].Blur()
+	v.mm.Settle()
 }
 
 // apply returns the command that records the result as the resolution,
@@ -560,9 +443,9 @@ func equalResults(a, b mergeSnapshot) bool {
 // settling data the person never saw.
 func (v *MergeView) apply() tea.Cmd {
 	for i, f := range v.fields {
-		r := strings.TrimSpace(f.result.Value())
-		if r == "" && (f.key == "title" || f.key == "content") && f.winner+strings.Join(f.values, "") != "" {
-			v.note = "the " + f.key + " is empty: write one, or take a side"
+		r := strings.TrimSpace(v.value(i))
+		if r == "" && (f.Key == "title" || f.Key == "content") && f.Winner+strings.Join(f.Values, "") != "" {
+			v.note = "the " + f.Key + " is empty: write one, or take a side"
 			v.startTyping(i)
 			v.layout()
 			v.follow()
@@ -577,7 +460,7 @@ func (v *MergeView) apply() tea.Cmd {
 		v.note = fmt.Sprintf("version %d (%s) was not shown: ctrl+s again applies anyway, tab shows it", u+1, v.whos[u])
 		return nil
 	}
-	done := mergeDoneMsg{v.pos, v.entry, v.versions, editOf(v.fields)}
+	done := mergeDoneMsg{v.pos, v.entry, v.versions, v.mm.Edit()}
 	return func() tea.Msg { return done }
 }
 
