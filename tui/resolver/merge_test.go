@@ -503,3 +503,27 @@ func TestMergeTypingShowsTheWholeField(t *testing.T) {
 		t.Errorf("filler rows while text is hidden:\n%s", s)
 	}
 }
+
+// TestMergeBothOnThreeVersions: b and B on the hunks of a three-version
+// item leave each hunk both sides', never "typed outside the hunks" and
+// open (issue 20 item 15).
+func TestMergeBothOnThreeVersions(t *testing.T) {
+	t.Setenv("NO_COLOR", "1")
+	for _, k := range []string{"b", "B"} {
+		hs := newHarness(t, demoDoc(t), 160, 60)
+		hs.keys("j", "enter", "e") // the team offsite: three versions
+		n := len(hs.m.merge.shown())
+		for range n {
+			hs.keys(k)
+		}
+		v := hs.m.merge
+		for i, s := range v.mm.States(v.version) {
+			if s != mergemodel.Both && s != mergemodel.BothRev {
+				t.Errorf("%s: hunk %d of %d is state %d:\n%s", k, i+1, n, s, hs.screen())
+			}
+		}
+		if s := flat(hs.screen()); strings.Contains(s, "typed outside the hunks") || v.openIn(v.version) != 0 {
+			t.Errorf("%s: %d open, typing outside the hunks shown:\n%s", k, v.openIn(v.version), hs.screen())
+		}
+	}
+}

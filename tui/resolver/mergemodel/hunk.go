@@ -134,7 +134,7 @@ func (f Field) StraysIn(r string, chunks []diff.Chunk, field int, hunks []Hunk, 
 		w0, w1 := wpos, wpos+len(c.Old)
 		r0, r1 := rpos, rpos+len(c.New)
 		wpos, rpos = w1, r1
-		if !c.Changed || slices.ContainsFunc(hunks, func(h Hunk) bool { return h.Field == field && w0 <= h.End && w1 >= h.Start }) {
+		if !c.Changed || slices.ContainsFunc(hunks, func(h Hunk) bool { return h.Field == field && f.covers(r, chunks, h, w0, w1, others) }) {
 			continue
 		}
 		if f.anotherVersions(Hunk{Field: field, Start: w0, End: w1}, r[r0:r1], others) {
@@ -211,16 +211,22 @@ func (f Field) State(r string, h Hunk, taken bool, others [][]Hunk) State {
 
 // StateIn is State for the result r and its chunks against the winner.
 func (f Field) StateIn(r string, chunks []diff.Chunk, h Hunk, taken bool, others [][]Hunk) State {
-	rs, re, ws, we, touched := SpanOver(chunks, h)
+	rs, re, ws, we, touched := f.SpanAt(r, chunks, h, others)
 	if !touched {
 		if taken {
 			return Winner
 		}
 		return Open
 	}
-	// Where typing reached past the hunk, the result there is a side's only
-	// if the winner's text around the hunk is still whole.
-	got, pre, post := r[rs:re], f.Winner[ws:h.Start], f.Winner[h.End:we]
+	return f.stateOver(r[rs:re], ws, we, h, others)
+}
+
+// stateOver says whose text got is, what the result holds over the range
+// [ws, we) of the winner's value around hunk h. Where typing reached past
+// the hunk, the result there is a side's only if the winner's text around
+// the hunk is still whole.
+func (f Field) stateOver(got string, ws, we int, h Hunk, others [][]Hunk) State {
+	pre, post := f.Winner[ws:h.Start], f.Winner[h.End:we]
 	switch got {
 	case pre + h.Left + post:
 		return Winner
@@ -261,8 +267,55 @@ func (f Field) withHunks(h Hunk, hs []Hunk) (string, bool) {
 // of [rs, re) by text. Where typing reached past the hunk, the winner's
 // text around it comes back with the side (as State reads it): taking the
 // version's "oat " where "milk" was typed over gives "oat milk", not
-// "oat ". chunks are r against the winner.
-func (f Field) Take(chunks []diff.Chunk, h Hunk, s Side) (rs, re int, text string) {
-	rs, re, ws, we, _ := SpanOver(chunks, h)
+// "oat ". chunks are r against the winner; others, the hunks of the other
+// versions (see SpanAt).
+func (f Field) Take(r string, chunks []diff.Chunk, h Hunk, s Side, others [][]Hunk) (rs, re int, text string) {
+	rs, re, ws, we, _ := f.SpanAt(r, chunks, h, others)
 	return rs, re, f.Winner[ws:h.Start] + h.Text(s, f.List) + f.Winner[h.End:we]
 }
+
+// SpanAt is SpanOver for the result r, widened to the changes next to the
+// hunk across white space alone when the result there is then a side's or
+// another version's. The diff of the result against the winner places an
+// insertion at either end of the space between two words, so taking both
+// sides of "Annecy" and "Lyon" in "in Annecy now" gives "in Annecy Lyon
+// now", whose change against the winner is "Lyon " after the space that
+// follows the hunk: without the widening the hunk would read as open, and
+// "Lyon " as typed outside the hunks (issue 20 item 15).
+func (f Field) SpanAt(r string, chunks []diff.Chunk, h Hunk, others [][]Hunk) (rs, re, ws, we int, touched bool) {
+	rs, re, ws, we, touched = SpanOver(chunks, h)
+	if touched {
+		return rs, re, ws, we, true
+	}
+	wide := h
+	for wide.Start > 0 && isSpace(f.Winner[wide.Start-1]) {
+		wide.Start--
+	}
+	for wide.End < len(f.Winner) && isSpace(f.Winner[wide.End]) {
+		wide.End++
+	}
+	if wide == h {
+		return rs, re, ws, we, false
+	}
+	lrs, lre, lws, lwe, near := SpanOver(chunks, wide)
+	if !near {
+		return rs, re, ws, we, false
+	}
+	if st := f.stateOver(r[lrs:lre], lws, lwe, h, others); st == Version || st == Both || st == BothRev || st == Other || st == Winner {
+		return lrs, lre, lws, lwe, true
+	}
+	return rs, re, ws, we, false
+}
+
+// covers reports whether the change of the result over [w0, w1) of the
+// winner's value is the result's text at hunk h: it touches the hunk, or
+// SpanAt widens the hunk over it.
+func (f Field) covers(r string, chunks []diff.Chunk, h Hunk, w0, w1 int, others [][]Hunk) bool {
+	if w0 <= h.End && w1 >= h.Start {
+		return true
+	}
+	_, _, ws, we, touched := f.SpanAt(r, chunks, h, others)
+	return touched && ws <= w0 && w1 <= we
+}
+
+func isSpace(b byte) bool { return b == ' ' || b == '\t' || b == '\n' || b == '\r' }

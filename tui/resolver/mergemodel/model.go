@@ -126,7 +126,7 @@ func (m *Model) SetResult(i int, s string) {
 func (m *Model) Take(ver, k int, s Side) (field, rs, re int, text string, changed bool) {
 	h := m.hunks[ver][k]
 	m.Push()
-	rs, re, text = m.fields[h.Field].Take(m.Chunks(h.Field), h, s)
+	rs, re, text = m.fields[h.Field].Take(m.results[h.Field], m.Chunks(h.Field), h, s, m.Others(ver))
 	r := m.results[h.Field]
 	m.results[h.Field] = r[:rs] + text + r[re:]
 	if id := h.id(ver); h.Text(s, m.fields[h.Field].List) == h.Left { // the winner's side, or both where the version's is empty
@@ -274,7 +274,7 @@ func (m Model) Place(ver, k int) (rs, re int) {
 	p, ok := c.places[key]
 	if !ok {
 		h := m.hunks[ver][k]
-		p[0], p[1], _, _, _ = SpanOver(m.Chunks(h.Field), h)
+		p[0], p[1], _, _, _ = m.fields[h.Field].SpanAt(m.results[h.Field], m.Chunks(h.Field), h, m.Others(ver))
 		c.places[key] = p
 	}
 	return p[0], p[1]

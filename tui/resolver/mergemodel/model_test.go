@@ -22,6 +22,9 @@ func TestStates(t *testing.T) {
 	}{
 		{"untouched", "in Annecy now", "in Annecy now", "in Lyon now", "in Paris now", Open},
 		{"the version's word", "in Annecy now", "in Lyon now", "in Lyon now", "in Paris now", Version},
+		{"both, the diff placing the version's after the space (issue 20 item 15)", "in Annecy now", "in Annecy Lyon now", "in Lyon now", "in Paris now", Both},
+		{"both reversed (issue 20 item 15)", "in Annecy now", "in Lyon Annecy now", "in Lyon now", "in Paris now", BothRev},
+		{"a word typed after the space is not a side's", "in Annecy now", "in Annecy NEW now", "in Lyon now", "in Paris now", Open},
 		{"the other's word", "in Annecy now", "in Paris now", "in Lyon now", "in Paris now", Other},
 		{"the other's deletion", "in Annecy now", "in now", "in Lyon now", "in now", Other},
 		{"the other's change spans the hunk", "in Annecy, 14 May", "in Paris, 15 May", "in Lyon, 14 May", "in Paris, 15 May", Other},
@@ -115,5 +118,24 @@ func TestTextAt(t *testing.T) {
 	got := []string{m.TextAt(0, 0, 1), m.TextAt(0, 0, 2)}
 	if want := []string{"Paris", "Annecy"}; !slices.Equal(got, want) {
 		t.Errorf("texts %q, want %q", got, want)
+	}
+}
+
+// TestBothIsNoStray: both sides taken at a hunk is the hunk's text, not
+// typing outside the hunks, and a take after it replaces it whole (issue
+// 20 item 15: after b or B the hunk read "typed outside the hunks" and
+// stayed open).
+func TestBothIsNoStray(t *testing.T) {
+	for s, want := range map[Side]State{SideBoth: Both, SideBothRev: BothRev} {
+		m := merge("in Annecy now", "in Lyon now", "in Paris now")
+		m.Take(0, 0, s)
+		typed, theirs := m.Strays(0, 0)
+		if st := m.States(0)[0]; st != want || len(typed)+len(theirs) != 0 {
+			t.Errorf("side %d: %q reads as state %d, typed %v, theirs %v", s, m.Result(0), st, typed, theirs)
+		}
+		m.Take(0, 0, SideVersion)
+		if m.Result(0) != "in Lyon now" || m.States(0)[0] != Version {
+			t.Errorf("side %d, then the version's: %q, state %d", s, m.Result(0), m.States(0)[0])
+		}
 	}
 }
