@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	tea "charm.land/bubbletea/v2"
 	"github.com/feedsync/feedsync/feeds/dialect"
 	"github.com/feedsync/feedsync/feeds/feedtest"
 	"github.com/feedsync/feedsync/tui/resolver/mergemodel"
@@ -524,6 +525,32 @@ func TestMergeBothOnThreeVersions(t *testing.T) {
 		}
 		if s := flat(hs.screen()); strings.Contains(s, "typed outside the hunks") || v.openIn(v.version) != 0 {
 			t.Errorf("%s: %d open, typing outside the hunks shown:\n%s", k, v.openIn(v.version), hs.screen())
+		}
+	}
+}
+
+// TestMergeWheelScrolls: the mouse wheel scrolls the merge view's body, as
+// it does the list and the item, typing or not (issue 20 item 15).
+func TestMergeWheelScrolls(t *testing.T) {
+	t.Setenv("NO_COLOR", "1")
+	for _, typing := range []bool{false, true} {
+		hs := newHarness(t, demoDoc(t), 60, 14)
+		hs.keys("j", "enter", "e") // the team offsite: its body is taller than the screen
+		if typing {
+			hs.keys("e")
+		}
+		at := hs.m.merge.scroll // the hunk at hand, low in a body taller than the screen
+		if at < 3 {
+			t.Fatalf("typing %v: the view is at row %d, want the body scrolled to the hunk:\n%s", typing, at, hs.screen())
+		}
+		hs.send(tea.MouseWheelMsg{Button: tea.MouseWheelUp})
+		up := hs.screen()
+		if hs.m.merge.scroll != at-3 {
+			t.Fatalf("typing %v: the wheel did not scroll up (%d, was %d):\n%s", typing, hs.m.merge.scroll, at, up)
+		}
+		hs.send(tea.MouseWheelMsg{Button: tea.MouseWheelDown})
+		if hs.m.merge.scroll != at || hs.screen() == up {
+			t.Errorf("typing %v: the wheel did not scroll back down (%d, want %d)", typing, hs.m.merge.scroll, at)
 		}
 	}
 }

@@ -252,14 +252,18 @@ func (v MergeView) settles(i int) bool {
 // Update handles the keys: moving between hunks, taking sides, typing,
 // versions, undo, scrolling; applying and leaving go to the root model.
 func (v MergeView) Update(msg tea.Msg) (MergeView, tea.Cmd) {
+	switch msg := msg.(type) {
+	case tea.MouseWheelMsg: // typing or not
+		v.scrollBy(wheelDelta(msg.Button))
+		return v, nil
+	case tea.KeyPressMsg:
+		if v.typing {
+			return v.updateTyping(msg)
+		}
+		return v.key(msg)
+	}
 	if v.typing {
 		return v.updateTyping(msg)
-	}
-	switch msg := msg.(type) {
-	case tea.KeyPressMsg:
-		return v.key(msg)
-	case tea.MouseWheelMsg:
-		v.scrollBy(wheelDelta(msg.Button))
 	}
 	return v, nil
 }

@@ -214,10 +214,11 @@ func (m Model) forward(msg tea.Msg) (Model, tea.Cmd) {
 	return m, cmd
 }
 
-// mouse scrolls the list or the item with the wheel, and selects in the
-// list with a click; coordinates become relative to the body.
+// mouse scrolls the list, the item or the merge view with the wheel, and
+// selects in the list with a click; coordinates become relative to the
+// body.
 func (m Model) mouse(msg tea.MouseMsg) (Model, tea.Cmd) {
-	if m.overlay != noOverlay || (m.screen != listScreen && m.screen != itemScreen) {
+	if m.overlay != noOverlay || (m.screen != listScreen && m.screen != itemScreen && m.screen != mergeScreen) {
 		return m, nil
 	}
 	mouse := msg.Mouse()
