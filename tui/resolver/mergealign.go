@@ -22,8 +22,8 @@ import (
 // out with the result are kept for its revision. The hunk at hand is
 // highlighted only when a row is painted.
 type columnsMemo struct {
-	owner   *mergeMemo // the view's memo when these were made: a new one is a new item
-	sync    map[int][]int
+	owner   *mergeMemo       // the view's memo when these were made: a new one is a new item
+	sync    map[[2]int][]int // by field and the version alone in view, -1 for all
 	sources map[sourceKey]columnBlocks
 	rev     uint64
 	fields  map[columnsKey]laidColumns
@@ -33,12 +33,13 @@ type columnsMemo struct {
 // hand, whose drops it marks) or a version's, at a width.
 type sourceKey struct {
 	field, version, width int
-	winner                bool
+	winner, one           bool // one: the version at hand alone (see lanes)
 }
 
 type columnsKey struct {
 	field, version, width int
 	typing                bool // typing in this field: the result is the text area
+	one                   bool // the version at hand alone (see lanes)
 }
 
 // laidColumns is a field laid out in columns: the winner's column, the
@@ -66,13 +67,13 @@ func (v *MergeView) fieldColumns(i int) laidColumns {
 	}
 	m := v.cols.memo
 	if m == nil || m.owner != v.memo {
-		m = &columnsMemo{owner: v.memo, sync: map[int][]int{}, sources: map[sourceKey]columnBlocks{}}
+		m = &columnsMemo{owner: v.memo, sync: map[[2]int][]int{}, sources: map[sourceKey]columnBlocks{}}
 		v.cols.memo = m
 	}
 	if m.fields == nil || m.rev != v.mm.Rev() {
 		m.rev, m.fields = v.mm.Rev(), map[columnsKey]laidColumns{}
 	}
-	k := columnsKey{i, v.version, v.width, v.typing && v.field == i}
+	k := columnsKey{i, v.version, v.width, v.typing && v.field == i, !v.columnar()}
 	if c, ok := m.fields[k]; ok && !caret {
 		return c
 	}
@@ -84,19 +85,22 @@ func (v *MergeView) fieldColumns(i int) laidColumns {
 }
 
 // syncOf returns the winner's line breaks in field i that every version
-// keeps: where the source columns' blocks part.
+// in view keeps: where the source columns' blocks part.
 func (v MergeView) syncOf(m *columnsMemo, i int) []int {
-	if s, ok := m.sync[i]; ok {
+	k := [2]int{i, -1}
+	if !v.columnar() {
+		k[1] = v.version
+	}
+	if s, ok := m.sync[k]; ok {
 		return s
 	}
 	f := v.fields[i]
-	kept := make([][]int, v.mm.Versions())
-	for j := range v.mm.Versions() {
-		hs := v.mm.Hunks(j)
-		kept[j] = keptBreaks(mergemodel.HunkChunks(f.Winner, hs, i), true)
+	var kept [][]int
+	for _, j := range v.lanes() {
+		kept = append(kept, keptBreaks(mergemodel.HunkChunks(f.Winner, v.mm.Hunks(j), i), true))
 	}
 	s := syncBreaks(strings.Count(f.Winner, "\n"), kept...)
-	m.sync[i] = s
+	m.sync[k] = s
 	return s
 }
 
@@ -104,8 +108,8 @@ func (v MergeView) syncOf(m *columnsMemo, i int) []int {
 // wrapped: the winner's value, its drops against the version at hand
 // marked, or version ver's value against the winner's (see inline).
 func (v MergeView) source(m *columnsMemo, i, ver int, winner bool) columnBlocks {
-	wl, _, wv := v.columnWidths()
-	k := sourceKey{i, ver, wv, winner}
+	wl, _, wv := v.laneWidths()
+	k := sourceKey{i, ver, wv, winner, !v.columnar()}
 	if winner {
 		k.width = wl
 	}
@@ -116,9 +120,11 @@ func (v MergeView) source(m *columnsMemo, i, ver int, winner bool) columnBlocks 
 	w.version = ver
 	left, right := w.sidePieces(i, -1)
 	ps, at := left, v.syncOf(m, i)
-	if !winner {
-		ps = inline(left, right)
-		at = breaksIn(at, keptBreaks(mergemodel.HunkChunks(v.fields[i].Winner, v.mm.Hunks(ver), i), true))
+	switch chunks := mergemodel.HunkChunks(v.fields[i].Winner, v.mm.Hunks(ver), i); {
+	case !winner && k.one: // the version at hand beside the winner, which shows its drops
+		ps, at = right, breaksIn(at, keptBreaks(chunks, false))
+	case !winner:
+		ps, at = inline(left, right), breaksIn(at, keptBreaks(chunks, true))
 	}
 	var c columnBlocks
 	for _, b := range cutAtBreaks(ps, at) {
@@ -137,11 +143,15 @@ func (v MergeView) source(m *columnsMemo, i, ver int, winner bool) columnBlocks 
 // Typed in, the result is the text area: typed says which of its rows
 // stands on each row, each line on its block as the result's would.
 func (v MergeView) layColumns(m *columnsMemo, i int, typing, caret bool) laidColumns {
-	_, wr, _ := v.columnWidths()
+	_, wr, _ := v.laneWidths()
 	srcs := []columnBlocks{v.source(m, i, v.version, true)}
-	marks := []map[int]string{nil} // the winner's column has no gutter
-	for j := range v.mm.Versions() {
-		srcs, marks = append(srcs, v.source(m, i, j, false)), append(marks, v.marksOf(j))
+	marks := []map[int]string{nil} // the winner's column has no gutter, nor the version's alone
+	for _, j := range v.lanes() {
+		var mk map[int]string
+		if v.columnar() {
+			mk = v.marksOf(j)
+		}
+		srcs, marks = append(srcs, v.source(m, i, j, false)), append(marks, mk)
 	}
 	sync := v.syncOf(m, i)
 	kept := keptBreaks(v.chunksOf(i), false)
@@ -391,4 +401,28 @@ func cutAtBreaks(ps []piece, at []int) [][]piece {
 		cur = append(cur, p)
 	}
 	return append(out, cur)
+}
+
+// lanes returns the versions that have a column: every one in columns,
+// else the version at hand.
+func (v MergeView) lanes() []int {
+	if !v.columnar() {
+		return []int{v.version}
+	}
+	out := make([]int, v.mm.Versions())
+	for j := range out {
+		out[j] = j
+	}
+	return out
+}
+
+// laneWidths returns the cells of text of the winner's column, the
+// result's and each version's: in columns (columnWidths), or the version
+// at hand alone (columns, the result's gutter taken off).
+func (v MergeView) laneWidths() (winner, result, version int) {
+	if v.columnar() {
+		return v.columnWidths()
+	}
+	l, m, r := v.columns()
+	return l, m - 2, r
 }

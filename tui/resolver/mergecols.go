@@ -204,3 +204,43 @@ func (v MergeView) columnPainters() []sidePainter {
 	}
 	return out
 }
+
+// renderOne appends field i's rows in three columns, the winner's, the
+// result's and the version at hand's, cut into blocks and padded as
+// columns are (layColumns), so that a line the three share starts on one
+// row: the result, narrower by its gutter, wraps apart from its
+// neighbours within a block only (issue 20 item 15: it drifted a row
+// below them at each paragraph it wrapped once more).
+func (v *MergeView) renderOne(i int) {
+	laid := v.fieldColumns(i)
+	cols := laid.cols
+	wl, wr, wv := v.laneWidths()
+	start := len(v.body)
+	res, shown := cols[1], cols[2]
+	var typed []bodyRow
+	var typedMarks []string
+	if v.typing && v.field == i {
+		var cur int
+		typed, typedMarks, cur = v.resultRows(i, wr)
+		v.cursorAt = start + max(slices.Index(laid.typed, cur), 0)
+	}
+	for t, r := range res.tagRows {
+		v.noteTags([]piece{{tag: t}}, start+r)
+	}
+	sides := v.sidePainter()
+	sep := v.styles.ink.rule.render(" │ ")
+	for k := range len(cols[0].rows) {
+		v.noteTags(cols[0].rows[k], start+k)
+		v.noteTags(shown.rows[k], start+k)
+		v.body = append(v.body, func() string {
+			mid := strings.Repeat(" ", wr+2)
+			switch {
+			case typed == nil:
+				mid = mark(res.marks, k) + sides.paint(res.rows[k], wr)
+			case laid.typed[k] >= 0:
+				mid = mark(typedMarks, laid.typed[k]) + rowAt(typed, laid.typed[k], wr)
+			}
+			return sides.paint(cols[0].rows[k], wl) + sep + mid + sep + sides.paint(shown.rows[k], wv)
+		})
+	}
+}

@@ -449,3 +449,37 @@ func TestFieldRuleNamesAnotherVersionsText(t *testing.T) {
 		}
 	}
 }
+
+// TestMergeOneVersionAligned: in the one-version merge view at 120
+// columns, each paragraph starts on one row in the winner's column, the
+// result's and the version's, though the result, narrower by its gutter,
+// wraps some of them once more (issue 20 item 15: the RESULT column
+// drifted a row below its neighbours at each).
+func TestMergeOneVersionAligned(t *testing.T) {
+	t.Setenv("NO_COLOR", "1")
+	hs := newHarness(t, demoDoc(t), 120, 80)
+	hs.keys("j", "j", "j", "enter", "e") // the README draft: paragraphs that wrap
+	if hs.m.screen != mergeScreen || hs.m.merge.columnar() {
+		t.Fatalf("not the one-version merge view:\n%s", hs.screen())
+	}
+	starts, blank := 0, true
+	for _, row := range strings.Split(hs.screen(), "\n") {
+		cols := strings.Split(row, " │ ")
+		if len(cols) != 3 || strings.HasPrefix(row, "WINNER") {
+			blank = true
+			continue
+		}
+		winner, result := strings.TrimSpace(cols[0]), strings.TrimSpace(cols[1][2:])
+		if blank && winner != "" {
+			starts++
+			first, _, _ := strings.Cut(winner, " ")
+			if !strings.HasPrefix(result, first) {
+				t.Errorf("the winner's paragraph %q starts beside the result's row %q", winner, result)
+			}
+		}
+		blank = winner == ""
+	}
+	if starts < 5 {
+		t.Errorf("%d paragraphs found, want the README draft's:\n%s", starts, hs.screen())
+	}
+}

@@ -340,31 +340,15 @@ func (v *MergeView) renderField(i int) {
 		return
 	}
 	f := v.fields[i]
-	start := len(v.body)
 	if v.width >= threeColumnsFrom {
-		lw, mw, rw := v.columns()
-		lrows, rrows := v.sideRows(i, lw, rw)
-		mrows, mmarks, cur := v.resultRows(i, mw-2)
-		sep := v.styles.ink.rule.render(" │ ")
-		sides := v.sidePainter()
-		for k := 0; k < max(len(lrows), len(mrows), len(rrows)); k++ {
-			l, r, mk := at(lrows, k), at(rrows, k), mark(mmarks, k)
-			v.noteTags(l, start+k)
-			v.noteTags(r, start+k)
-			v.body = append(v.body, func() string {
-				return sides.paint(l, lw) + sep + mk + rowAt(mrows, k, mw-2) + sep + sides.paint(r, rw)
-			})
-		}
-		if cur >= 0 {
-			v.cursorAt = start + cur
-		}
+		v.renderOne(i)
 		return
 	}
 	if len(f.Values) > 0 {
 		v.renderSides(i)
 	}
 	v.body = append(v.body, drawn(v.styles.Bold.Render(fit("result:", v.width))))
-	start = len(v.body)
+	start := len(v.body)
 	mrows, mmarks, cur := v.resultRows(i, v.width-2)
 	for k := range mrows {
 		mk, w := mark(mmarks, k), v.width-2
