@@ -165,6 +165,41 @@ func (v Version) Fields() []feeds.Field {
 	return ssefeed.Fields(v.sse.Data)
 }
 
+// Digest returns the digest of the version's shared data (1.0.2 §3.3
+// step 7's digest, 0.91's alike): equal shared data, equal digests, in
+// either format. It is read as the feed was parsed, so it costs nothing
+// for most versions.
+func (v Version) Digest() string {
+	var d interface{ Digest() string }
+	switch {
+	case v.sse == nil:
+		if v.fs.Data != nil {
+			d = v.fs.Data
+		}
+	case v.conflict >= 0:
+		if c := v.sse.Conflicts[v.conflict]; c.Data != nil {
+			d = c.Data
+		}
+	case v.sse.Data != nil:
+		d = v.sse.Data
+	}
+	if d == nil {
+		return ""
+	}
+	return d.Digest()
+}
+
+// TextTypes returns the type attribute of the version's Atom text
+// constructs that carry one (feeds.TextTypes), by field key: what a
+// three-way merge needs to read "content" as HTML or XHTML. RSS and OPML
+// versions have none.
+func (v Version) TextTypes() map[string]string {
+	if v.sse != nil {
+		return nil
+	}
+	return feeds.TextTypes(v.fs.Data)
+}
+
 // Position is where an OPML outline sits: its parent's id ("" for the top
 // level) and its key among its siblings, which sort by key and then by id
 // (0.91 §3.2; see engine/sse).

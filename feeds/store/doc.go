@@ -1,0 +1,101 @@
+// Package store is the version store beside a feed: the shared data
+// (implementation note 1) of every item version feedsync read or wrote,
+// kept so that the base of a conflict, the newest version both sides of
+// it share, can be looked up later. FeedSync keeps no base: an item
+// carries its history (1.0.2 §2.5; 0.91 §2.4, §2.5), not the data of its
+// earlier versions. The store is never part of a feed and never
+// published; it lives in the .feedsync folder beside the feed, with the
+// sync state (package feeds/share), which `feedsync git setup` keeps out
+// of git.
+//
+// # Keys
+//
+// A version is keyed by its item's id, its topmost history entry (1.0.2:
+// sequence, when and by; 0.91: the version number and the when and by of
+// the sx:history or sx:update that made it; an sx:conflict record's own
+// version, when and by) and the digest of its shared data (the digest
+// merges compare, the same in Atom and RSS). The spec assumes that the
+// entry alone names a version (1.0.2 note 2), but one endpoint editing
+// an item on two git branches reuses a sequence with different data
+// (issue 20): with the digest in the key both are kept, and Base, which
+// is asked by entry alone, returns neither of them rather than a wrong
+// base. A version without history has no key and is not recorded.
+//
+// What is kept of a version is its shared fields as feeds.Field values
+// (Key, Label, Value; Version.Fields, shared ones alone), the type
+// attribute of its Atom text constructs by field key (an Atom content of
+// type "html" or "xhtml": its Value is the markup, which a three-way merge
+// must treat as markup), and whether it is a tombstone. Publisher-specific
+// data and sync metadata are not kept: a base is compared by its shared
+// data only. Two versions whose data differ only in a text type with
+// equal text share a digest; the first recorded is kept.
+//
+// # The file
+//
+// .feedsync/NAME.versions beside the feed NAME: a 30-byte header (the
+// line "feedsync-versions", the format number as a big-endian uint32,
+// then the file's size after its last compaction as a uint64), then
+// records, each its payload's length and CRC-32C (big-endian uint32s)
+// and the payload: the key, then the data, strings as uvarint lengths and
+// bytes. Records are only ever appended, so a write cut short (a crash, a
+// kill -9) leaves at most a torn last record: one the end of the file
+// cuts short, or the last one, whose checksum fails. Open ignores it and
+// the next writer overwrites it. A store of a later format is never
+// misread: like a damaged one (a checksum that fails before the end, a
+// length past 4 MiB, a header that is not this one) it is renamed aside,
+// NAME.versions.aside-TIME, with one warning, and the command goes on
+// with an empty store, which it begins again as it records. Nothing is
+// ever deleted but by compaction.
+//
+// # Cost
+//
+// Open reads the file once and keeps an index in memory: a 128-bit hash
+// of every version's key, and of every place (id and entry) with the
+// offset of its record. Record asks the index about each version of the
+// feed, which costs a history entry and a digest each, both read as the
+// feed was parsed, and computes the fields of the new versions alone; it
+// appends them in one write and syncs. So a merge that brings 10 new
+// versions into a store of 100k appends about 10 records; the first
+// write of a big feed records every version once. Base reads one record.
+//
+// # Concurrency
+//
+// Writers take the store's lock as a feed's writers take theirs (package
+// feeds/atomicfile: flock(2) on .NAME.versions.lock beside it). Under it,
+// a writer first reads what others appended since it indexed the file (or
+// the whole file, when it is no longer the file it indexed: compacted or
+// set aside meanwhile), so that no version is recorded twice, then
+// appends. Readers need no lock: a record is read by its offset in the
+// file the index was made from, which stays whole even when another
+// writer renames a compacted file over it. Waiting for the lock ends after
+// 10 seconds: the versions are then not recorded, with a warning.
+//
+// # Retention and the size cap
+//
+// A store keeps what its feed may still need as a base: for every item
+// the feed holds, the versions named by the KeepDepth (8) topmost history
+// entries of its winner and of each conflict version. Compaction keeps
+// those and drops the rest (versions of items the feed no longer holds,
+// and versions deeper in history). It runs when an append leaves the file
+// above the cap (DefaultMaxBytes, 256 MiB; SetMaxBytes) and above twice
+// its size after the last compaction, so that a store whose current
+// versions alone pass the cap is not rewritten by every command; and on
+// demand (`feedsync store --prune`, Prune). If what the policy keeps
+// would still fill more than three quarters of the cap, it keeps the
+// versions named by the two topmost entries, and then the topmost alone.
+// It writes the kept records to a temporary file beside the store, syncs
+// it and renames it over the store, under the lock: it costs a read and a
+// write of the store, never of the feed.
+//
+// # Safety
+//
+// A store is never written through a symbolic link: a .feedsync that is
+// a link (or not a folder), or a lock file that is not a regular file,
+// leaves the store unused with a warning; a store file that is a link (or
+// a folder, a pipe) is renamed aside, the link itself, never followed;
+// files are opened with O_NOFOLLOW where the system has it. Open never
+// fails and Record's error is a warning: a damaged store never blocks a
+// merge or a save. Where no store exists (a feed copied alone, another
+// implementation's feed) Base finds nothing: no base is guessed. A nil
+// *Store is a feed without a store.
+package store
