@@ -85,7 +85,7 @@ func appendShared(out []Chunk, old, cur string) []Chunk {
 // appendWordChunks appends the chunks of one changed run of lines, cut
 // into words (see wordLimit for a large run).
 func appendWordChunks(out []Chunk, old, cur string) []Chunk {
-	for _, op := range tokenOps(nil, tokenize(old), tokenize(cur)) {
+	for _, op := range tokenOps(nil, tokenize(old), tokenize(cur), true) {
 		switch op.Kind {
 		case Equal:
 			out = appendChunk(out, op.Text, op.Text, false)
@@ -100,10 +100,11 @@ func appendWordChunks(out []Chunk, old, cur string) []Chunk {
 
 // tokenOps appends the ops of the tokens ta against tb, as wordOps lists
 // them: word by word if they are few, else their shared ends, then the
-// rest piece by piece (see wordLimit).
-func tokenOps(ops []Span, ta, tb []string) []Span {
+// rest piece by piece (see wordLimit). With absorb, white space between
+// two changes counts as changed (see absorbSpaces).
+func tokenOps(ops []Span, ta, tb []string, absorb bool) []Span {
 	if len(ta)+len(tb) <= wordLimit || len(ta) == 0 || len(tb) == 0 {
-		return wordDiff(ops, ta, tb)
+		return wordDiff(ops, ta, tb, absorb)
 	}
 	p, s := 0, 0
 	for p < len(ta) && p < len(tb) && ta[p] == tb[p] {
@@ -113,16 +114,16 @@ func tokenOps(ops []Span, ta, tb []string) []Span {
 		s++
 	}
 	ops = appendOp(ops, Equal, ta[:p])
-	ops = pieceOps(ops, ta[p:len(ta)-s], tb[p:len(tb)-s])
+	ops = pieceOps(ops, ta[p:len(ta)-s], tb[p:len(tb)-s], absorb)
 	return appendOp(ops, Equal, ta[len(ta)-s:])
 }
 
 // pieceOps appends the ops of tokens cut into pieces: the pieces both
 // sides hold are equal, each run of pieces that changed is compared by
 // words if it is small enough, else it is one change.
-func pieceOps(ops []Span, ta, tb []string) []Span {
+func pieceOps(ops []Span, ta, tb []string, absorb bool) []Span {
 	if len(ta)+len(tb) <= wordLimit || len(ta) == 0 || len(tb) == 0 {
-		return wordDiff(ops, ta, tb)
+		return wordDiff(ops, ta, tb, absorb)
 	}
 	pa, pb := pieces(ta), pieces(tb)
 	sa, sb := joinEach(pa), joinEach(pb)
@@ -131,7 +132,7 @@ func pieceOps(ops []Span, ta, tb []string) []Span {
 		ops = appendOp(ops, Equal, sa[i:bl.a0])
 		ra, rb := slices.Concat(pa[bl.a0:bl.a1]...), slices.Concat(pb[bl.b0:bl.b1]...)
 		if len(ra)+len(rb) <= wordLimit {
-			ops = wordDiff(ops, ra, rb)
+			ops = wordDiff(ops, ra, rb, absorb)
 		} else {
 			ops = appendOp(appendOp(ops, Delete, sa[bl.a0:bl.a1]), Insert, sb[bl.b0:bl.b1])
 		}
@@ -185,15 +186,19 @@ func joinEach(ps [][]string) []string {
 }
 
 // wordDiff appends the ops of tokens ta against tb compared word by word,
-// with the white space between two changes counted as changed (see
+// with absorb the white space between two changes counted as changed (see
 // absorbSpaces).
-func wordDiff(ops []Span, ta, tb []string) []Span {
+func wordDiff(ops []Span, ta, tb []string, absorb bool) []Span {
 	if len(ta) == 0 || len(tb) == 0 {
 		return appendOp(appendOp(ops, Delete, ta), Insert, tb)
 	}
 	ia, ib, ids := intern(ta, tb)
 	delA, insB := changes(ia, ib, ids)
-	return append(ops, absorbSpaces(wordOps(ta, tb, group(delA, insB)))...)
+	word := wordOps(ta, tb, group(delA, insB))
+	if !absorb {
+		return append(ops, word...)
+	}
+	return append(ops, absorbSpaces(word)...)
 }
 
 // appendOp appends the tokens toks joined as an op of kind k, unless

@@ -11,7 +11,10 @@
 //   - [SideBySide]: aligned [Row] values, paired changed lines carrying word spans;
 //   - [Unified]: [Hunk] values with context, rendered as unified-diff text by
 //     [Hunk.String] and [Format];
-//   - [Fold]: which runs of unchanged rows a viewer may collapse.
+//   - [Fold]: which runs of unchanged rows a viewer may collapse;
+//   - [TokenEdits]: the edits between two texts cut into tokens ([Tokens],
+//     or a caller's own cut), for package merge3, which merges several
+//     sides' changes to one base three-way.
 //
 // Lines end after each "\n"; a final line without one is kept as such, so
 // Apply reproduces the new text byte for byte. "\r" of a CRLF ending is part

@@ -72,7 +72,7 @@ func Join(spans []Span) string {
 // time near linear in its length. A run of changed pieces that is still
 // that long is one deletion and one insertion.
 func Words(a, b string) (left, right []Span) {
-	ops := tokenOps(nil, tokenize(a), tokenize(b))
+	ops := tokenOps(nil, tokenize(a), tokenize(b), true)
 	return side(ops, Insert), side(ops, Delete)
 }
 
