@@ -89,6 +89,7 @@ import (
 // into each earlier state the journal holds.
 type mergeInMsg struct {
 	doc     *dialect.Doc
+	bases   map[dialect.Entry]baseInfo // of the merged document's conflicts
 	earlier map[dialect.Entry]dialect.Entry
 	mark    [2]int // the journal the earlier states are of
 	err     error
@@ -98,7 +99,7 @@ type mergeInMsg struct {
 // and into the earlier states, layer by layer: each layer holds at most
 // one state of an item, set into a copy of the document that holds the
 // items of the layer (whole, for an outline).
-func mergeIn(changed *FileChangedError, doc *dialect.Doc, layers [][]dialect.Entry, whole bool, mark [2]int) tea.Cmd {
+func mergeIn(changed *FileChangedError, doc *dialect.Doc, layers [][]dialect.Entry, whole bool, mark [2]int, bases Bases) tea.Cmd {
 	merge := changed.Merge
 	if changed.Items != nil && !whole {
 		merge = changed.Items
@@ -108,6 +109,7 @@ func mergeIn(changed *FileChangedError, doc *dialect.Doc, layers [][]dialect.Ent
 		if msg.doc, msg.err = changed.Merge(doc); msg.err != nil {
 			return msg
 		}
+		msg.bases = basesOf(bases, msg.doc.Entries())
 		for _, layer := range layers {
 			ids := make(map[string]bool, len(layer))
 			for _, e := range layer {
@@ -149,7 +151,7 @@ func (m Model) startMergeIn() (Model, tea.Cmd) {
 	m.st.sync()
 	m.merging = true
 	m.status.Info("merging the new state of " + m.target() + "…")
-	return m, mergeIn(m.changed, m.st.doc, m.earlierStates(), m.st.ordered, m.journal.mark())
+	return m, mergeIn(m.changed, m.st.doc, m.earlierStates(), m.st.ordered, m.journal.mark(), m.cfg.Bases)
 }
 
 // earlierStates returns the states of items the journal holds other than
@@ -191,6 +193,12 @@ func (m Model) mergedIn(msg mergeInMsg) (Model, tea.Cmd) {
 		return m.startMergeIn()
 	}
 	old, st := m.st, newStore(msg.doc)
+	st.bases = msg.bases
+	for e, b := range old.bases { // the states undo puts back
+		if _, ok := st.bases[e]; !ok && st.bases != nil {
+			st.bases[e] = b
+		}
+	}
 	where := positions(old, st)
 	d := carry(old, st, where)
 	var dropped int

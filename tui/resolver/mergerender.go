@@ -18,6 +18,7 @@ const threeColumnsFrom = 120
 // stateMark is the gutter mark of a hunk's state in the result column.
 var stateMark = [...]string{
 	mergemodel.Open: "?", mergemodel.Winner: "<", mergemodel.Version: ">", mergemodel.Both: "+", mergemodel.BothRev: "+", mergemodel.Other: "o", mergemodel.Hand: "~",
+	mergemodel.Combined: "=", mergemodel.Clash: "!",
 }
 
 // stateWords says a hunk's state in words, for the version named.
@@ -35,6 +36,10 @@ func stateWords(s mergemodel.State, version string) string {
 		return "another version's"
 	case mergemodel.Hand:
 		return "typed by hand"
+	case mergemodel.Combined:
+		return "combined against the base (u undoes the combining)"
+	case mergemodel.Clash:
+		return "a clash: the sides changed the base differently; the winner's until you choose"
 	}
 	return "open: the winner's until you choose"
 }
@@ -66,6 +71,9 @@ func (v MergeView) buildHead() []string {
 	s := v.styles
 	lines := []string{s.Bold.Render(fit(fmt.Sprintf("combine %s — the result %s", v.name, v.scope()), v.width))}
 	lines = append(lines, fit(v.pairLine(), v.width))
+	if line := v.baseLine(); line != "" {
+		lines = append(lines, s.Info.Render(fit(line, v.width)))
+	}
 	if note := v.placeNote(); note != "" {
 		for _, row := range wrap([]piece{{text: note}}, v.width) {
 			lines = append(lines, s.Info.Render(paint(row, v.width, s)))
@@ -91,6 +99,19 @@ func (v MergeView) buildHead() []string {
 		lines = append(lines, v.columnHeads())
 	}
 	return lines
+}
+
+// baseLine says what the three-way start did, when the result started
+// from a base: "three-way from the base (#1 by alice-laptop): 2 clashes,
+// 5 combined · u undoes the combining".
+func (v MergeView) baseLine() string {
+	sum, ok := v.mm.Started()
+	if !ok || v.base == nil {
+		return ""
+	}
+	h := v.base.from
+	return fmt.Sprintf("three-way from the base (#%d by %s): %s, %d combined · u undoes the combining",
+		h.Number, h.By, counted(sum.Clashes, "clash", "clashes"), sum.Combined)
 }
 
 // wrapped renders text wrapped at words on up to n rows (see cutRows).
@@ -300,7 +321,7 @@ func (v MergeView) fieldRule(i int) string {
 	text := "── " + v.fields[i].Label
 	if n > 0 {
 		var parts []string
-		for s := mergemodel.Open; s <= mergemodel.Hand; s++ {
+		for s := mergemodel.Open; s <= mergemodel.Clash; s++ {
 			if c := counts[s]; c > 0 {
 				parts = append(parts, fmt.Sprintf("%s %d %s", stateMark[s], c, shortState[s]))
 			}
@@ -329,7 +350,7 @@ func (v MergeView) fieldRule(i int) string {
 
 var shortState = [...]string{
 	mergemodel.Open: "open", mergemodel.Winner: "winner's", mergemodel.Version: "version's", mergemodel.Both: "both", mergemodel.BothRev: "both",
-	mergemodel.Other: "another version's", mergemodel.Hand: "by hand",
+	mergemodel.Other: "another version's", mergemodel.Hand: "by hand", mergemodel.Combined: "combined", mergemodel.Clash: "clash",
 }
 
 // renderField appends a field's rows: three columns, or the two versions

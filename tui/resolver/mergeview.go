@@ -128,6 +128,7 @@ type MergeView struct {
 	memo     *mergeMemo                   // what the revision gives, worked out once
 	laid     layoutKey                    // what the body was laid out for
 	cols     columnsState                 // every version in columns: the choice and the layout kept (mergecols.go)
+	base     *baseInfo                    // the base the result started from (Combine), or nil
 }
 
 // NewMergeView returns a closed merge view.
@@ -183,7 +184,7 @@ func (v MergeView) Open(pos int, e dialect.Entry, name string, versions []int, s
 		}
 	}
 	v.version = max(min(shown, len(vs)-1), 0)
-	v.asked, v.fresh, v.rebased = false, make([]bool, len(vs)), ""
+	v.asked, v.fresh, v.rebased, v.base = false, make([]bool, len(vs)), "", nil
 	if v.version < len(v.seen) {
 		v.seen[v.version] = true
 	}
@@ -191,6 +192,29 @@ func (v MergeView) Open(pos int, e dialect.Entry, name string, versions []int, s
 	v.note, v.scroll = "", 0
 	if len(v.shown()) == 0 {
 		v.startTyping(v.firstField())
+	}
+	v.layout()
+	v.follow()
+	return v
+}
+
+// Combine starts the result from the three-way merge against the base b
+// (mergemodel.Model.Start), as one step u undoes, and goes to the first
+// hunk still open: a clash.
+func (v MergeView) Combine(b baseInfo) MergeView {
+	if v.typing { // an item with no hunk to take: nothing to combine
+		return v
+	}
+	v.mm.Start(b.fields, v.entry.Winner().TextTypes())
+	for i := range v.areas {
+		v.areas[i].SetValue(v.mm.Result(i))
+	}
+	v.base = &b
+	for k, s := range v.mm.States(v.version) {
+		if s.Undecided() {
+			v.cur = k
+			break
+		}
 	}
 	v.layout()
 	v.follow()
@@ -335,7 +359,7 @@ func (v *MergeView) takeSide(s mergemodel.Side) {
 	field, rs, re, text, _ := v.mm.Take(v.version, v.cur, s)
 	v.areas[field].Replace(rs, re, text)
 	for k := 1; k < len(hs); k++ {
-		if i := (v.cur + k) % len(hs); v.stateOf(i) == mergemodel.Open {
+		if i := (v.cur + k) % len(hs); v.stateOf(i).Undecided() {
 			v.cur = i
 			break
 		}

@@ -34,9 +34,10 @@ const (
 type (
 	progressMsg Loading
 	loadedMsg   struct {
-		doc  *dialect.Doc
-		info LoadInfo
-		err  error
+		doc   *dialect.Doc
+		info  LoadInfo
+		bases map[dialect.Entry]baseInfo
+		err   error
 	}
 	savedMsg struct {
 		head      int    // journal head when the save started
@@ -108,15 +109,16 @@ func New(cfg Config) Model {
 
 // Init starts loading, and asks the terminal for its background colour.
 func (m Model) Init() tea.Cmd {
-	return tea.Batch(load(m.cfg.Load, m.cfg.Loaded, m.progress), waitProgress(m.progress), tea.RequestBackgroundColor, loadTick())
+	return tea.Batch(load(m.cfg.Load, m.cfg.Loaded, m.cfg.Bases, m.progress), waitProgress(m.progress), tea.RequestBackgroundColor, loadTick())
 }
 
 // Saved reports whether a save succeeded.
 func (m Model) Saved() bool { return m.saved }
 
 // load is the Cmd that loads and merges, sending progress on ch, then
-// asks what the first screen should say.
-func load(fn func(func(Loading)) (*dialect.Doc, error), info func() LoadInfo, ch chan progressMsg) tea.Cmd {
+// asks what the first screen should say, and looks up the bases of the
+// conflicts.
+func load(fn func(func(Loading)) (*dialect.Doc, error), info func() LoadInfo, bases Bases, ch chan progressMsg) tea.Cmd {
 	return func() tea.Msg {
 		defer close(ch)
 		var mu sync.Mutex // reports may come from several goroutines
@@ -132,6 +134,9 @@ func load(fn func(func(Loading)) (*dialect.Doc, error), info func() LoadInfo, ch
 		msg := loadedMsg{doc: doc, err: err}
 		if err == nil && info != nil {
 			msg.info = info()
+		}
+		if err == nil {
+			msg.bases = basesOf(bases, doc.Entries())
 		}
 		return msg
 	}

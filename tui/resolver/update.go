@@ -62,6 +62,7 @@ func (m Model) loaded(msg loadedMsg) (Model, tea.Cmd) {
 		return m, tea.Quit
 	}
 	m = m.start(msg.doc)
+	m.st.bases = msg.bases
 	m.pending = msg.info.Unsaved > 0
 	m.status.Info(m.firstWords(msg.info))
 	return m, nil

@@ -13,14 +13,20 @@ type State uint8
 
 // The states of a hunk.
 const (
-	Open    State = iota // the winner's text, not decided
-	Winner               // the winner's text, taken
-	Version              // the version's text
-	Both                 // the winner's, then the version's
-	BothRev              // the version's, then the winner's
-	Other                // another version's text
-	Hand                 // text typed by hand
+	Open     State = iota // the winner's text, not decided
+	Winner                // the winner's text, taken
+	Version               // the version's text
+	Both                  // the winner's, then the version's
+	BothRev               // the version's, then the winner's
+	Other                 // another version's text
+	Hand                  // text typed by hand
+	Combined              // what the three-way start took there (threeway.go)
+	Clash                 // open, where the sides changed the base differently (threeway.go)
 )
+
+// Undecided reports whether the state is a hunk no one decided yet: open,
+// or a clash.
+func (s State) Undecided() bool { return s == Open || s == Clash }
 
 // Side is what a take puts in the result.
 type Side uint8

@@ -24,6 +24,9 @@ type Model struct {
 	redo    []snapshot
 	rev     uint64
 	memo    *memo
+	auto    map[string]State // what the three-way start left at each hunk it decided, by id; nil without a base
+	clash   map[string]bool  // the hunks at a clash of the three-way start
+	summary Summary          // what the three-way start did
 }
 
 // snapshot is the merge's state, as undo puts it back.
@@ -235,18 +238,25 @@ func (m Model) States(ver int) []State {
 	others := m.Others(ver)
 	s := make([]State, len(m.hunks[ver]))
 	for k, h := range m.hunks[ver] {
-		s[k] = m.fields[h.Field].StateIn(m.results[h.Field], m.Chunks(h.Field), h, m.taken[h.id(ver)], others)
+		id := h.id(ver)
+		s[k] = m.fields[h.Field].StateIn(m.results[h.Field], m.Chunks(h.Field), h, m.taken[id], others)
+		switch a, ok := m.auto[id]; {
+		case ok && a == s[k]:
+			s[k] = Combined
+		case s[k] == Open && m.clash[id]:
+			s[k] = Clash
+		}
 	}
 	c.states[ver] = s
 	return s
 }
 
 // OpenIn counts the hunks of version ver still open: where the result
-// holds the winner's text and no one chose it.
+// holds the winner's text and no one chose it, clashes included.
 func (m Model) OpenIn(ver int) int {
 	n := 0
 	for _, s := range m.States(ver) {
-		if s == Open {
+		if s.Undecided() {
 			n++
 		}
 	}

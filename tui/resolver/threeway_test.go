@@ -1,0 +1,100 @@
+package resolver
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/feedsync/feedsync/feeds/dialect"
+	"github.com/feedsync/feedsync/tui/resolver/mergemodel"
+)
+
+// fakeBases holds the base of items by id, whatever the history entry
+// asked for; asked records the entries asked for.
+type fakeBases struct {
+	byID  map[string][]dialect.Field
+	asked []dialect.History
+}
+
+func (b *fakeBases) Base(id string, h dialect.History) ([]dialect.Field, bool) {
+	b.asked = append(b.asked, h)
+	fs, ok := b.byID[id]
+	return fs, ok
+}
+
+// demoBases returns bases for the demo's groceries (one clash: "bagels"
+// became "rolls" and "sourdough bread"; the winner's " - DONE" and the
+// version's "oat " combine) and team offsite (every change combines).
+func demoBases(t *testing.T, doc *dialect.Doc) *fakeBases {
+	t.Helper()
+	es := doc.Entries()
+	field := func(key, label, value string) dialect.Field {
+		return dialect.Field{Key: key, Label: label, Value: value, Shared: true}
+	}
+	return &fakeBases{byID: map[string][]dialect.Field{
+		es[groceries].ID(): {field("title", "Title", "Buy groceries"), field("content", "Content", "Get milk, eggs, butter and bagels")},
+		es[offsite].ID(): {field("title", "Title", "Plan the team offsite"),
+			field("content", "Content", "Two days in Annecy, 14–15 May. Book the train for ten people.")},
+	}}
+}
+
+// newBaseHarness is newHarness with the bases of b known.
+func newBaseHarness(t *testing.T, b Bases, w, h int) *harness {
+	t.Helper()
+	doc := demoDoc(t)
+	hs := newHarness(t, demoDoc(t), w, h) // the same demo, loaded without bases
+	hs.m.cfg.Bases = b
+	hs.send(loadedMsg{doc: doc, bases: basesOf(b, doc.Entries())})
+	return hs
+}
+
+// TestMergeStartsCombined: with a base known, the merge view starts from
+// the three-way result: what one side changed is taken and marked
+// combined, the clash is the one hunk open and the hunk at hand, the
+// header counts them, and u undoes the combining in one step (issue 19
+// part 5).
+func TestMergeStartsCombined(t *testing.T) {
+	t.Setenv("NO_COLOR", "1")
+	hs := newBaseHarness(t, demoBases(t, demoDoc(t)), 140, 30)
+	hs.keys("enter", "e")
+	v := hs.m.merge
+	if got := resultOf(t, v, "content"); got != "Get oat milk, eggs, butter and rolls" {
+		t.Errorf("content %q, want the version's oat and the winner's rolls at the clash", got)
+	}
+	if got := resultOf(t, v, "title"); got != "Buy groceries - DONE" {
+		t.Errorf("title %q, want the winner's change", got)
+	}
+	states := v.mm.States(v.version)
+	var clashes, combined int
+	for _, s := range states {
+		switch s {
+		case mergemodel.Clash:
+			clashes++
+		case mergemodel.Combined:
+			combined++
+		}
+	}
+	if clashes != 1 || combined != len(states)-1 || !states[v.cur].Undecided() {
+		t.Errorf("states %v, hunk at hand %d: want one clash, at hand, the rest combined", states, v.cur)
+	}
+	screen := flat(hs.screen())
+	for _, want := range []string{"1 clash, 2 combined", "u undoes the combining", "! 1 clash"} {
+		if !strings.Contains(screen, want) {
+			t.Errorf("no %q on the screen:\n%s", want, hs.screen())
+		}
+	}
+	golden(t, "merge-three-way-start-140x30", hs.screen())
+	hs.keys("u")
+	if got := resultOf(t, hs.m.merge, "content"); got != "Get milk, eggs, butter and rolls" || hs.m.merge.openIn(0) != len(states) {
+		t.Errorf("u: content %q, %d open; want the winner's, every hunk open", got, hs.m.merge.openIn(0))
+	}
+}
+
+// TestMergeNoBaseNoCombining: an item whose base is not known opens as
+// before, every hunk open and nothing said of a base.
+func TestMergeNoBaseNoCombining(t *testing.T) {
+	hs := newBaseHarness(t, &fakeBases{}, 140, 30)
+	hs.keys("enter", "e")
+	if v := hs.m.merge; v.Changed() || strings.Contains(hs.screen(), "three-way") {
+		t.Errorf("combined with no base:\n%s", hs.screen())
+	}
+}
