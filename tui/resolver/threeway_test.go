@@ -98,3 +98,59 @@ func TestMergeNoBaseNoCombining(t *testing.T) {
 		t.Errorf("combined with no base:\n%s", hs.screen())
 	}
 }
+
+// TestCombineAll: the list marks the items whose conflict combines against
+// its base; C asks, naming the count, and resolves them all with their
+// combination as one step u undoes; it honours the filter as A does
+// (issue 19 part 5, IntelliJ's "resolve simple conflicts").
+func TestCombineAll(t *testing.T) {
+	t.Setenv("NO_COLOR", "1")
+	hs := newBaseHarness(t, demoBases(t, demoDoc(t)), 120, 24)
+	var marked []string
+	for _, row := range strings.Split(hs.screen(), "\n") {
+		if strings.Contains(row, "combines") {
+			marked = append(marked, row)
+		}
+	}
+	if len(marked) != 1 || !strings.Contains(marked[0], "Plan the team offsite") {
+		t.Fatalf("rows marked as combining: %q, want the offsite's alone:\n%s", marked, hs.screen())
+	}
+	golden(t, "list-combines-120x24", hs.screen())
+	hs.keys("?")
+	if !strings.Contains(hs.screen(), "combine all that combine") {
+		t.Errorf("the help does not offer C:\n%s", hs.screen())
+	}
+	hs.keys("esc", "C")
+	if s := flat(hs.screen()); !strings.Contains(s, "Combine 1 item that combines, of all 7 unresolved items?") {
+		t.Fatalf("C did not ask naming the count:\n%s", hs.screen())
+	}
+	hs.keys("y")
+	e := hs.m.st.entry(offsite)
+	if e.InConflict() || valueOf(e.Winner().Fields(), "content") != "Two days in Lyon, 21–22 May. Book the train for eight people." {
+		t.Errorf("the offsite: in conflict %v, content %q", e.InConflict(), valueOf(e.Winner().Fields(), "content"))
+	}
+	if !hs.m.st.entry(groceries).InConflict() || !strings.Contains(flat(hs.screen()), "combined 1 item against the base") {
+		t.Errorf("the groceries clash were resolved, or the step is not said:\n%s", hs.screen())
+	}
+	hs.keys("u")
+	if !hs.m.st.entry(offsite).InConflict() {
+		t.Error("u did not undo the combining in one step")
+	}
+	hs.keys("/", "groceries", "enter", "C")
+	if hs.m.overlay != noOverlay || !strings.Contains(flat(hs.screen()), "no unresolved item combines by itself among those the filter shows") {
+		t.Errorf("C with a filter that hides the offsite:\n%s", hs.screen())
+	}
+}
+
+// TestCombineAllNoBase: with no base known, C says why nothing combines,
+// and is not offered.
+func TestCombineAllNoBase(t *testing.T) {
+	hs := newHarness(t, demoDoc(t), 120, 24)
+	if hs.keys("?"); strings.Contains(hs.screen(), "combine all") {
+		t.Errorf("C offered with no base:\n%s", hs.screen())
+	}
+	hs.keys("esc", "C")
+	if hs.m.overlay != noOverlay || !strings.Contains(flat(hs.screen()), "no base is known") {
+		t.Errorf("C with no base:\n%s", hs.screen())
+	}
+}

@@ -183,6 +183,7 @@ func (m Model) actions() []action {
 		{k.Mark, true, Model.mark},
 		{k.All, false, Model.askKeepAll},
 		{k.TakeAll, false, Model.askTakeAll},
+		{k.CombineAll, false, Model.askCombineAll},
 		{k.Undo, false, Model.undo},
 		{k.Redo, false, Model.redo},
 		{k.Save, false, Model.save},
@@ -324,6 +325,8 @@ func (m Model) answered(msg confirmMsg) (Model, tea.Cmd) {
 		return m.keepAll()
 	case msg.q == askTakeAll && msg.a == answerYes:
 		return m.takeAll()
+	case msg.q == askCombineAll && msg.a == answerYes:
+		return m.combineAll()
 	case msg.q == askQuit && msg.a == answerYes:
 		return m, tea.Quit
 	case msg.q == askQuit && msg.a == answerSave:

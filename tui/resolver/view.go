@@ -227,6 +227,7 @@ var spinner = []string{"-", "\\", "|", "/"}
 // bar and the help overlay.
 func (m Model) screenKeys() help.KeyMap {
 	k := m.keys
+	k.CombineAll.SetEnabled(m.st != nil && len(m.st.bases) > 0) // shown where a base is known: else nothing combines
 	nav := bind("n/N", "next/previous unresolved", "n", "N")
 	if o := m.shown(); o != nil {
 		return o.KeyMap()
@@ -239,7 +240,7 @@ func (m Model) screenKeys() help.KeyMap {
 	case m.screen == itemScreen:
 		return screenKeys{actions: append(k.decisions(), nav), session: k.session(true), own: m.item.KeyMap()}
 	case m.screen == listScreen:
-		acts := []key.Binding{k.Keep, k.Edit, k.ExtEdit, k.Delete, k.All, k.TakeAll, nav}
+		acts := []key.Binding{k.Keep, k.Edit, k.ExtEdit, k.Delete, k.All, k.TakeAll, k.CombineAll, nav}
 		return screenKeys{actions: acts, session: k.session(false), own: m.list.KeyMap()}
 	}
 	return screenKeys{session: []key.Binding{k.Quit}, own: HelpKeys{}}
