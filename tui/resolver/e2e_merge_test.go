@@ -83,6 +83,8 @@ func TestEndToEndMerge(t *testing.T) {
 	tm.keys("b") // rolls and sourdough bread
 	tm.wait("(1 open)")
 	tm.keys("C-s")
+	tm.wait("1 hunk is still open") // "oat", left open: apply anyway
+	tm.keys("a")
 	tm.wait("edited")
 	tm.keys("s")
 	tm.wait("saved to")
@@ -136,6 +138,8 @@ func TestEndToEndMergeColumns(t *testing.T) {
 			tm.keys("]", "l") // carol's eight
 			tm.wait("(0 open here")
 			tm.keys("C-s")
+			tm.wait("still open") // alice's dates, left open: apply anyway
+			tm.keys("a")
 			tm.wait("edited")
 			tm.keys("s")
 			tm.wait("saved to")

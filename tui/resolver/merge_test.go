@@ -159,7 +159,7 @@ func TestMergeLeaving(t *testing.T) {
 		{"keep combining", []string{"l", "esc", "k"}, mergeScreen, false, false, ""},
 		{"esc in the question keeps combining", []string{"l", "esc", "esc"}, mergeScreen, false, false, ""},
 		{"discard", []string{"l", "esc", "d"}, itemScreen, false, false, "discarded"},
-		{"apply", []string{"l", "ctrl+c", "a"}, listScreen, false, true, "edited"},
+		{"apply", []string{"l", "ctrl+c", "a", "a"}, listScreen, false, true, "edited"},
 		{"esc while typing stops typing", []string{"e", "x", "esc"}, mergeScreen, false, false, ""},
 		{"ctrl+c while typing stops typing", []string{"e", "x", "ctrl+c"}, mergeScreen, false, false, ""},
 	} {
@@ -552,5 +552,33 @@ func TestMergeWheelScrolls(t *testing.T) {
 		if hs.m.merge.scroll != at || hs.screen() == up {
 			t.Errorf("typing %v: the wheel did not scroll back down (%d, want %d)", typing, hs.m.merge.scroll, at)
 		}
+	}
+}
+
+// TestMergeApplyAsksWithOpenHunks: applying while hunks are still open
+// asks first, naming how many; k (or esc) keeps combining, a applies with
+// the winner's text there; with no hunk open, applying asks nothing
+// (issue 19 part 5).
+func TestMergeApplyAsksWithOpenHunks(t *testing.T) {
+	t.Setenv("NO_COLOR", "1")
+	hs := newHarness(t, demoDoc(t), 100, 30)
+	hs.keys("enter", "e", "l", "ctrl+s")
+	if hs.m.overlay != confirmOverlay || !strings.Contains(flat(hs.screen()), "2 hunks are still open") {
+		t.Fatalf("applying with 2 hunks open did not ask:\n%s", hs.screen())
+	}
+	golden(t, "merge-apply-open-asks-100x30", hs.screen())
+	hs.keys("k")
+	if hs.m.screen != mergeScreen || hs.m.overlay != noOverlay || !hs.m.st.item(groceries).InConflict() {
+		t.Fatalf("k did not keep combining:\n%s", hs.screen())
+	}
+	hs.keys("ctrl+s", "a")
+	if e := hs.m.st.item(groceries); e.InConflict() || e.Title() != "Buy groceries" {
+		t.Errorf("a did not apply the result: in conflict %v, title %q", e.InConflict(), e.Title())
+	}
+
+	hs = newHarness(t, demoDoc(t), 100, 30)
+	hs.keys("enter", "e", "l", "l", "h", "ctrl+s") // every hunk decided
+	if hs.m.overlay == confirmOverlay || hs.m.st.item(groceries).InConflict() {
+		t.Errorf("applying with no hunk open asked, or did not apply:\n%s", hs.screen())
 	}
 }

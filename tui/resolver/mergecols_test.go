@@ -331,11 +331,12 @@ func TestMergeColumnsNoColor(t *testing.T) {
 }
 
 // TestMergeColumnsApplyAsksNothing: in columns every version is in view,
-// so applying does not ask about a version never shown.
+// so applying does not ask about a version never shown (only about the
+// hunks left open, which a answers).
 func TestMergeColumnsApplyAsksNothing(t *testing.T) {
 	t.Setenv("NO_COLOR", "1")
 	hs := newHarness(t, demoDoc(t), 200, 30)
-	hs.keys("enter", "n", "e", "l", "ctrl+s")
+	hs.keys("enter", "n", "e", "l", "ctrl+s", "a")
 	if s := hs.screen(); hs.m.screen == mergeScreen || !strings.Contains(s, `edited "Plan the team offsite"`) {
 		t.Errorf("applying in columns did not apply:\n%s", s)
 	}

@@ -19,6 +19,10 @@ type mergeDoneMsg struct {
 	edit     dialect.Edit
 }
 
+// mergeOpenMsg asks the root to confirm applying a result at which open
+// hunks are still undecided.
+type mergeOpenMsg struct{ open int }
+
 // mergeLeaveMsg reports that the merge view was left: changed says that
 // the result had changed, so the person is asked first; quit, that ctrl+c
 // was pressed, which goes on to quitting.
@@ -129,6 +133,7 @@ type MergeView struct {
 	laid     layoutKey                    // what the body was laid out for
 	cols     columnsState                 // every version in columns: the choice and the layout kept (mergecols.go)
 	base     *baseInfo                    // the base the result started from (Combine), or nil
+	openOK   bool                         // applying with hunks open was confirmed (ApplyOpen)
 }
 
 // NewMergeView returns a closed merge view.
@@ -488,8 +493,39 @@ func (v *MergeView) apply() tea.Cmd {
 		v.note = fmt.Sprintf("version %d (%s) was not shown: ctrl+s again applies anyway, tab shows it", u+1, v.whos[u])
 		return nil
 	}
+	if n := v.openHunks(); n > 0 && !v.openOK {
+		return func() tea.Msg { return mergeOpenMsg{n} }
+	}
 	done := mergeDoneMsg{v.pos, v.entry, v.versions, v.mm.Edit()}
 	return func() tea.Msg { return done }
+}
+
+// ApplyOpen returns the view and the command that applies the result with
+// hunks still open, for the answer "apply anyway" to the question apply
+// asked.
+func (v MergeView) ApplyOpen() (MergeView, tea.Cmd) {
+	v.openOK = true
+	cmd := v.apply()
+	v.openOK = false
+	return v, cmd
+}
+
+// openHunks counts the places where a version the result settles has a
+// hunk no one decided (open, or a clash), each place once however many
+// versions have a hunk there.
+func (v MergeView) openHunks() int {
+	seen := map[[3]int]bool{}
+	for ver := range v.mm.Versions() {
+		if !v.settles(ver) {
+			continue
+		}
+		for k, s := range v.mm.States(ver) {
+			if h := v.mm.Hunks(ver)[k]; s.Undecided() {
+				seen[[3]int{h.Field, h.Start, h.End}] = true
+			}
+		}
+	}
+	return len(seen)
 }
 
 // Applied returns the view and the command that applies the result, for

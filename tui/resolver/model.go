@@ -1,6 +1,7 @@
 package resolver
 
 import (
+	"fmt"
 	"sync"
 	"time"
 
@@ -234,6 +235,9 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return m, nil
 	case mergeDoneMsg:
 		return m.mergeDone(msg)
+	case mergeOpenMsg:
+		return m.ask(askApplyOpen, fmt.Sprintf("%s open: the result keeps the winner's text there. Apply it as the resolution anyway?",
+			counted(msg.open, "hunk is still", "hunks are still"))), nil
 	case mergeLeaveMsg:
 		return m.leaveMerge(msg)
 	case extReadyMsg:

@@ -327,6 +327,10 @@ func (m Model) answered(msg confirmMsg) (Model, tea.Cmd) {
 		return m.takeAll()
 	case msg.q == askCombineAll && msg.a == answerYes:
 		return m.combineAll()
+	case msg.q == askApplyOpen && msg.a == answerApply:
+		var cmd tea.Cmd
+		m.merge, cmd = m.merge.ApplyOpen()
+		return m, cmd
 	case msg.q == askQuit && msg.a == answerYes:
 		return m, tea.Quit
 	case msg.q == askQuit && msg.a == answerSave:
