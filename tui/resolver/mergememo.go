@@ -31,11 +31,12 @@ type layoutKey struct {
 	typing                     bool
 	caret                      [2]int // the cursor's line and rune while typing
 	columns                    bool   // every version in columns (see columnar)
+	base                       bool   // the base shown (mergebase.go)
 }
 
 // layoutNow returns what the body depends on as the view stands.
 func (v MergeView) layoutNow() layoutKey {
-	k := layoutKey{rev: v.mm.Rev(), width: v.width, version: v.version, cur: v.cur, field: v.field, typing: v.typing, columns: v.columnar()}
+	k := layoutKey{rev: v.mm.Rev(), width: v.width, version: v.version, cur: v.cur, field: v.field, typing: v.typing, columns: v.columnar(), base: v.baseShown()}
 	if v.typing && v.field < len(v.fields) {
 		ta := v.areas[v.field]
 		k.caret = [2]int{ta.row, ta.col}

@@ -93,6 +93,7 @@ func (v MergeView) buildHead() []string {
 		lines = append(lines, s.Info.Render(fit(v.hunkLine(), v.width)))
 	}
 	switch {
+	case v.baseShown():
 	case v.columnar():
 		lines = append(lines, v.versionHeads())
 	case v.width >= threeColumnsFrom:
@@ -356,6 +357,10 @@ var shortState = [...]string{
 // renderField appends a field's rows: three columns, or the two versions
 // and then the result.
 func (v *MergeView) renderField(i int) {
+	if v.baseShown() {
+		v.renderBase(i)
+		return
+	}
 	if v.columnar() {
 		v.renderColumns(i)
 		return

@@ -33,7 +33,7 @@ type MergeKeys struct {
 	Next, Prev, Winner, Version, Both, BothRev key.Binding
 	Type, Done, NextVersion, PrevVersion       key.Binding
 	Apply, Leave, Quit, Undo, Redo             key.Binding
-	Layout, Help                               key.Binding
+	Layout, Base, Help                         key.Binding
 	ScrollKeys
 }
 
@@ -59,6 +59,7 @@ func DefaultMergeKeys() MergeKeys {
 		Undo:        bind("u", "undo", "u", "ctrl+z"),
 		Redo:        bind("ctrl+r", "redo", "ctrl+r", "ctrl+y"),
 		Layout:      bind("v", "columns/one version", "v"),
+		Base:        bind("o", "the base: show it, sides against it", "o"),
 		ScrollKeys:  DefaultScrollKeys(),
 		Help:        bind("?", "help", "?"),
 	}
@@ -73,7 +74,7 @@ func (k MergeKeys) ShortHelp() []key.Binding {
 func (k MergeKeys) FullHelp() [][]key.Binding {
 	return [][]key.Binding{
 		{k.Next, k.Prev, k.Winner, k.Version, k.Both, k.BothRev},
-		{k.Type, k.Done, k.NextVersion, k.PrevVersion, k.Layout, k.Apply, k.Leave, k.Quit, k.Undo, k.Redo},
+		{k.Type, k.Done, k.NextVersion, k.PrevVersion, k.Layout, k.Base, k.Apply, k.Leave, k.Quit, k.Undo, k.Redo},
 		append(k.ScrollKeys.list(), k.Help),
 	}
 }
@@ -134,6 +135,7 @@ type MergeView struct {
 	cols     columnsState                 // every version in columns: the choice and the layout kept (mergecols.go)
 	base     *baseInfo                    // the base the result started from (Combine), or nil
 	openOK   bool                         // applying with hunks open was confirmed (ApplyOpen)
+	showBase bool                         // the base is shown, the sides against it (mergebase.go)
 }
 
 // NewMergeView returns a closed merge view.
@@ -326,6 +328,8 @@ func (v MergeView) key(k tea.KeyPressMsg) (MergeView, tea.Cmd) {
 		v.cycle(-1)
 	case key.Matches(k, v.keys.Layout):
 		v.toggleColumns()
+	case key.Matches(k, v.keys.Base):
+		v.toggleBase()
 	case key.Matches(k, v.keys.Undo):
 		v.restore(v.mm.Undo, "nothing to undo")
 	case key.Matches(k, v.keys.Redo):

@@ -154,3 +154,28 @@ func TestCombineAllNoBase(t *testing.T) {
 		t.Errorf("C with no base:\n%s", hs.screen())
 	}
 }
+
+// TestMergeShowsTheBase: o shows each field's base and the winner's and
+// the version's word diff against it (what each side changed), and o
+// again the sides against each other; an item with no base says so.
+func TestMergeShowsTheBase(t *testing.T) {
+	t.Setenv("NO_COLOR", "1")
+	hs := newBaseHarness(t, demoBases(t, demoDoc(t)), 120, 30)
+	hs.keys("enter", "e", "o")
+	s := hs.screen()
+	for _, want := range []string{"base:", "Get milk, eggs, butter and bagels", "winner against the base:",
+		"version 1 against the base:", "[-bagels-]{+rolls+}", "{+oat +}milk"} {
+		if !strings.Contains(s, want) {
+			t.Errorf("no %q with the base shown:\n%s", want, s)
+		}
+	}
+	golden(t, "merge-base-shown-120x30", s)
+	hs.keys("o")
+	if strings.Contains(hs.screen(), "against the base:") {
+		t.Errorf("o did not hide the base:\n%s", hs.screen())
+	}
+	hs.keys("esc", "d", "esc", "j", "j", "enter", "e", "o") // the passport: no base known
+	if !strings.Contains(flat(hs.screen()), "no base is known for this item") {
+		t.Errorf("o on an item with no base:\n%s", hs.screen())
+	}
+}
