@@ -2,11 +2,11 @@ package resolver
 
 import (
 	"cmp"
-	"github.com/feedsync/feedsync/tui/resolver/mergemodel"
 	"slices"
 	"strings"
 
 	"github.com/feedsync/feedsync/diff"
+	"github.com/feedsync/feedsync/tui/resolver/mergemodel"
 )
 
 // How the columns line up (see mergecols.go): the winner's and the

@@ -297,23 +297,18 @@ func (v *MergeView) carryResult(old MergeView) {
 	if v.typing { // Open types in an item with no hunk: only the person's typing goes on
 		v.stopTyping()
 	}
-	v.mm.Push()
 	field := -1
-	for i := range v.fields {
-		for j, f := range old.fields {
-			if f.Key != v.fields[i].Key {
-				continue
-			}
-			if r := old.value(j); r != f.Winner {
-				v.areas[i] = old.areas[j]
-				v.mm.SetResult(i, r)
-			}
-			if old.typing && j == old.field {
-				field = i
-			}
+	for i, j := range v.mm.Carry(old.mm) {
+		if j < 0 {
+			continue
+		}
+		if old.value(j) != old.fields[j].Winner {
+			v.areas[i] = old.areas[j] // with its cursor and its typing's undo
+		}
+		if old.typing && j == old.field {
+			field = i
 		}
 	}
-	v.mm.Settle()
 	if field >= 0 {
 		v.startTyping(field)
 	}

@@ -144,6 +144,31 @@ func (m *Model) Take(ver, k int, s Side) (field, rs, re int, text string, change
 	return h.Field, rs, re, text, changed
 }
 
+// Carry puts into each field the result old made of the field of the same
+// key, where old's result differs from its winner's value, as one undo
+// step: after a merge-in (package resolver's mergein.go) the person's text
+// is kept, and u goes back to the new winner's fields. It returns, for each
+// field, the field of old of the same key, or -1.
+func (m *Model) Carry(old Model) []int {
+	from := make([]int, len(m.fields))
+	m.Push()
+	for i := range m.fields {
+		from[i] = -1
+		for j, f := range old.fields {
+			if f.Key != m.fields[i].Key {
+				continue
+			}
+			from[i] = j
+			if r := old.results[j]; r != f.Winner {
+				m.results[i] = r
+			}
+		}
+	}
+	m.touch()
+	m.Settle()
+	return from
+}
+
 // Push keeps the state before what may be a change, for undo; Settle says
 // whether it was one.
 func (m *Model) Push() { m.undo = append(m.undo, m.snapshot()) }

@@ -139,3 +139,19 @@ func TestBothIsNoStray(t *testing.T) {
 		}
 	}
 }
+
+// TestCarry: a merge-in's new state of the item keeps the text the person
+// made of each field (by key) as one undo step; a field they left as the
+// winner's starts as the new winner's.
+func TestCarry(t *testing.T) {
+	old := FromFields([]Field{{Key: "title", Winner: "a"}, {Key: "content", Winner: "b c", Values: []string{"b d"}}}, 1)
+	old.Take(0, 0, SideVersion)
+	m := FromFields([]Field{{Key: "content", Winner: "b e", Values: []string{"b d", "f"}}, {Key: "title", Winner: "A"}}, 2)
+	from := m.Carry(old)
+	if !slices.Equal(from, []int{1, 0}) || m.Result(0) != "b d" || m.Result(1) != "A" {
+		t.Errorf("carried %v: %q, %q; want the content typed and the new title", from, m.Result(0), m.Result(1))
+	}
+	if !m.Undo() || m.Result(0) != "b e" {
+		t.Errorf("undo: %q, want the new winner's", m.Result(0))
+	}
+}
