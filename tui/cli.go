@@ -102,6 +102,7 @@ func init() {
 		{"adopt", "FEED [--dialect 1.0.2|0.91] [--by EP] [--when TIME] [-o OUT]", "give a plain feed's items sync data, once, by one endpoint (1.0.2 §3.1, 0.91 §4.1)", runAdopt},
 		{"conflicts", "FEED [--json]", "list the items in conflict", runConflicts},
 		{"validate", "FEED...", "check feeds against every MUST of the spec", runValidate},
+		{"store", "FEED [--prune]", "show the versions kept beside FEED for finding a conflict's base; --prune compacts them", runStore},
 		{"endpoint", "", "print this endpoint's id", runEndpoint},
 		{"demo", "[-o OUT] [--markers] [--by EP] [--when TIME]", "the resolver on a built-in pair of feeds", runDemo},
 		{"serve", "FEED [--addr HOST:PORT] [--window N|DURATION] [--token-file F] [--open-read]\n" +

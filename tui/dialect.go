@@ -20,7 +20,11 @@ func load(ctx context.Context, env *Env, src string) (*dialect.Doc, error) {
 	if err != nil {
 		return nil, err
 	}
-	return parseFeed(env, displayName(src), data)
+	doc, err := parseFeed(env, displayName(src), data)
+	if err == nil {
+		noteRead(env, doc) // as read, before the command changes it
+	}
+	return doc, err
 }
 
 // loadAll loads the feeds at once, each in its own goroutine (a merge's
@@ -60,6 +64,7 @@ func loadAll(ctx context.Context, env *Env, srcs []string, watch func(src, done,
 	if err := errors.Join(errs...); err != nil {
 		return nil, err
 	}
+	noteRead(env, docs...)
 	return docs, nil
 }
 

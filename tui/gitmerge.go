@@ -53,9 +53,10 @@ func runGitMerge(ctx context.Context, env *Env, args []string) error {
 type gitDriver struct {
 	env              *Env
 	base, cur, other string
-	pathname         string // the file's path in the repository (%P), "" when not given
-	path             string // the file's name in messages (pathText)
-	arg              string // the file's name in the commands they suggest (pathArg)
+	pathname         string    // the file's path in the repository (%P), "" when not given
+	path             string    // the file's name in messages (pathText)
+	arg              string    // the file's name in the commands they suggest (pathArg)
+	store            *gitStore // the version store beside PATHNAME (gitstore.go)
 }
 
 func (d *gitDriver) run(ctx context.Context) error {
@@ -68,6 +69,7 @@ func (d *gitDriver) run(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
+	d.recordBase(v)
 	out, err := mergeForGit(v)
 	if err != nil {
 		fmt.Fprintf(d.env.Stderr, "feedsync git-merge: %s: the feeds do not merge:\n%s", d.path, indent(userText(err), maxProblemLines))
@@ -77,9 +79,11 @@ func (d *gitDriver) run(ctx context.Context) error {
 	if _, err := out.doc.WriteTo(&buf); err != nil {
 		return fmt.Errorf("%s: writing the merged feed: %w", d.path, err)
 	}
+	d.recordLeft(out.doc)
 	if err := d.env.stop.save(func() error { return replaceInPlace(d.cur, buf.Bytes()) }); err != nil {
 		return err
 	}
+	d.recordMerged(out.doc)
 	return d.report(out)
 }
 
@@ -144,6 +148,7 @@ func (d *gitDriver) loadBase(ctx context.Context) (*gitBase, dialect.Dialect) {
 	if err != nil {
 		return nil, dialect.None
 	}
+	d.openStore(b)
 	return newGitBase(b), b.Dialect()
 }
 

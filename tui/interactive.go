@@ -121,6 +121,7 @@ func runDemo(ctx context.Context, env *Env, args []string) error {
 	if err != nil {
 		return err
 	}
+	recordDemoBase(env, *out)
 	cfg.Title = "demo: local.xml ⇄ remote.xml"
 	cfg.Markers = *markers
 	bases := newFeedBases("demo", []string{*out}, nil, env.Stderr)

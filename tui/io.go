@@ -97,7 +97,17 @@ func writeDoc(env *Env, out string, doc result) error {
 	if beforeSave != nil {
 		beforeSave(out)
 	}
-	return env.stop.save(func() error { return env.saving.save(data) })
+	d := resultDoc(env, doc, data)
+	if d != nil {
+		env.saving.recordLeft(env.warn, d)
+	}
+	if err := env.stop.save(func() error { return env.saving.save(data) }); err != nil {
+		return err
+	}
+	if d != nil {
+		env.saving.recordCurrent(env.warn, d)
+	}
+	return nil
 }
 
 // result is what a command writes: a feed, or a feed adopt gave sync

@@ -11,6 +11,7 @@ import (
 
 	"github.com/feedsync/feedsync/feeds/atomicfile"
 	"github.com/feedsync/feedsync/feeds/dialect"
+	"github.com/feedsync/feedsync/feeds/store"
 	"github.com/feedsync/feedsync/tui/resolver"
 )
 
@@ -59,6 +60,11 @@ type saving struct {
 
 	mu   sync.Mutex
 	snap *atomicfile.Snapshot // OUT as read
+
+	storeOnce sync.Once
+	store     *store.Store // OUT's version store (versions.go), once opened
+	readMu    sync.Mutex
+	reads     [][]dialect.Entry // the feeds read, as loaded (noteRead)
 }
 
 // writing runs a command that writes its result to out and reads inputs,
@@ -97,6 +103,7 @@ func writingLocked(ctx context.Context, env *Env, out string, inputs []string, r
 		quiet, held := holdWarnings(env)
 		quiet.saving = s
 		err = run(quiet)
+		s.closeVersions()
 		if !errors.Is(err, atomicfile.ErrChanged) || attempt == redoLimit {
 			env.Stderr.Write(held.Bytes())
 			if errors.Is(err, atomicfile.ErrChanged) {
@@ -191,13 +198,18 @@ func resolverSave(ctx context.Context, cfg *resolver.Config, out string, inputs 
 			s.snap = snap
 			s.mu.Unlock()
 		}
-		return load(s, report)
+		doc, err := load(s, report)
+		if err == nil {
+			noteRead(&Env{saving: s}, doc)
+		}
+		return doc, err
 	}
 	cfg.Save = func(doc *dialect.Doc) error {
 		data, err := render(out, doc)
 		if err != nil {
 			return err
 		}
+		s.recordLeft(nil, doc)
 		s.mu.Lock()
 		defer s.mu.Unlock()
 		snap, err := atomicfile.Commit(ctx, s.snap, data)
@@ -209,6 +221,7 @@ func resolverSave(ctx context.Context, cfg *resolver.Config, out string, inputs 
 			return err
 		}
 		s.snap = snap
+		s.recordCurrent(nil, doc)
 		return nil
 	}
 }

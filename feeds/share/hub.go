@@ -17,6 +17,7 @@ import (
 	"github.com/feedsync/feedsync/feeds/atomicfile"
 	"github.com/feedsync/feedsync/feeds/dialect"
 	"github.com/feedsync/feedsync/feeds/fetch"
+	"github.com/feedsync/feedsync/feeds/store"
 )
 
 // Headers of the protocol beyond HTTP's own (see the package doc).
@@ -78,6 +79,8 @@ type Hub struct {
 	related []dialect.Related // FEED's own sx:related of type "aggregated", republished
 	views   map[string]*view
 	release func()
+	// versions is the version store beside FEED (versions.go).
+	versions *store.Store
 
 	warnedExpires bool
 }
@@ -174,6 +177,7 @@ func (h *Hub) start() error {
 		return fmt.Errorf("%s: an SSE 0.91 feed has no expires (0.91 §2.1); its window says how often to read", h.path)
 	}
 	h.adopt(doc, snap.Data, id)
+	h.openVersions()
 	if h.st.observe(doc, now) {
 		return h.st.save(h.state)
 	}
@@ -188,6 +192,7 @@ func (h *Hub) Close() {
 		h.release()
 		h.release = nil
 	}
+	h.versions.Close()
 }
 
 // readFeed reads FEED, which must exist. Its identity on disk (statID)

@@ -11,6 +11,7 @@ import (
 	"github.com/feedsync/feedsync/feeds/atomicfile"
 	"github.com/feedsync/feedsync/feeds/dialect"
 	"github.com/feedsync/feedsync/feeds/fetch"
+	"github.com/feedsync/feedsync/feeds/store"
 )
 
 // Subscription is a local feed's subscription to a publisher's feed: the
@@ -111,6 +112,8 @@ type round struct {
 	exists bool
 	local  feed
 	before map[string]string // LOCAL's items' sync digests as read
+	reads  [][]dialect.Entry // the feeds read, as read, for the version store (versions.go)
+	store  *store.Store      // the version store beside the target, while committing
 	states *subStates
 	st     *subState
 	res    Result
@@ -158,6 +161,7 @@ func (r *round) pull(ctx context.Context, resp *response) error {
 			return err
 		}
 		r.before = sums(r.local)
+		r.noteRead(r.local)
 	}
 	first := r.st == nil || r.st.Until.IsZero() || r.local == nil || r.st.lost(r.local)
 	if r.st == nil {
@@ -246,6 +250,7 @@ func (r *round) readComplete(ctx context.Context, link string, out bool) error {
 	r.res.Complete = true
 	r.st.Known = map[string]string{}
 	if out && r.local != nil {
+		r.noteRead(c)
 		if r.local, err = discard(r.local, c, r.By); err != nil {
 			return err
 		}
@@ -260,6 +265,7 @@ func (r *round) readComplete(ctx context.Context, link string, out bool) error {
 // feed, without the publisher's sx:sharing (1.0.2 §2.2).
 func (r *round) mergeIn(f feed) error {
 	r.learn(f)
+	r.noteRead(f)
 	if r.local == nil {
 		r.local = f.Subset(func(dialect.Entry) bool { return true })
 		r.local.SetSharing(nil)

@@ -69,6 +69,7 @@ type version struct {
 	flags  byte
 	types  map[string]string // Atom text types by field key (feeds.TextTypes)
 	fields []feeds.Field     // shared fields only
+	src    dialect.Version   // the version a record is made of (collector)
 }
 
 // Version is what the store holds of one item version: its shared data as

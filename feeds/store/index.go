@@ -2,9 +2,9 @@ package store
 
 import (
 	"bytes"
+	"encoding/binary"
 	"errors"
 	"hash/maphash"
-	"strconv"
 
 	"github.com/feedsync/feedsync/feeds/dialect"
 )
@@ -21,23 +21,35 @@ func hashOf(parts ...string) key {
 	var a, b maphash.Hash
 	a.SetSeed(seed)
 	b.SetSeed(seed2)
+	var n [binary.MaxVarintLen64]byte
 	for _, p := range parts {
-		for _, h := range []*maphash.Hash{&a, &b} {
-			h.WriteString(strconv.Itoa(len(p)))
-			h.WriteByte(':')
-			h.WriteString(p)
-		}
+		l := binary.PutUvarint(n[:], uint64(len(p))) // so that parts cannot run together
+		a.Write(n[:l])
+		b.Write(n[:l])
+		a.WriteString(p)
+		b.WriteString(p)
 	}
 	return key{a.Sum64(), b.Sum64()}
 }
 
 // placeKey hashes an item id and a history entry; versionKey adds the digest.
 func placeKey(id string, h dialect.History) key {
-	return hashOf(id, strconv.Itoa(h.Number), whenText(h), h.By)
+	return hashOf(id, entryText(h), h.By)
 }
 
 func versionKey(id string, h dialect.History, digest string) key {
-	return hashOf(id, strconv.Itoa(h.Number), whenText(h), h.By, digest)
+	return hashOf(id, entryText(h), h.By, digest)
+}
+
+// entryText is a history entry's number and when, for hashing: the when
+// as its instant (History.Equal compares instants), none when absent.
+func entryText(h dialect.History) string {
+	b := binary.AppendVarint(make([]byte, 0, 24), int64(h.Number))
+	if h.HasWhen() {
+		b = binary.AppendVarint(b, h.When.Unix())
+		b = binary.AppendVarint(b, int64(h.When.Nanosecond()))
+	}
+	return string(b)
 }
 
 // place is where the record of a place is, and the hash of its digest; off

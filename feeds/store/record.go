@@ -29,15 +29,28 @@ type pending struct {
 // Record records every version (the winner and the conflict versions) of
 // every item in d that the store does not hold yet. Its cost grows with
 // what is new, not with the feed: what the store holds is known by the
-// in-memory index of keys, and the new versions are appended. A version
-// without history, which has no key, is not recorded. An error says the
-// versions were not recorded; the store stays usable, and the caller
-// goes on (it is a warning, never a failure of the command).
+// in-memory index of keys, and the new versions are appended; but the
+// first Record of a big feed computes the fields of every version (see
+// RecordSave, which the commands use). A version without history, which
+// has no key, is not recorded. An error says the versions were not
+// recorded; the store stays usable, and the caller goes on (it is a
+// warning, never a failure of the command).
 func (s *Store) Record(d *dialect.Doc) error {
 	if s == nil || s.off || d == nil {
 		return nil
 	}
-	todo := s.collect(d)
+	c := s.newCollector()
+	for _, e := range d.Entries() {
+		for _, v := range versionsOf(e) {
+			c.version(e.ID(), v)
+		}
+	}
+	return s.flush(c.todo, d)
+}
+
+// flush appends todo and compacts the store against d when it has passed
+// its cap; it returns a warning of a file set aside meanwhile.
+func (s *Store) flush(todo []pending, d *dialect.Doc) error {
 	if len(todo) == 0 {
 		return nil
 	}
@@ -48,33 +61,6 @@ func (s *Store) Record(d *dialect.Doc) error {
 		return s.compact(f, d)
 	})
 	return s.takeWarning(err)
-}
-
-// collect makes the records of d's versions the index does not hold.
-func (s *Store) collect(d *dialect.Doc) []pending {
-	var todo []pending
-	seen := map[key]bool{}
-	add := func(id string, v dialect.Version) {
-		hs := v.History()
-		if len(hs) == 0 {
-			return
-		}
-		dg := v.Digest()
-		k := versionKey(id, hs[0], dg)
-		if seen[k] || s.idx.has(k) {
-			return
-		}
-		seen[k] = true
-		todo = append(todo, pending{id: id, h: hs[0], digest: dg, rec: recordOf(id, hs[0], dg, v)})
-	}
-	for _, e := range d.Entries() {
-		id := e.ID()
-		add(id, e.Winner())
-		for _, v := range e.Versions() {
-			add(id, v)
-		}
-	}
-	return todo
 }
 
 // recordOf encodes a version's record: its shared fields alone.

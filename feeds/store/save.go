@@ -1,0 +1,177 @@
+package store
+
+import (
+	"slices"
+
+	"github.com/feedsync/feedsync/feeds/dialect"
+)
+
+// Budget is how many of a saved feed's current versions RecordSave
+// records at most in one call (see the package doc): past it, the
+// current versions are left to be recorded when they leave the feed.
+const Budget = 5000
+
+// RecordSave records what a command that saved written had read: read
+// holds the entries of each feed it read (Doc.Entries, taken as loaded,
+// before any change in place), written the feed it saved. It is
+// RecordLeft(read, written) and RecordCurrent(written) at once; a command
+// calls the first before its save and the second after, so that a kill
+// between the two loses nothing the feed no longer holds.
+func (s *Store) RecordSave(read [][]dialect.Entry, written *dialect.Doc) error {
+	if err := s.RecordLeft(read, written); err != nil {
+		return err
+	}
+	return s.RecordCurrent(written)
+}
+
+// RecordCurrent records the versions of written, a feed just saved, that
+// the store does not hold, when they are at most Budget: what a command
+// changed. The first save of a big feed does not record every item: its
+// versions are recorded as they leave it (RecordLeft). Its cost is a key
+// per version of written.
+func (s *Store) RecordCurrent(written *dialect.Doc) error {
+	if s == nil || s.off || written == nil {
+		return nil
+	}
+	c := s.newCollector()
+	var current []version
+	for _, e := range written.Entries() {
+		if !c.currentOf(e, &current) {
+			return nil
+		}
+	}
+	for _, v := range current {
+		c.add(v)
+	}
+	return s.flush(c.todo, written)
+}
+
+// RecordLeft records the versions of read (entries of feeds read) that
+// none of kept holds: before a save, the versions the command replaced,
+// resolved or deleted, and an input's versions the merge did not keep;
+// these leave the feed, and are what later conflicts have as their base.
+// The git driver records so the versions of the common ancestor that
+// neither side holds any more. kept must not be empty: its first is also
+// what a compaction keeps against. Its cost grows with what changed: an
+// entry of read that is a kept feed's entry for its item costs a lookup.
+func (s *Store) RecordLeft(read [][]dialect.Entry, kept ...*dialect.Doc) error {
+	if s == nil || s.off || len(kept) == 0 {
+		return nil
+	}
+	c := s.newCollector()
+	c.left(read, kept)
+	return s.flush(c.todo, kept[0])
+}
+
+// left gathers the versions of read that no doc of kept holds. An entry
+// that is a kept doc's entry for its item, unchanged, costs a lookup.
+func (c *collector) left(read [][]dialect.Entry, kept []*dialect.Doc) {
+	for _, es := range read {
+	entries:
+		for _, e := range es {
+			var ws []dialect.Entry
+			for _, d := range kept {
+				w, err := d.Entry(e.ID())
+				if err == nil && w == e {
+					continue entries // unchanged: all its versions are current
+				}
+				if err == nil {
+					ws = append(ws, w)
+				}
+			}
+			c.leaving(e, ws)
+		}
+	}
+}
+
+// collector gathers the records of a Record or a RecordSave.
+type collector struct {
+	s    *Store
+	seen map[key]bool
+	todo []pending
+}
+
+func (s *Store) newCollector() *collector { return &collector{s: s, seen: map[key]bool{}} }
+
+// keyOf returns the key of version v of item id; ok is false for a
+// version without history.
+func keyOf(id string, v dialect.Version) (h dialect.History, digest string, ok bool) {
+	h, ok = v.Top()
+	if !ok {
+		return h, "", false
+	}
+	return h, v.Digest(), true
+}
+
+// wants reports whether a version is neither held nor gathered yet.
+func (c *collector) wants(id string, h dialect.History, digest string) bool {
+	k := versionKey(id, h, digest)
+	return !c.seen[k] && !c.s.idx.has(k)
+}
+
+// version records v of item id if the store does not hold it.
+func (c *collector) version(id string, v dialect.Version) {
+	if h, dg, ok := keyOf(id, v); ok && c.wants(id, h, dg) {
+		c.add(version{id: id, h: h, digest: dg, src: v})
+	}
+}
+
+func (c *collector) add(v version) {
+	k := versionKey(v.id, v.h, v.digest)
+	if c.seen[k] {
+		return
+	}
+	c.seen[k] = true
+	c.todo = append(c.todo, pending{id: v.id, h: v.h, digest: v.digest, rec: recordOf(v.id, v.h, v.digest, v.src)})
+}
+
+// leaving records the versions of e, read, that none of ws, the item as
+// kept, holds. Most items a merge read from the other feed are the same
+// versions as written, parsed apart: they are compared entry by entry and
+// digest by digest, without hashing.
+func (c *collector) leaving(e dialect.Entry, ws []dialect.Entry) {
+	var kept []vkey
+	for _, w := range ws {
+		for _, v := range versionsOf(w) {
+			if h, dg, ok := keyOf(w.ID(), v); ok {
+				kept = append(kept, vkey{h, dg})
+			}
+		}
+	}
+	for _, v := range versionsOf(e) {
+		h, dg, ok := keyOf(e.ID(), v)
+		if !ok || slices.ContainsFunc(kept, func(k vkey) bool { return k.digest == dg && k.h.Equal(h) }) {
+			continue
+		}
+		if c.wants(e.ID(), h, dg) {
+			c.add(version{id: e.ID(), h: h, digest: dg, src: v})
+		}
+	}
+}
+
+// vkey is a version's key as it is, for comparing a few.
+type vkey struct {
+	h      dialect.History
+	digest string
+}
+
+// currentOf adds to out the versions of e the store does not hold; false
+// when out would pass the Budget.
+func (c *collector) currentOf(e dialect.Entry, out *[]version) bool {
+	for _, v := range versionsOf(e) {
+		h, dg, ok := keyOf(e.ID(), v)
+		if !ok || !c.wants(e.ID(), h, dg) {
+			continue
+		}
+		if len(*out) == Budget {
+			return false
+		}
+		*out = append(*out, version{id: e.ID(), h: h, digest: dg, src: v})
+	}
+	return true
+}
+
+// versionsOf returns an item's winner and conflict versions.
+func versionsOf(e dialect.Entry) []dialect.Version {
+	return append([]dialect.Version{e.Winner()}, e.Versions()...)
+}
