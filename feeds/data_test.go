@@ -16,34 +16,34 @@ func TestFields(t *testing.T) {
 		want       []Field
 	}{
 		{"§1.4.1_Atom", string(feedtest.ReadFile(t, "spec/atom-1.4.1.xml")), []Field{
-			{"title", "Title", "Buy groceries", true},
-			{"content", "Content", "Get milk, eggs, butter and bread", true},
-			{"id", "Id", "urn:uuid:60a76c80-d399-11d9-b93C-0003939e0aa0", false},
-			{"author[1]", "Author 1", "Ray Ozzie", false},
-			{"updated", "Updated", "2005-05-21T11:43:33Z", false},
+			{"title", "Title", "Buy groceries", true, "text"},
+			{"content", "Content", "Get milk, eggs, butter and bread", true, "text"},
+			{"id", "Id", "urn:uuid:60a76c80-d399-11d9-b93C-0003939e0aa0", false, ""},
+			{"author[1]", "Author 1", "Ray Ozzie", false, ""},
+			{"updated", "Updated", "2005-05-21T11:43:33Z", false, ""},
 		}},
 		{"§1.4.2_RSS", string(feedtest.ReadFile(t, "spec/rss-1.4.2.xml")), []Field{
-			{"title", "Title", "Buy groceries", true},
-			{"content", "Content", "Get milk, eggs, butter and bread", true},
+			{"title", "Title", "Buy groceries", true, "text"},
+			{"content", "Content", "Get milk, eggs, butter and bread", true, "html"},
 		}},
 		{"foreign_and_repeats", `<rss version="2.0" xmlns:sx="http://feedsync.org/2007/feedsync" xmlns:g="http://example.com/g"><channel><item>
 <guid>g1</guid><title>One</title><g:pt b="2" a="1">x<g:q/></g:pt><category domain="d">c1</category><category>c2</category><title>Two</title>
 <description>text</description><enclosure url="http://x/a.mp3"/><sx:sync id="a" updates="1"><sx:history sequence="1" by="e"/></sx:sync></item></channel></rss>`, []Field{
-			{"title", "Title", "One", true},
-			{"title[2]", "Title 2", "Two", true},
-			{"content", "Content", "text", true},
-			{"category[1]", "Category 1", "c1 (d)", true},
-			{"category[2]", "Category 2", "c2", true},
-			{"{http://example.com/g}pt[1]", "g:pt", `<g:pt a="1" b="2">x<g:q/></g:pt>`, true},
-			{"guid", "Guid", "g1", false},
-			{"enclosure[1]", "Enclosure 1", "http://x/a.mp3", false},
+			{"title", "Title", "One", true, "text"},
+			{"title[2]", "Title 2", "Two", true, "text"},
+			{"content", "Content", "text", true, "html"},
+			{"category[1]", "Category 1", "c1 (d)", true, ""},
+			{"category[2]", "Category 2", "c2", true, ""},
+			{"{http://example.com/g}pt[1]", "g:pt", `<g:pt a="1" b="2">x<g:q/></g:pt>`, true, ""},
+			{"guid", "Guid", "g1", false, ""},
+			{"enclosure[1]", "Enclosure 1", "http://x/a.mp3", false, ""},
 		}},
 		{"indentation_two_spaces_a_level", "<rss version=\"2.0\" xmlns:sx=\"http://feedsync.org/2007/feedsync\" xmlns:g=\"http://example.com/g\"><channel><item>\n" +
 			"\t<g:list>\n\t\t<g:i/>\n\n\t\t<g:j>\n\t\t\t<g:k/>\n\t\t</g:j>\n\t</g:list>\n" +
 			"\t<g:mixed>m <g:i/>\n\t</g:mixed>\n" +
 			"<sx:sync id=\"a\" updates=\"1\"><sx:history sequence=\"1\" by=\"e\"/></sx:sync></item></channel></rss>", []Field{
-			{"{http://example.com/g}list[1]", "g:list", "<g:list>\n  <g:i/>\n\n  <g:j>\n    <g:k/>\n  </g:j>\n</g:list>", true},
-			{"{http://example.com/g}mixed[1]", "g:mixed", "<g:mixed>m <g:i/>\n\t</g:mixed>", true},
+			{"{http://example.com/g}list[1]", "g:list", "<g:list>\n  <g:i/>\n\n  <g:j>\n    <g:k/>\n  </g:j>\n</g:list>", true, ""},
+			{"{http://example.com/g}mixed[1]", "g:mixed", "<g:mixed>m <g:i/>\n\t</g:mixed>", true, ""},
 		}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -88,14 +88,14 @@ func TestNewData(t *testing.T) {
 		title, content *string
 		want           []Field
 	}{
-		{"new_Atom_item", atom, nil, str("T"), str("C"), []Field{{"title", "Title", "T", true}, {"content", "Content", "C", true}}},
-		{"new_RSS_item", rss, nil, str("T"), nil, []Field{{"title", "Title", "T", true}}},
+		{"new_Atom_item", atom, nil, str("T"), str("C"), []Field{{"title", "Title", "T", true, "text"}, {"content", "Content", "C", true, "text"}}},
+		{"new_RSS_item", rss, nil, str("T"), nil, []Field{{"title", "Title", "T", true, "text"}}},
 		{"replace_keeps_type_html_drops_xhtml", atom, base, str("<i>New</i>"), str("plain"), []Field{
-			{"title", "Title", "<i>New</i>", true}, {"content", "Content", "plain", true}, {"id", "Id", "urn:x", false}}},
+			{"title", "Title", "<i>New</i>", true, "html"}, {"content", "Content", "plain", true, "text"}, {"id", "Id", "urn:x", false, ""}}},
 		{"keep_both", atom, base, nil, nil, before},
 		{"content_added_after_title", rss, mustParse(t, "t.xml", `<rss version="2.0" xmlns:sx="http://feedsync.org/2007/feedsync"><channel><item><guid>g</guid><title>t</title><sx:sync id="a" updates="1"><sx:history sequence="1" by="e"/></sx:sync></item></channel></rss>`).Items()[0].Data,
-			nil, str("body"), []Field{{"title", "Title", "t", true}, {"content", "Content", "body", true}, {"guid", "Guid", "g", false}}},
-		{"crosses_format", rss, base, nil, str("new"), []Field{{"title", "Title", "<b>Old</b>", true}, {"content", "Content", "new", true}}},
+			nil, str("body"), []Field{{"title", "Title", "t", true, "text"}, {"content", "Content", "body", true, "html"}, {"guid", "Guid", "g", false, ""}}},
+		{"crosses_format", rss, base, nil, str("new"), []Field{{"title", "Title", "<b>Old</b>", true, "text"}, {"content", "Content", "new", true, "html"}}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			data := tc.d.NewData(tc.base, tc.title, tc.content)
@@ -250,5 +250,36 @@ func TestSetSharing(t *testing.T) {
 				t.Error(ps)
 			}
 		})
+	}
+}
+
+// A title, content or summary says how it holds its text (RFC 4287
+// §3.1.1): Atom's type, "text" when absent; RSS's description is HTML.
+func TestFieldTypes(t *testing.T) {
+	atom := mustParse(t, "a.xml", `<feed xmlns="http://www.w3.org/2005/Atom" xmlns:sx="http://feedsync.org/2007/feedsync">
+  <entry>
+    <title type="html">&lt;b&gt;T&lt;/b&gt;</title>
+    <summary>S</summary>
+    <content type="xhtml"><div xmlns="http://www.w3.org/1999/xhtml">C <b>c</b></div></content>
+    <id>urn:x</id>
+    <sx:sync id="a" updates="1"><sx:history sequence="1" by="e"/></sx:sync>
+  </entry>
+</feed>`)
+	rss := mustParse(t, "r.xml", string(feedtest.ReadFile(t, "spec/rss-1.4.2.xml")))
+	for _, tc := range []struct {
+		name string
+		d    *Doc
+		want string
+	}{
+		{"Atom", atom, "title:html content:xhtml summary:text id:"},
+		{"RSS", rss, "title:text content:html"},
+	} {
+		var got []string
+		for _, f := range Fields(tc.d.Items()[0].Data) {
+			got = append(got, f.Key+":"+f.Type)
+		}
+		if s := strings.Join(got, " "); s != tc.want {
+			t.Errorf("%s: types %s, want %s", tc.name, s, tc.want)
+		}
 	}
 }

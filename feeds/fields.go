@@ -31,6 +31,13 @@ type Field struct {
 	// Shared is true for shared data, false for publisher-specific data
 	// (implementation note 1).
 	Shared bool
+	// Type says how a title, content or summary holds its text, so that
+	// a merge of it can keep markup whole: Atom's type attribute ("text"
+	// when absent; RFC 4287 §3.1.1, §4.1.3.1), with Value the markup of
+	// an "xhtml" one and the unescaped markup of an "html" one; "html"
+	// for an RSS description (RSS 2.0: it may hold entity-encoded HTML),
+	// "text" for an RSS title. Other fields have none.
+	Type string
 }
 
 // Fields returns all fields of the data: the shared ones first (titles,
@@ -150,7 +157,20 @@ func (x *itemData) field(f field, seen map[string]int) Field {
 			label += " " + itoa(n)
 		}
 	}
-	return Field{Key: key, Label: label, Value: valueOf(f), Shared: f.kind.shared()}
+	return Field{Key: key, Label: label, Value: valueOf(f), Shared: f.kind.shared(), Type: typeOf(f)}
+}
+
+// typeOf returns the Type of a title, content or summary field.
+func typeOf(f field) string {
+	switch {
+	case f.kind != kindTitle && f.kind != kindContent && f.kind != kindSummary:
+		return ""
+	case f.uri == NSAtom:
+		return f.elem().SelectAttrValue("type", "text")
+	case f.kind == kindContent:
+		return "html"
+	}
+	return "text"
 }
 
 // repeatable reports whether a publisher-specific element may occur more

@@ -98,6 +98,7 @@ func init() {
 			"        [--field KEY=VALUE]... [--remove-field KEY]... [--clean-history] [--keep-versions N]\n" +
 			"        [--by EP] [--when TIME] [-o OUT]\n" +
 			"  feedsync resolve LOCAL REMOTE [-o OUT|-] [--markers] [--by EP] [--when TIME]\n" +
+			"  feedsync resolve FEED --auto [--by EP] [--when TIME] [-o OUT]\n" +
 			"  feedsync resolve FEED [-o OUT|-] [--markers] [--by EP] [--when TIME]", "resolve conflicts (1.0.2 §3.4, 0.91 §5), by flags or interactively", runResolve},
 		{"adopt", "FEED [--dialect 1.0.2|0.91] [--by EP] [--when TIME] [-o OUT]", "give a plain feed's items sync data, once, by one endpoint (1.0.2 §3.1, 0.91 §4.1)", runAdopt},
 		{"conflicts", "FEED [--json]", "list the items in conflict", runConflicts},

@@ -10,6 +10,7 @@ import (
 
 	"github.com/feedsync/feedsync/feeds"
 	"github.com/feedsync/feedsync/feeds/dialect"
+	"github.com/feedsync/feedsync/feeds/threeway"
 )
 
 // ConflictList is the document 'feedsync conflicts --json' prints: the
@@ -27,6 +28,26 @@ type ConflictItem struct {
 	Title    string    `json:"title"`
 	Winner   Version   `json:"winner"`
 	Versions []Version `json:"versions"`
+	// Base is the version the winner and every conflict version started
+	// from (package threeway), null when their histories share no entry.
+	Base *Base `json:"base"`
+	// Combines says that the versions combine three-way against the base
+	// without a clash: 'resolve --auto' resolves the item. Clashes lists
+	// the keys of the fields that clash ("" for the item as a whole: a
+	// deletion, an outline placed apart) when the base is known.
+	Combines bool     `json:"combines"`
+	Clashes  []string `json:"clashes,omitempty"`
+}
+
+// Base is the base version of a conflict: its topmost history entry (a
+// FeedSync 1.0.2 sequence, an SSE 0.91 version number) and whether the
+// version store beside the feed holds its data.
+type Base struct {
+	Sequence int    `json:"sequence,omitempty"`
+	Version  int    `json:"version,omitempty"`
+	When     string `json:"when,omitempty"`
+	By       string `json:"by,omitempty"`
+	Known    bool   `json:"known"`
 }
 
 // Version is one version of an item: its sync metadata and shared data.
@@ -68,13 +89,37 @@ func runConflicts(ctx context.Context, env *Env, args []string) error {
 	return interruptible(ctx, env, func(env *Env) error { return listConflicts(ctx, env, pos[0], *asJSON) })
 }
 
+// fillBase fills in an item's base and whether it combines.
+func fillBase(ci *ConflictItem, e dialect.Entry, bases threeway.Bases) {
+	h, ok := threeway.BaseOf(e)
+	if !ok {
+		return
+	}
+	ci.Base = &Base{When: rfc3339(h.When), By: h.By}
+	if e.Winner().State().Dialect == dialect.FeedSync102 {
+		ci.Base.Sequence = h.Number
+	} else {
+		ci.Base.Version = h.Number
+	}
+	p, err := threeway.Combine(e, bases)
+	if err != nil {
+		return
+	}
+	ci.Base.Known, ci.Combines = true, p.Clean()
+	for _, c := range p.Clashes {
+		ci.Clashes = append(ci.Clashes, c.Key)
+	}
+}
+
 // listConflicts prints FEED's conflicts, as a table or as JSON.
 func listConflicts(ctx context.Context, env *Env, src string, asJSON bool) error {
 	doc, err := load(ctx, env, src)
 	if err != nil {
 		return err
 	}
-	list := conflictList(doc)
+	bases := openBases(env, src)
+	defer bases.Close()
+	list := conflictList(doc, storeBases{bases})
 	if asJSON {
 		enc := json.NewEncoder(env.Stdout)
 		enc.SetIndent("", "  ")
@@ -90,8 +135,8 @@ func listConflicts(ctx context.Context, env *Env, src string, asJSON bool) error
 	return nil
 }
 
-// conflictList lists the items of doc in conflict.
-func conflictList(doc *dialect.Doc) ConflictList {
+// conflictList lists the items of doc in conflict, with their bases.
+func conflictList(doc *dialect.Doc, bases threeway.Bases) ConflictList {
 	list := ConflictList{Feed: doc.Name(), Dialect: doc.Dialect().String(), Items: []ConflictItem{}}
 	for _, e := range doc.Entries() {
 		if !e.InConflict() {
@@ -101,6 +146,7 @@ func conflictList(doc *dialect.Doc) ConflictList {
 		for _, v := range e.Versions() {
 			ci.Versions = append(ci.Versions, version(v))
 		}
+		fillBase(&ci, e, bases)
 		list.Items = append(list.Items, ci)
 	}
 	return list

@@ -1,10 +1,18 @@
 // Package tui is feedsync's terminal front end: the command line that
 // main.go calls, with the scriptable commands (merge, create, update,
-// adopt, resolve --pick, conflicts, validate, endpoint), sync over HTTP (serve,
-// pull, sync), the CSE commands, and
-// the commands that open the interactive resolver (resolve, demo), which
-// lives in the sub-package tui/resolver. Every command goes through the
+// adopt, resolve --pick, resolve --auto, conflicts, validate, endpoint),
+// sync over HTTP (serve, pull, sync), the CSE commands, and the commands
+// that open the interactive resolver (resolve, demo), which lives in the
+// sub-package tui/resolver. Every command goes through the
 // same engine and feeds functions as the resolver does.
+//
+// resolve --auto and conflicts --json find each conflict's base and
+// whether it combines through package feeds/threeway, with the bases the
+// version store beside the feed holds (package feeds/store): an item
+// whose versions combine without a clash is resolved with the
+// combination, one resolution by this endpoint (1.0.2 §3.4 step 1.3, 0.91
+// §5); the others are left as they were. When nothing combines nothing
+// is written, so that a feed without a store stays byte for byte.
 //
 // # Layout
 //

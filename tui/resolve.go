@@ -11,15 +11,20 @@ import (
 // resolver otherwise.
 func runResolve(ctx context.Context, env *Env, args []string) error {
 	f := newItemFlags("resolve")
-	f.Lookup("o").Usage = "write the feed to `OUT`: with --pick, standard output when absent;\n" +
+	f.Lookup("o").Usage = "write the feed to `OUT`: with --pick or --auto, standard output when absent;\n" +
 		"interactive, LOCAL or FEED when absent (- writes it to standard output when the session ends)"
 	f.registerHistory()
 	pick := f.String("pick", "", "`winner|N`: winner keeps the winner's data, N takes conflict version N's (1-based, as 'conflicts' numbers them)")
 	only := f.String("only", "", "fold in only versions `N,M,...` and leave the others in conflict")
 	markers := f.Bool("markers", false, "interactive: mark changed words [-old-]{+new+} in colour too")
+	auto := f.Bool("auto", false, "resolve every item whose versions combine three-way against their base (from the\n"+
+		"version store beside FEED) with the combination; leave the rest. Nothing is written when nothing combines")
 	pos, err := f.parse(env, args)
 	if err != nil {
 		return err
+	}
+	if *auto {
+		return runAuto(ctx, env, f, pos, *pick != "" || *only != "" || *markers)
 	}
 	if *pick == "" {
 		if f.id != "" || *only != "" || f.title.set || f.content.set || len(f.fields) > 0 || f.history != (dialect.Options{}) {
@@ -59,4 +64,20 @@ func runResolve(ctx context.Context, env *Env, args []string) error {
 	return f.changeOne(ctx, env, pos[0], func(doc *dialect.Doc) error {
 		return resolveItem(doc, f.id, st, r, f.history)
 	})
+}
+
+// runAuto is 'resolve FEED --auto'; other says whether flags that do not
+// go with it were given.
+func runAuto(ctx context.Context, env *Env, f *itemFlags, pos []string, other bool) error {
+	if other || f.id != "" || f.title.set || f.content.set || len(f.fields) > 0 || f.history != (dialect.Options{}) {
+		return usageError("resolve", "--auto takes only --by, --when and -o")
+	}
+	if len(pos) != 1 {
+		return usageError("resolve", "--auto takes one FEED, got %s", count(len(pos), "argument"))
+	}
+	st, err := f.stamp.stamp(env, now)
+	if err != nil {
+		return err
+	}
+	return autoResolve(ctx, env, pos[0], *f.outPath, st)
 }

@@ -8,10 +8,18 @@
 //
 // # Rules
 //
-// Each side's change is the shortest token edit script from the base to
-// that side ([diff.TokenEdits]); tokens are those of [diff.Tokens] (words,
-// runs of one space character, single marks), with markup kept whole in
-// [HTML] and [XHTML] mode. Changes from all sides are set on the base's
+// Each side's changes are found against the base's tokens: those of
+// [diff.Tokens] (words, runs of one space character, single marks), with
+// markup kept whole in [HTML] and [XHTML] mode. The words (every token but
+// white space) are aligned first, by a shortest edit script
+// ([diff.TokenEdits]); between two aligned words, a run that holds as many
+// words on both sides is compared word by word and gap by gap, and any
+// other run is one change, less the tokens it starts and ends with on both
+// sides. So a change reads the same whatever else its side changed: a
+// word replaced by two is one change, however the spaces around it could
+// align. (Neighbouring words that one side replaced by more or fewer
+// words are one change of that side: "a b" become "x y z" does not say
+// which word became two.) Changes from all sides are set on the base's
 // tokens and gathered into hunks:
 //
 //   - A change only one side made is taken ([OneSide]).
@@ -42,4 +50,13 @@
 // is not, every combined hunk that holds markup (or, if none does, every
 // combined hunk) becomes a clash. A combination is never escaped into
 // text.
+//
+// # Cost
+//
+// A merge costs one word diff per side ([diff.TokenEdits]: shortest for
+// up to 4,000 words, then piece by piece, near linear in the text) and a
+// pass over the changes; BenchmarkMerge measures bases of 1k, 10k and
+// 100k words:
+//
+//	$ go test -run XXX -bench Merge -benchmem ./diff/merge3
 package merge3

@@ -123,9 +123,13 @@ func (c *change) key() string {
 // is never moved off a point another side's insertion can share with it.
 func place(bt []string, cs []*change) {
 	sortChanges(cs)
+	slack := 0
+	for _, c := range cs {
+		slack = max(slack, c.slack)
+	}
 	lastEnd := -1
 	for i, c := range cs {
-		if c.start <= lastEnd && c.pure() && !meetsInsertion(c, cs[:i]) {
+		if c.start <= lastEnd && c.pure() && !meetsInsertion(c, cs[:i], slack) {
 			for d := lastEnd + 1 - c.start; d > 0 && d <= c.slack; d-- {
 				c.shift(bt, 1)
 			}
@@ -135,13 +139,14 @@ func place(bt []string, cs []*change) {
 }
 
 // meetsInsertion reports whether c is an insertion that could sit at the
-// same point as one of the others.
-func meetsInsertion(c *change, others []*change) bool {
+// same point as one of the changes before it, which start no later than
+// it does and move at most slack tokens.
+func meetsInsertion(c *change, before []*change, slack int) bool {
 	if !c.insertion() {
 		return false
 	}
-	for _, o := range others {
-		if o.insertion() && o.origin <= c.reach() && c.origin <= o.reach() {
+	for j := len(before) - 1; j >= 0 && before[j].origin+slack >= c.origin; j-- {
+		if o := before[j]; o.insertion() && o.origin <= c.reach() && c.origin <= o.reach() {
 			return true
 		}
 	}

@@ -61,7 +61,7 @@ func (x *itemData) attrFields() []feeds.Field {
 			if key == attrNote {
 				base, label = "content", "Note"
 			}
-			out = append(out, feeds.Field{Key: base, Label: label, Value: v, Shared: true})
+			out = append(out, feeds.Field{Key: base, Label: label, Value: v, Shared: true, Type: "text"})
 		}
 	}
 	for _, a := range x.attrs {
@@ -118,7 +118,14 @@ func elemField(e *etree.Element, seen map[string]int) feeds.Field {
 		key += "[" + strconv.Itoa(n) + "]"
 		label += " " + strconv.Itoa(n)
 	}
-	return feeds.Field{Key: key, Label: label, Value: valueOf(e, u == "" && group(KindRSS, e) < 3), Shared: true}
+	f := feeds.Field{Key: key, Label: label, Value: valueOf(e, u == "" && group(KindRSS, e) < 3), Shared: true}
+	switch {
+	case u == "" && e.Tag == "description":
+		f.Type = "html" // RSS 2.0: it may hold entity-encoded HTML
+	case u == "" && e.Tag == "title":
+		f.Type = "text"
+	}
+	return f
 }
 
 // valueOf is the text of a title or description, a category's text and

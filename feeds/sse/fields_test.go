@@ -157,3 +157,31 @@ func TestFieldsIndentation(t *testing.T) {
 		t.Errorf("no fields %v", want)
 	}
 }
+
+// A title and a description say how they hold their text, so that a
+// three-way merge keeps markup whole: RSS 2.0's description may hold
+// entity-encoded HTML; an OPML outline's text and note are text.
+func TestFieldTypes(t *testing.T) {
+	rss := mustParse(t, "f.xml", `<rss version="2.0" xmlns:sx="https://www.microsoft.com/schemas/rss/sse"><channel>
+<item><title>T</title><description>&lt;b&gt;D&lt;/b&gt;</description><link>http://a/</link><sx:sync id="1" version="1"><sx:history by="e"/></sx:sync></item>
+</channel></rss>`)
+	opml := mustParse(t, "f.opml", `<opml xmlns:sx="https://www.microsoft.com/schemas/rss/sse"><body>
+<outline text="BBC" _note="daily" xmlUrl="http://bbc/"><sx:sync id="1" version="1"><sx:history by="e"/></sx:sync></outline>
+</body></opml>`)
+	for _, tc := range []struct {
+		name string
+		data sse.Data
+		want string
+	}{
+		{"RSS", rss.Item("1").Data, "title:text content:html link:"},
+		{"OPML", opml.Item("1").Data, "title:text content:text @xmlUrl:"},
+	} {
+		var got []string
+		for _, f := range Fields(tc.data) {
+			got = append(got, f.Key+":"+f.Type)
+		}
+		if s := strings.Join(got, " "); s != tc.want {
+			t.Errorf("%s: types %s, want %s", tc.name, s, tc.want)
+		}
+	}
+}

@@ -1,0 +1,105 @@
+package threeway
+
+import (
+	"strconv"
+	"time"
+
+	"github.com/feedsync/feedsync/feeds"
+	"github.com/feedsync/feedsync/feeds/dialect"
+)
+
+// Bases gives the shared data of earlier versions of items: the version
+// of item id whose topmost history entry is h (1.0.2 §2.5; 0.91: the
+// version h numbers and the sx:history or sx:update that made it). ok is
+// false when the data is not known. Package feeds/store keeps them beside
+// a feed.
+type Bases interface {
+	Base(id string, h dialect.History) ([]feeds.Field, bool)
+}
+
+// BaseOf returns the topmost history entry of the version that the
+// winner and every conflict version of e started from; false when they
+// share none or e has no conflict version.
+//
+// FeedSync 1.0.2: the newest entry of the winner's history (§2.5) that
+// every conflict version's history holds too, the entries §3.3
+// subsumption compares, as engine.Divergence finds it for one version.
+// SSE 0.91: a conflict record names the version both sides made (0.91
+// §4.4.1); they made it from the version before, the winner's entry for
+// that number. With several records, the oldest such version, from which
+// every side descends. Its entry must still be in the winner's history.
+func BaseOf(e dialect.Entry) (dialect.History, bool) {
+	vs := e.Versions()
+	if len(vs) == 0 {
+		return dialect.History{}, false
+	}
+	if e.Winner().State().Dialect == dialect.SSE091 {
+		return sseBase(e)
+	}
+	for _, h := range e.Winner().History() {
+		if allHold(vs, h) {
+			return h, true
+		}
+	}
+	return dialect.History{}, false
+}
+
+// allHold reports whether every version's history holds h.
+func allHold(vs []dialect.Version, h dialect.History) bool {
+	for _, v := range vs {
+		held := false
+		for _, o := range v.History() {
+			if o.Equal(h) {
+				held = true
+				break
+			}
+		}
+		if !held {
+			return false
+		}
+	}
+	return true
+}
+
+// sseBase is BaseOf for SSE 0.91: the winner's entry for the version
+// before the oldest one a conflict record names.
+func sseBase(e dialect.Entry) (dialect.History, bool) {
+	oldest := -1
+	for i := range e.Versions() {
+		if d := e.Divergence(i); oldest < 0 || d.Version < e.Divergence(oldest).Version {
+			oldest = i
+		}
+	}
+	before := e.Divergence(oldest).Before
+	if before == nil {
+		return dialect.History{}, false
+	}
+	return *before, true
+}
+
+// Memory is Bases held in memory, keyed by Key: for tests, and for a
+// caller that has the base versions at hand (git's merge base).
+type Memory map[string][]feeds.Field
+
+// Key returns the key of the version of item id whose topmost history
+// entry is h.
+func Key(id string, h dialect.History) string {
+	return strconv.Itoa(h.Number) + " " + h.When.UTC().Format(time.RFC3339Nano) + " " +
+		strconv.Quote(h.By) + " " + id
+}
+
+// Base returns the fields held for id and h.
+func (m Memory) Base(id string, h dialect.History) ([]feeds.Field, bool) {
+	fs, ok := m[Key(id, h)]
+	return fs, ok
+}
+
+// Add records the shared fields of every version of e (the winner and the
+// conflict versions) under its topmost history entry.
+func (m Memory) Add(e dialect.Entry) {
+	for _, v := range append([]dialect.Version{e.Winner()}, e.Versions()...) {
+		if hs := v.History(); len(hs) > 0 {
+			m[Key(e.ID(), hs[0])] = shared(v.Fields())
+		}
+	}
+}

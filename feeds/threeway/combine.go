@@ -1,0 +1,123 @@
+package threeway
+
+import (
+	"errors"
+	"fmt"
+	"slices"
+
+	"github.com/feedsync/feedsync/diff/merge3"
+	"github.com/feedsync/feedsync/feeds"
+	"github.com/feedsync/feedsync/feeds/dialect"
+)
+
+// ErrNoBase is an item whose conflict has no base: its versions share no
+// history entry, or the base version's data is not known.
+var ErrNoBase = errors.New("threeway: no base version known")
+
+// Why says why a field, or the item, does not combine.
+type Why int
+
+const (
+	// Edits: the sides' word changes of a text field clash (Clash.Hunks).
+	Edits Why = iota
+	// Values: sides changed a value that is combined whole (a foreign
+	// element, an attribute, a text field whose type changed) differently.
+	Values
+	// Removed: one side removed the field, another changed it.
+	Removed
+	// Deleted: a version is a tombstone; a deletion against an edit is a
+	// person's call.
+	Deleted
+	// Moved: the versions put an OPML outline in different places.
+	Moved
+)
+
+var whyNames = [...]string{Edits: "edits", Values: "values", Removed: "removed", Deleted: "deleted", Moved: "moved"}
+
+// String returns a word for the reason: "edits", "values", "removed", "deleted", "moved".
+func (w Why) String() string {
+	if w < 0 || int(w) >= len(whyNames) {
+		return fmt.Sprintf("Why(%d)", int(w))
+	}
+	return whyNames[w]
+}
+
+// A Clash is a field, or with Key "" the item, that does not combine.
+type Clash struct {
+	Key, Label string
+	Why        Why
+	// Hunks are the text merge's hunks, for Why Edits.
+	Hunks []merge3.Hunk
+}
+
+// A Plan is how an item's conflict combines against its base.
+type Plan struct {
+	// Base is the topmost history entry of the base version.
+	Base dialect.History
+	// Resolution keeps the winner (Pick 0) and edits it into the
+	// combination (1.0.2 §3.4 step 1.3); it folds in every version. It is
+	// meant for an item whose plan has no clashes.
+	Resolution dialect.Resolution
+	// Changed lists the keys of the fields the resolution edits, whose
+	// combination differs from the winner's.
+	Changed []string
+	// Clashes lists what does not combine; empty when all does.
+	Clashes []Clash
+}
+
+// Clean reports whether everything combines.
+func (p Plan) Clean() bool { return len(p.Clashes) == 0 }
+
+// Combine works out how e's conflict combines three-way: per shared field,
+// each version's change against the base version (BaseOf, from bases) is
+// taken when one side made it or all made it alike, and word changes of a
+// text field made apart are combined (package merge3); the rest are
+// clashes. The error wraps ErrNoBase when there is no base.
+func Combine(e dialect.Entry, bases Bases) (Plan, error) {
+	h, ok := BaseOf(e)
+	switch {
+	case !ok && len(e.Versions()) == 0:
+		return Plan{}, fmt.Errorf("item %s: in conflict with no other version to combine: %w", e.ID(), ErrNoBase)
+	case !ok:
+		return Plan{}, fmt.Errorf("item %s: versions share no history entry: %w", e.ID(), ErrNoBase)
+	}
+	var base []feeds.Field
+	known := false
+	if bases != nil {
+		base, known = bases.Base(e.ID(), h)
+	}
+	if !known {
+		return Plan{}, fmt.Errorf("item %s: no data for the base version #%d by %s: %w", e.ID(), h.Number, h.By, ErrNoBase)
+	}
+	vs := append([]dialect.Version{e.Winner()}, e.Versions()...)
+	p := Plan{Base: h, Clashes: itemClashes(vs)}
+	if len(p.Clashes) > 0 {
+		return p, nil
+	}
+	sides := make([][]feeds.Field, len(vs))
+	for i, v := range vs {
+		sides[i] = shared(v.Fields())
+	}
+	combineFields(&p, shared(base), sides)
+	return p, nil
+}
+
+// itemClashes returns the clashes of the item as a whole: a tombstone, or
+// outlines placed apart.
+func itemClashes(vs []dialect.Version) []Clash {
+	for _, v := range vs {
+		if v.Deleted() {
+			return []Clash{{Why: Deleted}}
+		}
+	}
+	for _, v := range vs[1:] {
+		if v.Position() != vs[0].Position() {
+			return []Clash{{Key: "position", Label: "Position", Why: Moved}}
+		}
+	}
+	return nil
+}
+
+func shared(fs []feeds.Field) []feeds.Field {
+	return slices.DeleteFunc(slices.Clone(fs), func(f feeds.Field) bool { return !f.Shared })
+}

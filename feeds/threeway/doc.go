@@ -1,0 +1,63 @@
+// Package threeway combines an item's conflict versions three-way, against
+// the version they all started from, for every front end that resolves:
+// `feedsync resolve --auto`, `conflicts --json` and the resolver. It
+// imports the dialect layer and the text merge (package diff/merge3) and
+// returns data: a dialect.Resolution or the clashes.
+//
+// # The base
+//
+// FeedSync keeps no base: an item carries its history (who, when, which
+// sequence) but not the data of earlier versions. BaseOf finds which
+// version the base is, from the histories alone; its data comes from a
+// Bases, which package feeds/store keeps beside a feed (and Memory holds
+// in memory). Readings:
+//
+//   - FeedSync 1.0.2: the base is the newest entry of the winner's history
+//     that every conflict version's history holds (1.0.2 §2.5, the
+//     entries §3.3 subsumption compares). An entry names the version it
+//     made, the version whose topmost entry it was, which is the key of
+//     its data. Versions created apart share no entry: no base.
+//   - SSE 0.91: a conflict record names the version number both sides
+//     made (0.91 §4.4.1), so both started from the version before it, and
+//     the winner's history names who made that one (its sx:history or an
+//     sx:update, 0.91 §2.4, §2.5). With several records the oldest such
+//     version is the base of them all. A history trimmed past it (0.91
+//     §4.2 step 2.3) leaves no base.
+//   - Nothing is guessed: no shared entry, or no data for it, is
+//     ErrNoBase, and nothing is combined.
+//
+// # Combining
+//
+// Combine compares, field by field (feeds.Field keys; FeedSync 1.0.2's
+// shared fields, implementation note 1; SSE 0.91 shares all data), the
+// winner's and every conflict version's value with the base's:
+//
+//   - A field no version changed stays. A change one version made, or
+//     several made alike, is taken: a new value, a field added, a field
+//     removed.
+//   - Different changes to a title, content or summary are merged word by
+//     word (package merge3): changes made apart combine, changes that meet
+//     clash (Why Edits, with the hunks). Title and content are separate
+//     fields, so a title changed on one side and a content on another
+//     combine. The text's Type (feeds.Field) chooses the tokens: Atom
+//     type="html" and an RSS description as HTML, type="xhtml" as XHTML,
+//     whose combination must be well-formed, else a clash. Versions that
+//     disagree on the type are combined whole (Values).
+//   - Every other field, foreign elements above all, is combined whole,
+//     as its XML: taken when one side changed it or all alike, a clash
+//     (Values) when sides changed it differently.
+//   - A field removed by one side and changed by another is a clash
+//     (Removed).
+//   - Categories are a set: a category any side removed is gone, one any
+//     side added is there once. They never clash.
+//   - A tombstone among the versions (a deletion against an edit) and
+//     OPML outlines the versions place apart are clashes of the whole
+//     item: the base holds no place to combine them with.
+//
+// The result is a new version this endpoint makes: Resolution keeps the
+// winner (Pick 0), folds in every conflict version and edits the winner's
+// data into the combination, as 1.0.2 §3.4 step 1.3 allows ("the data
+// may be a combination") and 0.91 §5 resolves, all of an item's
+// conflicts at once. Fields the winner holds that are not shared
+// (publisher-specific, 1.0.2 implementation note 1) are the winner's.
+package threeway
