@@ -5,13 +5,13 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/feedsync/feedsync/feeds/dialect"
-	"github.com/feedsync/feedsync/tui/resolver/mergemodel"
 )
 
 // Combining every item that combines (C), as IntelliJ's "resolve simple
 // conflicts" does: each unresolved item whose base is known and whose
-// three-way merge against it has no clash (the list marks it "combines")
-// is resolved with the combination, a 1.0.2 §3.4 step 1.3 resolution
+// three-way merge against it has no clash (threeway.Combine, the rule of
+// `feedsync resolve --auto`; the list marks it "combines") is resolved
+// with the combination, a 1.0.2 §3.4 step 1.3 resolution
 // ("combine or otherwise create new data", 0.91 §5) that settles every
 // conflicting version. It acts on the items the filter shows when one is
 // on, as A does, asks first naming the count, and is one step u undoes.
@@ -20,8 +20,14 @@ import (
 // combines against its base.
 func (m Model) combines(pos int) bool {
 	e := m.st.entry(pos)
-	b, ok := m.st.bases[e]
-	return ok && b.combines && e.InConflict()
+	return e.InConflict() && m.st.combines(e)
+}
+
+// combines reports whether a base of e is known and its conflict
+// combines against it.
+func (s *store) combines(e dialect.Entry) bool {
+	b, ok := s.bases[e]
+	return ok && b.combines()
 }
 
 // askCombineAll asks before combining every item that combines.
@@ -54,16 +60,11 @@ func (m Model) combineAll() (Model, tea.Cmd) {
 	st := m.stamp()
 	for _, pos := range m.bulk.positions {
 		e := m.st.entry(pos)
-		b, ok := m.st.bases[e]
-		if !ok || !e.InConflict() {
+		if !e.InConflict() || !m.st.combines(e) {
 			continue
 		}
-		fields := mergemodel.Fields(e)
-		sum, texts, _ := mergemodel.Plan(fields, b.fields, e.Winner().TextTypes())
-		if !sum.Clean() {
-			continue
-		}
-		res, err := m.st.doc.Resolve(e, st, dialect.Resolution{Edit: mergemodel.EditOf(fields, texts)}, dialect.Options{})
+		b := m.st.bases[e]
+		res, err := m.st.doc.Resolve(e, st, b.plan.Resolution, dialect.Options{})
 		if err != nil {
 			m.status.Error(fmt.Sprintf("combining %q: %v · nothing decided", m.st.title(pos), err))
 			return m, nil

@@ -146,7 +146,7 @@ func (v MergeView) Combine(b baseInfo) MergeView {
 	if v.typing { // an item with no hunk to take: nothing to combine
 		return v
 	}
-	v.mm.Start(b.fields, v.entry.Winner().TextTypes())
+	v.mm.Start(b.fields)
 	for i := range v.areas {
 		v.areas[i].SetValue(v.mm.Result(i))
 	}

@@ -18,6 +18,7 @@ type Field struct {
 	Numbered bool     // a list's first key has an index too: "category[1]", not "link"
 	Winner   string   // the winner's value
 	Values   []string // each conflict version's value
+	Type     string   // how a title, content or summary holds its text (dialect.Field.Type): "html", "xhtml", "text", or ""
 }
 
 // Granularity is how finely the field's hunks are cut: a list's lines are
@@ -83,7 +84,7 @@ func Fields(e dialect.Entry) []Field {
 // fieldOf makes the field of key base from each version's fields; a list
 // one of whose values spreads over lines is no field (ok false).
 func fieldOf(sf dialect.Field, base string, list, numbered bool, sets [][]dialect.Field) (Field, bool) {
-	f := Field{Key: base, Label: sf.Label, List: list, Numbered: numbered}
+	f := Field{Key: base, Label: sf.Label, List: list, Numbered: numbered, Type: sf.Type}
 	if f.List {
 		f.Label = listLabel(sf)
 	}

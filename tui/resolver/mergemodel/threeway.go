@@ -1,6 +1,8 @@
 package mergemodel
 
 import (
+	"slices"
+
 	"github.com/feedsync/feedsync/diff/merge3"
 	"github.com/feedsync/feedsync/feeds/dialect"
 )
@@ -24,7 +26,9 @@ import (
 // merged three-way: its hunks stay open. Content whose type is html or
 // xhtml (Atom, feeds.TextTypes) is merged as markup (merge3.HTML,
 // merge3.XHTML): a hunk never splits a tag, and an XHTML combination that
-// would not be well-formed is a clash.
+// would not be well-formed is a clash. A field other than a title, content
+// or summary is combined whole, as package feeds/threeway does: taken when
+// one side changed it, or several alike, else a clash.
 
 // Summary is what the three-way start did: the places where sides clash,
 // and the changes it combined (taken from one side, or the same on
@@ -38,27 +42,45 @@ func (s Summary) Clean() bool { return s.Clashes == 0 }
 
 // Plan returns what the three-way start makes of fields against base (the
 // base's shared fields), without starting: the summary, and each field's
-// combined text with its clashes' ranges in the winner's value. types are
-// the winner's text construct types by key (see dialect.Version.TextTypes).
-func Plan(fields []Field, base []dialect.Field, types map[string]string) (Summary, []string, [][][2]int) {
+// combined text with its clashes' ranges in the winner's value.
+func Plan(fields []Field, base []dialect.Field) (Summary, []string, [][][2]int) {
 	var sum Summary
 	texts, clashes := make([]string, len(fields)), make([][][2]int, len(fields))
 	for i, f := range fields {
 		texts[i] = f.Winner
-		if f.List {
-			continue
+		sides := append([]string{f.Winner}, f.Values...)
+		switch {
+		case f.List:
+		case textKeys[f.Key]:
+			texts[i], clashes[i] = combined(merge3.Merge(valueIn(base, f.Key), sides, modeOf(f.Type)), &sum)
+		default:
+			texts[i], clashes[i] = whole(valueIn(base, f.Key), sides, &sum)
 		}
-		r := merge3.Merge(valueIn(base, f.Key), append([]string{f.Winner}, f.Values...), modeOf(types[f.Key]))
-		texts[i], clashes[i] = combined(r, &sum)
 	}
 	return sum, texts, clashes
 }
 
-// Combines reports whether the three-way start of an item's fields against
-// base combines every change: a base is known and nothing clashes.
-func Combines(e dialect.Entry, base []dialect.Field) bool {
-	sum, _, _ := Plan(Fields(e), base, e.Winner().TextTypes())
-	return sum.Clean()
+// whole combines a field's values whole against the base's: the change
+// one side made, or several alike, is taken; else the winner's value
+// stays and the whole field is a clash.
+func whole(base string, sides []string, sum *Summary) (string, [][2]int) {
+	var changed []string
+	for _, s := range sides {
+		if s != base && !slices.Contains(changed, s) {
+			changed = append(changed, s)
+		}
+	}
+	switch {
+	case len(changed) == 0:
+		return base, nil
+	case len(changed) == 1:
+		if !allSame(sides) {
+			sum.Combined++
+		}
+		return changed[0], nil
+	}
+	sum.Clashes++
+	return sides[0], [][2]int{{0, len(sides[0])}}
 }
 
 // combined returns the text of a three-way merge where its clashes keep
@@ -90,11 +112,11 @@ func combined(r merge3.Result, sum *Summary) (string, [][2]int) {
 // Start starts the merge from the three-way result against base, as one
 // undo step (see the top of this file), and returns what it did. A merge
 // started already, or one the person changed, is left as it is.
-func (m *Model) Start(base []dialect.Field, types map[string]string) Summary {
+func (m *Model) Start(base []dialect.Field) Summary {
 	if m.Changed() || m.auto != nil {
 		return Summary{}
 	}
-	sum, texts, clashes := Plan(m.fields, base, types)
+	sum, texts, clashes := Plan(m.fields, base)
 	m.Push()
 	copy(m.results, texts)
 	m.touch()

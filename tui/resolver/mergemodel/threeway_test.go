@@ -17,7 +17,7 @@ func base(content string) []dialect.Field {
 // is one undo step (issue 19 part 5).
 func TestStartCombines(t *testing.T) {
 	m := merge("Buy oat milk today", "Buy milk tomorrow")
-	sum := m.Start(base("Buy milk today"), nil)
+	sum := m.Start(base("Buy milk today"))
 	if sum != (Summary{Combined: 2}) || !sum.Clean() {
 		t.Errorf("summary %+v, want 2 combined and no clash", sum)
 	}
@@ -49,7 +49,7 @@ func TestStartCombines(t *testing.T) {
 // change elsewhere is combined.
 func TestStartClash(t *testing.T) {
 	m := merge("Meet in Lyon on Monday", "Meet in Paris on Tuesday")
-	sum := m.Start(base("Meet in Annecy on Monday"), nil)
+	sum := m.Start(base("Meet in Annecy on Monday"))
 	if sum != (Summary{Clashes: 1, Combined: 1}) {
 		t.Errorf("summary %+v, want 1 clash, 1 combined", sum)
 	}
@@ -78,7 +78,7 @@ func TestStartThreeSides(t *testing.T) {
 	m := merge("Two days in Annecy, 14–15 May, ten people", "Two days in Lyon, 14–15 May, eight people", "Three days in Lyon, 14–15 May, eight people")
 	m.fields[0].Winner = "Two days in Annecy, 14–15 May, eight people"
 	m = FromFields(m.fields, 2)
-	sum := m.Start(base("Two days in Annecy, 14–15 May, ten people"), nil)
+	sum := m.Start(base("Two days in Annecy, 14–15 May, ten people"))
 	if !sum.Clean() {
 		t.Fatalf("summary %+v, want clean", sum)
 	}
@@ -97,12 +97,8 @@ func TestStartThreeSides(t *testing.T) {
 // TestStartMarkup: HTML content merges as markup: a change inside a tag
 // and one in the text beside it combine, and no hunk splits the tag.
 func TestStartMarkup(t *testing.T) {
-	m := merge(`<p class="a">Buy milk</p>`, `<p class="b">Buy milk</p>`)
-	m.fields[0].Values = []string{`<p>Buy oat milk</p>`}
-	m = FromFields(m.fields, 1)
-	m.fields[0].Winner = `<p class="b">Buy milk</p>`
-	m = FromFields(m.fields, 1)
-	if sum := m.Start(base(`<p>Buy milk</p>`), map[string]string{"content": "html"}); !sum.Clean() {
+	m := FromFields([]Field{{Key: "content", Type: "html", Winner: `<p class="b">Buy milk</p>`, Values: []string{`<p>Buy oat milk</p>`}}}, 1)
+	if sum := m.Start(base(`<p>Buy milk</p>`)); !sum.Clean() {
 		t.Fatalf("summary %+v", sum)
 	}
 	if got := m.Result(0); got != `<p class="b">Buy oat milk</p>` {
@@ -114,7 +110,25 @@ func TestStartMarkup(t *testing.T) {
 // its base is empty, and two different additions clash.
 func TestStartNoBaseField(t *testing.T) {
 	m := FromFields([]Field{{Key: "summary", Label: "Summary", Winner: "one", Values: []string{"two"}}}, 1)
-	if sum := m.Start(base("x"), nil); sum.Clashes != 1 || m.Changed() {
+	if sum := m.Start(base("x")); sum.Clashes != 1 || m.Changed() {
 		t.Errorf("summary %+v, changed %v; want a clash and the winner's text", sum, m.Changed())
+	}
+}
+
+// TestStartWhole: a field other than a title, content or summary combines
+// whole, as feeds/threeway does: one side's change is taken, two
+// different changes clash whole however few words they share.
+func TestStartWhole(t *testing.T) {
+	f := func(w, v string) Model {
+		return FromFields([]Field{{Key: "{urn:x}due", Label: "due", Winner: w, Values: []string{v}}}, 1)
+	}
+	due := []dialect.Field{{Key: "{urn:x}due", Value: "<due>1 May 2026</due>", Shared: true}}
+	m := f("<due>1 May 2026</due>", "<due>2 May 2026</due>")
+	if sum := m.Start(due); sum != (Summary{Combined: 1}) || m.Result(0) != "<due>2 May 2026</due>" {
+		t.Errorf("one side: %+v %q", sum, m.Result(0))
+	}
+	m = f("<due>1 June 2026</due>", "<due>2 May 2026</due>")
+	if sum := m.Start(due); sum != (Summary{Clashes: 1}) || m.Changed() || m.States(0)[0] != Clash {
+		t.Errorf("both sides: %+v, changed %v, state %d", sum, m.Changed(), m.States(0)[0])
 	}
 }
