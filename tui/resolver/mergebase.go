@@ -58,10 +58,10 @@ func (v MergeView) againstBase(i int, value string) []piece {
 func (v *MergeView) renderBase(i int) {
 	s := v.styles
 	f := v.fields[i]
-	v.body = append(v.body, drawn(s.Bold.Render(fit("base:", v.width))))
+	v.laidOut.body = append(v.laidOut.body, drawn(s.Bold.Render(fit("base:", v.width))))
 	sides := v.sidePainter()
 	for _, row := range wrapLines(v.plain(v.baseValue(i)), v.width) {
-		v.body = append(v.body, func() string { return sides.paint(row, v.width) })
+		v.laidOut.body = append(v.laidOut.body, func() string { return sides.paint(row, v.width) })
 	}
 	left := v.againstBase(i, f.Winner)
 	var right []piece
@@ -77,29 +77,29 @@ func (v *MergeView) renderBase(i int) {
 	sep := s.ink.rule.render(" │ ")
 	wname, vname := "winner against the base:", v.versionName()+" against the base:"
 	if narrow {
-		v.body = append(v.body, drawn(s.Winner.Render(fit(wname, v.width))))
+		v.laidOut.body = append(v.laidOut.body, drawn(s.Winner.Render(fit(wname, v.width))))
 		for _, row := range lrows {
-			v.body = append(v.body, func() string { return sides.paint(row, lw) })
+			v.laidOut.body = append(v.laidOut.body, func() string { return sides.paint(row, lw) })
 		}
-		v.body = append(v.body, drawn(s.Version.Render(fit(vname, v.width))))
+		v.laidOut.body = append(v.laidOut.body, drawn(s.Version.Render(fit(vname, v.width))))
 		for _, row := range rrows {
-			v.body = append(v.body, func() string { return sides.paint(row, rw) })
+			v.laidOut.body = append(v.laidOut.body, func() string { return sides.paint(row, rw) })
 		}
 	} else {
-		v.body = append(v.body, drawn(s.Winner.Render(fit(wname, lw))+sep+s.Version.Render(fit(vname, rw))))
+		v.laidOut.body = append(v.laidOut.body, drawn(s.Winner.Render(fit(wname, lw))+sep+s.Version.Render(fit(vname, rw))))
 		for k := range max(len(lrows), len(rrows)) {
 			l, r := at(lrows, k), at(rrows, k)
-			v.body = append(v.body, func() string { return sides.paint(l, lw) + sep + sides.paint(r, rw) })
+			v.laidOut.body = append(v.laidOut.body, func() string { return sides.paint(l, lw) + sep + sides.paint(r, rw) })
 		}
 	}
-	v.body = append(v.body, drawn(s.Bold.Render(fit("result:", v.width))))
-	start := len(v.body)
+	v.laidOut.body = append(v.laidOut.body, drawn(s.Bold.Render(fit("result:", v.width))))
+	start := len(v.laidOut.body)
 	mrows, mmarks, cur := v.resultRows(i, v.width-2)
 	for k := range mrows {
 		mk, w := mark(mmarks, k), v.width-2
-		v.body = append(v.body, func() string { return mk + rowAt(mrows, k, w) })
+		v.laidOut.body = append(v.laidOut.body, func() string { return mk + rowAt(mrows, k, w) })
 	}
 	if cur >= 0 {
-		v.cursorAt = start + cur
+		v.laidOut.cursorAt = start + cur
 	}
 }

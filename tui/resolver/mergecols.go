@@ -137,14 +137,14 @@ func (v *MergeView) renderColumns(i int) {
 	laid := v.fieldColumns(i)
 	cols := laid.cols
 	wl, wr, wv := v.columnWidths()
-	start := len(v.body)
+	start := len(v.laidOut.body)
 	res := cols[1]
 	var typed []bodyRow
 	var typedMarks []string
 	if v.typing && v.field == i {
 		var cur int
 		typed, typedMarks, cur = v.resultRows(i, wr)
-		v.cursorAt = start + max(slices.Index(laid.typed, cur), 0)
+		v.laidOut.cursorAt = start + max(slices.Index(laid.typed, cur), 0)
 	}
 	for t, r := range res.tagRows {
 		v.noteTags([]piece{{tag: t}}, start+r)
@@ -155,7 +155,7 @@ func (v *MergeView) renderColumns(i int) {
 	for k := range len(cols[0].rows) {
 		v.noteTags(cols[0].rows[k], start+k)
 		v.noteTags(shown.rows[k], start+k)
-		v.body = append(v.body, func() string {
+		v.laidOut.body = append(v.laidOut.body, func() string {
 			var b strings.Builder
 			b.WriteString(paints[0].paint(cols[0].rows[k], wl) + sep)
 			switch {
@@ -172,8 +172,8 @@ func (v *MergeView) renderColumns(i int) {
 			return b.String()
 		})
 	}
-	for j := range v.seen {
-		v.seen[j] = true // every version is in view: applying need not ask
+	for j := range v.guard.seen {
+		v.guard.seen[j] = true // every version is in view: applying need not ask
 	}
 }
 
@@ -215,14 +215,14 @@ func (v *MergeView) renderOne(i int) {
 	laid := v.fieldColumns(i)
 	cols := laid.cols
 	wl, wr, wv := v.laneWidths()
-	start := len(v.body)
+	start := len(v.laidOut.body)
 	res, shown := cols[1], cols[2]
 	var typed []bodyRow
 	var typedMarks []string
 	if v.typing && v.field == i {
 		var cur int
 		typed, typedMarks, cur = v.resultRows(i, wr)
-		v.cursorAt = start + max(slices.Index(laid.typed, cur), 0)
+		v.laidOut.cursorAt = start + max(slices.Index(laid.typed, cur), 0)
 	}
 	for t, r := range res.tagRows {
 		v.noteTags([]piece{{tag: t}}, start+r)
@@ -232,7 +232,7 @@ func (v *MergeView) renderOne(i int) {
 	for k := range len(cols[0].rows) {
 		v.noteTags(cols[0].rows[k], start+k)
 		v.noteTags(shown.rows[k], start+k)
-		v.body = append(v.body, func() string {
+		v.laidOut.body = append(v.laidOut.body, func() string {
 			mid := strings.Repeat(" ", wr+2)
 			switch {
 			case typed == nil:

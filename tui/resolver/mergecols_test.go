@@ -234,7 +234,7 @@ func TestMergeColumnsTypingLinesUp(t *testing.T) {
 			t.Errorf("%d rows: the result's last line is not beside the winner's: %q\n%s", h, rows[at], hs.screen())
 		}
 		top := 1 + len(hs.m.merge.headLines()) + 1 // the resolver's title, the merge view's header and its rule
-		if got, want := hs.m.merge.cursorAt-hs.m.merge.scroll, at-top; got != want {
+		if got, want := hs.m.merge.laidOut.cursorAt-hs.m.merge.scroll, at-top; got != want {
 			t.Errorf("%d rows: the cursor is on screen row %d of the body, its line on %d", h, got, want)
 		}
 	}

@@ -168,7 +168,7 @@ func versionList(is []int) string {
 // positionRule is the header's last rule, with how far down the body is
 // when it does not fit in the rows left under a header of headRows.
 func (v MergeView) positionRule(headRows int) string {
-	p := position(v.scroll, max(v.height-headRows, 1), len(v.body))
+	p := position(v.scroll, max(v.height-headRows, 1), len(v.laidOut.body))
 	if p == "" {
 		return v.styles.ink.rule.render(strings.Repeat("─", v.width))
 	}

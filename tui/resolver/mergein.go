@@ -257,7 +257,7 @@ func (v MergeView) Rebase(pos int, e dialect.Entry, name string) (MergeView, str
 		if old.settles(i) {
 			known = append(known, ver)
 		}
-		if old.seen[i] {
+		if old.guard.seen[i] {
 			seen = append(seen, ver)
 		}
 	}
@@ -282,13 +282,13 @@ func (v MergeView) Rebase(pos int, e dialect.Entry, name string) (MergeView, str
 	}
 	v = v.Open(pos, e, name, versions, shown)
 	for i, ver := range vs {
-		v.seen[i] = v.seen[i] || holds(seen, ver)
+		v.guard.seen[i] = v.guard.seen[i] || holds(seen, ver)
 	}
-	v.fresh = fresh
+	v.guard.fresh = fresh
 	v.carryResult(old)
-	v.rebased = name + " changed on disk as you combined it: " + rebaseWords(old.entry, e, fresh, v.whos) + "; your result is kept"
-	v.note = v.rebased
-	return v, v.rebased
+	v.guard.rebased = name + " changed on disk as you combined it: " + rebaseWords(old.entry, e, fresh, v.whos) + "; your result is kept"
+	v.note = v.guard.rebased
+	return v, v.guard.rebased
 }
 
 // carryResult puts back into each field the text the person made of it in
@@ -355,15 +355,15 @@ func rebaseWords(was, now dialect.Entry, fresh []bool, whos []string) string {
 // was never shown, and once after a merge-in changed the item (see the top
 // of this file), saying why.
 func (v *MergeView) refuseRebased() bool {
-	for i, f := range v.fresh {
-		if f && !v.seen[i] && v.settles(i) {
+	for i, f := range v.guard.fresh {
+		if f && !v.guard.seen[i] && v.settles(i) {
 			v.note = fmt.Sprintf("not applied: version %d (%s) came with the file's new state and was not shown yet: tab shows it", i+1, v.whos[i])
 			return true
 		}
 	}
-	if v.rebased != "" {
-		v.note = "not applied: " + v.rebased + " · apply again to apply it to the state shown"
-		v.rebased = ""
+	if v.guard.rebased != "" {
+		v.note = "not applied: " + v.guard.rebased + " · apply again to apply it to the state shown"
+		v.guard.rebased = ""
 		return true
 	}
 	return false

@@ -24,22 +24,22 @@ func (v *MergeView) layout() {
 		return
 	}
 	key := v.layoutNow()
-	if v.body != nil && key == v.laid {
+	if v.laidOut.body != nil && key == v.laid {
 		v.scrollBy(0)
 		return
 	}
 	v.laid = key
-	v.body, v.hunkRow, v.hunkLast, v.fieldRow, v.cursorAt = nil, make([]int, len(v.shown())), make([]int, len(v.shown())), nil, -1
-	for i := range v.hunkRow {
-		v.hunkRow[i], v.hunkLast[i] = -1, -1
+	v.laidOut = laidBody{hunkRow: make([]int, len(v.shown())), hunkLast: make([]int, len(v.shown())), cursorAt: -1}
+	for i := range v.laidOut.hunkRow {
+		v.laidOut.hunkRow[i], v.laidOut.hunkLast[i] = -1, -1
 	}
 	for i := range v.fields {
-		v.fieldRow = append(v.fieldRow, len(v.body))
-		v.body = append(v.body, drawn(v.fieldRule(i)))
+		v.laidOut.fieldRow = append(v.laidOut.fieldRow, len(v.laidOut.body))
+		v.laidOut.body = append(v.laidOut.body, drawn(v.fieldRule(i)))
 		v.renderField(i)
 	}
 	if len(v.fields) == 0 {
-		v.body = append(v.body, drawn(v.styles.ink.dim.render("(the item has no shared field)")))
+		v.laidOut.body = append(v.laidOut.body, drawn(v.styles.ink.dim.render("(the item has no shared field)")))
 	}
 	v.scrollBy(0)
 }
@@ -108,15 +108,15 @@ func (v *MergeView) renderField(i int) {
 	if len(f.Values) > 0 {
 		v.renderSides(i)
 	}
-	v.body = append(v.body, drawn(v.styles.Bold.Render(fit("result:", v.width))))
-	start := len(v.body)
+	v.laidOut.body = append(v.laidOut.body, drawn(v.styles.Bold.Render(fit("result:", v.width))))
+	start := len(v.laidOut.body)
 	mrows, mmarks, cur := v.resultRows(i, v.width-2)
 	for k := range mrows {
 		mk, w := mark(mmarks, k), v.width-2
-		v.body = append(v.body, func() string { return mk + rowAt(mrows, k, w) })
+		v.laidOut.body = append(v.laidOut.body, func() string { return mk + rowAt(mrows, k, w) })
 	}
 	if cur >= 0 {
-		v.cursorAt = start + cur
+		v.laidOut.cursorAt = start + cur
 	}
 }
 
@@ -130,25 +130,25 @@ func (v *MergeView) renderSides(i int) {
 		lrows, rrows := v.sideRows(i, lw, rw)
 		sep := s.ink.rule.render(" │ ")
 		sides := v.sidePainter()
-		v.body = append(v.body, drawn(s.Winner.Render(fit("winner:", lw))+sep+s.Version.Render(fit(v.versionName()+":", rw))))
+		v.laidOut.body = append(v.laidOut.body, drawn(s.Winner.Render(fit("winner:", lw))+sep+s.Version.Render(fit(v.versionName()+":", rw))))
 		for k := 0; k < max(len(lrows), len(rrows)); k++ {
 			l, r := at(lrows, k), at(rrows, k)
-			v.noteTags(l, len(v.body))
-			v.body = append(v.body, func() string { return sides.paint(l, lw) + sep + sides.paint(r, rw) })
+			v.noteTags(l, len(v.laidOut.body))
+			v.laidOut.body = append(v.laidOut.body, func() string { return sides.paint(l, lw) + sep + sides.paint(r, rw) })
 		}
 		return
 	}
 	lrows, rrows := v.sideRows(i, v.width, v.width)
 	sides, w := v.sidePainter(), v.width
-	v.body = append(v.body, drawn(s.Winner.Render(fit("winner:", v.width))))
+	v.laidOut.body = append(v.laidOut.body, drawn(s.Winner.Render(fit("winner:", v.width))))
 	for _, row := range lrows {
-		v.noteTags(row, len(v.body))
-		v.body = append(v.body, func() string { return sides.paint(row, w) })
+		v.noteTags(row, len(v.laidOut.body))
+		v.laidOut.body = append(v.laidOut.body, func() string { return sides.paint(row, w) })
 	}
-	v.body = append(v.body, drawn(s.Version.Render(fit(v.versionName()+":", v.width))))
+	v.laidOut.body = append(v.laidOut.body, drawn(s.Version.Render(fit(v.versionName()+":", v.width))))
 	for _, row := range rrows {
-		v.noteTags(row, len(v.body))
-		v.body = append(v.body, func() string { return sides.paint(row, w) })
+		v.noteTags(row, len(v.laidOut.body))
+		v.laidOut.body = append(v.laidOut.body, func() string { return sides.paint(row, w) })
 	}
 }
 
@@ -205,13 +205,13 @@ func (sp sidePainter) paint(row []piece, w int) string {
 func (v *MergeView) noteTags(row []piece, at int) {
 	for _, p := range row {
 		t := p.tag - 1
-		if t < 0 || t >= len(v.hunkRow) {
+		if t < 0 || t >= len(v.laidOut.hunkRow) {
 			continue
 		}
-		if v.hunkRow[t] < 0 || v.hunkRow[t] > at {
-			v.hunkRow[t] = at
+		if v.laidOut.hunkRow[t] < 0 || v.laidOut.hunkRow[t] > at {
+			v.laidOut.hunkRow[t] = at
 		}
-		v.hunkLast[t] = max(v.hunkLast[t], at)
+		v.laidOut.hunkLast[t] = max(v.laidOut.hunkLast[t], at)
 	}
 }
 
@@ -377,7 +377,7 @@ func (v *MergeView) resultRows(i, w int) (rows []bodyRow, rowMarks []string, cur
 		}
 	}
 	for t, r := range wr.tagRows {
-		v.noteTags([]piece{{tag: t}}, len(v.body)+r)
+		v.noteTags([]piece{{tag: t}}, len(v.laidOut.body)+r)
 	}
 	sides := v.sidePainter()
 	for _, row := range wr.rows {
@@ -484,8 +484,8 @@ func (v MergeView) View() string {
 	lines := v.head()
 	bh := max(v.height-len(lines), 1) // bodyHeight, the header drawn once
 	for i := v.scroll; i < v.scroll+bh; i++ {
-		if i < len(v.body) {
-			lines = append(lines, v.body[i]())
+		if i < len(v.laidOut.body) {
+			lines = append(lines, v.laidOut.body[i]())
 		} else {
 			lines = append(lines, "")
 		}

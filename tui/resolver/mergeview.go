@@ -42,10 +42,6 @@ type MergeView struct {
 	whole    bool  // a resolution settles every version (SSE 0.91 §5)
 	labels   []string
 	whos     []string           // who made each version, for naming it in a row
-	seen     []bool             // each version shown at least once
-	asked    bool               // applying with a version unseen has asked once
-	fresh    []bool             // each version a merge-in brought that the person had not set out to settle (mergein.go)
-	rebased  string             // what a merge-in changed of the item, said once more when applying; "" when nothing
 	mm       mergemodel.Model   // the fields, hunks, results and undo
 	fields   []mergemodel.Field // mm's fields, read only
 	areas    []textArea         // each field's result as typed in: mm's results, with a cursor
@@ -57,19 +53,35 @@ type MergeView struct {
 	width    int
 	height   int
 	scroll   int
-	body     []bodyRow
 	place    func(dialect.Version) string // where a version puts the item in an outline, or nil
 	places   []string                     // the winner's place, then each version's, worked out once at Open
-	hunkRow  []int                        // the body row where each hunk of the version shown starts
-	hunkLast []int                        // and the last where it shows: its result's, under the sides
-	fieldRow []int                        // the body row of each field's rule
-	cursorAt int                          // the body row of the cursor while typing
 	memo     *mergeMemo                   // what the revision gives, worked out once
 	laid     layoutKey                    // what the body was laid out for
 	cols     columnsState                 // every version in columns: the choice and the layout kept (mergecols.go)
 	base     *baseInfo                    // the base the result started from (Combine), or nil
-	openOK   bool                         // applying with hunks open was confirmed (ApplyOpen)
 	showBase bool                         // the base is shown, the sides against it (mergebase.go)
+	laidOut  laidBody                     // the body as layout made it
+	guard    applyGuard                   // what applying asks or refuses
+}
+
+// laidBody is the merge view's body as layout made it: its rows, and
+// where the hunks, the fields and the cursor are among them.
+type laidBody struct {
+	body     []bodyRow
+	hunkRow  []int // the body row where each hunk of the version shown starts
+	hunkLast []int // and the last where it shows: its result's, under the sides
+	fieldRow []int // the body row of each field's rule
+	cursorAt int   // the body row of the cursor while typing
+}
+
+// applyGuard is what applying asks about or refuses, so that no version is
+// settled that the person was not shown (1.0.2 §3.4).
+type applyGuard struct {
+	seen    []bool // each version shown at least once
+	asked   bool   // applying with a version unseen has asked once
+	fresh   []bool // each version a merge-in brought that the person had not set out to settle (mergein.go)
+	rebased string // what a merge-in changed of the item, said once more when applying; "" when nothing
+	openOK  bool   // applying with hunks open was confirmed (ApplyOpen)
 }
 
 // NewMergeView returns a closed merge view.
@@ -115,7 +127,7 @@ func (v MergeView) Open(pos int, e dialect.Entry, name string, versions []int, s
 			v.places = append(v.places, v.place(ver))
 		}
 	}
-	v.labels, v.whos, v.seen = make([]string, len(vs)), make([]string, len(vs)), make([]bool, len(vs))
+	v.labels, v.whos, v.guard.seen = make([]string, len(vs)), make([]string, len(vs)), make([]bool, len(vs))
 	for i, ver := range vs {
 		v.labels[i] = refLabel(fmt.Sprintf("version %d of %d", i+1, len(vs)), ver)
 		if h := top(ver); h.HasBy() {
@@ -125,9 +137,9 @@ func (v MergeView) Open(pos int, e dialect.Entry, name string, versions []int, s
 		}
 	}
 	v.version = max(min(shown, len(vs)-1), 0)
-	v.asked, v.fresh, v.rebased, v.base = false, make([]bool, len(vs)), "", nil
-	if v.version < len(v.seen) {
-		v.seen[v.version] = true
+	v.guard.asked, v.guard.fresh, v.guard.rebased, v.base = false, make([]bool, len(vs)), "", nil
+	if v.version < len(v.guard.seen) {
+		v.guard.seen[v.version] = true
 	}
 	v.cur, v.typing, v.field = 0, false, 0
 	v.note, v.scroll = "", 0
@@ -197,7 +209,7 @@ func (v MergeView) openIn(ver int) int { return v.mm.OpenIn(ver) }
 // shown and whose data differs from the result, or -1.
 func (v MergeView) unseen() int {
 	for i := range v.mm.Versions() {
-		if v.seen[i] || !v.settles(i) {
+		if v.guard.seen[i] || !v.settles(i) {
 			continue
 		}
 		for j, f := range v.fields {
@@ -269,7 +281,7 @@ func (v MergeView) key(k tea.KeyPressMsg) (MergeView, tea.Cmd) {
 	case key.Matches(k, v.keys.Redo):
 		v.restore(v.mm.Redo, "nothing to redo")
 	default:
-		d, ok := v.keys.delta(k, page, len(v.body))
+		d, ok := v.keys.delta(k, page, len(v.laidOut.body))
 		if !ok {
 			return v, nil
 		}
@@ -315,10 +327,10 @@ func (v *MergeView) takeSide(s mergemodel.Side) {
 func (v *MergeView) cycle(d int) {
 	if n := v.mm.Versions(); n > 1 {
 		v.version = (v.version + d + n) % n
-		if u := v.unseen(); v.asked && u >= 0 {
+		if u := v.unseen(); v.guard.asked && u >= 0 {
 			v.version = u // the one applying asked about
 		}
-		v.seen[v.version] = true
+		v.guard.seen[v.version] = true
 		v.cur = 0
 		v.layout()
 		v.follow()
@@ -426,12 +438,12 @@ func (v *MergeView) apply() tea.Cmd {
 	if refused := v.refuseRebased(); refused {
 		return nil
 	}
-	if u := v.unseen(); u >= 0 && !v.asked {
-		v.asked = true
+	if u := v.unseen(); u >= 0 && !v.guard.asked {
+		v.guard.asked = true
 		v.note = fmt.Sprintf("version %d (%s) was not shown: ctrl+s again applies anyway, tab shows it", u+1, v.whos[u])
 		return nil
 	}
-	if n := v.openHunks(); n > 0 && !v.openOK {
+	if n := v.openHunks(); n > 0 && !v.guard.openOK {
 		return func() tea.Msg { return mergeOpenMsg{n} }
 	}
 	done := mergeDoneMsg{v.pos, v.entry, v.versions, v.mm.Edit()}
@@ -442,9 +454,9 @@ func (v *MergeView) apply() tea.Cmd {
 // hunks still open, for the answer "apply anyway" to the question apply
 // asked.
 func (v MergeView) ApplyOpen() (MergeView, tea.Cmd) {
-	v.openOK = true
+	v.guard.openOK = true
 	cmd := v.apply()
-	v.openOK = false
+	v.guard.openOK = false
 	return v, cmd
 }
 
@@ -475,7 +487,7 @@ func (v MergeView) Applied() (MergeView, tea.Cmd) {
 
 // scrollBy scrolls the body.
 func (v *MergeView) scrollBy(d int) {
-	v.scroll = max(min(v.scroll+d, len(v.body)-v.bodyHeight()), 0)
+	v.scroll = max(min(v.scroll+d, len(v.laidOut.body)-v.bodyHeight()), 0)
 }
 
 // follow scrolls so that the hunk at hand, or the cursor while typing,
@@ -484,9 +496,9 @@ func (v *MergeView) follow() {
 	row, last := -1, -1
 	switch {
 	case v.typing:
-		row, last = v.cursorAt, v.cursorAt
-	case v.cur < len(v.hunkRow):
-		row, last = v.hunkRow[v.cur], v.hunkLast[v.cur]
+		row, last = v.laidOut.cursorAt, v.laidOut.cursorAt
+	case v.cur < len(v.laidOut.hunkRow):
+		row, last = v.laidOut.hunkRow[v.cur], v.laidOut.hunkLast[v.cur]
 	}
 	if row < 0 {
 		return
