@@ -68,7 +68,7 @@ func TestEndToEndThreeWay(t *testing.T) {
 	tm.keys("Enter", "e")
 	tm.wait("1 clash, 2 combined")
 	tm.wait("hunk 3 of 3 (1 open) · Content: a clash")
-	if scr := tm.screen(); !strings.Contains(scr, "= Get oat milk, eggs, butter and rolls") {
+	if scr := tm.screen(); !strings.Contains(scr, "! Get oat milk, eggs, butter and rolls") {
 		t.Fatalf("the merge view did not open pre-combined:\n%s", scr)
 	}
 	tm.keys("Escape")

@@ -411,7 +411,7 @@ func wrapResult(result []piece, marks map[int]string, w int) wrappedResult {
 			}
 			if p.tag > 0 && !seen[p.tag] {
 				seen[p.tag] = true
-				if m == "" {
+				if m == "" || marks[p.tag] == stateMark[mergemodel.Clash] { // a clash on the row is what needs the person
 					m = marks[p.tag]
 				}
 				wr.tagRows[p.tag] = k
