@@ -72,3 +72,21 @@ func TestFrontEndsUseDialect(t *testing.T) {
 		}
 	}
 }
+
+// The resolver imports no binding (issue 19 part 7): it names a version's
+// fields, their edits and a resolution's stamp through feeds/dialect
+// (dialect.Field, dialect.FieldEdit, dialect.Stamp), so no package of it
+// imports package feeds or package engine, test files aside.
+func TestResolverImportsNoBinding(t *testing.T) {
+	banned := []string{module + "/feeds", module + "/engine"}
+	for _, line := range goList(t, `{{.ImportPath}}:{{join .Imports ","}}`, "./tui/resolver/...", false) {
+		pkg, imports, _ := strings.Cut(line, ":")
+		for _, imp := range strings.Split(imports, ",") {
+			for _, b := range banned {
+				if imp == b {
+					t.Errorf("%s imports %s; use %s/feeds/dialect", pkg, imp, module)
+				}
+			}
+		}
+	}
+}

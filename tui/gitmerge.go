@@ -82,6 +82,7 @@ func (d *gitDriver) run(ctx context.Context) error {
 	if _, err := out.doc.WriteTo(&buf); err != nil {
 		return fmt.Errorf("%s: writing the merged feed: %w", d.path, err)
 	}
+	d.recordLeft(out.doc)
 	if err := d.env.stop.save(func() error { return replaceInPlace(d.cur, buf.Bytes()) }); err != nil {
 		return err
 	}
@@ -280,6 +281,9 @@ func runGitMergetool(ctx context.Context, env *Env, args []string) error {
 	if cfg.Title == "" {
 		cfg.Title = merged + " (merged by git)"
 	}
+	bases := newFeedBases("git-mergetool", []string{merged}, mergeBaseDoc(ctx, quiet, pos), quiet.Stderr)
+	defer bases.Close()
+	cfg.Bases = bases
 	err = runResolver(ctx, env, "git-mergetool", cfg, merged, nil, func(*saving, func(resolver.Loading)) (*dialect.Doc, error) {
 		return doc, nil // git-merge's result, loaded already
 	})
@@ -288,6 +292,20 @@ func runGitMergetool(ctx context.Context, env *Env, args []string) error {
 		return err
 	}
 	return checkResolved(ctx, env, merged)
+}
+
+// mergeBaseDoc returns git's merge base, BASE, when git gave one that loads as
+// a feed: under `git mergetool` the base of a conflict comes from git
+// (issue 19). Else nil: no base from git.
+func mergeBaseDoc(ctx context.Context, env *Env, pos []string) *dialect.Doc {
+	if len(pos) < 4 {
+		return nil
+	}
+	doc, err := load(ctx, env, pos[3])
+	if err != nil {
+		return nil
+	}
+	return doc
 }
 
 // mergetoolDoc returns the document the merge tool opens: MERGED when it

@@ -52,6 +52,9 @@ func resolveInteractive(ctx context.Context, env *Env, pos []string, out string,
 	cfg.LoadNote = withSizes(pos)
 	cfg.Markers = markers
 	quiet, warnings := holdWarnings(env)
+	bases := newFeedBases("resolve", localPaths(pos), nil, quiet.Stderr)
+	defer bases.Close()
+	cfg.Bases = bases
 	var info resolver.LoadInfo
 	cfg.Loaded = func() resolver.LoadInfo { return info }
 	err = runResolver(ctx, env, "resolve", cfg, out, pos, func(s *saving, report func(resolver.Loading)) (*dialect.Doc, error) {
@@ -64,6 +67,18 @@ func resolveInteractive(ctx context.Context, env *Env, pos []string, out string,
 	})
 	env.Stderr.Write(warnings.Bytes())
 	return err
+}
+
+// localPaths returns the paths among srcs that name local files, whose
+// version stores the resolver reads bases from.
+func localPaths(srcs []string) []string {
+	var out []string
+	for _, s := range srcs {
+		if isLocalPath(s) {
+			out = append(out, s)
+		}
+	}
+	return out
 }
 
 // holdWarnings returns env with standard error kept in a buffer, for
@@ -106,8 +121,12 @@ func runDemo(ctx context.Context, env *Env, args []string) error {
 	if err != nil {
 		return err
 	}
+	recordDemoBase(env, *out)
 	cfg.Title = "demo: local.xml ⇄ remote.xml"
 	cfg.Markers = *markers
+	bases := newFeedBases("demo", []string{*out}, nil, env.Stderr)
+	defer bases.Close()
+	cfg.Bases = bases
 	var info resolver.LoadInfo
 	cfg.Loaded = func() resolver.LoadInfo { return info }
 	err = runResolver(ctx, env, "demo", cfg, *out, nil, func(*saving, func(resolver.Loading)) (*dialect.Doc, error) {

@@ -115,7 +115,7 @@ func TestDecisions(t *testing.T) {
 		{"edit in the app", []string{"enter", "N", "N", "N", "e", "e", "ctrl+a", "ctrl+k", "Call the plumber on Tuesday", "ctrl+s"}, plumber,
 			want{3, false, []string{stamp(3), "#2 alice-laptop 2026-03-06T08:00:00Z", "#2 bob-phone 2026-03-06T08:45:00Z",
 				"#1 bob-phone 2026-02-25T17:00:00Z"}, "Call the plumber on Tuesday", 0}},
-		{"edit from the list", []string{"e", "e", "ctrl+a", "ctrl+k", "Groceries", "ctrl+s"}, groceries,
+		{"edit from the list", []string{"e", "e", "ctrl+a", "ctrl+k", "Groceries", "ctrl+s", "a"}, groceries,
 			want{3, false, []string{stamp(3), alice2g, bob2g, alice1g}, "Groceries", 0}},
 		{"cancelled edit", []string{"enter", "e", "e", "ctrl+a", "ctrl+k", "x", "esc"}, groceries,
 			want{2, false, []string{bob2g, alice1g}, "Buy groceries - DONE", 1}},

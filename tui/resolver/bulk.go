@@ -5,7 +5,6 @@ import (
 	"strings"
 
 	tea "charm.land/bubbletea/v2"
-	"github.com/feedsync/feedsync/engine"
 	"github.com/feedsync/feedsync/feeds/dialect"
 )
 
@@ -166,7 +165,7 @@ func (m Model) bulkStep(pick func(dialect.Entry) (dialect.Resolution, bool), lab
 
 // resolveAll resolves the items at the positions as pick says, skipping
 // those it declines, as one step.
-func (s *store) resolveAll(ps []int, st engine.Stamp, pick func(dialect.Entry) (dialect.Resolution, bool), label string) (step, error) {
+func (s *store) resolveAll(ps []int, st dialect.Stamp, pick func(dialect.Entry) (dialect.Resolution, bool), label string) (step, error) {
 	var cs []change
 	for _, pos := range ps {
 		e := s.items[pos]

@@ -53,6 +53,10 @@ type Config struct {
 	// EditorName names the editor in messages as the person set it:
 	// "$VISUAL (code -w)". Empty means "$EDITOR (" + Editor + ")".
 	EditorName string
+	// Bases gives the base of each conflict, the version its sides grew
+	// from (issue 19): the merge view then starts from the three-way
+	// result, and the list marks the items that combine. nil: no base.
+	Bases Bases
 }
 
 // Loading is how far Load has come: the bytes of the feeds parsed, of

@@ -18,6 +18,8 @@ const (
 	askLeaveMerge                 // esc, q or ctrl+c in the merge view with a changed result
 	askMergeIn                    // a save found the file changed on disk
 	askTakeAll                    // T: take one endpoint's versions
+	askCombineAll                 // C: combine every item that combines
+	askApplyOpen                  // applying a merge with hunks still open
 )
 
 // answer is the choice made in a confirmation.
@@ -78,6 +80,11 @@ func choicesFor(q question) []choice {
 			{bind("n/esc", "not now", "n", "esc"), answerNo},
 			{bind("m/enter", "merge it in", "m", "enter"), answerApply},
 			{bind("a", "save elsewhere", "a"), answerSave},
+		}
+	case askApplyOpen:
+		return []choice{
+			{bind("k/esc", "keep combining", "k", "esc"), answerNo},
+			{bind("a/ctrl+s", "apply anyway", "a", "ctrl+s"), answerApply},
 		}
 	case askLeaveMerge:
 		return []choice{

@@ -3,7 +3,6 @@ package resolver
 import (
 	"fmt"
 
-	"github.com/feedsync/feedsync/engine"
 	"github.com/feedsync/feedsync/feeds/dialect"
 )
 
@@ -30,7 +29,7 @@ type decision struct {
 
 // decide computes the step a decision makes, through the document alone,
 // which makes every decision a call into its dialect's engine.
-func (s *store) decide(d decision, st engine.Stamp) (step, error) {
+func (s *store) decide(d decision, st dialect.Stamp) (step, error) {
 	e := s.items[d.pos]
 	after, o, label, err := s.outcomeOf(d, e, st)
 	if err != nil {
@@ -40,7 +39,7 @@ func (s *store) decide(d decision, st engine.Stamp) (step, error) {
 	return step{label: label, changes: []change{c}}, nil
 }
 
-func (s *store) outcomeOf(d decision, e dialect.Entry, st engine.Stamp) (dialect.Entry, outcome, string, error) {
+func (s *store) outcomeOf(d decision, e dialect.Entry, st dialect.Stamp) (dialect.Entry, outcome, string, error) {
 	title := s.title(d.pos)
 	only := make([]int, len(d.versions))
 	for i, v := range d.versions {

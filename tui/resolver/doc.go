@@ -24,7 +24,28 @@
 //     nothing, or a 0.91 §4.2 update, which removes the conflicts too;
 //   - keep every winner (A), or take every version one endpoint made (T):
 //     one resolution per unresolved item, of those the filter shows when
-//     one is on.
+//     one is on;
+//   - combine every item that combines (C): one resolution per
+//     unresolved item whose three-way merge against its base has no
+//     clash, with that combination as its Edit (1.0.2 §3.4 step 1.3), of
+//     those the filter shows when one is on.
+//
+// # The base
+//
+// FeedSync keeps no base, the version both sides of a conflict grew
+// from; the version store beside the feed does (package feeds/store), and
+// under git mergetool git's BASE. Config.Bases gives it (bases.go): for
+// the winner and every conflict version, the newest history entry they
+// all share (1.0.2: Entry.Divergence's Common; 0.91: the winner's entry
+// for the version before the one a conflict record names), the same for
+// each version, or none (nothing is guessed). The bases are looked up in
+// the load command, off the UI thread. With a base, the merge view starts
+// from the three-way result (package mergemodel, threeway.go): what one
+// side changed is taken and marked combined (=), the clashes (!) are the
+// only open hunks, the header says "2 clashes, 5 combined", and u undoes
+// the combining in one step; o shows the base and each side's word diff
+// against it. The list marks the items that combine, which C resolves.
+// Applying a result with hunks still open asks first.
 //
 // Each resolution is an update stamped with Config.By and Config.Now. In
 // FeedSync 1.0.2 the versions it factored in are then folded into the
@@ -59,8 +80,9 @@
 // and version side by side, stacked, or unified; the field-by-field diff
 // from package diff; search, changes, markup rendered), HistoryPane,
 // MergeView (the result between the winner and a version, hunk by hunk:
-// merge.go is its model, mergerender.go its drawing, textarea.go the text
-// area it types in), XMLView, HelpView, Confirm, Prompt and Status. Only
+// package mergemodel is its model, tested without a screen, mergeview.go
+// the component that talks to it, mergerender.go its drawing, textarea.go
+// the text area it types in), XMLView, HelpView, Confirm, Prompt and Status. Only
 // Model returns a tea.View. All styles live in one Styles value, made for a
 // Look: colours for a dark or a light background, or none (NO_COLOR, any
 // non-empty value, and monochrome terminals: terminal.go), which marks

@@ -83,6 +83,8 @@ func TestEndToEndMerge(t *testing.T) {
 	tm.keys("b") // rolls and sourdough bread
 	tm.wait("(1 open)")
 	tm.keys("C-s")
+	tm.wait("1 hunk is still open") // "oat", left open: apply anyway
+	tm.keys("a")
 	tm.wait("edited")
 	tm.keys("s")
 	tm.wait("saved to")
@@ -98,7 +100,8 @@ func TestEndToEndMerge(t *testing.T) {
 // 200×50 every version is in columns; v shows one version at a time and v
 // again the columns; tab makes carol's the version at hand. At 40×20 the
 // same keys go through one version at a time, and v says why it cannot
-// show columns. Either way the saved item is the one `resolve --pick
+// show columns. The demo has its bases: u first undoes the combining the
+// view starts with. Either way the saved item is the one `resolve --pick
 // winner --content C` writes.
 func TestEndToEndMergeColumns(t *testing.T) {
 	for _, c := range []struct {
@@ -115,7 +118,10 @@ func TestEndToEndMergeColumns(t *testing.T) {
 			if got := strings.Contains(tm.screen(), "› VERSION 1 · alice-laptop"); got != c.cols {
 				t.Fatalf("columns %v, want %v:\n%s", got, c.cols, tm.screen())
 			}
-			tm.keys("l") // alice's Lyon
+			tm.wait("three-way from") // the demo has its base: the view starts combined
+			tm.keys("u")              // every hunk open again, at the clash (ten, eight)
+			tm.wait("hunk 4 of 4 (4 open")
+			tm.keys("]", "l") // the first hunk, alice's Lyon
 			tm.wait("hunk 2 of 4 (3 open")
 			tm.keys("v")
 			if c.cols {
@@ -136,6 +142,8 @@ func TestEndToEndMergeColumns(t *testing.T) {
 			tm.keys("]", "l") // carol's eight
 			tm.wait("(0 open here")
 			tm.keys("C-s")
+			tm.wait("still open") // alice's dates, left open: apply anyway
+			tm.keys("a")
 			tm.wait("edited")
 			tm.keys("s")
 			tm.wait("saved to")

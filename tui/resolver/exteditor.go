@@ -19,7 +19,7 @@ import (
 //     the content are not kept);
 //   - each other shared field that differs between the versions, under a
 //     line of its own, "# ==== Label (key) ====", where key is the field's
-//     key (feeds.Field.Key); emptying a field's text removes the field, and
+//     key (dialect.Field.Key); emptying a field's text removes the field, and
 //     removing its line leaves the field as it was;
 //   - the scissors line of git's --cleanup=scissors,
 //     "# ------------------------ >8 ------------------------";

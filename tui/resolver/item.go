@@ -8,7 +8,6 @@ import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 	"github.com/feedsync/feedsync/diff"
-	"github.com/feedsync/feedsync/feeds"
 	"github.com/feedsync/feedsync/feeds/dialect"
 )
 
@@ -57,7 +56,7 @@ type compared struct {
 	places      [2]string
 	publisher   bool
 	rendered    bool
-	a, b        []feeds.Field
+	a, b        []dialect.Field
 	pairs       []fieldPair
 	// out is pairs rendered with opts, kept while neither changes: a
 	// field of 1 MB takes a tenth of a second to wrap, and every layout
@@ -99,11 +98,11 @@ func (v ItemView) placeOf(ver dialect.Version) string {
 
 // withPlace puts an outline position first among the fields, so that a
 // move shows as a change like any other.
-func withPlace(fs []feeds.Field, place string) []feeds.Field {
+func withPlace(fs []dialect.Field, place string) []dialect.Field {
 	if place == "" {
 		return fs
 	}
-	return append([]feeds.Field{{Key: "position", Label: "Position", Value: place, Shared: true}}, fs...)
+	return append([]dialect.Field{{Key: "position", Label: "Position", Value: place, Shared: true}}, fs...)
 }
 
 // NewItemView returns an empty item screen.

@@ -5,7 +5,7 @@ import (
 	"regexp"
 	"strings"
 
-	"github.com/feedsync/feedsync/feeds"
+	"github.com/feedsync/feedsync/feeds/dialect"
 )
 
 // compactBelow is the item screen height under which the provenance header
@@ -14,7 +14,7 @@ const compactBelow = 18
 
 // header renders the item line, the provenance header of each side, where
 // the histories diverge, a banner when the shared data is the same, and a rule.
-func (v ItemView) header(a, b []feeds.Field) []string {
+func (v ItemView) header(a, b []dialect.Field) []string {
 	lines := []string{v.itemLine()}
 	switch v.mode() {
 	case single:
@@ -139,7 +139,7 @@ func join(parts ...string) string { return strings.Join(nonEmpty(parts), " · ")
 
 // banner explains a pair of versions whose shared data is the same: their
 // conflict is not one of shared data.
-func (v ItemView) banner(a, b []feeds.Field) string {
+func (v ItemView) banner(a, b []dialect.Field) string {
 	if v.mode() == single {
 		return ""
 	}
@@ -158,7 +158,7 @@ func (v ItemView) banner(a, b []feeds.Field) string {
 }
 
 // sameFields reports whether two versions carry the same fields, publisher-specific ones included.
-func sameFields(a, b []feeds.Field) bool {
+func sameFields(a, b []dialect.Field) bool {
 	if len(a) != len(b) {
 		return false
 	}

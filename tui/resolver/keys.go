@@ -13,7 +13,7 @@ func bind(help, desc string, keys ...string) key.Binding {
 // handles on the list and item screens alike.
 type ActionKeys struct {
 	Keep, Take, Edit, ExtEdit, Mark, Delete, All key.Binding
-	TakeAll                                      key.Binding
+	TakeAll, CombineAll                          key.Binding
 	Undo, Redo, Save, Quit, Back, Help           key.Binding
 	Suspend                                      key.Binding
 	NextUnresolved, PrevUnresolved               key.Binding
@@ -30,6 +30,7 @@ func DefaultActionKeys() ActionKeys {
 		Delete:         bind("d", "delete/undelete", "d"),
 		All:            bind("A", "keep all winners", "A"),
 		TakeAll:        bind("T", "take this endpoint's version for all", "T"),
+		CombineAll:     bind("C", "combine all that combine", "C"),
 		Undo:           bind("u", "undo", "u"),
 		Redo:           bind("ctrl+r", "redo", "ctrl+r"),
 		Save:           bind("s", "save", "s"),
@@ -44,7 +45,7 @@ func DefaultActionKeys() ActionKeys {
 
 // decisions are the bindings that decide on the shown item.
 func (k ActionKeys) decisions() []key.Binding {
-	return []key.Binding{k.Keep, k.Take, k.Edit, k.ExtEdit, k.Mark, k.Delete, k.All, k.TakeAll}
+	return []key.Binding{k.Keep, k.Take, k.Edit, k.ExtEdit, k.Mark, k.Delete, k.All, k.TakeAll, k.CombineAll}
 }
 
 // session are the bindings that act on the whole session. The rule for q

@@ -32,6 +32,8 @@ var questions = []struct {
 	{askTakeAll, "taking one endpoint's versions (T)"},
 	{askLeaveMerge, "leaving the merge view with a changed result"},
 	{askMergeIn, "a save that found the file changed on disk"},
+	{askCombineAll, "combining every item that combines (C)"},
+	{askApplyOpen, "applying a merge with hunks still open"},
 }
 
 // namedKeys is a screen's key map and its name in the key tables.

@@ -321,6 +321,8 @@ func (l List) state(pos int) (string, lipgloss.Style) {
 	switch {
 	case e.InConflict() && l.st.outcomes[pos] != undecided && !l.st.changedOnDisk(pos):
 		name, style = "partly resolved", l.styles.Unresolved
+	case e.InConflict() && l.st.combines(e):
+		name, style = "unresolved · combines", l.styles.Unresolved
 	case e.InConflict():
 		name, style = "unresolved", l.styles.Unresolved
 	case l.st.outcomes[pos] == edited:

@@ -27,7 +27,7 @@ func TestLoading(t *testing.T) {
 	m, _ = m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
 	ch := m.(Model).progress
 	loaded := make(chan tea.Msg)
-	go func() { loaded <- load(cfg.Load, nil, ch)() }()
+	go func() { loaded <- load(cfg.Load, nil, nil, ch)() }()
 	<-reported
 	m, _ = m.Update(waitProgress(ch)())
 	if s := m.View().Content; !strings.Contains(s, "loading and merging a ⇄ b") || !strings.Contains(s, "97.3 of 206.9 MB") || !strings.Contains(s, "reading") {
@@ -44,7 +44,7 @@ func TestLoading(t *testing.T) {
 
 	failing := Config{Load: func(func(Loading)) (*dialect.Doc, error) { return nil, errors.New("bad.xml:3:1: not XML") }}
 	m = New(failing)
-	m, cmd := m.Update(load(failing.Load, nil, make(chan progressMsg, 1))())
+	m, cmd := m.Update(load(failing.Load, nil, nil, make(chan progressMsg, 1))())
 	if m.(Model).loadErr == nil || cmd == nil {
 		t.Error("a load error does not end the program")
 	}

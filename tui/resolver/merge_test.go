@@ -5,17 +5,18 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/feedsync/feedsync/feeds"
+	tea "charm.land/bubbletea/v2"
 	"github.com/feedsync/feedsync/feeds/dialect"
 	"github.com/feedsync/feedsync/feeds/feedtest"
+	"github.com/feedsync/feedsync/tui/resolver/mergemodel"
 )
 
 // resultOf returns the merge view's result of a field by key.
 func resultOf(t *testing.T, v MergeView, key string) string {
 	t.Helper()
-	for _, f := range v.fields {
-		if f.key == key {
-			return f.result.Value()
+	for i, f := range v.fields {
+		if f.Key == key {
+			return v.value(i)
 		}
 	}
 	t.Fatalf("no field %q", key)
@@ -31,38 +32,38 @@ func TestMergeTakes(t *testing.T) {
 		name           string
 		keys           []string
 		title, content string
-		states         []hunkState
+		states         []mergemodel.State
 	}{
 		{"nothing taken", nil, "Buy groceries - DONE", "Get milk, eggs, butter and rolls",
-			[]hunkState{hunkOpen, hunkOpen, hunkOpen}},
+			[]mergemodel.State{mergemodel.Open, mergemodel.Open, mergemodel.Open}},
 		{"the version's title", []string{"l"}, "Buy groceries", "Get milk, eggs, butter and rolls",
-			[]hunkState{hunkVersion, hunkOpen, hunkOpen}},
+			[]mergemodel.State{mergemodel.Version, mergemodel.Open, mergemodel.Open}},
 		{"the winner's, taken", []string{"h"}, "Buy groceries - DONE", "Get milk, eggs, butter and rolls",
-			[]hunkState{hunkWinner, hunkOpen, hunkOpen}},
+			[]mergemodel.State{mergemodel.Winner, mergemodel.Open, mergemodel.Open}},
 		{"each side once", []string{"]", "l", "h"}, "Buy groceries - DONE", "Get oat milk, eggs, butter and rolls",
-			[]hunkState{hunkOpen, hunkVersion, hunkWinner}},
+			[]mergemodel.State{mergemodel.Open, mergemodel.Version, mergemodel.Winner}},
 		{"both, winner first", []string{"]", "]", "b"}, "Buy groceries - DONE", "Get milk, eggs, butter and rolls sourdough bread",
-			[]hunkState{hunkOpen, hunkOpen, hunkBoth}},
+			[]mergemodel.State{mergemodel.Open, mergemodel.Open, mergemodel.Both}},
 		{"both, version first", []string{"]", "]", "B"}, "Buy groceries - DONE", "Get milk, eggs, butter and sourdough bread rolls",
-			[]hunkState{hunkOpen, hunkOpen, hunkBothRev}},
+			[]mergemodel.State{mergemodel.Open, mergemodel.Open, mergemodel.BothRev}},
 		{"a take replaces what was taken", []string{"]", "]", "b", "[", "l"}, "Buy groceries - DONE", "Get milk, eggs, butter and sourdough bread",
-			[]hunkState{hunkOpen, hunkOpen, hunkVersion}},
+			[]mergemodel.State{mergemodel.Open, mergemodel.Open, mergemodel.Version}},
 		{"typed by hand", []string{"]", "]", "e", " and jam", "esc"}, "Buy groceries - DONE", "Get milk, eggs, butter and rolls and jam",
-			[]hunkState{hunkOpen, hunkOpen, hunkHand}},
+			[]mergemodel.State{mergemodel.Open, mergemodel.Open, mergemodel.Hand}},
 		{"both where the version's side is empty: the winner's, taken", []string{"b"}, "Buy groceries - DONE", "Get milk, eggs, butter and rolls",
-			[]hunkState{hunkWinner, hunkOpen, hunkOpen}},
+			[]mergemodel.State{mergemodel.Winner, mergemodel.Open, mergemodel.Open}},
 		{"both, version first, where it is empty: the same", []string{"B"}, "Buy groceries - DONE", "Get milk, eggs, butter and rolls",
-			[]hunkState{hunkWinner, hunkOpen, hunkOpen}},
+			[]mergemodel.State{mergemodel.Winner, mergemodel.Open, mergemodel.Open}},
 		{"both where the winner's side is empty: the version's", []string{"]", "b"}, "Buy groceries - DONE", "Get oat milk, eggs, butter and rolls",
-			[]hunkState{hunkOpen, hunkVersion, hunkOpen}},
+			[]mergemodel.State{mergemodel.Open, mergemodel.Version, mergemodel.Open}},
 		{"a take where typing reached past the hunk brings the winner's text around it back", []string{"]", "e", " jam", "esc", "l"},
-			"Buy groceries - DONE", "Get oat milk, eggs, butter and rolls", []hunkState{hunkOpen, hunkVersion, hunkOpen}},
+			"Buy groceries - DONE", "Get oat milk, eggs, butter and rolls", []mergemodel.State{mergemodel.Open, mergemodel.Version, mergemodel.Open}},
 		{"undo a take", []string{"l", "u"}, "Buy groceries - DONE", "Get milk, eggs, butter and rolls",
-			[]hunkState{hunkOpen, hunkOpen, hunkOpen}},
+			[]mergemodel.State{mergemodel.Open, mergemodel.Open, mergemodel.Open}},
 		{"redo it", []string{"l", "u", "ctrl+r"}, "Buy groceries", "Get milk, eggs, butter and rolls",
-			[]hunkState{hunkVersion, hunkOpen, hunkOpen}},
+			[]mergemodel.State{mergemodel.Version, mergemodel.Open, mergemodel.Open}},
 		{"undo typing as one step", []string{"]", "]", "e", " and jam", "esc", "u"}, "Buy groceries - DONE", "Get milk, eggs, butter and rolls",
-			[]hunkState{hunkOpen, hunkOpen, hunkOpen}},
+			[]mergemodel.State{mergemodel.Open, mergemodel.Open, mergemodel.Open}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			hs := newHarness(t, demoDoc(t), 140, 30)
@@ -124,7 +125,7 @@ func TestMergeThreeVersions(t *testing.T) {
 	if v.version != 1 {
 		t.Fatalf("version %d shown, want 2", v.version+1)
 	}
-	var states []hunkState
+	var states []mergemodel.State
 	for i := range v.shown() {
 		states = append(states, v.stateOf(i))
 	}
@@ -158,7 +159,7 @@ func TestMergeLeaving(t *testing.T) {
 		{"keep combining", []string{"l", "esc", "k"}, mergeScreen, false, false, ""},
 		{"esc in the question keeps combining", []string{"l", "esc", "esc"}, mergeScreen, false, false, ""},
 		{"discard", []string{"l", "esc", "d"}, itemScreen, false, false, "discarded"},
-		{"apply", []string{"l", "ctrl+c", "a"}, listScreen, false, true, "edited"},
+		{"apply", []string{"l", "ctrl+c", "a", "a"}, listScreen, false, true, "edited"},
 		{"esc while typing stops typing", []string{"e", "x", "esc"}, mergeScreen, false, false, ""},
 		{"ctrl+c while typing stops typing", []string{"e", "x", "ctrl+c"}, mergeScreen, false, false, ""},
 	} {
@@ -225,44 +226,9 @@ func TestMergeNoVersions(t *testing.T) {
 	}
 	s := MonoStyles()
 	v := NewMergeView(&s).Open(0, e, "x", nil, 0)
-	v.hunks = nil // as if the item had no conflict version
 	v = v.Open(0, e, "x", nil, 0)
 	if len(v.fields) == 0 {
 		t.Fatal("no fields")
-	}
-}
-
-// TestMergeFields gathers the shared fields of every version, lists by
-// name, and turns a result back into edits by key.
-func TestMergeFields(t *testing.T) {
-	f := mergeField{key: "category", list: true, numbered: true, winner: "home\nwork"}
-	got := listEdits(f, "home\nplay\nlater")
-	want := []feeds.FieldEdit{{Key: "category[2]", Value: "play"}, {Key: "category[3]", Value: "later"}}
-	if len(got) != len(want) || got[0] != want[0] || got[1] != want[1] {
-		t.Errorf("edits %+v, want %+v", got, want)
-	}
-	got = listEdits(f, "work")
-	want = []feeds.FieldEdit{{Key: "category[1]", Value: "work"}, {Key: "category[2]", Remove: true}}
-	if len(got) != len(want) || got[0] != want[0] || got[1] != want[1] {
-		t.Errorf("edits %+v, want %+v", got, want)
-	}
-	link := mergeField{key: "link", list: true, winner: "a\nb"}
-	if got := listEdits(link, "c"); got[0].Key != "link" || got[1].Key != "link[2]" || !got[1].Remove {
-		t.Errorf("SSE names numbered from their second: %+v", got)
-	}
-	for _, c := range []struct{ a, b, want string }{
-		{"rolls", "bread", "rolls bread"},
-		{" rolls", " bread", " rolls bread"},
-		{"a\n", "b\n", "a\nb\n"},
-		{"a", "b\n", "a\nb\n"},
-		{"", "b", "b"},
-	} {
-		if got := joinSides(c.a, c.b, false); got != c.want {
-			t.Errorf("joinSides(%q, %q) = %q, want %q", c.a, c.b, got, c.want)
-		}
-	}
-	if got := joinSides("home", "work", true); got != "home\nwork" {
-		t.Errorf("a list joins lines: %q", got)
 	}
 }
 
@@ -389,43 +355,13 @@ func TestMergeTypedIsNotAnotherVersions(t *testing.T) {
 		t.Fatalf("content %q", got)
 	}
 	for v := range 2 {
-		if got := hs.m.merge.stateOf(0); got != hunkHand {
+		if got := hs.m.merge.stateOf(0); got != mergemodel.Hand {
 			t.Errorf("version %d, hunk 1: state %d, want typed by hand:\n%s", v+1, got, hs.screen())
 		}
 		if s := hs.screen(); !strings.Contains(s, "~ Two days in Lyon EXTRA") || strings.Contains(s, "another version's") {
 			t.Errorf("version %d: typing shown as another version's:\n%s", v+1, s)
 		}
 		hs.keys("tab")
-	}
-
-	field := func(winner, result string, versions ...string) mergeField {
-		f := mergeField{key: "content", winner: winner, values: versions, result: newTextArea(nil)}
-		f.result.SetValue(result)
-		return f
-	}
-	for _, c := range []struct {
-		name           string
-		winner, result string
-		shown, other   string
-		want           hunkState
-	}{
-		{"the other's word", "in Annecy now", "in Paris now", "in Lyon now", "in Paris now", hunkOther},
-		{"the other's deletion", "in Annecy now", "in now", "in Lyon now", "in now", hunkOther},
-		{"the other's change spans the hunk", "in Annecy, 14 May", "in Paris, 15 May", "in Lyon, 14 May", "in Paris, 15 May", hunkOther},
-		{"the other's word and more", "in Annecy now", "in Paris EXTRA now", "in Lyon now", "in Paris now", hunkHand},
-		{"the other's word in typing", "in Annecy now", "in Parisian now", "in Lyon now", "in Paris now", hunkHand},
-		{"the shown version's word and more", "in Annecy now", "in Lyon Paris now", "in Lyon now", "in Paris now", hunkHand},
-	} {
-		t.Run(c.name, func(t *testing.T) {
-			f := field(c.winner, c.result, c.shown, c.other)
-			hs := hunksOf([]mergeField{f}, 0)
-			if len(hs) != 1 {
-				t.Fatalf("hunks %+v, want one", hs)
-			}
-			if got := f.state(hs[0], false, [][]hunk{hunksOf([]mergeField{f}, 1)}); got != c.want {
-				t.Errorf("state %d, want %d", got, c.want)
-			}
-		})
 	}
 }
 
@@ -484,16 +420,16 @@ func TestMergeTypingAroundHunks(t *testing.T) {
 		name  string
 		keys  []string
 		title string
-		state hunkState
+		state mergemodel.State
 		rows  []string // rows of the screen, as they must read
 	}{
 		{"typed before the hunk", append(append([]string{"e", "ctrl+home"}, right(4)...), "fresh ", "esc"),
-			"Buy fresh groceries - DONE", hunkOpen,
+			"Buy fresh groceries - DONE", mergemodel.Open,
 			[]string{"~ Buy fresh groceries - DONE", "── Title · 1 hunk: ? 1 open · ~ 1 typed outside the hunks "}},
 		{"the whole title deleted", append(append([]string{"e", "ctrl+home"}, del...), "esc"),
-			"", hunkHand, []string{"── Title · 1 hunk: ~ 1 by hand "}},
+			"", mergemodel.Hand, []string{"── Title · 1 hunk: ~ 1 by hand "}},
 		{"the version's, as before", []string{"l"},
-			"Buy groceries", hunkVersion, []string{"── Title · 1 hunk: > 1 version's "}},
+			"Buy groceries", mergemodel.Version, []string{"── Title · 1 hunk: > 1 version's "}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			hs := newHarness(t, demoDoc(t), 100, 30)
@@ -548,7 +484,7 @@ func TestMergeTypingShowsTheWholeField(t *testing.T) {
 	doc := mergePair(t, []byte(catsFeed), []byte(catsFeed))
 	hs := newHarness(t, doc, 140, 30)
 	hs.keys("enter", "e")
-	for i := 0; hs.m.merge.fields[hs.m.merge.shown()[hs.m.merge.cur].field].key != "category"; i++ {
+	for i := 0; hs.m.merge.fields[hs.m.merge.shown()[hs.m.merge.cur].Field].Key != "category"; i++ {
 		if i > 5 {
 			t.Fatal("no category hunk")
 		}
@@ -566,5 +502,83 @@ func TestMergeTypingShowsTheWholeField(t *testing.T) {
 	}
 	if strings.Contains(s, "▌ ~") {
 		t.Errorf("filler rows while text is hidden:\n%s", s)
+	}
+}
+
+// TestMergeBothOnThreeVersions: b and B on the hunks of a three-version
+// item leave each hunk both sides', never "typed outside the hunks" and
+// open (issue 20 item 15).
+func TestMergeBothOnThreeVersions(t *testing.T) {
+	t.Setenv("NO_COLOR", "1")
+	for _, k := range []string{"b", "B"} {
+		hs := newHarness(t, demoDoc(t), 160, 60)
+		hs.keys("j", "enter", "e") // the team offsite: three versions
+		n := len(hs.m.merge.shown())
+		for range n {
+			hs.keys(k)
+		}
+		v := hs.m.merge
+		for i, s := range v.mm.States(v.version) {
+			if s != mergemodel.Both && s != mergemodel.BothRev {
+				t.Errorf("%s: hunk %d of %d is state %d:\n%s", k, i+1, n, s, hs.screen())
+			}
+		}
+		if s := flat(hs.screen()); strings.Contains(s, "typed outside the hunks") || v.openIn(v.version) != 0 {
+			t.Errorf("%s: %d open, typing outside the hunks shown:\n%s", k, v.openIn(v.version), hs.screen())
+		}
+	}
+}
+
+// TestMergeWheelScrolls: the mouse wheel scrolls the merge view's body, as
+// it does the list and the item, typing or not (issue 20 item 15).
+func TestMergeWheelScrolls(t *testing.T) {
+	t.Setenv("NO_COLOR", "1")
+	for _, typing := range []bool{false, true} {
+		hs := newHarness(t, demoDoc(t), 60, 14)
+		hs.keys("j", "enter", "e") // the team offsite: its body is taller than the screen
+		if typing {
+			hs.keys("e")
+		}
+		at := hs.m.merge.scroll // the hunk at hand, low in a body taller than the screen
+		if at < 3 {
+			t.Fatalf("typing %v: the view is at row %d, want the body scrolled to the hunk:\n%s", typing, at, hs.screen())
+		}
+		hs.send(tea.MouseWheelMsg{Button: tea.MouseWheelUp})
+		up := hs.screen()
+		if hs.m.merge.scroll != at-3 {
+			t.Fatalf("typing %v: the wheel did not scroll up (%d, was %d):\n%s", typing, hs.m.merge.scroll, at, up)
+		}
+		hs.send(tea.MouseWheelMsg{Button: tea.MouseWheelDown})
+		if hs.m.merge.scroll != at || hs.screen() == up {
+			t.Errorf("typing %v: the wheel did not scroll back down (%d, want %d)", typing, hs.m.merge.scroll, at)
+		}
+	}
+}
+
+// TestMergeApplyAsksWithOpenHunks: applying while hunks are still open
+// asks first, naming how many; k (or esc) keeps combining, a applies with
+// the winner's text there; with no hunk open, applying asks nothing
+// (issue 19 part 5).
+func TestMergeApplyAsksWithOpenHunks(t *testing.T) {
+	t.Setenv("NO_COLOR", "1")
+	hs := newHarness(t, demoDoc(t), 100, 30)
+	hs.keys("enter", "e", "l", "ctrl+s")
+	if hs.m.overlay != confirmOverlay || !strings.Contains(flat(hs.screen()), "2 hunks are still open") {
+		t.Fatalf("applying with 2 hunks open did not ask:\n%s", hs.screen())
+	}
+	golden(t, "merge-apply-open-asks-100x30", hs.screen())
+	hs.keys("k")
+	if hs.m.screen != mergeScreen || hs.m.overlay != noOverlay || !hs.m.st.item(groceries).InConflict() {
+		t.Fatalf("k did not keep combining:\n%s", hs.screen())
+	}
+	hs.keys("ctrl+s", "a")
+	if e := hs.m.st.item(groceries); e.InConflict() || e.Title() != "Buy groceries" {
+		t.Errorf("a did not apply the result: in conflict %v, title %q", e.InConflict(), e.Title())
+	}
+
+	hs = newHarness(t, demoDoc(t), 100, 30)
+	hs.keys("enter", "e", "l", "l", "h", "ctrl+s") // every hunk decided
+	if hs.m.overlay == confirmOverlay || hs.m.st.item(groceries).InConflict() {
+		t.Errorf("applying with no hunk open asked, or did not apply:\n%s", hs.screen())
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/feedsync/feedsync/diff"
+	"github.com/feedsync/feedsync/tui/resolver/mergemodel"
 )
 
 // How the columns line up (see mergecols.go): the winner's and the
@@ -21,8 +22,8 @@ import (
 // out with the result are kept for its revision. The hunk at hand is
 // highlighted only when a row is painted.
 type columnsMemo struct {
-	owner   *mergeMemo // the view's memo when these were made: a new one is a new item
-	sync    map[int][]int
+	owner   *mergeMemo       // the view's memo when these were made: a new one is a new item
+	sync    map[[2]int][]int // by field and the version alone in view, -1 for all
 	sources map[sourceKey]columnBlocks
 	rev     uint64
 	fields  map[columnsKey]laidColumns
@@ -32,12 +33,13 @@ type columnsMemo struct {
 // hand, whose drops it marks) or a version's, at a width.
 type sourceKey struct {
 	field, version, width int
-	winner                bool
+	winner, one           bool // one: the version at hand alone (see lanes)
 }
 
 type columnsKey struct {
 	field, version, width int
 	typing                bool // typing in this field: the result is the text area
+	one                   bool // the version at hand alone (see lanes)
 }
 
 // laidColumns is a field laid out in columns: the winner's column, the
@@ -59,19 +61,19 @@ type columnBlocks struct {
 // for the revision unless the result shows a caret, which changes its text.
 func (v *MergeView) fieldColumns(i int) laidColumns {
 	caret := false
-	if hs := v.shown(); !v.typing && v.cur < len(hs) && hs[v.cur].field == i {
+	if hs := v.shown(); !v.typing && v.cur < len(hs) && hs[v.cur].Field == i {
 		rs, re := v.placeOf(v.cur)
 		caret = rs == re
 	}
 	m := v.cols.memo
 	if m == nil || m.owner != v.memo {
-		m = &columnsMemo{owner: v.memo, sync: map[int][]int{}, sources: map[sourceKey]columnBlocks{}}
+		m = &columnsMemo{owner: v.memo, sync: map[[2]int][]int{}, sources: map[sourceKey]columnBlocks{}}
 		v.cols.memo = m
 	}
-	if m.fields == nil || m.rev != v.rev {
-		m.rev, m.fields = v.rev, map[columnsKey]laidColumns{}
+	if m.fields == nil || m.rev != v.mm.Rev() {
+		m.rev, m.fields = v.mm.Rev(), map[columnsKey]laidColumns{}
 	}
-	k := columnsKey{i, v.version, v.width, v.typing && v.field == i}
+	k := columnsKey{i, v.version, v.width, v.typing && v.field == i, !v.columnar()}
 	if c, ok := m.fields[k]; ok && !caret {
 		return c
 	}
@@ -83,18 +85,22 @@ func (v *MergeView) fieldColumns(i int) laidColumns {
 }
 
 // syncOf returns the winner's line breaks in field i that every version
-// keeps: where the source columns' blocks part.
+// in view keeps: where the source columns' blocks part.
 func (v MergeView) syncOf(m *columnsMemo, i int) []int {
-	if s, ok := m.sync[i]; ok {
+	k := [2]int{i, -1}
+	if !v.columnar() {
+		k[1] = v.version
+	}
+	if s, ok := m.sync[k]; ok {
 		return s
 	}
 	f := v.fields[i]
-	kept := make([][]int, len(v.hunks))
-	for j, hs := range v.hunks {
-		kept[j] = keptBreaks(hunkChunks(f.winner, hs, i), true)
+	var kept [][]int
+	for _, j := range v.lanes() {
+		kept = append(kept, keptBreaks(mergemodel.HunkChunks(f.Winner, v.mm.Hunks(j), i), true))
 	}
-	s := syncBreaks(strings.Count(f.winner, "\n"), kept...)
-	m.sync[i] = s
+	s := syncBreaks(strings.Count(f.Winner, "\n"), kept...)
+	m.sync[k] = s
 	return s
 }
 
@@ -102,8 +108,8 @@ func (v MergeView) syncOf(m *columnsMemo, i int) []int {
 // wrapped: the winner's value, its drops against the version at hand
 // marked, or version ver's value against the winner's (see inline).
 func (v MergeView) source(m *columnsMemo, i, ver int, winner bool) columnBlocks {
-	wl, _, wv := v.columnWidths()
-	k := sourceKey{i, ver, wv, winner}
+	wl, _, wv := v.laneWidths()
+	k := sourceKey{i, ver, wv, winner, !v.columnar()}
 	if winner {
 		k.width = wl
 	}
@@ -114,9 +120,11 @@ func (v MergeView) source(m *columnsMemo, i, ver int, winner bool) columnBlocks 
 	w.version = ver
 	left, right := w.sidePieces(i, -1)
 	ps, at := left, v.syncOf(m, i)
-	if !winner {
-		ps = inline(left, right)
-		at = breaksIn(at, keptBreaks(hunkChunks(v.fields[i].winner, v.hunks[ver], i), true))
+	switch chunks := mergemodel.HunkChunks(v.fields[i].Winner, v.mm.Hunks(ver), i); {
+	case !winner && k.one: // the version at hand beside the winner, which shows its drops
+		ps, at = right, breaksIn(at, keptBreaks(chunks, false))
+	case !winner:
+		ps, at = inline(left, right), breaksIn(at, keptBreaks(chunks, true))
 	}
 	var c columnBlocks
 	for _, b := range cutAtBreaks(ps, at) {
@@ -135,11 +143,15 @@ func (v MergeView) source(m *columnsMemo, i, ver int, winner bool) columnBlocks 
 // Typed in, the result is the text area: typed says which of its rows
 // stands on each row, each line on its block as the result's would.
 func (v MergeView) layColumns(m *columnsMemo, i int, typing, caret bool) laidColumns {
-	_, wr, _ := v.columnWidths()
+	_, wr, _ := v.laneWidths()
 	srcs := []columnBlocks{v.source(m, i, v.version, true)}
-	marks := []map[int]string{nil} // the winner's column has no gutter
-	for j := range v.hunks {
-		srcs, marks = append(srcs, v.source(m, i, j, false)), append(marks, v.marksOf(j))
+	marks := []map[int]string{nil} // the winner's column has no gutter, nor the version's alone
+	for _, j := range v.lanes() {
+		var mk map[int]string
+		if v.columnar() {
+			mk = v.marksOf(j)
+		}
+		srcs, marks = append(srcs, v.source(m, i, j, false)), append(marks, mk)
 	}
 	sync := v.syncOf(m, i)
 	kept := keptBreaks(v.chunksOf(i), false)
@@ -154,7 +166,7 @@ func (v MergeView) layColumns(m *columnsMemo, i int, typing, caret bool) laidCol
 	var rmarks map[int]string
 	var lineRows []int // typing: the text area's rows of each line
 	if typing {
-		ta := v.fields[i].result
+		ta := v.areas[i]
 		ta.SetSize(wr, 1)
 		lineRows = make([]int, strings.Count(v.value(i), "\n")+1)
 		for _, r := range ta.visual() {
@@ -291,21 +303,6 @@ func marksIn(block []piece, marks map[int]string) map[int]string {
 	return out
 }
 
-// hunkChunks returns a version's value of a field against the winner's as
-// chunks, from its hunks (no diff run again).
-func hunkChunks(winner string, hs []hunk, field int) []diff.Chunk {
-	var out []diff.Chunk
-	pos := 0
-	for _, h := range hs {
-		if h.field == field {
-			same := winner[pos:h.start]
-			out = append(out, diff.Chunk{Old: same, New: same}, diff.Chunk{Old: h.left, New: h.right, Changed: true})
-			pos = h.end
-		}
-	}
-	return append(out, diff.Chunk{Old: winner[pos:], New: winner[pos:]})
-}
-
 // keptBreaks returns, for each line break of the winner's value, the
 // number of the line break that stands for it in the other text of
 // chunks, or -1 where a change takes it away. Inline, the text is both
@@ -404,4 +401,28 @@ func cutAtBreaks(ps []piece, at []int) [][]piece {
 		cur = append(cur, p)
 	}
 	return append(out, cur)
+}
+
+// lanes returns the versions that have a column: every one in columns,
+// else the version at hand.
+func (v MergeView) lanes() []int {
+	if !v.columnar() {
+		return []int{v.version}
+	}
+	out := make([]int, v.mm.Versions())
+	for j := range out {
+		out[j] = j
+	}
+	return out
+}
+
+// laneWidths returns the cells of text of the winner's column, the
+// result's and each version's: in columns (columnWidths), or the version
+// at hand alone (columns, the result's gutter taken off).
+func (v MergeView) laneWidths() (winner, result, version int) {
+	if v.columnar() {
+		return v.columnWidths()
+	}
+	l, m, r := v.columns()
+	return l, m - 2, r
 }

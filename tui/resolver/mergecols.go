@@ -71,7 +71,7 @@ type columnsState struct {
 // two versions or more, by the width (columnMin) unless the person chose,
 // and never narrower than columnFloor.
 func (v MergeView) columnar() bool {
-	n := len(v.hunks)
+	n := v.mm.Versions()
 	switch {
 	case n < 2 || v.cols.choice == columnsOff:
 		return false
@@ -85,7 +85,7 @@ func (v MergeView) columnar() bool {
 // time. Switching to what the width chooses leaves the choice to the width
 // again, so that a later resize chooses as before.
 func (v *MergeView) toggleColumns() {
-	n := len(v.hunks)
+	n := v.mm.Versions()
 	want := !v.columnar()
 	switch {
 	case n < 2:
@@ -108,7 +108,7 @@ func (v *MergeView) toggleColumns() {
 // columnWidths returns the cells of text of the winner's column, the
 // result's (which takes what the division leaves) and each version's.
 func (v MergeView) columnWidths() (winner, result, version int) {
-	n := len(v.hunks)
+	n := v.mm.Versions()
 	room := v.width - 5*(n+1)
 	c := room / (n + 2)
 	return c, room - (n+1)*c, c
@@ -121,7 +121,7 @@ func (v MergeView) versionHeads() string {
 	sep := s.ink.rule.render(" │ ")
 	var b strings.Builder
 	b.WriteString(s.Winner.Render(fit("WINNER", wl)) + sep + s.Bold.Render(fit("  RESULT", wr+2)))
-	for j := range v.hunks {
+	for j := range v.mm.Versions() {
 		mark := "  "
 		if j == v.version {
 			mark = "› "
@@ -137,14 +137,14 @@ func (v *MergeView) renderColumns(i int) {
 	laid := v.fieldColumns(i)
 	cols := laid.cols
 	wl, wr, wv := v.columnWidths()
-	start := len(v.body)
+	start := len(v.laidOut.body)
 	res := cols[1]
 	var typed []bodyRow
 	var typedMarks []string
 	if v.typing && v.field == i {
 		var cur int
 		typed, typedMarks, cur = v.resultRows(i, wr)
-		v.cursorAt = start + max(slices.Index(laid.typed, cur), 0)
+		v.laidOut.cursorAt = start + max(slices.Index(laid.typed, cur), 0)
 	}
 	for t, r := range res.tagRows {
 		v.noteTags([]piece{{tag: t}}, start+r)
@@ -155,7 +155,7 @@ func (v *MergeView) renderColumns(i int) {
 	for k := range len(cols[0].rows) {
 		v.noteTags(cols[0].rows[k], start+k)
 		v.noteTags(shown.rows[k], start+k)
-		v.body = append(v.body, func() string {
+		v.laidOut.body = append(v.laidOut.body, func() string {
 			var b strings.Builder
 			b.WriteString(paints[0].paint(cols[0].rows[k], wl) + sep)
 			switch {
@@ -172,8 +172,8 @@ func (v *MergeView) renderColumns(i int) {
 			return b.String()
 		})
 	}
-	for j := range v.seen {
-		v.seen[j] = true // every version is in view: applying need not ask
+	for j := range v.guard.seen {
+		v.guard.seen[j] = true // every version is in view: applying need not ask
 	}
 }
 
@@ -182,7 +182,7 @@ func (v *MergeView) renderColumns(i int) {
 // version's the hunks that meet it (what that version holds there).
 func (v MergeView) columnPainters() []sidePainter {
 	base := v.sidePainter()
-	out := make([]sidePainter, len(v.hunks)+2)
+	out := make([]sidePainter, v.mm.Versions()+2)
 	for c := range out {
 		out[c] = base
 	}
@@ -190,16 +190,57 @@ func (v MergeView) columnPainters() []sidePainter {
 		return out
 	}
 	h := v.shown()[v.cur]
-	for j, hs := range v.hunks {
+	for j := range v.mm.Versions() {
+		hs := v.mm.Hunks(j)
 		if j == v.version {
 			continue
 		}
 		out[2+j].hl = nil
 		for k, o := range hs {
-			if o.field == h.field && o.start <= h.end && o.end >= h.start { // as withHunks meets
+			if o.Field == h.Field && o.Start <= h.End && o.End >= h.Start { // as withHunks meets
 				out[2+j].hl = append(out[2+j].hl, k+1)
 			}
 		}
 	}
 	return out
+}
+
+// renderOne appends field i's rows in three columns, the winner's, the
+// result's and the version at hand's, cut into blocks and padded as
+// columns are (layColumns), so that a line the three share starts on one
+// row: the result, narrower by its gutter, wraps apart from its
+// neighbours within a block only (issue 20 item 15: it drifted a row
+// below them at each paragraph it wrapped once more).
+func (v *MergeView) renderOne(i int) {
+	laid := v.fieldColumns(i)
+	cols := laid.cols
+	wl, wr, wv := v.laneWidths()
+	start := len(v.laidOut.body)
+	res, shown := cols[1], cols[2]
+	var typed []bodyRow
+	var typedMarks []string
+	if v.typing && v.field == i {
+		var cur int
+		typed, typedMarks, cur = v.resultRows(i, wr)
+		v.laidOut.cursorAt = start + max(slices.Index(laid.typed, cur), 0)
+	}
+	for t, r := range res.tagRows {
+		v.noteTags([]piece{{tag: t}}, start+r)
+	}
+	sides := v.sidePainter()
+	sep := v.styles.ink.rule.render(" │ ")
+	for k := range len(cols[0].rows) {
+		v.noteTags(cols[0].rows[k], start+k)
+		v.noteTags(shown.rows[k], start+k)
+		v.laidOut.body = append(v.laidOut.body, func() string {
+			mid := strings.Repeat(" ", wr+2)
+			switch {
+			case typed == nil:
+				mid = mark(res.marks, k) + sides.paint(res.rows[k], wr)
+			case laid.typed[k] >= 0:
+				mid = mark(typedMarks, laid.typed[k]) + rowAt(typed, laid.typed[k], wr)
+			}
+			return sides.paint(cols[0].rows[k], wl) + sep + mid + sep + sides.paint(shown.rows[k], wv)
+		})
+	}
 }

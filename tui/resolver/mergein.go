@@ -89,6 +89,7 @@ import (
 // into each earlier state the journal holds.
 type mergeInMsg struct {
 	doc     *dialect.Doc
+	bases   map[dialect.Entry]baseInfo // of the merged document's conflicts
 	earlier map[dialect.Entry]dialect.Entry
 	mark    [2]int // the journal the earlier states are of
 	err     error
@@ -98,7 +99,7 @@ type mergeInMsg struct {
 // and into the earlier states, layer by layer: each layer holds at most
 // one state of an item, set into a copy of the document that holds the
 // items of the layer (whole, for an outline).
-func mergeIn(changed *FileChangedError, doc *dialect.Doc, layers [][]dialect.Entry, whole bool, mark [2]int) tea.Cmd {
+func mergeIn(changed *FileChangedError, doc *dialect.Doc, layers [][]dialect.Entry, whole bool, mark [2]int, bases Bases) tea.Cmd {
 	merge := changed.Merge
 	if changed.Items != nil && !whole {
 		merge = changed.Items
@@ -108,6 +109,7 @@ func mergeIn(changed *FileChangedError, doc *dialect.Doc, layers [][]dialect.Ent
 		if msg.doc, msg.err = changed.Merge(doc); msg.err != nil {
 			return msg
 		}
+		msg.bases = basesOf(bases, msg.doc.Entries())
 		for _, layer := range layers {
 			ids := make(map[string]bool, len(layer))
 			for _, e := range layer {
@@ -149,7 +151,7 @@ func (m Model) startMergeIn() (Model, tea.Cmd) {
 	m.st.sync()
 	m.merging = true
 	m.status.Info("merging the new state of " + m.target() + "…")
-	return m, mergeIn(m.changed, m.st.doc, m.earlierStates(), m.st.ordered, m.journal.mark())
+	return m, mergeIn(m.changed, m.st.doc, m.earlierStates(), m.st.ordered, m.journal.mark(), m.cfg.Bases)
 }
 
 // earlierStates returns the states of items the journal holds other than
@@ -191,6 +193,12 @@ func (m Model) mergedIn(msg mergeInMsg) (Model, tea.Cmd) {
 		return m.startMergeIn()
 	}
 	old, st := m.st, newStore(msg.doc)
+	st.bases = msg.bases
+	for e, b := range old.bases { // the states undo puts back
+		if _, ok := st.bases[e]; !ok && st.bases != nil {
+			st.bases[e] = b
+		}
+	}
 	where := positions(old, st)
 	d := carry(old, st, where)
 	var dropped int
@@ -249,7 +257,7 @@ func (v MergeView) Rebase(pos int, e dialect.Entry, name string) (MergeView, str
 		if old.settles(i) {
 			known = append(known, ver)
 		}
-		if old.seen[i] {
+		if old.guard.seen[i] {
 			seen = append(seen, ver)
 		}
 	}
@@ -274,13 +282,13 @@ func (v MergeView) Rebase(pos int, e dialect.Entry, name string) (MergeView, str
 	}
 	v = v.Open(pos, e, name, versions, shown)
 	for i, ver := range vs {
-		v.seen[i] = v.seen[i] || holds(seen, ver)
+		v.guard.seen[i] = v.guard.seen[i] || holds(seen, ver)
 	}
-	v.fresh = fresh
+	v.guard.fresh = fresh
 	v.carryResult(old)
-	v.rebased = name + " changed on disk as you combined it: " + rebaseWords(old.entry, e, fresh, v.whos) + "; your result is kept"
-	v.note = v.rebased
-	return v, v.rebased
+	v.guard.rebased = name + " changed on disk as you combined it: " + rebaseWords(old.entry, e, fresh, v.whos) + "; your result is kept"
+	v.note = v.guard.rebased
+	return v, v.guard.rebased
 }
 
 // carryResult puts back into each field the text the person made of it in
@@ -289,26 +297,21 @@ func (v *MergeView) carryResult(old MergeView) {
 	if v.typing { // Open types in an item with no hunk: only the person's typing goes on
 		v.stopTyping()
 	}
-	v.push()
 	field := -1
-	for i := range v.fields {
-		for j, f := range old.fields {
-			if f.key != v.fields[i].key {
-				continue
-			}
-			if f.result.Value() != f.winner {
-				v.fields[i].result = f.result
-			}
-			if old.typing && j == old.field {
-				field = i
-			}
+	for i, j := range v.mm.Carry(old.mm) {
+		if j < 0 {
+			continue
+		}
+		if old.value(j) != old.fields[j].Winner {
+			v.areas[i] = old.areas[j] // with its cursor and its typing's undo
+		}
+		if old.typing && j == old.field {
+			field = i
 		}
 	}
-	v.settle()
 	if field >= 0 {
 		v.startTyping(field)
 	}
-	v.touch()
 	v.layout()
 	v.follow()
 }
@@ -352,15 +355,15 @@ func rebaseWords(was, now dialect.Entry, fresh []bool, whos []string) string {
 // was never shown, and once after a merge-in changed the item (see the top
 // of this file), saying why.
 func (v *MergeView) refuseRebased() bool {
-	for i, f := range v.fresh {
-		if f && !v.seen[i] && v.settles(i) {
+	for i, f := range v.guard.fresh {
+		if f && !v.guard.seen[i] && v.settles(i) {
 			v.note = fmt.Sprintf("not applied: version %d (%s) came with the file's new state and was not shown yet: tab shows it", i+1, v.whos[i])
 			return true
 		}
 	}
-	if v.rebased != "" {
-		v.note = "not applied: " + v.rebased + " · apply again to apply it to the state shown"
-		v.rebased = ""
+	if v.guard.rebased != "" {
+		v.note = "not applied: " + v.guard.rebased + " · apply again to apply it to the state shown"
+		v.guard.rebased = ""
 		return true
 	}
 	return false

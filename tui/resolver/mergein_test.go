@@ -310,7 +310,7 @@ func TestMergeInUnderMergeView(t *testing.T) {
 			if !slices.Equal(bys, c.bys) || before.InConflict() != (c.bys != nil) {
 				t.Fatalf("the merged item's versions are by %v, want %v", bys, c.bys)
 			}
-			if got := hs.m.merge.fields[0].result.Value(); got != "Buy groceries" {
+			if got := hs.m.merge.value(0); got != "Buy groceries" {
 				t.Errorf("the person's title is not kept: %q", got)
 			}
 
@@ -318,7 +318,7 @@ func TestMergeInUnderMergeView(t *testing.T) {
 			if hs.m.screen != mergeScreen || hs.m.st.entry(groceries) != before || !strings.Contains(flat(hs.screen()), "not applied:") {
 				t.Fatalf("the first apply after the merge-in was not refused:\n%s", hs.screen())
 			}
-			hs.keys("a")
+			hs.keys("a", "a") // and apply with hunks open
 			after := hs.m.st.entry(groceries)
 			if hs.m.screen == mergeScreen || after.InConflict() || after.Title() != "Buy groceries" || top(after.Winner()).By != testBy {
 				t.Fatalf("the second apply did not resolve the merged item with the result:\n%s", hs.screen())
@@ -455,7 +455,7 @@ func TestMergeInUnderSelectiveMerge(t *testing.T) {
 	marked := loaded.Versions()[1]
 	w.during = func() { hs.keys("e", "l") }
 	hs.mergeIn(w)
-	stale := mergeDoneMsg{pos: offsite, entry: loaded, versions: []int{1}, edit: editOf(hs.m.merge.fields)}
+	stale := mergeDoneMsg{pos: offsite, entry: loaded, versions: []int{1}, edit: hs.m.merge.mm.Edit()}
 	hs.send(stale)
 	if hs.m.screen != mergeScreen || hs.m.st.entry(offsite).InConflict() != true || !strings.Contains(flat(hs.screen()), "nothing applied: the item changed on disk") {
 		t.Fatalf("a result made from the old state was applied:\n%s", hs.screen())
@@ -471,7 +471,7 @@ func TestMergeInUnderSelectiveMerge(t *testing.T) {
 	if vs := hs.m.merge.versions; len(vs) != 1 || !sameVersion(merged.Versions()[vs[0]], marked) {
 		t.Fatalf("the selection %v is not the version marked (by %s)", vs, top(marked).By)
 	}
-	hs.keys("a", "a")
+	hs.keys("a", "a", "a") // refused once, then applied with hunks open
 	after := hs.m.st.entry(offsite)
 	if hs.m.screen == mergeScreen || !after.InConflict() {
 		t.Fatalf("not applied, or every version settled:\n%s", hs.screen())

@@ -1,41 +1,28 @@
 package resolver
 
 import (
-	"sync/atomic"
-
 	"github.com/feedsync/feedsync/diff"
+	"github.com/feedsync/feedsync/tui/resolver/mergemodel"
 )
 
 // What the merge view works out from the result is kept per revision of
-// it (QA Q12): each field's text, its chunks against the winner, the
-// state of every hunk of every version and the changes outside the hunks.
-// A redraw, a scroll or a move between hunks reads them; only a change of
+// it (QA Q12): the model keeps each field's chunks against the winner, the
+// state of every hunk of every version and the changes outside the hunks;
+// the view, each field's result wrapped and the header. A redraw, a scroll or a move between hunks reads them; only a change of
 // the result (a take, undo or redo, typing) starts a new revision, and the
 // body is laid out anew only when its revision, width, version, hunk at
 // hand or typing changed.
 
-// mergeRevs numbers the revisions of every merge view's result, so that
-// two copies of a view that went different ways never share a number.
-var mergeRevs atomic.Uint64
-
-// mergeMemo is what one revision of the result gives.
+// mergeMemo is what one revision of the result gives the drawing (the
+// model keeps what it gives the states: mergemodel.Model).
 type mergeMemo struct {
 	rev     uint64
-	values  map[int]string           // each field's result, by field
-	chunks  map[int][]diff.Chunk     // each field's result against the winner
-	states  map[int][]hunkState      // the state of each hunk, by version
-	strays  map[[2]int]strayRanges   // the changes outside the hunks, by field and version
-	texts   map[[3]int]string        // what a version holds over a hunk of another: shown version, hunk, version
-	places  map[[2]int][2]int        // where the result holds a hunk: version, hunk
 	results map[[3]int]wrappedResult // a field's result wrapped: field, version, width
 	sides   map[[4]int][2][][]piece  // a field's sides wrapped: field, version, widths (not tied to the result)
 	head    []string                 // the header but its last rule (see headLines)
 	headFor headKey                  // what head was built for
 	heads   int                      // how many headers were built, which a test counts
 }
-
-// strayRanges are a field's changes outside the hunks (see straysIn).
-type strayRanges struct{ typed, theirs [][2]int }
 
 // layoutKey is what the body depends on beside the styles.
 type layoutKey struct {
@@ -44,13 +31,14 @@ type layoutKey struct {
 	typing                     bool
 	caret                      [2]int // the cursor's line and rune while typing
 	columns                    bool   // every version in columns (see columnar)
+	base                       bool   // the base shown (mergebase.go)
 }
 
 // layoutNow returns what the body depends on as the view stands.
 func (v MergeView) layoutNow() layoutKey {
-	k := layoutKey{rev: v.rev, width: v.width, version: v.version, cur: v.cur, field: v.field, typing: v.typing, columns: v.columnar()}
+	k := layoutKey{rev: v.mm.Rev(), width: v.width, version: v.version, cur: v.cur, field: v.field, typing: v.typing, columns: v.columnar(), base: v.baseShown()}
 	if v.typing && v.field < len(v.fields) {
-		ta := v.fields[v.field].result
+		ta := v.areas[v.field]
 		k.caret = [2]int{ta.row, ta.col}
 	}
 	return k
@@ -65,14 +53,8 @@ type headKey struct {
 }
 
 func newMergeMemo() *mergeMemo {
-	return &mergeMemo{texts: map[[3]int]string{}, sides: map[[4]int][2][][]piece{}}
+	return &mergeMemo{sides: map[[4]int][2][][]piece{}}
 }
-
-// touch starts a new revision of the result: call it after any change of
-// a field's result or of what was taken, and only then (typing that moved
-// the cursor, or the field typed in, is no change of the result: the
-// layout's key holds them).
-func (v *MergeView) touch() { v.rev = mergeRevs.Add(1) }
 
 // restyle draws the header and the body anew, for new styles.
 func (v *MergeView) restyle() {
@@ -90,76 +72,26 @@ func (v MergeView) memoNow() *mergeMemo {
 	if m == nil {
 		m = newMergeMemo() // a view never opened: nothing is kept
 	}
-	if m.rev != v.rev || m.values == nil {
-		m.rev = v.rev
-		m.values, m.chunks, m.states = map[int]string{}, map[int][]diff.Chunk{}, map[int][]hunkState{}
-		m.strays, m.places = map[[2]int]strayRanges{}, map[[2]int][2]int{}
+	if m.rev != v.mm.Rev() || m.results == nil {
+		m.rev = v.mm.Rev()
 		m.results = map[[3]int]wrappedResult{}
 	}
 	return m
 }
 
 // value returns field i's result.
-func (v MergeView) value(i int) string {
-	m := v.memoNow()
-	r, ok := m.values[i]
-	if !ok {
-		r = v.fields[i].result.Value()
-		m.values[i] = r
-	}
-	return r
-}
+func (v MergeView) value(i int) string { return v.mm.Result(i) }
 
 // chunksOf returns field i's result against the winner's value.
-func (v MergeView) chunksOf(i int) []diff.Chunk {
-	m := v.memoNow()
-	c, ok := m.chunks[i]
-	if !ok {
-		f := v.fields[i]
-		c = diff.Chunks(f.winner, v.value(i), f.granularity())
-		m.chunks[i] = c
-	}
-	return c
-}
+func (v MergeView) chunksOf(i int) []diff.Chunk { return v.mm.Chunks(i) }
 
 // statesOf returns what the result holds at each hunk of version ver.
-func (v MergeView) statesOf(ver int) []hunkState {
-	m := v.memoNow()
-	if s, ok := m.states[ver]; ok {
-		return s
-	}
-	others := v.othersOf(ver)
-	s := make([]hunkState, len(v.hunks[ver]))
-	for k, h := range v.hunks[ver] {
-		s[k] = v.fields[h.field].stateIn(v.value(h.field), v.chunksOf(h.field), h, v.taken[h.id(ver)], others)
-	}
-	m.states[ver] = s
-	return s
-}
+func (v MergeView) statesOf(ver int) []mergemodel.State { return v.mm.States(ver) }
 
 // straysOf returns field i's changes outside the hunks of the version
-// shown (see straysIn).
-func (v MergeView) straysOf(i int) (typed, theirs [][2]int) {
-	m := v.memoNow()
-	k := [2]int{i, v.version}
-	s, ok := m.strays[k]
-	if !ok {
-		s.typed, s.theirs = v.fields[i].straysIn(v.value(i), v.chunksOf(i), i, v.shown(), v.others())
-		m.strays[k] = s
-	}
-	return s.typed, s.theirs
-}
+// shown (see mergemodel.Field.StraysIn).
+func (v MergeView) straysOf(i int) (typed, theirs [][2]int) { return v.mm.Strays(i, v.version) }
 
 // placeOf returns where the result holds hunk k of the version shown
-// (see locate).
-func (v MergeView) placeOf(k int) (rs, re int) {
-	m := v.memoNow()
-	key := [2]int{v.version, k}
-	p, ok := m.places[key]
-	if !ok {
-		h := v.shown()[k]
-		p[0], p[1], _, _, _ = spanOver(v.chunksOf(h.field), h)
-		m.places[key] = p
-	}
-	return p[0], p[1]
-}
+// (see mergemodel.Locate).
+func (v MergeView) placeOf(k int) (rs, re int) { return v.mm.Place(v.version, k) }

@@ -85,28 +85,28 @@ func TestMergeTypingNothingChangesNothing(t *testing.T) {
 	}
 	hs.keys("tab", "shift+tab", "end", "x", "backspace", "esc")
 	v := hs.m.merge
-	if v.typing || v.Changed() || len(v.undo) != 0 {
-		t.Errorf("typing %v, changed %v, %d undo steps; want none", v.typing, v.Changed(), len(v.undo))
+	if v.typing || v.Changed() || v.mm.Steps() != 0 {
+		t.Errorf("typing %v, changed %v, %d undo steps; want none", v.typing, v.Changed(), v.mm.Steps())
 	}
 	if hs.screen() != before {
 		t.Errorf("the screen changed:\n%s\nwant\n%s", hs.screen(), before)
 	}
 	hs = newHarness(t, demoDoc(t), 100, 30)
 	hs.keys("enter", "e", "]")
-	rev := hs.m.merge.rev
+	rev := hs.m.merge.mm.Rev()
 	hs.keys("e", "right", "tab", "shift+tab", "esc", "u")
-	if hs.m.merge.rev != rev {
+	if hs.m.merge.mm.Rev() != rev {
 		t.Errorf("typing nothing started a revision of the result")
 	}
 	if !strings.Contains(flat(hs.screen()), "nothing to undo") {
 		t.Errorf("undo after typing nothing:\n%s", hs.screen())
 	}
 	hs.keys("l", "[", "l") // the second take is of what the result holds
-	if n := len(hs.m.merge.undo); n != 1 {
+	if n := hs.m.merge.mm.Steps(); n != 1 {
 		t.Errorf("%d undo steps after a take and its repeat, want 1", n)
 	}
 	hs.keys("u", "e", "esc", "ctrl+r") // typing nothing keeps what can be redone
-	if v := hs.m.merge; len(v.undo) != 1 || resultOf(t, v, "content") != "Get oat milk, eggs, butter and rolls" {
-		t.Errorf("%d undo steps, content %q; want the take redone", len(v.undo), resultOf(t, v, "content"))
+	if v := hs.m.merge; v.mm.Steps() != 1 || resultOf(t, v, "content") != "Get oat milk, eggs, butter and rolls" {
+		t.Errorf("%d undo steps, content %q; want the take redone", v.mm.Steps(), resultOf(t, v, "content"))
 	}
 }

@@ -3,258 +3,16 @@ package resolver
 import (
 	"fmt"
 	"slices"
-	"strconv"
 	"strings"
 
 	"github.com/feedsync/feedsync/diff"
+	"github.com/feedsync/feedsync/tui/resolver/mergemodel"
 )
 
 // threeColumnsFrom is the width from which the merge view shows the
 // winner, the result and the version side by side; below it the result
 // goes under the two versions.
 const threeColumnsFrom = 120
-
-// stateMark is the gutter mark of a hunk's state in the result column.
-var stateMark = [...]string{
-	hunkOpen: "?", hunkWinner: "<", hunkVersion: ">", hunkBoth: "+", hunkBothRev: "+", hunkOther: "o", hunkHand: "~",
-}
-
-// stateWords says a hunk's state in words, for the version named.
-func stateWords(s hunkState, version string) string {
-	switch s {
-	case hunkWinner:
-		return "the winner's, taken"
-	case hunkVersion:
-		return version + "'s"
-	case hunkBoth:
-		return "both, the winner's first"
-	case hunkBothRev:
-		return "both, " + version + "'s first"
-	case hunkOther:
-		return "another version's"
-	case hunkHand:
-		return "typed by hand"
-	}
-	return "open: the winner's until you choose"
-}
-
-// head returns the fixed header above the body; its last rule says how
-// far down the body is.
-func (v MergeView) head() []string {
-	lines := v.headLines()
-	return append(slices.Clip(lines), v.positionRule(len(lines)+1))
-}
-
-// headLines returns the header but its last rule, built again only when
-// what it shows changed (see headKey): not for each frame, nor for each
-// key that counts the rows left under it.
-func (v MergeView) headLines() []string {
-	m := v.memo
-	if m == nil {
-		return v.buildHead() // a view never opened: nothing is kept
-	}
-	if k := (headKey{v.layoutNow(), v.note}); m.head == nil || m.headFor != k {
-		m.head, m.headFor = v.buildHead(), k
-		m.heads++
-	}
-	return m.head
-}
-
-// buildHead builds the header but its last rule.
-func (v MergeView) buildHead() []string {
-	s := v.styles
-	lines := []string{s.Bold.Render(fit(fmt.Sprintf("combine %s — the result %s", v.name, v.scope()), v.width))}
-	lines = append(lines, fit(v.pairLine(), v.width))
-	if note := v.placeNote(); note != "" {
-		for _, row := range wrap([]piece{{text: note}}, v.width) {
-			lines = append(lines, s.Info.Render(paint(row, v.width, s)))
-		}
-	}
-	switch {
-	case v.note != "":
-		lines = append(lines, v.wrapped(v.note, 3, s.Error.Render)...) // so that a question is read whole
-	case v.typing:
-		lines = append(lines, s.Info.Render(fit("typing in "+v.fields[v.field].label+" · esc stops · tab next field · ctrl+s applies", v.width)))
-	case len(v.hunks) > 1: // other versions: what they hold is read whole
-		lines = append(lines, v.wrapped(v.hunkLine(), 2, s.Info.Render)...)
-		for _, r := range v.otherRows() {
-			lines = append(lines, v.wrapped(r, 2, s.Version.Render)...)
-		}
-	default:
-		lines = append(lines, s.Info.Render(fit(v.hunkLine(), v.width)))
-	}
-	switch {
-	case v.columnar():
-		lines = append(lines, v.versionHeads())
-	case v.width >= threeColumnsFrom:
-		lines = append(lines, v.columnHeads())
-	}
-	return lines
-}
-
-// wrapped renders text wrapped at words on up to n rows (see cutRows).
-func (v MergeView) wrapped(text string, n int, render func(...string) string) []string {
-	return renderRows(cutRows(text, v.width, n, v.styles), render)
-}
-
-// placeNote says, where the version shown puts an outline's item elsewhere
-// than the winner, which place the result keeps: the position is no field
-// of the merge view, and applying the result keeps the winner's place.
-func (v MergeView) placeNote() string {
-	if v.version+1 >= len(v.places) {
-		return ""
-	}
-	w, o := v.places[0], v.places[v.version+1]
-	if w == o {
-		return ""
-	}
-	return fmt.Sprintf("position: the result keeps the winner's (%s); %s's is %s: t on the item screen takes that version whole", w, v.versionName(), o)
-}
-
-// scope says which conflicting versions the result settles: every one,
-// unless some are marked and others are not (FeedSync 1.0.2 only).
-func (v MergeView) scope() string {
-	n := len(v.labels)
-	if v.whole || len(v.versions) == 0 || len(v.versions) >= n {
-		return "settles every conflicting version"
-	}
-	var rest []int
-	for i := range n {
-		if !slices.Contains(v.versions, i) {
-			rest = append(rest, i)
-		}
-	}
-	stay := " stay in conflict"
-	if len(rest) == 1 {
-		stay = " stays in conflict"
-	}
-	return "settles " + versionList(v.versions) + "; " + versionList(rest) + stay
-}
-
-// versionList names 0-based versions: "version 2", "versions 1 and 3",
-// "versions 1, 2 and 4".
-func versionList(is []int) string {
-	s := make([]string, len(is))
-	for i, v := range is {
-		s[i] = strconv.Itoa(v + 1)
-	}
-	if len(s) == 1 {
-		return "version " + s[0]
-	}
-	return "versions " + strings.Join(s[:len(s)-1], ", ") + " and " + s[len(s)-1]
-}
-
-// positionRule is the header's last rule, with how far down the body is
-// when it does not fit in the rows left under a header of headRows.
-func (v MergeView) positionRule(headRows int) string {
-	p := position(v.scroll, max(v.height-headRows, 1), len(v.body))
-	if p == "" {
-		return v.styles.ink.rule.render(strings.Repeat("─", v.width))
-	}
-	text := " " + p + " "
-	return v.styles.ink.rule.render(fit(strings.Repeat("─", max(v.width-textWidth(text)-2, 0))+text+"──", v.width))
-}
-
-// pairLine names the two sides compared.
-func (v MergeView) pairLine() string {
-	if len(v.labels) == 0 {
-		return "no other version: the result is the winner's fields, to edit"
-	}
-	return refLabel("winner", v.entry.Winner()) + "  ⇄  " + v.labels[v.version]
-}
-
-// hunkLine says where the person is and what the hunk holds.
-func (v MergeView) hunkLine() string {
-	hs := v.shown()
-	if len(hs) == 0 {
-		return "no hunk: this version's shared fields are the winner's · tab shows another · e types"
-	}
-	h := hs[v.cur]
-	return fmt.Sprintf("hunk %d of %d (%d open%s) · %s: %s", v.cur+1, len(hs), v.openIn(v.version), v.elsewhere(),
-		v.fields[h.field].label, stateWords(v.stateOf(v.cur), v.versionName()))
-}
-
-// elsewhere counts the open hunks of the other versions, for the hunk
-// line: " here · 2 in version 2 — tab", or nothing with one version.
-func (v MergeView) elsewhere() string {
-	var parts []string
-	for i := range v.hunks {
-		if i == v.version {
-			continue
-		}
-		if n := v.openIn(i); n > 0 {
-			parts = append(parts, fmt.Sprintf("%d in version %d", n, i+1))
-		}
-	}
-	if len(parts) == 0 {
-		if len(v.hunks) > 1 {
-			return " here, none elsewhere"
-		}
-		return ""
-	}
-	return " here · " + strings.Join(parts, ", ") + " — tab"
-}
-
-// maxOtherRows is how many other versions the header names at a hunk
-// before it sums up the rest.
-const maxOtherRows = 2
-
-// otherRows say, for the hunk at hand, what each other version holds
-// there when it differs from the version shown: "version 2 (carol-tablet)
-// has: Lyon". So with three or more versions every one is in view while
-// combining, though one is shown beside the winner.
-func (v MergeView) otherRows() []string {
-	hs := v.shown()
-	if len(hs) == 0 || len(v.hunks) < 2 || v.columnar() { // in columns each version is in view
-		return nil
-	}
-	h := hs[v.cur]
-	var rows []string
-	more := 0
-	for i := range v.hunks {
-		if i == v.version {
-			continue
-		}
-		t := v.textAt(i, h)
-		if t == h.right {
-			continue
-		}
-		if len(rows) == maxOtherRows {
-			more++
-			continue
-		}
-		shown := "“" + strings.Join(strings.Fields(t), " ") + "”"
-		switch {
-		case strings.TrimSpace(t) == "":
-			shown = "nothing"
-		case t == h.left:
-			shown = "the winner's " + shown
-		}
-		rows = append(rows, fmt.Sprintf("version %d (%s) has %s here", i+1, v.whos[i], shown))
-	}
-	if more > 0 {
-		rows = append(rows, "and "+counted(more, "more version differs", "more versions differ")+" here — tab shows each")
-	}
-	return rows
-}
-
-func (v MergeView) versionName() string { return fmt.Sprintf("version %d", v.version+1) }
-
-// columns returns the widths of the winner, result and version columns
-// side by side, and of the result's gutter.
-func (v MergeView) columns() (left, mid, right int) {
-	mid = (v.width - 6) / 3
-	left = (v.width - 6 - mid) / 2
-	return left, mid, v.width - 6 - mid - left
-}
-
-func (v MergeView) columnHeads() string {
-	l, m, r := v.columns()
-	s := v.styles
-	sep := s.ink.rule.render(" │ ")
-	return s.Winner.Render(fit("WINNER", l)) + sep + s.Bold.Render(fit("  RESULT", m)) + sep +
-		s.Version.Render(fit(strings.ToUpper(v.versionName()), r))
-}
 
 // bodyHeight is the rows left for the body.
 func (v MergeView) bodyHeight() int { return max(v.height-len(v.headLines())-1, 1) }
@@ -266,40 +24,40 @@ func (v *MergeView) layout() {
 		return
 	}
 	key := v.layoutNow()
-	if v.body != nil && key == v.laid {
+	if v.laidOut.body != nil && key == v.laid {
 		v.scrollBy(0)
 		return
 	}
 	v.laid = key
-	v.body, v.hunkRow, v.hunkLast, v.fieldRow, v.cursorAt = nil, make([]int, len(v.shown())), make([]int, len(v.shown())), nil, -1
-	for i := range v.hunkRow {
-		v.hunkRow[i], v.hunkLast[i] = -1, -1
+	v.laidOut = laidBody{hunkRow: make([]int, len(v.shown())), hunkLast: make([]int, len(v.shown())), cursorAt: -1}
+	for i := range v.laidOut.hunkRow {
+		v.laidOut.hunkRow[i], v.laidOut.hunkLast[i] = -1, -1
 	}
 	for i := range v.fields {
-		v.fieldRow = append(v.fieldRow, len(v.body))
-		v.body = append(v.body, drawn(v.fieldRule(i)))
+		v.laidOut.fieldRow = append(v.laidOut.fieldRow, len(v.laidOut.body))
+		v.laidOut.body = append(v.laidOut.body, drawn(v.fieldRule(i)))
 		v.renderField(i)
 	}
 	if len(v.fields) == 0 {
-		v.body = append(v.body, drawn(v.styles.ink.dim.render("(the item has no shared field)")))
+		v.laidOut.body = append(v.laidOut.body, drawn(v.styles.ink.dim.render("(the item has no shared field)")))
 	}
 	v.scrollBy(0)
 }
 
 // fieldRule introduces a field with the count of its hunks by state.
 func (v MergeView) fieldRule(i int) string {
-	counts := map[hunkState]int{}
+	counts := map[mergemodel.State]int{}
 	n := 0
 	for k, h := range v.shown() {
-		if h.field == i {
+		if h.Field == i {
 			counts[v.stateOf(k)]++
 			n++
 		}
 	}
-	text := "── " + v.fields[i].label
+	text := "── " + v.fields[i].Label
 	if n > 0 {
 		var parts []string
-		for s := hunkOpen; s <= hunkHand; s++ {
+		for s := mergemodel.Open; s <= mergemodel.Clash; s++ {
 			if c := counts[s]; c > 0 {
 				parts = append(parts, fmt.Sprintf("%s %d %s", stateMark[s], c, shortState[s]))
 			}
@@ -314,12 +72,12 @@ func (v MergeView) fieldRule(i int) string {
 	}
 	typed, theirs := v.straysOf(i)
 	if k := len(theirs); k > 0 {
-		text += fmt.Sprintf(" · %s %d another version's%s", stateMark[hunkOther], k, theirsWhere)
+		text += fmt.Sprintf(" · %s %d another version's%s", stateMark[mergemodel.Other], k, theirsWhere)
 	}
 	if k := len(typed); k > 0 {
-		text += fmt.Sprintf(" · %s %d typed%s", stateMark[hunkHand], k, typedWhere)
+		text += fmt.Sprintf(" · %s %d typed%s", stateMark[mergemodel.Hand], k, typedWhere)
 	}
-	if n == 0 && len(typed)+len(theirs) == 0 && v.value(i) != v.fields[i].winner {
+	if n == 0 && len(typed)+len(theirs) == 0 && v.value(i) != v.fields[i].Winner {
 		text += " · edited"
 	}
 	text += " "
@@ -327,50 +85,38 @@ func (v MergeView) fieldRule(i int) string {
 }
 
 var shortState = [...]string{
-	hunkOpen: "open", hunkWinner: "winner's", hunkVersion: "version's", hunkBoth: "both", hunkBothRev: "both",
-	hunkOther: "another version's", hunkHand: "by hand",
+	mergemodel.Open: "open", mergemodel.Winner: "winner's", mergemodel.Version: "version's", mergemodel.Both: "both", mergemodel.BothRev: "both",
+	mergemodel.Other: "another version's", mergemodel.Hand: "by hand", mergemodel.Combined: "combined", mergemodel.Clash: "clash",
 }
 
 // renderField appends a field's rows: three columns, or the two versions
 // and then the result.
 func (v *MergeView) renderField(i int) {
+	if v.baseShown() {
+		v.renderBase(i)
+		return
+	}
 	if v.columnar() {
 		v.renderColumns(i)
 		return
 	}
 	f := v.fields[i]
-	start := len(v.body)
 	if v.width >= threeColumnsFrom {
-		lw, mw, rw := v.columns()
-		lrows, rrows := v.sideRows(i, lw, rw)
-		mrows, mmarks, cur := v.resultRows(i, mw-2)
-		sep := v.styles.ink.rule.render(" │ ")
-		sides := v.sidePainter()
-		for k := 0; k < max(len(lrows), len(mrows), len(rrows)); k++ {
-			l, r, mk := at(lrows, k), at(rrows, k), mark(mmarks, k)
-			v.noteTags(l, start+k)
-			v.noteTags(r, start+k)
-			v.body = append(v.body, func() string {
-				return sides.paint(l, lw) + sep + mk + rowAt(mrows, k, mw-2) + sep + sides.paint(r, rw)
-			})
-		}
-		if cur >= 0 {
-			v.cursorAt = start + cur
-		}
+		v.renderOne(i)
 		return
 	}
-	if len(f.values) > 0 {
+	if len(f.Values) > 0 {
 		v.renderSides(i)
 	}
-	v.body = append(v.body, drawn(v.styles.Bold.Render(fit("result:", v.width))))
-	start = len(v.body)
+	v.laidOut.body = append(v.laidOut.body, drawn(v.styles.Bold.Render(fit("result:", v.width))))
+	start := len(v.laidOut.body)
 	mrows, mmarks, cur := v.resultRows(i, v.width-2)
 	for k := range mrows {
 		mk, w := mark(mmarks, k), v.width-2
-		v.body = append(v.body, func() string { return mk + rowAt(mrows, k, w) })
+		v.laidOut.body = append(v.laidOut.body, func() string { return mk + rowAt(mrows, k, w) })
 	}
 	if cur >= 0 {
-		v.cursorAt = start + cur
+		v.laidOut.cursorAt = start + cur
 	}
 }
 
@@ -384,25 +130,25 @@ func (v *MergeView) renderSides(i int) {
 		lrows, rrows := v.sideRows(i, lw, rw)
 		sep := s.ink.rule.render(" │ ")
 		sides := v.sidePainter()
-		v.body = append(v.body, drawn(s.Winner.Render(fit("winner:", lw))+sep+s.Version.Render(fit(v.versionName()+":", rw))))
+		v.laidOut.body = append(v.laidOut.body, drawn(s.Winner.Render(fit("winner:", lw))+sep+s.Version.Render(fit(v.versionName()+":", rw))))
 		for k := 0; k < max(len(lrows), len(rrows)); k++ {
 			l, r := at(lrows, k), at(rrows, k)
-			v.noteTags(l, len(v.body))
-			v.body = append(v.body, func() string { return sides.paint(l, lw) + sep + sides.paint(r, rw) })
+			v.noteTags(l, len(v.laidOut.body))
+			v.laidOut.body = append(v.laidOut.body, func() string { return sides.paint(l, lw) + sep + sides.paint(r, rw) })
 		}
 		return
 	}
 	lrows, rrows := v.sideRows(i, v.width, v.width)
 	sides, w := v.sidePainter(), v.width
-	v.body = append(v.body, drawn(s.Winner.Render(fit("winner:", v.width))))
+	v.laidOut.body = append(v.laidOut.body, drawn(s.Winner.Render(fit("winner:", v.width))))
 	for _, row := range lrows {
-		v.noteTags(row, len(v.body))
-		v.body = append(v.body, func() string { return sides.paint(row, w) })
+		v.noteTags(row, len(v.laidOut.body))
+		v.laidOut.body = append(v.laidOut.body, func() string { return sides.paint(row, w) })
 	}
-	v.body = append(v.body, drawn(s.Version.Render(fit(v.versionName()+":", v.width))))
+	v.laidOut.body = append(v.laidOut.body, drawn(s.Version.Render(fit(v.versionName()+":", v.width))))
 	for _, row := range rrows {
-		v.noteTags(row, len(v.body))
-		v.body = append(v.body, func() string { return sides.paint(row, w) })
+		v.noteTags(row, len(v.laidOut.body))
+		v.laidOut.body = append(v.laidOut.body, func() string { return sides.paint(row, w) })
 	}
 }
 
@@ -459,13 +205,13 @@ func (sp sidePainter) paint(row []piece, w int) string {
 func (v *MergeView) noteTags(row []piece, at int) {
 	for _, p := range row {
 		t := p.tag - 1
-		if t < 0 || t >= len(v.hunkRow) {
+		if t < 0 || t >= len(v.laidOut.hunkRow) {
 			continue
 		}
-		if v.hunkRow[t] < 0 || v.hunkRow[t] > at {
-			v.hunkRow[t] = at
+		if v.laidOut.hunkRow[t] < 0 || v.laidOut.hunkRow[t] > at {
+			v.laidOut.hunkRow[t] = at
 		}
-		v.hunkLast[t] = max(v.hunkLast[t], at)
+		v.laidOut.hunkLast[t] = max(v.laidOut.hunkLast[t], at)
 	}
 }
 
@@ -474,17 +220,17 @@ func (v *MergeView) noteTags(row []piece, at int) {
 // hand highlighted: hunk at of the version shown, or none if at < 0.
 func (v MergeView) sidePieces(i, at int) (left, right []piece) {
 	f := v.fields[i]
-	if v.version >= len(f.values) {
-		return v.plain(f.winner), nil
+	if v.version >= len(f.Values) {
+		return v.plain(f.Winner), nil
 	}
 	n := 0 // hunks of this field before
 	for _, h := range v.shown() {
-		if h.field < i {
+		if h.Field < i {
 			n++
 		}
 	}
 	s := v.styles
-	for _, c := range hunkChunks(f.winner, v.shown(), i) { // the hunks are the chunks, worked out once at Open
+	for _, c := range mergemodel.HunkChunks(f.Winner, v.shown(), i) { // the hunks are the chunks, worked out once at Open
 		if !c.Changed {
 			left = append(left, v.plain(c.Old)...)
 			right = append(right, v.plain(c.New)...)
@@ -532,7 +278,7 @@ func (v MergeView) resultPiecesAt(i, at int) ([]piece, map[int]string) {
 	typed, theirs := v.straysOf(i)
 	strays := outsideSpans(typed, theirs)
 	for k, h := range v.shown() {
-		if h.field != i {
+		if h.Field != i {
 			continue
 		}
 		rs, re := v.placeOf(k)
@@ -604,19 +350,18 @@ func (v MergeView) between(r string, a, b int, strays []outsideSpan) []piece {
 // result, version and width, and the hunk at hand is highlighted when a
 // row is painted, unless it holds nothing there (a caret shows it then).
 func (v *MergeView) resultRows(i, w int) (rows []bodyRow, rowMarks []string, cursor int) {
-	f := &v.fields[i]
-	if v.typing && v.field == i {
-		f.result.SetSize(w, 1)
-		f.result.SetSize(w, max(f.result.Rows(), 1))
+	if ta := &v.areas[i]; v.typing && v.field == i {
+		ta.SetSize(w, 1)
+		ta.SetSize(w, max(ta.Rows(), 1))
 		bar := v.styles.Marked.Render("▌")
-		for _, row := range strings.Split(f.result.View(), "\n") {
+		for _, row := range strings.Split(ta.View(), "\n") {
 			rows = append(rows, drawn(row))
 			rowMarks = append(rowMarks, bar) // the field that takes the typing
 		}
-		return rows, rowMarks, f.result.cursorRow(f.result.visual())
+		return rows, rowMarks, ta.cursorRow(ta.visual())
 	}
 	var wr wrappedResult
-	if h := v.shown(); !v.typing && v.cur < len(h) && h[v.cur].field == i {
+	if h := v.shown(); !v.typing && v.cur < len(h) && h[v.cur].Field == i {
 		if rs, re := v.placeOf(v.cur); re == rs { // the caret changes the text: not kept
 			result, marks := v.resultPieces(i)
 			wr = wrapResult(result, marks, w)
@@ -632,7 +377,7 @@ func (v *MergeView) resultRows(i, w int) (rows []bodyRow, rowMarks []string, cur
 		}
 	}
 	for t, r := range wr.tagRows {
-		v.noteTags([]piece{{tag: t}}, len(v.body)+r)
+		v.noteTags([]piece{{tag: t}}, len(v.laidOut.body)+r)
 	}
 	sides := v.sidePainter()
 	for _, row := range wr.rows {
@@ -659,14 +404,14 @@ func wrapResult(result []piece, marks map[int]string, w int) wrappedResult {
 		m := ""
 		for _, p := range row {
 			if p.tag == typedTag && m == "" {
-				m = stateMark[hunkHand] // text typed outside the hunks
+				m = stateMark[mergemodel.Hand] // text typed outside the hunks
 			}
 			if p.tag == otherTag && m == "" {
-				m = stateMark[hunkOther] // another version's, outside the hunks
+				m = stateMark[mergemodel.Other] // another version's, outside the hunks
 			}
 			if p.tag > 0 && !seen[p.tag] {
 				seen[p.tag] = true
-				if m == "" {
+				if m == "" || marks[p.tag] == stateMark[mergemodel.Clash] { // a clash on the row is what needs the person
 					m = marks[p.tag]
 				}
 				wr.tagRows[p.tag] = k
@@ -739,8 +484,8 @@ func (v MergeView) View() string {
 	lines := v.head()
 	bh := max(v.height-len(lines), 1) // bodyHeight, the header drawn once
 	for i := v.scroll; i < v.scroll+bh; i++ {
-		if i < len(v.body) {
-			lines = append(lines, v.body[i]())
+		if i < len(v.laidOut.body) {
+			lines = append(lines, v.laidOut.body[i]())
 		} else {
 			lines = append(lines, "")
 		}

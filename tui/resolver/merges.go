@@ -21,6 +21,9 @@ func (m Model) openMerge() (Model, tea.Cmd) {
 		shown = m.item.Version()
 	}
 	m.merge = m.merge.Open(pos, e, fmt.Sprintf("%q", m.st.title(pos)), m.marked(), shown)
+	if b, ok := m.st.bases[e]; ok {
+		m.merge = m.merge.Combine(b)
+	}
 	m.editFrom, m.screen = m.screen, mergeScreen
 	m.layout()
 	return m, nil

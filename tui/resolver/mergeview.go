@@ -2,13 +2,13 @@ package resolver
 
 import (
 	"fmt"
-	"maps"
 	"slices"
 	"strings"
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 	"github.com/feedsync/feedsync/feeds/dialect"
+	"github.com/feedsync/feedsync/tui/resolver/mergemodel"
 )
 
 // mergeDoneMsg carries a merge to record as the resolution of an item.
@@ -19,81 +19,14 @@ type mergeDoneMsg struct {
 	edit     dialect.Edit
 }
 
+// mergeOpenMsg asks the root to confirm applying a result at which open
+// hunks are still undecided.
+type mergeOpenMsg struct{ open int }
+
 // mergeLeaveMsg reports that the merge view was left: changed says that
 // the result had changed, so the person is asked first; quit, that ctrl+c
 // was pressed, which goes on to quitting.
 type mergeLeaveMsg struct{ changed, quit bool }
-
-// MergeKeys are the merge view's bindings.
-type MergeKeys struct {
-	Next, Prev, Winner, Version, Both, BothRev key.Binding
-	Type, Done, NextVersion, PrevVersion       key.Binding
-	Apply, Leave, Quit, Undo, Redo             key.Binding
-	Layout, Help                               key.Binding
-	ScrollKeys
-}
-
-// DefaultMergeKeys returns the merge view's bindings: vimdiff's ]c and [c
-// become ] and [ (or n and p), and the side a hunk is taken from is the
-// side it stands on, h or ← for the winner on the left, l or → for the
-// version on the right.
-func DefaultMergeKeys() MergeKeys {
-	return MergeKeys{
-		Next:        bind("]/n", "next hunk", "]", "n"),
-		Prev:        bind("[/p", "previous hunk", "[", "p"),
-		Winner:      bind("h/←", "take the winner's", "h", "left", "<"),
-		Version:     bind("l/→", "take the version's", "l", "right", ">"),
-		Both:        bind("b", "both, winner first", "b"),
-		BothRev:     bind("B", "both, version first", "B"),
-		Type:        bind("e/enter", "type in the result", "e", "i", "enter"),
-		Done:        bind("esc", "stop typing", "esc", "ctrl+c"),
-		NextVersion: bind("tab", "next version", "tab"),
-		PrevVersion: bind("shift+tab", "previous version", "shift+tab"),
-		Apply:       bind("ctrl+s/a", "apply as the resolution", "ctrl+s", "a"),
-		Leave:       bind("esc/q", "leave (asks if changed)", "esc", "q"),
-		Quit:        bind("ctrl+c", "quit (asks first if changed)", "ctrl+c"),
-		Undo:        bind("u", "undo", "u", "ctrl+z"),
-		Redo:        bind("ctrl+r", "redo", "ctrl+r", "ctrl+y"),
-		Layout:      bind("v", "columns/one version", "v"),
-		ScrollKeys:  DefaultScrollKeys(),
-		Help:        bind("?", "help", "?"),
-	}
-}
-
-// ShortHelp implements help.KeyMap.
-func (k MergeKeys) ShortHelp() []key.Binding {
-	return []key.Binding{k.Next, k.Prev, k.Winner, k.Version, k.Both, k.BothRev, k.Type, k.NextVersion, k.Layout, k.Apply, k.Undo, k.Leave, k.Help}
-}
-
-// FullHelp implements help.KeyMap.
-func (k MergeKeys) FullHelp() [][]key.Binding {
-	return [][]key.Binding{
-		{k.Next, k.Prev, k.Winner, k.Version, k.Both, k.BothRev},
-		{k.Type, k.Done, k.NextVersion, k.PrevVersion, k.Layout, k.Apply, k.Leave, k.Quit, k.Undo, k.Redo},
-		append(k.ScrollKeys.list(), k.Help),
-	}
-}
-
-// typingKeys are the bindings shown while typing in the result.
-type typingKeys struct{ k MergeKeys }
-
-// ShortHelp implements help.KeyMap.
-func (t typingKeys) ShortHelp() []key.Binding {
-	e := DefaultEditorKeys()
-	return []key.Binding{t.k.Done, e.Apply, e.Undo, e.Redo, e.LineEnds, e.TextEnds}
-}
-
-// FullHelp implements help.KeyMap.
-func (t typingKeys) FullHelp() [][]key.Binding {
-	e := DefaultEditorKeys()
-	return [][]key.Binding{t.ShortHelp(), {e.Switch, e.Rows, e.Words}}
-}
-
-// mergeSnapshot is the merge's state, as its undo puts it back.
-type mergeSnapshot struct {
-	results []string
-	taken   map[string]bool
-}
 
 // MergeView is the merge view: an item's result, made of the winner's
 // fields hunk by hunk, between the winner and a version. It is where a
@@ -108,35 +41,47 @@ type MergeView struct {
 	versions []int // the marked versions the resolution settles; empty for all
 	whole    bool  // a resolution settles every version (SSE 0.91 §5)
 	labels   []string
-	whos     []string // who made each version, for naming it in a row
-	seen     []bool   // each version shown at least once
-	asked    bool     // applying with a version unseen has asked once
-	fresh    []bool   // each version a merge-in brought that the person had not set out to settle (mergein.go)
-	rebased  string   // what a merge-in changed of the item, said once more when applying; "" when nothing
-	fields   []mergeField
-	version  int // the version shown against the winner
-	hunks    [][]hunk
-	cur      int // the hunk at hand, among those of the version shown
-	taken    map[string]bool
+	whos     []string           // who made each version, for naming it in a row
+	mm       mergemodel.Model   // the fields, hunks, results and undo
+	fields   []mergemodel.Field // mm's fields, read only
+	areas    []textArea         // each field's result as typed in: mm's results, with a cursor
+	version  int                // the version shown against the winner
+	cur      int                // the hunk at hand, among those of the version shown
 	typing   bool
 	field    int // the field typed in
-	undo     []mergeSnapshot
-	redo     []mergeSnapshot
 	note     string
 	width    int
 	height   int
 	scroll   int
-	body     []bodyRow
 	place    func(dialect.Version) string // where a version puts the item in an outline, or nil
 	places   []string                     // the winner's place, then each version's, worked out once at Open
-	hunkRow  []int                        // the body row where each hunk of the version shown starts
-	hunkLast []int                        // and the last where it shows: its result's, under the sides
-	fieldRow []int                        // the body row of each field's rule
-	cursorAt int                          // the body row of the cursor while typing
-	rev      uint64                       // the revision of the result (see touch)
 	memo     *mergeMemo                   // what the revision gives, worked out once
 	laid     layoutKey                    // what the body was laid out for
 	cols     columnsState                 // every version in columns: the choice and the layout kept (mergecols.go)
+	base     *baseInfo                    // the base the result started from (Combine), or nil
+	showBase bool                         // the base is shown, the sides against it (mergebase.go)
+	laidOut  laidBody                     // the body as layout made it
+	guard    applyGuard                   // what applying asks or refuses
+}
+
+// laidBody is the merge view's body as layout made it: its rows, and
+// where the hunks, the fields and the cursor are among them.
+type laidBody struct {
+	body     []bodyRow
+	hunkRow  []int // the body row where each hunk of the version shown starts
+	hunkLast []int // and the last where it shows: its result's, under the sides
+	fieldRow []int // the body row of each field's rule
+	cursorAt int   // the body row of the cursor while typing
+}
+
+// applyGuard is what applying asks about or refuses, so that no version is
+// settled that the person was not shown (1.0.2 §3.4).
+type applyGuard struct {
+	seen    []bool // each version shown at least once
+	asked   bool   // applying with a version unseen has asked once
+	fresh   []bool // each version a merge-in brought that the person had not set out to settle (mergein.go)
+	rebased string // what a merge-in changed of the item, said once more when applying; "" when nothing
+	openOK  bool   // applying with hunks open was confirmed (ApplyOpen)
 }
 
 // NewMergeView returns a closed merge view.
@@ -167,13 +112,13 @@ func (v *MergeView) SetSelective(selective bool) { v.whole = !selective }
 func (v MergeView) Open(pos int, e dialect.Entry, name string, versions []int, shown int) MergeView {
 	v.pos, v.entry, v.name, v.versions = pos, e, name, versions
 	v.memo, v.laid = newMergeMemo(), layoutKey{}
-	v.touch()
-	v.fields = mergeFields(e)
-	for i := range v.fields {
-		ta := newTextArea(v.styles)
-		ta.single = !v.fields[i].list && v.fields[i].key == "title"
-		ta.SetValue(v.fields[i].winner)
-		v.fields[i].result = ta
+	v.mm = mergemodel.New(e)
+	v.fields = v.mm.Fields()
+	v.areas = make([]textArea, len(v.fields))
+	for i, f := range v.fields {
+		v.areas[i] = newTextArea(v.styles)
+		v.areas[i].single = !f.List && f.Key == "title"
+		v.areas[i].SetValue(f.Winner)
 	}
 	vs := e.Versions()
 	v.places = nil
@@ -182,10 +127,8 @@ func (v MergeView) Open(pos int, e dialect.Entry, name string, versions []int, s
 			v.places = append(v.places, v.place(ver))
 		}
 	}
-	v.hunks = make([][]hunk, len(vs))
-	v.labels, v.whos, v.seen = make([]string, len(vs)), make([]string, len(vs)), make([]bool, len(vs))
+	v.labels, v.whos, v.guard.seen = make([]string, len(vs)), make([]string, len(vs)), make([]bool, len(vs))
 	for i, ver := range vs {
-		v.hunks[i] = hunksOf(v.fields, i)
 		v.labels[i] = refLabel(fmt.Sprintf("version %d of %d", i+1, len(vs)), ver)
 		if h := top(ver); h.HasBy() {
 			v.whos[i] = h.By
@@ -194,14 +137,37 @@ func (v MergeView) Open(pos int, e dialect.Entry, name string, versions []int, s
 		}
 	}
 	v.version = max(min(shown, len(vs)-1), 0)
-	v.asked, v.fresh, v.rebased = false, make([]bool, len(vs)), ""
-	if v.version < len(v.seen) {
-		v.seen[v.version] = true
+	v.guard.asked, v.guard.fresh, v.guard.rebased, v.base = false, make([]bool, len(vs)), "", nil
+	if v.version < len(v.guard.seen) {
+		v.guard.seen[v.version] = true
 	}
-	v.cur, v.taken, v.typing, v.field = 0, map[string]bool{}, false, 0
-	v.undo, v.redo, v.note, v.scroll = nil, nil, "", 0
-	if len(v.hunks) == 0 || len(v.hunks[v.version]) == 0 {
+	v.cur, v.typing, v.field = 0, false, 0
+	v.note, v.scroll = "", 0
+	if len(v.shown()) == 0 {
 		v.startTyping(v.firstField())
+	}
+	v.layout()
+	v.follow()
+	return v
+}
+
+// Combine starts the result from the three-way merge against the base b
+// (mergemodel.Model.Start), as one step u undoes, and goes to the first
+// hunk still open: a clash.
+func (v MergeView) Combine(b baseInfo) MergeView {
+	if v.typing { // an item with no hunk to take: nothing to combine
+		return v
+	}
+	v.mm.Start(b.fields)
+	for i := range v.areas {
+		v.areas[i].SetValue(v.mm.Result(i))
+	}
+	v.base = &b
+	for k, s := range v.mm.States(v.version) {
+		if s.Undecided() {
+			v.cur = k
+			break
+		}
 	}
 	v.layout()
 	v.follow()
@@ -211,7 +177,7 @@ func (v MergeView) Open(pos int, e dialect.Entry, name string, versions []int, s
 // firstField is the content if there is one, else the first field.
 func (v MergeView) firstField() int {
 	for i, f := range v.fields {
-		if f.key == "content" {
+		if f.Key == "content" {
 			return i
 		}
 	}
@@ -222,14 +188,7 @@ func (v MergeView) firstField() int {
 func (v MergeView) Pos() int { return v.pos }
 
 // Changed reports whether the result differs from the winner's fields.
-func (v MergeView) Changed() bool {
-	for _, f := range v.fields {
-		if f.result.Value() != f.winner {
-			return true
-		}
-	}
-	return false
-}
+func (v MergeView) Changed() bool { return v.mm.Changed() }
 
 // SetSize sets the view's size in cells.
 func (v *MergeView) SetSize(w, h int) {
@@ -238,69 +197,23 @@ func (v *MergeView) SetSize(w, h int) {
 }
 
 // shown returns the hunks of the version shown.
-func (v MergeView) shown() []hunk {
-	if v.version < len(v.hunks) {
-		return v.hunks[v.version]
-	}
-	return nil
-}
-
-// others returns the hunks of the versions not shown.
-func (v MergeView) others() [][]hunk { return v.othersOf(v.version) }
-
-// othersOf returns the hunks of every version but ver.
-func (v MergeView) othersOf(ver int) [][]hunk {
-	var out [][]hunk
-	for i, hs := range v.hunks {
-		if i != ver {
-			out = append(out, hs)
-		}
-	}
-	return out
-}
+func (v MergeView) shown() []mergemodel.Hunk { return v.mm.Hunks(v.version) }
 
 // stateOf says what the result holds at hunk i of the version shown.
-func (v MergeView) stateOf(i int) hunkState { return v.statesOf(v.version)[i] }
+func (v MergeView) stateOf(i int) mergemodel.State { return v.mm.States(v.version)[i] }
 
-// openIn counts the hunks of version ver still open: where the result
-// holds the winner's text and no one chose it.
-func (v MergeView) openIn(ver int) int {
-	n := 0
-	for _, s := range v.statesOf(ver) {
-		if s == hunkOpen {
-			n++
-		}
-	}
-	return n
-}
-
-// textAt returns what version ver holds over hunk h (of the version
-// shown): the winner's text there when ver changed nothing of it.
-func (v MergeView) textAt(ver int, h hunk) string {
-	atHand := v.cur < len(v.shown()) && v.shown()[v.cur] == h // kept: it does not depend on the result
-	m, k := v.memoNow(), [3]int{v.version, v.cur, ver}
-	if t, ok := m.texts[k]; ok && atHand {
-		return t
-	}
-	t, ok := v.fields[h.field].versionText(h, v.hunks[ver])
-	if !ok {
-		t = h.left
-	}
-	if atHand {
-		m.texts[k] = t
-	}
-	return t
-}
+// openIn counts the hunks of version ver still open.
+func (v MergeView) openIn(ver int) int { return v.mm.OpenIn(ver) }
 
 // unseen returns the first version the result settles that was never
 // shown and whose data differs from the result, or -1.
 func (v MergeView) unseen() int {
-	for i := range v.hunks {
-		if v.seen[i] || !v.settles(i) {
+	for i := range v.mm.Versions() {
+		if v.guard.seen[i] || !v.settles(i) {
 			continue
 		}
-		for _, f := range v.fields {
-			if i < len(f.values) && f.values[i] != f.result.Value() {
+		for j, f := range v.fields {
+			if i < len(f.Values) && f.Values[i] != v.value(j) {
 				return i
 			}
 		}
@@ -316,14 +229,18 @@ func (v MergeView) settles(i int) bool {
 // Update handles the keys: moving between hunks, taking sides, typing,
 // versions, undo, scrolling; applying and leaving go to the root model.
 func (v MergeView) Update(msg tea.Msg) (MergeView, tea.Cmd) {
+	switch msg := msg.(type) {
+	case tea.MouseWheelMsg: // typing or not
+		v.scrollBy(wheelDelta(msg.Button))
+		return v, nil
+	case tea.KeyPressMsg:
+		if v.typing {
+			return v.updateTyping(msg)
+		}
+		return v.key(msg)
+	}
 	if v.typing {
 		return v.updateTyping(msg)
-	}
-	switch msg := msg.(type) {
-	case tea.KeyPressMsg:
-		return v.key(msg)
-	case tea.MouseWheelMsg:
-		v.scrollBy(wheelDelta(msg.Button))
 	}
 	return v, nil
 }
@@ -342,13 +259,13 @@ func (v MergeView) key(k tea.KeyPressMsg) (MergeView, tea.Cmd) {
 	case key.Matches(k, v.keys.Prev):
 		v.move(-1)
 	case key.Matches(k, v.keys.Winner):
-		v.takeSide(sideWinner)
+		v.takeSide(mergemodel.SideWinner)
 	case key.Matches(k, v.keys.Version):
-		v.takeSide(sideVersion)
+		v.takeSide(mergemodel.SideVersion)
 	case key.Matches(k, v.keys.Both):
-		v.takeSide(sideBoth)
+		v.takeSide(mergemodel.SideBoth)
 	case key.Matches(k, v.keys.BothRev):
-		v.takeSide(sideBothRev)
+		v.takeSide(mergemodel.SideBothRev)
 	case key.Matches(k, v.keys.Type):
 		v.typeAtHunk()
 	case key.Matches(k, v.keys.NextVersion):
@@ -357,12 +274,14 @@ func (v MergeView) key(k tea.KeyPressMsg) (MergeView, tea.Cmd) {
 		v.cycle(-1)
 	case key.Matches(k, v.keys.Layout):
 		v.toggleColumns()
+	case key.Matches(k, v.keys.Base):
+		v.toggleBase()
 	case key.Matches(k, v.keys.Undo):
-		v.restore(&v.undo, &v.redo, "nothing to undo")
+		v.restore(v.mm.Undo, "nothing to undo")
 	case key.Matches(k, v.keys.Redo):
-		v.restore(&v.redo, &v.undo, "nothing to redo")
+		v.restore(v.mm.Redo, "nothing to redo")
 	default:
-		d, ok := v.keys.delta(k, page, len(v.body))
+		d, ok := v.keys.delta(k, page, len(v.laidOut.body))
 		if !ok {
 			return v, nil
 		}
@@ -386,26 +305,16 @@ func (v *MergeView) move(d int) {
 
 // takeSide puts a side of the hunk at hand into the result, then moves on
 // to the next hunk still open, if any.
-func (v *MergeView) takeSide(s side) {
+func (v *MergeView) takeSide(s mergemodel.Side) {
 	hs := v.shown()
 	if len(hs) == 0 {
 		v.note = "no hunk to take: type in the result with e"
 		return
 	}
-	v.push()
-	h := hs[v.cur]
-	v.fields[h.field].take(h, s, v.chunksOf(h.field))
-	id := h.id(v.version)
-	if h.text(s, v.fields[h.field].list) == h.left { // the winner's side, or both where the version's is empty
-		v.taken[id] = true
-	} else {
-		delete(v.taken, id)
-	}
-	if v.settle() {
-		v.touch()
-	}
+	field, rs, re, text, _ := v.mm.Take(v.version, v.cur, s)
+	v.areas[field].Replace(rs, re, text)
 	for k := 1; k < len(hs); k++ {
-		if i := (v.cur + k) % len(hs); v.stateOf(i) == hunkOpen {
+		if i := (v.cur + k) % len(hs); v.stateOf(i).Undecided() {
 			v.cur = i
 			break
 		}
@@ -416,57 +325,28 @@ func (v *MergeView) takeSide(s side) {
 
 // cycle shows the next or previous version against the winner.
 func (v *MergeView) cycle(d int) {
-	if n := len(v.hunks); n > 1 {
+	if n := v.mm.Versions(); n > 1 {
 		v.version = (v.version + d + n) % n
-		if u := v.unseen(); v.asked && u >= 0 {
+		if u := v.unseen(); v.guard.asked && u >= 0 {
 			v.version = u // the one applying asked about
 		}
-		v.seen[v.version] = true
+		v.guard.seen[v.version] = true
 		v.cur = 0
 		v.layout()
 		v.follow()
 	}
 }
 
-// push keeps the state before what may be a change, for undo; settle
-// says whether it was one.
-func (v *MergeView) push() { v.undo = append(v.undo, v.snapshot()) }
-
-// settle follows push once the change is made: when it changed nothing
-// (a take of what the result holds, typing that typed nothing), it drops
-// the undo step, keeping what can be redone, and reports false; else what
-// was undone can no longer be redone.
-func (v *MergeView) settle() bool {
-	if n := len(v.undo); n > 0 && equalResults(v.undo[n-1], v.snapshot()) {
-		v.undo = v.undo[:n-1]
-		return false
-	}
-	v.redo = nil
-	return true
-}
-
-func (v MergeView) snapshot() mergeSnapshot {
-	s := mergeSnapshot{taken: maps.Clone(v.taken)}
-	for _, f := range v.fields {
-		s.results = append(s.results, f.result.Value())
-	}
-	return s
-}
-
-// restore moves the current state onto to and puts back the last of from.
-func (v *MergeView) restore(from, to *[]mergeSnapshot, none string) {
-	if len(*from) == 0 {
+// restore puts back the state undo or redo (put) keeps, saying none when
+// there is none.
+func (v *MergeView) restore(put func() bool, none string) {
+	if !put() {
 		v.note = none
 		return
 	}
-	*to = append(*to, v.snapshot())
-	s := (*from)[len(*from)-1]
-	*from = (*from)[:len(*from)-1]
-	for i := range v.fields {
-		v.fields[i].result.SetValue(s.results[i])
+	for i := range v.areas {
+		v.areas[i].SetValue(v.mm.Result(i))
 	}
-	v.taken = s.taken
-	v.touch()
 }
 
 // typeAtHunk starts typing in the field of the hunk at hand, the cursor
@@ -478,10 +358,9 @@ func (v *MergeView) typeAtHunk() {
 		return
 	}
 	h := hs[v.cur]
-	f := &v.fields[h.field]
 	_, re := v.placeOf(v.cur)
-	v.startTyping(h.field)
-	f.result.moveToByte(re)
+	v.startTyping(h.Field)
+	v.areas[h.Field].moveToByte(re)
 }
 
 // startTyping gives the keyboard to a field's result.
@@ -490,12 +369,12 @@ func (v *MergeView) startTyping(field int) {
 		v.note = "the item has no shared field to type in"
 		return
 	}
-	v.push()
+	v.mm.Push()
 	v.typing, v.field = true, field
-	for i := range v.fields {
-		v.fields[i].result.Blur()
+	for i := range v.areas {
+		v.areas[i].Blur()
 	}
-	v.fields[field].result.Focus()
+	v.areas[field].Focus()
 }
 
 // updateTyping edits the field typed in; esc stops typing, tab moves to
@@ -515,21 +394,17 @@ func (v MergeView) updateTyping(msg tea.Msg) (MergeView, tea.Cmd) {
 			if k.String() == "shift+tab" {
 				d = -1
 			}
-			v.fields[v.field].result.Blur()
+			v.areas[v.field].Blur()
 			v.field = (v.field + d + len(v.fields)) % len(v.fields)
-			v.fields[v.field].result.Focus()
+			v.areas[v.field].Focus()
 			v.layout()
 			v.follow()
 			return v, nil
 		}
 	}
 	v.note = ""
-	was := v.value(v.field)
-	v.fields[v.field].result, _ = v.fields[v.field].result.Update(msg)
-	if now := v.fields[v.field].result.Value(); now != was {
-		v.touch()
-		v.memoNow().values[v.field] = now
-	}
+	v.areas[v.field], _ = v.areas[v.field].Update(msg)
+	v.mm.SetResult(v.field, v.areas[v.field].Value())
 	v.layout()
 	v.follow()
 	return v, nil
@@ -539,17 +414,8 @@ func (v MergeView) updateTyping(msg tea.Msg) (MergeView, tea.Cmd) {
 // no undo step.
 func (v *MergeView) stopTyping() {
 	v.typing = false
-	v.fields[v.field].result.Blur()
-	v.settle()
-}
-
-func equalResults(a, b mergeSnapshot) bool {
-	for i := range a.results {
-		if a.results[i] != b.results[i] {
-			return false
-		}
-	}
-	return maps.Equal(a.taken, b.taken)
+	v.areas[v.field].Blur()
+	v.mm.Settle()
 }
 
 // apply returns the command that records the result as the resolution,
@@ -560,9 +426,9 @@ func equalResults(a, b mergeSnapshot) bool {
 // settling data the person never saw.
 func (v *MergeView) apply() tea.Cmd {
 	for i, f := range v.fields {
-		r := strings.TrimSpace(f.result.Value())
-		if r == "" && (f.key == "title" || f.key == "content") && f.winner+strings.Join(f.values, "") != "" {
-			v.note = "the " + f.key + " is empty: write one, or take a side"
+		r := strings.TrimSpace(v.value(i))
+		if r == "" && (f.Key == "title" || f.Key == "content") && f.Winner+strings.Join(f.Values, "") != "" {
+			v.note = "the " + f.Key + " is empty: write one, or take a side"
 			v.startTyping(i)
 			v.layout()
 			v.follow()
@@ -572,13 +438,44 @@ func (v *MergeView) apply() tea.Cmd {
 	if refused := v.refuseRebased(); refused {
 		return nil
 	}
-	if u := v.unseen(); u >= 0 && !v.asked {
-		v.asked = true
+	if u := v.unseen(); u >= 0 && !v.guard.asked {
+		v.guard.asked = true
 		v.note = fmt.Sprintf("version %d (%s) was not shown: ctrl+s again applies anyway, tab shows it", u+1, v.whos[u])
 		return nil
 	}
-	done := mergeDoneMsg{v.pos, v.entry, v.versions, editOf(v.fields)}
+	if n := v.openHunks(); n > 0 && !v.guard.openOK {
+		return func() tea.Msg { return mergeOpenMsg{n} }
+	}
+	done := mergeDoneMsg{v.pos, v.entry, v.versions, v.mm.Edit()}
 	return func() tea.Msg { return done }
+}
+
+// ApplyOpen returns the view and the command that applies the result with
+// hunks still open, for the answer "apply anyway" to the question apply
+// asked.
+func (v MergeView) ApplyOpen() (MergeView, tea.Cmd) {
+	v.guard.openOK = true
+	cmd := v.apply()
+	v.guard.openOK = false
+	return v, cmd
+}
+
+// openHunks counts the places where a version the result settles has a
+// hunk no one decided (open, or a clash), each place once however many
+// versions have a hunk there.
+func (v MergeView) openHunks() int {
+	seen := map[[3]int]bool{}
+	for ver := range v.mm.Versions() {
+		if !v.settles(ver) {
+			continue
+		}
+		for k, s := range v.mm.States(ver) {
+			if h := v.mm.Hunks(ver)[k]; s.Undecided() {
+				seen[[3]int{h.Field, h.Start, h.End}] = true
+			}
+		}
+	}
+	return len(seen)
 }
 
 // Applied returns the view and the command that applies the result, for
@@ -590,7 +487,7 @@ func (v MergeView) Applied() (MergeView, tea.Cmd) {
 
 // scrollBy scrolls the body.
 func (v *MergeView) scrollBy(d int) {
-	v.scroll = max(min(v.scroll+d, len(v.body)-v.bodyHeight()), 0)
+	v.scroll = max(min(v.scroll+d, len(v.laidOut.body)-v.bodyHeight()), 0)
 }
 
 // follow scrolls so that the hunk at hand, or the cursor while typing,
@@ -599,9 +496,9 @@ func (v *MergeView) follow() {
 	row, last := -1, -1
 	switch {
 	case v.typing:
-		row, last = v.cursorAt, v.cursorAt
-	case v.cur < len(v.hunkRow):
-		row, last = v.hunkRow[v.cur], v.hunkLast[v.cur]
+		row, last = v.laidOut.cursorAt, v.laidOut.cursorAt
+	case v.cur < len(v.laidOut.hunkRow):
+		row, last = v.laidOut.hunkRow[v.cur], v.laidOut.hunkLast[v.cur]
 	}
 	if row < 0 {
 		return

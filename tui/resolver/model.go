@@ -1,12 +1,12 @@
 package resolver
 
 import (
+	"fmt"
 	"sync"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/colorprofile"
-	"github.com/feedsync/feedsync/engine"
 	"github.com/feedsync/feedsync/feeds/dialect"
 )
 
@@ -35,9 +35,10 @@ const (
 type (
 	progressMsg Loading
 	loadedMsg   struct {
-		doc  *dialect.Doc
-		info LoadInfo
-		err  error
+		doc   *dialect.Doc
+		info  LoadInfo
+		bases map[dialect.Entry]baseInfo
+		err   error
 	}
 	savedMsg struct {
 		head      int    // journal head when the save started
@@ -109,15 +110,16 @@ func New(cfg Config) Model {
 
 // Init starts loading, and asks the terminal for its background colour.
 func (m Model) Init() tea.Cmd {
-	return tea.Batch(load(m.cfg.Load, m.cfg.Loaded, m.progress), waitProgress(m.progress), tea.RequestBackgroundColor, loadTick())
+	return tea.Batch(load(m.cfg.Load, m.cfg.Loaded, m.cfg.Bases, m.progress), waitProgress(m.progress), tea.RequestBackgroundColor, loadTick())
 }
 
 // Saved reports whether a save succeeded.
 func (m Model) Saved() bool { return m.saved }
 
 // load is the Cmd that loads and merges, sending progress on ch, then
-// asks what the first screen should say.
-func load(fn func(func(Loading)) (*dialect.Doc, error), info func() LoadInfo, ch chan progressMsg) tea.Cmd {
+// asks what the first screen should say, and looks up the bases of the
+// conflicts.
+func load(fn func(func(Loading)) (*dialect.Doc, error), info func() LoadInfo, bases Bases, ch chan progressMsg) tea.Cmd {
 	return func() tea.Msg {
 		defer close(ch)
 		var mu sync.Mutex // reports may come from several goroutines
@@ -133,6 +135,9 @@ func load(fn func(func(Loading)) (*dialect.Doc, error), info func() LoadInfo, ch
 		msg := loadedMsg{doc: doc, err: err}
 		if err == nil && info != nil {
 			msg.info = info()
+		}
+		if err == nil {
+			msg.bases = basesOf(bases, doc.Entries())
 		}
 		return msg
 	}
@@ -186,8 +191,8 @@ func saveAsCmd(path string, save func(*dialect.Doc) error, doc *dialect.Doc, hea
 }
 
 // stamp is the when and by of a decision made now.
-func (m Model) stamp() engine.Stamp {
-	return engine.Stamp{When: m.now(), By: m.cfg.By}
+func (m Model) stamp() dialect.Stamp {
+	return dialect.Stamp{When: m.now(), By: m.cfg.By}
 }
 
 func (m Model) now() time.Time { return m.cfg.Now().UTC().Truncate(time.Second) }
@@ -230,6 +235,9 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return m, nil
 	case mergeDoneMsg:
 		return m.mergeDone(msg)
+	case mergeOpenMsg:
+		return m.ask(askApplyOpen, fmt.Sprintf("%s open: the result keeps the winner's text there. Apply it as the resolution anyway?",
+			counted(msg.open, "hunk is still", "hunks are still"))), nil
 	case mergeLeaveMsg:
 		return m.leaveMerge(msg)
 	case extReadyMsg:

@@ -5,7 +5,7 @@ import (
 	"strings"
 
 	"github.com/feedsync/feedsync/diff"
-	"github.com/feedsync/feedsync/feeds"
+	"github.com/feedsync/feedsync/feeds/dialect"
 )
 
 // layout is how the item screen lays out the two versions.
@@ -36,7 +36,7 @@ type fieldPair struct {
 
 // pairFields pairs the fields of two versions by key, in the winner's order
 // and then the version's; publisher-specific fields only when asked for.
-func pairFields(a, b []feeds.Field, publisher bool) []fieldPair {
+func pairFields(a, b []dialect.Field, publisher bool) []fieldPair {
 	var out []fieldPair
 	at := map[string]int{}
 	for _, f := range a {
@@ -59,7 +59,7 @@ func pairFields(a, b []feeds.Field, publisher bool) []fieldPair {
 }
 
 // sameShared reports whether two versions carry the same shared data.
-func sameShared(a, b []feeds.Field) bool {
+func sameShared(a, b []dialect.Field) bool {
 	for _, p := range pairFields(a, b, false) {
 		if p.a != p.b || p.inA != p.inB {
 			return false

@@ -5,6 +5,7 @@ import (
 	"slices"
 
 	"github.com/feedsync/feedsync/feeds/dialect"
+	"github.com/feedsync/feedsync/tui/resolver/mergemodel"
 )
 
 // editSheetOf lays out an item for $EDITOR: the winner's fields as the
@@ -12,73 +13,62 @@ import (
 // that differs between the versions, a list as one value per line), and
 // every version the same way, for reference.
 func editSheetOf(e dialect.Entry) editSheet {
-	fields := mergeFields(e)
+	fields := mergemodel.Fields(e)
 	vs := e.Versions()
-	s := editSheet{result: sheetOf(fields, func(f mergeField) string { return f.winner })}
+	s := editSheet{result: sheetOf(fields, func(f mergemodel.Field) string { return f.Winner })}
 	s.refs = append(s.refs, sheetRef{refLabel("winner", e.Winner()), s.result})
 	for i, v := range vs {
-		f := sheetOf(fields, func(f mergeField) string { return f.values[i] })
+		f := sheetOf(fields, func(f mergemodel.Field) string { return f.Values[i] })
 		s.refs = append(s.refs, sheetRef{refLabel(fmt.Sprintf("version %d of %d", i+1, len(vs)), v), f})
 	}
 	return s
 }
 
 // sheetOf lays out one version's values of the fields.
-func sheetOf(fields []mergeField, value func(mergeField) string) sheetFields {
+func sheetOf(fields []mergemodel.Field, value func(mergemodel.Field) string) sheetFields {
 	var s sheetFields
 	for _, f := range fields {
 		switch {
-		case f.key == "title":
+		case f.Key == "title":
 			s.title = value(f)
-		case f.key == "content":
+		case f.Key == "content":
 			s.content = value(f)
-		case f.differs():
-			s.extra = append(s.extra, sheetField{key: f.key, label: f.label, value: value(f)})
+		case f.Differs():
+			s.extra = append(s.extra, sheetField{key: f.Key, label: f.Label, value: value(f)})
 		}
 	}
 	return s
 }
 
-// differs reports whether some version's value of the field is not the
-// winner's.
-func (f mergeField) differs() bool {
-	for _, v := range f.values {
-		if v != f.winner {
-			return true
-		}
-	}
-	return false
-}
-
 // sheetEdit turns what the person left in the file into the resolution's
 // edit, through the same fields as the merge view.
 func sheetEdit(e dialect.Entry, r sheetFields) dialect.Edit {
-	fields := mergeFields(e)
+	fields := mergemodel.Fields(e)
 	extra := map[string]string{}
 	for _, x := range r.extra {
 		extra[x.key] = x.value
 	}
+	results := make([]string, len(fields))
 	for i, f := range fields {
-		v, ok := f.winner, false
-		switch f.key {
+		v, ok := f.Winner, false
+		switch f.Key {
 		case "title":
 			v, ok = r.title, true
 		case "content":
 			v, ok = r.content, true
 		default:
-			v, ok = extra[f.key]
+			v, ok = extra[f.Key]
 		}
 		if !ok {
-			v = f.winner
+			v = f.Winner
 		}
-		fields[i].result = newTextArea(nil)
-		fields[i].result.SetValue(v)
+		results[i] = v
 	}
-	ed := editOf(fields)
-	if !slices.ContainsFunc(fields, func(f mergeField) bool { return f.key == "title" }) && r.title != "" {
+	ed := mergemodel.EditOf(fields, results)
+	if !slices.ContainsFunc(fields, func(f mergemodel.Field) bool { return f.Key == "title" }) && r.title != "" {
 		ed.Title = &r.title // no version has a title: the person gave one
 	}
-	if !slices.ContainsFunc(fields, func(f mergeField) bool { return f.key == "content" }) && r.content != "" {
+	if !slices.ContainsFunc(fields, func(f mergemodel.Field) bool { return f.Key == "content" }) && r.content != "" {
 		ed.Content = &r.content
 	}
 	return ed

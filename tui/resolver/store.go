@@ -35,6 +35,9 @@ type store struct {
 	dirty   map[int]bool
 	ordered bool             // the document is an outline
 	outline *dialect.Outline // of the current items; nil when stale
+	// bases are the bases of the conflicts (bases.go), by the state of
+	// the item they are the base of; nil when none is known.
+	bases map[dialect.Entry]baseInfo
 }
 
 func newStore(doc *dialect.Doc) *store {

@@ -6,7 +6,6 @@ import (
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
-	"github.com/feedsync/feedsync/feeds"
 	"github.com/feedsync/feedsync/feeds/dialect"
 )
 
@@ -63,6 +62,7 @@ func (m Model) loaded(msg loadedMsg) (Model, tea.Cmd) {
 		return m, tea.Quit
 	}
 	m = m.start(msg.doc)
+	m.st.bases = msg.bases
 	m.pending = msg.info.Unsaved > 0
 	m.status.Info(m.firstWords(msg.info))
 	return m, nil
@@ -183,6 +183,7 @@ func (m Model) actions() []action {
 		{k.Mark, true, Model.mark},
 		{k.All, false, Model.askKeepAll},
 		{k.TakeAll, false, Model.askTakeAll},
+		{k.CombineAll, false, Model.askCombineAll},
 		{k.Undo, false, Model.undo},
 		{k.Redo, false, Model.redo},
 		{k.Save, false, Model.save},
@@ -215,10 +216,11 @@ func (m Model) forward(msg tea.Msg) (Model, tea.Cmd) {
 	return m, cmd
 }
 
-// mouse scrolls the list or the item with the wheel, and selects in the
-// list with a click; coordinates become relative to the body.
+// mouse scrolls the list, the item or the merge view with the wheel, and
+// selects in the list with a click; coordinates become relative to the
+// body.
 func (m Model) mouse(msg tea.MouseMsg) (Model, tea.Cmd) {
-	if m.overlay != noOverlay || (m.screen != listScreen && m.screen != itemScreen) {
+	if m.overlay != noOverlay || (m.screen != listScreen && m.screen != itemScreen && m.screen != mergeScreen) {
 		return m, nil
 	}
 	mouse := msg.Mouse()
@@ -323,6 +325,12 @@ func (m Model) answered(msg confirmMsg) (Model, tea.Cmd) {
 		return m.keepAll()
 	case msg.q == askTakeAll && msg.a == answerYes:
 		return m.takeAll()
+	case msg.q == askCombineAll && msg.a == answerYes:
+		return m.combineAll()
+	case msg.q == askApplyOpen && msg.a == answerApply:
+		var cmd tea.Cmd
+		m.merge, cmd = m.merge.ApplyOpen()
+		return m, cmd
 	case msg.q == askQuit && msg.a == answerYes:
 		return m, tea.Quit
 	case msg.q == askQuit && msg.a == answerSave:
@@ -337,10 +345,10 @@ func (m Model) answered(msg confirmMsg) (Model, tea.Cmd) {
 }
 
 // contentOf returns the content field of an item's data, if it has one.
-func contentOf(fs []feeds.Field) string { return valueOf(fs, "content") }
+func contentOf(fs []dialect.Field) string { return valueOf(fs, "content") }
 
 // valueOf returns the value of the field with the given key, or "".
-func valueOf(fs []feeds.Field, key string) string {
+func valueOf(fs []dialect.Field, key string) string {
 	for _, f := range fs {
 		if f.Key == key {
 			return f.Value

@@ -227,6 +227,7 @@ var spinner = []string{"-", "\\", "|", "/"}
 // bar and the help overlay.
 func (m Model) screenKeys() help.KeyMap {
 	k := m.keys
+	k.CombineAll.SetEnabled(m.st != nil && len(m.st.bases) > 0) // shown where a base is known: else nothing combines
 	if o := m.shown(); o != nil {
 		return o.KeyMap()
 	}
@@ -255,6 +256,6 @@ func itemScreenKeys(k ActionKeys, own help.KeyMap) screenKeys {
 
 // listScreenKeys are the list screen's bindings, own being the list's.
 func listScreenKeys(k ActionKeys, own help.KeyMap) screenKeys {
-	acts := []key.Binding{k.Keep, k.Edit, k.ExtEdit, k.Delete, k.All, k.TakeAll, navKeys()}
+	acts := []key.Binding{k.Keep, k.Edit, k.ExtEdit, k.Delete, k.All, k.TakeAll, k.CombineAll, navKeys()}
 	return screenKeys{actions: acts, session: k.session(false), own: own}
 }

@@ -1,0 +1,98 @@
+package resolver
+
+import (
+	"fmt"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	versions "github.com/feedsync/feedsync/feeds/store"
+)
+
+// baseFeed is the version both sides of the demo's groceries and offsite
+// grew from (#1 by alice-laptop), as a version store holds it: the
+// groceries' "bagels" became "rolls" on one side and "sourdough bread" on
+// the other (a clash), the offsite's changes all combine.
+const baseFeed = `<?xml version="1.0" encoding="utf-8"?>
+<feed xmlns="http://www.w3.org/2005/Atom" xmlns:sx="http://feedsync.org/2007/feedsync">
+  <title>To do</title>
+  <id>urn:uuid:6f1c2d3e-0000-4000-8000-000000000000</id>
+  <updated>2026-03-01T09:00:00Z</updated>
+  <entry>
+    <title>Buy groceries</title>
+    <content type="text">Get milk, eggs, butter and bagels</content>
+    <id>urn:uuid:6f1c2d3e-0000-4000-8000-000000000001</id>
+    <updated>2026-03-01T09:00:00Z</updated>
+    <author><name>Alice</name></author>
+    <sx:sync id="item-groceries" updates="1">
+      <sx:history sequence="1" when="2026-03-01T09:00:00Z" by="alice-laptop"/>
+    </sx:sync>
+  </entry>
+  <entry>
+    <title>Plan the team offsite</title>
+    <content type="text">Two days in Annecy, 14–15 May. Book the train for ten people.</content>
+    <id>urn:uuid:6f1c2d3e-0000-4000-8000-000000000002</id>
+    <updated>2026-02-20T08:00:00Z</updated>
+    <author><name>Alice</name></author>
+    <sx:sync id="item-offsite" updates="1">
+      <sx:history sequence="1" when="2026-02-20T08:00:00Z" by="alice-laptop"/>
+    </sx:sync>
+  </entry>
+</feed>
+`
+
+// TestEndToEndThreeWay runs the real binary on the demo pair with a
+// version store beside local.xml that holds the base of two conflicts
+// (issue 19 part 5): the list marks the offsite as combining; the
+// groceries' merge view opens pre-combined, its clash the one hunk open;
+// C combines the offsite after naming the count; the saved feed holds
+// the combination, the groceries still in conflict.
+func TestEndToEndThreeWay(t *testing.T) {
+	dir, bin := e2eSetup(t)
+	write(t, filepath.Join(dir, "base.xml"), []byte(baseFeed))
+	base, _ := readFeed(t, dir, "base.xml")
+	s, warning := versions.Open(filepath.Join(dir, "local.xml"))
+	if warning != nil {
+		t.Fatal(warning)
+	}
+	if err := s.Record(base); err != nil {
+		t.Fatal(err)
+	}
+	s.Close()
+
+	tm := startTmux(t, dir, fmt.Sprintf("%s resolve local.xml remote.xml -o out.xml --by %s --when 2026-03-09T12:00:00Z", bin, testBy))
+	tm.wait("0/7 resolved")
+	if scr := tm.screen(); !strings.Contains(scr, "unresolved · combines") || strings.Count(scr, "combines") != 1 {
+		t.Fatalf("the list does not mark the offsite alone as combining:\n%s", scr)
+	}
+	tm.keys("Enter", "e")
+	tm.wait("1 clash, 2 combined")
+	tm.wait("hunk 3 of 3 (1 open) · Content: a clash")
+	if scr := tm.screen(); !strings.Contains(scr, "! Get oat milk, eggs, butter and rolls") {
+		t.Fatalf("the merge view did not open pre-combined:\n%s", scr)
+	}
+	tm.keys("Escape")
+	tm.wait("d discard the result")
+	tm.keys("d")
+	tm.wait("merge discarded")
+	tm.keys("Escape") // back to the list (a key sent at once after esc would read as alt+key)
+	tm.wait("endpoints")
+	tm.keys("C")
+	tm.wait("Combine 1 item that combines")
+	tm.keys("y")
+	tm.wait("combined 1 item against the base")
+	tm.wait("1/7 resolved")
+	tm.keys("s")
+	tm.wait("saved to")
+	tm.keys("q")
+	tm.wait("feedsync exited 1") // the rest are still in conflict
+
+	out, _ := readFeed(t, dir, "out.xml")
+	offsiteItem, groceriesItem := entry(t, out, "item-offsite"), entry(t, out, "item-groceries")
+	if got := valueOf(offsiteItem.Winner().Fields(), "content"); offsiteItem.InConflict() || got != "Two days in Lyon, 21–22 May. Book the train for eight people." {
+		t.Errorf("the offsite: in conflict %v, content %q", offsiteItem.InConflict(), got)
+	}
+	if !groceriesItem.InConflict() {
+		t.Error("the groceries, whose clash no one decided, were resolved")
+	}
+}
