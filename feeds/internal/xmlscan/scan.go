@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"slices"
+	"unicode"
 	"unicode/utf8"
 	"unsafe"
 )
@@ -489,7 +490,7 @@ func (s *Scanner) ref(k, j int) (rune, int, bool) {
 	if len(body) > 0 && body[0] == '#' {
 		r, ok := charRef(body[1:])
 		if !ok {
-			return 0, 0, s.fail(k, fmt.Sprintf("character reference &%s; is not a legal XML character", body))
+			return 0, 0, s.fail(k, fmt.Sprintf("character reference &%s; is not a legal XML character", cut(body)))
 		}
 		return r, next, true
 	}
@@ -505,20 +506,29 @@ func (s *Scanner) ref(k, j int) (rune, int, bool) {
 	case "quot":
 		return '"', next, true
 	}
+	return 0, 0, s.fail(k, fmt.Sprintf("invalid character entity &%s;: XML predefines five (lt, gt, amp, apos, quot) and feedsync expands no other", cut(body)))
+}
+
+// cut returns the body of a reference, cut to 64 bytes and "..." when
+// longer, for a message.
+func cut(body []byte) []byte {
 	if len(body) > 64 {
-		body = append(body[:64:64], "..."...)
+		return append(body[:64:64], "..."...)
 	}
-	return 0, 0, s.fail(k, fmt.Sprintf("invalid character entity &%s;: XML predefines five (lt, gt, amp, apos, quot) and feedsync expands no other", body))
+	return body
 }
 
 // charRef decodes the digits of a character reference: decimal, or
-// hexadecimal after 'x'.
+// hexadecimal after 'x'. Any number of digits is read, leading zeros and
+// all (&#x0000000041; is 'A'); a value past the last code point stops
+// growing there, so that it cannot overflow and is refused as no
+// character.
 func charRef(b []byte) (rune, bool) {
 	base := 10
 	if len(b) > 0 && b[0] == 'x' {
 		base, b = 16, b[1:]
 	}
-	if len(b) == 0 || len(b) > 8 {
+	if len(b) == 0 {
 		return 0, false
 	}
 	var r rune
@@ -534,7 +544,9 @@ func charRef(b []byte) (rune, bool) {
 		default:
 			return 0, false
 		}
-		r = r*rune(base) + rune(v)
+		if r <= unicode.MaxRune {
+			r = r*rune(base) + rune(v)
+		}
 	}
 	return r, isChar(r)
 }
