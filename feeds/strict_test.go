@@ -27,6 +27,10 @@ func TestRefusesNotWellFormedXML(t *testing.T) {
 			"w.xml:2:1: document: <?xml is reserved: an XML declaration belongs at the very start of the document, before any white space"},
 		{"second_declaration", "<?xml version=\"1.0\"?>\n<?xml version=\"1.0\"?>" + atomWith(sync),
 			"w.xml:2:1: document: <?xml is reserved: an XML declaration belongs at the very start of the document, before any white space"},
+		// Issue 20 item 13: garbage in a DOCTYPE's internal subset was
+		// skipped unread, called valid and republished; expat refuses it.
+		{"doctype_internal_subset_garbage", "<!DOCTYPE feed [\n<!ELEMENT feed ANY>\n<junk & more>\n]>\n" + atomWith(sync),
+			"w.xml:3:1: document: the internal subset holds markup declarations, processing instructions, comments, parameter-entity references and white space, and this is none of them"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			d, err := Parse("w.xml", []byte(tc.doc))

@@ -945,67 +945,6 @@ func (s *Scanner) comment() bool {
 	return true
 }
 
-// doctype reads a document type declaration at data[pos] ("<!DOCTYPE").
-// Its internal subset is skipped, not read: no entity it declares is
-// expanded, and a reference to one is an error.
-func (s *Scanner) doctype() bool {
-	off := s.pos
-	switch {
-	case s.root:
-		return s.fail(off, "a document type declaration after the root element")
-	case s.doc:
-		return s.fail(off, "a second document type declaration")
-	}
-	s.doc = true
-	d := s.data
-	i := off + len("<!DOCTYPE")
-	if i >= len(d) || !isSpace(d[i]) {
-		return s.fail(i, "white space must follow <!DOCTYPE")
-	}
-	depth := 0
-	for i < len(d) {
-		switch c := d[i]; c {
-		case '"', '\'':
-			e := bytes.IndexByte(d[i+1:], c)
-			if e < 0 {
-				return s.fail(i, "a quoted string in the document type declaration is never closed")
-			}
-			i += e + 2
-			continue
-		case '<':
-			if bytes.HasPrefix(d[i:], []byte("<!--")) {
-				e := bytes.Index(d[i+4:], []byte("-->"))
-				if e < 0 {
-					return s.fail(i, "comment never closed by -->")
-				}
-				i += e + 7
-				continue
-			}
-			if depth == 0 {
-				return s.fail(i, "< in a document type declaration")
-			}
-		case '[':
-			depth++
-		case ']':
-			depth--
-			if depth < 0 {
-				return s.fail(i, "] without [ in the document type declaration")
-			}
-		case '>':
-			if depth == 0 {
-				if !s.checkChars(off+2, i) {
-					return false
-				}
-				s.pos = i + 1
-				s.tok = Token{Kind: Directive, Off: off, End: s.pos, Text: s.lines(off+2, i)}
-				return true
-			}
-		}
-		i++
-	}
-	return s.fail(off, "document type declaration never closed by >")
-}
-
 // skipSpace returns the offset of the first byte at or after i that is
 // not XML white space.
 func (s *Scanner) skipSpace(i int) int {
