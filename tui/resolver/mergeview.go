@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"maps"
 	"slices"
-	"strings"
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
@@ -560,8 +559,7 @@ func equalResults(a, b mergeSnapshot) bool {
 // settling data the person never saw.
 func (v *MergeView) apply() tea.Cmd {
 	for i, f := range v.fields {
-		r := strings.TrimSpace(f.result.Value())
-		if r == "" && (f.key == "title" || f.key == "content") && f.winner+strings.Join(f.values, "") != "" {
+		if f.emptied(f.result.Value()) {
 			v.note = "the " + f.key + " is empty: write one, or take a side"
 			v.startTyping(i)
 			v.layout()

@@ -3,6 +3,7 @@ package resolver
 import (
 	"fmt"
 	"slices"
+	"strings"
 
 	"github.com/feedsync/feedsync/feeds/dialect"
 )
@@ -82,4 +83,27 @@ func sheetEdit(e dialect.Entry, r sheetFields) dialect.Edit {
 		ed.Content = &r.content
 	}
 	return ed
+}
+
+// emptied reports whether result empties the field where the merge view
+// and the file for $EDITOR refuse to: the title or the content, which
+// some version has (an Atom entry needs its title; a result that drops
+// all of a text is a slip, not a resolution: taking a side says so).
+func (f mergeField) emptied(result string) bool {
+	return strings.TrimSpace(result) == "" && (f.key == "title" || f.key == "content") &&
+		f.winner+strings.Join(f.values, "") != ""
+}
+
+// emptiedInSheet returns the key of the field the file's result empties
+// as the merge view refuses to ("title", "content"), or "".
+func emptiedInSheet(e dialect.Entry, r sheetFields) string {
+	for _, f := range mergeFields(e) {
+		switch {
+		case f.key == "title" && f.emptied(r.title):
+			return "title"
+		case f.key == "content" && f.emptied(r.content):
+			return "content"
+		}
+	}
+	return ""
 }
