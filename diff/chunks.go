@@ -23,6 +23,11 @@ const (
 	// ByLine keeps each changed run of lines whole: for texts whose lines
 	// are values of their own, such as a list of categories.
 	ByLine
+	// ByMarkup cuts HTML and XHTML text as ByWord does, but each tag and
+	// each entity or character reference is one word (see [WordsMarkup]),
+	// so that no chunk cuts one; the texts are compared whole, not line
+	// by line first, since a tag may span lines.
+	ByMarkup
 )
 
 // wordLimit bounds the tokens that Words and Chunks compare word by word
@@ -47,6 +52,9 @@ var wordLimit = 4000
 // value is the same value in the middle of another list), and the newline
 // alone is then a change.
 func Chunks(a, b string, g Granularity) []Chunk {
+	if g == ByMarkup {
+		return appendMarkupChunks(nil, a, b)
+	}
 	la, lb := splitLines(a), splitLines(b)
 	var out []Chunk
 	i, j := 0, 0

@@ -4,13 +4,18 @@ import (
 	"html"
 	"regexp"
 	"strings"
+
+	"github.com/feedsync/feedsync/diff"
 )
 
 // Markup in a field's text: Atom content of type xhtml (whose value is
 // the XHTML div) or html (whose value is the HTML, unescaped once), and
 // RSS descriptions that hold escaped HTML, which read the same once
 // unescaped. The item screen labels such a field and, on r, shows it with
-// the tags and entities rendered away; the word diff works on either.
+// the tags and entities rendered away; the word diff works on either,
+// each tag and entity one word (diff.ByMarkup), as the merge view's hunks
+// are cut: no hunk cuts a tag, so that taking one cannot leave half of it
+// (issue 20 item 1).
 
 var (
 	tagRe    = regexp.MustCompile(`</?[a-zA-Z][a-zA-Z0-9:-]*(\s[^<>]*)?/?>`)
@@ -51,4 +56,36 @@ func renderedMarkup(s string) string {
 		lines, blank = append(lines, l), false
 	}
 	return strings.TrimSpace(strings.Join(lines, "\n"))
+}
+
+// holdsMarkup reports whether a text field's value holds markup in some
+// version (a list's values are not text).
+func holdsMarkup(f mergeField) bool {
+	if f.list {
+		return false
+	}
+	for _, v := range append([]string{f.winner}, f.values...) {
+		if markupOf(v) != "" {
+			return true
+		}
+	}
+	return false
+}
+
+// markupGranularity is how a text field's hunks are cut: by words, and
+// for markup by words with each tag and reference whole.
+func markupGranularity(markup bool) diff.Granularity {
+	if markup {
+		return diff.ByMarkup
+	}
+	return diff.ByWord
+}
+
+// diffRows is diff.SideBySide, or for markup shown as it is written
+// diff.SideBySideMarkup.
+func diffRows(a, b string, markup bool) []diff.Row {
+	if markup {
+		return diff.SideBySideMarkup(a, b)
+	}
+	return diff.SideBySide(a, b)
 }

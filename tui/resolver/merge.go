@@ -59,6 +59,7 @@ type mergeField struct {
 	winner   string   // the winner's value
 	values   []string // each conflict version's value
 	result   textArea
+	markup   bool // a version's value holds HTML or XHTML: hunks keep each tag whole (markupGranularity)
 }
 
 // granularity is how finely the field's hunks are cut: a list's lines are
@@ -67,7 +68,7 @@ func (f mergeField) granularity() diff.Granularity {
 	if f.list {
 		return diff.ByLine
 	}
-	return diff.ByWord
+	return markupGranularity(f.markup)
 }
 
 // hunk is a change between the winner's value of a field and a version's.
@@ -128,6 +129,7 @@ func mergeFields(e dialect.Entry) []mergeField {
 			if f.list && slices.ContainsFunc(append([]string{f.winner}, f.values...), multiLine) {
 				continue // a value of several lines cannot stand on one line of a list
 			}
+			f.markup = holdsMarkup(f)
 			out = append(out, f)
 		}
 	}

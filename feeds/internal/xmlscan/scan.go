@@ -168,6 +168,18 @@ type Scanner struct {
 	tag    string // the start tag being read, for messages
 	bom    bool   // a byte order mark is still to be given as a token
 	frag   bool   // a fragment: the scan ends when its element does
+	base   int    // where lines and columns count from (PlaceFrom)
+}
+
+// PlaceFrom makes the lines and columns of errors count from data[base]:
+// for a fragment held in a wrapper of the reader's own, such as a div
+// around markup (feeds), whose errors place what the person wrote. An
+// offset before base is at 1:1.
+func (s *Scanner) PlaceFrom(base int) { s.base = base }
+
+// position places offset off, counting from base.
+func (s *Scanner) position(off int) (line, col int) {
+	return Position(s.data[s.base:], off-s.base)
 }
 
 // New returns a scanner of data, which must be UTF-8 (see Decode), with
@@ -318,7 +330,7 @@ func (s *Scanner) end() {
 	switch {
 	case len(s.stack) > 0:
 		o := s.stack[len(s.stack)-1]
-		l, c := Position(s.data, o.off)
+		l, c := s.position(o.off)
 		s.fail(len(s.data), fmt.Sprintf("input ends inside <%s> opened at %d:%d", o.qname, l, c))
 	case !s.root:
 		s.fail(s.start, "no root element")
@@ -339,7 +351,7 @@ func (s *Scanner) fail(off int, msg string) bool {
 // failIn records an error in element el at offset off and returns false.
 func (s *Scanner) failIn(off int, el, msg string) bool {
 	if s.err == nil {
-		l, c := Position(s.data, off)
+		l, c := s.position(off)
 		s.err = &SyntaxError{Off: off, Line: l, Col: c, Element: el, Msg: msg}
 	}
 	s.tok = Token{}
@@ -850,7 +862,7 @@ func (s *Scanner) endElement() bool {
 	}
 	o := s.stack[len(s.stack)-1]
 	if got != o.qname {
-		l, c := Position(s.data, o.off)
+		l, c := s.position(o.off)
 		return s.fail(off, fmt.Sprintf("<%s> opened at %d:%d is closed by </%s>", o.qname, l, c, got))
 	}
 	if k >= len(s.data) || s.data[k] != '>' {
