@@ -23,7 +23,7 @@ type XHTMLError struct {
 }
 
 func (e *XHTMLError) Error() string {
-	return fmt.Sprintf("not well-formed XHTML at %d:%d: %s (an Atom type=\"xhtml\" text keeps its markup: correct it, or take one side)", e.Line, e.Col, e.Msg)
+	return fmt.Sprintf("not well-formed XHTML at %d:%d: %s (type=\"xhtml\" is kept as markup, never written as text: correct the markup)", e.Line, e.Col, e.Msg)
 }
 
 // isXHTML reports whether kd is an Atom text construct of type="xhtml".

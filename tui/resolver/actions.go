@@ -190,7 +190,12 @@ func (m Model) extResult(msg extResultMsg) (Model, tea.Cmd) {
 		k := emptiedInSheet(m.st.entry(msg.pos), msg.result)
 		m.status.Error(fmt.Sprintf("nothing applied: the %s is empty, and a version has one; your text is kept in %s · E starts again", k, msg.path))
 	default:
-		m, cmd := m.edited(msg.pos, msg.versions, sheetEdit(m.st.entry(msg.pos), msg.result))
+		before := m.st.entry(msg.pos)
+		m, cmd := m.edited(msg.pos, msg.versions, sheetEdit(before, msg.result))
+		if m.st.entry(msg.pos) == before { // refused (XHTML that is not well-formed): the text stays
+			m.status.Error(fmt.Sprintf("nothing applied: %s; your text is kept in %s · E starts again", m.status.Message(), msg.path))
+			return m, cmd
+		}
 		return m, tea.Batch(cmd, removeEditFile(msg.path))
 	}
 	return m, nil

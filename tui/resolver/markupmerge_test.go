@@ -1,6 +1,7 @@
 package resolver
 
 import (
+	"os"
 	"strings"
 	"testing"
 )
@@ -118,5 +119,32 @@ func TestMergeMarkupHunksKeepTagsWhole(t *testing.T) {
 				t.Errorf("saved:\n%s\nwant it to hold %s", hs.saved.String(), want)
 			}
 		})
+	}
+}
+
+// TestExternalEditorRefusesNotWellFormedXHTML guards issue 20 item 1
+// through $EDITOR: a file whose XHTML content is left crossed
+// ("<em>world</strong>") is refused as the merge view refuses it, with
+// the place; nothing is decided and the person's text stays in the file.
+func TestExternalEditorRefusesNotWellFormedXHTML(t *testing.T) {
+	feed := atomTyped(`<content type="xhtml">`, xhtmlDiv+`Hello <strong>world</strong></div>`, xhtmlDiv+`Hello <em>world</em></div>`)
+	hs := newHarness(t, mergePair(t, feed, feed), 140, 30)
+	hs.keys("enter", "E")
+	b, err := os.ReadFile(hs.ready.path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { os.Remove(hs.ready.path) })
+	edited := strings.Replace(string(b), "<strong>", "<em>", 1)
+	if err := os.WriteFile(hs.ready.path, []byte(edited), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	hs.send(extExitMsg{hs.ready, nil, ""})
+	s := flat(hs.screen())
+	if !hs.m.st.item(0).InConflict() || !strings.Contains(s, "not well-formed XHTML at 1:58") || !strings.Contains(s, "kept in") {
+		t.Errorf("not refused with the place, or the file not named:\n%s", hs.screen())
+	}
+	if kept, err := os.ReadFile(hs.ready.path); err != nil || string(kept) != edited {
+		t.Errorf("the person's text is not kept: %v", err)
 	}
 }
