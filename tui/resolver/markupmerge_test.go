@@ -7,10 +7,10 @@ import (
 )
 
 // atomTyped is an Atom feed of one entry in conflict whose content
-// element opens with open ("<content type=\"xhtml\">") and holds winner
-// in the winner and version in the one conflict version.
+// element, or another, opens with open ("<content type=\"xhtml\">") and
+// holds winner in the winner and version in the one conflict version.
 func atomTyped(open, winner, version string) []byte {
-	closing := "</content>"
+	closing := "</" + open[1:strings.IndexAny(open, " >")] + ">"
 	return []byte(strings.NewReplacer("OPEN", open, "CLOSE", closing, "WINNER", winner, "VERSION", version).Replace(`<feed xmlns="http://www.w3.org/2005/Atom" xmlns:sx="http://feedsync.org/2007/feedsync">
  <title>Markup</title>
  <entry>
@@ -84,6 +84,11 @@ func TestMergeMarkupHunksKeepTagsWhole(t *testing.T) {
 			`<description>Hello &lt;b class="y"&gt;world&lt;/b&gt; &amp;lt; more</description>`},
 		{"plain text", atomTyped(`<content>`, `Hello world`, `Hello there`),
 			[][2]string{{"world", "there"}}, `<content>Hello there</content>`, `<content>Hello there</content>`},
+		// A foreign element is a value of its own (a list's line): its
+		// hunk is the whole element, taken with its namespace.
+		{"a foreign element", atomTyped(`<x:note xmlns:x="urn:x">`, `Hello <x:b>world</x:b>`, `Hello <x:i>world</x:i>`),
+			[][2]string{{`<x:note>Hello <x:b>world</x:b></x:note>`, `<x:note>Hello <x:i>world</x:i></x:note>`}},
+			`<x:note xmlns:x="urn:x">Hello <x:i>world</x:i></x:note>`, `<x:note xmlns:x="urn:x">Hello <x:i>world</x:i></x:note>`},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			hs := newHarness(t, mergePair(t, c.feed, c.feed), 140, 30)
