@@ -21,21 +21,27 @@ func SideBySideMarkup(a, b string) []Row {
 	return sideBySide(a, b, WordsMarkup)
 }
 
-// appendMarkupChunks appends the chunks of a against b compared token by
-// token as markup (ByMarkup). The texts are compared whole, not first
-// line by line, since a tag may span lines: a line diff would cut it.
-func appendMarkupChunks(out []Chunk, a, b string) []Chunk {
-	for _, op := range tokenOps(nil, tokenizeMarkup(a), tokenizeMarkup(b), true) {
-		switch op.Kind {
-		case Equal:
-			out = appendChunk(out, op.Text, op.Text, false)
-		case Delete:
-			out = appendChunk(out, op.Text, "", true)
-		default:
-			out = appendChunk(out, "", op.Text, true)
+// markupLines cuts s into lines as splitLines does, but for a line break
+// inside a tag, which does not end a line: a line diff must not cut a tag
+// either.
+func markupLines(s string) []string {
+	var lines []string
+	start, at := 0, 0
+	for s[at:] != "" {
+		n := markupLen(s[at:])
+		if n == 0 {
+			n = tokenLen(s[at:])
+		}
+		at += n
+		if s[at-1] == '\n' { // white space: a tag ends in '>', a reference in ';'
+			lines = append(lines, s[start:at])
+			start = at
 		}
 	}
-	return out
+	if start < len(s) {
+		lines = append(lines, s[start:])
+	}
+	return lines
 }
 
 // tokenizeMarkup cuts s as tokenize does, but each tag and each

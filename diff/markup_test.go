@@ -1,6 +1,7 @@
 package diff
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 )
@@ -138,4 +139,36 @@ func FuzzMarkupChunks(f *testing.F) {
 			t.Fatalf("chunks do not join to the texts")
 		}
 	})
+}
+
+// markupText returns n paragraphs of XHTML, one a line, with every
+// tenth paragraph's emphasis changed when changed is set.
+func markupText(n int, changed bool) string {
+	var b strings.Builder
+	for i := range n {
+		tag := "strong"
+		if changed && i%10 == 0 {
+			tag = "em"
+		}
+		fmt.Fprintf(&b, `<p class="n%d">Paragraph %d has <%s>some words</%s> &amp; a <a href="http://x.example/%d">link</a>.</p>`+"\n", i, i, tag, tag, i)
+	}
+	return b.String()
+}
+
+// BenchmarkChunksMarkup compares XHTML of 1k, 10k and 100k paragraphs
+// (about 100 bytes each) with every tenth paragraph's tags changed, as
+// ByMarkup cuts it (the texts whole, not line by line first); the time
+// per byte should stay flat from one size to the next.
+//
+//	go test -run '^$' -bench ChunksMarkup ./diff
+func BenchmarkChunksMarkup(b *testing.B) {
+	for _, n := range []int{1_000, 10_000, 100_000} {
+		a, c := markupText(n, false), markupText(n, true)
+		b.Run(fmt.Sprint(n), func(b *testing.B) {
+			b.SetBytes(int64(len(a) + len(c)))
+			for b.Loop() {
+				Chunks(a, c, ByMarkup)
+			}
+		})
+	}
 }
