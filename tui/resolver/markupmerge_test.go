@@ -91,6 +91,7 @@ func TestMergeMarkupHunksKeepTagsWhole(t *testing.T) {
 			`<x:note xmlns:x="urn:x">Hello <x:i>world</x:i></x:note>`, `<x:note xmlns:x="urn:x">Hello <x:i>world</x:i></x:note>`},
 	} {
 		t.Run(c.name, func(t *testing.T) {
+			t.Setenv("NO_COLOR", "1") // the golden marks changes as [-old-]{+new+}
 			hs := newHarness(t, mergePair(t, c.feed, c.feed), 140, 30)
 			hs.keys("enter", "e")
 			v := hs.m.merge
@@ -107,6 +108,7 @@ func TestMergeMarkupHunksKeepTagsWhole(t *testing.T) {
 				if hs.m.screen != mergeScreen || !hs.m.st.item(0).InConflict() || !strings.Contains(s, "not well-formed XHTML at 1:58") {
 					t.Fatalf("a partial take of XHTML was not refused, or the view closed:\n%s", hs.screen())
 				}
+				golden(t, "merge-xhtml-refused-140x30", hs.screen())
 				for range len(c.hunks) - 1 {
 					hs.keys("l") // a take moves on to the next open hunk
 				}
