@@ -19,6 +19,9 @@ var markupCases = []struct{ name, a, b string }{
 		`<div xmlns="http://www.w3.org/1999/xhtml">Hello <em>world</em>?</div>`},
 	{"a comment and an empty element", `a<!-- one --><br/>b`, `a<!-- two --><hr/>b`},
 	{"stray < and & are characters", `a < b & c`, `a < d & c`},
+	{"a comment holding > and <", `x <!-- a > b < c --> y`, `x <!-- a > b < d --> z`},
+	{"a CDATA section and a processing instruction", `<![CDATA[a > b]]> <?pi x > y?>`, `<![CDATA[a > c]]> <?pi x > z?>`},
+	{"a comment never closed", `<!-- a <!-- b <b>x</b>`, `<!-- a <!-- b <i>x</i>`},
 }
 
 // tagsOf returns the byte ranges of the tags and references in s, as
@@ -27,7 +30,7 @@ func tagsOf(s string) [][2]int {
 	var out [][2]int
 	at := 0
 	for _, t := range tokenizeMarkup(s) {
-		if markupLen(t) == len(t) {
+		if c := (markupCutter{}); c.markupLen(t) == len(t) {
 			out = append(out, [2]int{at, at + len(t)})
 		}
 		at += len(t)
