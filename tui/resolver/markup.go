@@ -58,11 +58,15 @@ func renderedMarkup(s string) string {
 	return strings.TrimSpace(strings.Join(lines, "\n"))
 }
 
-// holdsMarkup reports whether a text field's value holds markup in some
-// version (a list's values are not text).
-func holdsMarkup(f mergeField) bool {
+// holdsMarkup reports whether a text field holds markup: its type says
+// so (feeds.Field.Type: Atom's html or xhtml, an RSS description), or a
+// version's value does (markupOf). A list's values are not text.
+func holdsMarkup(f mergeField, typ string) bool {
 	if f.list {
 		return false
+	}
+	if typ == "html" || typ == "xhtml" {
+		return true
 	}
 	for _, v := range append([]string{f.winner}, f.values...) {
 		if markupOf(v) != "" {

@@ -129,7 +129,7 @@ func mergeFields(e dialect.Entry) []mergeField {
 			if f.list && slices.ContainsFunc(append([]string{f.winner}, f.values...), multiLine) {
 				continue // a value of several lines cannot stand on one line of a list
 			}
-			f.markup = holdsMarkup(f)
+			f.markup = holdsMarkup(f, sf.Type)
 			out = append(out, f)
 		}
 	}
