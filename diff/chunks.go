@@ -23,6 +23,11 @@ const (
 	// ByLine keeps each changed run of lines whole: for texts whose lines
 	// are values of their own, such as a list of categories.
 	ByLine
+	// ByMarkup cuts HTML and XHTML text as ByWord does, but each tag and
+	// each entity or character reference is one word (see [WordsMarkup]),
+	// so that no chunk cuts one; a line break inside a tag does not end a
+	// line.
+	ByMarkup
 )
 
 // wordLimit bounds the tokens that Words and Chunks compare word by word
@@ -47,16 +52,23 @@ var wordLimit = 4000
 // value is the same value in the middle of another list), and the newline
 // alone is then a change.
 func Chunks(a, b string, g Granularity) []Chunk {
-	la, lb := splitLines(a), splitLines(b)
+	split := splitLines
+	if g == ByMarkup {
+		split = markupLines
+	}
+	la, lb := split(a), split(b)
 	var out []Chunk
 	i, j := 0, 0
 	end := block{len(la), len(la), len(lb), len(lb)}
 	for _, bl := range append(diffBlocks(contents(la), contents(lb)), end) {
 		out = appendShared(out, strings.Join(la[i:bl.a0], ""), strings.Join(lb[j:bl.b0], ""))
 		old, cur := strings.Join(la[bl.a0:bl.a1], ""), strings.Join(lb[bl.b0:bl.b1], "")
-		if g == ByWord {
-			out = appendWordChunks(out, old, cur)
-		} else {
+		switch g {
+		case ByWord:
+			out = appendWordChunks(out, tokenize(old), tokenize(cur))
+		case ByMarkup:
+			out = appendWordChunks(out, tokenizeMarkup(old), tokenizeMarkup(cur))
+		default:
 			out = appendChunk(out, old, cur, true)
 		}
 		i, j = bl.a1, bl.b1
@@ -83,9 +95,9 @@ func appendShared(out []Chunk, old, cur string) []Chunk {
 }
 
 // appendWordChunks appends the chunks of one changed run of lines, cut
-// into words (see wordLimit for a large run).
-func appendWordChunks(out []Chunk, old, cur string) []Chunk {
-	for _, op := range tokenOps(nil, tokenize(old), tokenize(cur), true) {
+// into the words ta and tb (see wordLimit for a large run).
+func appendWordChunks(out []Chunk, ta, tb []string) []Chunk {
+	for _, op := range tokenOps(nil, ta, tb, true) {
 		switch op.Kind {
 		case Equal:
 			out = appendChunk(out, op.Text, op.Text, false)

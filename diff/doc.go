@@ -12,9 +12,15 @@
 //   - [Unified]: [Hunk] values with context, rendered as unified-diff text by
 //     [Hunk.String] and [Format];
 //   - [Fold]: which runs of unchanged rows a viewer may collapse;
+//   - [Chunks]: alternating shared and changed runs, the hunks a merge
+//     tool takes from one side or the other;
 //   - [TokenEdits]: the edits between two texts cut into tokens ([Tokens],
-//     or a caller's own cut), for package merge3, which merges several
-//     sides' changes to one base three-way.
+//     [MarkupTokens], or a caller's own cut), for package merge3, which
+//     merges several sides' changes to one base three-way.
+//
+// For HTML and XHTML, [WordsMarkup], [SideBySideMarkup] and [Chunks] with
+// [ByMarkup] read each tag and each entity or character reference as one
+// word ([MarkupTokens]), so that no span or hunk cuts one.
 //
 // Lines end after each "\n"; a final line without one is kept as such, so
 // Apply reproduces the new text byte for byte. "\r" of a CRLF ending is part

@@ -33,6 +33,11 @@ type Cell struct {
 // side become Delete or Insert rows facing filler. It returns nil when both
 // texts are empty.
 func SideBySide(a, b string) []Row {
+	return sideBySide(a, b, Words)
+}
+
+// sideBySide is SideBySide with the word spans of words.
+func sideBySide(a, b string, words func(a, b string) (left, right []Span)) []Row {
 	la, lb := splitLines(a), splitLines(b)
 	var rows []Row
 	i, j := 0, 0
@@ -44,15 +49,15 @@ func SideBySide(a, b string) []Row {
 				Right: wholeCell(lb[j], j+1, Equal),
 			})
 		}
-		rows = appendChange(rows, la, lb, bl)
+		rows = appendChange(rows, la, lb, bl, words)
 		i, j = bl.a1, bl.b1
 	}
 	return rows
 }
 
 // appendChange appends the rows of one block.
-func appendChange(rows []Row, la, lb []string, bl block) []Row {
-	left, right := pairSpans(la[bl.a0:bl.a1], lb[bl.b0:bl.b1])
+func appendChange(rows []Row, la, lb []string, bl block, words func(a, b string) (left, right []Span)) []Row {
+	left, right := pairSpans(la[bl.a0:bl.a1], lb[bl.b0:bl.b1], words)
 	for k := 0; k < len(left) || k < len(right); k++ {
 		var r Row
 		switch {
@@ -73,13 +78,13 @@ func appendChange(rows []Row, la, lb []string, bl block) []Row {
 
 // pairSpans returns the spans of each line of a change: word spans for the
 // lines that pair up in order, whole-line spans for the rest.
-func pairSpans(old, cur []string) (left, right [][]Span) {
+func pairSpans(old, cur []string, words func(a, b string) (left, right []Span)) (left, right [][]Span) {
 	left, right = make([][]Span, len(old)), make([][]Span, len(cur))
 	for k := range left {
 		text, _ := content(old[k])
 		if k < len(cur) {
 			other, _ := content(cur[k])
-			left[k], right[k] = Words(text, other)
+			left[k], right[k] = words(text, other)
 			continue
 		}
 		left[k] = whole(text, Delete)

@@ -64,7 +64,7 @@ func hunk(la, lb []string, blocks []block, context int) Hunk {
 	i := a0
 	for _, bl := range blocks {
 		h.Lines = appendContext(h.Lines, la[i:bl.a0])
-		left, right := pairSpans(la[bl.a0:bl.a1], lb[bl.b0:bl.b1])
+		left, right := pairSpans(la[bl.a0:bl.a1], lb[bl.b0:bl.b1], Words)
 		h.Lines = appendChanged(h.Lines, la[bl.a0:bl.a1], left, Delete)
 		h.Lines = appendChanged(h.Lines, lb[bl.b0:bl.b1], right, Insert)
 		i = bl.a1

@@ -188,29 +188,34 @@ func compose(local, winner *itemData) *itemData {
 // NewData returns data for a new version of an item in d: base's elements
 // (an empty item of d's format when base is nil) with the title and the
 // content (atom:content, or RSS description) replaced by the given text
-// where they are not nil. A replaced element keeps its attributes, except
-// Atom's type="xhtml", which plain text cannot honour (markup that is one
-// div keeps it: retextedKid); a missing one is
-// added, the title first and the content after it. base is not modified.
-func (d *Doc) NewData(base engine.Data, title, content *string) engine.Data {
+// where they are not nil. A replaced element keeps its attributes; an
+// Atom type="xhtml" one keeps its markup, and a value that is not
+// well-formed XHTML is a *FieldError wrapping an *XHTMLError
+// (retextedKid). A missing one is added, the title first and the content
+// after it. base is not modified.
+func (d *Doc) NewData(base engine.Data, title, content *string) (engine.Data, error) {
 	b := d.own(base)
 	if title == nil && content == nil {
-		return b
+		return b, nil
 	}
 	kids, at := b.children()
 	c := &composition{kids: slices.Clone(kids), syncAt: at}
 	if title != nil {
-		c.replace(d, kindTitle, *title)
+		if err := c.replace(d, kindTitle, *title); err != nil {
+			return nil, &FieldError{Key: "title", Err: err}
+		}
 	}
 	if content != nil {
-		c.replace(d, kindContent, *content)
+		if err := c.replace(d, kindContent, *content); err != nil {
+			return nil, &FieldError{Key: "content", Err: err}
+		}
 	}
-	return &itemData{format: d.format, tr: b.tree(), comp: c}
+	return &itemData{format: d.format, tr: b.tree(), comp: c}, nil
 }
 
 // replace sets the text of the first element of kind k, or adds one; it is
 // used only on data being built.
-func (x *composition) replace(d *Doc, k kind, text string) {
+func (x *composition) replace(d *Doc, k kind, text string) error {
 	at := 0
 	for i, kd := range x.kids {
 		e := kd.elem()
@@ -219,8 +224,12 @@ func (x *composition) replace(d *Doc, k kind, text string) {
 		}
 		switch classify(d.format, kd.scope.elemURI(e), e) {
 		case k:
-			x.kids[i] = retextedKid(kd, text)
-			return
+			n, err := retextedKid(kd, text)
+			if err != nil {
+				return err
+			}
+			x.kids[i] = n
+			return nil
 		case kindTitle:
 			at = i + 1
 		}
@@ -232,4 +241,5 @@ func (x *composition) replace(d *Doc, k kind, text string) {
 	if at <= x.syncAt {
 		x.syncAt++
 	}
+	return nil
 }

@@ -90,15 +90,17 @@ func TestNewData(t *testing.T) {
 	}{
 		{"new_Atom_item", atom, nil, str("T"), str("C"), []Field{{"title", "Title", "T", true, "text"}, {"content", "Content", "C", true, "text"}}},
 		{"new_RSS_item", rss, nil, str("T"), nil, []Field{{"title", "Title", "T", true, "text"}}},
-		{"replace_keeps_type_html_drops_xhtml", atom, base, str("<i>New</i>"), str("plain"), []Field{
-			{"title", "Title", "<i>New</i>", true, "html"}, {"content", "Content", "plain", true, "text"}, {"id", "Id", "urn:x", false, ""}}},
+		// Text for an xhtml content is put in a div: the content stays
+		// XHTML (issue 20 item 1; it became text, its type dropped).
+		{"replace_keeps_type_html_and_xhtml", atom, base, str("<i>New</i>"), str("plain"), []Field{
+			{"title", "Title", "<i>New</i>", true, "html"}, {"content", "Content", `<div xmlns="http://www.w3.org/1999/xhtml">plain</div>`, true, "xhtml"}, {"id", "Id", "urn:x", false, ""}}},
 		{"keep_both", atom, base, nil, nil, before},
 		{"content_added_after_title", rss, mustParse(t, "t.xml", `<rss version="2.0" xmlns:sx="http://feedsync.org/2007/feedsync"><channel><item><guid>g</guid><title>t</title><sx:sync id="a" updates="1"><sx:history sequence="1" by="e"/></sx:sync></item></channel></rss>`).Items()[0].Data,
 			nil, str("body"), []Field{{"title", "Title", "t", true, "text"}, {"content", "Content", "body", true, "html"}, {"guid", "Guid", "g", false, ""}}},
 		{"crosses_format", rss, base, nil, str("new"), []Field{{"title", "Title", "<b>Old</b>", true, "text"}, {"content", "Content", "new", true, "html"}}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			data := tc.d.NewData(tc.base, tc.title, tc.content)
+			data := newData(t, tc.d, tc.base, tc.title, tc.content)
 			if got := Fields(data); !reflect.DeepEqual(got, tc.want) {
 				t.Errorf("Fields =\n%+v\nwant\n%+v", got, tc.want)
 			}
@@ -117,13 +119,13 @@ func TestNewData(t *testing.T) {
 	if !reflect.DeepEqual(Fields(base), before) {
 		t.Error("NewData changed its base")
 	}
-	x := dataOf(atom.NewData(base, nil, str("plain")))
+	x := dataOf(newData(t, atom, base, nil, str("plain")))
 	for _, f := range x.fields() {
-		if f.kind == kindContent && f.elem().SelectAttrValue("type", "") != "" {
-			t.Errorf("replaced xhtml content kept type %q", f.elem().SelectAttrValue("type", ""))
+		if f.kind == kindContent && f.elem().SelectAttrValue("type", "") != "xhtml" {
+			t.Errorf("replaced xhtml content has type %q", f.elem().SelectAttrValue("type", ""))
 		}
 	}
-	x = dataOf(atom.NewData(base, str("t"), nil))
+	x = dataOf(newData(t, atom, base, str("t"), nil))
 	for _, f := range x.fields() {
 		if f.kind == kindTitle && f.elem().SelectAttrValue("type", "") != "html" {
 			t.Error("replaced html title lost its type")
@@ -160,7 +162,7 @@ func TestSet(t *testing.T) {
 	}
 	d.Set(up)
 	title := "c"
-	n, err := engine.New("c", engine.Stamp{When: when, By: "me"}, d.NewData(nil, &title, nil), true, false)
+	n, err := engine.New("c", engine.Stamp{When: when, By: "me"}, newData(t, d, nil, &title, nil), true, false)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -82,6 +82,14 @@
 // Published gives a version this endpoint makes the atom:id and
 // atom:updated every Atom entry has (RFC 4287 §4.1.2), as publisher.
 //
+// An Atom text construct of type="xhtml" (RFC 4287 §3.1.1.3) shows, as
+// its field's value, the markup inside it: its div. Set to a value, it
+// stays XHTML: a div, or other markup or text put in one. A value that is
+// not well-formed XHTML is refused (XHTMLError, with its place in the
+// value), never written as text with its tags escaped and its type
+// dropped, which would lose the markup for every reader; validating a
+// feed warns of such a construct that holds no div (XHTMLProblems).
+//
 // The engine's Digest of an item's data covers its shared data only and is
 // the same in either format: titles, contents (atom:content or RSS
 // description, as text; Atom type="xhtml" as the markup inside; an

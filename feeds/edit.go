@@ -217,7 +217,7 @@ func (d *Doc) fieldKid(k kind, uri, local string, ed FieldEdit, old *field, in *
 	}
 	switch k {
 	case kindTitle, kindContent, kindSummary:
-		return d.textKid(k, ed.Value, old), nil
+		return d.textKid(k, ed.Value, old)
 	case kindCategory:
 		term, scheme, err := ParseCategory(ed.Value)
 		if err != nil {
@@ -267,38 +267,32 @@ func (x *itemData) kidOf(key string) kid {
 }
 
 // textKid returns a title, content or summary element holding text:
-// old's, with its attributes but type="xhtml", or a new one.
-func (d *Doc) textKid(k kind, text string, old *field) kid {
+// old's, with its attributes (retextedKid), or a new one.
+func (d *Doc) textKid(k kind, text string, old *field) (kid, error) {
 	if old == nil {
 		if k == kindSummary {
 			e, kd := d.newElem("summary")
 			if text != "" {
 				e.SetText(text)
 			}
-			return kd
+			return kd, nil
 		}
-		return d.newText(k, text)
+		return d.newText(k, text), nil
 	}
 	return retextedKid(kid{old.elem(), old.scope}, text)
 }
 
 // retextedKid is kd's element holding text, as retexted makes it, but
 // for an Atom type="xhtml" element given its value as textOf shows it:
-// markup that is one div (RFC 4287 §3.1.1.3), put in the XHTML namespace
-// where the markup does not say, stays XHTML, type and all, so that
-// setting such a content to its own value, or to that value edited,
-// keeps it markup rather than escaping its tags into text.
-func retextedKid(kd kid, text string) kid {
-	e := kd.elem()
-	if e.SelectAttrValue("type", "") == "xhtml" && kd.scope.elemURI(e) == NSAtom {
-		if div, err := parseElement(text, xmlutil.NSXHTML, "div", kd.scope); err == nil {
-			n := e.Copy()
-			n.Child = nil
-			n.AddChild(div.tok)
-			return kid{n, kd.scope}
-		}
+// that stays XHTML, type and all (xhtmlKid), so that setting such a
+// content to its own value, or to that value edited, keeps it markup; a
+// value that is not well-formed XHTML is an *XHTMLError, never text with
+// its tags escaped.
+func retextedKid(kd kid, text string) (kid, error) {
+	if isXHTML(kd) {
+		return xhtmlKid(kd, text)
 	}
-	return kid{retexted(e, text), kd.scope}
+	return kid{retexted(kd.elem(), text), kd.scope}, nil
 }
 
 // retexted returns a new element like e, with its attributes but Atom's
@@ -366,7 +360,7 @@ func parseElement(value, uri, local string, in *scope) (kid, error) {
 		e = b.Element(sc)
 	}
 	if e == nil {
-		return kid{}, fmt.Errorf("%w: %v", ErrFieldValue, sc.Err())
+		return kid{}, fmt.Errorf("%w: %w", ErrFieldValue, sc.Err())
 	}
 	if rest := strings.TrimSpace(string(data[sc.Token().End:])); rest != "" {
 		if strings.HasPrefix(rest, "<") {

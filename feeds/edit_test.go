@@ -82,7 +82,7 @@ func TestEditData(t *testing.T) {
 		{"a category from a source keeps its attributes", atom, other, []FieldEdit{{Key: "category[2]", Value: "food (urn:s)"}},
 			[]engine.Data{a}, "title=Groceries\ncategory[1]=shop\ncategory[2]=food (urn:s)\n{urn:x}note[1]=" + `<x:note a="2"><y:inner>deep</y:inner></x:note>`},
 		{"title and content through edits", atom, a, []FieldEdit{{Key: "title", Value: "T"}, {Key: "content", Value: "plain"}},
-			nil, strings.Replace(strings.Replace(before, "title=Groceries", "title=T", 1), `content=<div xmlns="http://www.w3.org/1999/xhtml">milk <b>eggs</b></div>`, "content=plain", 1)},
+			nil, strings.Replace(strings.Replace(before, "title=Groceries", "title=T", 1), `content=<div xmlns="http://www.w3.org/1999/xhtml">milk <b>eggs</b></div>`, `content=<div xmlns="http://www.w3.org/1999/xhtml">plain</div>`, 1)},
 		{"RSS category", rss, rss.Item("r").Data, []FieldEdit{{Key: "category[1]", Value: "play"}},
 			nil, "title=T\ncontent=D\ncategory[1]=play"},
 		{"RSS 2.0 category element whose text ends in parentheses", rss, rss.Item("r").Data, []FieldEdit{{Key: "category[1]", Value: "home (x) ()"}},
@@ -180,8 +180,9 @@ func TestEditDataRefuses(t *testing.T) {
 // TestXHTMLContentSetAsItsMarkup: the value of an Atom type="xhtml"
 // content is its markup (textOf), so setting that value, changed or not,
 // keeps the content XHTML (RFC 4287 §3.1.1.3: one xhtml:div); it used to
-// become text, its tags escaped for every reader. A value that is not one
-// div (plain text) still makes text, without the type.
+// become text, its tags escaped for every reader. Markup that is not one
+// div (plain text, a paragraph) is put in one: the content stays XHTML
+// (issue 20 item 1; it became text, its type dropped).
 func TestXHTMLContentSetAsItsMarkup(t *testing.T) {
 	atom := mustParse(t, "a.xml", editAtom)
 	a := atom.Item("a").Data
@@ -192,12 +193,15 @@ func TestXHTMLContentSetAsItsMarkup(t *testing.T) {
 			`<content type="xhtml"><div xmlns="http://www.w3.org/1999/xhtml">milk <b>bread</b></div></content>`},
 		{"a div without its namespace is put in XHTML's", `<div>milk</div>`,
 			`<content type="xhtml"><div xmlns="http://www.w3.org/1999/xhtml">milk</div></content>`},
-		{"plain text", `milk`, `<content>milk</content>`},
-		{"a paragraph is not a div", `<p>milk</p>`, `<content>&lt;p&gt;milk&lt;/p&gt;</content>`},
+		{"plain text is put in a div", `milk`, `<content type="xhtml"><div xmlns="http://www.w3.org/1999/xhtml">milk</div></content>`},
+		{"a paragraph is put in a div", `<p>milk</p> and <b>eggs</b>`,
+			`<content type="xhtml"><div xmlns="http://www.w3.org/1999/xhtml"><p>milk</p> and <b>eggs</b></div></content>`},
+		{"a prefixed div", `<h:div xmlns:h="http://www.w3.org/1999/xhtml">milk</h:div>`,
+			`<content type="xhtml"><h:div xmlns:h="http://www.w3.org/1999/xhtml">milk</h:div></content>`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			for _, data := range []engine.Data{
-				atom.NewData(a, nil, &tc.value),
+				newData(t, atom, a, nil, &tc.value),
 				must(atom.EditData(a, []FieldEdit{{Key: "content", Value: tc.value}})),
 			} {
 				id := "x-" + strings.ReplaceAll(tc.name, " ", "-")
@@ -225,4 +229,42 @@ func must(d engine.Data, err error) engine.Data {
 		panic(err)
 	}
 	return d
+}
+
+// TestXHTMLContentNotWellFormedIsRefused guards issue 20 item 1: taking
+// one hunk of an XHTML content in the merge view made
+// "<em>world</strong>", which was saved as text, its tags escaped and
+// type="xhtml" dropped. A value that is not well-formed XHTML is an
+// *XHTMLError that places the fault in the value, through NewData and
+// EditData alike, and no data is made.
+func TestXHTMLContentNotWellFormedIsRefused(t *testing.T) {
+	atom := mustParse(t, "a.xml", editAtom)
+	a := atom.Item("a").Data
+	for _, tc := range []struct {
+		name, value string
+		want        XHTMLError
+	}{
+		{"a div with crossed tags", `<div xmlns="http://www.w3.org/1999/xhtml">Hello <em>world</strong></div>`,
+			XHTMLError{1, 58, "<em> opened at 1:49 is closed by </strong>"}},
+		{"crossed tags without a div", "Hello <em>world</strong>", XHTMLError{1, 16, "<em> opened at 1:7 is closed by </strong>"}},
+		{"a tag never closed", "line\n<b>bold", XHTMLError{2, 8, "<b> opened at 2:1 is never closed"}},
+		{"a bare ampersand", "fish & chips", XHTMLError{1, 6, "invalid character entity & (no semicolon)"}},
+		{"a div closed early", "a</div>b", XHTMLError{1, 2, "</div> without a start tag"}},
+		{"a div not closed", `<div xmlns="http://www.w3.org/1999/xhtml">milk`, XHTMLError{1, 47, "input ends inside <div> opened at 1:1"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err1 := atom.NewData(a, nil, &tc.value)
+			_, err2 := atom.EditData(a, []FieldEdit{{Key: "content", Value: tc.value}})
+			for _, err := range []error{err1, err2} {
+				var xe *XHTMLError
+				var fe *FieldError
+				if !errors.As(err, &xe) || !errors.As(err, &fe) || fe.Key != "content" {
+					t.Fatalf("error %v, want a FieldError of content wrapping an *XHTMLError", err)
+				}
+				if *xe != tc.want {
+					t.Errorf("error %+v\nwant  %+v", *xe, tc.want)
+				}
+			}
+		})
+	}
 }

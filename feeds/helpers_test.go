@@ -105,3 +105,13 @@ func itemDiff(a, b *engine.Item) string {
 	}
 	return ""
 }
+
+// newData is d.NewData for data that must be made: an error fails tb.
+func newData(tb testing.TB, d *Doc, base engine.Data, title, content *string) engine.Data {
+	tb.Helper()
+	data, err := d.NewData(base, title, content)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return data
+}

@@ -118,7 +118,7 @@ func TestUntouchedItemsWrittenByteForByte(t *testing.T) {
 	}
 	two := d.Item("two")
 	title := "Two, changed"
-	c, err := engine.Update(two, engine.Stamp{By: "z", When: time.Date(2024, 1, 1, 0, 0, 0, 0, time.UTC)}, engine.Edit(two, d.NewData(two.Data, &title, nil)), engine.Options{})
+	c, err := engine.Update(two, engine.Stamp{By: "z", When: time.Date(2024, 1, 1, 0, 0, 0, 0, time.UTC)}, engine.Edit(two, newData(t, d, two.Data, &title, nil)), engine.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -40,7 +40,7 @@ func TestWriteKeepsLineEnds(t *testing.T) {
 		{"unchanged", crlfRSS, "", "CRLF", nil},
 		{"an item created", crlfRSS, "", "CRLF", func(d *Doc) *Doc {
 			title, body := "two", "a\nb"
-			it, err := engine.New("x2", st, d.NewData(nil, &title, &body), false, false)
+			it, err := engine.New("x2", st, newData(t, d, nil, &title, &body), false, false)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -99,7 +99,7 @@ func retitled(t *testing.T, d *Doc, st engine.Stamp) *Doc {
 	t.Helper()
 	title := "changed"
 	it := d.Item("x1")
-	up, err := engine.Update(it, st, engine.Change{Data: d.NewData(it.Data, &title, nil)}, engine.Options{})
+	up, err := engine.Update(it, st, engine.Change{Data: newData(t, d, it.Data, &title, nil)}, engine.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}

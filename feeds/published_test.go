@@ -52,9 +52,9 @@ func TestPublished(t *testing.T) {
 			"updated=2005-05-21T11:43:33Z\nid=urn:uuid:60a76c80-d399-11d9-b93C-0003939e0aa0"},
 		{"an entry without them gets both", atom, atom.Item("item_1_myapp_2005-05-21T11:43:33Z").Data, "item_1_myapp_2005-05-21T11:43:33Z", when,
 			"id=urn:uuid:4c85fa09-4a0b-5f2d-aa4e-c543ff7d67ff\nupdated=2005-05-21T11:43:33Z"},
-		{"a new entry", atom, atom.NewData(nil, &title, nil), "item_1_myapp_2005-05-21T11:43:33Z", when,
+		{"a new entry", atom, newData(t, atom, nil, &title, nil), "item_1_myapp_2005-05-21T11:43:33Z", when,
 			"id=urn:uuid:4c85fa09-4a0b-5f2d-aa4e-c543ff7d67ff\nupdated=2005-05-21T11:43:33Z"},
-		{"no time, no updated", atom, atom.NewData(nil, &title, nil), "x", time.Time{}, "id=" + EntryID("x")},
+		{"no time, no updated", atom, newData(t, atom, nil, &title, nil), "x", time.Time{}, "id=" + EntryID("x")},
 		{"RSS", rss, rss.Item("r").Data, "r", when, "guid=g"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

@@ -27,6 +27,10 @@ func TestRefusesNotWellFormedXML(t *testing.T) {
 			"w.xml:2:1: document: <?xml is reserved: an XML declaration belongs at the very start of the document, before any white space"},
 		{"second_declaration", "<?xml version=\"1.0\"?>\n<?xml version=\"1.0\"?>" + atomWith(sync),
 			"w.xml:2:1: document: <?xml is reserved: an XML declaration belongs at the very start of the document, before any white space"},
+		// Issue 20 item 13: garbage in a DOCTYPE's internal subset was
+		// skipped unread, called valid and republished; expat refuses it.
+		{"doctype_internal_subset_garbage", "<!DOCTYPE feed [\n<!ELEMENT feed ANY>\n<junk & more>\n]>\n" + atomWith(sync),
+			"w.xml:3:1: document: the internal subset holds markup declarations, processing instructions, comments, parameter-entity references and white space, and this is none of them"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			d, err := Parse("w.xml", []byte(tc.doc))
@@ -139,4 +143,46 @@ func attrs(n int) string {
 		fmt.Fprintf(&b, " b%d=''", i)
 	}
 	return b.String()
+}
+
+// TestDecodingErrorsNameTheirPlace guards issue 20 item 14: a byte that
+// is not US-ASCII, or an unpaired surrogate in a UTF-16 feed, was reported
+// at 1:1 (the ASCII one with its real place inside the message). Each is
+// reported at its line and column.
+func TestDecodingErrorsNameTheirPlace(t *testing.T) {
+	feed := atomWith(`<sx:sync id="a" updates="1"><sx:history sequence="1" by="e"/></sx:sync>`)
+	ascii := `<?xml version="1.0" encoding="us-ascii"?>` + "\n" + strings.Replace(feed, "<title>t", "<title>café", 1)
+	u16 := utf16Doc(strings.Replace(feed, "<title>t", "<title>ab", 1), false)
+	at := bytes.Index(u16, []byte{'b', 0})
+	u16[at], u16[at+1] = 0x00, 0xD8 // 'b' becomes an unpaired high surrogate
+	for _, tc := range []struct {
+		name string
+		doc  []byte
+		want string
+	}{
+		{"not_us_ascii", []byte(ascii), "a.xml:3:18: document: byte 0xC3 is not US-ASCII, the encoding the XML declaration names"},
+		{"unpaired_surrogate", u16, "a.xml:2:16: document: the document is in UTF-16LE and holds an unpaired surrogate"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := Parse("a.xml", tc.doc)
+			if err == nil || !strings.HasPrefix(err.Error(), tc.want) {
+				t.Errorf("Parse error = %v\nwant %s...", err, tc.want)
+			}
+		})
+	}
+}
+
+// TestReadsCharacterReferencesWithLeadingZeros guards issue 20 item 14:
+// &#x0000000041; is a reference to 'A' (XML 1.0 §4.1 bounds no digits),
+// and was refused as no legal character.
+func TestReadsCharacterReferencesWithLeadingZeros(t *testing.T) {
+	feed := atomWith(`<sx:sync id="a" updates="1"><sx:history sequence="1" by="e"/></sx:sync>`)
+	doc := strings.Replace(feed, "<title>t", "<title>&#x0000000041;&#000000000066;", 1)
+	d, err := Parse("z.xml", []byte(doc))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := Title(d.Items()[0].Data); got != "AB" {
+		t.Errorf("title %q, want AB", got)
+	}
 }

@@ -162,6 +162,7 @@ func cliError(cmd string, err error) error {
 		exists *dialect.ExistsError
 		field  *feeds.FieldError
 		text   *dialect.IncompleteError
+		xhtml  *feeds.XHTMLError
 	)
 	switch {
 	case errors.As(err, &pick) && pick.Only:
@@ -188,6 +189,8 @@ func cliError(cmd string, err error) error {
 		return fmt.Errorf("%w: give --title", err)
 	case errors.As(err, &text):
 		return fmt.Errorf("%w, which the change would take away", err)
+	case errors.As(err, &field) && errors.As(err, &xhtml): // the value, not the command, is wrong: no usage
+		return fmt.Errorf("the new %s: %w", field.Key, xhtml)
 	case errors.As(err, &field) && errors.Is(err, feeds.ErrNotShared):
 		return usageError(cmd, "--field %s: %s", field.Key, notSharedText(field.Key))
 	case errors.As(err, &field):

@@ -252,7 +252,7 @@ func terminalFor(env *Env, out string) (*Env, func(), error) {
 	return &e, func() { tty.Close() }, nil
 }
 
-// saveAs is the resolver's save to another file, after a failed save: the
+// saveAs is the resolver's save to another file (S, or after a failed save): the
 // first save there refuses a file that exists; the later ones check that
 // the file is still what the last one wrote. The prompt is no shell, but a
 // leading ~/ is read as the home folder, as a person types it by habit.

@@ -91,3 +91,39 @@ func TestValidateWarnsIncomplete(t *testing.T) {
 		t.Errorf("exit %d, stdout %q, stderr %q; want %d, a warning ending %q", code, stdout, stderr, ExitOK, want)
 	}
 }
+
+// xhtmlItem is an Atom feed of one item whose content is XHTML.
+const xhtmlItem = `<feed xmlns="http://www.w3.org/2005/Atom" xmlns:sx="http://feedsync.org/2007/feedsync">
+ <title>Markup</title>
+ <entry>
+  <title>Notes</title>
+  <content type="xhtml"><div xmlns="http://www.w3.org/1999/xhtml">Hello <strong>world</strong></div></content>
+  <id>urn:b</id>
+  <updated>2026-03-02T10:00:00Z</updated>
+  <sx:sync id="b" updates="1">
+   <sx:history sequence="1" when="2026-03-02T10:00:00Z" by="bob"/>
+  </sx:sync>
+ </entry>
+</feed>
+`
+
+// TestUpdateRefusesXHTMLNotWellFormed guards issue 20 item 1 on the
+// command line: --content for an XHTML content that is not well-formed
+// was written as escaped text, type="xhtml" dropped. It is refused with
+// the place in the value, and nothing is written; well-formed markup
+// stays XHTML.
+func TestUpdateRefusesXHTMLNotWellFormed(t *testing.T) {
+	h := newHarness(t)
+	h.write("f.xml", xhtmlItem)
+	code, _, stderr := h.run("", "update", h.path("f.xml"), "--id", "b", "--content", "Hello <em>world</strong>",
+		"--by", "A", "--when", "2026-03-03T00:00:00Z", "-o", h.path("f.xml"))
+	want := "the new content: not well-formed XHTML at 1:16: <em> opened at 1:7 is closed by </strong>"
+	if code != ExitError || !strings.Contains(stderr, want) || strings.Contains(stderr, "usage:") || h.read("f.xml") != xhtmlItem {
+		t.Errorf("exit %d, stderr %q; want %d and %q, the feed unchanged", code, stderr, ExitError, want)
+	}
+	code, _, stderr = h.run("", "update", h.path("f.xml"), "--id", "b", "--content", "Hello <em>world</em>",
+		"--by", "A", "--when", "2026-03-03T00:00:00Z", "-o", h.path("f.xml"))
+	if out := h.read("f.xml"); code != ExitOK || !strings.Contains(out, `<content type="xhtml"><div xmlns="http://www.w3.org/1999/xhtml">Hello <em>world</em></div></content>`) {
+		t.Errorf("exit %d, %s\n%s", code, stderr, out)
+	}
+}

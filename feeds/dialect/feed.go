@@ -32,7 +32,7 @@ type backend interface {
 	hasItems() bool
 	warnings() feeds.Problems
 	mergeWarnings() feeds.Problems
-	incomplete() feeds.Problems // the items as read that lack what their format requires
+	incomplete() feeds.Problems // the items as read that lack what their format requires, and XHTML without its div
 	entries() []Entry
 	item(id string) (Entry, bool)
 	set(e Entry)
@@ -125,9 +125,10 @@ func ParseWithProgress(name string, data []byte, p feeds.Progress) (*Doc, error)
 }
 
 // Validate returns every problem Parse would report for the feed, and the
-// warnings of a feed that loads: Warnings, and every item that lacks what
-// its format requires of an item (see the package doc), in file order;
-// both are nil for a clean feed.
+// warnings of a feed that loads: Warnings, every item that lacks what
+// its format requires of an item (see the package doc), and every Atom
+// text construct of type="xhtml" that is not one XHTML div
+// (feeds.Doc.XHTMLProblems), in file order; both are nil for a clean feed.
 func Validate(name string, data []byte) (problems, warnings feeds.Problems) {
 	d, err := Parse(name, data)
 	if err != nil {

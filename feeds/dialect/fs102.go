@@ -26,8 +26,10 @@ func (f fs102) warnings() feeds.Problems { return nil }
 
 func (f fs102) mergeWarnings() feeds.Problems { return f.doc.MergeWarnings() }
 
-func (f fs102) incomplete() feeds.Problems { return f.doc.Incomplete() }
-func (f fs102) outline([]Entry) *Outline   { return nil }
+func (f fs102) incomplete() feeds.Problems {
+	return append(f.doc.Incomplete(), f.doc.XHTMLProblems()...)
+}
+func (f fs102) outline([]Entry) *Outline { return nil }
 
 func (f fs102) format() Format {
 	if f.doc.Format() == feeds.Atom {
@@ -50,9 +52,11 @@ func (f fs102) create(id string, st engine.Stamp, c Change) (Entry, error) {
 		// §4.1.2), the publisher's, which feedsync cannot make.
 		content = new(string)
 	}
-	data := f.doc.NewData(nil, c.Title, content)
+	data, err := f.doc.NewData(nil, c.Title, content)
+	if err != nil {
+		return Entry{}, err
+	}
 	if len(c.Fields) > 0 {
-		var err error
 		if data, err = f.doc.EditData(data, c.Fields); err != nil {
 			return Entry{}, err
 		}
@@ -91,9 +95,9 @@ func (f fs102) edit(data engine.Data, e Edit, it *engine.Item) (engine.Data, err
 	if e.IsZero() {
 		return data, nil
 	}
-	data = f.doc.NewData(data, e.Title, e.Content)
-	if len(e.Fields) == 0 {
-		return data, nil
+	data, err := f.doc.NewData(data, e.Title, e.Content)
+	if err != nil || len(e.Fields) == 0 {
+		return data, err
 	}
 	sources := []engine.Data{it.Data}
 	for _, c := range it.Conflicts {

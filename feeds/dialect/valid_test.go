@@ -263,3 +263,52 @@ func TestValidateWarnsIncomplete(t *testing.T) {
 		})
 	}
 }
+
+// TestValidateWarnsOfXHTMLWithoutDiv guards issue 20 item 1: an Atom
+// type="xhtml" content holding escaped text, or markup without its div,
+// was called valid. Validate warns at the element of each text construct
+// of type="xhtml" that is not one XHTML div (RFC 4287 §3.1.1.3), of any
+// prefix, in an entry or a conflict version; the feed still loads.
+func TestValidateWarnsOfXHTMLWithoutDiv(t *testing.T) {
+	const none = `type="xhtml" holds no XHTML div: RFC 4287 §3.1.1.3 requires one, and readers show only what is inside it`
+	const more = `type="xhtml" holds more than its one XHTML div (RFC 4287 §3.1.1.3): readers may drop the rest`
+	content := func(c string) string {
+		return strings.Replace(atom102, "<content>Get milk and eggs</content>", c, 1)
+	}
+	for _, tc := range []struct {
+		name, feed string
+		want       []string
+	}{
+		{"a div", content(`<content type="xhtml"> <div xmlns="http://www.w3.org/1999/xhtml">Get <b>milk</b></div>
+  </content>`), nil},
+		{"a prefixed div", content(`<content type="xhtml"><h:div xmlns:h="http://www.w3.org/1999/xhtml">milk</h:div></content>`), nil},
+		{"escaped text", content(`<content type="xhtml">&lt;em&gt;world&lt;/strong&gt;</content>`), []string{"f.xml:8:3: content: " + none}},
+		{"empty", content(`<content type="xhtml"/>`), []string{"f.xml:8:3: content: " + none}},
+		{"a div of no namespace", content(`<content type="xhtml"><div>milk</div></content>`), []string{"f.xml:8:3: content: " + none}},
+		{"text beside the div", content(`<content type="xhtml">milk <div xmlns="http://www.w3.org/1999/xhtml">eggs</div></content>`),
+			[]string{"f.xml:8:3: content: " + more}},
+		{"two divs", content(`<content type="xhtml"><div xmlns="http://www.w3.org/1999/xhtml">a</div><div xmlns="http://www.w3.org/1999/xhtml">b</div></content>`),
+			[]string{"f.xml:8:3: content: " + more}},
+		{"a title", strings.Replace(atom102, "<title>Buy groceries</title>", `<title type="xhtml">Buy</title>`, 1), []string{"f.xml:7:3: title: " + none}},
+		{"html is not xhtml", content(`<content type="html">&lt;em&gt;world&lt;/strong&gt;</content>`), nil},
+		{"foreign content", content(`<content type="xhtml" xmlns:x="urn:x"><x:div>milk</x:div></content>`), []string{"f.xml:8:3: content: " + none}},
+		{"in a conflict version", strings.Replace(atom102, "\n  </sx:sync>", `
+   <sx:conflicts><entry><title>Buy</title><content type="xhtml">milk</content><id>urn:item1</id><updated>2005-05-21T09:43:33Z</updated>
+    <sx:sync id="item1" updates="1"><sx:history sequence="1" when="2005-05-21T09:40:00Z" by="B"/></sx:sync></entry></sx:conflicts>
+  </sx:sync>`, 1), []string{"f.xml:13:43: content: " + none}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			problems, warnings := Validate("f.xml", []byte(tc.feed))
+			if problems != nil {
+				t.Fatalf("problems: %v", problems)
+			}
+			var got []string
+			for _, w := range warnings {
+				got = append(got, w.String())
+			}
+			if !slices.Equal(got, tc.want) {
+				t.Errorf("warnings\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(tc.want, "\n"))
+			}
+		})
+	}
+}

@@ -178,14 +178,24 @@ func (m Model) extReady(msg extReadyMsg) (Model, tea.Cmd) {
 // state the person did not see: its file is kept, and the message names it.
 func (m Model) extResult(msg extResultMsg) (Model, tea.Cmd) {
 	switch {
+	case msg.err != nil && msg.kept:
+		m.status.Error(fmt.Sprintf("nothing applied: %v; your text is kept in %s · E starts again", msg.err, msg.path))
 	case msg.err != nil:
 		m.status.Error(fmt.Sprintf("%s: %v · nothing changed", m.editorName(), msg.err))
 	case !msg.changed:
 		m.status.Info("the file is unchanged: nothing decided")
 	case msg.pos >= m.st.len() || m.st.entry(msg.pos) != msg.entry:
 		m.status.Error(fmt.Sprintf("nothing applied: the item changed on disk while you edited it; your text is kept in %s · E edits its new state", msg.path))
+	case emptiedInSheet(m.st.entry(msg.pos), msg.result) != "":
+		k := emptiedInSheet(m.st.entry(msg.pos), msg.result)
+		m.status.Error(fmt.Sprintf("nothing applied: the %s is empty, and a version has one; your text is kept in %s · E starts again", k, msg.path))
 	default:
-		m, cmd := m.edited(msg.pos, msg.versions, sheetEdit(m.st.entry(msg.pos), msg.result))
+		before := m.st.entry(msg.pos)
+		m, cmd := m.edited(msg.pos, msg.versions, sheetEdit(before, msg.result))
+		if m.st.entry(msg.pos) == before { // refused (XHTML that is not well-formed): the text stays
+			m.status.Error(fmt.Sprintf("nothing applied: %s; your text is kept in %s · E starts again", m.status.Message(), msg.path))
+			return m, cmd
+		}
 		return m, tea.Batch(cmd, removeEditFile(msg.path))
 	}
 	return m, nil

@@ -320,6 +320,57 @@ func TestExternalEditor(t *testing.T) {
 	})
 }
 
+// editFileAs opens the demo's first item in $EDITOR, writes text over the
+// temp file as an editor would, and sends the editor's exit.
+func editFileAs(t *testing.T, text func(string) string) *harness {
+	t.Helper()
+	hs := newHarness(t, demoDoc(t), 140, 30)
+	hs.keys("enter", "E")
+	b, err := os.ReadFile(hs.ready.path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { os.Remove(hs.ready.path) })
+	if err := os.WriteFile(hs.ready.path, []byte(text(string(b))), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	hs.send(extExitMsg{hs.ready, nil, ""})
+	return hs
+}
+
+// TestExternalEditorRefusesWhatTheMergeViewRefuses guards issue 20 item 5:
+// a file whose title was emptied was applied as <title/>, and a file whose
+// scissors line was deleted was applied with the instructions and every
+// version's text as its content. Each is refused: nothing changes, the
+// screen says why, and the person's text stays in the temp file.
+func TestExternalEditorRefusesWhatTheMergeViewRefuses(t *testing.T) {
+	for _, c := range []struct {
+		name, why string
+		text      func(string) string
+	}{
+		{"an empty title", "the title is empty", func(s string) string { return strings.Replace(s, "Buy groceries - DONE\n", "\n", 1) }},
+		{"a blank title", "the title is empty", func(s string) string { return strings.Replace(s, "Buy groceries - DONE\n", "   \n", 1) }},
+		{"an empty content", "the content is empty", func(s string) string { return strings.Replace(s, "Get milk, eggs, butter and rolls\n", "", 1) }},
+		{"no scissors line", "the scissors line", func(s string) string { return strings.Replace(s, scissors+"\n", "", 1) }},
+		{"the scissors line changed", "the scissors line", func(s string) string { return strings.Replace(s, scissors, "# -- >8 --", 1) }},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			hs := editFileAs(t, c.text)
+			s := flat(hs.screen())
+			if n := len(hs.m.st.item(groceries).Versions()); n != 1 || hs.m.st.outcomes[groceries] != undecided {
+				t.Errorf("the file was applied: %d versions, outcome %d", n, hs.m.st.outcomes[groceries])
+			}
+			if !strings.Contains(s, "nothing applied: "+c.why) || !strings.Contains(s, "kept in") {
+				t.Errorf("the screen does not say why, or where the text is:\n%s", hs.screen())
+			}
+			b, err := os.ReadFile(hs.ready.path)
+			if err != nil || string(b) == "" {
+				t.Errorf("the temp file is not kept: %v", err)
+			}
+		})
+	}
+}
+
 // TestEditSheet checks the layout of the file for $EDITOR on the demo's
 // first item, against its golden file.
 func TestEditSheet(t *testing.T) {
@@ -332,37 +383,45 @@ func TestParseSheet(t *testing.T) {
 	summary := sheetField{"summary", "Summary", "old summary"}
 	cat := sheetField{"category[2]", "Category 2", "work"}
 	extra := []sheetField{summary, cat}
+	cut := "\n" + scissors + "\n# Do not modify or remove the line above.\n"
 	for _, c := range []struct {
 		name, file string
 		want       sheetFields
 	}{
-		{"title and content", "T\n\nline 1\n\nline 3\n", sheetFields{"T", "line 1\n\nline 3", extra}},
-		{"without a final newline", "T\n\nbody", sheetFields{"T", "body", extra}},
-		{"title alone", "T\n", sheetFields{"T", "", extra}},
-		{"CRLF", "T\r\n\r\nbody\r\n", sheetFields{"T", "body", extra}},
-		{"hash lines are content", "T\n\n# Heading\ntext\n", sheetFields{"T", "# Heading\ntext", extra}},
+		{"title and content", "T\n\nline 1\n\nline 3\n" + cut, sheetFields{"T", "line 1\n\nline 3", extra}},
+		{"the scissors last without a final newline", "T\n\nbody\n" + scissors, sheetFields{"T", "body", extra}},
+		{"title alone", "T\n" + cut, sheetFields{"T", "", extra}},
+		{"CRLF", "T\r\n\r\nbody\r\n" + strings.ReplaceAll(cut, "\n", "\r\n"), sheetFields{"T", "body", extra}},
+		{"hash lines are content", "T\n\n# Heading\ntext\n" + cut, sheetFields{"T", "# Heading\ntext", extra}},
 		{"below the scissors is ignored", "T\n\nbody\n" + scissors + "\nT2\n\nother\n", sheetFields{"T", "body", extra}},
 		{"scissors on the first line", scissors + "\nT\n", sheetFields{"", "", extra}},
 		{"fields", "T\n\nbody\n\n" + fieldLine(summary) + "\nnew summary\n\n" + fieldLine(cat) + "\nhome\n" + scissors + "\n",
 			sheetFields{"T", "body", []sheetField{{"summary", "Summary", "new summary"}, {"category[2]", "Category 2", "home"}}}},
-		{"an emptied field", "T\n\nbody\n\n" + fieldLine(summary) + "\n\n" + fieldLine(cat) + "\nwork\n",
+		{"an emptied field", "T\n\nbody\n\n" + fieldLine(summary) + "\n\n" + fieldLine(cat) + "\nwork\n" + cut,
 			sheetFields{"T", "body", []sheetField{{"summary", "Summary", ""}, cat}}},
-		{"a field line removed keeps the field", "T\n\nbody\n\n" + fieldLine(cat) + "\nhome\n",
+		{"a field line removed keeps the field", "T\n\nbody\n\n" + fieldLine(cat) + "\nhome\n" + cut,
 			sheetFields{"T", "body", []sheetField{summary, {"category[2]", "Category 2", "home"}}}},
-		{"a field line not offered is content", "T\n\nbody\n# ==== Other (x) ====\n",
+		{"a field line not offered is content", "T\n\nbody\n# ==== Other (x) ====\n" + cut,
 			sheetFields{"T", "body\n# ==== Other (x) ====", extra}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			got := parseSheet([]byte(c.file), extra)
-			if !got.equal(c.want) {
-				t.Errorf("got %+v\nwant %+v", got, c.want)
+			got, err := parseSheet([]byte(c.file), extra)
+			if err != nil || !got.equal(c.want) {
+				t.Errorf("got %+v, %v\nwant %+v", got, err, c.want)
 			}
 		})
 	}
+	// Issue 20 item 5: without its scissors line the file's instructions
+	// and every version's text were read as the result's content.
+	for _, file := range []string{"T\n\nbody\n", "T\n\nbody\n# ---- >8 ----\n\n======== winner ========\nT\n", "T\n\nbody\n " + scissors + "\n"} {
+		if got, err := parseSheet([]byte(file), extra); err != errNoScissors {
+			t.Errorf("a file without the scissors line: got %+v, %v; want errNoScissors", got, err)
+		}
+	}
 	t.Run("round trip", func(t *testing.T) {
 		f := sheetFields{"A title", "line 1\n\n# line 3", []sheetField{{"summary", "Summary", "s\n\nt"}, {"category[2]", "Category 2", ""}}}
-		if got := parseSheet(editSheet{result: f}.bytes(), f.extra); !got.equal(f) {
-			t.Errorf("got %+v\nwant %+v", got, f)
+		if got, err := parseSheet(editSheet{result: f}.bytes(), f.extra); err != nil || !got.equal(f) {
+			t.Errorf("got %+v, %v\nwant %+v", got, err, f)
 		}
 	})
 }

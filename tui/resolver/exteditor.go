@@ -2,6 +2,7 @@ package resolver
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -23,10 +24,14 @@ import (
 //     removing its line leaves the field as it was;
 //   - the scissors line of git's --cleanup=scissors,
 //     "# ------------------------ >8 ------------------------";
-//     everything from it down is ignored on reading;
+//     everything from it down is ignored on reading, and a file without
+//     it is refused and kept (the result cannot be told from the rest);
 //   - below it, every version (the winner, then each conflict version),
 //     labelled with the endpoint and time of its latest change and laid out
 //     the same way, for reference.
+//
+// A result that empties the title or the content where a version has one
+// is refused as the merge view refuses it (emptied).
 //
 // Lines that start with "#" above the scissors line are text, not
 // comments, since content may hold such lines; only a field line whose key
@@ -89,13 +94,21 @@ func (s editSheet) bytes() []byte {
 	return []byte(b.String())
 }
 
+// errNoScissors is a file whose scissors line is gone: the result cannot
+// be told from the instructions and the versions below it, which would
+// all be read as content.
+var errNoScissors = errors.New("the scissors line (" + scissors + ") is gone, so the result cannot be told from what was below it")
+
 // parseSheet reads back the result from what the person left in the file;
-// extra are the fields the file offered, whose lines it looks for.
-func parseSheet(b []byte, extra []sheetField) sheetFields {
+// extra are the fields the file offered, whose lines it looks for. A file
+// without the scissors line is errNoScissors.
+func parseSheet(b []byte, extra []sheetField) (sheetFields, error) {
 	s := strings.ReplaceAll(string(b), "\r\n", "\n")
-	if i := scissorsAt(s); i >= 0 {
-		s = s[:i]
+	i := scissorsAt(s)
+	if i < 0 {
+		return sheetFields{}, errNoScissors
 	}
+	s = s[:i]
 	title, rest, _ := strings.Cut(s, "\n")
 	rest = strings.TrimPrefix(rest, "\n")
 	out := sheetFields{title: strings.TrimSpace(title), extra: extra}
@@ -127,7 +140,7 @@ func parseSheet(b []byte, extra []sheetField) sheetFields {
 		}
 	}
 	flush()
-	return out
+	return out, nil
 }
 
 // scissorsAt returns where the scissors line starts, or -1.
@@ -183,6 +196,7 @@ type extResultMsg struct {
 	result   sheetFields
 	changed  bool
 	err      error
+	kept     bool // err is in the file's text, which is kept at path
 }
 
 // writeEditFile is the Cmd that writes the temp file for $EDITOR.
@@ -191,7 +205,11 @@ func writeEditFile(pos int, e dialect.Entry, versions []int, sheet editSheet) te
 		b := sheet.bytes()
 		// What the file says as written, so that what only the layout
 		// changes (a final newline) is not taken for an edit.
-		msg := extReadyMsg{pos: pos, entry: e, versions: versions, orig: parseSheet(b, sheet.result.extra)}
+		msg := extReadyMsg{pos: pos, entry: e, versions: versions}
+		msg.orig, msg.err = parseSheet(b, sheet.result.extra) // what bytes wrote, scissors and all
+		if msg.err != nil {
+			return msg
+		}
 		f, err := os.CreateTemp("", "feedsync-edit-*.txt")
 		if err != nil {
 			msg.err = err
@@ -246,7 +264,7 @@ func readEditFile(exit extExitMsg) tea.Cmd {
 	return func() tea.Msg {
 		res := extResultMsg{pos: exit.pos, entry: exit.entry, path: exit.path, versions: exit.versions}
 		defer func() {
-			if !res.changed {
+			if !res.changed && !res.kept {
 				os.Remove(exit.path)
 			}
 		}()
@@ -262,7 +280,10 @@ func readEditFile(exit extExitMsg) tea.Cmd {
 			res.err = err
 			return res
 		}
-		res.result = parseSheet(b, exit.orig.extra)
+		if res.result, err = parseSheet(b, exit.orig.extra); err != nil {
+			res.err, res.kept = err, true
+			return res
+		}
 		res.changed = !res.result.equal(exit.orig)
 		return res
 	}

@@ -14,6 +14,7 @@ var screenCases = []struct {
 }{
 	{name: "list", w: 120, h: 24},
 	{name: "list-all-filtered", w: 100, h: 20, keys: []string{"c", "/", "pl", "enter"}},
+	{name: "list-filtered-by-a-version", w: 100, h: 20, keys: []string{"/", "sourdough", "enter"}},
 	{name: "item-side-by-side", w: 120, h: 30, noColor: true, keys: []string{"enter"}},
 	{name: "item-stacked-three-way", w: 80, h: 24, noColor: true, keys: []string{"enter", "n"}},
 	{name: "item-second-version-marked", w: 120, h: 24, noColor: true, keys: []string{"enter", "n", "tab", "m"}},

@@ -7,7 +7,6 @@ import (
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
-	"github.com/feedsync/feedsync/diff"
 	"github.com/feedsync/feedsync/feeds/dialect"
 )
 
@@ -82,7 +81,7 @@ func (v *ItemView) compare() compared {
 		if p.markup = markupOf(p.a + p.b); p.markup != "" && v.rendered {
 			p.a, p.b = renderedMarkup(p.a), renderedMarkup(p.b)
 		}
-		p.rows = diff.SideBySide(p.a, p.b)
+		p.rows = diffRows(p.a, p.b, p.markup != "" && !v.rendered)
 	}
 	v.cache = c
 	return c

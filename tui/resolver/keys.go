@@ -14,7 +14,7 @@ func bind(help, desc string, keys ...string) key.Binding {
 type ActionKeys struct {
 	Keep, Take, Edit, ExtEdit, Mark, Delete, All key.Binding
 	TakeAll, CombineAll                          key.Binding
-	Undo, Redo, Save, Quit, Back, Help           key.Binding
+	Undo, Redo, Save, SaveAs, Quit, Back, Help   key.Binding
 	Suspend                                      key.Binding
 	NextUnresolved, PrevUnresolved               key.Binding
 }
@@ -34,6 +34,7 @@ func DefaultActionKeys() ActionKeys {
 		Undo:           bind("u", "undo", "u"),
 		Redo:           bind("ctrl+r", "redo", "ctrl+r"),
 		Save:           bind("s", "save", "s"),
+		SaveAs:         bind("S", "save to another file", "S"),
 		Quit:           bind("q", "quit", "q", "ctrl+c"),
 		Back:           bind("esc", "back", "esc"),
 		Suspend:        bind("ctrl+z", "suspend", "ctrl+z"),
@@ -60,7 +61,7 @@ func (k ActionKeys) session(onItem bool) []key.Binding {
 		back = bind("q/esc", "back to the list", "q", "esc")
 		quit = bind("ctrl+c", "quit", "ctrl+c")
 	}
-	return []key.Binding{k.Undo, k.Redo, k.Save, back, quit, k.Suspend, k.Help}
+	return []key.Binding{k.Undo, k.Redo, k.Save, k.SaveAs, back, quit, k.Suspend, k.Help}
 }
 
 // ListKeys are the list component's own bindings.

@@ -171,3 +171,21 @@ func TestFilterLineFits(t *testing.T) {
 		}
 	}
 }
+
+// TestFilterSearchesEveryVersion guards issue 20 item 15: the filter
+// searched only the winner's text, so an item in conflict was not found
+// by what its other version says. It searches the title and the content
+// of every version.
+func TestFilterSearchesEveryVersion(t *testing.T) {
+	for _, c := range []struct{ query, want string }{
+		{"sourdough", "Buy groceries - DONE"}, // only the conflict version's content
+		{"rolls", "Buy groceries - DONE"},     // only the winner's
+		{"nothing-holds-this", ""},
+	} {
+		hs := newHarness(t, demoDoc(t), 100, 30)
+		hs.keys("/", c.query, "enter")
+		if got := rowTitles(hs); got != c.want {
+			t.Errorf("filter %q: %q, want %q", c.query, got, c.want)
+		}
+	}
+}

@@ -140,7 +140,7 @@ func (m Model) askedMergeIn(a answer) (Model, tea.Cmd) {
 	case a == answerApply && m.changed != nil:
 		return m.startMergeIn()
 	case a == answerSave && m.cfg.SaveAs != nil:
-		return m.promptSaveAs(), nil
+		return m.promptSaveAs(""), nil
 	}
 	m.status.Info("nothing saved; s tries again")
 	return m, nil

@@ -3,7 +3,6 @@ package resolver
 import (
 	"fmt"
 	"slices"
-	"strings"
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
@@ -426,8 +425,7 @@ func (v *MergeView) stopTyping() {
 // settling data the person never saw.
 func (v *MergeView) apply() tea.Cmd {
 	for i, f := range v.fields {
-		r := strings.TrimSpace(v.value(i))
-		if r == "" && (f.Key == "title" || f.Key == "content") && f.Winner+strings.Join(f.Values, "") != "" {
+		if emptied(f, v.value(i)) {
 			v.note = "the " + f.Key + " is empty: write one, or take a side"
 			v.startTyping(i)
 			v.layout()

@@ -105,6 +105,7 @@ func New(cfg Config) Model {
 	m := Model{cfg: cfg, look: look, styles: &s, keys: DefaultActionKeys(), progress: make(chan progressMsg, 1)}
 	m.item, m.status = NewItemView(m.styles), NewStatus(m.styles)
 	m.merge = NewMergeView(m.styles)
+	m.keys.SaveAs.SetEnabled(cfg.SaveAs != nil) // nowhere else to save: no key, and ? does not offer it
 	return m
 }
 

@@ -125,7 +125,7 @@ func (m Model) afterSave(msg savedMsg) (Model, tea.Cmd) {
 		why := strings.TrimPrefix(msg.err.Error(), where+": ")
 		m.status.Error(fmt.Sprintf("saving to %s: %s · nothing is lost", where, why))
 		if m.cfg.SaveAs != nil {
-			return m.promptSaveAs(), nil
+			return m.promptSaveAs(msg.target), nil // a refused path stays, to correct
 		}
 		return m, nil
 	}
@@ -156,12 +156,28 @@ func (m Model) quit() (Model, tea.Cmd) {
 	return m.ask(askQuit, fmt.Sprintf("%s to %s. Quit anyway?", what, m.target())), nil
 }
 
-// promptSaveAs asks for another file to save to.
-func (m Model) promptSaveAs() Model {
+// promptSaveAs asks for another file to save to, the prompt holding path
+// (the one just refused, for the person to correct) or nothing.
+func (m Model) promptSaveAs(path string) Model {
 	m.prompt = NewPrompt(m.styles, "Save to another file (a new one; esc cancels): ")
+	m.prompt.input.SetValue(path)
 	m.overlay = promptOverlay
 	m.layout()
 	return m
+}
+
+// askSaveAs is S: save to another file, asked for, as a failed save
+// offers; the saves after go there.
+func (m Model) askSaveAs() (Model, tea.Cmd) {
+	switch {
+	case m.saving:
+		m.status.Info("a save is already running")
+		return m, nil
+	case m.merging:
+		m.status.Info("merging the new state of " + m.target() + "… S saves elsewhere once it is merged in")
+		return m, nil
+	}
+	return m.promptSaveAs(""), nil
 }
 
 // savedAs acts on the path given: an existing file is refused, so that

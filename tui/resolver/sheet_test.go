@@ -49,8 +49,11 @@ func TestSheetFields(t *testing.T) {
 			t.Errorf("no %q in the file:\n%s", want, sheet)
 		}
 	}
-	r := parseSheet([]byte(strings.Replace(strings.Replace(sheet, "weekly\n", "every week\n", 1),
+	r, err := parseSheet([]byte(strings.Replace(strings.Replace(sheet, "weekly\n", "every week\n", 1),
 		"home\nfood\n", "home\nfood\nerrands (urn:tags)\n", 1)), editSheetOf(e).result.extra)
+	if err != nil {
+		t.Fatal(err)
+	}
 	ed := sheetEdit(e, r)
 	if ed.Title != nil || ed.Content != nil {
 		t.Errorf("title or content edited: %+v", ed)

@@ -110,13 +110,20 @@ func (s *store) title(pos int) string {
 	return s.titles[pos]
 }
 
-// matches reports whether the item's title, id, endpoints or content
-// contain the query, folded as fold folds them.
+// matches reports whether the item's title, id, endpoints, or the title
+// or content of any of its versions, conflict versions as well as the
+// winner, contain the query, folded as fold folds them: a conflict is
+// found by what either side wrote (issue 20 item 15: only the winner's
+// text was searched).
 func (s *store) matches(pos int, query string) bool {
 	if s.search[pos] == "" {
 		e := s.items[pos]
-		s.search[pos] = fold(strings.Join([]string{s.title(pos), e.ID(), strings.Join(endpoints(e), " "),
-			contentOf(e.Winner().Fields())}, "\x00")) + "\x00"
+		text := []string{s.title(pos), e.ID(), strings.Join(endpoints(e), " ")}
+		for _, v := range append([]dialect.Version{e.Winner()}, e.Versions()...) {
+			fs := v.Fields()
+			text = append(text, oneLine(valueOf(fs, "title")), contentOf(fs))
+		}
+		s.search[pos] = fold(strings.Join(text, "\x00")) + "\x00"
 	}
 	return strings.Contains(s.search[pos], query)
 }

@@ -187,6 +187,7 @@ func (m Model) actions() []action {
 		{k.Undo, false, Model.undo},
 		{k.Redo, false, Model.redo},
 		{k.Save, false, Model.save},
+		{k.SaveAs, false, Model.askSaveAs},
 		{key.NewBinding(key.WithKeys("q")), true, Model.back}, // q in an item goes back to the list
 		{m.item.KeyMap().RawXML, true, rawXML},
 		{k.Quit, false, Model.quit},

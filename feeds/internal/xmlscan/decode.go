@@ -17,7 +17,10 @@ import (
 // US-ASCII are decoded; UTF-8 is returned as it is, byte order mark and
 // all; any other encoding is an error that names it. Decoded data keeps
 // its XML declaration, which names the encoding it no longer is in:
-// FixDeclaration names UTF-8 instead.
+// FixDeclaration names UTF-8 instead. An error at a place in the text
+// (a byte US-ASCII does not have, an unpaired surrogate) is a
+// *SyntaxError that names it, in lines and columns of the text as
+// decoded so far, as the scanner would place it.
 func Decode(data []byte) ([]byte, string, error) {
 	switch {
 	case bytes.HasPrefix(data, []byte{0xFE, 0xFF}):
@@ -38,8 +41,7 @@ func Decode(data []byte) ([]byte, string, error) {
 		return data, "", nil
 	case "us-ascii", "ascii":
 		if i := nonASCII(data); i >= 0 {
-			l, c := Position(data, i)
-			return nil, "", fmt.Errorf("%d:%d: byte 0x%02X is not US-ASCII, the encoding the XML declaration names", l, c, data[i])
+			return nil, "", decodeError(data, i, fmt.Sprintf("byte 0x%02X is not US-ASCII, the encoding the XML declaration names", data[i]))
 		}
 		return data, enc, nil
 	case "iso-8859-1", "latin1", "latin-1", "iso_8859-1", "l1":
@@ -79,17 +81,23 @@ func decode16(b []byte, big bool, name string) ([]byte, string, error) {
 		r := rune(u[i])
 		if utf16.IsSurrogate(r) {
 			if i+1 >= len(u) || !utf16.IsSurrogate(rune(u[i+1])) {
-				return nil, "", fmt.Errorf("the document is in %s and holds an unpaired surrogate at byte %d", name, 2*i)
+				return nil, "", decodeError(out, len(out), fmt.Sprintf("the document is in %s and holds an unpaired surrogate (at byte %d)", name, 2*i))
 			}
 			r = utf16.DecodeRune(r, rune(u[i+1]))
 			if r == utf8.RuneError {
-				return nil, "", fmt.Errorf("the document is in %s and holds an invalid surrogate pair at byte %d", name, 2*i)
+				return nil, "", decodeError(out, len(out), fmt.Sprintf("the document is in %s and holds an invalid surrogate pair (at byte %d)", name, 2*i))
 			}
 			i++
 		}
 		out = utf8.AppendRune(out, r)
 	}
 	return out, name, nil
+}
+
+// decodeError is the error of text, decoded up to off, at off.
+func decodeError(text []byte, off int, msg string) *SyntaxError {
+	l, c := Position(text, off)
+	return &SyntaxError{Off: off, Line: l, Col: c, Element: "document", Msg: msg}
 }
 
 // cp1252 maps windows-1252's bytes 0x80 to 0x9F; 0 marks the five it

@@ -15,6 +15,12 @@
 //   - only the five predefined entities are referred to: an entity a
 //     document type declaration defines is refused, never expanded, so no
 //     entity can make a document larger or reach outside it;
+//   - a document type declaration's internal subset is read as XML 1.0
+//     §2.8 gives it (markup declarations, processing instructions,
+//     comments, parameter-entity references, white space), each
+//     declaration checked to its grammar; as in expat without
+//     parameter-entity parsing, a parameter entity's text is not read and
+//     the external subset is never fetched;
 //   - Limits on nesting depth and on attributes per element, so that the
 //     cost of a document stays proportional to its size.
 //

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"slices"
+	"unicode"
 	"unicode/utf8"
 	"unsafe"
 )
@@ -167,6 +168,18 @@ type Scanner struct {
 	tag    string // the start tag being read, for messages
 	bom    bool   // a byte order mark is still to be given as a token
 	frag   bool   // a fragment: the scan ends when its element does
+	base   int    // where lines and columns count from (PlaceFrom)
+}
+
+// PlaceFrom makes the lines and columns of errors count from data[base]:
+// for a fragment held in a wrapper of the reader's own, such as a div
+// around markup (feeds), whose errors place what the person wrote. An
+// offset before base is at 1:1.
+func (s *Scanner) PlaceFrom(base int) { s.base = base }
+
+// position places offset off, counting from base.
+func (s *Scanner) position(off int) (line, col int) {
+	return Position(s.data[s.base:], off-s.base)
 }
 
 // New returns a scanner of data, which must be UTF-8 (see Decode), with
@@ -317,7 +330,7 @@ func (s *Scanner) end() {
 	switch {
 	case len(s.stack) > 0:
 		o := s.stack[len(s.stack)-1]
-		l, c := Position(s.data, o.off)
+		l, c := s.position(o.off)
 		s.fail(len(s.data), fmt.Sprintf("input ends inside <%s> opened at %d:%d", o.qname, l, c))
 	case !s.root:
 		s.fail(s.start, "no root element")
@@ -338,7 +351,7 @@ func (s *Scanner) fail(off int, msg string) bool {
 // failIn records an error in element el at offset off and returns false.
 func (s *Scanner) failIn(off int, el, msg string) bool {
 	if s.err == nil {
-		l, c := Position(s.data, off)
+		l, c := s.position(off)
 		s.err = &SyntaxError{Off: off, Line: l, Col: c, Element: el, Msg: msg}
 	}
 	s.tok = Token{}
@@ -489,7 +502,7 @@ func (s *Scanner) ref(k, j int) (rune, int, bool) {
 	if len(body) > 0 && body[0] == '#' {
 		r, ok := charRef(body[1:])
 		if !ok {
-			return 0, 0, s.fail(k, fmt.Sprintf("character reference &%s; is not a legal XML character", body))
+			return 0, 0, s.fail(k, fmt.Sprintf("character reference &%s; is not a legal XML character", cut(body)))
 		}
 		return r, next, true
 	}
@@ -505,20 +518,29 @@ func (s *Scanner) ref(k, j int) (rune, int, bool) {
 	case "quot":
 		return '"', next, true
 	}
+	return 0, 0, s.fail(k, fmt.Sprintf("invalid character entity &%s;: XML predefines five (lt, gt, amp, apos, quot) and feedsync expands no other", cut(body)))
+}
+
+// cut returns the body of a reference, cut to 64 bytes and "..." when
+// longer, for a message.
+func cut(body []byte) []byte {
 	if len(body) > 64 {
-		body = append(body[:64:64], "..."...)
+		return append(body[:64:64], "..."...)
 	}
-	return 0, 0, s.fail(k, fmt.Sprintf("invalid character entity &%s;: XML predefines five (lt, gt, amp, apos, quot) and feedsync expands no other", body))
+	return body
 }
 
 // charRef decodes the digits of a character reference: decimal, or
-// hexadecimal after 'x'.
+// hexadecimal after 'x'. Any number of digits is read, leading zeros and
+// all (&#x0000000041; is 'A'); a value past the last code point stops
+// growing there, so that it cannot overflow and is refused as no
+// character.
 func charRef(b []byte) (rune, bool) {
 	base := 10
 	if len(b) > 0 && b[0] == 'x' {
 		base, b = 16, b[1:]
 	}
-	if len(b) == 0 || len(b) > 8 {
+	if len(b) == 0 {
 		return 0, false
 	}
 	var r rune
@@ -534,7 +556,9 @@ func charRef(b []byte) (rune, bool) {
 		default:
 			return 0, false
 		}
-		r = r*rune(base) + rune(v)
+		if r <= unicode.MaxRune {
+			r = r*rune(base) + rune(v)
+		}
 	}
 	return r, isChar(r)
 }
@@ -838,7 +862,7 @@ func (s *Scanner) endElement() bool {
 	}
 	o := s.stack[len(s.stack)-1]
 	if got != o.qname {
-		l, c := Position(s.data, o.off)
+		l, c := s.position(o.off)
 		return s.fail(off, fmt.Sprintf("<%s> opened at %d:%d is closed by </%s>", o.qname, l, c, got))
 	}
 	if k >= len(s.data) || s.data[k] != '>' {
@@ -931,67 +955,6 @@ func (s *Scanner) comment() bool {
 	s.pos = end + 3
 	s.tok = Token{Kind: Comment, Off: off, End: s.pos, Text: s.lines(i, end)}
 	return true
-}
-
-// doctype reads a document type declaration at data[pos] ("<!DOCTYPE").
-// Its internal subset is skipped, not read: no entity it declares is
-// expanded, and a reference to one is an error.
-func (s *Scanner) doctype() bool {
-	off := s.pos
-	switch {
-	case s.root:
-		return s.fail(off, "a document type declaration after the root element")
-	case s.doc:
-		return s.fail(off, "a second document type declaration")
-	}
-	s.doc = true
-	d := s.data
-	i := off + len("<!DOCTYPE")
-	if i >= len(d) || !isSpace(d[i]) {
-		return s.fail(i, "white space must follow <!DOCTYPE")
-	}
-	depth := 0
-	for i < len(d) {
-		switch c := d[i]; c {
-		case '"', '\'':
-			e := bytes.IndexByte(d[i+1:], c)
-			if e < 0 {
-				return s.fail(i, "a quoted string in the document type declaration is never closed")
-			}
-			i += e + 2
-			continue
-		case '<':
-			if bytes.HasPrefix(d[i:], []byte("<!--")) {
-				e := bytes.Index(d[i+4:], []byte("-->"))
-				if e < 0 {
-					return s.fail(i, "comment never closed by -->")
-				}
-				i += e + 7
-				continue
-			}
-			if depth == 0 {
-				return s.fail(i, "< in a document type declaration")
-			}
-		case '[':
-			depth++
-		case ']':
-			depth--
-			if depth < 0 {
-				return s.fail(i, "] without [ in the document type declaration")
-			}
-		case '>':
-			if depth == 0 {
-				if !s.checkChars(off+2, i) {
-					return false
-				}
-				s.pos = i + 1
-				s.tok = Token{Kind: Directive, Off: off, End: s.pos, Text: s.lines(off+2, i)}
-				return true
-			}
-		}
-		i++
-	}
-	return s.fail(off, "document type declaration never closed by >")
 }
 
 // skipSpace returns the offset of the first byte at or after i that is

@@ -25,8 +25,51 @@ var wellFormedCases = []struct {
 	{name: "same_local_different_ns", doc: `<a xmlns:p="u:1" xmlns:q="u:2" p:x="1" q:x="2"/>`},
 	{name: "xml_prefix_bound", doc: `<a xml:lang="en" xmlns:xml="http://www.w3.org/XML/1998/namespace"/>`},
 	{name: "references", doc: `<a b="&lt;&#x9;&#10;&quot;">&amp;&#xD;&#x10FFFF;&gt;&apos;</a>`},
+	{name: "references_with_leading_zeros", doc: `<a b="&#x0000000041;">&#00000000066;</a>`},
+	{name: "reference_past_last_code_point", doc: `<a>&#x00000000110000;</a>`, want: `1:4: a: character reference &#x00000000110000; is not a legal XML character`},
+	{name: "reference_past_int32", doc: `<a>&#99999999999999999999999;</a>`, want: `1:4: a: character reference &#99999999999999999999999; is not a legal XML character`},
 	{name: "cdata_comment_pi", doc: `<!-- c --><?pi x?><a><![CDATA[<&]]]><!----><?p?></a><!--e-->`},
 	{name: "doctype", doc: `<!DOCTYPE a [<!ELEMENT a ANY><!-- ] > --><!ATTLIST a x CDATA "]">]><a/>`},
+	{name: "doctype_rss_091", doc: `<!DOCTYPE rss PUBLIC "-//Netscape Communications//DTD RSS 0.91//EN"
+ "http://my.netscape.com/publish/formats/rss-0.91.dtd">
+<rss/>`},
+	{name: "doctype_system", doc: `<!DOCTYPE a SYSTEM "a.dtd" ><a/>`},
+	{name: "doctype_subset_without_space", doc: `<!DOCTYPE a[<!ELEMENT a ANY>]><a/>`},
+	{name: "doctype_empty_subset", doc: `<!DOCTYPE a [] ><a/>`},
+	{name: "doctype_unused_entity", doc: `<!DOCTYPE rss [<!ENTITY nbsp "&#160;"><!ENTITY copy "&#xA9;">]><rss/>`},
+	{name: "doctype_every_declaration", doc: `<!DOCTYPE a SYSTEM "a.dtd" [
+ <!ELEMENT a ((b|c)*, d?)+>
+ <!ELEMENT b (#PCDATA | c)*>
+ <!ELEMENT c (#PCDATA)>
+ <!ELEMENT d EMPTY>
+ <!ATTLIST a x (one|2b|-c) "one" y NOTATION (n) #IMPLIED z ID #REQUIRED w CDATA #FIXED 'v&lt;'>
+ <!ENTITY % p "<!ELEMENT e ANY>"> %p;
+ <!ENTITY g "<b>&h; &#38;</b>">
+ <!ENTITY u SYSTEM "u.gif" NDATA n>
+ <!NOTATION n PUBLIC "-//n">
+ <!NOTATION m SYSTEM "m">
+ <?pi x?> <!-- ] > -->
+]>
+<a/>`},
+	{name: "doctype_subset_garbage", doc: `<!DOCTYPE a [garbage]><a/>`, want: `1:14: document: the internal subset holds markup declarations`},
+	{name: "doctype_garbage_after_id", doc: `<!DOCTYPE a SYSTEM "x" garbage><a/>`, want: `1:24: document: the document type declaration is not closed by >`},
+	{name: "doctype_public_without_system", doc: `<!DOCTYPE a PUBLIC "ab"><a/>`, want: `1:24: document: white space must follow a public identifier`},
+	{name: "doctype_bad_public_id", doc: `<!DOCTYPE a PUBLIC "a{b}" "x"><a/>`, want: `1:22: document: '{' cannot be in a public identifier`},
+	{name: "doctype_declaration_not_closed", doc: `<!DOCTYPE a [<!ELEMENT a ANY]><a/>`, want: `1:29: document: <!ELEMENT is not closed by > here`},
+	{name: "doctype_mixed_without_star", doc: `<!DOCTYPE a [<!ELEMENT a (#PCDATA|b)>]><a/>`, want: `1:37: document: mixed content with element names must end with )*`},
+	{name: "doctype_mixes_separators", doc: `<!DOCTYPE a [<!ELEMENT a (b,c|d)>]><a/>`, want: `1:30: document: a content model group mixes , and |`},
+	{name: "doctype_element_without_content", doc: `<!DOCTYPE a [<!ELEMENT a >]><a/>`, want: `1:26: document: <!ELEMENT needs EMPTY, ANY or a content model in ( ) here`},
+	{name: "doctype_attribute_type", doc: `<!DOCTYPE a [<!ATTLIST a x STRING #IMPLIED>]><a/>`, want: `1:28: document: <!ATTLIST needs CDATA, ID`},
+	{name: "doctype_attributes_run_together", doc: `<!DOCTYPE a [<!ATTLIST a x CDATA "1"y CDATA "2">]><a/>`, want: `1:37: document: white space must separate the definitions of <!ATTLIST`},
+	{name: "doctype_lt_in_default", doc: `<!DOCTYPE a [<!ATTLIST a x CDATA "<">]><a/>`, want: `1:35: document: < in an attribute's default value`},
+	{name: "doctype_pe_inside_declaration", doc: `<!DOCTYPE a [<!ENTITY % p "x"><!ENTITY e "%p;">]><a/>`, want: `1:43: document: a parameter-entity reference inside a declaration`},
+	{name: "doctype_bad_char_reference", doc: `<!DOCTYPE a [<!ENTITY e "&#0;">]><a/>`, want: `1:26: document: character reference &#0; is not a legal XML character`},
+	{name: "doctype_pe_with_ndata", doc: `<!DOCTYPE a [<!ENTITY % e SYSTEM "x" NDATA n>]><a/>`, want: `1:38: document: <!ENTITY is not closed by > here`},
+	{name: "doctype_conditional_section", doc: `<!DOCTYPE a [<![INCLUDE[ ]]>]><a/>`, want: `1:14: document: the internal subset holds markup declarations`},
+	{name: "doctype_declaration_in_subset", doc: `<!DOCTYPE a [<?xml version="1.0"?>]><a/>`, want: `1:14: document: <?xml is reserved`},
+	{name: "doctype_subset_never_closed", doc: `<!DOCTYPE a [<!ELEMENT a ANY>`, want: `1:30: document: the internal subset of the document type declaration is never closed by ]`},
+	{name: "doctype_undeclared_default_entity", doc: `<!DOCTYPE a [<!ATTLIST a x CDATA "&f;">]><a/>`, want: `1:35: document: invalid character entity &f;`},
+	{name: "doctype_used_entity_in_default", doc: `<!DOCTYPE a [<!ENTITY e "x"><!ATTLIST a x CDATA "&e;">]><a/>`, want: `1:50: document: invalid character entity &e;`, strictOnly: true},
 	{name: "non_ascii_names", doc: `<café été="1"><ñ:x xmlns:ñ="u:n"/></café>`},
 	{name: "white_space_in_tags", doc: "<a\n x = '1'\t>\n</a \n>"},
 

@@ -37,10 +37,15 @@ func ReadUTF8(data []byte, lim Limits) (*etree.Document, error) {
 	return b.Document(xmlscan.New(data))
 }
 
-// DecodeError is a document whose encoding cannot be read.
+// DecodeError is a document whose encoding cannot be read. Err is an
+// *xmlscan.SyntaxError when the place is known (xmlscan.Decode).
 type DecodeError struct{ Err error }
 
 func (e *DecodeError) Error() string { return e.Err.Error() }
+
+// Unwrap returns Err, so that errors.As finds the place of an error that
+// has one.
+func (e *DecodeError) Unwrap() error { return e.Err }
 
 // FixDeclaration makes doc's XML declaration name UTF-8, the encoding it
 // is written in, after it was decoded from another.

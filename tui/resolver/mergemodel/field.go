@@ -19,13 +19,17 @@ type Field struct {
 	Winner   string   // the winner's value
 	Values   []string // each conflict version's value
 	Type     string   // how a title, content or summary holds its text (dialect.Field.Type): "html", "xhtml", "text", or ""
+	Markup   bool     // a text that holds HTML or XHTML (its Type says so, or a value looks it): hunks keep each tag whole
 }
 
 // Granularity is how finely the field's hunks are cut: a list's lines are
 // values of their own, a text's words are not.
 func (f Field) Granularity() diff.Granularity {
-	if f.List {
+	switch {
+	case f.List:
 		return diff.ByLine
+	case f.Markup:
+		return diff.ByMarkup
 	}
 	return diff.ByWord
 }
@@ -98,6 +102,8 @@ func fieldOf(sf dialect.Field, base string, list, numbered bool, sets [][]dialec
 	if f.List && slices.ContainsFunc(append([]string{f.Winner}, f.Values...), multiLine) {
 		return f, false // a value of several lines cannot stand on one line of a list
 	}
+	f.Markup = !f.List && (f.Type == "html" || f.Type == "xhtml" ||
+		slices.ContainsFunc(append([]string{f.Winner}, f.Values...), func(v string) bool { return MarkupOf(v) != "" }))
 	return f, true
 }
 
