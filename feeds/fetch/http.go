@@ -10,6 +10,7 @@ import (
 	"net"
 	"net/http"
 	"net/url"
+	"slices"
 	"strings"
 	"time"
 )
@@ -103,7 +104,40 @@ func (c *Client) checkRedirect(req *http.Request, via []*http.Request) error {
 		// answer would pass for the answer to what was sent.
 		return fmt.Errorf("redirect of a POST to %s as a %s: the body would not be sent", req.URL.Redacted(), req.Method)
 	}
+	if req.URL.Scheme == "http" && slices.ContainsFunc(via, func(r *http.Request) bool { return r.URL.Scheme == "https" }) {
+		return fmt.Errorf("redirect from https to %s: %w", req.URL.Redacted(), ErrInsecureRedirect)
+	}
+	if !SameOrigin(req.URL, via[0].URL) {
+		// net/http keeps credentials for the same host on another port
+		// (and for its subdomains): they are the origin's only.
+		req.Header.Del("Authorization")
+		req.Header.Del("Cookie")
+	}
 	return nil
+}
+
+// ErrInsecureRedirect is a redirect from an https URL to an http one,
+// which would send the request, and read the answer, in the clear.
+var ErrInsecureRedirect = errors.New("fetch: refused: it would leave https for plain http")
+
+// SameOrigin reports whether u and v have one origin (RFC 6454): scheme,
+// host and port, the scheme's default port when none is written.
+func SameOrigin(u, v *url.URL) bool {
+	return strings.EqualFold(u.Scheme, v.Scheme) && strings.EqualFold(u.Hostname(), v.Hostname()) && port(u) == port(v)
+}
+
+// port is u's port, or its scheme's default.
+func port(u *url.URL) string {
+	if p := u.Port(); p != "" {
+		return p
+	}
+	switch strings.ToLower(u.Scheme) {
+	case "https":
+		return "443"
+	case "http":
+		return "80"
+	}
+	return ""
 }
 
 // Get downloads r.URL. An answer other than 200 (or 304 to a conditional

@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"net/http"
 	"net/url"
-	"strings"
 
 	"github.com/feedsync/feedsync/feeds/fetch"
 )
@@ -64,7 +63,7 @@ func (c *Client) request(origin, u string) (fetch.Request, error) {
 		return fetch.Request{}, fmt.Errorf("%s: not a valid URL: %w", fetch.Redacted(u), err)
 	}
 	r := fetch.Request{URL: u, Accept: accept, Header: http.Header{}}
-	if o, err := url.Parse(origin); err == nil && sameOrigin(pu, o) {
+	if o, err := url.Parse(origin); err == nil && fetch.SameOrigin(pu, o) {
 		r.Token = c.Token
 		if c.Token == "" && pu.User == nil && o.User != nil {
 			pu.User = o.User
@@ -146,8 +145,3 @@ type wordedError struct {
 
 func (e *wordedError) Error() string { return e.text }
 func (e *wordedError) Unwrap() error { return e.err }
-
-// sameOrigin reports whether u has the scheme, host and port of origin.
-func sameOrigin(u, origin *url.URL) bool {
-	return strings.EqualFold(u.Scheme, origin.Scheme) && strings.EqualFold(u.Host, origin.Host)
-}
