@@ -8,6 +8,7 @@ import (
 	"github.com/feedsync/feedsync/engine"
 	"github.com/feedsync/feedsync/feeds"
 	"github.com/feedsync/feedsync/feeds/internal/plain"
+	"github.com/feedsync/feedsync/feeds/internal/xmlscan"
 	ssefeed "github.com/feedsync/feedsync/feeds/sse"
 )
 
@@ -102,6 +103,9 @@ func (d *Doc) Adopt(st engine.Stamp, as Dialect) (*Adoption, error) {
 		if it.Synced {
 			continue
 		}
+		if it.Depth+2 > ssefeed.MaxDepth { // the sync element and its history entry
+			return nil, d.tooDeep(scan, it)
+		}
 		base, from := it.Key, it.KeyFrom
 		if base == "" {
 			base, from = scan.Digest(it), "digest"
@@ -115,6 +119,14 @@ func (d *Doc) Adopt(st engine.Stamp, as Dialect) (*Adoption, error) {
 		a.Dialect, a.feed = dl, scan.Write(prefix, uri, decl, syncs)
 	}
 	return a, nil
+}
+
+// tooDeep words an item Adopt cannot give a sync element: it would nest
+// the sync element's history entry deeper than feedsync reads.
+func (d *Doc) tooDeep(scan *plain.Scan, it *plain.Item) error {
+	line, col := xmlscan.NewLines(scan.Text).Position(it.Start)
+	return feeds.Problems{{File: d.Name(), Line: line, Col: col, Element: map[Format]string{Atom: "entry", RSS: "item", OPML: "outline"}[d.Format()],
+		Msg: fmt.Sprintf("nested %d deep: its sync data would nest %d deep, past the %d elements that feedsync reads; nothing was adopted", it.Depth, it.Depth+2, ssefeed.MaxDepth)}}
 }
 
 // Unsynced counts the items of the feed that have no sync element: those

@@ -9,14 +9,22 @@ import (
 // tombstoneRun is an OPML outline of a live outline under which n-1
 // tombstones are chained by fso:parent, each under the one before, all
 // written flat in the body.
-func tombstoneRun(n int) []byte {
+func tombstoneRun(n int) []byte { return chainOPML(n, true) }
+
+// chainOPML is an OPML outline of n outlines written flat in the body,
+// each under the one before by fso:parent; with tombs all but the first
+// are tombstones.
+func chainOPML(n int, tombs bool) []byte {
 	var b strings.Builder
 	b.WriteString(`<opml version="1.0" xmlns:sx="http://www.microsoft.com/schemas/rss/sse" xmlns:fso="https://github.com/feedsync/feedsync/ns/outline"><head><title>t</title></head><body>
 `)
 	for i := range n {
 		pos := ""
 		if i > 0 {
-			pos = fmt.Sprintf(` fso:parent="o%d" fso:key="V" fso:version="1" deleted="true"`, i-1)
+			pos = fmt.Sprintf(` fso:parent="o%d" fso:key="V" fso:version="1"`, i-1)
+			if tombs {
+				pos += ` deleted="true"`
+			}
 		}
 		fmt.Fprintf(&b, `<outline text="o%d"><sx:sync id="o%d" version="1"%s><sx:history by="ep1"/></sx:sync></outline>
 `, i, i, pos)
