@@ -21,7 +21,14 @@
 // time, with sx:sharing since and until, and an sx:related of type
 // "complete" whose link is the absolute URI (1.0.2 §2.3) of the complete
 // feed, served at /complete: Options.PublicURL + "/complete", or formed
-// from the request's Host. Without a Window GET / is the complete feed.
+// from the address the client connected to, where the hub listens; never
+// from the request's Host header, which any client can make up and which
+// would be published to every reader. Without a Window GET / is the
+// complete feed. GETs are served from a snapshot of the feed and its
+// stamps that each change publishes, with the views already served
+// rendered anew by the writer: a GET never waits for a POST's merge. A
+// GET that finds FEED changed on disk by another command takes the change
+// in first, unless a writer is at work, which will.
 // Every feed carries since and until, an ETag and a Last-Modified (the
 // latest incorporation); a conditional GET of an unchanged feed answers
 // 304. The feed's own sx:sharing is replaced by the hub's; its sx:related

@@ -12,6 +12,7 @@ import (
 	"os"
 	"path/filepath"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/feedsync/feedsync/feeds/atomicfile"
@@ -54,7 +55,7 @@ type Options struct {
 	MaxBody int64
 	// PublicURL is the absolute URL subscribers reach GET / at; the
 	// complete feed's link is PublicURL/complete. Empty: formed from the
-	// request's Host.
+	// address the client connected to (never the request's Host).
 	PublicURL string
 	// Log receives one line per request and the hub's warnings.
 	Log io.Writer
@@ -76,10 +77,11 @@ type Hub struct {
 	served  []byte   // the bytes of the feed served
 	st      *stamps
 	related []dialect.Related // FEED's own sx:related of type "aggregated", republished
-	views   map[string]*view
+	dirty   bool              // doc or st changed since the last publish
 	release func()
 
-	warnedExpires bool
+	pub           atomic.Pointer[snapshot] // what GETs are served from
+	warnedExpires atomic.Bool
 }
 
 // fileID identifies a version of a file on disk cheaply: its size and
@@ -174,6 +176,7 @@ func (h *Hub) start() error {
 		return fmt.Errorf("%s: an SSE 0.91 feed has no expires (0.91 §2.1); its window says how often to read", h.path)
 	}
 	h.adopt(doc, snap.Data, id)
+	defer h.publish()
 	if h.st.observe(doc, now) {
 		return h.st.save(h.state)
 	}
@@ -231,7 +234,7 @@ func (h *Hub) adopt(doc feed, data []byte, id fileID) {
 			}
 		}
 	}
-	h.views = map[string]*view{}
+	h.dirty = true
 }
 
 // refresh notices a change of FEED on disk (another command edited it)
@@ -310,12 +313,10 @@ func (h *Hub) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 }
 
 // get answers the partial or the complete feed, or 304 to a conditional
-// GET of an unchanged one.
+// GET of an unchanged one, from the snapshot last published: a GET does
+// not wait for a POST under way.
 func (h *Hub) get(w http.ResponseWriter, r *http.Request, complete bool) {
-	h.mu.Lock()
-	h.refresh()
-	v := h.view(complete, h.link(r))
-	h.mu.Unlock()
+	v := h.view(h.current(), complete, h.link(r))
 	hd := w.Header()
 	hd.Set("Content-Type", v.ctype)
 	hd.Set("ETag", v.etag)

@@ -61,6 +61,7 @@ func tooLarge(w http.ResponseWriter, max int64) {
 func (h *Hub) incorporate(posted feed, until, link string, complete bool) (feed, string, int, error) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
+	defer h.publish()
 	lock, err := atomicfile.Acquire(context.Background(), h.path)
 	if err != nil {
 		return nil, "", http.StatusServiceUnavailable, err
@@ -94,7 +95,9 @@ func (h *Hub) incorporate(posted feed, until, link string, complete bool) (feed,
 			h.saveState()
 		}
 	}
-	return h.answer(posted, until, now), h.view(complete, link).etag, http.StatusOK, nil
+	answer := h.answer(posted, until, now)
+	h.publish()
+	return answer, h.view(h.pub.Load(), complete, link).etag, http.StatusOK, nil
 }
 
 // answer is what a poster whose last read ended at until lacks: every item
@@ -118,7 +121,7 @@ func (h *Hub) answer(posted feed, until string, now time.Time) feed {
 		// from until on: since is until, not after it, and in 0.91,
 		// inclusive, the second before (the items stamped until that
 		// it holds are left out, as is everything it sent).
-		answer.SetSharing(h.sharing(min(from, h.st.Until-sinceStep(d)), now))
+		answer.SetSharing(h.sharing(h.doc, h.st, h.related, min(from, h.st.Until-sinceStep(d)), now))
 	}
 	return answer
 }
