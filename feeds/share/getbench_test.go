@@ -112,3 +112,43 @@ func p99(ds []time.Duration) time.Duration {
 	slices.Sort(s)
 	return s[max(0, (len(s)*99+99)/100-1)]
 }
+
+// TestHubGetDoesNotWaitForWriters: while a writer holds the hub's lock (a
+// POST merging), a GET is answered from the snapshot last published, and
+// a change of FEED on disk by another command is taken in once the writer
+// is done. Before, every GET took the writers' lock.
+func TestHubGetDoesNotWaitForWriters(t *testing.T) {
+	th := startHub(t, "rss", Options{})
+	th.edit("A", create("a", "A"))
+	th.get("/")
+	th.hub.mu.Lock()
+	th.edit("A", create("b", "B")) // another command, while the writer works
+	answered := make(chan string, 1)
+	go func() {
+		resp, err := http.Get(th.srv.URL + "/")
+		if err != nil {
+			answered <- err.Error()
+			return
+		}
+		defer resp.Body.Close()
+		body, _ := io.ReadAll(resp.Body)
+		f, err := parse("GET", body)
+		if err != nil {
+			answered <- err.Error()
+			return
+		}
+		answered <- ids(f)
+	}()
+	select {
+	case got := <-answered:
+		if got != "a" {
+			t.Errorf("GET during a write holds %s, want the snapshot's a", got)
+		}
+	case <-time.After(10 * time.Second):
+		t.Error("a GET waited for the writers' lock")
+	}
+	th.hub.mu.Unlock()
+	if got := ids(th.get("/")); got != "a,b" {
+		t.Errorf("after the write, GET holds %s, want a,b", got)
+	}
+}
