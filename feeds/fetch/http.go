@@ -11,6 +11,7 @@ import (
 	"net/http"
 	"net/url"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 )
@@ -27,6 +28,9 @@ type StatusError struct {
 	// server's own account of what went wrong, such as the problems a
 	// feedsync hub found in a feed.
 	Body string
+	// RetryAfter is the wait a 503 or 429 asks for in its Retry-After
+	// header, in seconds; 0 when it names none.
+	RetryAfter time.Duration
 }
 
 func (e *StatusError) Error() string {
@@ -252,7 +256,7 @@ func (c *Client) read(resp *http.Response, conditional bool) (*Response, error) 
 		r.NotModified = true
 		return r, nil
 	case resp.StatusCode != http.StatusOK:
-		return nil, &StatusError{Code: resp.StatusCode, Status: resp.Status, Body: errorText(resp)}
+		return nil, &StatusError{Code: resp.StatusCode, Status: resp.Status, Body: errorText(resp), RetryAfter: retryAfter(resp)}
 	case resp.ContentLength > max:
 		return nil, &TooLargeError{Limit: max, Size: resp.ContentLength}
 	}
@@ -266,6 +270,16 @@ func (c *Client) read(resp *http.Response, conditional bool) (*Response, error) 
 	}
 	r.Body = body
 	return r, nil
+}
+
+// retryAfter reads the Retry-After header of an answer given in seconds
+// (RFC 9110 §10.2.3); a date, or none, is 0.
+func retryAfter(resp *http.Response) time.Duration {
+	n, err := strconv.Atoi(strings.TrimSpace(resp.Header.Get("Retry-After")))
+	if err != nil || n < 0 || n > 24*3600 {
+		return 0
+	}
+	return time.Duration(n) * time.Second
 }
 
 // errorText returns the start of an error answer that is text, trimmed.

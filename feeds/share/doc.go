@@ -41,7 +41,14 @@
 // with every other writer of it; the feed is saved atomically with a
 // backup. A body over Options.MaxBody is refused with 413, one that does
 // not load with 400 and its file:line:col problems; the feed is then
-// untouched. The answer is a feed holding every item changed after the
+// untouched. At most Options.MaxPosts POSTs (4) are taken at once, from
+// the reading of their bodies to their answers; one beyond is refused at
+// once, its body unread, with 503 and "Retry-After: 1". So the memory the
+// POSTs hold has a ceiling of MaxPosts × 3 × MaxBody (768 MiB at the
+// defaults) beside the feed's own: a body held parsed takes about twice
+// its size, and its garbage up to as much again (TestHubBoundsPostsInFlight
+// measures it). A subscriber's POST refused so is sent again after the
+// wait asked for (at most 30 s), up to 10 times in all. The answer is a feed holding every item changed after the
 // until the poster cached (header FeedSync-Until) that the poster did not
 // send as it now is, with sx:sharing since that until and until the
 // latest stamp; header FeedSync-ETag is the ETag of the feed a GET of the

@@ -35,6 +35,13 @@ const (
 // DefaultMaxBody is the default cap on a POST body.
 const DefaultMaxBody = 64 << 20
 
+// DefaultMaxPosts is the default number of POSTs a hub takes at once.
+const DefaultMaxPosts = 4
+
+// RetryAfter is what the hub asks a POST beyond Options.MaxPosts to wait
+// before it tries again, in the Retry-After header of its 503.
+const RetryAfter = time.Second
+
 // maxViews bounds the rendered feeds a hub keeps: the complete one and a
 // partial one per link to the complete feed (per Host without PublicURL).
 const maxViews = 8
@@ -53,6 +60,11 @@ type Options struct {
 	// MaxBody caps a POST body (DefaultMaxBody when 0); larger ones are
 	// refused with 413.
 	MaxBody int64
+	// MaxPosts bounds the POSTs whose bodies the hub holds at once, read,
+	// parsed or waiting for their merge (DefaultMaxPosts when 0), so that
+	// its memory has a ceiling: about MaxPosts × 3 × MaxBody beyond the
+	// feed's own. A POST beyond it is answered 503 with Retry-After.
+	MaxPosts int
 	// PublicURL is the absolute URL subscribers reach GET / at; the
 	// complete feed's link is PublicURL/complete. Empty: formed from the
 	// address the client connected to (never the request's Host).
@@ -82,6 +94,7 @@ type Hub struct {
 
 	pub           atomic.Pointer[snapshot] // what GETs are served from
 	warnedExpires atomic.Bool
+	posts         chan struct{} // a token per POST under way (MaxPosts)
 }
 
 // fileID identifies a version of a file on disk cheaply: its size and
@@ -118,11 +131,14 @@ func NewHub(path string, opts Options) (*Hub, error) {
 	if opts.MaxBody <= 0 {
 		opts.MaxBody = DefaultMaxBody
 	}
+	if opts.MaxPosts <= 0 {
+		opts.MaxPosts = DefaultMaxPosts
+	}
 	if opts.Log == nil {
 		opts.Log = io.Discard
 	}
 	opts.Log = &lockedWriter{w: opts.Log}
-	h := &Hub{path: path, opts: opts, state: statePath(path, "serve")}
+	h := &Hub{path: path, opts: opts, state: statePath(path, "serve"), posts: make(chan struct{}, opts.MaxPosts)}
 	dir := filepath.Dir(h.state)
 	_, statErr := os.Stat(dir)
 	made := errors.Is(statErr, fs.ErrNotExist) // tidied away if the feed does not load

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"strconv"
 	"time"
 
 	"github.com/feedsync/feedsync/feeds/atomicfile"
@@ -19,6 +20,13 @@ import (
 func (h *Hub) post(w http.ResponseWriter, r *http.Request, complete bool) {
 	if r.ContentLength > h.opts.MaxBody {
 		tooLarge(w, h.opts.MaxBody)
+		return
+	}
+	select {
+	case h.posts <- struct{}{}:
+		defer func() { <-h.posts }()
+	default:
+		busy(w, h.opts.MaxPosts)
 		return
 	}
 	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, h.opts.MaxBody))
@@ -36,6 +44,9 @@ func (h *Hub) post(w http.ResponseWriter, r *http.Request, complete bool) {
 		http.Error(w, err.Error(), http.StatusBadRequest)
 		return
 	}
+	if postHook != nil {
+		postHook()
+	}
 	answer, etag, code, err := h.incorporate(posted, r.Header.Get(HeaderUntil), h.link(r), complete)
 	if err != nil {
 		http.Error(w, err.Error(), code)
@@ -46,6 +57,16 @@ func (h *Hub) post(w http.ResponseWriter, r *http.Request, complete bool) {
 		w.Header().Set(HeaderETag, etag)
 	}
 	w.Write(answer.Bytes())
+}
+
+// postHook, when set by a test, is called when a POST's body has been
+// read and parsed, before its merge: the test holds bodies there.
+var postHook func()
+
+// busy answers a POST beyond MaxPosts: 503, and when to try again.
+func busy(w http.ResponseWriter, max int) {
+	w.Header().Set("Retry-After", strconv.Itoa(int(RetryAfter/time.Second)))
+	http.Error(w, fmt.Sprintf("503 the hub is taking %d POSTs already; try again in %v (feedsync sync does)", max, RetryAfter), http.StatusServiceUnavailable)
 }
 
 func tooLarge(w http.ResponseWriter, max int64) {

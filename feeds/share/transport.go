@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"net/http"
 	"net/url"
+	"time"
 
 	"github.com/feedsync/feedsync/feeds/fetch"
 )
@@ -102,7 +103,7 @@ func (c *Client) post(ctx context.Context, u string, body []byte, contentType, u
 	if until != "" {
 		r.Header.Set(HeaderUntil, until)
 	}
-	resp, err := c.fetch().Post(ctx, r, contentType, body)
+	resp, err := c.postRetrying(ctx, r, contentType, body)
 	if err != nil {
 		return nil, httpError("sending to", u, r, err)
 	}
@@ -113,6 +114,32 @@ func (c *Client) post(ctx context.Context, u string, body []byte, contentType, u
 	}
 	return &response{body: resp.Body, etagAfter: resp.Header.Get(HeaderETag),
 		valid: validators{ETag: resp.ETag, LastModified: resp.LastModified}}, nil
+}
+
+// Retries of a POST that a busy hub answers 503 with Retry-After: at
+// most postAttempts in all, each after the wait asked, up to maxRetryWait.
+const (
+	postAttempts = 10
+	maxRetryWait = 30 * time.Second
+)
+
+// postRetrying sends a POST, and again after the wait a busy hub asks for
+// (503 with Retry-After, Options.MaxPosts), up to postAttempts times.
+func (c *Client) postRetrying(ctx context.Context, r fetch.Request, contentType string, body []byte) (*fetch.Response, error) {
+	for attempt := 1; ; attempt++ {
+		resp, err := c.fetch().Post(ctx, r, contentType, body)
+		var se *fetch.StatusError
+		if !errors.As(err, &se) || se.Code != http.StatusServiceUnavailable || se.RetryAfter <= 0 || attempt == postAttempts {
+			return resp, err
+		}
+		t := time.NewTimer(min(se.RetryAfter, maxRetryWait))
+		select {
+		case <-ctx.Done():
+			t.Stop()
+			return nil, ctx.Err()
+		case <-t.C:
+		}
+	}
 }
 
 // httpError words a failed request, with a hint for a missing token; the
