@@ -129,7 +129,16 @@
 // Sync pushes after pulling: it POSTs the items of LOCAL whose sync digest
 // differs from the publisher's (new, changed here, or merged differently),
 // not the whole of LOCAL, and merges the answer; afterwards LOCAL holds
-// everything the publisher knew. When LOCAL is as the last sync left it
+// everything the publisher knew. A publisher that is a FeedSync server but
+// no feedsync hub (its answer to the POST lacks HeaderETag, as mesh4x's
+// FeedServlet's does) has been sent the items all the same: its answer is
+// merged when it is a feed, the items it holds as LOCAL does are known to
+// it from then on (the others are sent again next time), and the sync
+// says that such a server keeps no partial feed for the subscriber
+// (Result.NotHub); it is not a failure. An answer that is a feed holding
+// none of the items sent comes from a server that took nothing (a web
+// server answering any request with its file): that is an error, and
+// nothing is written. When LOCAL is as the last sync left it
 // and the feed answers 304, a sync reads, merges and writes nothing. LOCAL
 // is written once, at the end, atomically and only if it did not change
 // on disk meanwhile (else the sync runs again on the new LOCAL); a failure

@@ -37,6 +37,7 @@ type response struct {
 	notModified bool
 	valid       validators
 	etagAfter   string // HeaderETag on the answer to a POST
+	hub         bool   // the answer to a POST came from a feedsync hub (HeaderETag)
 }
 
 var defaultFetch = fetch.New(fetch.DefaultLimits, "feedsync")
@@ -107,12 +108,9 @@ func (c *Client) post(ctx context.Context, u string, body []byte, contentType, u
 	if err != nil {
 		return nil, httpError("sending to", u, r, err)
 	}
-	if resp.Header.Get(HeaderETag) == "" {
-		// Only a hub says what it took; a server that answers a POST with a
-		// page of its own has taken nothing.
-		return nil, fmt.Errorf("sending to %s: the answer is not a feedsync hub's (no %s header): nothing was sent; 'feedsync pull' reads a feed that takes no POST", fetch.Redacted(u), HeaderETag)
-	}
-	return &response{body: resp.Body, etagAfter: resp.Header.Get(HeaderETag),
+	// A FeedSync server that is no feedsync hub answers without
+	// HeaderETag: what it answers is its own affair (see pushChanges).
+	return &response{body: resp.Body, etagAfter: resp.Header.Get(HeaderETag), hub: resp.Header.Get(HeaderETag) != "",
 		valid: validators{ETag: resp.ETag, LastModified: resp.LastModified}}, nil
 }
 
