@@ -333,6 +333,7 @@ func (h *Hub) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 // not wait for a POST under way.
 func (h *Hub) get(w http.ResponseWriter, r *http.Request, complete bool) {
 	v := h.view(h.current(), complete, h.link(r))
+	v.served.Store(true)
 	hd := w.Header()
 	hd.Set("Content-Type", v.ctype)
 	hd.Set("ETag", v.etag)

@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/feedsync/feedsync/feeds/dialect"
@@ -23,6 +24,7 @@ type view struct {
 	stale    int64 // unix time from which it must be rendered again, or 0
 	partial  bool  // the partial feed, whose link to the complete one is link
 	link     string
+	served   atomic.Bool // a GET was answered with it
 }
 
 // snapshot is the feed as last published: what GETs are served from,
@@ -43,8 +45,9 @@ type snapshot struct {
 // publish makes the hub's current state the snapshot GETs are served
 // from. A snapshot whose feed and stamps are the hub's keeps its views
 // (only FEED's identity on disk moved on); otherwise the views the last
-// one had served are rendered anew before it is published, by the writer,
-// so that no reader waits for a rendering after a change. h.mu is held.
+// one served GETs with are rendered anew before it is published, by the
+// writer, so that no reader waits for a rendering after a change; others
+// are rendered by the first GET that asks. h.mu is held.
 func (h *Hub) publish() {
 	old := h.pub.Load()
 	s := &snapshot{doc: h.doc, related: h.related, id: h.id, views: map[string]*view{}}
@@ -60,7 +63,9 @@ func (h *Hub) publish() {
 	if old != nil {
 		now := h.opts.Now()
 		for key, v := range old.copyViews() {
-			s.views[key] = h.render(s, v.partial, v.link, now)
+			if v.served.Load() {
+				s.views[key] = h.render(s, v.partial, v.link, now)
+			}
 		}
 	}
 	h.pub.Store(s)
