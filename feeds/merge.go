@@ -1,6 +1,7 @@
 package feeds
 
 import (
+	"fmt"
 	"maps"
 	"slices"
 
@@ -46,6 +47,9 @@ func merge(local, remote *Doc, progress Progress) (*Doc, error) {
 		return nil, report(m.found)
 	}
 	rep.Done()
+	if err := out.checkDepth(); err != nil {
+		return nil, fmt.Errorf("merging %s into %s: %w", remote.name, local.name, err)
+	}
 	return &out, nil
 }
 
