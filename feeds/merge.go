@@ -1,6 +1,7 @@
 package feeds
 
 import (
+	"fmt"
 	"maps"
 	"slices"
 
@@ -50,6 +51,9 @@ func merge(local, remote *Doc, progress Progress) (*Doc, error) {
 		out.notes = report(m.notes)
 	}
 	rep.Done()
+	if err := out.checkDepth(); err != nil {
+		return nil, fmt.Errorf("merging %s into %s: %w", remote.name, local.name, err)
+	}
 	return &out, nil
 }
 

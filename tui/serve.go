@@ -37,7 +37,7 @@ func runServe(ctx context.Context, env *Env, args []string) error {
 	tokenFile := f.String("token-file", "", "require \"Authorization: Bearer TOKEN\", TOKEN being the first line of file `F`")
 	openRead := f.Bool("open-read", false, "with --token-file: read (GET) without the token; POST still needs it")
 	expires := f.String("expires", "", "FeedSync 1.0.2: write sx:sharing expires `DURATION` ahead, renewed once half of it has passed (1.0.2 §4.2.2)")
-	publicURL := f.String("public-url", "", "the absolute `URL` subscribers read / at; the complete feed's link is URL/complete (default: http:// and the request's Host)")
+	publicURL := f.String("public-url", "", "the absolute `URL` subscribers read / at; the complete feed's link is URL/complete (default: http:// and the address the client connected to; never the request's Host)")
 	maxBody := f.size("max-body", share.DefaultMaxBody, 1, maxFeedBytes, "refuse a POST body larger than `SIZE` (1 B to 256 MiB: 512KiB, 64MiB) with 413")
 	pos, err := f.parseCount(env, args, "want one FEED", 1)
 	if err != nil {

@@ -107,6 +107,16 @@ func report(env *Env, cmd, local, url string, res *share.Result) {
 		msg += " (read the complete feed)"
 	}
 	fmt.Fprintln(env.Stderr, msg)
+	if res.NotHub {
+		answer := "its answer is no feed: the next sync reads what it holds"
+		switch {
+		case res.AnswerMerged && res.Taken == res.Pushed:
+			answer = "its answer, a feed that holds them, was merged"
+		case res.AnswerMerged:
+			answer = fmt.Sprintf("its answer, a feed that holds %d of them, was merged; the others are sent again next time", res.Taken)
+		}
+		fmt.Fprintf(env.Stderr, "feedsync %s: %s is a FeedSync server but no feedsync hub: the items were sent and %s; it keeps no partial feed for this endpoint, so each read of it is whole\n", cmd, url, answer)
+	}
 }
 
 // isURL reports whether a command-line operand names an http(s) URL.

@@ -1,13 +1,18 @@
 package tui
 
 import (
+	"errors"
+	"io"
 	"net/http"
 	"net/http/httptest"
 	"os"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 	"time"
+
+	"github.com/feedsync/feedsync/feeds/dialect"
 )
 
 // feedServer serves body at every path, on 127.0.0.1, until the test ends.
@@ -118,4 +123,53 @@ func TestSubscribeShowsNoPassword(t *testing.T) {
 	if err != nil || strings.Contains(string(state), "s3cret") || !strings.Contains(string(state), "user:xxxxx@") {
 		t.Errorf("the subscription state: %v\n%s", err, state)
 	}
+}
+
+// TestSyncNotHubSaysSo: sync with a server that answers a POST with its
+// feed and no FeedSync-ETag (a FeedSync server, no feedsync hub) exits 0
+// and says the items were sent and its answer merged, and what it does
+// not keep; before, it exited 2 saying nothing was sent.
+func TestSyncNotHubSaysSo(t *testing.T) {
+	h := newHarness(t)
+	h.env["FEEDSYNC_BY"] = "T"
+	url := feedServlet(t, oneItem).URL + "/feed.xml"
+	t.Chdir(h.dir)
+	if code, _, stderr := h.run("", "pull", "local.xml", url); code != 0 {
+		t.Fatalf("pull: exit %d: %s", code, stderr)
+	}
+	if code, _, stderr := h.run("", "create", "local.xml", "--id", "mine", "--title", "Mine", "-o", "local.xml"); code != 0 {
+		t.Fatalf("create: exit %d: %s", code, stderr)
+	}
+	code, _, stderr := h.run("", "sync", "local.xml", url)
+	want := "is a FeedSync server but no feedsync hub: the items were sent and its answer, a feed that holds them, was merged"
+	if code != 0 || !strings.Contains(stderr, "1 sent") || !strings.Contains(stderr, want) {
+		t.Errorf("exit %d, stderr %q; want 0, 1 sent and %q", code, stderr, want)
+	}
+}
+
+// feedServlet is a FeedSync server that is no feedsync hub, on 127.0.0.1
+// until the test ends: GET answers its feed, POST merges the feed sent
+// into it and answers its feed as it now is (as mesh4x's FeedServlet).
+func feedServlet(t *testing.T, feed string) *httptest.Server {
+	t.Helper()
+	var mu sync.Mutex
+	s := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		mu.Lock()
+		defer mu.Unlock()
+		if r.Method == http.MethodPost {
+			body, _ := io.ReadAll(r.Body)
+			mine, err1 := dialect.Parse("servlet", []byte(feed))
+			posted, err2 := dialect.Parse("posted", body)
+			merged, err3 := dialect.Merge(mine, posted)
+			if err := errors.Join(err1, err2, err3); err != nil {
+				http.Error(w, err.Error(), http.StatusBadRequest)
+				return
+			}
+			feed = string(merged.Bytes())
+		}
+		w.Header().Set("Content-Type", "application/rss+xml")
+		w.Write([]byte(feed))
+	}))
+	t.Cleanup(s.Close)
+	return s
 }

@@ -43,11 +43,9 @@ func Build(items []*Item) *Tree {
 			t.nodes[id] = &Node{Item: it}
 		}
 	}
+	live := liveParents(byID, parent)
 	for id := range t.nodes {
-		p := parent[id]
-		for p != "" && byID[p].Deleted {
-			p = parent[p]
-		}
+		p := live(id)
 		t.parent[id] = p
 		if p == "" {
 			t.Roots = append(t.Roots, t.nodes[id])
@@ -60,6 +58,30 @@ func Build(items []*Item) *Tree {
 		sortSiblings(n.Children)
 	}
 	return t
+}
+
+// liveParents returns a function that gives an item's nearest live
+// ancestor under parent (cycles cut), "" for the root. Each answer is
+// remembered, so that the answers for all items take linear time, however
+// long a run of tombstones between an item and its live ancestor.
+func liveParents(byID map[string]*Item, parent map[string]string) func(id string) string {
+	above := make(map[string]string, len(byID)) // a tombstone's nearest live ancestor
+	return func(id string) string {
+		var run []string
+		p := parent[id]
+		for p != "" && byID[p].Deleted {
+			if a, ok := above[p]; ok {
+				p = a
+				break
+			}
+			run = append(run, p)
+			p = parent[p]
+		}
+		for _, q := range run {
+			above[q] = p
+		}
+		return p
+	}
 }
 
 // Node returns the live outline with the given id, or nil.
@@ -156,6 +178,10 @@ func in(ids []string, id string) bool {
 
 // detectCycles returns each item's parent after cycle detection, and the
 // ids it reparented to the root. A parent that no item has is the root.
+//
+// It is the walk of Cycles in time linear in the items: each item's fate
+// is worked out once and remembered (see ancestry), and a walk stops at the
+// first item whose fate is known.
 func detectCycles(byID map[string]*Item) (parent map[string]string, cut []string) {
 	parent = make(map[string]string, len(byID))
 	for id, it := range byID {
@@ -165,8 +191,9 @@ func detectCycles(byID map[string]*Item) (parent map[string]string, cut []string
 			parent[id] = ""
 		}
 	}
+	a := ancestry{parent: parent, fate: make(map[string]fate, len(byID)), at: map[string]int{}}
 	for _, id := range sortedIDs(byID) {
-		if ownAncestor(parent, id) {
+		if a.ownAncestor(id) {
 			parent[id] = ""
 			cut = append(cut, id)
 		}
@@ -174,19 +201,64 @@ func detectCycles(byID map[string]*Item) (parent map[string]string, cut []string
 	return parent, cut
 }
 
-// ownAncestor reports whether id is met again on the walk up from it.
-func ownAncestor(parent map[string]string, id string) bool {
-	seen := make(map[string]bool)
-	for p := parent[id]; p != ""; p = parent[p] {
-		if p == id {
-			return true
-		}
-		if seen[p] {
-			return false // a cycle above, without id
-		}
-		seen[p] = true
+// fate is where the walk up from an item leads, as far as it is known:
+// to the root, or into cycle number cycle, on it or from below it.
+type fate struct {
+	cycle int // 0: to the root
+	on    bool
+}
+
+// ancestry remembers the fate of the items walked so far. Cutting a cycle
+// (its lowest id made a root) sends every item that led into it, and every
+// item on it, to the root; no other item's fate changes, so a fate once
+// known stays known, with cut saying which cycles are now cut.
+type ancestry struct {
+	parent map[string]string
+	fate   map[string]fate
+	cut    []bool         // by cycle number; cut[0] is the root's
+	at     map[string]int // the items on the walk under way, by place
+}
+
+// ownAncestor reports whether id is met again on the walk up from it,
+// under the parents as they are now, and notes the cycle cut when it is.
+func (a *ancestry) ownAncestor(id string) bool {
+	f := a.resolve(id)
+	if f.cycle == 0 || a.cut[f.cycle] || !f.on {
+		return false
 	}
-	return false
+	a.cut[f.cycle] = true // id, the cycle's lowest id, is cut from it
+	return true
+}
+
+// resolve returns id's fate, walking up until an item whose fate is
+// known, the root, or an item met before on this walk (a cycle).
+func (a *ancestry) resolve(id string) fate {
+	if a.cut == nil {
+		a.cut = []bool{true}
+	}
+	var path []string
+	end, loop := fate{}, -1
+	for p := id; p != ""; p = a.parent[p] {
+		if f, ok := a.fate[p]; ok {
+			end = fate{cycle: f.cycle}
+			break
+		}
+		if i, seen := a.at[p]; seen {
+			a.cut = append(a.cut, false)
+			end, loop = fate{cycle: len(a.cut) - 1}, i
+			break
+		}
+		a.at[p] = len(path)
+		path = append(path, p)
+	}
+	for i, q := range path {
+		delete(a.at, q)
+		a.fate[q] = fate{cycle: end.cycle, on: loop >= 0 && i >= loop}
+	}
+	if f := a.fate[id]; !a.cut[f.cycle] {
+		return f
+	}
+	return fate{}
 }
 
 func index(items []*Item) map[string]*Item {

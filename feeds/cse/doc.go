@@ -54,6 +54,17 @@
 // is not recorded, so the next pull tries it again. A feed that does not
 // parse is reported as url:line:col and treated the same way.
 //
+// Each run has a Budget (DefaultBudget: 4 GiB downloaded, 100,000 new
+// items read, 32 nested feeds deep, 1 hour), so that a tree that never
+// ends (a chain of nested feeds each nesting the next) or links that drip
+// a byte at a time cannot keep a pull going without end. A nested feed
+// deeper than the budget's depth is reported as a failed download, not
+// followed (*DepthError), and the pull goes on; reaching the size, item
+// or time budget stops the pull (*BudgetError) as an interruption does:
+// what it downloaded is kept and recorded. Bytes and items count only
+// what is new in the run, not what a conditional request finds current,
+// so the next pull goes on from where this one stopped.
+//
 // Downloads are sequential, http and https only (plus local files when the
 // root is a local path), within the limits of package fetch, which the
 // command line shares: timeouts (30 s to connect, 30 s for the response

@@ -33,6 +33,9 @@ func (s *syncer) gotFeed(j *job, rec, prev *entry, resp *fetch.Response, body []
 	}
 	s.saved(e.URL, resp, body)
 	s.seen[e.URL] = outcome{fetched: true, ok: true}
+	if !resp.NotModified {
+		s.items += len(f.items)
+	}
 	base := j.url
 	if resp.URL != nil {
 		base = resp.URL
@@ -61,7 +64,7 @@ func liveGUIDs(synced dates, f *feed) dates {
 // newer queues none. Items not queued are still checked, so that files
 // deleted from the cache are downloaded again.
 func (s *syncer) readFeed(j *job, e *entry, base *url.URL, f *feed) error {
-	ft := &feedTask{entry: e, date: f.date, dateOK: f.dateErr == nil, parent: j.item, pending: 1, savedAt: s.now()}
+	ft := &feedTask{entry: e, date: f.date, dateOK: f.dateErr == nil, parent: j.item, pending: 1, savedAt: s.now(), depth: j.depth}
 	newer := !ft.dateOK || f.date.After(e.Built)
 	for _, it := range f.items {
 		if err := s.queueItem(ft, f, base, it, newer); err != nil {
@@ -95,7 +98,7 @@ func (s *syncer) queueItem(ft *feedTask, f *feed, base *url.URL, it *item, newer
 			continue
 		}
 		t.pending++
-		s.queue = append(s.queue, &job{url: u, nested: l.nested, check: check, date: it.date, item: t})
+		s.queue = append(s.queue, &job{url: u, nested: l.nested, check: check, date: it.date, item: t, depth: ft.depth + 1})
 	}
 	return s.linkDone(t, true)
 }

@@ -15,8 +15,9 @@ import (
 
 // source is the root of a tree and the transport allowed to read it.
 type source struct {
-	root *url.URL
-	tr   *transport
+	root   *url.URL
+	tr     *transport
+	budget Budget // of each run from it
 }
 
 // openSource accepts an http or https URL, or a local path, whose folder
@@ -30,7 +31,7 @@ func openSource(root string) (*source, error) {
 		if u.Scheme != "http" && u.Scheme != "https" || u.Host == "" {
 			return nil, ErrScheme
 		}
-		return &source{root: u, tr: newTransport(fetch.DefaultLimits, nil)}, nil
+		return &source{root: u, tr: newTransport(fetch.DefaultLimits, nil), budget: DefaultBudget}, nil
 	}
 	abs, err := filepath.Abs(root)
 	if err != nil {
@@ -43,7 +44,7 @@ func openSource(root string) (*source, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &source{root: fileURL(abs), tr: newTransport(fetch.DefaultLimits, tree)}, nil
+	return &source{root: fileURL(abs), tr: newTransport(fetch.DefaultLimits, tree), budget: DefaultBudget}, nil
 }
 
 // reopenSource opens the source a cache was pulled from.
@@ -72,6 +73,7 @@ func pull(ctx context.Context, c *cache, src *source, rep Reporter) (*syncer, er
 		return nil, err
 	}
 	s := newSyncer(c, src.tr, rep)
+	s.budget = src.budget
 	s.queue = []*job{{url: src.root, nested: true}}
 	if err := s.run(ctx); err != nil {
 		return s, fmt.Errorf("%s: %w", c.dir, err)
@@ -96,6 +98,7 @@ func fetchLink(ctx context.Context, c *cache, src *source, link string, rep Repo
 		return nil, err
 	}
 	s := newSyncer(c, src.tr, rep)
+	s.budget = src.budget
 	s.queue = []*job{{url: found.url, nested: found.nested, date: found.date}}
 	if err := s.run(ctx); err != nil {
 		return s, fmt.Errorf("%s: %w", c.dir, err)

@@ -40,6 +40,10 @@ type syncer struct {
 	// unsaved holds the feeds whose record has changes not yet written.
 	unsaved map[*feedTask]bool
 	now     func() time.Time // the clock of checkpoints; tests replace it
+	// budget bounds the run; bytes and items count what it spent.
+	budget Budget
+	bytes  int64
+	items  int
 }
 
 // checkpointEvery is the longest a feed's record goes unwritten while its
@@ -60,6 +64,7 @@ type job struct {
 	check  bool      // its item is up to date: use the cached copy if there is one
 	date   time.Time // the date of the item that links it
 	item   *itemTask // nil for the root link, and for a link fetched on demand
+	depth  int       // the nested feeds above it, below the first link
 }
 
 // itemTask counts the links of an item that are still in the queue.
@@ -81,20 +86,27 @@ type feedTask struct {
 	pending int
 	failed  bool
 	savedAt time.Time // when its record was last written
+	depth   int       // the job's that read it
 }
 
 func newSyncer(c *cache, g getter, rep Reporter) *syncer {
 	return &syncer{cache: c, get: g, rep: rep, seen: map[string]outcome{}, guids: map[string]string{},
-		unsaved: map[*feedTask]bool{}, now: time.Now}
+		unsaved: map[*feedTask]bool{}, now: time.Now, budget: DefaultBudget}
 }
 
-// run works through the queue. It stops early only when ctx ends or the
-// cache cannot be written; a failed download is reported and skipped. When
-// it ends with the queue or with ctx, the records of what is done are
-// written and everything written is made durable before it returns.
+// run works through the queue. It stops early only when ctx ends, the
+// budget is spent (*BudgetError) or the cache cannot be written; a failed
+// download is reported and skipped. When it ends with the queue, with ctx
+// or with the budget, the records of what is done are written and
+// everything written is made durable before it returns.
 func (s *syncer) run(ctx context.Context) error {
+	ctx, cancel := context.WithTimeoutCause(ctx, s.budget.Time, s.budget.timeUp())
+	defer cancel()
 	err := s.drain(ctx)
-	if err == nil || ctx.Err() != nil {
+	if cause := context.Cause(ctx); err != nil && errors.Is(cause, ErrBudget) {
+		err = cause
+	}
+	if err == nil || ctx.Err() != nil || errors.Is(err, ErrBudget) {
 		err = errors.Join(err, s.flush(), s.cache.barrier())
 	}
 	return err
@@ -104,6 +116,9 @@ func (s *syncer) run(ctx context.Context) error {
 func (s *syncer) drain(ctx context.Context) error {
 	for len(s.queue) > 0 {
 		if err := ctx.Err(); err != nil {
+			return err
+		}
+		if err := s.spent(); err != nil {
 			return err
 		}
 		j := s.queue[0]
@@ -130,6 +145,11 @@ func (s *syncer) process(ctx context.Context, j *job) error {
 	if j.check && prev != nil {
 		s.seen[key] = outcome{ok: true}
 		return s.fromCache(ctx, j, prev)
+	}
+	if j.nested && j.depth > s.budget.Depth {
+		s.seen[key] = outcome{fetched: true}
+		s.fail(key, &DepthError{Depth: j.depth, Limit: s.budget.Depth})
+		return s.linkDone(j.item, false)
 	}
 	return s.fetch(ctx, j, rec, prev)
 }
@@ -191,6 +211,7 @@ func (s *syncer) download(ctx context.Context, u *url.URL, prev *entry) (*fetch.
 		return nil, nil, err
 	}
 	if !resp.NotModified {
+		s.bytes += int64(len(resp.Body))
 		return resp, resp.Body, nil
 	}
 	body, err := s.cache.read(prev)
@@ -199,6 +220,7 @@ func (s *syncer) download(ctx context.Context, u *url.URL, prev *entry) (*fetch.
 		if resp, err = s.get.get(ctx, u, fetch.Validators{}); err != nil {
 			return nil, nil, err
 		}
+		s.bytes += int64(len(resp.Body))
 		return resp, resp.Body, nil
 	}
 	s.rep.Unchanged(u.String())

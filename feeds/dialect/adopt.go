@@ -8,6 +8,7 @@ import (
 	"github.com/feedsync/feedsync/engine"
 	"github.com/feedsync/feedsync/feeds"
 	"github.com/feedsync/feedsync/feeds/internal/plain"
+	"github.com/feedsync/feedsync/feeds/internal/xmlscan"
 	ssefeed "github.com/feedsync/feedsync/feeds/sse"
 )
 
@@ -92,9 +93,9 @@ func (d *Doc) Adopt(st engine.Stamp, as Dialect) (*Adoption, error) {
 	if err != nil {
 		return nil, err
 	}
-	taken := map[string]bool{}
+	taken := freeIDs{taken: map[string]bool{}, next: map[string]int{}}
 	for _, e := range d.Entries() {
-		taken[e.ID()] = true
+		taken.taken[e.ID()] = true
 	}
 	var syncs []plain.Sync
 	a := &Adoption{Dialect: d.Dialect(), from: d}
@@ -102,12 +103,14 @@ func (d *Doc) Adopt(st engine.Stamp, as Dialect) (*Adoption, error) {
 		if it.Synced {
 			continue
 		}
+		if it.Depth+2 > ssefeed.MaxDepth { // the sync element and its history entry
+			return nil, d.tooDeep(scan, it)
+		}
 		base, from := it.Key, it.KeyFrom
 		if base == "" {
 			base, from = scan.Digest(it), "digest"
 		}
-		id := freeID(NSSOf(base), taken)
-		taken[id] = true
+		id := taken.take(NSSOf(base))
 		syncs = append(syncs, plain.Sync{Item: it, Attrs: syncAttrs(dl, id), History: historyAttrs(dl, st)})
 		a.Items = append(a.Items, Adopted{ID: id, From: from, Line: it.Line})
 	}
@@ -116,6 +119,14 @@ func (d *Doc) Adopt(st engine.Stamp, as Dialect) (*Adoption, error) {
 		a.Dialect, a.feed = dl, scan.Write(prefix, uri, decl, syncs)
 	}
 	return a, nil
+}
+
+// tooDeep words an item Adopt cannot give a sync element: it would nest
+// the sync element's history entry deeper than feedsync reads.
+func (d *Doc) tooDeep(scan *plain.Scan, it *plain.Item) error {
+	line, col := xmlscan.NewLines(scan.Text).Position(it.Start)
+	return feeds.Problems{{File: d.Name(), Line: line, Col: col, Element: map[Format]string{Atom: "entry", RSS: "item", OPML: "outline"}[d.Format()],
+		Msg: fmt.Sprintf("nested %d deep: its sync data would nest %d deep, past the %d elements that feedsync reads; nothing was adopted", it.Depth, it.Depth+2, ssefeed.MaxDepth)}}
 }
 
 // Unsynced counts the items of the feed that have no sync element: those
@@ -194,17 +205,28 @@ func isHexDigit(c byte) bool {
 	return '0' <= c && c <= '9' || 'a' <= c && c <= 'f' || 'A' <= c && c <= 'F'
 }
 
-// freeID returns id, or id with the first suffix -2, -3, … that is not
-// taken.
-func freeID(id string, taken map[string]bool) string {
-	if !taken[id] {
-		return id
-	}
-	for n := 2; ; n++ {
-		if c := id + "-" + strconv.Itoa(n); !taken[c] {
-			return c
+// freeIDs are the ids taken in a feed, and for each id asked for, the
+// suffix to try first.
+type freeIDs struct {
+	taken map[string]bool
+	next  map[string]int
+}
+
+// take returns id, or id with the first suffix -2, -3, … that is not
+// taken, and takes it. Ids are only ever taken, so the suffixes below
+// the last one given for id stay taken: the search for id starts after
+// it, and n items that share an id take time linear in n.
+func (f *freeIDs) take(id string) string {
+	c := id
+	if f.taken[id] {
+		n := max(f.next[id], 2)
+		for c = id + "-" + strconv.Itoa(n); f.taken[c]; c = id + "-" + strconv.Itoa(n) {
+			n++
 		}
+		f.next[id] = n + 1
 	}
+	f.taken[c] = true
+	return c
 }
 
 // syncAttrs are the attributes of a new sync element: 1.0.2 §3.1 step 1,

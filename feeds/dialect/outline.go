@@ -59,10 +59,10 @@ func newOutline(entries []Entry) *Outline {
 	for _, id := range sse.Cycles(all) {
 		o.cut[id] = true
 	}
-	tombs := map[string][]*sse.Item{}
+	tombs, known := map[string][]*sse.Item{}, map[string]string{}
 	for _, it := range all {
 		if it.Deleted {
-			a := o.anchor(it)
+			a := o.anchor(it, known)
 			tombs[a] = append(tombs[a], it)
 		}
 	}
@@ -74,21 +74,33 @@ func newOutline(entries []Entry) *Outline {
 func (o *Outline) Rows() []OutlineRow { return o.rows }
 
 // anchor returns the nearest live ancestor of a tombstone by the positions
-// stored, or "" for the top level.
-func (o *Outline) anchor(it *sse.Item) string {
-	seen := map[string]bool{}
-	for p := it.Position.Parent; p != "" && !seen[p]; {
+// stored, or "" for the top level. known remembers the answer for every
+// tombstone walked through, so that a run of them is walked once.
+func (o *Outline) anchor(it *sse.Item, known map[string]string) string {
+	var run []string
+	onRun := map[string]bool{}
+	a := ""
+	for p := it.Position.Parent; p != "" && !onRun[p]; {
+		if k, ok := known[p]; ok {
+			a = k
+			break
+		}
 		if o.tree.Node(p) != nil {
-			return p
+			a = p
+			break
 		}
 		i, ok := o.pos[p]
 		if !ok {
 			break
 		}
-		seen[p] = true
+		onRun[p] = true
+		run = append(run, p)
 		p = o.items[i].Position.Parent
 	}
-	return ""
+	for _, q := range run {
+		known[q] = a
+	}
+	return a
 }
 
 // walk adds the rows of the children of parent, depth first.

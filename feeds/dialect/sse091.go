@@ -60,6 +60,16 @@ func (f sse091) create(id string, st engine.Stamp, c Change) (Entry, error) {
 	if err != nil {
 		return Entry{}, err
 	}
+	return f.fits(it)
+}
+
+// fits returns the entry of it, or the *ssefeed.DepthError that Set(it)
+// would make the feed: elements nested deeper than feedsync reads (an
+// outline placed under too long a chain of parents).
+func (f sse091) fits(it *sse.Item) (Entry, error) {
+	if err := f.doc.Fits(it); err != nil {
+		return Entry{}, err
+	}
 	return Entry{sse: it}, nil
 }
 
@@ -103,7 +113,7 @@ func (f sse091) update(e Entry, st engine.Stamp, c Change, opt Options) (Entry, 
 	if err != nil {
 		return Entry{}, err
 	}
-	return Entry{sse: up}, nil
+	return f.fits(up)
 }
 
 // edit returns data with the edit applied, or data itself when it changes
@@ -153,5 +163,5 @@ func (f sse091) resolve(e Entry, st engine.Stamp, r Resolution, opt Options) (En
 	if err != nil {
 		return Entry{}, err
 	}
-	return Entry{sse: res}, nil
+	return f.fits(res)
 }

@@ -22,7 +22,11 @@
 //   - Time: 30 s to connect (and for the TLS handshake), 30 s for the
 //     response headers once the request is sent, 5 min for the whole
 //     request, body included. The caller's context can end it sooner.
-//   - Redirects: at most 5, and only to http and https URLs.
+//   - Redirects: at most 5, and only to http and https URLs; never from
+//     https to http (ErrInsecureRedirect). Credentials (the bearer token,
+//     a password, cookies) go to the origin asked only: a redirect to
+//     another scheme, host or port drops them, where net/http would keep
+//     them for the same host on another port or for a subdomain.
 //   - Files: only regular files are read. A FIFO would block until someone
 //     writes to it, a device such as /dev/zero never ends, and a
 //     directory holds no feed: each is refused with a message naming what
@@ -40,7 +44,7 @@
 // Last-Modified); they are sent as If-None-Match and If-Modified-Since,
 // and a 304 answer comes back as a Response with NotModified set and no
 // body. A Request may also carry a bearer token, sent as "Authorization:
-// Bearer ..."; net/http drops it when a redirect leads to another host.
+// Bearer ...", to the origin of its URL only (see Redirects).
 // Further request headers go in Request.Header; a Response carries the
 // answer's headers.
 //

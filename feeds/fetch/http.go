@@ -10,6 +10,8 @@ import (
 	"net"
 	"net/http"
 	"net/url"
+	"slices"
+	"strconv"
 	"strings"
 	"time"
 )
@@ -26,6 +28,9 @@ type StatusError struct {
 	// server's own account of what went wrong, such as the problems a
 	// feedsync hub found in a feed.
 	Body string
+	// RetryAfter is the wait a 503 or 429 asks for in its Retry-After
+	// header, in seconds; 0 when it names none.
+	RetryAfter time.Duration
 }
 
 func (e *StatusError) Error() string {
@@ -103,7 +108,40 @@ func (c *Client) checkRedirect(req *http.Request, via []*http.Request) error {
 		// answer would pass for the answer to what was sent.
 		return fmt.Errorf("redirect of a POST to %s as a %s: the body would not be sent", req.URL.Redacted(), req.Method)
 	}
+	if req.URL.Scheme == "http" && slices.ContainsFunc(via, func(r *http.Request) bool { return r.URL.Scheme == "https" }) {
+		return fmt.Errorf("redirect from https to %s: %w", req.URL.Redacted(), ErrInsecureRedirect)
+	}
+	if !SameOrigin(req.URL, via[0].URL) {
+		// net/http keeps credentials for the same host on another port
+		// (and for its subdomains): they are the origin's only.
+		req.Header.Del("Authorization")
+		req.Header.Del("Cookie")
+	}
 	return nil
+}
+
+// ErrInsecureRedirect is a redirect from an https URL to an http one,
+// which would send the request, and read the answer, in the clear.
+var ErrInsecureRedirect = errors.New("fetch: refused: it would leave https for plain http")
+
+// SameOrigin reports whether u and v have one origin (RFC 6454): scheme,
+// host and port, the scheme's default port when none is written.
+func SameOrigin(u, v *url.URL) bool {
+	return strings.EqualFold(u.Scheme, v.Scheme) && strings.EqualFold(u.Hostname(), v.Hostname()) && port(u) == port(v)
+}
+
+// port is u's port, or its scheme's default.
+func port(u *url.URL) string {
+	if p := u.Port(); p != "" {
+		return p
+	}
+	switch strings.ToLower(u.Scheme) {
+	case "https":
+		return "443"
+	case "http":
+		return "80"
+	}
+	return ""
 }
 
 // Get downloads r.URL. An answer other than 200 (or 304 to a conditional
@@ -218,7 +256,7 @@ func (c *Client) read(resp *http.Response, conditional bool) (*Response, error) 
 		r.NotModified = true
 		return r, nil
 	case resp.StatusCode != http.StatusOK:
-		return nil, &StatusError{Code: resp.StatusCode, Status: resp.Status, Body: errorText(resp)}
+		return nil, &StatusError{Code: resp.StatusCode, Status: resp.Status, Body: errorText(resp), RetryAfter: retryAfter(resp)}
 	case resp.ContentLength > max:
 		return nil, &TooLargeError{Limit: max, Size: resp.ContentLength}
 	}
@@ -232,6 +270,16 @@ func (c *Client) read(resp *http.Response, conditional bool) (*Response, error) 
 	}
 	r.Body = body
 	return r, nil
+}
+
+// retryAfter reads the Retry-After header of an answer given in seconds
+// (RFC 9110 §10.2.3); a date, or none, is 0.
+func retryAfter(resp *http.Response) time.Duration {
+	n, err := strconv.Atoi(strings.TrimSpace(resp.Header.Get("Retry-After")))
+	if err != nil || n < 0 || n > 24*3600 {
+		return 0
+	}
+	return time.Duration(n) * time.Second
 }
 
 // errorText returns the start of an error answer that is text, trimmed.

@@ -21,7 +21,14 @@
 // time, with sx:sharing since and until, and an sx:related of type
 // "complete" whose link is the absolute URI (1.0.2 §2.3) of the complete
 // feed, served at /complete: Options.PublicURL + "/complete", or formed
-// from the request's Host. Without a Window GET / is the complete feed.
+// from the address the client connected to, where the hub listens; never
+// from the request's Host header, which any client can make up and which
+// would be published to every reader. Without a Window GET / is the
+// complete feed. GETs are served from a snapshot of the feed and its
+// stamps that each change publishes, with the views already served
+// rendered anew by the writer: a GET never waits for a POST's merge. A
+// GET that finds FEED changed on disk by another command takes the change
+// in first, unless a writer is at work, which will.
 // Every feed carries since and until, an ETag and a Last-Modified (the
 // latest incorporation); a conditional GET of an unchanged feed answers
 // 304. The feed's own sx:sharing is replaced by the hub's; its sx:related
@@ -34,7 +41,14 @@
 // with every other writer of it; the feed is saved atomically with a
 // backup. A body over Options.MaxBody is refused with 413, one that does
 // not load with 400 and its file:line:col problems; the feed is then
-// untouched. The answer is a feed holding every item changed after the
+// untouched. At most Options.MaxPosts POSTs (4) are taken at once, from
+// the reading of their bodies to their answers; one beyond is refused at
+// once, its body unread, with 503 and "Retry-After: 1". So the memory the
+// POSTs hold has a ceiling of MaxPosts × 3 × MaxBody (768 MiB at the
+// defaults) beside the feed's own: a body held parsed takes about twice
+// its size, and its garbage up to as much again (TestHubBoundsPostsInFlight
+// measures it). A subscriber's POST refused so is sent again after the
+// wait asked for (at most 30 s), up to 10 times in all. The answer is a feed holding every item changed after the
 // until the poster cached (header FeedSync-Until) that the poster did not
 // send as it now is, with sx:sharing since that until and until the
 // latest stamp; header FeedSync-ETag is the ETag of the feed a GET of the
@@ -115,7 +129,16 @@
 // Sync pushes after pulling: it POSTs the items of LOCAL whose sync digest
 // differs from the publisher's (new, changed here, or merged differently),
 // not the whole of LOCAL, and merges the answer; afterwards LOCAL holds
-// everything the publisher knew. When LOCAL is as the last sync left it
+// everything the publisher knew. A publisher that is a FeedSync server but
+// no feedsync hub (its answer to the POST lacks HeaderETag, as mesh4x's
+// FeedServlet's does) has been sent the items all the same: its answer is
+// merged when it is a feed, the items it holds as LOCAL does are known to
+// it from then on (the others are sent again next time), and the sync
+// says that such a server keeps no partial feed for the subscriber
+// (Result.NotHub); it is not a failure. An answer that is a feed holding
+// none of the items sent comes from a server that took nothing (a web
+// server answering any request with its file): that is an error, and
+// nothing is written. When LOCAL is as the last sync left it
 // and the feed answers 304, a sync reads, merges and writes nothing. LOCAL
 // is written once, at the end, atomically and only if it did not change
 // on disk meanwhile (else the sync runs again on the new LOCAL); a failure

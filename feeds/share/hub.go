@@ -12,6 +12,7 @@ import (
 	"os"
 	"path/filepath"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/feedsync/feedsync/feeds/atomicfile"
@@ -35,6 +36,13 @@ const (
 // DefaultMaxBody is the default cap on a POST body.
 const DefaultMaxBody = 64 << 20
 
+// DefaultMaxPosts is the default number of POSTs a hub takes at once.
+const DefaultMaxPosts = 4
+
+// RetryAfter is what the hub asks a POST beyond Options.MaxPosts to wait
+// before it tries again, in the Retry-After header of its 503.
+const RetryAfter = time.Second
+
 // maxViews bounds the rendered feeds a hub keeps: the complete one and a
 // partial one per link to the complete feed (per Host without PublicURL).
 const maxViews = 8
@@ -53,9 +61,14 @@ type Options struct {
 	// MaxBody caps a POST body (DefaultMaxBody when 0); larger ones are
 	// refused with 413.
 	MaxBody int64
+	// MaxPosts bounds the POSTs whose bodies the hub holds at once, read,
+	// parsed or waiting for their merge (DefaultMaxPosts when 0), so that
+	// its memory has a ceiling: about MaxPosts × 3 × MaxBody beyond the
+	// feed's own. A POST beyond it is answered 503 with Retry-After.
+	MaxPosts int
 	// PublicURL is the absolute URL subscribers reach GET / at; the
 	// complete feed's link is PublicURL/complete. Empty: formed from the
-	// request's Host.
+	// address the client connected to (never the request's Host).
 	PublicURL string
 	// Log receives one line per request and the hub's warnings.
 	Log io.Writer
@@ -77,12 +90,14 @@ type Hub struct {
 	served  []byte   // the bytes of the feed served
 	st      *stamps
 	related []dialect.Related // FEED's own sx:related of type "aggregated", republished
-	views   map[string]*view
+	dirty   bool              // doc or st changed since the last publish
 	release func()
 	// versions is the version store beside FEED (versions.go).
 	versions *store.Store
 
-	warnedExpires bool
+	pub           atomic.Pointer[snapshot] // what GETs are served from
+	warnedExpires atomic.Bool
+	posts         chan struct{} // a token per POST under way (MaxPosts)
 }
 
 // fileID identifies a version of a file on disk cheaply: its size and
@@ -119,11 +134,14 @@ func NewHub(path string, opts Options) (*Hub, error) {
 	if opts.MaxBody <= 0 {
 		opts.MaxBody = DefaultMaxBody
 	}
+	if opts.MaxPosts <= 0 {
+		opts.MaxPosts = DefaultMaxPosts
+	}
 	if opts.Log == nil {
 		opts.Log = io.Discard
 	}
 	opts.Log = &lockedWriter{w: opts.Log}
-	h := &Hub{path: path, opts: opts, state: statePath(path, "serve")}
+	h := &Hub{path: path, opts: opts, state: statePath(path, "serve"), posts: make(chan struct{}, opts.MaxPosts)}
 	dir := filepath.Dir(h.state)
 	_, statErr := os.Stat(dir)
 	made := errors.Is(statErr, fs.ErrNotExist) // tidied away if the feed does not load
@@ -178,6 +196,7 @@ func (h *Hub) start() error {
 	}
 	h.adopt(doc, snap.Data, id)
 	h.openVersions()
+	defer h.publish()
 	if h.st.observe(doc, now) {
 		return h.st.save(h.state)
 	}
@@ -236,7 +255,7 @@ func (h *Hub) adopt(doc feed, data []byte, id fileID) {
 			}
 		}
 	}
-	h.views = map[string]*view{}
+	h.dirty = true
 }
 
 // refresh notices a change of FEED on disk (another command edited it)
@@ -315,12 +334,11 @@ func (h *Hub) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 }
 
 // get answers the partial or the complete feed, or 304 to a conditional
-// GET of an unchanged one.
+// GET of an unchanged one, from the snapshot last published: a GET does
+// not wait for a POST under way.
 func (h *Hub) get(w http.ResponseWriter, r *http.Request, complete bool) {
-	h.mu.Lock()
-	h.refresh()
-	v := h.view(complete, h.link(r))
-	h.mu.Unlock()
+	v := h.view(h.current(), complete, h.link(r))
+	v.served.Store(true)
 	hd := w.Header()
 	hd.Set("Content-Type", v.ctype)
 	hd.Set("ETag", v.etag)

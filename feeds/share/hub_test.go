@@ -402,27 +402,40 @@ func TestHubAccessLog(t *testing.T) {
 	}
 }
 
-// A request's Host makes a view of its own; made-up ones do not pile up.
-func TestHubViewsBounded(t *testing.T) {
-	th := startHub(t, "rss", Options{Window: Window{Items: 2}})
-	th.edit("A", create("a", "A"))
-	for i := range 3 * maxViews {
-		req, _ := http.NewRequest("GET", th.srv.URL+"/", nil)
-		req.Host = fmt.Sprintf("h%d.example", i)
-		resp, err := http.DefaultClient.Do(req)
-		if err != nil {
-			t.Fatal(err)
+// TestHubLinkIgnoresHost: the complete feed's link in a partial feed is
+// formed from --public-url, or the address the hub listens on, never from
+// the request's Host, which any client can make up: a made-up Host is not
+// published to every reader, and does not make the hub render the feed
+// again (issue 20 item 11: each new Host re-rendered it under the lock).
+func TestHubLinkIgnoresHost(t *testing.T) {
+	for _, public := range []string{"", "https://hub.example/todo/"} {
+		th := startHub(t, "rss", Options{Window: Window{Items: 2}, PublicURL: public})
+		th.edit("A", create("a", "A"))
+		want := th.srv.URL + "/complete"
+		if public != "" {
+			want = "https://hub.example/todo/complete"
 		}
-		body, _ := io.ReadAll(resp.Body)
-		resp.Body.Close()
-		if resp.StatusCode != 200 || !strings.Contains(string(body), fmt.Sprintf("http://h%d.example/complete", i)) {
-			t.Fatalf("GET with Host h%d: %d\n%s", i, resp.StatusCode, body)
+		etags := map[string]bool{}
+		for i := range 3 * maxViews {
+			req, _ := http.NewRequest("GET", th.srv.URL+"/", nil)
+			req.Host = fmt.Sprintf("h%d.example", i)
+			resp, err := http.DefaultClient.Do(req)
+			if err != nil {
+				t.Fatal(err)
+			}
+			body, _ := io.ReadAll(resp.Body)
+			resp.Body.Close()
+			if resp.StatusCode != 200 || !strings.Contains(string(body), `link="`+want+`"`) || strings.Contains(string(body), "example/complete\"") {
+				t.Fatalf("GET with Host h%d: %d, want the link %s\n%s", i, resp.StatusCode, want, body)
+			}
+			etags[resp.Header.Get("ETag")] = true
 		}
-		th.hub.mu.Lock()
-		n := len(th.hub.views)
-		th.hub.mu.Unlock()
-		if n > maxViews {
-			t.Fatalf("%d views kept", n)
+		s := th.hub.pub.Load()
+		s.mu.Lock()
+		n := len(s.views)
+		s.mu.Unlock()
+		if n != 1 || len(etags) != 1 {
+			t.Errorf("public URL %q: %d views, %d ETags for one feed, want 1", public, n, len(etags))
 		}
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"strconv"
 	"time"
 
 	"github.com/feedsync/feedsync/feeds/atomicfile"
@@ -19,6 +20,13 @@ import (
 func (h *Hub) post(w http.ResponseWriter, r *http.Request, complete bool) {
 	if r.ContentLength > h.opts.MaxBody {
 		tooLarge(w, h.opts.MaxBody)
+		return
+	}
+	select {
+	case h.posts <- struct{}{}:
+		defer func() { <-h.posts }()
+	default:
+		busy(w, h.opts.MaxPosts)
 		return
 	}
 	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, h.opts.MaxBody))
@@ -36,6 +44,9 @@ func (h *Hub) post(w http.ResponseWriter, r *http.Request, complete bool) {
 		http.Error(w, err.Error(), http.StatusBadRequest)
 		return
 	}
+	if postHook != nil {
+		postHook()
+	}
 	answer, etag, code, err := h.incorporate(posted, r.Header.Get(HeaderUntil), h.link(r), complete)
 	if err != nil {
 		http.Error(w, err.Error(), code)
@@ -46,6 +57,16 @@ func (h *Hub) post(w http.ResponseWriter, r *http.Request, complete bool) {
 		w.Header().Set(HeaderETag, etag)
 	}
 	w.Write(answer.Bytes())
+}
+
+// postHook, when set by a test, is called when a POST's body has been
+// read and parsed, before its merge: the test holds bodies there.
+var postHook func()
+
+// busy answers a POST beyond MaxPosts: 503, and when to try again.
+func busy(w http.ResponseWriter, max int) {
+	w.Header().Set("Retry-After", strconv.Itoa(int(RetryAfter/time.Second)))
+	http.Error(w, fmt.Sprintf("503 the hub is taking %d POSTs already; try again in %v (feedsync sync does)", max, RetryAfter), http.StatusServiceUnavailable)
 }
 
 func tooLarge(w http.ResponseWriter, max int64) {
@@ -61,6 +82,7 @@ func tooLarge(w http.ResponseWriter, max int64) {
 func (h *Hub) incorporate(posted feed, until, link string, complete bool) (feed, string, int, error) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
+	defer h.publish()
 	lock, err := atomicfile.Acquire(context.Background(), h.path)
 	if err != nil {
 		return nil, "", http.StatusServiceUnavailable, err
@@ -97,7 +119,9 @@ func (h *Hub) incorporate(posted feed, until, link string, complete bool) (feed,
 			h.saveState()
 		}
 	}
-	return h.answer(posted, until, now), h.view(complete, link).etag, http.StatusOK, nil
+	answer := h.answer(posted, until, now)
+	h.publish()
+	return answer, h.view(h.pub.Load(), complete, link).etag, http.StatusOK, nil
 }
 
 // answer is what a poster whose last read ended at until lacks: every item
@@ -121,7 +145,7 @@ func (h *Hub) answer(posted feed, until string, now time.Time) feed {
 		// from until on: since is until, not after it, and in 0.91,
 		// inclusive, the second before (the items stamped until that
 		// it holds are left out, as is everything it sent).
-		answer.SetSharing(h.sharing(min(from, h.st.Until-sinceStep(d)), now))
+		answer.SetSharing(h.sharing(h.doc, h.st, h.related, min(from, h.st.Until-sinceStep(d)), now))
 	}
 	return answer
 }

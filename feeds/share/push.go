@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"fmt"
 
 	"github.com/feedsync/feedsync/feeds/atomicfile"
 )
@@ -31,13 +32,16 @@ func (r *round) pushChanges(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	answer, err := parse(r.name()+" (answer)", resp.body)
-	if err != nil {
-		return err
+	if !resp.hub {
+		return r.foreignAnswer(resp.body, delta)
 	}
 	r.res.Pushed = len(delta)
 	for _, it := range items(body) {
 		r.st.Known[it.ID] = it.Sum
+	}
+	answer, err := parse(r.name()+" (answer)", resp.body)
+	if err != nil {
+		return err
 	}
 	if err := r.mergeIn(answer); err != nil {
 		return err
@@ -47,6 +51,38 @@ func (r *round) pushChanges(ctx context.Context) error {
 	}
 	if resp.etagAfter != "" {
 		r.st.Valid = validators{ETag: resp.etagAfter}
+	}
+	return nil
+}
+
+// foreignAnswer takes the answer of a FeedSync server that is no feedsync
+// hub to the POST of the items in sent, which it accepted (2xx). Another
+// implementation may answer with its feed as it now is, as mesh4x's
+// FeedServlet does: such an answer is merged, and the items it holds as
+// LOCAL now does are known to the server from then on (the others are sent
+// again next time). An answer that is a feed holding none of them comes
+// from a server that took nothing, such as a web server answering with
+// the file at the URL: that is an error, as before, and nothing is
+// written. An answer that is no feed tells nothing of what the server
+// took: the items were sent, and the next read shows what it holds.
+func (r *round) foreignAnswer(body []byte, sent map[string]bool) error {
+	r.res.NotHub, r.res.Pushed = true, len(sent)
+	answer, err := parse(r.name()+" (answer)", body)
+	if err != nil {
+		return nil
+	}
+	if err := r.mergeIn(answer); err != nil {
+		return fmt.Errorf("the items were sent to %s, but its answer, a feed, does not merge: %w", r.name(), err)
+	}
+	r.res.AnswerMerged = true
+	now := sums(r.local)
+	for id := range sent {
+		if r.st.Known[id] == now[id] {
+			r.res.Taken++
+		}
+	}
+	if r.res.Taken == 0 {
+		return fmt.Errorf("sending to %s: it answered with a feed that holds none of the %d items sent: it took nothing, and is no feedsync hub; 'feedsync pull' reads a feed that takes no POST", r.name(), len(sent))
 	}
 	return nil
 }

@@ -60,6 +60,13 @@ type Result struct {
 	Conflicted int
 	// Wrote: LOCAL (or Out) was written.
 	Wrote bool
+	// NotHub: the publisher accepted the POST but is no feedsync hub (its
+	// answer lacks HeaderETag), as another FeedSync server that answers a
+	// POST with its own feed: the items were sent, and its answer, when a
+	// feed, merged (AnswerMerged), Taken of them in it as LOCAL holds
+	// them; it keeps no partial feed for this subscriber.
+	NotHub, AnswerMerged bool
+	Taken                int
 }
 
 // errLocalChanged: LOCAL changed on disk while a sync ran; the sync runs

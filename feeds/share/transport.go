@@ -6,7 +6,7 @@ import (
 	"fmt"
 	"net/http"
 	"net/url"
-	"strings"
+	"time"
 
 	"github.com/feedsync/feedsync/feeds/fetch"
 )
@@ -37,6 +37,7 @@ type response struct {
 	notModified bool
 	valid       validators
 	etagAfter   string // HeaderETag on the answer to a POST
+	hub         bool   // the answer to a POST came from a feedsync hub (HeaderETag)
 }
 
 var defaultFetch = fetch.New(fetch.DefaultLimits, "feedsync")
@@ -64,7 +65,7 @@ func (c *Client) request(origin, u string) (fetch.Request, error) {
 		return fetch.Request{}, fmt.Errorf("%s: not a valid URL: %w", fetch.Redacted(u), err)
 	}
 	r := fetch.Request{URL: u, Accept: accept, Header: http.Header{}}
-	if o, err := url.Parse(origin); err == nil && sameOrigin(pu, o) {
+	if o, err := url.Parse(origin); err == nil && fetch.SameOrigin(pu, o) {
 		r.Token = c.Token
 		if c.Token == "" && pu.User == nil && o.User != nil {
 			pu.User = o.User
@@ -103,17 +104,40 @@ func (c *Client) post(ctx context.Context, u string, body []byte, contentType, u
 	if until != "" {
 		r.Header.Set(HeaderUntil, until)
 	}
-	resp, err := c.fetch().Post(ctx, r, contentType, body)
+	resp, err := c.postRetrying(ctx, r, contentType, body)
 	if err != nil {
 		return nil, httpError("sending to", u, r, err)
 	}
-	if resp.Header.Get(HeaderETag) == "" {
-		// Only a hub says what it took; a server that answers a POST with a
-		// page of its own has taken nothing.
-		return nil, fmt.Errorf("sending to %s: the answer is not a feedsync hub's (no %s header): nothing was sent; 'feedsync pull' reads a feed that takes no POST", fetch.Redacted(u), HeaderETag)
-	}
-	return &response{body: resp.Body, etagAfter: resp.Header.Get(HeaderETag),
+	// A FeedSync server that is no feedsync hub answers without
+	// HeaderETag: what it answers is its own affair (see pushChanges).
+	return &response{body: resp.Body, etagAfter: resp.Header.Get(HeaderETag), hub: resp.Header.Get(HeaderETag) != "",
 		valid: validators{ETag: resp.ETag, LastModified: resp.LastModified}}, nil
+}
+
+// Retries of a POST that a busy hub answers 503 with Retry-After: at
+// most postAttempts in all, each after the wait asked, up to maxRetryWait.
+const (
+	postAttempts = 10
+	maxRetryWait = 30 * time.Second
+)
+
+// postRetrying sends a POST, and again after the wait a busy hub asks for
+// (503 with Retry-After, Options.MaxPosts), up to postAttempts times.
+func (c *Client) postRetrying(ctx context.Context, r fetch.Request, contentType string, body []byte) (*fetch.Response, error) {
+	for attempt := 1; ; attempt++ {
+		resp, err := c.fetch().Post(ctx, r, contentType, body)
+		var se *fetch.StatusError
+		if !errors.As(err, &se) || se.Code != http.StatusServiceUnavailable || se.RetryAfter <= 0 || attempt == postAttempts {
+			return resp, err
+		}
+		t := time.NewTimer(min(se.RetryAfter, maxRetryWait))
+		select {
+		case <-ctx.Done():
+			t.Stop()
+			return nil, ctx.Err()
+		case <-t.C:
+		}
+	}
 }
 
 // httpError words a failed request, with a hint for a missing token; the
@@ -146,8 +170,3 @@ type wordedError struct {
 
 func (e *wordedError) Error() string { return e.text }
 func (e *wordedError) Unwrap() error { return e.err }
-
-// sameOrigin reports whether u has the scheme, host and port of origin.
-func sameOrigin(u, origin *url.URL) bool {
-	return strings.EqualFold(u.Scheme, origin.Scheme) && strings.EqualFold(u.Host, origin.Host)
-}

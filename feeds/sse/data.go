@@ -48,6 +48,7 @@ type itemData struct {
 	lz     *lazyData      // data of an RSS feed read without its tree: el, ctx, attrs, kids, syncAt and sync are filled in by load
 
 	digest atomic.Pointer[string]
+	depth  atomic.Int32 // height()+1 once known
 }
 
 // dataOf returns the package's own data behind an sse.Data, or nil, with

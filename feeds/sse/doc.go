@@ -48,7 +48,11 @@
 // missing sx:history, an empty sx:conflicts, a second sx:sync, sx:history,
 // sx:conflicts or sx:sharing, sx:sharing without version, sx:related
 // without link or type or with another type, a window that is not a
-// number. What is wrong but readable loads, and is in Doc.Warnings:
+// number, an outline that its stored positions (fso:parent) put under so
+// many others that written back its elements would nest deeper than
+// MaxDepth, the reader's limit (1,024): feedsync writes nothing it cannot
+// read back, so Merge refuses such a result, and Fits such an item, with
+// a *DepthError. What is wrong but readable loads, and is in Doc.Warnings:
 // sx:sharing outside channel or head, several items with one id (merged
 // into the first, sse.Dedupe), more sx:update elements than the version
 // allows, a day of the week that does not match its date, a relative

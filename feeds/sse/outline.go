@@ -126,6 +126,7 @@ func (d *Doc) layout() *layout {
 		items[i] = d.recs[i].item
 	}
 	tree := sse.Build(d.records())
+	live := d.liveAncestors()
 	lists := map[string][]*node{}
 	nodes := make([]*node, len(d.recs))
 	for i, it := range items {
@@ -134,7 +135,7 @@ func (d *Doc) layout() *layout {
 		}
 		p := tree.Parent(it.ID)
 		if it.Deleted {
-			p = d.liveAncestor(it.Position.Parent)
+			p = live(it.Position.Parent)
 		}
 		nodes[i] = &node{rec: i}
 		lists[p] = append(lists[p], nodes[i])
@@ -152,23 +153,38 @@ func (d *Doc) layout() *layout {
 	return &layout{roots: lists[""]}
 }
 
-// liveAncestor returns the nearest live outline up the parents from id,
-// or "" (the root) when the walk meets an unknown id or goes round.
-func (d *Doc) liveAncestor(id string) string {
-	seen := map[string]bool{}
-	for id != "" && !seen[id] {
-		seen[id] = true
-		i, ok := d.index[id]
-		if !ok {
-			return ""
+// liveAncestors returns a function that gives the nearest live outline
+// up the parents from id, or "" (the root) when the walk meets an unknown
+// id or goes round. Answers are remembered, so that a run of tombstones is
+// walked once, not once per tombstone in it.
+func (d *Doc) liveAncestors() func(id string) string {
+	known := map[string]string{}
+	return func(id string) string {
+		var run []string
+		onRun := map[string]bool{}
+		a := ""
+		for id != "" && !onRun[id] {
+			if k, ok := known[id]; ok {
+				a = k
+				break
+			}
+			i, ok := d.index[id]
+			if !ok {
+				break
+			}
+			if it := d.recs[i].item; !it.Deleted {
+				a = id
+				break
+			}
+			onRun[id] = true
+			run = append(run, id)
+			id = d.recs[i].item.Position.Parent
 		}
-		it := d.recs[i].item
-		if !it.Deleted {
-			return id
+		for _, q := range run {
+			known[q] = a
 		}
-		id = it.Position.Parent
+		return a
 	}
-	return ""
 }
 
 // settleList marks the outlines of one list, children of parent, that

@@ -459,6 +459,7 @@ func (p *parser) finish() {
 	}
 	if d.kind == KindOPML {
 		p.cycles()
+		p.depth()
 	}
 	d.nRead = len(d.recs)
 	if p.firstNS == "" && p.scan != nil {
@@ -493,6 +494,17 @@ func (p *parser) cycles() {
 		}
 		p.warnf(r.el, "outline %q is its own ancestor by its stored position (%s); it is shown at the top level, and the first merge with a feed that lacks this cycle sets conflict=\"true\" on it (0.91 §4.4.2)",
 			id, strings.Join(path, " → "))
+	}
+}
+
+// depth refuses an outline that the writer would nest deeper than
+// MaxDepth: a chain of fso:parent, written flat, nests as deep as it is
+// long when written back (DepthError).
+func (p *parser) depth() {
+	if rec, err := p.d.checkDepth(); err != nil {
+		e := err.(*DepthError)
+		p.errorf(p.d.recs[rec].el, "outline %q is under %d outlines by its stored positions (fso:parent): written back, its elements would nest %d deep, past the %d that feedsync reads",
+			e.ID, e.Outlines-1, e.Depth, MaxDepth)
 	}
 }
 

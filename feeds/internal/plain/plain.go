@@ -42,6 +42,7 @@ type Item struct {
 	Start, End int    // the element's bytes: Scan.Text[Start:End]
 	tagEnd     int    // the end of its start tag
 	Line       int    // 1-based line of its start tag
+	Depth      int    // the elements from the root to it, both counted
 	Synced     bool   // has a sync element as a child (isSync)
 	Key        string // what names it: atom:id, guid, xmlUrl or url, trimmed; "" for none
 	KeyFrom    string // "atom:id", "guid", "xmlUrl", "url" or "" for none
@@ -216,7 +217,7 @@ func (s *Scan) start(sc *xmlscan.Scanner, t *xmlscan.Token, stack []frame) frame
 	}
 	s.line += bytes.Count(data[s.lineAt:off], []byte("\n")) // counted on from the last item: linear in the feed
 	s.lineAt = off
-	it := &Item{Start: off, tagEnd: end, Line: s.line, wsStart: -1, selfClose: t.Empty, name: t.Name.String()}
+	it := &Item{Start: off, tagEnd: end, Line: s.line, Depth: depth + 1, wsStart: -1, selfClose: t.Empty, name: t.Name.String()}
 	if f == OPML {
 		for _, k := range []string{"xmlUrl", "url"} {
 			if v := attr(t.Attrs, k); strings.TrimSpace(v) != "" {
