@@ -48,6 +48,11 @@
 //     (Values) when sides changed it differently.
 //   - A field removed by one side and changed by another is a clash
 //     (Removed).
+//   - A repeated element's fields are keyed by place ({ns}name[1], [2]),
+//     so removing or adding one renumbers the rest. A list whose length
+//     a version changed is compared whole: taken when one version changed
+//     it or several alike, else a clash (Values), never a mix that keeps
+//     an element one side removed.
 //   - Categories are a set: a category any side removed is gone, one any
 //     side added is there once. They never clash.
 //   - A tombstone among the versions (a deletion against an edit) and
