@@ -55,6 +55,12 @@
 //     an element one side removed.
 //   - Categories are a set: a category any side removed is gone, one any
 //     side added is there once. They never clash.
+//   - Two versions that share a later entry than the base (one endpoint
+//     merged another's edit, then changed the item again) are combined
+//     against that entry too: where its data is not known, or the two
+//     combinations differ (a change one side undid would come back), the
+//     item is a clash (Nested). 1.0.2 only: an SSE 0.91 conflict record
+//     keeps no history to share.
 //   - A tombstone among the versions (a deletion against an edit) and
 //     OPML outlines the versions place apart are clashes of the whole
 //     item: the base holds no place to combine them with.
