@@ -182,6 +182,8 @@ func clashText(c threeway.Clash) string {
 		return "a version is deleted"
 	case threeway.Moved:
 		return "the versions place it apart"
+	case threeway.Nested:
+		return "two versions share a later edit than the base, which one may have undone"
 	case threeway.Removed:
 		return c.Key + " removed on one side, changed on another"
 	case threeway.Edits:

@@ -34,7 +34,8 @@ type ConflictItem struct {
 	// Combines says that the versions combine three-way against the base
 	// without a clash: 'resolve --auto' resolves the item. Clashes lists
 	// the keys of the fields that clash ("" for the item as a whole: a
-	// deletion, an outline placed apart) when the base is known.
+	// deletion, an outline placed apart, versions that share a later edit
+	// than the base) when the base is known.
 	Combines bool     `json:"combines"`
 	Clashes  []string `json:"clashes,omitempty"`
 }

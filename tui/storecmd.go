@@ -2,8 +2,12 @@ package tui
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"io/fs"
+	"os"
 
+	"github.com/feedsync/feedsync/feeds/atomicfile"
 	"github.com/feedsync/feedsync/feeds/store"
 )
 
@@ -20,6 +24,9 @@ func runStore(ctx context.Context, env *Env, args []string) error {
 	}
 	if !isLocalPath(pos[0]) {
 		return usageError("store", "%s is no file: a version store stands beside a feed file", pos[0])
+	}
+	if err := feedFile(pos[0]); err != nil {
+		return err
 	}
 	return interruptible(ctx, env, func(env *Env) error {
 		st, warn := store.Open(pos[0])
@@ -40,6 +47,25 @@ func runStore(ctx context.Context, env *Env, args []string) error {
 		printStore(env, before, st.Stats(), *prune)
 		return nil
 	})
+}
+
+// feedFile checks that a store's FEED is a regular file, without reading
+// it: a store stands beside a feed, never at a place made up from a name.
+func feedFile(path string) error {
+	if path == "" {
+		return usageError("store", "FEED is empty: name a feed file")
+	}
+	info, err := os.Stat(path)
+	if pe := (*fs.PathError)(nil); errors.As(err, &pe) {
+		return fmt.Errorf("%s: %w", path, pe.Err)
+	}
+	if err != nil {
+		return fmt.Errorf("%s: %w", path, err)
+	}
+	if !info.Mode().IsRegular() {
+		return fmt.Errorf("%s: %s, not a regular file", path, atomicfile.FileKind(info.Mode()))
+	}
+	return nil
 }
 
 // printStore prints a store's figures, and with prune what it dropped.

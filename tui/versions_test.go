@@ -216,3 +216,23 @@ func demoFeedsForTest(t *testing.T) (*dialect.Doc, *dialect.Doc) {
 	}
 	return l, r
 }
+
+// TestStoreCommandNeedsTheFeed: 'feedsync store FEED' shows the store
+// beside a feed file; a FEED that does not exist, is a folder or is empty
+// is an error (exit 2), as for --prune, not an empty store at a made-up
+// place (".feedsync/..versions" for "").
+func TestStoreCommandNeedsTheFeed(t *testing.T) {
+	h := newHarness(t)
+	dir := h.path("folder")
+	if err := os.Mkdir(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for _, feed := range []string{h.path("missing.xml"), dir, ""} {
+		for _, args := range [][]string{{"store", feed}, {"store", feed, "--prune"}} {
+			code, stdout, stderr := h.run("", args...)
+			if code != ExitError || stdout != "" || !strings.HasPrefix(stderr, "feedsync store: ") {
+				t.Errorf("%q: exit %d, stdout %q, stderr %q; want exit %d and an error", args, code, stdout, stderr, ExitError)
+			}
+		}
+	}
+}

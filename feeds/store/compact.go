@@ -154,6 +154,9 @@ func (s *Store) replace(data []byte) (err error) {
 			os.Remove(tmp.Name())
 		}
 	}()
+	if err = tmp.Chmod(s.filePerm()); err != nil {
+		return fmt.Errorf("compacting %s: %w", s.path, err)
+	}
 	if _, err = tmp.Write(data); err != nil {
 		return fmt.Errorf("compacting %s: %w", s.path, err)
 	}

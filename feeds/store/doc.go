@@ -124,7 +124,11 @@
 // a link (or not a folder), or a lock file that is not a regular file,
 // leaves the store unused with a warning; a store file that is a link (or
 // a folder, a pipe) is renamed aside, the link itself, never followed;
-// files are opened with O_NOFOLLOW where the system has it. Open never
+// files are opened with O_NOFOLLOW where the system has it. The store
+// holds the data of the feed's items, so its file has the feed's mode
+// (0600 when the feed cannot be looked at): a private feed's store is
+// private, and one readable more widely than its feed is narrowed by the
+// next write. Open never
 // fails and Record's error is a warning: a damaged store never blocks a
 // merge or a save. Where no store exists (a feed copied alone, another
 // implementation's feed) Base finds nothing: no base is guessed. A nil

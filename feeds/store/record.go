@@ -168,11 +168,15 @@ func lockPath(path string) string {
 // (another writer compacted it, or set it aside). A torn last record is
 // left to be overwritten; a damaged file is set aside and a new one begun.
 func (s *Store) openLocked() (*os.File, error) {
-	f, err := os.OpenFile(s.path, os.O_RDWR|os.O_CREATE|oNoFollow, 0o644)
+	perm := s.filePerm()
+	f, err := os.OpenFile(s.path, os.O_RDWR|os.O_CREATE|oNoFollow, perm)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", s.path, err)
 	}
 	info, err := f.Stat()
+	if err == nil && info.Mode().Perm()&^perm != 0 {
+		err = f.Chmod(info.Mode().Perm() & perm)
+	}
 	if err != nil {
 		f.Close()
 		return nil, fmt.Errorf("%s: %w", s.path, err)
@@ -204,6 +208,17 @@ func (s *Store) openLocked() (*os.File, error) {
 	}
 	s.f, s.end, s.idx = f, end, idx
 	return f, nil
+}
+
+// filePerm is the mode of the store file: the feed's, as its backups
+// keep it, since the store holds the data of the feed's items; 0600 when
+// the feed cannot be looked at.
+func (s *Store) filePerm() fs.FileMode {
+	info, err := os.Stat(s.feed)
+	if err != nil {
+		return 0o600
+	}
+	return info.Mode().Perm() & 0o666
 }
 
 // sameFile reports whether f is the file info describes.

@@ -18,6 +18,7 @@ import (
 // safe for concurrent use by several goroutines; several Stores, in one
 // process or several, may share a file (see the package doc).
 type Store struct {
+	feed string   // the feed the store stands beside
 	path string   // the store file
 	f    *os.File // the store file as indexed, for reading; nil when there is none
 	end  int64    // where the last whole record of f ends
@@ -45,7 +46,7 @@ func Path(feedPath string) string {
 // and the returned warning (non-nil) says so, once; the *Store is still
 // usable, empty.
 func Open(feedPath string) (s *Store, warning error) {
-	s = &Store{path: Path(feedPath), max: DefaultMaxBytes, idx: newIndex()}
+	s = &Store{feed: feedPath, path: Path(feedPath), max: DefaultMaxBytes, idx: newIndex()}
 	if err := checkDir(filepath.Dir(s.path)); err != nil {
 		s.off = true
 		return s, err

@@ -30,11 +30,15 @@ const (
 	Deleted
 	// Moved: the versions put an OPML outline in different places.
 	Moved
+	// Nested: two versions share a later version than the base, and
+	// against it they combine otherwise, or its data is not known: a
+	// change one of them undid would come back (FeedSync 1.0.2).
+	Nested
 )
 
-var whyNames = [...]string{Edits: "edits", Values: "values", Removed: "removed", Deleted: "deleted", Moved: "moved"}
+var whyNames = [...]string{Edits: "edits", Values: "values", Removed: "removed", Deleted: "deleted", Moved: "moved", Nested: "nested"}
 
-// String returns a word for the reason: "edits", "values", "removed", "deleted", "moved".
+// String returns a word for the reason: "edits", "values", "removed", "deleted", "moved", "nested".
 func (w Why) String() string {
 	if w < 0 || int(w) >= len(whyNames) {
 		return fmt.Sprintf("Why(%d)", int(w))
@@ -97,6 +101,10 @@ func Combine(e dialect.Entry, bases Bases) (Plan, error) {
 	sides := make([][]feeds.Field, len(vs))
 	for i, v := range vs {
 		sides[i] = shared(v.Fields())
+	}
+	if c := nestedClash(e, vs, h, shared(base), sides, bases); c != nil {
+		p.Clashes = []Clash{*c}
+		return p, nil
 	}
 	combineFields(&p, shared(base), sides)
 	return p, nil

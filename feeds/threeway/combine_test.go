@@ -133,7 +133,14 @@ var combineCases = []combineCase{
 func ptr[T any](v T) *T { return &v }
 
 func TestCombine(t *testing.T) {
-	for _, c := range combineCases {
+	runCombineCases(t, combineCases)
+}
+
+// runCombineCases makes each case's conflict, combines it and checks the
+// result or the clashes.
+func runCombineCases(t *testing.T, cases []combineCase) {
+	t.Helper()
+	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			doc, e, mem := conflicted(t, c.base, c.edits...)
 			p, err := Combine(e, mem)

@@ -48,8 +48,19 @@
 //     (Values) when sides changed it differently.
 //   - A field removed by one side and changed by another is a clash
 //     (Removed).
+//   - A repeated element's fields are keyed by place ({ns}name[1], [2]),
+//     so removing or adding one renumbers the rest. A list whose length
+//     a version changed is compared whole: taken when one version changed
+//     it or several alike, else a clash (Values), never a mix that keeps
+//     an element one side removed.
 //   - Categories are a set: a category any side removed is gone, one any
 //     side added is there once. They never clash.
+//   - Two versions that share a later entry than the base (one endpoint
+//     merged another's edit, then changed the item again) are combined
+//     against that entry too: where its data is not known, or the two
+//     combinations differ (a change one side undid would come back), the
+//     item is a clash (Nested). 1.0.2 only: an SSE 0.91 conflict record
+//     keeps no history to share.
 //   - A tombstone among the versions (a deletion against an edit) and
 //     OPML outlines the versions place apart are clashes of the whole
 //     item: the base holds no place to combine them with.

@@ -46,6 +46,7 @@ func combineFields(p *Plan, base []feeds.Field, sides [][]feeds.Field) {
 		results[key] = res
 		keys = append(keys, key)
 	}
+	keys = clashMovedLists(p, keys, movedLists(base, sides))
 	edits, changed, clashes := editsFor(keys, results, sm[0])
 	cats, catChanged := categoryEdits(base, sides)
 	p.Clashes = append(p.Clashes, clashes...)
