@@ -82,6 +82,7 @@ func (d *gitDriver) run(ctx context.Context) error {
 	if _, err := out.doc.WriteTo(&buf); err != nil {
 		return fmt.Errorf("%s: writing the merged feed: %w", d.path, err)
 	}
+	d.recordLeft(out.doc)
 	if err := d.env.stop.save(func() error { return replaceInPlace(d.cur, buf.Bytes()) }); err != nil {
 		return err
 	}

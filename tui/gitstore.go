@@ -60,13 +60,23 @@ func (d *gitDriver) recordBase(v gitVersions) {
 	d.store.read = [][]dialect.Entry{v.ours.Entries(), v.theirs.Entries()}
 }
 
-// recordMerged records what the merged feed, saved, no longer holds of
-// the sides, and what it changed.
+// recordLeft records, before the merged feed is saved, what it no longer
+// holds of the sides.
+func (d *gitDriver) recordLeft(merged *dialect.Doc) {
+	if d.store == nil {
+		return
+	}
+	if err := d.store.st.RecordLeft(d.store.read, merged); err != nil {
+		d.env.warn(err.Error())
+	}
+}
+
+// recordMerged records, once the merged feed is saved, what it changed.
 func (d *gitDriver) recordMerged(merged *dialect.Doc) {
 	if d.store == nil {
 		return
 	}
-	if err := d.store.st.RecordSave(d.store.read, merged); err != nil {
+	if err := d.store.st.RecordCurrent(merged); err != nil {
 		d.env.warn(err.Error())
 	}
 	d.store.st.Close()

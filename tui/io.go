@@ -97,10 +97,16 @@ func writeDoc(env *Env, out string, doc result) error {
 	if beforeSave != nil {
 		beforeSave(out)
 	}
+	d := resultDoc(env, doc, data)
+	if d != nil {
+		env.saving.recordLeft(env.warn, d)
+	}
 	if err := env.stop.save(func() error { return env.saving.save(data) }); err != nil {
 		return err
 	}
-	recordResult(env, doc, data)
+	if d != nil {
+		env.saving.recordCurrent(env.warn, d)
+	}
 	return nil
 }
 

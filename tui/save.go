@@ -212,6 +212,7 @@ func resolverSave(ctx context.Context, cfg *resolver.Config, out string, inputs 
 		if err != nil {
 			return err
 		}
+		s.recordLeft(nil, doc)
 		s.mu.Lock()
 		defer s.mu.Unlock()
 		snap, err := atomicfile.Commit(ctx, s.snap, data)
@@ -223,7 +224,7 @@ func resolverSave(ctx context.Context, cfg *resolver.Config, out string, inputs 
 			return err
 		}
 		s.snap = snap
-		s.recordSaved(nil, doc)
+		s.recordCurrent(nil, doc)
 		return nil
 	}
 }

@@ -44,37 +44,53 @@ func noteRead(env *Env, docs ...*dialect.Doc) {
 	}
 }
 
-// recordSaved records in the store what the command read and the feed it
-// saved, doc; a failure is a warning (warn may be nil: the resolver's
-// screen has no room for one). The saved feed is read from then on, for a
-// session that saves again.
-func (s *saving) recordSaved(warn func(string), doc *dialect.Doc) {
+// recordLeft records, before a save of doc, the versions the command
+// read that doc no longer holds; a failure is a warning (warn may be nil:
+// the resolver's screen has no room for one). Recorded before the save,
+// they are kept even if the command is killed before it records more.
+func (s *saving) recordLeft(warn func(string), doc *dialect.Doc) {
 	st := s.versions(warn)
 	if st == nil {
 		return
 	}
 	s.readMu.Lock()
 	defer s.readMu.Unlock()
-	if err := st.RecordSave(s.reads, doc); err != nil && warn != nil {
+	if err := st.RecordLeft(s.reads, doc); err != nil && warn != nil {
+		warn(err.Error())
+	}
+}
+
+// recordCurrent records, after doc was saved, what the command changed.
+// The saved feed is what was read from then on, for a session that saves
+// again.
+func (s *saving) recordCurrent(warn func(string), doc *dialect.Doc) {
+	st := s.versions(warn)
+	if st == nil {
+		return
+	}
+	s.readMu.Lock()
+	defer s.readMu.Unlock()
+	if err := st.RecordCurrent(doc); err != nil && warn != nil {
 		warn(err.Error())
 	}
 	s.reads = [][]dialect.Entry{doc.Entries()}
 }
 
-// recordResult records a result the command saved: the document itself,
-// or for a result that is only bytes (an adoption) the feed they parse to.
-func recordResult(env *Env, doc result, data []byte) {
+// resultDoc returns the document of a result to record: the document
+// itself, or for a result that is only bytes (an adoption) the feed they
+// parse to; nil when the command writes no store.
+func resultDoc(env *Env, doc result, data []byte) *dialect.Doc {
 	if env.saving.versions(env.warn) == nil {
-		return
+		return nil
 	}
 	d, ok := doc.(*dialect.Doc)
 	if !ok {
 		var err error
 		if d, err = dialect.Parse(env.saving.out, data); err != nil {
-			return // what feedsync wrote loads; if not, validate says so, not the store
+			return nil // what feedsync wrote loads; if not, validate says so, not the store
 		}
 	}
-	env.saving.recordSaved(env.warn, d)
+	return d
 }
 
 // closeVersions closes the store the command opened.

@@ -86,11 +86,12 @@ func (h *Hub) incorporate(posted feed, until, link string, complete bool) (feed,
 	now := h.opts.Now()
 	if changed(h.doc, merged) {
 		data := merged.Bytes()
+		h.recordLeft(h.doc, posted, merged)
 		if _, err := lock.Commit(snap, data); err != nil {
 			return nil, "", http.StatusServiceUnavailable, err
 		}
 		id, _ := statID(h.path)
-		h.recordSaved(h.doc, posted, merged)
+		h.recordCurrent(merged)
 		h.adopt(merged, data, id)
 		if h.st.observe(merged, now) {
 			h.saveState()

@@ -77,6 +77,10 @@ func (r *round) commit(ctx context.Context) error {
 		return err
 	}
 	defer lock.Release()
+	if target != r.Local || !r.exists || !bytes.Equal(out, r.data) {
+		r.recordLeft(target)
+		defer r.store.Close()
+	}
 	switch {
 	case target != r.Local:
 		_, err = lock.Replace(out)
@@ -97,7 +101,7 @@ func (r *round) commit(ctx context.Context) error {
 		return err
 	}
 	if r.res.Wrote {
-		r.recordSaved(target)
+		r.recordCurrent()
 	}
 	return r.states.save(statePath(target, "sync"))
 }

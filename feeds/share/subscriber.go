@@ -11,6 +11,7 @@ import (
 	"github.com/feedsync/feedsync/feeds/atomicfile"
 	"github.com/feedsync/feedsync/feeds/dialect"
 	"github.com/feedsync/feedsync/feeds/fetch"
+	"github.com/feedsync/feedsync/feeds/store"
 )
 
 // Subscription is a local feed's subscription to a publisher's feed: the
@@ -112,6 +113,7 @@ type round struct {
 	local  feed
 	before map[string]string // LOCAL's items' sync digests as read
 	reads  [][]dialect.Entry // the feeds read, as read, for the version store (versions.go)
+	store  *store.Store      // the version store beside the target, while committing
 	states *subStates
 	st     *subState
 	res    Result

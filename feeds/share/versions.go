@@ -19,15 +19,23 @@ func (r *round) noteRead(f feed) {
 	}
 }
 
-// recordSaved records what the round read and saved in the store beside
-// target.
-func (r *round) recordSaved(target string) {
+// recordLeft records, before LOCAL is saved to target, the versions the
+// round read that the feed it saves no longer holds; the store stays open
+// for recordCurrent.
+func (r *round) recordLeft(target string) {
 	st, warn := store.Open(target)
 	if warn != nil {
 		r.warn("%s", warn.Error())
 	}
-	defer st.Close()
-	if err := st.RecordSave(r.reads, r.local); err != nil {
+	r.store = st
+	if err := st.RecordLeft(r.reads, r.local); err != nil {
+		r.warn("%s", err.Error())
+	}
+}
+
+// recordCurrent records, once LOCAL is saved, what the round changed.
+func (r *round) recordCurrent() {
+	if err := r.store.RecordCurrent(r.local); err != nil {
 		r.warn("%s", err.Error())
 	}
 }
@@ -41,11 +49,18 @@ func (h *Hub) openVersions() {
 	h.versions = st
 }
 
-// recordSaved records what an incorporation read, before and posted, and
-// saved, merged. h.mu is held.
-func (h *Hub) recordSaved(before, posted, merged feed) {
+// recordLeft records what an incorporation read, before and posted, and
+// merged no longer holds, before it is saved. h.mu is held.
+func (h *Hub) recordLeft(before, posted, merged feed) {
 	read := [][]dialect.Entry{before.Entries(), posted.Entries()}
-	if err := h.versions.RecordSave(read, merged); err != nil {
+	if err := h.versions.RecordLeft(read, merged); err != nil {
+		h.logf("warning: %v", err)
+	}
+}
+
+// recordCurrent records what an incorporation changed, once saved.
+func (h *Hub) recordCurrent(merged feed) {
+	if err := h.versions.RecordCurrent(merged); err != nil {
 		h.logf("warning: %v", err)
 	}
 }

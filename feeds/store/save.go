@@ -13,30 +13,31 @@ const Budget = 5000
 
 // RecordSave records what a command that saved written had read: read
 // holds the entries of each feed it read (Doc.Entries, taken as loaded,
-// before any change in place), written the feed it saved. It records
-//
-//   - every version read that written no longer holds (a version the
-//     command replaced, resolved or deleted, and an input's version the
-//     merge did not keep): these leave the feed, and are what later
-//     conflicts have as their base;
-//   - the versions of written the store does not hold, when they are at
-//     most Budget: what a command changed. The first save of a big feed
-//     does not record every item: its versions are recorded as they
-//     leave it.
-//
-// Its cost grows with what changed: an entry of read that is written's
-// entry for its item, unchanged, costs a lookup.
+// before any change in place), written the feed it saved. It is
+// RecordLeft(read, written) and RecordCurrent(written) at once; a command
+// calls the first before its save and the second after, so that a kill
+// between the two loses nothing the feed no longer holds.
 func (s *Store) RecordSave(read [][]dialect.Entry, written *dialect.Doc) error {
+	if err := s.RecordLeft(read, written); err != nil {
+		return err
+	}
+	return s.RecordCurrent(written)
+}
+
+// RecordCurrent records the versions of written, a feed just saved, that
+// the store does not hold, when they are at most Budget: what a command
+// changed. The first save of a big feed does not record every item: its
+// versions are recorded as they leave it (RecordLeft). Its cost is a key
+// per version of written.
+func (s *Store) RecordCurrent(written *dialect.Doc) error {
 	if s == nil || s.off || written == nil {
 		return nil
 	}
 	c := s.newCollector()
-	c.left(read, []*dialect.Doc{written})
 	var current []version
 	for _, e := range written.Entries() {
 		if !c.currentOf(e, &current) {
-			current = nil
-			break
+			return nil
 		}
 	}
 	for _, v := range current {
@@ -46,10 +47,13 @@ func (s *Store) RecordSave(read [][]dialect.Entry, written *dialect.Doc) error {
 }
 
 // RecordLeft records the versions of read (entries of feeds read) that
-// none of kept holds: the git driver records so the versions of the
-// common ancestor that neither side holds any more, the bases of what
-// both changed. kept must not be empty: it is also what a compaction
-// keeps against.
+// none of kept holds: before a save, the versions the command replaced,
+// resolved or deleted, and an input's versions the merge did not keep;
+// these leave the feed, and are what later conflicts have as their base.
+// The git driver records so the versions of the common ancestor that
+// neither side holds any more. kept must not be empty: its first is also
+// what a compaction keeps against. Its cost grows with what changed: an
+// entry of read that is a kept feed's entry for its item costs a lookup.
 func (s *Store) RecordLeft(read [][]dialect.Entry, kept ...*dialect.Doc) error {
 	if s == nil || s.off || len(kept) == 0 {
 		return nil

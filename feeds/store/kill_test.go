@@ -1,0 +1,77 @@
+package store
+
+import (
+	"flag"
+	"fmt"
+	"math/rand"
+	"os"
+	"os/exec"
+	"testing"
+	"time"
+)
+
+var kills = flag.Int("kills", 20, "kill -9 trials of TestKilledAppender")
+
+// TestKilledAppender kills, with SIGKILL at random moments, a child
+// process that appends to a store in a loop (this test binary, running
+// TestAppenderChild): the next Open must not warn (a torn last record is
+// no damage), must hold every whole record, and the next Record must
+// append after them.
+//
+// $ go test ./feeds/store -run TestKilledAppender -kills=200
+func TestKilledAppender(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts a process per trial")
+	}
+	feed := feedIn(t)
+	rng := rand.New(rand.NewSource(time.Now().UnixNano()))
+	last := 0
+	for trial := range *kills {
+		cmd := exec.Command(os.Args[0], "-test.run=^TestAppenderChild$")
+		cmd.Env = append(os.Environ(), "STORE_CHILD_FEED="+feed, fmt.Sprintf("STORE_CHILD_TRIAL=%d", trial))
+		if err := cmd.Start(); err != nil {
+			t.Fatal(err)
+		}
+		time.Sleep(time.Duration(20+rng.Intn(200)) * time.Millisecond)
+		cmd.Process.Kill()
+		cmd.Wait()
+		s, warn := Open(feed)
+		if warn != nil {
+			t.Fatalf("trial %d: Open warns after a kill: %v", trial, warn)
+		}
+		n := s.Stats().Records
+		if n < last {
+			t.Fatalf("trial %d: %d records, fewer than the %d before", trial, n, last)
+		}
+		extra := item{id: fmt.Sprint("after", trial), title: "A", hist: []string{"1@01@parent"}}
+		if err := s.Record(parse(t, rss(extra))); err != nil {
+			t.Fatalf("trial %d: Record after a kill: %v", trial, err)
+		}
+		s.Close()
+		s2 := open(t, feed)
+		if _, ok := s2.Base(extra.id, hist("1@01@parent")); !ok || s2.Stats().Records != n+1 {
+			t.Fatalf("trial %d: the record after the kill is not there (%d records, want %d)", trial, s2.Stats().Records, n+1)
+		}
+		last = n + 1
+		s2.Close()
+	}
+	t.Logf("%d trials: %d records", *kills, last)
+}
+
+// TestAppenderChild is the child of TestKilledAppender: it records new
+// versions in the store until it is killed.
+func TestAppenderChild(t *testing.T) {
+	feed := os.Getenv("STORE_CHILD_FEED")
+	if feed == "" {
+		t.Skip("the child of TestKilledAppender")
+	}
+	s, _ := Open(feed)
+	for round := 0; ; round++ {
+		var items []item
+		for i := range 50 {
+			items = append(items, item{id: fmt.Sprintf("t%s-r%d-i%d", os.Getenv("STORE_CHILD_TRIAL"), round, i),
+				title: "a title", desc: "a description long enough to make records of some size", hist: []string{"1@01@child"}})
+		}
+		s.Record(parse(t, rss(items...)))
+	}
+}
