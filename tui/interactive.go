@@ -106,6 +106,7 @@ func runDemo(ctx context.Context, env *Env, args []string) error {
 	if err != nil {
 		return err
 	}
+	recordDemoBase(env, *out)
 	cfg.Title = "demo: local.xml ⇄ remote.xml"
 	cfg.Markers = *markers
 	var info resolver.LoadInfo

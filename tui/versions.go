@@ -3,6 +3,7 @@ package tui
 import (
 	"github.com/feedsync/feedsync/feeds/dialect"
 	"github.com/feedsync/feedsync/feeds/store"
+	"github.com/feedsync/feedsync/tui/resolver/demo"
 )
 
 // The version store (package feeds/store) beside the feed a command
@@ -97,5 +98,26 @@ func resultDoc(env *Env, doc result, data []byte) *dialect.Doc {
 func (s *saving) closeVersions() {
 	if s != nil && s.store != nil {
 		s.store.Close()
+	}
+}
+
+// recordDemoBase records the demo pair's common ancestors in the store
+// beside OUT, so that the demo's conflicts have their bases.
+func recordDemoBase(env *Env, out string) {
+	if out == "-" {
+		return
+	}
+	base, err := dialect.Parse("demo/base.xml", demo.Base())
+	if err != nil {
+		env.warn(err.Error()) // a bug: the embedded feed loads (demo tests)
+		return
+	}
+	st, warn := store.Open(out)
+	if warn != nil {
+		env.warn(warn.Error())
+	}
+	defer st.Close()
+	if err := st.Record(base); err != nil {
+		env.warn(err.Error())
 	}
 }

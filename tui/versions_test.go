@@ -12,6 +12,7 @@ import (
 	"github.com/feedsync/feedsync/feeds/dialect"
 	"github.com/feedsync/feedsync/feeds/feedtest"
 	"github.com/feedsync/feedsync/feeds/store"
+	"github.com/feedsync/feedsync/tui/resolver"
 )
 
 // baseOf looks up in the store beside feed the version of id whose
@@ -163,3 +164,55 @@ func TestStoreCommand(t *testing.T) {
 }
 
 func twoDigits(i int) string { return string(rune('0'+i/10)) + string(rune('0'+i%10)) }
+
+// The demo holds a store: every conflict of its pair has its base, the
+// version where the winner and each conflict version diverged.
+func TestDemoHasBases(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "demo.xml")
+	var stderr strings.Builder
+	recordDemoBase(&Env{Stderr: &stderr}, out)
+	if stderr.Len() > 0 {
+		t.Fatalf("warnings: %s", stderr.String())
+	}
+	l, r := demoFeedsForTest(t)
+	merged, err := dialect.Merge(l, r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	st, warn := store.Open(out)
+	if warn != nil {
+		t.Fatal(warn)
+	}
+	defer st.Close()
+	n := 0
+	for _, e := range merged.Entries() {
+		for i := range e.Versions() {
+			c := e.Divergence(i).Common
+			if c == nil {
+				t.Errorf("%s: version %d shares no history with the winner", e.ID(), i+1)
+				continue
+			}
+			if _, ok := st.Base(e.ID(), *c); !ok {
+				t.Errorf("%s: no base for version %d (diverged after #%d by %s)", e.ID(), i+1, c.Number, c.By)
+			}
+			n++
+		}
+	}
+	if n < 7 {
+		t.Errorf("%d conflict versions looked at; the demo has more", n)
+	}
+}
+
+func demoFeedsForTest(t *testing.T) (*dialect.Doc, *dialect.Doc) {
+	t.Helper()
+	lb, rb := resolver.DemoFeeds()
+	l, err := dialect.Parse("demo/local.xml", lb)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := dialect.Parse("demo/remote.xml", rb)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return l, r
+}
