@@ -4,7 +4,9 @@ import (
 	"path/filepath"
 	"sync"
 	"testing"
+	"time"
 
+	"github.com/feedsync/feedsync/engine"
 	"github.com/feedsync/feedsync/feeds/dialect"
 	"github.com/feedsync/feedsync/feeds/feedgen"
 )
@@ -50,5 +52,73 @@ func BenchmarkRecordSaveFresh(b *testing.B) {
 			b.Fatal(err)
 		}
 		s.Close()
+	}
+}
+
+// BenchmarkTenChangedInto100k merges 10 items changed elsewhere into the
+// 100k feed whose store holds every version, as a command does (RecordLeft
+// before the save, RecordCurrent after), and reports the bytes and
+// records appended to the store: O(10), not O(feed).
+func BenchmarkTenChangedInto100k(b *testing.B) {
+	l, r := pair100k()
+	_, _, m := parsePair(b, l, r)
+	feed := filepath.Join(b.TempDir(), "feed.xml")
+	s, _ := Open(feed)
+	defer s.Close()
+	if err := s.Record(m); err != nil { // the store holds every version of the feed
+		b.Fatal(err)
+	}
+	merged := m.Bytes()
+	local := parseB(b, merged)
+	remote := parseB(b, merged)
+	changeTen(b, remote)
+	var appended, records int64
+	for b.Loop() {
+		b.StopTimer()
+		s2, _ := Open(feed) // a new command: the store as it is on disk
+		before, n := s2.Stats().Bytes, s2.Stats().Records
+		b.StartTimer()
+		out, err := dialect.Merge(local, remote)
+		if err != nil {
+			b.Fatal(err)
+		}
+		read := [][]dialect.Entry{local.Entries(), remote.Entries()}
+		if err := s2.RecordLeft(read, out); err != nil {
+			b.Fatal(err)
+		}
+		if err := s2.RecordCurrent(out); err != nil {
+			b.Fatal(err)
+		}
+		b.StopTimer()
+		appended, records = s2.Stats().Bytes-before, int64(s2.Stats().Records-n)
+		s2.Close()
+		b.StartTimer()
+	}
+	b.ReportMetric(float64(appended), "store-bytes/op")
+	b.ReportMetric(float64(records), "store-records/op")
+}
+
+func parseB(b *testing.B, data []byte) *dialect.Doc {
+	b.Helper()
+	d, err := dialect.Parse("feed.xml", data)
+	if err != nil {
+		b.Fatal(err)
+	}
+	return d
+}
+
+// changeTen updates the title of ten items of d, as another endpoint.
+func changeTen(b *testing.B, d *dialect.Doc) {
+	b.Helper()
+	es := d.Entries()
+	st := engine.Stamp{When: time.Date(2030, 1, 1, 0, 0, 0, 0, time.UTC), By: "elsewhere"}
+	for i := range 10 {
+		e := es[i*(len(es)/10)]
+		title := "changed elsewhere"
+		up, err := d.Update(e, st, dialect.Change{Edit: dialect.Edit{Title: &title}}, dialect.Options{})
+		if err != nil {
+			b.Fatal(err)
+		}
+		d.Set(up)
 	}
 }

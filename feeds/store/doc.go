@@ -47,16 +47,47 @@
 // with an empty store, which it begins again as it records. Nothing is
 // ever deleted but by compaction.
 //
+// # What is recorded, and when
+//
+// A base is a version that has left every feed that holds the conflict:
+// were one of the two conflicting versions' common entry the topmost of a
+// version the feed still holds, that version would be an ancestor of the
+// other and subsumed by it (1.0.2 §3.3), not in conflict. So what the
+// store must hold is what leaves the feed, and every command that saves a
+// feed records (RecordLeft), before its save, the versions it read (the
+// feed as loaded, before any change in place, and every other feed it
+// read: a merge's REMOTE, a hub's POST, a pulled feed, the git driver's
+// ancestor) that the feed it saves no longer holds: those it replaced,
+// resolved or deleted, and an input's versions the merge did not keep.
+// Recorded before the save, they survive a kill between the feed's rename
+// and the store's append. After the save it records (RecordCurrent) the
+// versions of the saved feed the store does not hold, what the command
+// changed, as long as they are at most Budget (5,000); the first save of
+// a big feed leaves its current versions to be recorded as they leave.
+// Record records every version of a feed at once, for a caller that wants
+// that (a test, the demo).
+//
+// Readings. The feed is the record of its own current versions: a
+// version that leaves it other than through feedsync (a git fast-forward,
+// a copy over it, an editor) is not recorded then, and is found only if
+// an earlier command recorded it (RecordCurrent records what every
+// command changes) or git's ancestor holds it (the driver records it).
+// Nothing is guessed where nothing was recorded: a feed copied alone, or
+// another implementation's feed, has no base.
+//
 // # Cost
 //
 // Open reads the file once and keeps an index in memory: a 128-bit hash
 // of every version's key, and of every place (id and entry) with the
-// offset of its record. Record asks the index about each version of the
-// feed, which costs a history entry and a digest each, both read as the
-// feed was parsed, and computes the fields of the new versions alone; it
-// appends them in one write and syncs. So a merge that brings 10 new
-// versions into a store of 100k appends about 10 records; the first
-// write of a big feed records every version once. Base reads one record.
+// offset of its record. RecordLeft compares each entry read with the
+// saved feed's entry for its item: the same entry (an item the command
+// did not touch) costs a lookup, and an item read from another feed is
+// compared history entry and digest, both read as the feed was parsed,
+// without its data. Only the versions to record have their fields
+// computed, and they are appended in one write, then synced. So a merge
+// that brings 10 new versions into a 100k feed appends about 20 records
+// (each changed item's old version and its new one). Base reads one
+// record.
 //
 // # Concurrency
 //
