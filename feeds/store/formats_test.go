@@ -1,0 +1,121 @@
+package store
+
+import (
+	"testing"
+
+	"github.com/feedsync/feedsync/feeds"
+	"github.com/feedsync/feedsync/feeds/dialect"
+)
+
+func shared(fs []feeds.Field) []feeds.Field {
+	var out []feeds.Field
+	for _, f := range fs {
+		if f.Shared {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+// What the store keeps of Atom content: the Value as Fields gives it and
+// the content's type, so that a three-way merge reads html and xhtml as
+// markup (issue 19, part 3).
+func TestAtomTextTypes(t *testing.T) {
+	feed := feedIn(t)
+	d := parse(t, []byte(`<?xml version="1.0" encoding="utf-8"?>
+<feed xmlns="http://www.w3.org/2005/Atom" xmlns:sx="http://feedsync.org/2007/feedsync">
+  <title>T</title>
+  <entry>
+    <title type="html">Buy &lt;b&gt;milk&lt;/b&gt;</title>
+    <content type="xhtml"><div xmlns="http://www.w3.org/1999/xhtml"><p>Get <em>oat</em> milk</p></div></content>
+    <sx:sync id="x" updates="1"><sx:history sequence="1" when="2021-01-01T00:01:00Z" by="o"/></sx:sync>
+  </entry>
+  <entry>
+    <title>Plain</title>
+    <content type="text">a &amp; b</content>
+    <sx:sync id="y" updates="1"><sx:history sequence="1" when="2021-01-01T00:01:00Z" by="o"/></sx:sync>
+  </entry>
+</feed>
+`))
+	s := open(t, feed)
+	if err := s.Record(d); err != nil {
+		t.Fatal(err)
+	}
+	s = open(t, feed)
+	for _, tc := range []struct {
+		id, title, content string
+		types              map[string]string
+	}{
+		{"x", "Buy <b>milk</b>", `<div xmlns="http://www.w3.org/1999/xhtml"><p>Get <em>oat</em> milk</p></div>`,
+			map[string]string{"title": "html", "content": "xhtml"}},
+		{"y", "Plain", "a & b", map[string]string{"content": "text"}},
+	} {
+		v, ok := s.Lookup(tc.id, hist("1@01@o"))
+		if !ok {
+			t.Fatalf("%s: not found", tc.id)
+		}
+		e, _ := d.Entry(tc.id)
+		if got, want := values(v.Fields), values(e.Winner().Fields()[:2]); got != want {
+			t.Errorf("%s: fields %q, want Version.Fields' %q", tc.id, got, want)
+		}
+		if got := values(v.Fields); got != "title="+tc.title+";content="+tc.content+";" {
+			t.Errorf("%s: fields %q", tc.id, got)
+		}
+		if len(v.Types) != len(tc.types) {
+			t.Errorf("%s: types %v, want %v", tc.id, v.Types, tc.types)
+		}
+		for k, w := range tc.types {
+			if v.Types[k] != w {
+				t.Errorf("%s: type of %s = %q, want %q", tc.id, k, v.Types[k], w)
+			}
+		}
+	}
+}
+
+// SSE 0.91 keys a version by its version number and the when and by of
+// the sx:history or sx:update that made it (0.91 §2.4, §2.5); an
+// sx:conflict record by its own (0.91 §5.2).
+func TestSSEKeys(t *testing.T) {
+	feed := feedIn(t)
+	d := parse(t, []byte(`<?xml version="1.0" encoding="utf-8"?>
+<rss version="2.0" xmlns:sx="http://www.microsoft.com/schemas/rss/sse">
+  <channel>
+    <title>T</title>
+    <item>
+      <title>Two</title>
+      <description>d2</description>
+      <sx:sync id="x" version="2">
+        <sx:history when="Fri, 01 Jan 2021 00:02:00 GMT" by="a">
+          <sx:update when="Fri, 01 Jan 2021 00:01:00 GMT" by="o"/>
+        </sx:history>
+        <sx:conflicts>
+          <sx:conflict version="2" when="Fri, 01 Jan 2021 00:03:00 GMT" by="b">
+            <item><title>Other</title><description>d2b</description></item>
+          </sx:conflict>
+        </sx:conflicts>
+      </sx:sync>
+    </item>
+  </channel>
+</rss>
+`))
+	s := open(t, feed)
+	if err := s.Record(d); err != nil {
+		t.Fatal(err)
+	}
+	e, _ := d.Entry("x")
+	for _, tc := range []struct {
+		h string
+		v dialect.Version
+	}{
+		{"2@02@a", e.Winner()},
+		{"2@03@b", e.Versions()[0]},
+	} {
+		fs, ok := s.Base("x", hist(tc.h))
+		if want := values(shared(tc.v.Fields())); !ok || values(fs) != want || want == "" {
+			t.Errorf("Base(x, %s) = %q, %v; want %q", tc.h, values(fs), ok, want)
+		}
+	}
+	if _, ok := s.Base("x", hist("1@01@o")); ok {
+		t.Error("the version an sx:update names was never read: found")
+	}
+}
