@@ -177,8 +177,12 @@ func compose(local, winner *itemData) *itemData {
 		out.syncAt += len(shared)
 	}
 	lt, wt := local.tree(), winner.tree()
-	return &itemData{format: local.format, tr: &itemTree{el: lt.el, scope: lt.scope, iscope: lt.iscope,
+	x := &itemData{format: local.format, tr: &itemTree{el: lt.el, scope: lt.scope, iscope: lt.iscope,
 		sync: wt.sync, sscope: wt.sscope}, comp: out}
+	if d := winner.digest.Load(); d != nil {
+		x.digest.Store(d) // the same shared elements: the same digest
+	}
+	return x
 }
 
 // NewData returns data for a new version of an item in d: base's elements

@@ -83,23 +83,28 @@ func SharedFields(d engine.Data) []Field {
 // data not made by this package have none.
 func TextTypes(d engine.Data) map[string]string {
 	x := dataOf(d)
-	if x == nil {
+	if x == nil || x.format != Atom {
 		return nil
 	}
 	var out map[string]string
-	seen := map[string]int{}
+	seen := map[kind]int{}
 	for _, f := range x.fields() {
-		if !f.kind.shared() {
+		if f.kind != kindTitle && f.kind != kindContent && f.kind != kindSummary {
 			continue
 		}
-		key := x.field(f, seen).Key
-		if t := f.elem().SelectAttrValue("type", ""); t != "" && f.uri == NSAtom &&
-			(f.kind == kindTitle || f.kind == kindContent || f.kind == kindSummary) {
-			if out == nil {
-				out = map[string]string{}
-			}
-			out[key] = t
+		seen[f.kind]++ // keyed as field keys them: "content", then "content[2]"
+		t := f.elem().SelectAttrValue("type", "")
+		if t == "" || f.uri != NSAtom {
+			continue
 		}
+		key := map[kind]string{kindTitle: "title", kindContent: "content", kindSummary: "summary"}[f.kind]
+		if n := seen[f.kind]; n > 1 {
+			key += "[" + itoa(n) + "]"
+		}
+		if out == nil {
+			out = map[string]string{}
+		}
+		out[key] = t
 	}
 	return out
 }

@@ -153,6 +153,23 @@ func (v Version) History() []History {
 	return out
 }
 
+// Top returns the version's newest change, History()[0], without making
+// the whole history; false when the version has none.
+func (v Version) Top() (History, bool) {
+	switch {
+	case v.sse == nil:
+		if len(v.fs.Sync.History) == 0 {
+			return History{}, false
+		}
+		h := v.fs.Sync.History[0]
+		return History{Number: h.Sequence, Stamp: h.Stamp()}, true
+	case v.conflict >= 0:
+		c := v.sse.Conflicts[v.conflict]
+		return History{Number: c.Version, Stamp: c.Stamp()}, true
+	}
+	return History{Number: v.sse.Version, Stamp: v.sse.History.Stamp()}, true
+}
+
 // Fields returns the version's data as fields, publisher-specific ones
 // included (feeds.Fields, ssefeed.Fields). They are computed on each call.
 func (v Version) Fields() []feeds.Field {

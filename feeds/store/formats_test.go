@@ -77,27 +77,7 @@ func TestAtomTextTypes(t *testing.T) {
 // sx:conflict record by its own (0.91 §5.2).
 func TestSSEKeys(t *testing.T) {
 	feed := feedIn(t)
-	d := parse(t, []byte(`<?xml version="1.0" encoding="utf-8"?>
-<rss version="2.0" xmlns:sx="http://www.microsoft.com/schemas/rss/sse">
-  <channel>
-    <title>T</title>
-    <item>
-      <title>Two</title>
-      <description>d2</description>
-      <sx:sync id="x" version="2">
-        <sx:history when="Fri, 01 Jan 2021 00:02:00 GMT" by="a">
-          <sx:update when="Fri, 01 Jan 2021 00:01:00 GMT" by="o"/>
-        </sx:history>
-        <sx:conflicts>
-          <sx:conflict version="2" when="Fri, 01 Jan 2021 00:03:00 GMT" by="b">
-            <item><title>Other</title><description>d2b</description></item>
-          </sx:conflict>
-        </sx:conflicts>
-      </sx:sync>
-    </item>
-  </channel>
-</rss>
-`))
+	d := parse(t, sseFeed)
 	s := open(t, feed)
 	if err := s.Record(d); err != nil {
 		t.Fatal(err)
@@ -119,3 +99,45 @@ func TestSSEKeys(t *testing.T) {
 		t.Error("the version an sx:update names was never read: found")
 	}
 }
+
+// Version.Top, which keys versions, is the first of Version.History in
+// both dialects, winners and conflict versions alike.
+func TestTopIsHistoryFirst(t *testing.T) {
+	for _, data := range [][]byte{
+		rss(item{id: "a", title: "A", hist: []string{"2@02@x", "1@01@o"},
+			conflicts: []item{{id: "a", title: "B", hist: []string{"2@03@y", "1@01@o"}}}}),
+		sseFeed,
+	} {
+		d := parse(t, data)
+		for _, e := range d.Entries() {
+			for _, v := range versionsOf(e) {
+				top, ok := v.Top()
+				if hs := v.History(); !ok || len(hs) == 0 || !top.Equal(hs[0]) || top.Number != hs[0].Number {
+					t.Errorf("%s: Top = %+v, %v; History()[0] = %+v", e.ID(), top, ok, hs)
+				}
+			}
+		}
+	}
+}
+
+var sseFeed = []byte(`<?xml version="1.0" encoding="utf-8"?>
+<rss version="2.0" xmlns:sx="http://www.microsoft.com/schemas/rss/sse">
+  <channel>
+    <title>T</title>
+    <item>
+      <title>Two</title>
+      <description>d2</description>
+      <sx:sync id="x" version="2">
+        <sx:history when="Fri, 01 Jan 2021 00:02:00 GMT" by="a">
+          <sx:update when="Fri, 01 Jan 2021 00:01:00 GMT" by="o"/>
+        </sx:history>
+        <sx:conflicts>
+          <sx:conflict version="2" when="Fri, 01 Jan 2021 00:03:00 GMT" by="b">
+            <item><title>Other</title><description>d2b</description></item>
+          </sx:conflict>
+        </sx:conflicts>
+      </sx:sync>
+    </item>
+  </channel>
+</rss>
+`)

@@ -66,23 +66,16 @@ func (s *Store) RecordLeft(read [][]dialect.Entry, kept ...*dialect.Doc) error {
 // left gathers the versions of read that no doc of kept holds. An entry
 // that is a kept doc's entry for its item, unchanged, costs a lookup.
 func (c *collector) left(read [][]dialect.Entry, kept []*dialect.Doc) {
-	now := make([]map[string]dialect.Entry, len(kept))
-	for i, d := range kept {
-		now[i] = map[string]dialect.Entry{}
-		for _, e := range d.Entries() {
-			now[i][e.ID()] = e
-		}
-	}
 	for _, es := range read {
 	entries:
 		for _, e := range es {
 			var ws []dialect.Entry
-			for _, m := range now {
-				w, ok := m[e.ID()]
-				if ok && w == e {
+			for _, d := range kept {
+				w, err := d.Entry(e.ID())
+				if err == nil && w == e {
 					continue entries // unchanged: all its versions are current
 				}
-				if ok {
+				if err == nil {
 					ws = append(ws, w)
 				}
 			}
@@ -103,11 +96,11 @@ func (s *Store) newCollector() *collector { return &collector{s: s, seen: map[ke
 // keyOf returns the key of version v of item id; ok is false for a
 // version without history.
 func keyOf(id string, v dialect.Version) (h dialect.History, digest string, ok bool) {
-	hs := v.History()
-	if len(hs) == 0 {
+	h, ok = v.Top()
+	if !ok {
 		return h, "", false
 	}
-	return hs[0], v.Digest(), true
+	return h, v.Digest(), true
 }
 
 // wants reports whether a version is neither held nor gathered yet.
