@@ -216,3 +216,28 @@ func demoFeedsForTest(t *testing.T) (*dialect.Doc, *dialect.Doc) {
 	}
 	return l, r
 }
+
+// adopt records the first versions it gives a plain feed's items (what the
+// command changed), so that an edit of them on two endpoints has a base.
+func TestAdoptRecordsItsVersions(t *testing.T) {
+	h := newHarness(t)
+	a := h.write("plain.xml", "<?xml version=\"1.0\"?>\n<rss version=\"2.0\"><channel><title>t</title>"+
+		"<item><title>Buy milk</title><guid>g1</guid></item></channel></rss>\n")
+	if code, _, stderr := h.run("", "adopt", a, "--by", "A", "--when", "2021-01-01T00:00:00Z", "-o", a); code != 0 {
+		t.Fatalf("exit %d\n%s", code, stderr)
+	}
+	doc, err := dialect.Parse(a, []byte(h.read("plain.xml")))
+	if err != nil {
+		t.Fatal(err)
+	}
+	e := doc.Entries()[0]
+	top, _ := e.Winner().Top()
+	st, warn := store.Open(a)
+	if warn != nil {
+		t.Fatal(warn)
+	}
+	defer st.Close()
+	if fs, ok := st.Base(e.ID(), top); !ok || fieldValue(fs, "title") != "Buy milk" {
+		t.Errorf("Base of the adopted version = %+v, %v", fs, ok)
+	}
+}
