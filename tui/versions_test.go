@@ -1,6 +1,8 @@
 package tui
 
 import (
+	"context"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -241,3 +243,62 @@ func TestAdoptRecordsItsVersions(t *testing.T) {
 		t.Errorf("Base of the adopted version = %+v, %v", fs, ok)
 	}
 }
+
+// The resolver's save records, before it writes, the versions the session
+// loaded that the saved feed no longer holds: a resolution's winner and
+// conflict versions, which a later conflict may have as its base.
+func TestResolverSaveRecords(t *testing.T) {
+	h := newHarness(t)
+	a := h.write("a.xml", conflictFeed)
+	var cfg resolver.Config
+	resolverSave(context.Background(), &cfg, a, []string{a}, func(s *saving, _ func(resolver.Loading)) (*dialect.Doc, error) {
+		env := &Env{Stderr: io.Discard, saving: s}
+		return load(context.Background(), env, a)
+	})
+	doc, err := cfg.Load(func(resolver.Loading) {})
+	if err != nil {
+		t.Fatal(err)
+	}
+	e, _ := doc.Entry("x")
+	res, err := doc.Resolve(e, engine.Stamp{When: time.Date(2021, 1, 2, 0, 0, 0, 0, time.UTC), By: "R"}, dialect.Resolution{}, dialect.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	doc.Set(res)
+	if err := cfg.Save(doc); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		seq       int
+		when, by  string
+		wantTitle string
+	}{{2, "2021-01-01T00:02:00Z", "A", "A's"}, {2, "2021-01-01T00:03:00Z", "B", "B's"}, {3, "2021-01-02T00:00:00Z", "R", "A's"}} {
+		if title, ok := baseOf(t, a, "x", c.seq, c.when, c.by); !ok || title != c.wantTitle {
+			t.Errorf("#%d by %s: %q, %v; want %q", c.seq, c.by, title, ok, c.wantTitle)
+		}
+	}
+}
+
+const conflictFeed = `<?xml version="1.0" encoding="utf-8"?>
+<rss version="2.0" xmlns:sx="http://feedsync.org/2007/feedsync">
+ <channel>
+  <title>T</title>
+  <item>
+   <title>A's</title>
+   <sx:sync id="x" updates="2">
+    <sx:history sequence="2" when="2021-01-01T00:02:00Z" by="A"/>
+    <sx:history sequence="1" when="2021-01-01T00:01:00Z" by="O"/>
+    <sx:conflicts>
+     <item>
+      <title>B's</title>
+      <sx:sync id="x" updates="2">
+       <sx:history sequence="2" when="2021-01-01T00:03:00Z" by="B"/>
+       <sx:history sequence="1" when="2021-01-01T00:01:00Z" by="O"/>
+      </sx:sync>
+     </item>
+    </sx:conflicts>
+   </sx:sync>
+  </item>
+ </channel>
+</rss>
+`
