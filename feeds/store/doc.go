@@ -23,10 +23,11 @@
 // base. A version without history has no key and is not recorded.
 //
 // What is kept of a version is its shared fields as feeds.Field values
-// (Key, Label, Value; Version.Fields, shared ones alone), the type
-// attribute of its Atom text constructs by field key (an Atom content of
-// type "html" or "xhtml": its Value is the markup, which a three-way merge
-// must treat as markup), and whether it is a tombstone. Publisher-specific
+// (Key, Label, Value and Type, as Version.Fields gives them, shared ones
+// alone: a content of Type "html" or "xhtml" holds markup, which a
+// three-way merge must treat as markup), and whether it is a tombstone.
+// A record holds the Types as a map by field key (format 1 wrote Atom's
+// explicit type attributes alone; a record without one gives no Type). Publisher-specific
 // data and sync metadata are not kept: a base is compared by its shared
 // data only. Two versions whose data differ only in a text type with
 // equal text share a digest; the first recorded is kept.
