@@ -99,7 +99,7 @@
 // three runs paired with the same build without a store (2 cores, a
 // loaded machine):
 //
-//	fresh store (none before):    CPU 1.11× (5.98 s / 5.10 s), peak memory 1.08× (1048 / 974 MiB), 6 MB recorded
+//	fresh store (none before):    CPU 1.02× (five runs; 0.88–1.13), 1.11× (three runs), peak memory 1.08× (1048 / 972 MiB), 6 MB recorded
 //	existing store (same merge):  CPU 1.03× (6.49 s / 6.30 s), peak memory 1.02× (988 / 972 MiB), nothing appended
 //
 // and the store's own share, with what a 10-item merge appends:
