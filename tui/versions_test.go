@@ -14,6 +14,7 @@ import (
 	"github.com/feedsync/feedsync/feeds/dialect"
 	"github.com/feedsync/feedsync/feeds/feedtest"
 	"github.com/feedsync/feedsync/feeds/store"
+	"github.com/feedsync/feedsync/feeds/threeway"
 	"github.com/feedsync/feedsync/tui/resolver"
 )
 
@@ -302,3 +303,35 @@ const conflictFeed = `<?xml version="1.0" encoding="utf-8"?>
  </channel>
 </rss>
 `
+
+// With the demo's bases, its offsite item, whose endpoints changed
+// different words (the dates; the city and the head count), combines
+// whole, and the plumber's, whose sides each appended to the title at the
+// same place, clashes: the demo shows both.
+func TestDemoBasesCombine(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "demo.xml")
+	recordDemoBase(&Env{Stderr: io.Discard}, out)
+	l, r := demoFeedsForTest(t)
+	merged, err := dialect.Merge(l, r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	st, warn := store.Open(out)
+	if warn != nil {
+		t.Fatal(warn)
+	}
+	defer st.Close()
+	got := map[string]bool{}
+	for _, e := range merged.Entries() {
+		if e.InConflict() {
+			plan, err := threeway.Combine(e, storeBases{st})
+			got[e.ID()] = err == nil && plan.Clean()
+		}
+	}
+	t.Logf("combines: %v", got)
+	for id, clean := range map[string]bool{"item-offsite": true, "item-plumber": false} {
+		if c, ok := got[id]; !ok || c != clean {
+			t.Errorf("%s: combines %v (in conflict: %v), want %v", id, c, ok, clean)
+		}
+	}
+}
