@@ -75,40 +75,6 @@ func SharedFields(d engine.Data) []Field {
 	return slices.DeleteFunc(Fields(d), func(f Field) bool { return !f.Shared })
 }
 
-// TextTypes returns the type attribute of each Atom text construct among
-// the data's shared fields (title, content, summary) that carries one, by
-// the field's key as Fields gives it: "html" or "xhtml" says how to read
-// the field's Value (escaped markup as text, or the markup inside the
-// div). A three-way merge of content needs it beside the Value. RSS and
-// data not made by this package have none.
-func TextTypes(d engine.Data) map[string]string {
-	x := dataOf(d)
-	if x == nil || x.format != Atom {
-		return nil
-	}
-	var out map[string]string
-	seen := map[kind]int{}
-	for _, f := range x.fields() {
-		if f.kind != kindTitle && f.kind != kindContent && f.kind != kindSummary {
-			continue
-		}
-		seen[f.kind]++ // keyed as field keys them: "content", then "content[2]"
-		t := f.elem().SelectAttrValue("type", "")
-		if t == "" || f.uri != NSAtom {
-			continue
-		}
-		key := map[kind]string{kindTitle: "title", kindContent: "content", kindSummary: "summary"}[f.kind]
-		if n := seen[f.kind]; n > 1 {
-			key += "[" + itoa(n) + "]"
-		}
-		if out == nil {
-			out = map[string]string{}
-		}
-		out[key] = t
-	}
-	return out
-}
-
 // Title returns the text of the data's first title, or "".
 func Title(d engine.Data) string {
 	x := dataOf(d)

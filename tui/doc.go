@@ -55,6 +55,17 @@
 // line. The protocol, its state files and the readings of 1.0.2 §4 are in
 // feeds/share.
 //
+// # The version store
+//
+// Every command that saves a feed records in the version store beside it
+// (package feeds/store; versions.go) the versions it read that the saved
+// feed no longer holds, before the save, and what it changed, after: the
+// inputs are noted as loaded, before a command changes them in place, and
+// the resolver's save, the git driver (gitstore.go, which also records the
+// ancestor's versions neither side holds) and the demo (its pair's common
+// ancestors) do the same. A result written to standard output or a stream
+// records nothing. 'store' (storecmd.go) shows a store and prunes it.
+//
 // The CSE commands (cse.go) are the command line of package feeds/cse,
 // which is a library: cse.Pull, Fetch, List and Stamp return data and
 // report progress through a cse.Reporter, which cseprogress.go shows as a

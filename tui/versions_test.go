@@ -1,6 +1,8 @@
 package tui
 
 import (
+	"context"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -12,6 +14,7 @@ import (
 	"github.com/feedsync/feedsync/feeds/dialect"
 	"github.com/feedsync/feedsync/feeds/feedtest"
 	"github.com/feedsync/feedsync/feeds/store"
+	"github.com/feedsync/feedsync/feeds/threeway"
 	"github.com/feedsync/feedsync/tui/resolver"
 )
 
@@ -233,6 +236,122 @@ func TestStoreCommandNeedsTheFeed(t *testing.T) {
 			if code != ExitError || stdout != "" || !strings.HasPrefix(stderr, "feedsync store: ") {
 				t.Errorf("%q: exit %d, stdout %q, stderr %q; want exit %d and an error", args, code, stdout, stderr, ExitError)
 			}
+		}
+	}
+}
+
+// adopt records the first versions it gives a plain feed's items (what the
+// command changed), so that an edit of them on two endpoints has a base.
+func TestAdoptRecordsItsVersions(t *testing.T) {
+	h := newHarness(t)
+	a := h.write("plain.xml", "<?xml version=\"1.0\"?>\n<rss version=\"2.0\"><channel><title>t</title>"+
+		"<item><title>Buy milk</title><guid>g1</guid></item></channel></rss>\n")
+	if code, _, stderr := h.run("", "adopt", a, "--by", "A", "--when", "2021-01-01T00:00:00Z", "-o", a); code != 0 {
+		t.Fatalf("exit %d\n%s", code, stderr)
+	}
+	doc, err := dialect.Parse(a, []byte(h.read("plain.xml")))
+	if err != nil {
+		t.Fatal(err)
+	}
+	e := doc.Entries()[0]
+	top, _ := e.Winner().Top()
+	st, warn := store.Open(a)
+	if warn != nil {
+		t.Fatal(warn)
+	}
+	defer st.Close()
+	if fs, ok := st.Base(e.ID(), top); !ok || fieldValue(fs, "title") != "Buy milk" {
+		t.Errorf("Base of the adopted version = %+v, %v", fs, ok)
+	}
+}
+
+// The resolver's save records, before it writes, the versions the session
+// loaded that the saved feed no longer holds: a resolution's winner and
+// conflict versions, which a later conflict may have as its base.
+func TestResolverSaveRecords(t *testing.T) {
+	h := newHarness(t)
+	a := h.write("a.xml", conflictFeed)
+	var cfg resolver.Config
+	resolverSave(context.Background(), &cfg, a, []string{a}, func(s *saving, _ func(resolver.Loading)) (*dialect.Doc, error) {
+		env := &Env{Stderr: io.Discard, saving: s}
+		return load(context.Background(), env, a)
+	})
+	doc, err := cfg.Load(func(resolver.Loading) {})
+	if err != nil {
+		t.Fatal(err)
+	}
+	e, _ := doc.Entry("x")
+	res, err := doc.Resolve(e, engine.Stamp{When: time.Date(2021, 1, 2, 0, 0, 0, 0, time.UTC), By: "R"}, dialect.Resolution{}, dialect.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	doc.Set(res)
+	if err := cfg.Save(doc); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		seq       int
+		when, by  string
+		wantTitle string
+	}{{2, "2021-01-01T00:02:00Z", "A", "A's"}, {2, "2021-01-01T00:03:00Z", "B", "B's"}, {3, "2021-01-02T00:00:00Z", "R", "A's"}} {
+		if title, ok := baseOf(t, a, "x", c.seq, c.when, c.by); !ok || title != c.wantTitle {
+			t.Errorf("#%d by %s: %q, %v; want %q", c.seq, c.by, title, ok, c.wantTitle)
+		}
+	}
+}
+
+const conflictFeed = `<?xml version="1.0" encoding="utf-8"?>
+<rss version="2.0" xmlns:sx="http://feedsync.org/2007/feedsync">
+ <channel>
+  <title>T</title>
+  <item>
+   <title>A's</title>
+   <sx:sync id="x" updates="2">
+    <sx:history sequence="2" when="2021-01-01T00:02:00Z" by="A"/>
+    <sx:history sequence="1" when="2021-01-01T00:01:00Z" by="O"/>
+    <sx:conflicts>
+     <item>
+      <title>B's</title>
+      <sx:sync id="x" updates="2">
+       <sx:history sequence="2" when="2021-01-01T00:03:00Z" by="B"/>
+       <sx:history sequence="1" when="2021-01-01T00:01:00Z" by="O"/>
+      </sx:sync>
+     </item>
+    </sx:conflicts>
+   </sx:sync>
+  </item>
+ </channel>
+</rss>
+`
+
+// With the demo's bases, its offsite item, whose endpoints changed
+// different words (the dates; the city and the head count), combines
+// whole, and the plumber's, whose sides each appended to the title at the
+// same place, clashes: the demo shows both.
+func TestDemoBasesCombine(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "demo.xml")
+	recordDemoBase(&Env{Stderr: io.Discard}, out)
+	l, r := demoFeedsForTest(t)
+	merged, err := dialect.Merge(l, r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	st, warn := store.Open(out)
+	if warn != nil {
+		t.Fatal(warn)
+	}
+	defer st.Close()
+	got := map[string]bool{}
+	for _, e := range merged.Entries() {
+		if e.InConflict() {
+			plan, err := threeway.Combine(e, storeBases{st})
+			got[e.ID()] = err == nil && plan.Clean()
+		}
+	}
+	t.Logf("combines: %v", got)
+	for id, clean := range map[string]bool{"item-offsite": true, "item-plumber": false} {
+		if c, ok := got[id]; !ok || c != clean {
+			t.Errorf("%s: combines %v (in conflict: %v), want %v", id, c, ok, clean)
 		}
 	}
 }

@@ -206,17 +206,6 @@ func (v Version) Digest() string {
 	return d.Digest()
 }
 
-// TextTypes returns the type attribute of the version's Atom text
-// constructs that carry one (feeds.TextTypes), by field key: what a
-// three-way merge needs to read "content" as HTML or XHTML. RSS and OPML
-// versions have none.
-func (v Version) TextTypes() map[string]string {
-	if v.sse != nil {
-		return nil
-	}
-	return feeds.TextTypes(v.fs.Data)
-}
-
 // Position is where an OPML outline sits: its parent's id ("" for the top
 // level) and its key among its siblings, which sort by key and then by id
 // (0.91 §3.2; see engine/sse).

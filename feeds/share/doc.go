@@ -67,6 +67,12 @@
 // increase: each is the later of now and the last stamp plus a second.
 // They are publisher state, kept in .feedsync/FEED.serve.json beside the
 // feed, written atomically, never in the feed; a restart keeps them.
+// Beside them, the version store (.feedsync/FEED.versions, package
+// feeds/store) records at each save what the hub read (the feed, the
+// POST) and no longer holds, and what the save changed, so that a later
+// conflict's base is known; a subscriber's save does the same beside
+// LOCAL. A store that cannot be used is a warning (the hub's log, the
+// subscriber's Warn), never a failed sync.
 //
 // until is the latest stamp. since is the greatest stamp no longer in the
 // feed: that of the newest item left out of the window, or, when none is,

@@ -1,7 +1,8 @@
 // Package store is the version store beside a feed: the shared data
-// (implementation note 1) of every item version feedsync read or wrote,
-// kept so that the base of a conflict, the newest version both sides of
-// it share, can be looked up later. FeedSync keeps no base: an item
+// (implementation note 1) of the item versions feedsync read or wrote
+// that a later conflict may have as its base, the newest version both
+// sides of it share (what the resolver shows as "diverged after #1 by
+// alice-laptop", dialect.Entry.Divergence), so that Base can give it back. FeedSync keeps no base: an item
 // carries its history (1.0.2 §2.5; 0.91 §2.4, §2.5), not the data of its
 // earlier versions. The store is never part of a feed and never
 // published; it lives in the .feedsync folder beside the feed, with the
@@ -22,10 +23,11 @@
 // base. A version without history has no key and is not recorded.
 //
 // What is kept of a version is its shared fields as feeds.Field values
-// (Key, Label, Value; Version.Fields, shared ones alone), the type
-// attribute of its Atom text constructs by field key (an Atom content of
-// type "html" or "xhtml": its Value is the markup, which a three-way merge
-// must treat as markup), and whether it is a tombstone. Publisher-specific
+// (Key, Label, Value and Type, as Version.Fields gives them, shared ones
+// alone: a content of Type "html" or "xhtml" holds markup, which a
+// three-way merge must treat as markup), and whether it is a tombstone.
+// A record holds the Types as a map by field key (format 1 wrote Atom's
+// explicit type attributes alone; a record without one gives no Type). Publisher-specific
 // data and sync metadata are not kept: a base is compared by its shared
 // data only. Two versions whose data differ only in a text type with
 // equal text share a digest; the first recorded is kept.
@@ -85,9 +87,29 @@
 // compared history entry and digest, both read as the feed was parsed,
 // without its data. Only the versions to record have their fields
 // computed, and they are appended in one write, then synced. So a merge
-// that brings 10 new versions into a 100k feed appends about 20 records
-// (each changed item's old version and its new one). Base reads one
-// record.
+// that brings 10 changed items into a 100k feed appends 10 records (their
+// new versions; the versions they replace were recorded when they were
+// new), 4 KB. Base reads one record.
+//
+// # Figures
+//
+// The generated 100k pair (package feeds/feedgen, 100 MB a feed; write it
+// with go run ./feeds/feedgen/cmd/feedgen -o DIR), `feedsync merge
+// local.xml remote.xml -o out.xml`, whole-process figures, medians of
+// three runs paired with the same build without a store (2 cores, a
+// loaded machine):
+//
+//	fresh store (none before):    CPU 1.02× (five runs; 0.88–1.13), 1.11× (three runs), peak memory 1.08× (1048 / 972 MiB), 6 MB recorded
+//	existing store (same merge):  CPU 1.03× (6.49 s / 6.30 s), peak memory 1.02× (988 / 972 MiB), nothing appended
+//
+// and the store's own share, with what a 10-item merge appends:
+//
+//	go test ./feeds/store -run '^$' -bench . -benchtime 3x -benchmem
+//
+// BenchmarkRecordSaveFresh (a fresh store's RecordLeft and RecordCurrent
+// of that merge) takes 0.64 s, of which 0.23 s build the fields of the
+// ~20k versions the merge replaced; BenchmarkTenChangedInto100k reports
+// 10 records, 4107 bytes appended.
 //
 // # Concurrency
 //

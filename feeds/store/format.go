@@ -67,16 +67,15 @@ type version struct {
 	h      dialect.History
 	digest string
 	flags  byte
-	types  map[string]string // Atom text types by field key (feeds.TextTypes)
+	types  map[string]string // the fields' Type by key, for those that have one
 	fields []feeds.Field     // shared fields only
 	src    dialect.Version   // the version a record is made of (collector)
 }
 
 // Version is what the store holds of one item version: its shared data as
-// Version.Fields gives it (Shared fields only), the type attribute of its
-// Atom text constructs by field key (dialect.Version.TextTypes: "html" or
-// "xhtml" tells how to read a content's Value), and whether it was a
-// tombstone.
+// Version.Fields gives it (Shared fields only, each with its Type: how a
+// title, content or summary holds its text, "html" and "xhtml" being
+// markup), that Type again by field key, and whether it was a tombstone.
 type Version struct {
 	Fields  []feeds.Field
 	Types   map[string]string
@@ -211,6 +210,7 @@ func decode(payload []byte) (*version, error) {
 	n := r.uvarint()
 	for i := uint64(0); i < n && r.err == nil; i++ {
 		f := feeds.Field{Key: r.string(), Label: r.string(), Value: r.string(), Shared: true}
+		f.Type = v.types[f.Key]
 		v.fields = append(v.fields, f)
 	}
 	if r.err == nil && len(r.b) != 0 {

@@ -1,6 +1,7 @@
 package store
 
 import (
+	"reflect"
 	"testing"
 
 	"github.com/feedsync/feedsync/feeds"
@@ -17,9 +18,9 @@ func shared(fs []feeds.Field) []feeds.Field {
 	return out
 }
 
-// What the store keeps of Atom content: the Value as Fields gives it and
-// the content's type, so that a three-way merge reads html and xhtml as
-// markup (issue 19, part 3).
+// What the store keeps of Atom content: the Value and the Type as Fields
+// gives them, so that a three-way merge reads html and xhtml as markup
+// (issue 19, part 3).
 func TestAtomTextTypes(t *testing.T) {
 	feed := feedIn(t)
 	d := parse(t, []byte(`<?xml version="1.0" encoding="utf-8"?>
@@ -48,25 +49,25 @@ func TestAtomTextTypes(t *testing.T) {
 	}{
 		{"x", "Buy <b>milk</b>", `<div xmlns="http://www.w3.org/1999/xhtml"><p>Get <em>oat</em> milk</p></div>`,
 			map[string]string{"title": "html", "content": "xhtml"}},
-		{"y", "Plain", "a & b", map[string]string{"content": "text"}},
+		{"y", "Plain", "a & b", map[string]string{"title": "text", "content": "text"}},
 	} {
 		v, ok := s.Lookup(tc.id, hist("1@01@o"))
 		if !ok {
 			t.Fatalf("%s: not found", tc.id)
 		}
 		e, _ := d.Entry(tc.id)
-		if got, want := values(v.Fields), values(e.Winner().Fields()[:2]); got != want {
-			t.Errorf("%s: fields %q, want Version.Fields' %q", tc.id, got, want)
+		if got, want := v.Fields, shared(e.Winner().Fields()); !reflect.DeepEqual(got, want) {
+			t.Errorf("%s: fields %+v, want Version.Fields' %+v", tc.id, got, want)
 		}
 		if got := values(v.Fields); got != "title="+tc.title+";content="+tc.content+";" {
 			t.Errorf("%s: fields %q", tc.id, got)
 		}
-		if len(v.Types) != len(tc.types) {
+		if !reflect.DeepEqual(v.Types, tc.types) {
 			t.Errorf("%s: types %v, want %v", tc.id, v.Types, tc.types)
 		}
-		for k, w := range tc.types {
-			if v.Types[k] != w {
-				t.Errorf("%s: type of %s = %q, want %q", tc.id, k, v.Types[k], w)
+		for _, f := range v.Fields {
+			if f.Type != tc.types[f.Key] {
+				t.Errorf("%s: %s has Type %q, want %q", tc.id, f.Key, f.Type, tc.types[f.Key])
 			}
 		}
 	}

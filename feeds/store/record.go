@@ -63,12 +63,20 @@ func (s *Store) flush(todo []pending, d *dialect.Doc) error {
 	return s.takeWarning(err)
 }
 
-// recordOf encodes a version's record: its shared fields alone.
+// recordOf encodes a version's record: its shared fields alone, with
+// the Type of those that have one.
 func recordOf(id string, h dialect.History, digest string, v dialect.Version) []byte {
-	r := version{id: id, h: h, digest: digest, types: v.TextTypes()}
+	r := version{id: id, h: h, digest: digest}
 	for _, f := range v.Fields() {
-		if f.Shared {
-			r.fields = append(r.fields, f)
+		if !f.Shared {
+			continue
+		}
+		r.fields = append(r.fields, f)
+		if f.Type != "" {
+			if r.types == nil {
+				r.types = map[string]string{}
+			}
+			r.types[f.Key] = f.Type
 		}
 	}
 	if v.Deleted() {

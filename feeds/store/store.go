@@ -127,7 +127,7 @@ func (s *Store) load() error {
 // Base returns the shared data of the version of item id whose topmost
 // history entry is h (1.0.2: sequence, when, by; 0.91: version number and
 // the sx:update's when and by), as feeds.Field values (the Key, Label,
-// Value and Shared that Version.Fields gives, shared fields only), and
+// Value, Shared and Type that Version.Fields gives, shared fields only), and
 // whether the store holds it. Two different data recorded under one
 // history entry (issue 20: one endpoint that reused a sequence) are
 // neither returned: false.
@@ -137,8 +137,8 @@ func (s *Store) Base(id string, h dialect.History) ([]feeds.Field, bool) {
 }
 
 // Lookup returns all the store holds of the version of item id whose
-// topmost history entry is h, as Base finds it: its shared fields, the
-// types of its Atom text constructs and whether it was a tombstone.
+// topmost history entry is h, as Base finds it: its shared fields, their
+// types by key and whether it was a tombstone.
 func (s *Store) Lookup(id string, h dialect.History) (Version, bool) {
 	if s == nil || s.f == nil {
 		return Version{}, false

@@ -24,7 +24,7 @@ import (
 // The start is one undo step: u goes back to the winner's fields with
 // every hunk open. A list (categories, links: one value per line) is not
 // merged three-way: its hunks stay open. Content whose type is html or
-// xhtml (Atom, feeds.TextTypes) is merged as markup (merge3.HTML,
+// xhtml (Atom, feeds.Field.Type) is merged as markup (merge3.HTML,
 // merge3.XHTML): a hunk never splits a tag, and an XHTML combination that
 // would not be well-formed is a clash. A field other than a title, content
 // or summary is combined whole, as package feeds/threeway does: taken when
