@@ -119,9 +119,9 @@ func TestEndToEndMergeColumns(t *testing.T) {
 				t.Fatalf("columns %v, want %v:\n%s", got, c.cols, tm.screen())
 			}
 			tm.wait("three-way from") // the demo has its base: the view starts combined
-			tm.keys("u")              // every hunk open again, at the clash (ten, eight)
-			tm.wait("hunk 4 of 4 (4 open")
-			tm.keys("]", "l") // the first hunk, alice's Lyon
+			tm.keys("u")              // every hunk open again (the offsite combines whole: no clash)
+			tm.wait("hunk 1 of 4 (4 open")
+			tm.keys("l") // the first hunk, alice's Lyon
 			tm.wait("hunk 2 of 4 (3 open")
 			tm.keys("v")
 			if c.cols {

@@ -256,6 +256,6 @@ func itemScreenKeys(k ActionKeys, own help.KeyMap) screenKeys {
 
 // listScreenKeys are the list screen's bindings, own being the list's.
 func listScreenKeys(k ActionKeys, own help.KeyMap) screenKeys {
-	acts := []key.Binding{k.Keep, k.Edit, k.ExtEdit, k.Delete, k.All, k.TakeAll, k.CombineAll, navKeys()}
+	acts := []key.Binding{k.Keep, k.CombineAll, k.Edit, k.ExtEdit, k.Delete, k.All, k.TakeAll, navKeys()} // C second: shown first where a base is known
 	return screenKeys{actions: acts, session: k.session(false), own: own}
 }
