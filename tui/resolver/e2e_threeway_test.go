@@ -96,3 +96,41 @@ func TestEndToEndThreeWay(t *testing.T) {
 		t.Error("the groceries, whose clash no one decided, were resolved")
 	}
 }
+
+// TestEndToEndDemoThreeWay runs `feedsync demo` as a newcomer does: the
+// demo keeps its bases (issue 19 part 6), so its first screen marks the
+// items that combine and offers C; the plumber's two titles, each appended
+// at one place, open as a clash, the only open hunk; C then combines the
+// five items that combine and leaves the plumber and the passport.
+func TestEndToEndDemoThreeWay(t *testing.T) {
+	dir, bin := e2eSetup(t)
+	tm := startTmux(t, dir, fmt.Sprintf("%s demo -o out.xml --by %s --when 2026-03-09T12:00:00Z", bin, testBy))
+	tm.wait("0/7 resolved")
+	if scr := tm.screen(); strings.Count(scr, "unresolved · combines") != 5 || !strings.Contains(scr, "C combine all that combine") {
+		t.Fatalf("the demo's first screen does not mark the five items that combine, or does not offer C:\n%s", scr)
+	}
+	tm.keys("j", "j", "j", "j", "Enter") // the plumber
+	tm.wait("“Call the plumber (Tuesday)”")
+	tm.keys("e")
+	tm.wait("three-way from the base (#1 by bob-phone): 1 clash, 0 combined")
+	tm.wait("hunk 1 of 1 (1 open) · Title: a clash")
+	tm.keys("q") // out of the merge view, nothing changed
+	tm.wait("merge closed: nothing changed")
+	tm.keys("q") // back to the list
+	tm.wait("endpoints")
+	tm.keys("C")
+	tm.wait("Combine 5 items that combine")
+	tm.keys("y")
+	tm.wait("5/7 resolved")
+	tm.keys("s")
+	tm.wait("saved to")
+	tm.keys("q")
+	tm.wait("feedsync exited 1") // the plumber and the passport are left
+
+	out, _ := readFeed(t, dir, "out.xml")
+	for id, want := range map[string]bool{"item-offsite": false, "item-groceries": false, "item-plumber": true, "item-passport": true} {
+		if got := entry(t, out, id).InConflict(); got != want {
+			t.Errorf("%s: in conflict %v, want %v", id, got, want)
+		}
+	}
+}
