@@ -60,7 +60,29 @@
 // Commit. Waiting for the lock ends after LockWait with a *LockedError
 // (errors.Is(err, ErrLocked)). The lock is advisory: a program that does
 // not take it (an editor) can still write the file, and then the check at
-// Commit, made under the lock just before the rename, catches it.
+// Commit catches it.
+//
+// # The check at the rename
+//
+// Commit checks the file when it starts, and again once the new bytes are
+// written and synced, just before the rename: writing a large feed takes a
+// while, and an editor may save meanwhile. The second look compares the
+// file's identity (inode, size, modification time) with the first and
+// reads it again only if that differs. There is still an instant between
+// that look and the rename, so the file the rename replaces is looked at
+// too: on Linux and macOS the new file and the old are swapped in one
+// step (renameat2 RENAME_EXCHANGE, renamex_np RENAME_SWAP), and the old
+// one, now under the temporary name, is compared with the one checked;
+// elsewhere, or on a file system that cannot swap, the old file is linked
+// under a second name just before the rename, which keeps an editor's
+// write in place though not a save by rename in that instant. When someone
+// did slip in, their file is put back and Commit returns a *ChangedError
+// with it, as if the check had caught it: the caller merges it in and
+// saves again. Should the save's own file have been replaced in turn, so
+// that theirs cannot be put back, theirs is kept as NAME.theirs beside the
+// target and Commit returns a *KeptError naming it. A file created where
+// none was read is linked into place, which fails if someone created it
+// meanwhile. So an editor's save is never lost, whenever it comes.
 //
 // # Left-over temporary files
 //

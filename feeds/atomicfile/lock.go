@@ -213,13 +213,11 @@ func (l *Lock) replace(was *Snapshot, data []byte, perm os.FileMode) (*Snapshot,
 	if int64(len(data)) > maxBytes {
 		return nil, &TooLargeError{Path: l.path, Size: int64(len(data)), Write: true}
 	}
+	var g *guard
 	if was != nil {
-		now, err := l.Read()
-		if err != nil {
+		var err error
+		if g, err = newGuard(l, was); err != nil {
 			return nil, err
-		}
-		if c := changed(was, now); c != nil {
-			return nil, c
 		}
 	}
 	if info, err := os.Stat(l.target); err == nil {
@@ -234,51 +232,12 @@ func (l *Lock) replace(was *Snapshot, data []byte, perm os.FileMode) (*Snapshot,
 			return nil
 		}
 		return rotateBackups(l.target)
-	})
+	}, g)
 	if err != nil {
 		return nil, err
 	}
 	l.wrote = true
 	return &Snapshot{Path: l.path, Data: data, target: l.target, info: info, sum: sha256.Sum256(data), session: true}, nil
-}
-
-// writeTemp writes data to a new temporary file beside target, syncs it,
-// calls before and renames it over target. It returns the identity of the
-// new file.
-func writeTemp(target string, data []byte, perm os.FileMode, before func() error) (info os.FileInfo, err error) {
-	tmp, err := createTemp(target)
-	if err != nil {
-		return nil, fmt.Errorf("writing %s: %w", target, err)
-	}
-	defer func() {
-		if err != nil {
-			tmp.Close()
-			os.Remove(tmp.Name())
-		}
-	}()
-	if _, err = tmp.Write(data); err != nil {
-		return nil, fmt.Errorf("writing %s: %w", target, err)
-	}
-	if err = tmp.Chmod(perm); err != nil {
-		return nil, fmt.Errorf("writing %s: %w", target, err)
-	}
-	if err = tmp.Sync(); err != nil {
-		return nil, fmt.Errorf("syncing %s: %w", target, err)
-	}
-	if info, err = tmp.Stat(); err != nil {
-		return nil, fmt.Errorf("writing %s: %w", target, err)
-	}
-	if err = tmp.Close(); err != nil {
-		return nil, fmt.Errorf("writing %s: %w", target, err)
-	}
-	if err = before(); err != nil {
-		return nil, err
-	}
-	if err = os.Rename(tmp.Name(), target); err != nil {
-		return nil, fmt.Errorf("replacing %s: %w", target, err)
-	}
-	syncDir(filepath.Dir(target))
-	return info, nil
 }
 
 // Commit takes the lock on the file s was read from, commits data as
