@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"sync"
@@ -30,9 +31,11 @@ import (
 //     checks that OUT is as loaded, and otherwise returns a
 //     *resolver.FileChangedError that merges the file's new state in.
 //
-// Every result is rendered whole before anything is written, and refused
-// if it is larger than atomicfile.MaxBytes: what feedsync writes, it can
-// read back.
+// A result goes straight to the temporary file it is saved through, never
+// whole into memory (the resolver's save, which keeps what it saved to
+// check the next save against, excepted), and is refused, the temporary
+// file removed and OUT untouched, once it is larger than
+// atomicfile.MaxBytes: what feedsync writes, it can read back.
 
 // statPath is os.Stat for the paths a command reads and writes; tests
 // count its calls.
@@ -170,16 +173,26 @@ func render(name string, doc result) ([]byte, error) {
 	return data, nil
 }
 
-// save writes data over OUT under the lock: checked against OUT as read
-// when the command read it, as a plain replacement otherwise.
-func (s *saving) save(data []byte) error {
-	var err error
-	if s.snap != nil {
-		_, err = s.lock.Commit(s.snap, data)
-	} else {
-		_, err = s.lock.Replace(data)
+// fill writes doc to a save's temporary file, refusing a result larger
+// than writeLimit (see render).
+func fill(name string, doc result) func(io.Writer) error {
+	return func(w io.Writer) error {
+		lw := &atomicfile.LimitWriter{W: w, Limit: writeLimit}
+		if _, err := doc.WriteTo(lw); err != nil {
+			return err
+		}
+		return lw.TooLarge(name)
 	}
-	return err
+}
+
+// saveWith writes what fill writes over OUT under the lock: checked
+// against OUT as read when the command read it, as a plain replacement
+// otherwise.
+func (s *saving) saveWith(fill func(io.Writer) error) error {
+	if s.snap != nil {
+		return s.lock.CommitWith(s.snap, fill)
+	}
+	return s.lock.ReplaceWith(fill)
 }
 
 // resolverSave is a resolver session's hold on the file it saves to:

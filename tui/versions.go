@@ -63,14 +63,14 @@ func (s *saving) recordSaved(warn func(string), doc *dialect.Doc) {
 
 // recordResult records a result the command saved: the document itself,
 // or for a result that is only bytes (an adoption) the feed they parse to.
-func recordResult(env *Env, doc result, data []byte) {
+func recordResult(env *Env, doc result) {
 	if env.saving.versions(env.warn) == nil {
 		return
 	}
 	d, ok := doc.(*dialect.Doc)
 	if !ok {
 		var err error
-		if d, err = dialect.Parse(env.saving.out, data); err != nil {
+		if d, err = dialect.Parse(env.saving.out, doc.Bytes()); err != nil {
 			return // what feedsync wrote loads; if not, validate says so, not the store
 		}
 	}
