@@ -15,9 +15,6 @@ import (
 	"github.com/feedsync/feedsync/feeds/fetch"
 )
 
-// maxFeedBytes is the size limit on reading a feed, from anywhere.
-const maxFeedBytes = fetch.MaxBytes
-
 // downloader fetches the feeds named by URL, within fetch.DefaultLimits.
 var downloader = fetch.New(fetch.DefaultLimits, "feedsync")
 

@@ -45,7 +45,8 @@ var statPath = os.Stat
 // changing under it makes it give up.
 const redoLimit = 3
 
-// writeLimit is atomicfile.MaxBytes, lowered by tests.
+// writeLimit is atomicfile.MaxBytes unless $FEEDSYNC_MAX_BYTES sets it
+// (applyMaxBytes); tests lower it.
 var writeLimit int64 = atomicfile.MaxBytes
 
 // beforeSave, when not nil, runs just before a command's save (writeDoc):

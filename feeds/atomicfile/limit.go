@@ -47,3 +47,8 @@ func capped(path string, fill func(io.Writer) error) func(io.Writer) error {
 		return lw.TooLarge(path)
 	}
 }
+
+// SetMaxBytes sets the size limit of what Read reads and a save writes,
+// MaxBytes unless set: for a program that lets its user raise it, once, at
+// its start, before any file is read.
+func SetMaxBytes(n int64) { maxBytes = n }
