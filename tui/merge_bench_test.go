@@ -30,36 +30,42 @@ func BenchmarkMergeCommand(b *testing.B) {
 		if n > 1_000 && testing.Short() {
 			continue
 		}
-		dir := b.TempDir()
-		l, r := feedgen.Pair(n, 0.1, 1)
-		local, remote := filepath.Join(dir, "local.xml"), filepath.Join(dir, "remote.xml")
-		if err := os.WriteFile(local, l, 0o644); err != nil {
-			b.Fatal(err)
-		}
-		if err := os.WriteFile(remote, r, 0o644); err != nil {
-			b.Fatal(err)
-		}
-		for _, out := range []string{filepath.Join(dir, "out.xml"), "-"} {
-			name := "file"
-			if out == "-" {
-				name = "stdout"
+		b.Run(fmt.Sprintf("n=%d", n), func(b *testing.B) { benchMergeCommand(b, n) })
+	}
+}
+
+// benchMergeCommand runs the merge of a generated pair of n items, to a
+// file and to standard output.
+func benchMergeCommand(b *testing.B, n int) {
+	dir := b.TempDir()
+	l, r := feedgen.Pair(n, 0.1, 1)
+	local, remote := filepath.Join(dir, "local.xml"), filepath.Join(dir, "remote.xml")
+	if err := os.WriteFile(local, l, 0o644); err != nil {
+		b.Fatal(err)
+	}
+	if err := os.WriteFile(remote, r, 0o644); err != nil {
+		b.Fatal(err)
+	}
+	env := &Env{Stdin: strings.NewReader(""), Stdout: io.Discard, Stderr: io.Discard,
+		Getenv: func(k string) string {
+			if k == "XDG_CONFIG_HOME" {
+				return dir
 			}
-			b.Run(fmt.Sprintf("n=%d/out=%s", n, name), func(b *testing.B) {
-				b.SetBytes(int64(len(l) + len(r)))
-				b.ReportAllocs()
-				env := &Env{Stdin: strings.NewReader(""), Stdout: io.Discard, Stderr: io.Discard,
-					Getenv: func(k string) string {
-						if k == "XDG_CONFIG_HOME" {
-							return dir
-						}
-						return ""
-					}}
-				for b.Loop() {
-					if code := Run(context.Background(), []string{"merge", local, remote, "-o", out}, env); code > 1 {
-						b.Fatalf("exit %d", code)
-					}
-				}
-			})
+			return ""
+		}}
+	for _, out := range []string{"file", "stdout"} {
+		arg := "-"
+		if out == "file" {
+			arg = filepath.Join(dir, "out.xml")
 		}
+		b.Run("out="+out, func(b *testing.B) {
+			b.SetBytes(int64(len(l) + len(r)))
+			b.ReportAllocs()
+			for b.Loop() {
+				if code := Run(context.Background(), []string{"merge", local, remote, "-o", arg}, env); code > 1 {
+					b.Fatalf("exit %d", code)
+				}
+			}
+		})
 	}
 }
