@@ -138,6 +138,10 @@ func Run(ctx context.Context, args []string, env *Env) (code int) {
 		usage(env.Stderr)
 		return ExitError
 	}
+	if err := applyMaxBytes(env); err != nil {
+		fmt.Fprintln(env.Stderr, "feedsync:", err)
+		return ExitError
+	}
 	switch {
 	case isHelp(args[0]):
 		usage(env.Stdout)
@@ -351,8 +355,10 @@ the file it replaces is kept as OUT.bak (older ones as OUT.bak.2 and
 OUT.bak.3). A symbolic link is written through. /dev/stdout is standard
 output, as - is; a device (/dev/null), a named pipe or an open descriptor
 (/dev/fd/N) is written as a stream, with no lock or backup. A result larger
-than 256 MiB, the most feedsync reads, is refused before anything is
-written.
+than 256 MiB, the most feedsync reads, is refused and OUT left as it was.
+$FEEDSYNC_MAX_BYTES raises that limit for files and standard input, read
+and written (4GiB: a merge takes about four times its inputs in memory);
+downloads stay within 256 MiB.
 
 update and resolve --pick also take --clean-history (FeedSync 1.0.2: keep
 only each endpoint's newest history entry, the "MAY" of 1.0.2 §3.2 and §4)

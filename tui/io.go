@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"runtime"
@@ -13,9 +14,6 @@ import (
 	"github.com/feedsync/feedsync/feeds/atomicfile"
 	"github.com/feedsync/feedsync/feeds/fetch"
 )
-
-// maxFeedBytes is the size limit on reading a feed, from anywhere.
-const maxFeedBytes = fetch.MaxBytes
 
 // downloader fetches the feeds named by URL, within fetch.DefaultLimits.
 var downloader = fetch.New(fetch.DefaultLimits, "feedsync")
@@ -73,35 +71,26 @@ func displayName(src string) string {
 // writeDoc writes the feed to out: standard output for "" or "-", a
 // stream for a device, a named pipe or an open descriptor (isStream),
 // otherwise atomically with a backup of the file it replaces, under the
-// lock the command holds (save.go). The feed is rendered whole first, so
-// that a failure, or a result too large to read back, writes nothing.
+// lock the command holds (save.go). A file is written straight to its
+// temporary file, which is removed, OUT untouched, should the result fail
+// or prove too large to read back; standard output and a stream get the
+// feed rendered whole first, so that such a result writes nothing there.
 func writeDoc(env *Env, out string, doc result) error {
-	toStdout := out == "" || out == "-"
-	name := out
-	if toStdout {
-		name = "standard output"
-	}
-	data, err := render(name, doc)
-	if err != nil {
-		return err
-	}
-	switch s := env.saving; {
-	case toStdout:
-		_, err = env.Stdout.Write(data)
-		return err
-	case s != nil && s.stream, s == nil && isStream(out): // as writing found it, else look now
-		return env.stop.stream(func() error { return writeStream(out, data) })
+	s := env.saving
+	switch toStdout := out == "" || out == "-"; {
+	case toStdout, s != nil && s.stream, s == nil && isStream(out): // as writing found it, else look now
+		return writeRendered(env, out, toStdout, doc)
 	case s == nil || s.lock == nil:
-		return env.stop.save(func() error { return atomicfile.WriteFile(out, data, 0o644) })
+		return env.stop.save(func() error { return atomicfile.Write(out, 0o644, fill(out, doc)) })
 	}
 	if beforeSave != nil {
 		beforeSave(out)
 	}
-	d := resultDoc(env, doc, data)
+	d := resultDoc(env, doc)
 	if d != nil {
-		env.saving.recordLeft(env.warn, d)
+		env.saving.recordLeft(env.warn, d) // before the save: a kill between the two loses no base
 	}
-	if err := env.stop.save(func() error { return env.saving.save(data) }); err != nil {
+	if err := env.stop.save(func() error { return env.saving.saveWith(fill(out, doc)) }); err != nil {
 		return err
 	}
 	if d != nil {
@@ -110,9 +99,28 @@ func writeDoc(env *Env, out string, doc result) error {
 	return nil
 }
 
+// writeRendered writes the feed, rendered whole, to standard output or to
+// the stream out.
+func writeRendered(env *Env, out string, toStdout bool, doc result) error {
+	name := out
+	if toStdout {
+		name = "standard output"
+	}
+	data, err := render(name, doc)
+	if err != nil {
+		return err
+	}
+	if toStdout {
+		_, err = env.Stdout.Write(data)
+		return err
+	}
+	return env.stop.stream(func() error { return writeStream(out, data) })
+}
+
 // result is what a command writes: a feed, or a feed adopt gave sync
 // data (*dialect.Adoption, which is not parsed again).
 type result interface {
+	io.WriterTo
 	Bytes() []byte
 	Conflicted() int
 }

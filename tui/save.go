@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"sync"
@@ -33,9 +34,11 @@ import (
 //     checks that OUT is as loaded, and otherwise returns a
 //     *resolver.FileChangedError that merges the file's new state in.
 //
-// Every result is rendered whole before anything is written, and refused
-// if it is larger than atomicfile.MaxBytes: what feedsync writes, it can
-// read back.
+// A result goes straight to the temporary file it is saved through, never
+// whole into memory (the resolver's save, which keeps what it saved to
+// check the next save against, excepted), and is refused, the temporary
+// file removed and OUT untouched, once it is larger than
+// atomicfile.MaxBytes: what feedsync writes, it can read back.
 
 // statPath is os.Stat for the paths a command reads and writes; tests
 // count its calls.
@@ -45,7 +48,8 @@ var statPath = os.Stat
 // changing under it makes it give up.
 const redoLimit = 3
 
-// writeLimit is atomicfile.MaxBytes, lowered by tests.
+// writeLimit is atomicfile.MaxBytes unless $FEEDSYNC_MAX_BYTES sets it
+// (applyMaxBytes); tests lower it.
 var writeLimit int64 = atomicfile.MaxBytes
 
 // beforeSave, when not nil, runs just before a command's save (writeDoc):
@@ -173,16 +177,26 @@ func render(name string, doc result) ([]byte, error) {
 	return data, nil
 }
 
-// save writes data over OUT under the lock: checked against OUT as read
-// when the command read it, as a plain replacement otherwise.
-func (s *saving) save(data []byte) error {
-	var err error
-	if s.snap != nil {
-		_, err = s.lock.Commit(s.snap, data)
-	} else {
-		_, err = s.lock.Replace(data)
+// fill writes doc to a save's temporary file, refusing a result larger
+// than writeLimit (see render).
+func fill(name string, doc result) func(io.Writer) error {
+	return func(w io.Writer) error {
+		lw := &atomicfile.LimitWriter{W: w, Limit: writeLimit}
+		if _, err := doc.WriteTo(lw); err != nil {
+			return err
+		}
+		return lw.TooLarge(name)
 	}
-	return err
+}
+
+// saveWith writes what fill writes over OUT under the lock: checked
+// against OUT as read when the command read it, as a plain replacement
+// otherwise.
+func (s *saving) saveWith(fill func(io.Writer) error) error {
+	if s.snap != nil {
+		return s.lock.CommitWith(s.snap, fill)
+	}
+	return s.lock.ReplaceWith(fill)
 }
 
 // resolverSave is a resolver session's hold on the file it saves to:

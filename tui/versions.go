@@ -80,14 +80,14 @@ func (s *saving) recordCurrent(warn func(string), doc *dialect.Doc) {
 // resultDoc returns the document of a result to record: the document
 // itself, or for a result that is only bytes (an adoption) the feed they
 // parse to; nil when the command writes no store.
-func resultDoc(env *Env, doc result, data []byte) *dialect.Doc {
+func resultDoc(env *Env, doc result) *dialect.Doc {
 	if env.saving.versions(env.warn) == nil {
 		return nil
 	}
 	d, ok := doc.(*dialect.Doc)
 	if !ok {
 		var err error
-		if d, err = dialect.Parse(env.saving.out, data); err != nil {
+		if d, err = dialect.Parse(env.saving.out, doc.Bytes()); err != nil {
 			return nil // what feedsync wrote loads; if not, validate says so, not the store
 		}
 	}

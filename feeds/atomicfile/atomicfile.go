@@ -1,7 +1,6 @@
 package atomicfile
 
 import (
-	"bytes"
 	"context"
 	"fmt"
 	"io"
@@ -50,14 +49,19 @@ func WriteFile(path string, data []byte, perm os.FileMode) error {
 	return err
 }
 
-// Write is WriteFile for output produced by a function. If fill returns an
-// error, nothing at path changes.
+// Write is WriteFile for output produced by a function, which writes
+// straight to the temporary file (Lock.ReplaceWith). If fill returns an
+// error, or writes more than MaxBytes, nothing at path changes.
 func Write(path string, perm os.FileMode, fill func(io.Writer) error) error {
-	var buf bytes.Buffer
-	if err := fill(&buf); err != nil {
-		return fmt.Errorf("writing %s: %w", path, err)
+	ctx, cancel := context.WithTimeout(context.Background(), LockWait)
+	defer cancel()
+	l, err := Acquire(ctx, path)
+	if err != nil {
+		return err
 	}
-	return WriteFile(path, buf.Bytes(), perm)
+	defer l.Release()
+	_, err = l.replaceWith(nil, fill, perm)
+	return err
 }
 
 // WriteFileNoBackup writes data to path atomically and keeps no backup and

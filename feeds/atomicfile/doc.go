@@ -7,8 +7,13 @@
 // New bytes go to a temporary file in the target's folder, named
 // .NAME.tmp-PID-RANDOM, which is synced and then renamed over the target,
 // so a reader, or a crash, sees the old file or the new one, whole. A save
-// never writes more than MaxBytes, the most feedsync reads: a result that
-// could not be read back is refused before anything is written.
+// never writes more than MaxBytes, the most feedsync reads (SetMaxBytes
+// raises it): a result that could not be read back is refused and the file
+// left as it was. CommitWith, ReplaceWith and Write take a function that
+// writes the output straight into the temporary file, so that a large
+// result is never held whole in memory; what it writes is counted (past
+// MaxBytes, counted only), and on an error or an oversized result the
+// temporary file is removed before anything else happens.
 //
 // A target that is a symbolic link is written through: the file it points
 // to is replaced and the link stays. Backups, the lock file and temporary

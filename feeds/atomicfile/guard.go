@@ -4,6 +4,7 @@ import (
 	"crypto/sha256"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"math/rand/v2"
 	"os"
@@ -245,10 +246,12 @@ func sameIdentity(a, b os.FileInfo) bool {
 	return os.SameFile(a, b) && a.Size() == b.Size() && a.ModTime().Equal(b.ModTime())
 }
 
-// writeTemp writes data to a new temporary file beside target, syncs it,
-// calls before and renames it over target, checked by g when g is not nil
-// (a read-modify-write). It returns the identity of the new file.
-func writeTemp(target string, data []byte, perm os.FileMode, before func() error, g *guard) (info os.FileInfo, err error) {
+// writeTemp writes what fill writes to a new temporary file beside
+// target, syncs it, calls before and renames it over target, checked by g
+// when g is not nil (a read-modify-write). It returns the identity of the
+// new file. If fill fails, the temporary file is removed and target is
+// left as it was.
+func writeTemp(target string, fill func(io.Writer) error, perm os.FileMode, before func() error, g *guard) (info os.FileInfo, err error) {
 	tmp, err := createTemp(target)
 	if err != nil {
 		return nil, fmt.Errorf("writing %s: %w", target, err)
@@ -260,7 +263,10 @@ func writeTemp(target string, data []byte, perm os.FileMode, before func() error
 			os.Remove(tmp.Name())
 		}
 	}()
-	if info, err = fillAndStat(tmp, data, perm); err != nil {
+	if info, err = fillAndStat(tmp, fill, perm); err != nil {
+		if tl := (*TooLargeError)(nil); errors.As(err, &tl) {
+			return nil, err
+		}
 		return nil, fmt.Errorf("writing %s: %w", target, err)
 	}
 	hook("synced")
@@ -295,10 +301,10 @@ func replacing(target string, err error) error {
 	return fmt.Errorf("replacing %s: %w", target, err)
 }
 
-// fillAndStat writes data to the temporary file f, gives it perm, syncs
-// and closes it, and returns its identity.
-func fillAndStat(f *os.File, data []byte, perm os.FileMode) (os.FileInfo, error) {
-	if _, err := f.Write(data); err != nil {
+// fillAndStat writes what fill writes to the temporary file f, gives it
+// perm, syncs and closes it, and returns its identity.
+func fillAndStat(f *os.File, fill func(io.Writer) error, perm os.FileMode) (os.FileInfo, error) {
+	if err := fill(f); err != nil {
 		return nil, err
 	}
 	if err := f.Chmod(perm); err != nil {

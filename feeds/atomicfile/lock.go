@@ -5,6 +5,7 @@ import (
 	"crypto/sha256"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -204,14 +205,49 @@ func (l *Lock) Replace(data []byte) (*Snapshot, error) {
 	return l.replace(nil, data, newFilePerm)
 }
 
+// CommitWith is Commit for output that fill writes: it goes straight to
+// the temporary file, never whole into memory. Everything Commit promises
+// holds: if the file changed it writes nothing and returns a
+// *ChangedError; if fill fails, or writes more than MaxBytes (a
+// *TooLargeError), the temporary file is removed and the file stays as it
+// was. It returns no Snapshot, for it keeps no copy of what it wrote.
+func (l *Lock) CommitWith(s *Snapshot, fill func(io.Writer) error) error {
+	if s.target != l.target {
+		return fmt.Errorf("committing %s under the lock of %s", s.Path, l.path)
+	}
+	_, err := l.replaceWith(s, fill, newFilePerm)
+	return err
+}
+
+// ReplaceWith is Replace for output that fill writes, as CommitWith
+// writes it.
+func (l *Lock) ReplaceWith(fill func(io.Writer) error) error {
+	_, err := l.replaceWith(nil, fill, newFilePerm)
+	return err
+}
+
 // replace writes data over the target; when was is not nil, only if the
 // file is still what was read. perm is the permission of a new file.
 func (l *Lock) replace(was *Snapshot, data []byte, perm os.FileMode) (*Snapshot, error) {
-	if l.f == nil {
-		return nil, fmt.Errorf("writing %s: the lock was released", l.path)
-	}
 	if int64(len(data)) > maxBytes {
 		return nil, &TooLargeError{Path: l.path, Size: int64(len(data)), Write: true}
+	}
+	info, err := l.replaceWith(was, func(w io.Writer) error {
+		_, err := w.Write(data)
+		return err
+	}, perm)
+	if err != nil {
+		return nil, err
+	}
+	return &Snapshot{Path: l.path, Data: data, target: l.target, info: info, sum: sha256.Sum256(data), session: true}, nil
+}
+
+// replaceWith writes what fill writes over the target, refusing more than
+// MaxBytes; when was is not nil, only if the file is still what was read.
+// perm is the permission of a new file. It returns the new file's identity.
+func (l *Lock) replaceWith(was *Snapshot, fill func(io.Writer) error, perm os.FileMode) (os.FileInfo, error) {
+	if l.f == nil {
+		return nil, fmt.Errorf("writing %s: the lock was released", l.path)
 	}
 	var g *guard
 	if was != nil {
@@ -227,7 +263,7 @@ func (l *Lock) replace(was *Snapshot, data []byte, perm os.FileMode) (*Snapshot,
 		perm = info.Mode().Perm()
 	}
 	removeStaleTemps(l.target)
-	info, err := writeTemp(l.target, data, perm, func() error {
+	info, err := writeTemp(l.target, capped(l.path, fill), perm, func() error {
 		if was != nil && was.session {
 			return nil
 		}
@@ -237,7 +273,7 @@ func (l *Lock) replace(was *Snapshot, data []byte, perm os.FileMode) (*Snapshot,
 		return nil, err
 	}
 	l.wrote = true
-	return &Snapshot{Path: l.path, Data: data, target: l.target, info: info, sum: sha256.Sum256(data), session: true}, nil
+	return info, nil
 }
 
 // Commit takes the lock on the file s was read from, commits data as

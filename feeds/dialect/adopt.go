@@ -2,6 +2,7 @@ package dialect
 
 import (
 	"fmt"
+	"io"
 	"strconv"
 	"strings"
 
@@ -53,6 +54,15 @@ func (a *Adoption) Bytes() []byte {
 		return a.from.Bytes()
 	}
 	return a.feed
+}
+
+// WriteTo writes the feed as Bytes returns it.
+func (a *Adoption) WriteTo(w io.Writer) (int64, error) {
+	if a.feed == nil {
+		return a.from.WriteTo(w)
+	}
+	n, err := w.Write(a.feed)
+	return int64(n), err
 }
 
 // Conflicted counts the items that await a resolution: those of the feed
