@@ -165,7 +165,7 @@ func (v *ItemView) SetItem(pos int, e dialect.Entry, title string, now time.Time
 	if pos != v.pos || n != len(v.marked) {
 		v.scroll = 0
 	}
-	samePos := pos == v.pos
+	samePos, old := pos == v.pos, v.versions
 	v.marked, v.version = marked, version
 	v.pos, v.item, v.versions, v.title, v.now = pos, e, versions, title, now
 	v.version = min(v.version, max(n-1, 0))
@@ -173,7 +173,7 @@ func (v *ItemView) SetItem(pos int, e dialect.Entry, title string, now time.Time
 	if v.baseOf != nil {
 		v.base, v.hasBase = v.baseOf(e)
 	}
-	v.keepLeft(samePos)
+	v.keepLeft(old, samePos)
 	v.layout()
 }
 

@@ -112,15 +112,23 @@ func (v ItemView) sameBanner(a, b []dialect.Field) string {
 	return fmt.Sprintf("%s and version %d carry the same shared data.", upperFirst(v.leftName()), v.version+1)
 }
 
-// keepLeft keeps the left side on a new state of the same item where it
-// still exists, else puts the winner back.
-func (v *ItemView) keepLeft(samePos bool) {
-	last := len(v.versions)
-	if v.hasBase {
-		last++
-	}
-	if !samePos || v.left > last {
-		v.left = leftWinner
+// keepLeft keeps the side on the left on a new state of the same item
+// (after a decision, an undo or a merge-in): a version known by its sync
+// history, as the marks are, or the base when one is still known; else,
+// and on another item, the winner. old are the item's versions before.
+func (v *ItemView) keepLeft(old []dialect.Version, samePos bool) {
+	was := v.left
+	v.left = leftWinner
+	switch {
+	case !samePos:
+	case was >= 1 && was <= len(old):
+		for i, ver := range v.versions {
+			if sameVersion(ver, old[was-1]) {
+				v.left = i + 1
+			}
+		}
+	case was == len(old)+1 && v.hasBase:
+		v.left = len(v.versions) + 1
 	}
 }
 

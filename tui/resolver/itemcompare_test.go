@@ -128,3 +128,19 @@ func TestItemCompareKeepsDecisions(t *testing.T) {
 		t.Errorf("t took %v, want version 1's data %v", got, want)
 	}
 }
+
+// TestItemCompareKeepsLeft: a new state of the same item (here d's
+// deletion, an update that leaves the conflict) keeps the side on the
+// left, known by its sync history.
+func TestItemCompareKeepsLeft(t *testing.T) {
+	hs := newHarness(t, demoDoc(t), 120, 30)
+	hs.keys("enter", "n", "tab", "c") // version 1 on the left, version 2 on the right
+	hs.keys("d")
+	if !hs.m.item.item.Winner().Deleted() {
+		t.Fatal("d did not delete the offsite")
+	}
+	if v := hs.m.item; v.Pos() != offsite || v.leftName() != "version 1" || v.version != 1 {
+		t.Errorf("after d: item %d, %s on the left, version %d on the right; want the offsite, version 1, version 2",
+			v.Pos(), v.leftName(), v.version+1)
+	}
+}
