@@ -42,9 +42,9 @@
 // 'git setup' makes git merge feeds with 'git-merge' (gitmerge.go), a
 // merge driver that merges by 1.0.2 §3.3 or 0.91 §4.4 and leaves what
 // clashes as sx:conflicts, never as conflict markers, and resolves them
-// with 'git-mergetool', the resolver as git's merge tool. gitmerge3.go
-// says how the common ancestor, which FeedSync does not need, refines the
-// merge; files that are not feeds on both sides go to git merge-file.
+// with 'git-mergetool', the resolver as git's merge tool. Package
+// feeds/gitmerge says how the common ancestor, which FeedSync does not
+// need, refines the merge; files that are not feeds on both sides go to git merge-file.
 //
 // # Sync over HTTP
 //

@@ -11,6 +11,7 @@ import (
 
 	"github.com/feedsync/feedsync/feeds/atomicfile"
 	"github.com/feedsync/feedsync/feeds/dialect"
+	"github.com/feedsync/feedsync/feeds/gitmerge"
 	"github.com/feedsync/feedsync/tui/resolver"
 )
 
@@ -73,20 +74,20 @@ func (d *gitDriver) run(ctx context.Context) error {
 		return err
 	}
 	d.recordBase(v)
-	out, err := mergeForGit(v)
+	out, err := gitmerge.Merge(v)
 	if err != nil {
 		fmt.Fprintf(d.env.Stderr, "feedsync git-merge: %s: the feeds do not merge:\n%s", d.path, indent(userText(err), maxProblemLines))
 		return d.textMerge(ctx)
 	}
 	var buf bytes.Buffer
-	if _, err := out.doc.WriteTo(&buf); err != nil {
+	if _, err := out.Doc.WriteTo(&buf); err != nil {
 		return fmt.Errorf("%s: writing the merged feed: %w", d.path, err)
 	}
-	d.recordLeft(out.doc)
+	d.recordLeft(out.Doc)
 	if err := d.env.stop.save(func() error { return replaceInPlace(d.cur, buf.Bytes()) }); err != nil {
 		return err
 	}
-	d.recordMerged(out.doc)
+	d.recordMerged(out.Doc)
 	return d.report(out)
 }
 
@@ -106,8 +107,8 @@ const maxProblemLines = 5
 // a feed that has only just been set up is merged as a feed. The ancestor
 // is read first and only what the merge needs of it is kept, so that three
 // feeds are never held at once.
-func (d *gitDriver) load(ctx context.Context) (gitVersions, error) {
-	var v gitVersions
+func (d *gitDriver) load(ctx context.Context) (gitmerge.Versions, error) {
+	var v gitmerge.Versions
 	base, baseDialect := d.loadBase(ctx)
 	var why strings.Builder
 	var docs [2]*dialect.Doc
@@ -116,32 +117,32 @@ func (d *gitDriver) load(ctx context.Context) (gitVersions, error) {
 		if err != nil {
 			return v, err
 		}
-		f, err := parseFeed(d.env, d.path+" ("+sideName[s]+")", data)
+		f, err := parseFeed(d.env, d.path+" ("+gitmerge.Side(s).String()+")", data)
 		if err != nil {
-			fmt.Fprintf(&why, "%s does not load as a feed:\n%s", sideName[s], indent(userText(err), maxProblemLines))
+			fmt.Fprintf(&why, "%s does not load as a feed:\n%s", gitmerge.Side(s), indent(userText(err), maxProblemLines))
 		}
 		docs[s] = f
 	}
-	v.ours, v.theirs = docs[ours], docs[theirs]
+	v.Ours, v.Theirs = docs[gitmerge.Ours], docs[gitmerge.Theirs]
 	switch {
 	case why.Len() > 0:
 		return v, &notFeedError{why.String()}
-	case !hasSyncData(v.ours) && !hasSyncData(v.theirs):
+	case !hasSyncData(v.Ours) && !hasSyncData(v.Theirs):
 		return v, &notFeedError{"neither ours nor theirs is a FeedSync or SSE feed (no item with sx:sync, no sx:sharing)\n"}
 	}
-	want := v.ours.Dialect()
+	want := v.Ours.Dialect()
 	if want == dialect.None {
-		want = v.theirs.Dialect()
+		want = v.Theirs.Dialect()
 	}
 	if baseDialect == want || baseDialect == dialect.None {
-		v.base = base
+		v.Base = base
 	}
 	return v, nil
 }
 
 // loadBase reads the ancestor, quietly: nil when it does not load (git
 // gives an empty one when both branches added the file).
-func (d *gitDriver) loadBase(ctx context.Context) (*gitBase, dialect.Dialect) {
+func (d *gitDriver) loadBase(ctx context.Context) (*gitmerge.Base, dialect.Dialect) {
 	quiet, _ := holdWarnings(d.env)
 	data, err := readSource(ctx, quiet, d.base)
 	if err != nil {
@@ -152,7 +153,7 @@ func (d *gitDriver) loadBase(ctx context.Context) (*gitBase, dialect.Dialect) {
 		return nil, dialect.None
 	}
 	d.openStore(b)
-	return newGitBase(b), b.Dialect()
+	return gitmerge.NewBase(b), b.Dialect()
 }
 
 // textMerge merges the versions as text with git merge-file, as git does
@@ -328,15 +329,15 @@ func mergetoolDoc(ctx context.Context, env *Env, pos []string) (*dialect.Doc, st
 		d.base = pos[3]
 	}
 	v, lerr := d.load(ctx)
-	var out *gitOutcome
+	var out *gitmerge.Outcome
 	if lerr == nil {
-		out, lerr = mergeForGit(v)
+		out, lerr = gitmerge.Merge(v)
 	}
 	if lerr != nil {
 		return nil, "", fmt.Errorf("%w\n%s: ours and theirs do not merge as feeds either: %s\nuse another merge tool (git mergetool --tool=TOOL)",
 			err, merged, strings.TrimRight(lerr.Error(), "\n"))
 	}
-	return out.doc, merged + ": ours ⇄ theirs", nil
+	return out.Doc, merged + ": ours ⇄ theirs", nil
 }
 
 // checkResolved reports whether the file the merge tool saved to is a
@@ -353,3 +354,7 @@ func checkResolved(ctx context.Context, env *Env, merged string) error {
 	}
 	return nil
 }
+
+// hasSyncData reports whether a feed carries sync data: an item with
+// sx:sync, or sx:sharing. A feed without is a plain feed to the driver.
+func hasSyncData(f *dialect.Doc) bool { return f.Dialect() != dialect.None }

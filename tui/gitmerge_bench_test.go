@@ -7,6 +7,7 @@ import (
 
 	"github.com/feedsync/feedsync/feeds/dialect"
 	"github.com/feedsync/feedsync/feeds/feedgen"
+	"github.com/feedsync/feedsync/feeds/gitmerge"
 )
 
 // The merge driver against the plain merge of the same pair ('feedsync
@@ -32,18 +33,18 @@ func BenchmarkGitMerge(b *testing.B) {
 				if err != nil {
 					b.Fatal(err)
 				}
-				v := gitVersions{base: newGitBase(base)}
-				if v.ours, err = parseFeed(env, "ours", l); err != nil {
+				v := gitmerge.Versions{Base: gitmerge.NewBase(base)}
+				if v.Ours, err = parseFeed(env, "ours", l); err != nil {
 					b.Fatal(err)
 				}
-				if v.theirs, err = parseFeed(env, "theirs", r); err != nil {
+				if v.Theirs, err = parseFeed(env, "theirs", r); err != nil {
 					b.Fatal(err)
 				}
-				out, err := mergeForGit(v)
+				out, err := gitmerge.Merge(v)
 				if err != nil {
 					b.Fatal(err)
 				}
-				out.doc.WriteTo(io.Discard)
+				out.Doc.WriteTo(io.Discard)
 			}
 		})
 	}

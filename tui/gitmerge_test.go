@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/feedsync/feedsync/feeds/feedtest"
+	"github.com/feedsync/feedsync/feeds/gitmerge"
 )
 
 // TestGitMergeScenarios runs each testdata/gitmerge/*.txtar through the
@@ -146,7 +147,7 @@ func TestGitMergeSymmetric(t *testing.T) {
 				t.Fatalf("%d items one way, %d the other", len(x), len(y))
 			}
 			for id, it := range x {
-				if y[id].digest != it.digest {
+				if y[id].Digest != it.Digest {
 					t.Errorf("item %s differs with the sides swapped", id)
 				}
 			}
@@ -154,13 +155,13 @@ func TestGitMergeSymmetric(t *testing.T) {
 	}
 }
 
-func loadedItems(t *testing.T, data string) map[string]gitItem {
+func loadedItems(t *testing.T, data string) map[string]gitmerge.Item {
 	t.Helper()
 	f, err := parseFeed(&Env{Stderr: &bytes.Buffer{}}, "merged", []byte(data))
 	if err != nil {
 		t.Fatal(err)
 	}
-	items, _ := gitItems(f)
+	items, _ := gitmerge.Items(f)
 	return items
 }
 

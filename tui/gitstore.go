@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 
 	"github.com/feedsync/feedsync/feeds/dialect"
+	"github.com/feedsync/feedsync/feeds/gitmerge"
 	"github.com/feedsync/feedsync/feeds/store"
 )
 
@@ -48,16 +49,16 @@ func (d *gitDriver) openStore(base *dialect.Doc) {
 
 // recordBase records the ancestor's versions that neither side holds,
 // and notes the sides' entries as read; the ancestor can go then.
-func (d *gitDriver) recordBase(v gitVersions) {
+func (d *gitDriver) recordBase(v gitmerge.Versions) {
 	d.openStore(nil)
-	if d.store == nil || v.ours == nil || v.theirs == nil {
+	if d.store == nil || v.Ours == nil || v.Theirs == nil {
 		return
 	}
-	if err := d.store.st.RecordLeft([][]dialect.Entry{d.store.base}, v.ours, v.theirs); err != nil {
+	if err := d.store.st.RecordLeft([][]dialect.Entry{d.store.base}, v.Ours, v.Theirs); err != nil {
 		d.env.warn(err.Error())
 	}
 	d.store.base = nil
-	d.store.read = [][]dialect.Entry{v.ours.Entries(), v.theirs.Entries()}
+	d.store.read = [][]dialect.Entry{v.Ours.Entries(), v.Theirs.Entries()}
 }
 
 // recordLeft records, before the merged feed is saved, what it no longer

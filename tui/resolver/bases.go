@@ -54,3 +54,9 @@ func basesOf(b Bases, entries []dialect.Entry) map[dialect.Entry]baseInfo {
 	}
 	return out
 }
+
+// baseOf returns the base of e's conflict, when one is known.
+func (s *store) baseOf(e dialect.Entry) (baseInfo, bool) {
+	b, ok := s.bases[e]
+	return b, ok
+}

@@ -45,7 +45,12 @@
 // only open hunks, the header says "2 clashes, 5 combined", and u undoes
 // the combining in one step; o shows the base and each side's word diff
 // against it. The list marks the items that combine, which C resolves.
-// Applying a result with hunks still open asks first.
+// Applying a result with hunks still open asks first. On the item screen
+// c puts another side on the left, in place of the winner: each other
+// version in turn, then the base (itemcompare.go), so that any two
+// versions are compared word by word, or a version with where it started;
+// the header says what is compared, and w and t still keep the winner and
+// take the version on the right.
 //
 // Each resolution is an update stamped with Config.By and Config.Now. In
 // FeedSync 1.0.2 the versions it factored in are then folded into the

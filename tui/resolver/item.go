@@ -42,6 +42,11 @@ type ItemView struct {
 	find      finder   // search inside the item
 	hist      HistoryPane
 	cache     compared // the diff of the shown pair, kept across resizes
+	left      int      // the side on the left (itemcompare.go): the winner, a version or the base
+	base      baseInfo // the base of the item's conflict, when hasBase
+	hasBase   bool
+	// baseOf returns the base of an item's conflict, when one is known.
+	baseOf func(e dialect.Entry) (baseInfo, bool)
 	// place describes where a version puts the item in an outline, or
 	// returns "" when the feed is not one.
 	place func(v dialect.Version) string
@@ -52,6 +57,7 @@ type ItemView struct {
 // compared is the field-by-field diff of one pair of versions.
 type compared struct {
 	left, right dialect.Version
+	leftSide    int // ItemView.left: the base has no version of its own
 	places      [2]string
 	publisher   bool
 	rendered    bool
@@ -69,12 +75,15 @@ type compared struct {
 // pair, their places and the publisher toggle are the same.
 func (v *ItemView) compare() compared {
 	c := v.cache
-	places := [2]string{v.placeOf(v.item.Winner()), v.placeOf(v.right())}
-	if c.left == v.item.Winner() && c.right == v.right() && c.places == places && c.publisher == v.publisher && c.rendered == v.rendered {
+	places := [2]string{v.placeOf(v.leftVersion()), v.placeOf(v.right())}
+	if v.leftIsBase() {
+		places[0] = "" // the store keeps no place
+	}
+	if c.left == v.leftVersion() && c.leftSide == v.left && c.right == v.right() && c.places == places && c.publisher == v.publisher && c.rendered == v.rendered {
 		return c
 	}
-	c = compared{left: v.item.Winner(), right: v.right(), places: places, publisher: v.publisher, rendered: v.rendered}
-	c.a, c.b = withPlace(c.left.Fields(), places[0]), withPlace(c.right.Fields(), places[1])
+	c = compared{left: v.leftVersion(), leftSide: v.left, right: v.right(), places: places, publisher: v.publisher, rendered: v.rendered}
+	c.a, c.b = withPlace(v.leftFields(), places[0]), withPlace(c.right.Fields(), places[1])
 	c.pairs = pairFields(c.a, c.b, v.publisher)
 	for i := range c.pairs {
 		p := &c.pairs[i]
@@ -156,9 +165,15 @@ func (v *ItemView) SetItem(pos int, e dialect.Entry, title string, now time.Time
 	if pos != v.pos || n != len(v.marked) {
 		v.scroll = 0
 	}
+	samePos, old := pos == v.pos, v.versions
 	v.marked, v.version = marked, version
 	v.pos, v.item, v.versions, v.title, v.now = pos, e, versions, title, now
 	v.version = min(v.version, max(n-1, 0))
+	v.base, v.hasBase = baseInfo{}, false
+	if v.baseOf != nil {
+		v.base, v.hasBase = v.baseOf(e)
+	}
+	v.keepLeft(old, samePos)
 	v.layout()
 }
 
@@ -212,6 +227,8 @@ func (v *ItemView) updateKey(msg tea.KeyPressMsg) {
 		v.cycle(1)
 	case key.Matches(msg, v.keys.PrevVersion):
 		v.cycle(-1)
+	case key.Matches(msg, v.keys.Compare):
+		v.cycleLeft()
 	case key.Matches(msg, v.keys.Layout):
 		v.toggle(&v.unified)
 	case key.Matches(msg, v.keys.Publisher):
@@ -234,9 +251,19 @@ func (v *ItemView) toggle(b *bool) {
 	v.layout()
 }
 
+// cycle shows the next version on the right, passing over the one c put
+// on the left; with two versions, the two change sides.
 func (v *ItemView) cycle(d int) {
 	if n := len(v.marked); n > 1 {
+		was := v.version
 		v.version = (v.version + d + n) % n
+		switch {
+		case v.version != v.left-1:
+		case n > 2:
+			v.version = (v.version + d + n) % n
+		default:
+			v.left = was + 1
+		}
 		v.scroll = 0
 		v.layout()
 	}
@@ -277,7 +304,7 @@ func (v *ItemView) layout() {
 	c := v.compare()
 	v.head = v.header(c.a, c.b)
 	name := fmt.Sprintf("version %d", v.version+1)
-	o := diffOpts{width: v.width, layout: v.mode(), unfold: v.unfold, right: name, s: v.styles, rendered: v.rendered}
+	o := diffOpts{width: v.width, layout: v.mode(), unfold: v.unfold, left: v.leftName(), right: name, s: v.styles, rendered: v.rendered}
 	if c.out == nil || c.opts != o {
 		r := renderFields(c.pairs, o)
 		c.opts, c.out = o, &r

@@ -25,7 +25,10 @@ func (v ItemView) header(a, b []dialect.Field) []string {
 	default:
 		lines = append(lines, v.stackHeader()...)
 	}
-	if v.mode() != single && v.height >= compactBelow {
+	switch {
+	case v.mode() != single && v.left != leftWinner:
+		lines = append(lines, v.styles.Bold.Render(fit(v.comparing(), v.width)))
+	case v.mode() != single && v.height >= compactBelow:
 		lines = append(lines, v.fitWhen(divergence(v.item, v.version, v.now)))
 	}
 	if s := v.banner(a, b); s != "" {
@@ -71,9 +74,9 @@ func (v ItemView) versionName() string {
 func (v ItemView) sideHeader() []string {
 	lw := (v.width - 3) / 2
 	rw := v.width - 3 - lw
-	ls, lwho, lwhen := provenance(v.item.Winner(), v.now)
+	ls, lwho, lwhen := v.leftProvenance()
 	rs, rwho, rwhen := provenance(v.right(), v.now)
-	left := []string{v.styles.Winner.Render("WINNER") + "  " + ls, lwho, "    " + lwhen}
+	left := []string{v.leftLabel(true) + "  " + ls, lwho, "    " + lwhen}
 	right := []string{v.styles.Version.Render(strings.ToUpper(v.versionName())) + "  " + rs, rwho, "    " + rwhen}
 	if v.height < compactBelow {
 		left, right = []string{left[0], join(lwho, lwhen)}, []string{right[0], join(rwho, rwhen)}
@@ -88,9 +91,9 @@ func (v ItemView) sideHeader() []string {
 
 // stackHeader renders the provenance headers one above the other.
 func (v ItemView) stackHeader() []string {
-	ls, lwho, lwhen := provenance(v.item.Winner(), v.now)
+	ls, lwho, lwhen := v.leftProvenance()
 	rs, rwho, rwhen := provenance(v.right(), v.now)
-	w, r := v.styles.Winner.Render("winner"), v.styles.Version.Render(v.versionName())
+	w, r := v.leftLabel(false), v.styles.Version.Render(v.versionName())
 	if v.height < compactBelow {
 		if l, r := v.oneLine(w, ls, lwho, lwhen), v.oneLine(r, rs, rwho, rwhen); l != "" && r != "" {
 			return []string{l, r}
@@ -140,8 +143,11 @@ func join(parts ...string) string { return strings.Join(nonEmpty(parts), " · ")
 // banner explains a pair of versions whose shared data is the same: their
 // conflict is not one of shared data.
 func (v ItemView) banner(a, b []dialect.Field) string {
-	if v.mode() == single {
+	switch {
+	case v.mode() == single:
 		return ""
+	case v.left != leftWinner:
+		return v.sameBanner(a, b)
 	}
 	r, w := v.right().Deleted(), v.item.Winner().Deleted()
 	switch {

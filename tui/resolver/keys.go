@@ -110,6 +110,9 @@ func (k ListKeys) FullHelp() [][]key.Binding {
 // ItemKeys are the item component's own bindings.
 type ItemKeys struct {
 	NextVersion, PrevVersion key.Binding
+	// Compare puts another side on the left: each other version, then
+	// the base when one is known, then the winner again (itemcompare.go).
+	Compare key.Binding
 	ScrollKeys
 	Layout, Publisher, History, Unfold     key.Binding
 	NextChange, PrevChange, Markup, RawXML key.Binding
@@ -122,6 +125,7 @@ func DefaultItemKeys() ItemKeys {
 	return ItemKeys{
 		NextVersion: bind("tab/]", "next version", "tab", "]"),
 		PrevVersion: bind("shift+tab/[", "previous version", "shift+tab", "["),
+		Compare:     bind("c", "compare: another version or the base on the left", "c"),
 		ScrollKeys:  DefaultScrollKeys(),
 		Layout:      bind("v", "side by side/unified", "v"),
 		Publisher:   bind("p", "publisher-specific fields", "p"),
@@ -146,7 +150,7 @@ func (k ItemKeys) ShortHelp() []key.Binding {
 // FullHelp implements help.KeyMap.
 func (k ItemKeys) FullHelp() [][]key.Binding {
 	return [][]key.Binding{
-		{k.NextVersion, k.PrevVersion, k.Up, k.Down, k.PageUp, k.PageDown, k.Top, k.Bottom},
+		{k.NextVersion, k.PrevVersion, k.Compare, k.Up, k.Down, k.PageUp, k.PageDown, k.Top, k.Bottom},
 		{k.Layout, k.Publisher, k.History, k.Unfold},
 		{k.NextChange, k.PrevChange, k.Search, k.NextMatch, k.Markup, k.RawXML},
 	}

@@ -74,6 +74,7 @@ type diffOpts struct {
 	width    int
 	layout   layout
 	unfold   bool
+	left     string // what the left-hand side is called: "winner", "version 1", "base"
 	right    string // what the right-hand version is called: "version 2"
 	s        *Styles
 }
@@ -127,16 +128,16 @@ func fieldRule(p fieldPair, o diffOpts) string {
 		label += " (publisher-specific)"
 	}
 	if o.layout != single {
-		label += " · " + fieldState(p, o.right)
+		label += " · " + fieldState(p, o.left, o.right)
 	}
 	text := "── " + label + " "
 	return o.s.ink.label.render(pad(text+strings.Repeat("─", max(o.width-textWidth(text), 0)), o.width))
 }
 
-func fieldState(p fieldPair, right string) string {
+func fieldState(p fieldPair, left, right string) string {
 	switch {
 	case !p.inB:
-		return "only in the winner"
+		return "only in the " + left
 	case !p.inA:
 		return "only in " + right
 	case p.a == p.b:
@@ -256,13 +257,14 @@ func unifiedRows(rows []diff.Row, o diffOpts) []string {
 	return out
 }
 
-// stackedRows renders a run of rows as the winner's lines, then the
-// version's lines under a small heading; unchanged runs appear once.
+// stackedRows renders a run of rows as the left side's lines (the
+// winner's, unless c put another there), then the version's lines under a
+// small heading; unchanged runs appear once.
 func stackedRows(rows []diff.Row, o diffOpts) []string {
 	if !rows[0].Changed() && !anyChanged(rows) {
 		return cellLines(rows, true, "  ", o)
 	}
-	out := []string{o.s.Winner.Render(pad("winner:", o.width))}
+	out := []string{o.s.Winner.Render(pad(o.left+":", o.width))}
 	out = append(out, cellLines(rows, true, "  ", o)...)
 	out = append(out, o.s.Version.Render(pad(o.right+":", o.width)))
 	return append(out, cellLines(rows, false, "  ", o)...)

@@ -90,6 +90,7 @@ func (m Model) use(st *store) Model {
 	m.st, m.list.st = st, st
 	m.item.SetPlaces(st.place)
 	m.item.onDisk = st.changedOnDisk
+	m.item.baseOf = st.baseOf
 	m.merge.place = st.place
 	m.merge.SetSelective(st.doc.Selective())
 	return m

@@ -1,26 +1,25 @@
-package tui
+package gitmerge
 
 import (
 	"crypto/sha256"
 	"encoding/binary"
 
-	"github.com/feedsync/feedsync/feeds"
 	"github.com/feedsync/feedsync/feeds/dialect"
 )
 
-// gitItem is one item of a version of a feed as the git driver compares
+// Item is one item of a version of a feed as the git driver compares
 // it: a digest of its whole state (every version's sync state, history,
 // every field of its data, publisher-specific ones included, and an
 // outline's position), so that two versions of the item are equal exactly
 // when nothing in it changed, and its title for messages.
-type gitItem struct {
-	digest [sha256.Size]byte
-	title  string
+type Item struct {
+	Digest [sha256.Size]byte
+	Title  string
 }
 
-// gitItems returns the feed's items by id, and their ids in document order.
-func gitItems(f *dialect.Doc) (map[string]gitItem, []string) {
-	out := map[string]gitItem{}
+// Items returns the feed's items by id, and their ids in document order.
+func Items(f *dialect.Doc) (map[string]Item, []string) {
+	out := map[string]Item{}
 	var order []string
 	var buf []byte
 	for _, e := range f.Entries() {
@@ -30,7 +29,7 @@ func gitItems(f *dialect.Doc) (map[string]gitItem, []string) {
 		for _, v := range vs {
 			buf = appendVersion(buf, v)
 		}
-		out[e.ID()] = gitItem{sha256.Sum256(buf), e.Title()}
+		out[e.ID()] = Item{sha256.Sum256(buf), e.Title()}
 		order = append(order, e.ID())
 	}
 	return out, order
@@ -73,13 +72,6 @@ func boolInt(b bool) int {
 	}
 	return 0
 }
-
-// feedLevel returns the feed's feed-level data.
-func feedLevel(f *dialect.Doc) []feeds.Part { return f.FeedLevel() }
-
-// hasSyncData reports whether a feed carries sync data: an item with
-// sx:sync, or sx:sharing. A feed without is a plain feed to the driver.
-func hasSyncData(f *dialect.Doc) bool { return f.Dialect() != dialect.None }
 
 // takeItem puts src's item id into dst as src has it, whole: its sync
 // metadata, conflicts and all of its data.

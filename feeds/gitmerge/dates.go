@@ -1,4 +1,4 @@
-package tui
+package gitmerge
 
 import (
 	"slices"
@@ -16,12 +16,12 @@ import (
 var feedDates = []string{"lastBuildDate", "pubDate", "updated", "dateModified"}
 
 // splitDates moves the feed dates among the parts both sides changed from
-// levelBoth to levelDates, noting in datesTheirs those where theirs' date
+// LevelBoth to LevelDates, noting in datesTheirs those where theirs' date
 // is the later. A date that does not parse on either side stays in
-// levelBoth.
-func (out *gitOutcome) splitDates(v gitVersions) {
-	o, t := feedLevel(v.ours), feedLevel(v.theirs)
-	out.levelBoth = slices.DeleteFunc(out.levelBoth, func(name string) bool {
+// LevelBoth.
+func (out *Outcome) splitDates(v Versions) {
+	o, t := v.Ours.FeedLevel(), v.Theirs.FeedLevel()
+	out.LevelBoth = slices.DeleteFunc(out.LevelBoth, func(name string) bool {
 		if !slices.Contains(feedDates, localName(name)) {
 			return false
 		}
@@ -30,7 +30,7 @@ func (out *gitOutcome) splitDates(v gitVersions) {
 		if !ok1 || !ok2 {
 			return false
 		}
-		out.levelDates = append(out.levelDates, name)
+		out.LevelDates = append(out.LevelDates, name)
 		if td.After(od) {
 			out.datesTheirs = append(out.datesTheirs, name)
 		}
