@@ -260,12 +260,16 @@ func (l List) View() string {
 	return strings.Join(lines, "\n")
 }
 
-// filterLine shows the filter and how many items match it; the filter
-// looks in titles, ids, endpoints and content, accents aside.
+// filterLine shows the filter and how many items match it, and while the
+// index is being built (filterindex.go) that it is still searching; the
+// filter looks in titles, ids, endpoints and content, accents aside.
 func (l List) filterLine() string {
 	count := fmt.Sprintf("  %s match", plural(len(l.rows), "item"))
 	if len(l.rows) == 1 {
 		count += "es"
+	}
+	if l.st.searching() { // the index has not reached every item yet
+		count += " so far · searching…"
 	}
 	if l.filtering {
 		in := l.filter
@@ -281,6 +285,8 @@ func (l List) filterLine() string {
 
 func (l List) emptyText() string {
 	switch {
+	case l.query != "" && l.st.searching():
+		return "no item matches the filter so far · searching…"
 	case l.query != "":
 		return "no item matches the filter"
 	case !l.all:

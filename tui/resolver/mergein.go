@@ -226,7 +226,7 @@ func (m Model) mergedIn(msg mergeInMsg) (Model, tea.Cmd) {
 		}
 	}
 	m.status.Info(said)
-	return m, nil
+	return m, st.indexCmd()
 }
 
 // mergeDone records the merge view's result as the resolution of its item,

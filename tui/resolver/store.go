@@ -31,7 +31,8 @@ type store struct {
 	onDisk  map[int]bool
 	titles  []string
 	titled  []bool
-	search  []string // each item's text for the filter, folded; "" until asked for
+	search  []string // each item's text for the filter, folded; "" until indexed (filterindex.go)
+	indexed int      // the items before it are indexed
 	dirty   map[int]bool
 	ordered bool             // the document is an outline
 	outline *dialect.Outline // of the current items; nil when stale
@@ -108,24 +109,6 @@ func (s *store) title(pos int) string {
 		s.titled[pos] = true
 	}
 	return s.titles[pos]
-}
-
-// matches reports whether the item's title, id, endpoints, or the title
-// or content of any of its versions, conflict versions as well as the
-// winner, contain the query, folded as fold folds them: a conflict is
-// found by what either side wrote (issue 20 item 15: only the winner's
-// text was searched).
-func (s *store) matches(pos int, query string) bool {
-	if s.search[pos] == "" {
-		e := s.items[pos]
-		text := []string{s.title(pos), e.ID(), strings.Join(endpoints(e), " ")}
-		for _, v := range append([]dialect.Version{e.Winner()}, e.Versions()...) {
-			fs := v.Fields()
-			text = append(text, oneLine(valueOf(fs, "title")), contentOf(fs))
-		}
-		s.search[pos] = fold(strings.Join(text, "\x00")) + "\x00"
-	}
-	return strings.Contains(s.search[pos], query)
 }
 
 // resolvedCount returns how many of the items loaded with conflicts have none left.
