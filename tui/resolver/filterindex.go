@@ -132,3 +132,20 @@ func (l *List) extend(from, to int) {
 	}
 	l.clamp()
 }
+
+// requery lays the rows out for a query that replaced old. A flat list
+// whose query grew from old keeps the rows that match it: no other item
+// can (one not yet indexed comes with its chunk).
+func (l *List) requery(old string) {
+	if old == "" || !strings.Contains(l.query, old) || l.st.tree() != nil {
+		l.refresh()
+		return
+	}
+	cur, ok := l.Selected()
+	l.rows = slices.DeleteFunc(l.rows, func(pos int) bool { return !l.st.matches(pos, l.query) })
+	l.cursor = 0
+	if ok {
+		l.Select(cur)
+	}
+	l.clamp()
+}

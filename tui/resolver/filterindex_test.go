@@ -59,6 +59,12 @@ func TestFilterWhileIndexing(t *testing.T) {
 	if len(want) < 100 || len(hs.m.list.rows) != len(want) {
 		t.Errorf("%d rows in the end, want %d (of at least 100)", len(hs.m.list.rows), len(want))
 	}
+	for _, c := range []struct{ key, query string }{{"9", "item-49"}, {"backspace", "item-4"}, {"backspace", "item-"}} {
+		hs.keys(c.key) // a longer query narrows the rows, a shorter one searches again
+		if got, want := hs.m.list.rows, filterByText(hs.m.st, c.query); !slices.Equal(got, want) {
+			t.Errorf("filter %q: %d rows, want %d", c.query, len(got), len(want))
+		}
+	}
 }
 
 // filterByText is the filter's answer found the slow way: every item's

@@ -186,8 +186,9 @@ func (l List) updateFilter(msg tea.Msg) (List, tea.Cmd) {
 	var cmd tea.Cmd
 	l.filter, cmd = l.filter.Update(msg)
 	if q := fold(l.filter.Value()); q != l.query {
+		old := l.query
 		l.query = q
-		l.refresh()
+		l.requery(old)
 	}
 	return l, cmd
 }
