@@ -30,6 +30,7 @@ type indexMsg struct {
 	from  int
 	items []dialect.Entry // the states folded
 	texts []string
+	ends  []string // their endpoints, for the list's column
 }
 
 // indexCmd folds the next chunk of items off the UI thread, or returns
@@ -41,11 +42,12 @@ func (s *store) indexCmd() tea.Cmd {
 	}
 	items := slices.Clone(s.items[from:min(from+indexChunk, len(s.items))])
 	return func() tea.Msg {
-		texts := make([]string, len(items))
+		msg := indexMsg{st: s, from: from, items: items, texts: make([]string, len(items)), ends: make([]string, len(items))}
 		for i, e := range items {
-			texts[i] = searchText(e)
+			ends := endpoints(e)
+			msg.texts[i], msg.ends[i] = searchText(e, ends), strings.Join(ends, ", ")
 		}
-		return indexMsg{st: s, from: from, items: items, texts: texts}
+		return msg
 	}
 }
 
@@ -59,7 +61,7 @@ func (s *store) takeIndex(msg indexMsg) bool {
 	}
 	for i, e := range msg.items {
 		if pos := msg.from + i; s.items[pos] == e && s.search[pos] == "" {
-			s.search[pos] = msg.texts[i]
+			s.search[pos], s.ends[pos] = msg.texts[i], msg.ends[i]
 		}
 	}
 	s.indexed = msg.from + len(msg.items)
@@ -79,15 +81,16 @@ func (s *store) matches(pos int, query string) bool {
 		if pos >= s.indexed {
 			return false
 		}
-		s.search[pos] = searchText(s.items[pos]) // decided since it was indexed
+		s.search[pos] = searchText(s.items[pos], endpoints(s.items[pos])) // decided since it was indexed
 	}
 	return strings.Contains(s.search[pos], query)
 }
 
-// searchText is the item's text for the filter, folded. It reads only
-// the entry, so that it runs off the UI thread.
-func searchText(e dialect.Entry) string {
-	text := []string{oneLine(e.Title()), e.ID(), strings.Join(endpoints(e), " ")}
+// searchText is the item's text for the filter, folded, with its
+// endpoints ends. It reads only the entry, so that it runs off the UI
+// thread.
+func searchText(e dialect.Entry, ends []string) string {
+	text := []string{oneLine(e.Title()), e.ID(), strings.Join(ends, " ")}
 	for _, v := range append([]dialect.Version{e.Winner()}, e.Versions()...) {
 		fs := v.Fields()
 		text = append(text, oneLine(valueOf(fs, "title")), contentOf(fs))

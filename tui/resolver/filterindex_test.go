@@ -72,7 +72,7 @@ func TestFilterWhileIndexing(t *testing.T) {
 func filterByText(st *store, query string) []int {
 	var out []int
 	for pos := range st.len() {
-		if strings.Contains(searchText(st.entry(pos)), query) {
+		if strings.Contains(searchText(st.entry(pos), endpoints(st.entry(pos))), query) {
 			out = append(out, pos)
 		}
 	}
@@ -90,8 +90,11 @@ func TestIndexKeepsNoStaleText(t *testing.T) {
 	if !st.takeIndex(msg) {
 		t.Fatal("the chunk awaited was dropped")
 	}
-	if st.search[plumber] != "" {
-		t.Errorf("the decided item kept the text of its former state: %q", st.search[plumber])
+	if st.search[plumber] != "" || st.ends[plumber] != "" {
+		t.Errorf("the decided item kept the text of its former state: %q, %q", st.search[plumber], st.ends[plumber])
+	}
+	if got, want := st.endpoints(plumber), strings.Join(endpoints(other), ", "); got != want {
+		t.Errorf("the decided item's endpoints are %q, want its new state's %q", got, want)
 	}
 	if !st.matches(plumber, "plants") || st.matches(plumber, "plumber") {
 		t.Errorf("the decided item is not searched by its new state: %q", st.search[plumber])

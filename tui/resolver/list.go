@@ -309,7 +309,7 @@ func (l List) row(i int, c columns) string {
 		cur + fit(l.titleCell(i), c.title),
 		fit(e.ID(), c.id),
 		fit(fmt.Sprintf("%d", len(e.Versions())), c.versions),
-		fit(strings.Join(endpoints(e), ", "), c.endpoints),
+		fit(l.st.endpoints(pos), c.endpoints),
 	}
 	line := strings.Join(nonEmpty(cells), " ") + " " + style.Render(fit(state, c.state))
 	switch {
@@ -394,7 +394,7 @@ func (l List) needs() columns {
 		e := l.st.entry(pos)
 		state, _ := l.state(pos)
 		c.state = max(c.state, textWidth(state))
-		c.endpoints = max(c.endpoints, textWidth(strings.Join(endpoints(e), ", ")))
+		c.endpoints = max(c.endpoints, textWidth(l.st.endpoints(pos)))
 		c.id = max(c.id, textWidth(e.ID()))
 	}
 	return c

@@ -33,6 +33,7 @@ type store struct {
 	titled  []bool
 	search  []string // each item's text for the filter, folded; "" until indexed (filterindex.go)
 	indexed int      // the items before it are indexed
+	ends    []string // each item's endpoints, joined; "" until asked for or indexed
 	dirty   map[int]bool
 	ordered bool             // the document is an outline
 	outline *dialect.Outline // of the current items; nil when stale
@@ -50,6 +51,7 @@ func newStore(doc *dialect.Doc) *store {
 		titles:   make([]string, len(items)),
 		titled:   make([]bool, len(items)),
 		search:   make([]string, len(items)),
+		ends:     make([]string, len(items)),
 		dirty:    map[int]bool{},
 	}
 	for i, e := range items {
@@ -72,7 +74,7 @@ func (s *store) entry(pos int) dialect.Entry { return s.items[pos] }
 // set replaces the item at pos, as a decision or its undoing does.
 func (s *store) set(pos int, e dialect.Entry, o outcome) {
 	s.unresolved += inConflict(e) - inConflict(s.items[pos])
-	s.items[pos], s.outcomes[pos], s.titled[pos], s.search[pos] = e, o, false, ""
+	s.items[pos], s.outcomes[pos], s.titled[pos], s.search[pos], s.ends[pos] = e, o, false, "", ""
 	s.dirty[pos] = true
 	s.outline = nil
 }
@@ -109,6 +111,15 @@ func (s *store) title(pos int) string {
 		s.titled[pos] = true
 	}
 	return s.titles[pos]
+}
+
+// endpoints returns the item's endpoints joined by commas, computed once
+// per state: the list measures them on every frame.
+func (s *store) endpoints(pos int) string {
+	if s.ends[pos] == "" {
+		s.ends[pos] = strings.Join(endpoints(s.items[pos]), ", ")
+	}
+	return s.ends[pos]
 }
 
 // resolvedCount returns how many of the items loaded with conflicts have none left.
