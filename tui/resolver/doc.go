@@ -120,6 +120,13 @@
 // document is written to (Doc.Set) only when a save starts, so a save
 // running off the UI thread never sees it change.
 //
+// The list's filter looks in an index of each item's folded text, built
+// by commands when the list loads (filterindex.go), so that a keystroke
+// costs what matching costs, not folding every item's text: at 100k items
+// the first one took 6 s of work (issue 21 item 5). Until the index is
+// complete the filter shows the matches among the items indexed, says
+// "searching…", and adds each chunk's matches as it comes.
+//
 // Run starts the program; New builds the model for tests and for other
 // programs. The demo pair of feeds is in package tui/resolver/demo.
 package resolver
