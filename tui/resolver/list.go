@@ -162,7 +162,7 @@ func (l List) updateKey(msg tea.KeyPressMsg) (List, tea.Cmd) {
 	case key.Matches(msg, l.keys.Filter):
 		l.filtering = true
 		l.filter.Focus()
-		return l, nil
+		return l, l.st.startIndex()
 	case key.Matches(msg, l.keys.Open):
 		return l, l.open()
 	}

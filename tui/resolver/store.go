@@ -28,15 +28,16 @@ type store struct {
 	unresolved int   // how many of them still have conflicts
 	// onDisk marks the items a file's new state merged in changed
 	// (mergein.go); nil until one is.
-	onDisk  map[int]bool
-	titles  []string
-	titled  []bool
-	search  []string // each item's text for the filter, folded; "" until indexed (filterindex.go)
-	indexed int      // the items before it are indexed
-	ends    []string // each item's endpoints, joined; "" until asked for or indexed
-	dirty   map[int]bool
-	ordered bool             // the document is an outline
-	outline *dialect.Outline // of the current items; nil when stale
+	onDisk   map[int]bool
+	titles   []string
+	titled   []bool
+	search   []string // each item's text for the filter, folded; "" until indexed (filterindex.go)
+	indexed  int      // the items before it are indexed
+	indexing bool     // the index was started
+	ends     []string // each item's endpoints, joined; "" until asked for or indexed
+	dirty    map[int]bool
+	ordered  bool             // the document is an outline
+	outline  *dialect.Outline // of the current items; nil when stale
 	// bases are the bases of the conflicts (bases.go), by the state of
 	// the item they are the base of; nil when none is known.
 	bases map[dialect.Entry]baseInfo

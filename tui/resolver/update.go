@@ -65,7 +65,7 @@ func (m Model) loaded(msg loadedMsg) (Model, tea.Cmd) {
 	m.st.bases = msg.bases
 	m.pending = msg.info.Unsaved > 0
 	m.status.Info(m.firstWords(msg.info))
-	return m, m.st.indexCmd()
+	return m, nil
 }
 
 // start opens the list on a document, as a new session over it.
