@@ -17,11 +17,12 @@ import (
 // indexChunk items each, one after the other; a keystroke only looks in
 // the texts already folded. It is not built when the list loads: it keeps
 // every item's tree, 360 MiB more at 100k items (664 to 1,024 MiB), which
-// a session that never filters does not need. An item whose chunk has not come yet matches nothing: the filter
-// line says "searching…" while the index is incomplete, and each chunk
-// that comes adds its matches to the list. A chunk of another store (the
-// session's before a merge-in) is dropped, and an item decided after its
-// chunk was taken is folded again on the UI thread, alone.
+// a session that never filters does not need. An item whose chunk has
+// not come yet matches nothing: the filter line says "searching…" while
+// the index is incomplete, and each chunk that comes adds its matches to
+// the list. A chunk of another store (the session's before a merge-in) is
+// dropped, and an item decided after its chunk was taken is folded again
+// on the UI thread, alone.
 
 // indexChunk is how many items one indexing command folds.
 const indexChunk = 2000
