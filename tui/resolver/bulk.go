@@ -33,6 +33,9 @@ func (m Model) bulkScope() ([]int, string) {
 	if query != "" {
 		what = strings.Replace(what, "all", "the", 1) + " that the filter “" + query + "” shows"
 	}
+	if query != "" && m.st.searching() {
+		what += " so far (it is still searching)"
+	}
 	return out, what
 }
 

@@ -125,6 +125,14 @@
 // document is written to (Doc.Set) only when a save starts, so a save
 // running off the UI thread never sees it change.
 //
+// The list's filter looks in an index of each item's folded text, built
+// by commands from the first time the filter is opened (filterindex.go;
+// not at load, for the memory it keeps), so that a keystroke
+// costs what matching costs, not folding every item's text: at 100k items
+// the first one took 6 s of work (issue 21 item 5). Until the index is
+// complete the filter shows the matches among the items indexed, says
+// "searching…", and adds each chunk's matches as it comes.
+//
 // Run starts the program; New builds the model for tests and for other
 // programs. The demo pair of feeds is in package tui/resolver/demo.
 package resolver

@@ -3,19 +3,27 @@ package resolver
 import (
 	"strings"
 	"unicode"
+	"unicode/utf8"
 )
 
 // fold lowers s and takes the accents off Latin letters, so that the
 // filter finds "crème brûlée" when "creme brulee" is typed, and the other
 // way round.
 func fold(s string) string {
-	return strings.Map(func(r rune) rune {
-		r = unicode.ToLower(r)
-		if b, ok := unaccented[r]; ok {
-			return b
+	for i := range len(s) {
+		if s[i] >= utf8.RuneSelf {
+			return strings.Map(foldRune, s)
 		}
-		return r
-	}, s)
+	}
+	return strings.ToLower(s) // ASCII: a map lookup per letter cost a third of indexing
+}
+
+func foldRune(r rune) rune {
+	r = unicode.ToLower(r)
+	if b, ok := unaccented[r]; ok {
+		return b
+	}
+	return r
 }
 
 // unaccented maps accented Latin letters, lower case, to their base.

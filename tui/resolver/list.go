@@ -162,7 +162,7 @@ func (l List) updateKey(msg tea.KeyPressMsg) (List, tea.Cmd) {
 	case key.Matches(msg, l.keys.Filter):
 		l.filtering = true
 		l.filter.Focus()
-		return l, nil
+		return l, l.st.startIndex()
 	case key.Matches(msg, l.keys.Open):
 		return l, l.open()
 	}
@@ -186,8 +186,9 @@ func (l List) updateFilter(msg tea.Msg) (List, tea.Cmd) {
 	var cmd tea.Cmd
 	l.filter, cmd = l.filter.Update(msg)
 	if q := fold(l.filter.Value()); q != l.query {
+		old := l.query
 		l.query = q
-		l.refresh()
+		l.requery(old)
 	}
 	return l, cmd
 }
@@ -260,12 +261,16 @@ func (l List) View() string {
 	return strings.Join(lines, "\n")
 }
 
-// filterLine shows the filter and how many items match it; the filter
-// looks in titles, ids, endpoints and content, accents aside.
+// filterLine shows the filter and how many items match it, and while the
+// index is being built (filterindex.go) that it is still searching; the
+// filter looks in titles, ids, endpoints and content, accents aside.
 func (l List) filterLine() string {
 	count := fmt.Sprintf("  %s match", plural(len(l.rows), "item"))
 	if len(l.rows) == 1 {
 		count += "es"
+	}
+	if l.st.searching() { // the index has not reached every item yet
+		count += " so far · searching…"
 	}
 	if l.filtering {
 		in := l.filter
@@ -281,6 +286,8 @@ func (l List) filterLine() string {
 
 func (l List) emptyText() string {
 	switch {
+	case l.query != "" && l.st.searching():
+		return "no item matches the filter so far · searching…"
 	case l.query != "":
 		return "no item matches the filter"
 	case !l.all:
@@ -302,7 +309,7 @@ func (l List) row(i int, c columns) string {
 		cur + fit(l.titleCell(i), c.title),
 		fit(e.ID(), c.id),
 		fit(fmt.Sprintf("%d", len(e.Versions())), c.versions),
-		fit(strings.Join(endpoints(e), ", "), c.endpoints),
+		fit(l.st.endpoints(pos), c.endpoints),
 	}
 	line := strings.Join(nonEmpty(cells), " ") + " " + style.Render(fit(state, c.state))
 	switch {
@@ -387,7 +394,7 @@ func (l List) needs() columns {
 		e := l.st.entry(pos)
 		state, _ := l.state(pos)
 		c.state = max(c.state, textWidth(state))
-		c.endpoints = max(c.endpoints, textWidth(strings.Join(endpoints(e), ", ")))
+		c.endpoints = max(c.endpoints, textWidth(l.st.endpoints(pos)))
 		c.id = max(c.id, textWidth(e.ID()))
 	}
 	return c

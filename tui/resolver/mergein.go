@@ -193,6 +193,10 @@ func (m Model) mergedIn(msg mergeInMsg) (Model, tea.Cmd) {
 		return m.startMergeIn()
 	}
 	old, st := m.st, newStore(msg.doc)
+	var index tea.Cmd
+	if old.indexing {
+		index = st.startIndex() // the filter was used: index the new state
+	}
 	st.bases = msg.bases
 	for e, b := range old.bases { // the states undo puts back
 		if _, ok := st.bases[e]; !ok && st.bases != nil {
@@ -226,7 +230,7 @@ func (m Model) mergedIn(msg mergeInMsg) (Model, tea.Cmd) {
 		}
 	}
 	m.status.Info(said)
-	return m, nil
+	return m, index
 }
 
 // mergeDone records the merge view's result as the resolution of its item,

@@ -214,6 +214,10 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return m.tick(msg)
 	case loadedMsg:
 		return m.loaded(msg)
+	case indexMsg:
+		var cmd tea.Cmd
+		m.list, cmd = m.list.indexed(msg)
+		return m, cmd
 	case savedMsg:
 		return m.afterSave(msg)
 	case mergeInMsg:

@@ -28,13 +28,16 @@ type store struct {
 	unresolved int   // how many of them still have conflicts
 	// onDisk marks the items a file's new state merged in changed
 	// (mergein.go); nil until one is.
-	onDisk  map[int]bool
-	titles  []string
-	titled  []bool
-	search  []string // each item's text for the filter, folded; "" until asked for
-	dirty   map[int]bool
-	ordered bool             // the document is an outline
-	outline *dialect.Outline // of the current items; nil when stale
+	onDisk   map[int]bool
+	titles   []string
+	titled   []bool
+	search   []string // each item's text for the filter, folded; "" until indexed (filterindex.go)
+	indexed  int      // the items before it are indexed
+	indexing bool     // the index was started
+	ends     []string // each item's endpoints, joined; "" until asked for or indexed
+	dirty    map[int]bool
+	ordered  bool             // the document is an outline
+	outline  *dialect.Outline // of the current items; nil when stale
 	// bases are the bases of the conflicts (bases.go), by the state of
 	// the item they are the base of; nil when none is known.
 	bases map[dialect.Entry]baseInfo
@@ -49,6 +52,7 @@ func newStore(doc *dialect.Doc) *store {
 		titles:   make([]string, len(items)),
 		titled:   make([]bool, len(items)),
 		search:   make([]string, len(items)),
+		ends:     make([]string, len(items)),
 		dirty:    map[int]bool{},
 	}
 	for i, e := range items {
@@ -71,7 +75,7 @@ func (s *store) entry(pos int) dialect.Entry { return s.items[pos] }
 // set replaces the item at pos, as a decision or its undoing does.
 func (s *store) set(pos int, e dialect.Entry, o outcome) {
 	s.unresolved += inConflict(e) - inConflict(s.items[pos])
-	s.items[pos], s.outcomes[pos], s.titled[pos], s.search[pos] = e, o, false, ""
+	s.items[pos], s.outcomes[pos], s.titled[pos], s.search[pos], s.ends[pos] = e, o, false, "", ""
 	s.dirty[pos] = true
 	s.outline = nil
 }
@@ -110,22 +114,13 @@ func (s *store) title(pos int) string {
 	return s.titles[pos]
 }
 
-// matches reports whether the item's title, id, endpoints, or the title
-// or content of any of its versions, conflict versions as well as the
-// winner, contain the query, folded as fold folds them: a conflict is
-// found by what either side wrote (issue 20 item 15: only the winner's
-// text was searched).
-func (s *store) matches(pos int, query string) bool {
-	if s.search[pos] == "" {
-		e := s.items[pos]
-		text := []string{s.title(pos), e.ID(), strings.Join(endpoints(e), " ")}
-		for _, v := range append([]dialect.Version{e.Winner()}, e.Versions()...) {
-			fs := v.Fields()
-			text = append(text, oneLine(valueOf(fs, "title")), contentOf(fs))
-		}
-		s.search[pos] = fold(strings.Join(text, "\x00")) + "\x00"
+// endpoints returns the item's endpoints joined by commas, computed once
+// per state: the list measures them on every frame.
+func (s *store) endpoints(pos int) string {
+	if s.ends[pos] == "" {
+		s.ends[pos] = strings.Join(endpoints(s.items[pos]), ", ")
 	}
-	return strings.Contains(s.search[pos], query)
+	return s.ends[pos]
 }
 
 // resolvedCount returns how many of the items loaded with conflicts have none left.
