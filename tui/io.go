@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	"github.com/feedsync/feedsync/feeds/atomicfile"
+	"github.com/feedsync/feedsync/feeds/dialect"
 	"github.com/feedsync/feedsync/feeds/fetch"
 )
 
@@ -86,11 +87,18 @@ func writeDoc(env *Env, out string, doc result) error {
 	if beforeSave != nil {
 		beforeSave(out)
 	}
-	d := resultDoc(env, doc)
-	if d != nil {
-		env.saving.recordLeft(env.warn, d) // before the save: a kill between the two loses no base
-	}
-	if err := env.stop.save(func() error { return env.saving.saveWith(fill(out, doc)) }); err != nil {
+	var d *dialect.Doc
+	err := env.stop.save(func() error {
+		// The store is written as part of the save, behind the same gate,
+		// so that an interrupted command writes nothing at all; what the
+		// save replaces is recorded before it, so that a kill between the
+		// two loses no base.
+		if d = resultDoc(env, doc); d != nil {
+			env.saving.recordLeft(env.warn, d)
+		}
+		return env.saving.saveWith(fill(out, doc))
+	})
+	if err != nil {
 		return err
 	}
 	if d != nil {
