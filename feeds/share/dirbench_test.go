@@ -88,4 +88,3 @@ func benchPost(b *testing.B, url string, data []byte, clk *clock) {
 		}
 	}
 }
-
