@@ -106,8 +106,8 @@ func init() {
 		{"store", "FEED [--prune]", "show the versions kept beside FEED for finding a conflict's base; --prune compacts them", runStore},
 		{"endpoint", "", "print this endpoint's id", runEndpoint},
 		{"demo", "[-o OUT] [--markers] [--by EP] [--when TIME]", "the resolver on a built-in pair of feeds", runDemo},
-		{"serve", "FEED [--addr HOST:PORT] [--window N|DURATION] [--token-file F] [--open-read]\n" +
-			"        [--expires DURATION] [--public-url URL] [--max-body SIZE]", "publish FEED over HTTP and merge what subscribers send (1.0.2 §4, 0.91 §2.2.1)", runServe},
+		{"serve", "FEED|DIR [--addr HOST:PORT] [--window N|DURATION] [--token-file F] [--open-read]\n" +
+			"        [--expires DURATION] [--public-url URL] [--max-body SIZE]", "publish FEED, or every feed of DIR at /NAME, over HTTP and merge what subscribers send (1.0.2 §4, 0.91 §2.2.1)", runServe},
 		{"sync", "LOCAL URL [--by EP] [--when TIME] [--token-file F]", "pull URL into LOCAL, then send it what LOCAL has that it lacks (1.0.2 §4, 0.91 §2.2.1)", runSync},
 		{"pull", "LOCAL URL [--by EP] [--when TIME] [--token-file F] [-o OUT]", "read URL's feed into LOCAL (1.0.2 §4.1, 0.91 §2.2.1)", runPull},
 		{"cse", "pull ROOT DIR | fetch DIR LINK | ls DIR | stamp ROOT.xml", "one-way sync of nested feeds (CSE)", runCSE},

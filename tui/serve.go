@@ -10,6 +10,7 @@ import (
 	"net/url"
 	"os"
 	"os/signal"
+	"path/filepath"
 	"strings"
 	"sync"
 	"syscall"
@@ -34,12 +35,12 @@ func runServe(ctx context.Context, env *Env, args []string) error {
 	f := newFlags("serve")
 	addr := f.String("addr", "127.0.0.1:8080", "listen on `HOST:PORT`; an address other than loopback needs --token-file")
 	window := f.String("window", "", "serve a partial feed at /: `N|DURATION`, the N items most recently incorporated, or those of a DURATION (72h, 3d); SSE 0.91 never splits an incorporation")
-	tokenFile := f.String("token-file", "", "require \"Authorization: Bearer TOKEN\", TOKEN being the first line of file `F`")
+	tokenFile := f.String("token-file", "", "require \"Authorization: Bearer TOKEN\", TOKEN being the first line of file `F`; with DIR, of every feed NAME without its own DIR/.feedsync/NAME.token (both chmod 600)")
 	openRead := f.Bool("open-read", false, "with --token-file: read (GET) without the token; POST still needs it")
 	expires := f.String("expires", "", "FeedSync 1.0.2: write sx:sharing expires `DURATION` ahead, renewed once half of it has passed (1.0.2 §4.2.2)")
-	publicURL := f.String("public-url", "", "the absolute `URL` subscribers read / at; the complete feed's link is URL/complete (default: http:// and the address the client connected to; never the request's Host)")
+	publicURL := f.String("public-url", "", "the absolute `URL` subscribers read / at; the complete feed's link is URL/complete (default: http:// and the address the client connected to; never the request's Host); with DIR, feed NAME's is URL/NAME")
 	maxBody := f.size("max-body", share.DefaultMaxBody, 1, maxFeedBytes, "refuse a POST body larger than `SIZE` (1 B to 256 MiB: 512KiB, 64MiB) with 413")
-	pos, err := f.parseCount(env, args, "want one FEED", 1)
+	pos, err := f.parseCount(env, args, "want one FEED or DIR", 1)
 	if err != nil {
 		return err
 	}
@@ -57,8 +58,14 @@ func runServe(ctx context.Context, env *Env, args []string) error {
 	if err := checkPublicURL(*publicURL); err != nil {
 		return usageError("serve", "%v", err)
 	}
+	dir := isDir(pos[0])
 	if *tokenFile != "" {
-		if opts.Token, err = readToken(env, *tokenFile); err != nil {
+		if dir {
+			opts.Token, err = share.ReadTokenFile(*tokenFile)
+		} else {
+			opts.Token, err = readToken(env, *tokenFile)
+		}
+		if err != nil {
 			return err
 		}
 	} else if *openRead {
@@ -67,17 +74,51 @@ func runServe(ctx context.Context, env *Env, args []string) error {
 	if err := checkBind(*addr, opts.Token != ""); err != nil {
 		return err
 	}
+	if dir {
+		return serveDir(ctx, env, pos[0], *addr, opts)
+	}
 	hub, err := share.NewHub(pos[0], opts)
 	if err != nil {
 		return err
 	}
 	defer hub.Close()
-	return serve(ctx, env, hub, *addr, pos[0], opts)
+	what := "the complete feed"
+	if !opts.Window.IsZero() {
+		what = fmt.Sprintf("a partial feed (window %s), the complete one at /complete", opts.Window)
+	}
+	return serve(ctx, env, hub, *addr, func(a net.Addr) string {
+		return fmt.Sprintf("serving %s at http://%s/: %s", pos[0], a, what)
+	})
+}
+
+// isDir reports whether the operand of serve is a DIR, every feed of
+// which is served at /NAME: a directory whose name does not end in .xml.
+// One that does is taken for a FEED and refused as it always was.
+func isDir(path string) bool {
+	fi, err := os.Stat(path)
+	return err == nil && fi.IsDir() && !strings.HasSuffix(filepath.Clean(path), share.FeedExt)
+}
+
+// serveDir serves every feed of the folder dir (share.Dir).
+func serveDir(ctx context.Context, env *Env, dir, addr string, opts share.Options) error {
+	d, err := share.NewDir(dir, opts)
+	if err != nil {
+		return err
+	}
+	defer d.Close()
+	what := "complete feeds"
+	if !opts.Window.IsZero() {
+		what = fmt.Sprintf("partial feeds (window %s), the complete ones at /NAME/complete", opts.Window)
+	}
+	return serve(ctx, env, d, addr, func(a net.Addr) string {
+		return fmt.Sprintf("serving %s of %s at http://%s/NAME (the list at /): %s",
+			count(len(d.Names()), "feed"), dir, a, what)
+	})
 }
 
 // serve runs the hub's server until ctx ends or SIGINT or SIGTERM comes,
 // then lets the requests under way finish, or cuts them off (shutdown).
-func serve(ctx context.Context, env *Env, hub *share.Hub, addr, feed string, opts share.Options) error {
+func serve(ctx context.Context, env *Env, hub http.Handler, addr string, serving func(net.Addr) string) error {
 	ln, err := net.Listen("tcp", addr)
 	if errors.Is(err, syscall.EADDRINUSE) {
 		return fmt.Errorf("%s is in use by another program: choose another address with --addr HOST:PORT", addr)
@@ -96,11 +137,7 @@ func serve(ctx context.Context, env *Env, hub *share.Hub, addr, feed string, opt
 		MaxHeaderBytes:    64 << 10,
 		ErrorLog:          log.New(env.Stderr, "feedsync serve: ", 0),
 	}
-	what := "the complete feed"
-	if !opts.Window.IsZero() {
-		what = fmt.Sprintf("a partial feed (window %s), the complete one at /complete", opts.Window)
-	}
-	fmt.Fprintf(env.Stderr, "feedsync serve: serving %s at http://%s/: %s\n", feed, ln.Addr(), what)
+	fmt.Fprintf(env.Stderr, "feedsync serve: %s\n", serving(ln.Addr()))
 	ctx, stop := signal.NotifyContext(ctx, os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	done := make(chan error, 1)

@@ -48,16 +48,28 @@ func (w *logWriter) Write(b []byte) (int, error) {
 }
 
 // access writes the request's access-log line: time, client, request,
-// status, bytes sent, duration and the endpoint id the client gave.
+// status, bytes sent, duration and the endpoint id the client gave. A hub
+// under a Prefix logs the path the client asked for.
 //
 //	2025-05-21T11:43:33Z 127.0.0.1:50312 "POST / HTTP/1.1" 200 1834 2.1ms by="laptop"
 func (h *Hub) access(r *http.Request, w *logWriter, d time.Duration) {
+	uri := r.URL.RequestURI()
+	if h.opts.Prefix != "" {
+		uri = h.opts.Prefix + strings.TrimPrefix(uri, "/")
+		if r.URL.Path != "/" {
+			uri = h.opts.Prefix + r.URL.RequestURI()
+		}
+	}
+	accessLine(h.opts.Log, h.opts.Now(), r, uri, w, d)
+}
+
+func accessLine(out io.Writer, now time.Time, r *http.Request, uri string, w *logWriter, d time.Duration) {
 	by := r.Header.Get(HeaderBy)
 	if by == "" {
 		by = "-"
 	}
-	fmt.Fprintf(h.opts.Log, "%s %s %q %d %d %.1fms by=%q\n", h.opts.Now().UTC().Format(time.RFC3339), r.RemoteAddr,
-		r.Method+" "+r.URL.RequestURI()+" "+r.Proto, w.status, w.size, float64(d.Microseconds())/1000, by)
+	fmt.Fprintf(out, "%s %s %q %d %d %.1fms by=%q\n", now.UTC().Format(time.RFC3339), r.RemoteAddr,
+		r.Method+" "+uri+" "+r.Proto, w.status, w.size, float64(d.Microseconds())/1000, by)
 }
 
 // lockedWriter serializes the log lines of concurrent requests.

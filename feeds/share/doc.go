@@ -58,6 +58,27 @@
 // (401 without it; the comparison takes constant time), or only POST with
 // Options.OpenRead.
 //
+// # One hub, many feeds
+//
+// A Dir serves every feed of a folder, DIR/NAME.xml at /NAME and its
+// complete feed at /NAME/complete, each through a Hub of its own (its
+// stamps, version store and lock in DIR/.feedsync, as for one feed). A
+// NAME is letters, digits, '.', '_' and '-', beginning with a letter or
+// digit; the path must name it as it is, unescaped: "..", "%2F", "%61",
+// a NAME.xml that is a symbolic link (it could lead out of DIR) or a
+// directory, and every other path are 404, so that nothing but the feeds
+// is ever served. GET / answers the names of the feeds served, one a line
+// (text/plain), after looking for feeds added since; a feed added while
+// the Dir runs is also opened by the first request for it. A NAME.xml
+// that does not load is not served: 500, one line in the log per version
+// of the file, the file untouched; it is served once it is fixed. With a
+// token for all (Options.Token), GET / needs it too, unless OpenRead; the
+// file DIR/.feedsync/NAME.token (DirTokenPath), when present, holds feed
+// NAME's own token, which replaces it. A token file that others can read
+// is refused and its feed not served. Options.MaxPosts bounds the POSTs of
+// all the feeds together (they share one semaphore, Options.Posts), so
+// the memory ceiling above holds for the process, not per feed.
+//
 // # Stamps: since and until
 //
 // The publisher stamps each incorporation (1.0.2 §4.2.3): one stamp, a

@@ -66,10 +66,19 @@ type Options struct {
 	// its memory has a ceiling: about MaxPosts × 3 × MaxBody beyond the
 	// feed's own. A POST beyond it is answered 503 with Retry-After.
 	MaxPosts int
+	// Posts, when set, is the semaphore of POSTs shared by several hubs
+	// (a Dir's): the bound of MaxPosts, its capacity, is then on their
+	// POSTs together, and so is the memory ceiling. Nil: the hub's own.
+	Posts chan struct{}
 	// PublicURL is the absolute URL subscribers reach GET / at; the
 	// complete feed's link is PublicURL/complete. Empty: formed from the
-	// address the client connected to (never the request's Host).
+	// address the client connected to (never the request's Host) and
+	// Prefix.
 	PublicURL string
+	// Prefix is the path the hub is served under when it is not the
+	// server's root ("/todo" in a Dir): the complete feed's link is then
+	// PublicURL/complete, or the address + Prefix + /complete.
+	Prefix string
 	// Log receives one line per request and the hub's warnings.
 	Log io.Writer
 	// Now is the clock; time.Now when nil.
@@ -137,11 +146,15 @@ func NewHub(path string, opts Options) (*Hub, error) {
 	if opts.MaxPosts <= 0 {
 		opts.MaxPosts = DefaultMaxPosts
 	}
+	if opts.Posts == nil {
+		opts.Posts = make(chan struct{}, opts.MaxPosts)
+	}
+	opts.MaxPosts = cap(opts.Posts)
 	if opts.Log == nil {
 		opts.Log = io.Discard
 	}
 	opts.Log = &lockedWriter{w: opts.Log}
-	h := &Hub{path: path, opts: opts, state: statePath(path, "serve"), posts: make(chan struct{}, opts.MaxPosts)}
+	h := &Hub{path: path, opts: opts, state: statePath(path, "serve"), posts: opts.Posts}
 	dir := filepath.Dir(h.state)
 	_, statErr := os.Stat(dir)
 	made := errors.Is(statErr, fs.ErrNotExist) // tidied away if the feed does not load

@@ -103,6 +103,7 @@ func (h *Hub) link(r *http.Request) string {
 		if a, ok := r.Context().Value(http.LocalAddrContextKey).(net.Addr); ok {
 			base = "http://" + a.String()
 		}
+		base += h.opts.Prefix
 	}
 	return strings.TrimSuffix(base, "/") + "/complete"
 }
