@@ -66,7 +66,8 @@ func TestHubBoundsPostsInFlight(t *testing.T) {
 	var ms runtime.MemStats
 	runtime.GC()
 	runtime.ReadMemStats(&ms)
-	t.Logf("live while held: %.1f MiB", float64(ms.HeapAlloc-base)/(1<<20))
+	live := ms.HeapAlloc - min(base, ms.HeapAlloc)
+	t.Logf("live while held: %.1f MiB", float64(live)/(1<<20))
 	close(release)
 	wg.Wait()
 	stopSampling()
@@ -83,8 +84,17 @@ func TestHubBoundsPostsInFlight(t *testing.T) {
 			t.Errorf("Retry-After %q", r)
 		}
 	}
-	if ceiling := uint64(maxPosts * 3 * maxBody); grown > ceiling {
-		t.Errorf("the heap grew by %d MiB holding the POSTs, past the ceiling of %d MiB", grown>>20, ceiling>>20)
+	// The ceiling bounds what the held POSTs keep alive. The sampled peak
+	// also holds garbage not yet collected, which the collector lets grow
+	// to the live heap again (GOGC=100) and a loaded machine leaves
+	// longer: it is held to twice the ceiling. Without the bound, 16
+	// bodies kept 157 MiB alive.
+	ceiling := uint64(maxPosts * 3 * maxBody)
+	if live > ceiling {
+		t.Errorf("%d MiB live holding the POSTs, past the ceiling of %d MiB", live>>20, ceiling>>20)
+	}
+	if grown > 2*ceiling {
+		t.Errorf("the heap grew by %d MiB holding the POSTs, past twice the ceiling of %d MiB", grown>>20, ceiling>>20)
 	}
 	t.Logf("heap grown by %.1f MiB with %d bodies of %d MiB held", float64(grown)/(1<<20), most.Load(), maxBody>>20)
 }
