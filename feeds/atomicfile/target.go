@@ -13,6 +13,12 @@ import (
 // own limit does (ELOOP).
 const maxLinks = 40
 
+// Target returns the file a save of path replaces: path followed through
+// symbolic links, as every save follows it. The lock, the backups and the
+// temporary files live beside it, and so does what else belongs to the
+// feed (its version store), whatever name the feed is reached by.
+func Target(path string) (string, error) { return resolve(path) }
+
 // resolve follows path through symbolic links to the file a save replaces,
 // which may not exist yet (a dangling link names the file to create).
 func resolve(path string) (string, error) {

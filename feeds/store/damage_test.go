@@ -194,3 +194,27 @@ func TestSymlinks(t *testing.T) {
 		}
 	})
 }
+
+// TestStoreFollowsTheFeedsLink: a feed reached through a symbolic link has
+// its store beside the file the link names, where its saves keep the lock
+// and the backups; recorded through the link, it is found through the
+// file's own name (before, each name had a store of its own beside it).
+func TestStoreFollowsTheFeedsLink(t *testing.T) {
+	dir := t.TempDir()
+	real := filepath.Join(dir, "real", "todo.xml")
+	if err := os.MkdirAll(filepath.Dir(real), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	link := filepath.Join(dir, "todo.xml")
+	if err := os.Symlink(filepath.Join("real", "todo.xml"), link); err != nil {
+		t.Skip("no symbolic links here:", err)
+	}
+	s, warn := Open(link)
+	if warn != nil {
+		t.Fatal(warn)
+	}
+	if got, want := s.Stats().Path, Path(real); got != want {
+		t.Errorf("the store of the link is %s, want %s", got, want)
+	}
+	s.Close()
+}

@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 
 	"github.com/feedsync/feedsync/feeds"
+	"github.com/feedsync/feedsync/feeds/atomicfile"
 	"github.com/feedsync/feedsync/feeds/dialect"
 )
 
@@ -41,11 +42,14 @@ func Path(feedPath string) string {
 }
 
 // Open opens the version store of the feed at feedPath (beside it, in
-// .feedsync/). It never fails a command: a missing store is empty; a
+// .feedsync/; beside the file a link names, as saves follow links). It never fails a command: a missing store is empty; a
 // damaged, foreign-version or unsafe (symbolic link) store is set aside
 // and the returned warning (non-nil) says so, once; the *Store is still
 // usable, empty.
 func Open(feedPath string) (s *Store, warning error) {
+	if t, err := atomicfile.Target(feedPath); err == nil {
+		feedPath = t // a feed reached through a link keeps one store, beside its lock and backups
+	}
 	s = &Store{feed: feedPath, path: Path(feedPath), max: DefaultMaxBytes, idx: newIndex()}
 	if err := checkDir(filepath.Dir(s.path)); err != nil {
 		s.off = true
