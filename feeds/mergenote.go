@@ -41,7 +41,7 @@ func (m *merger) note(local *Doc, l *engine.Item, remote *Doc, r *engine.Item, r
 // reusedMsg words a sequence used twice by one endpoint.
 func reusedMsg(id string, a, b engine.History) string {
 	return fmt.Sprintf("item %q: %s made two changes with sequence %d (%s and %s), as when the item is edited on two git branches "+
-		"under one endpoint id; both are kept as a conflict. To avoid it, give each clone its own endpoint id (--by or FEEDSYNC_BY)",
+		"under one endpoint id; both are kept as a conflict. To avoid it, give each clone its own endpoint id (feedsync git setup --by EP, or --by)",
 		id, a.By, a.Sequence, whenText(a), whenText(b))
 }
 

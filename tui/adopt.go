@@ -25,7 +25,7 @@ func runAdopt(ctx context.Context, env *Env, args []string) error {
 	if err != nil {
 		return err
 	}
-	st, err := stamp.stamp(env, now)
+	st, err := stamp.stamp(env, now, pos[0])
 	if err != nil {
 		return err
 	}

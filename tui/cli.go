@@ -104,14 +104,14 @@ func init() {
 		{"conflicts", "FEED [--json]", "list the items in conflict", runConflicts},
 		{"validate", "FEED...", "check feeds against every MUST of the spec", runValidate},
 		{"store", "FEED [--prune]", "show the versions kept beside FEED for finding a conflict's base; --prune compacts them", runStore},
-		{"endpoint", "", "print this endpoint's id", runEndpoint},
+		{"endpoint", "[FEED]", "print the endpoint id that stamps changes (to FEED: its git clone's own, if it has one)", runEndpoint},
 		{"demo", "[-o OUT] [--markers] [--by EP] [--when TIME]", "the resolver on a built-in pair of feeds", runDemo},
 		{"serve", "FEED|DIR [--addr HOST:PORT] [--window N|DURATION] [--token-file F] [--open-read]\n" +
 			"        [--expires DURATION] [--public-url URL] [--max-body SIZE]", "publish FEED, or every feed of DIR at /NAME, over HTTP and merge what subscribers send (1.0.2 §4, 0.91 §2.2.1)", runServe},
 		{"sync", "LOCAL URL [--by EP] [--when TIME] [--token-file F]", "pull URL into LOCAL, then send it what LOCAL has that it lacks (1.0.2 §4, 0.91 §2.2.1)", runSync},
 		{"pull", "LOCAL URL [--by EP] [--when TIME] [--token-file F] [-o OUT]", "read URL's feed into LOCAL (1.0.2 §4.1, 0.91 §2.2.1)", runPull},
 		{"cse", "pull ROOT DIR | fetch DIR LINK | ls DIR | stamp ROOT.xml", "one-way sync of nested feeds (CSE)", runCSE},
-		{"git", "setup [--global] [PATTERN...]", "make git merge feeds with feedsync: merge driver, merge tool, attributes", runGit},
+		{"git", "setup [--global | --by EP] [PATTERN...]", "make git merge feeds with feedsync: merge driver, merge tool, attributes", runGit},
 		{"git-merge", "BASE CURRENT OTHER [PATHNAME]", "git's merge driver: merge OTHER into CURRENT (1.0.2 §3.3, 0.91 §4.4)", runGitMerge},
 		{"git-mergetool", "MERGED [LOCAL REMOTE [BASE]] [--by EP] [--when TIME]", "git's merge tool: the resolver on a feed git-merge left in conflict", runGitMergetool},
 		{"completion", "bash|zsh|fish", "print a script that completes feedsync's commands, flags, topics and files in a shell", runCompletion},
@@ -369,8 +369,9 @@ outlines, create and update take --parent ID ("" for the top level) and
 (0.91 §3.2).
 
 TIME is RFC 3339 in UTC with whole seconds (2005-05-21T11:43:33Z); the
-default is now. EP, the endpoint id, defaults to $FEEDSYNC_BY, else to an id
-made once and kept in the user's config directory (see 'feedsync endpoint').
+default is now. EP, the endpoint id, defaults to $FEEDSYNC_BY, else to the
+git clone's own ('feedsync git setup --by EP'), else to an id made once and
+kept in the user's config directory (see 'feedsync endpoint').
 
 Sync over HTTP: 'feedsync serve FEED' publishes FEED at GET / (a partial
 feed with --window, the complete one at /complete) and merges what POST /

@@ -208,7 +208,7 @@ func (f *itemFlags) parseOne(env *Env, args []string) (string, engine.Stamp, err
 	if err := f.checkEdits(); err != nil {
 		return "", engine.Stamp{}, err
 	}
-	st, err := f.stamp.stamp(env, now)
+	st, err := f.stamp.stamp(env, now, pos[0])
 	if err != nil {
 		return "", engine.Stamp{}, err
 	}

@@ -64,7 +64,7 @@ comp feedsync merge to
 		{"feedsync help re", []string{"resolver", "reliability", "resolve"}},
 		{"feedsync cse p", []string{"pull"}},
 		{"feedsync cse pull -", []string{"-h"}},
-		{"feedsync git setup --", []string{"--global"}},
+		{"feedsync git setup --", []string{"--by", "--global"}},
 		{"feedsync completion z", []string{"zsh"}},
 		{"feedsync merge to", nil}, // no words: bash completes file names (complete -o default)
 	} {

@@ -31,7 +31,7 @@ func TestEditorRunsAsGitRunsIt(t *testing.T) {
 			}
 			vars := map[string]string{"VISUAL": tc.visual, "EDITOR": tc.editor}
 			env := &Env{Getenv: func(k string) string { return vars[k] }}
-			cfg, err := resolverConfig(env, stampFlags{by: "ep"})
+			cfg, err := resolverConfig(env, stampFlags{by: "ep"}, "")
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -20,20 +20,75 @@ import (
 // user's config directory.
 const endpointFile = "feedsync/endpoint"
 
-// endpointID returns this endpoint's id: --by, else $FEEDSYNC_BY, else
-// the id kept in the user's config directory, made on first use. It must
-// be an RFC 2141 NSS (1.0.2 §2.1.1, 0.91 §1.2).
-func endpointID(env *Env, by string) (string, error) {
+// endpointID returns the id of the endpoint that changes feed: --by, else
+// $FEEDSYNC_BY, else the id 'feedsync git setup --by' gave the git clone
+// that holds feed (cloneEndpoint), else the id kept in the user's config
+// directory, made on first use. It must be an RFC 2141 NSS (1.0.2 §2.1.1,
+// 0.91 §1.2). feed is "" when no feed is named.
+func endpointID(env *Env, by, feed string) (string, error) {
 	if by == "" {
 		by = env.Getenv("FEEDSYNC_BY")
 	}
 	if by == "" {
+		clone, err := cloneEndpoint(feed)
+		if err != nil || clone != "" {
+			return clone, err
+		}
 		return storedEndpoint(env)
 	}
 	if !engine.ValidNSS(by) {
 		return "", fmt.Errorf("endpoint id %q: not a valid RFC 2141 NSS (%s)", by, nssChars)
 	}
 	return by, nil
+}
+
+// cloneKey is the git config key that holds a clone's own endpoint id.
+const cloneKey = "feedsync.by"
+
+// cloneEndpoint returns the endpoint id of the git clone that holds feed,
+// its config's feedsync.by, or "" when feed is in no git work tree, the
+// key is unset or git cannot be run. One endpoint id shared by two clones
+// (a person's laptop and desktop, or two clones on one machine, both
+// using the id in the config directory) reuses sequences when both edit
+// an item: the merge keeps both as a conflict and warns; an id per clone
+// avoids it. git runs only for a feed inside a work tree.
+func cloneEndpoint(feed string) (string, error) {
+	dir := workTree(feed)
+	if dir == "" {
+		return "", nil
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	id, err := runGitCommand(ctx, "-C", dir, "config", "--get", cloneKey)
+	switch {
+	case err != nil || id == "":
+		return "", nil // unset (git exits 1), or no git: the next source
+	case !engine.ValidNSS(id):
+		return "", fmt.Errorf("git config %s in %s: %q is not a valid endpoint id, an RFC 2141 NSS (%s)", cloneKey, dir, id, nssChars)
+	}
+	return id, nil
+}
+
+// workTree returns the folder of the nearest ".git" (a folder, or the file
+// of a linked work tree or submodule) above the local file feed, or "".
+func workTree(feed string) string {
+	if feed == "" || feed == "-" || !isLocalPath(feed) {
+		return ""
+	}
+	abs, err := filepath.Abs(feed)
+	if err != nil {
+		return ""
+	}
+	for dir := filepath.Dir(abs); ; {
+		if _, err := os.Lstat(filepath.Join(dir, ".git")); err == nil {
+			return dir
+		}
+		up := filepath.Dir(dir)
+		if up == dir {
+			return ""
+		}
+		dir = up
+	}
 }
 
 func storedEndpoint(env *Env) (string, error) {
@@ -67,10 +122,10 @@ func storedEndpoint(env *Env) (string, error) {
 	return id, nil
 }
 
-// stamp returns the Stamp for a change: the endpoint id and --when, or now
-// truncated to the second.
-func (s stampFlags) stamp(env *Env, now func() time.Time) (engine.Stamp, error) {
-	by, err := endpointID(env, s.by)
+// stamp returns the Stamp for a change to feed: the endpoint id
+// (endpointID) and --when, or now truncated to the second.
+func (s stampFlags) stamp(env *Env, now func() time.Time, feed string) (engine.Stamp, error) {
+	by, err := endpointID(env, s.by, feed)
 	if err != nil {
 		return engine.Stamp{}, err
 	}
@@ -89,10 +144,14 @@ func runEndpoint(ctx context.Context, env *Env, args []string) error {
 	if err != nil {
 		return err
 	}
-	if len(pos) > 0 {
-		return usageError("endpoint", "takes no arguments")
+	if len(pos) > 1 {
+		return usageError("endpoint", "takes at most one FEED, got %s", count(len(pos), "argument"))
 	}
-	id, err := endpointID(env, "")
+	feed := ""
+	if len(pos) == 1 {
+		feed = pos[0]
+	}
+	id, err := endpointID(env, "", feed)
 	if err != nil {
 		return err
 	}

@@ -274,7 +274,7 @@ func runGitMergetool(ctx context.Context, env *Env, args []string) error {
 		fmt.Fprintf(env.Stderr, "feedsync git-mergetool: %s holds no item in conflict: resolved\n", merged)
 		return nil
 	}
-	cfg, err := resolverConfig(env, st)
+	cfg, err := resolverConfig(env, st, merged)
 	if err != nil {
 		return err
 	}

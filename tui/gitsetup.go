@@ -9,9 +9,11 @@ import (
 	"slices"
 	"strings"
 	"text/tabwriter"
+
+	"github.com/feedsync/feedsync/engine"
 )
 
-// runGit is 'feedsync git setup [--global] [PATTERN...]': it writes the
+// runGit is 'feedsync git setup [--global | --by EP] [PATTERN...]': it writes the
 // merge driver and the merge tool into git's config and the patterns
 // into the attributes file, each only where it is not there yet, so that
 // running it twice changes nothing the second time.
@@ -25,9 +27,16 @@ func runGit(ctx context.Context, env *Env, args []string) error {
 	}
 	f := newFlags("git setup")
 	global := f.Bool("global", false, "write to your own git config and attributes file, for every repository")
+	by := f.String("by", "", "give this clone an endpoint id of its own, `EP` (git config feedsync.by)")
 	pos, err := f.parse(env, args[1:])
 	if err != nil {
 		return err
+	}
+	if *by != "" && *global {
+		return usageError("git setup", "--by gives one clone its own endpoint id; with --global every clone would share it (use FEEDSYNC_BY for that)")
+	}
+	if *by != "" && !engine.ValidNSS(*by) {
+		return usageError("git setup", "--by %q: not a valid endpoint id, an RFC 2141 NSS (%s)", *by, nssChars)
 	}
 	var patterns []string
 	for _, p := range pos {
@@ -46,7 +55,7 @@ func runGit(ctx context.Context, env *Env, args []string) error {
 	if err != nil {
 		return err
 	}
-	s := &gitSetup{ctx: ctx, env: env, scope: "--local", bin: bin}
+	s := &gitSetup{ctx: ctx, env: env, scope: "--local", bin: bin, by: *by}
 	if *global {
 		s.scope = "--global"
 	}
@@ -69,6 +78,12 @@ or ~/.config/git/ignore). Nothing that is already there is written again.
 git patterns have no braces: a PATTERN with a brace list is expanded as a
 shell would ('*.{xml,opml}' is *.xml and *.opml).
 
+--by EP gives this clone an endpoint id of its own (feedsync.by in the
+repository's config): the commands that change a feed in this clone stamp
+with it, unless --by or FEEDSYNC_BY says otherwise. Two clones that share
+one id (yours, from the config directory) and edit one item reuse a
+sequence; the merge keeps both edits as a conflict and warns.
+
 git runs the feedsync on your PATH; when there is none, the absolute path
 of this one, unless it is a temporary build (go run), which is refused.
 `
@@ -79,6 +94,7 @@ type gitSetup struct {
 	env   *Env
 	scope string // --local or --global
 	bin   string // how git is to run feedsync
+	by    string // the clone's own endpoint id (--by), or ""
 }
 
 func (s *gitSetup) run(patterns []string) error {
@@ -117,12 +133,16 @@ func (s *gitSetup) run(patterns []string) error {
 
 // settings are the config keys setup writes, with their values.
 func (s *gitSetup) settings() [][2]string {
-	return [][2]string{
+	kv := [][2]string{
 		{"merge.feedsync.name", "feedsync: FeedSync and SSE feeds, merged item by item"},
 		{"merge.feedsync.driver", s.bin + " git-merge %O %A %B %P"},
 		{"mergetool.feedsync.cmd", s.bin + ` git-mergetool "$MERGED" "$LOCAL" "$REMOTE" "$BASE"`},
 		{"mergetool.feedsync.trustExitCode", "true"},
 	}
+	if s.by != "" {
+		kv = append(kv, [2]string{cloneKey, s.by})
+	}
+	return kv
 }
 
 // set writes key unless it already holds value, and says which it did.

@@ -58,8 +58,8 @@ func TestHelpAndUnknownCommand(t *testing.T) {
 		}
 	}
 	// A command without arguments has no blank left after its name.
-	if _, out, _ := h.run("", "endpoint", "-h"); !strings.HasPrefix(out, "usage: feedsync endpoint\n") {
-		t.Errorf("endpoint -h: %q", out)
+	if _, out, _ := h.run("", "version", "-h"); !strings.HasPrefix(out, "usage: feedsync version\n") {
+		t.Errorf("version -h: %q", out)
 	}
 	for _, arg := range []string{"version", "--version"} {
 		code, out, _ := h.run("", arg)
@@ -79,7 +79,7 @@ func TestEveryCommandRefusesExtraArguments(t *testing.T) {
 	for _, args := range [][]string{
 		{"version", "extra"},
 		{"--version", "extra"},
-		{"endpoint", "extra"},
+		{"endpoint", feed, "extra"},
 		{"demo", "extra"},
 		{"merge", feed, feed, "extra"},
 		{"create", feed, "extra", "--id", "new", "--by", "A"},

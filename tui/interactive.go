@@ -44,7 +44,7 @@ func resolveInteractive(ctx context.Context, env *Env, pos []string, out string,
 		return err
 	}
 	defer closeTTY()
-	cfg, err := resolverConfig(env, st)
+	cfg, err := resolverConfig(env, st, out)
 	if err != nil {
 		return err
 	}
@@ -117,7 +117,7 @@ func runDemo(ctx context.Context, env *Env, args []string) error {
 		os.Remove(tmp.Name()) // the first save creates it; no empty file is left behind
 		*out = tmp.Name()
 	}
-	cfg, err := resolverConfig(env, st)
+	cfg, err := resolverConfig(env, st, *out)
 	if err != nil {
 		return err
 	}
@@ -150,8 +150,8 @@ func runDemo(ctx context.Context, env *Env, args []string) error {
 
 // resolverConfig holds what every resolver session shares: who stamps the
 // decisions, when, and the editor for E.
-func resolverConfig(env *Env, st stampFlags) (resolver.Config, error) {
-	by, err := endpointID(env, st.by)
+func resolverConfig(env *Env, st stampFlags, feed string) (resolver.Config, error) {
+	by, err := endpointID(env, st.by, feed)
 	if err != nil {
 		return resolver.Config{}, err
 	}

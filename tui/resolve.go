@@ -53,7 +53,7 @@ func runResolve(ctx context.Context, env *Env, args []string) error {
 			return usageError("resolve", "--only: %v", err)
 		}
 	}
-	st, err := f.stamp.stamp(env, now)
+	st, err := f.stamp.stamp(env, now, pos[0])
 	if err != nil {
 		return err
 	}
@@ -75,7 +75,7 @@ func runAuto(ctx context.Context, env *Env, f *itemFlags, pos []string, other bo
 	if len(pos) != 1 {
 		return usageError("resolve", "--auto takes one FEED, got %s", count(len(pos), "argument"))
 	}
-	st, err := f.stamp.stamp(env, now)
+	st, err := f.stamp.stamp(env, now, pos[0])
 	if err != nil {
 		return err
 	}

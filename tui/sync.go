@@ -38,7 +38,7 @@ func subscribe(ctx context.Context, env *Env, cmd string, args []string) error {
 	if err := checkOperands(cmd, local, url, *tokenFile != ""); err != nil {
 		return err
 	}
-	st, err := stamp.stamp(env, now)
+	st, err := stamp.stamp(env, now, local)
 	if err != nil {
 		return err
 	}
