@@ -1,0 +1,239 @@
+package tui
+
+import (
+	"fmt"
+	"os"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/feedsync/feedsync/feeds/dialect"
+)
+
+// What TestHubLoopback checks of feeds: that the hub holds every change it
+// accepted, and that endpoints hold what the hub holds.
+
+// accepted is a change the hub took: a version of item id whose newest
+// history entry is by's with sequence seq, or later, ends up in the hub's
+// feed, in the winner or a conflict version (1.0.2 §3.3's subsumption:
+// a later change by the same endpoint, or a merge that keeps both as a
+// conflict, or a resolution that folds the conflict's history in, §3.4,
+// all keep an entry of by with a sequence at least seq).
+type accepted struct {
+	id, by string
+	seq    int
+	how    string // what made it accepted, for the failure message
+}
+
+// readDoc loads a feed file.
+func readDoc(path string) (*dialect.Doc, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	return dialect.Parse(path, data)
+}
+
+// newest lists the newest history entry of every version of every item
+// of doc, as changes accepted by how.
+func newest(doc *dialect.Doc, how string) []accepted {
+	var out []accepted
+	for _, e := range doc.Entries() {
+		for _, v := range append([]dialect.Version{e.Winner()}, e.Versions()...) {
+			if h, ok := v.Top(); ok && h.By != "" {
+				out = append(out, accepted{id: e.ID(), by: h.By, seq: h.Number, how: how})
+			}
+		}
+	}
+	return out
+}
+
+// holds reports whether doc holds the change c: an entry by c.by with a
+// sequence at least c.seq in some version of item c.id.
+func holds(doc *dialect.Doc, c accepted) bool {
+	e, err := doc.Entry(c.id)
+	if err != nil {
+		return false
+	}
+	for _, v := range append([]dialect.Version{e.Winner()}, e.Versions()...) {
+		for _, h := range v.History() {
+			if h.By == c.by && h.Number >= c.seq {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// changes holds the accepted changes, the latest of each endpoint's per
+// item: accepting a change of an item accepts the endpoint's earlier ones.
+type changes map[[2]string]accepted
+
+// add adds cs.
+func (s changes) add(cs ...accepted) {
+	for _, c := range cs {
+		k := [2]string{c.id, c.by}
+		if old, ok := s[k]; !ok || c.seq > old.seq {
+			s[k] = c
+		}
+	}
+}
+
+// lost returns the changes of cs that doc does not hold, as lines.
+func lost(doc *dialect.Doc, cs changes) []string {
+	var out []string
+	for _, c := range cs {
+		if !holds(doc, c) {
+			out = append(out, fmt.Sprintf("item %s: %s's change %d (%s)", c.id, c.by, c.seq, c.how))
+		}
+	}
+	slices.Sort(out)
+	return out
+}
+
+// syncData gives each item's sync data and the digest of its data, the
+// winner's and every conflict version's (in a stable order), as text: two
+// endpoints that converged have equal maps.
+func syncData(doc *dialect.Doc) map[string]string {
+	out := map[string]string{}
+	for _, e := range doc.Entries() {
+		var cs []string
+		for _, v := range e.Versions() {
+			cs = append(cs, versionText(v))
+		}
+		slices.Sort(cs)
+		out[e.ID()] = versionText(e.Winner()) + " conflicts [" + strings.Join(cs, "; ") + "]"
+	}
+	return out
+}
+
+func versionText(v dialect.Version) string {
+	st := v.State()
+	var b strings.Builder
+	fmt.Fprintf(&b, "updates %d deleted %t noconflicts %t data %s history", st.Updates, st.Deleted, st.NoConflicts, v.Digest())
+	for _, h := range v.History() {
+		fmt.Fprintf(&b, " %d/%s/%s", h.Number, h.By, h.When.UTC().Format(time.RFC3339))
+	}
+	return b.String()
+}
+
+// differences lists how got differs from want, at most max lines.
+func differences(want, got map[string]string, max int) []string {
+	var out []string
+	for _, id := range slices.Sorted(mapKeys(want, got)) {
+		w, wok := want[id]
+		g, gok := got[id]
+		switch {
+		case !gok:
+			out = append(out, "lacks item "+id)
+		case !wok:
+			out = append(out, "has item "+id+", which the hub lacks")
+		case w != g:
+			out = append(out, fmt.Sprintf("item %s:\n\t\thub:      %s\n\t\tendpoint: %s", id, w, g))
+		}
+	}
+	if len(out) > max {
+		out = append(out[:max], fmt.Sprintf("and %d more", len(out)-max))
+	}
+	return out
+}
+
+// mapKeys iterates the keys of both maps, once each.
+func mapKeys(a, b map[string]string) func(func(string) bool) {
+	return func(yield func(string) bool) {
+		for k := range a {
+			if !yield(k) {
+				return
+			}
+		}
+		for k := range b {
+			if _, ok := a[k]; !ok && !yield(k) {
+				return
+			}
+		}
+	}
+}
+
+// checkHolds fails the test for every change of cs that the feed at what
+// (read from doc) does not hold.
+func checkHolds(t *testing.T, seed uint64, what string, doc *dialect.Doc, cs changes) {
+	t.Helper()
+	if l := lost(doc, cs); len(l) > 0 {
+		n := len(l)
+		if n > 10 {
+			l = append(l[:10], fmt.Sprintf("and %d more", n-10))
+		}
+		t.Errorf("%s lacks %d of %d accepted changes (-loopback.seed=%d):\n\t%s", what, n, len(cs), seed, strings.Join(l, "\n\t"))
+	}
+}
+
+// The checks of TestHubLoopback can fail: a change is held by a later
+// one of its endpoint's and by a conflict version, not by an earlier one
+// or another item's; a different title or a missing item is a difference.
+func TestLoopbackChecks(t *testing.T) {
+	const conflicted = `<?xml version="1.0" encoding="utf-8"?>
+<rss version="2.0" xmlns:sx="http://feedsync.org/2007/feedsync">
+ <channel>
+  <title>To Do List</title>
+  <item>
+   <title>TITLE</title>
+   <sx:sync id="x" updates="2">
+    <sx:history sequence="2" when="2005-05-21T09:43:33Z" by="B"/>
+    <sx:history sequence="1" when="2005-05-21T09:40:00Z" by="A"/>
+    <sx:conflicts>
+     <item>
+      <title>C's</title>
+      <sx:sync id="x" updates="2">
+       <sx:history sequence="2" when="2005-05-21T09:42:00Z" by="C"/>
+       <sx:history sequence="1" when="2005-05-21T09:40:00Z" by="A"/>
+      </sx:sync>
+     </item>
+    </sx:conflicts>
+   </sx:sync>
+  </item>
+ </channel>
+</rss>
+`
+	doc, err := dialect.Parse("conflicted", []byte(strings.Replace(conflicted, "TITLE", "B's", 1)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	cs := changes{}
+	cs.add(newest(doc, "the feed")...)
+	if len(cs) != 2 || !holds(doc, cs[[2]string{"x", "B"}]) || !holds(doc, cs[[2]string{"x", "C"}]) {
+		t.Errorf("the feed's own newest changes: %v", cs)
+	}
+	for _, c := range []struct {
+		c    accepted
+		want bool
+	}{
+		{accepted{id: "x", by: "B", seq: 1}, true},
+		{accepted{id: "x", by: "C", seq: 2}, true},
+		{accepted{id: "x", by: "A", seq: 1}, true},
+		{accepted{id: "x", by: "B", seq: 3}, false},
+		{accepted{id: "x", by: "D", seq: 1}, false},
+		{accepted{id: "y", by: "B", seq: 1}, false},
+	} {
+		if got := holds(doc, c.c); got != c.want {
+			t.Errorf("holds %+v: %t, want %t", c.c, got, c.want)
+		}
+	}
+	cs.add(accepted{id: "x", by: "B", seq: 3, how: "a test"})
+	if l := lost(doc, cs); len(l) != 1 || l[0] != "item x: B's change 3 (a test)" {
+		t.Errorf("lost: %q", l)
+	}
+	other, err := dialect.Parse("other", []byte(strings.Replace(conflicted, "TITLE", "another", 1)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d := differences(syncData(doc), syncData(doc), 5); len(d) != 0 {
+		t.Errorf("a feed differs from itself: %q", d)
+	}
+	if d := differences(syncData(doc), syncData(other), 5); len(d) != 1 || !strings.HasPrefix(d[0], "item x:") {
+		t.Errorf("another title: %q", d)
+	}
+	if d := differences(syncData(doc), map[string]string{}, 5); len(d) != 1 || d[0] != "lacks item x" {
+		t.Errorf("a missing item: %q", d)
+	}
+}
