@@ -12,7 +12,7 @@ import (
 )
 
 // $ go test -run '^$' -bench 'HubPosters100k' ./feeds/share
-// $ go test -run '^$' -bench 'HubPosters100k' -hub.posting 60s ./feeds/share
+// $ go test ./feeds/share -run '^$' -bench 'HubPosters100k' -hub.posting=60s
 //
 // BenchmarkHubPosters100k (issue 21): 16 posters, each changing an item
 // of its own in a hub of 100k items over 127.0.0.1 and POSTing it, again
