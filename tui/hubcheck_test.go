@@ -14,15 +14,22 @@ import (
 // What TestHubLoopback checks of feeds: that the hub holds every change it
 // accepted, and that endpoints hold what the hub holds.
 
-// accepted is a change the hub took: a version of item id whose newest
-// history entry is by's with sequence seq, or later, ends up in the hub's
-// feed, in the winner or a conflict version (1.0.2 §3.3's subsumption:
-// a later change by the same endpoint, or a merge that keeps both as a
-// conflict, or a resolution that folds the conflict's history in, §3.4,
-// all keep an entry of by with a sequence at least seq).
+// accepted is a change the hub took: by's change of item id, numbered
+// seq (a 1.0.2 sequence, a 0.91 version) and made at when.
+//
+// In FeedSync 1.0.2 the hub's feed must hold it in the winner or a
+// conflict version: an entry of by with a sequence at least seq (§3.3's
+// subsumption; a later change by the same endpoint, a merge that keeps
+// both as a conflict, and a resolution that folds the conflict's history
+// in, §3.4, all keep one). SSE 0.91 keeps less: a local update drops the
+// conflict records (§4.2 step 4) and a merge keeps the winner whole
+// (§4.4), so there the item's version must collate at or after the
+// change (§4.4 step 1: version, then when, then by): the hub never went
+// back to an earlier state of the item.
 type accepted struct {
 	id, by string
 	seq    int
+	when   time.Time
 	how    string // what made it accepted, for the failure message
 }
 
@@ -42,19 +49,22 @@ func newest(doc *dialect.Doc, how string) []accepted {
 	for _, e := range doc.Entries() {
 		for _, v := range append([]dialect.Version{e.Winner()}, e.Versions()...) {
 			if h, ok := v.Top(); ok && h.By != "" {
-				out = append(out, accepted{id: e.ID(), by: h.By, seq: h.Number, how: how})
+				out = append(out, accepted{id: e.ID(), by: h.By, seq: h.Number, when: h.When, how: how})
 			}
 		}
 	}
 	return out
 }
 
-// holds reports whether doc holds the change c: an entry by c.by with a
-// sequence at least c.seq in some version of item c.id.
+// holds reports whether doc holds the change c (see accepted).
 func holds(doc *dialect.Doc, c accepted) bool {
 	e, err := doc.Entry(c.id)
 	if err != nil {
 		return false
+	}
+	if doc.Dialect() == dialect.SSE091 {
+		h, ok := e.Winner().Top()
+		return ok && collation(h, c) >= 0
 	}
 	for _, v := range append([]dialect.Version{e.Winner()}, e.Versions()...) {
 		for _, h := range v.History() {
@@ -66,6 +76,31 @@ func holds(doc *dialect.Doc, c accepted) bool {
 	return false
 }
 
+// collation compares an SSE 0.91 item's newest change h with the change c
+// as 0.91 §4.4 step 1 picks a winner: the greater version, then the
+// later when, then the greater by, a when or by present before one
+// absent.
+func collation(h dialect.History, c accepted) int {
+	if h.Number != c.seq {
+		return h.Number - c.seq
+	}
+	switch {
+	case h.When.IsZero() != c.when.IsZero():
+		if h.When.IsZero() {
+			return -1
+		}
+		return 1
+	case !h.When.Equal(c.when):
+		return h.When.Compare(c.when)
+	case (h.By == "") != (c.by == ""):
+		if h.By == "" {
+			return -1
+		}
+		return 1
+	}
+	return strings.Compare(h.By, c.by)
+}
+
 // changes holds the accepted changes, the latest of each endpoint's per
 // item: accepting a change of an item accepts the endpoint's earlier ones.
 type changes map[[2]string]accepted
@@ -74,7 +109,7 @@ type changes map[[2]string]accepted
 func (s changes) add(cs ...accepted) {
 	for _, c := range cs {
 		k := [2]string{c.id, c.by}
-		if old, ok := s[k]; !ok || c.seq > old.seq {
+		if old, ok := s[k]; !ok || c.seq > old.seq || c.seq == old.seq && c.when.After(old.when) {
 			s[k] = c
 		}
 	}
@@ -111,7 +146,8 @@ func syncData(doc *dialect.Doc) map[string]string {
 func versionText(v dialect.Version) string {
 	st := v.State()
 	var b strings.Builder
-	fmt.Fprintf(&b, "updates %d deleted %t noconflicts %t data %s history", st.Updates, st.Deleted, st.NoConflicts, v.Digest())
+	fmt.Fprintf(&b, "updates %d version %d deleted %t noconflicts %t conflict %t record %t data %s history",
+		st.Updates, st.Version, st.Deleted, st.NoConflicts, st.Conflict, st.Record, v.Digest())
 	for _, h := range v.History() {
 		fmt.Fprintf(&b, " %d/%s/%s", h.Number, h.By, h.When.UTC().Format(time.RFC3339))
 	}
@@ -235,5 +271,47 @@ func TestLoopbackChecks(t *testing.T) {
 	}
 	if d := differences(syncData(doc), map[string]string{}, 5); len(d) != 1 || d[0] != "lacks item x" {
 		t.Errorf("a missing item: %q", d)
+	}
+}
+
+// In SSE 0.91 a change is held when the item's version collates at or
+// after it (0.91 §4.4 step 1): a greater version, or the same with a
+// later when, or the same when and a greater by.
+func TestLoopbackChecksSSE(t *testing.T) {
+	const sse = `<?xml version="1.0" encoding="utf-8"?>
+<rss version="2.0" xmlns:sx="http://www.microsoft.com/schemas/rss/sse">
+ <channel>
+  <title>To Do List</title>
+  <item>
+   <title>B's</title>
+   <sx:sync id="x" version="3">
+    <sx:history when="Sat, 21 May 2005 09:43:33 GMT" by="B">
+     <sx:update when="Sat, 21 May 2005 09:40:00 GMT" by="A"/>
+    </sx:history>
+   </sx:sync>
+  </item>
+ </channel>
+</rss>
+`
+	doc, err := dialect.Parse("sse", []byte(sse))
+	if err != nil {
+		t.Fatal(err)
+	}
+	at := time.Date(2005, 5, 21, 9, 43, 33, 0, time.UTC)
+	for _, c := range []struct {
+		c    accepted
+		want bool
+	}{
+		{accepted{id: "x", by: "A", seq: 2, when: at.Add(time.Hour)}, true},
+		{accepted{id: "x", by: "B", seq: 3, when: at}, true},
+		{accepted{id: "x", by: "A", seq: 3, when: at}, true},
+		{accepted{id: "x", by: "C", seq: 3, when: at}, false},
+		{accepted{id: "x", by: "A", seq: 3, when: at.Add(time.Second)}, false},
+		{accepted{id: "x", by: "B", seq: 4, when: at}, false},
+		{accepted{id: "y", by: "B", seq: 1, when: at}, false},
+	} {
+		if got := holds(doc, c.c); got != c.want {
+			t.Errorf("holds %+v: %t, want %t", c.c, got, c.want)
+		}
 	}
 }
