@@ -23,22 +23,25 @@ import (
 )
 
 // $ go test ./tui -run TestHubLoopback -v
-// $ go test ./tui -run TestHubLoopback -loopback.seed=N -loopback.rounds=40
+// $ go test ./tui -run TestHubLoopback -loopback.seed=N -loopback.rounds=40 -loopback.endpoints=8
 var (
 	loopbackSeed   = flag.Uint64("loopback.seed", 0, "seed of TestHubLoopback's choices (0: from the clock)")
 	loopbackRounds = flag.Int("loopback.rounds", 0, "rounds of TestHubLoopback (0: 12, 3 with -short)")
+	// More endpoints than the hub takes POSTs at once (4) make it answer
+	// 503, which sync sends again.
+	loopbackEndpoints = flag.Int("loopback.endpoints", 4, "endpoints of TestHubLoopback")
 )
 
 // TestHubLoopback is issue 21's loopback property test, on the real
 // binary: 'feedsync serve FEED' on 127.0.0.1 (a generated feed of 300
 // items, FeedSync 1.0.2 Atom or SSE 0.91 RSS as the seed is even or odd),
-// four endpoints that create, change, delete and undelete items of their
-// LOCAL ('feedsync create', 'update'; the first 15 items most, so that
-// conflicts arise) and sync, other commands changing FEED while the hub
-// serves it, and the hub killed with SIGKILL (or stopped with SIGTERM) up
-// to twice a round at random moments and started again at once, on the
-// same port when it is free, with a window chosen anew. Each round runs
-// all of these at once.
+// four endpoints (-loopback.endpoints) that create, change, delete and
+// undelete items of their LOCAL ('feedsync create', 'update'; the first
+// 15 items most, so that conflicts arise) and sync, other commands
+// changing FEED while the hub serves it, and the hub killed with SIGKILL
+// (or stopped with SIGTERM) up to twice a round at random moments and
+// started again at once, on the same port when it is free, with a window
+// chosen anew. Each round runs all of these at once.
 //
 // A change is accepted when the command that made it reported success: a
 // sync that exited 0 or 1 (conflicts remain) has given the hub every item
@@ -115,14 +118,15 @@ func newLoopback(t *testing.T, seed uint64) *loopback {
 	lb := &loopback{t: t, seed: seed, rng: rand.New(rand.NewPCG(seed, 0)), bin: builtFeedsync(t),
 		env:  append(os.Environ(), "XDG_CONFIG_HOME="+filepath.Join(dir, "config"), "FEEDSYNC_BY="),
 		feed: filepath.Join(dir, "hub", "hub.xml"), port: "0"}
-	for i := range 4 {
-		e := &lbEndpoint{by: fmt.Sprintf("E%d", i+1), local: filepath.Join(dir, fmt.Sprintf("e%d", i+1), "local.xml")}
-		lb.eps = append(lb.eps, e)
+	if err := os.MkdirAll(filepath.Dir(lb.feed), 0o755); err != nil {
+		t.Fatal(err)
 	}
-	for _, p := range []string{lb.feed, lb.eps[0].local, lb.eps[1].local, lb.eps[2].local, lb.eps[3].local} {
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+	for i := range *loopbackEndpoints {
+		e := &lbEndpoint{by: fmt.Sprintf("E%d", i+1), local: filepath.Join(dir, fmt.Sprintf("e%d", i+1), "local.xml")}
+		if err := os.MkdirAll(filepath.Dir(e.local), 0o755); err != nil {
 			t.Fatal(err)
 		}
+		lb.eps = append(lb.eps, e)
 	}
 	// FeedSync 1.0.2 Atom or SSE 0.91 RSS, of a size where a POST takes
 	// long enough for kills to land in it now and then.
