@@ -34,19 +34,19 @@ import (
 
 func BenchmarkHubPost(b *testing.B) {
 	for _, n := range []int{1000, 10000, 100000} {
-		b.Run(sizeName(n), func(b *testing.B) { benchHubPost(b, n) })
+		b.Run(benchSizeName(n), func(b *testing.B) { benchHubPost(b, n) })
 	}
 }
 
 func benchHubPost(b *testing.B, n int) {
 	hub, _ := benchHub(b, n)
 	p := newBenchPosters(b, benchFeed(b, n), 1)[0]
-	p.firstUntil(b, direct(hub))
+	p.firstUntil(b, benchDirect(hub))
 	b.ReportAllocs()
 	cpu0, cpuOK := procCPU()
 	w0, wOK := procWritten()
 	for b.Loop() {
-		if code := p.post(b, direct(hub)); code != 200 {
+		if code := p.post(b, benchDirect(hub)); code != 200 {
 			b.Fatalf("POST: %d", code)
 		}
 	}
@@ -58,7 +58,7 @@ func benchHubPost(b *testing.B, n int) {
 	}
 }
 
-func sizeName(n int) string {
+func benchSizeName(n int) string {
 	if n%1000 == 0 {
 		return fmt.Sprintf("%dk", n/1000)
 	}
@@ -100,12 +100,12 @@ func benchHub(b *testing.B, n int) (*Hub, string) {
 	return hub, path
 }
 
-// sender sends one POST of body with the poster's until.
-type sender func(body []byte, until string) (*http.Response, error)
+// benchSender sends one POST of body with the poster's until.
+type benchSender func(body []byte, until string) (*http.Response, error)
 
-// direct answers each POST from the hub in the poster's goroutine, with
+// benchDirect answers each POST from the hub in the poster's goroutine, with
 // no connection: nothing is written to a socket.
-func direct(h http.Handler) sender {
+func benchDirect(h http.Handler) benchSender {
 	return func(body []byte, until string) (*http.Response, error) {
 		req := httptest.NewRequest("POST", "/", bytes.NewReader(body))
 		req.Header.Set("Content-Type", "application/atom+xml")
@@ -116,8 +116,8 @@ func direct(h http.Handler) sender {
 	}
 }
 
-// overHTTP sends each POST to url.
-func overHTTP(c *http.Client, url string) sender {
+// benchOverHTTP sends each POST to url.
+func benchOverHTTP(c *http.Client, url string) benchSender {
 	return func(body []byte, until string) (*http.Response, error) {
 		req, err := http.NewRequest("POST", url, bytes.NewReader(body))
 		if err != nil {
@@ -152,7 +152,7 @@ func newBenchPosters(tb testing.TB, data []byte, k int) []*benchPoster {
 	for slot := range k {
 		for i := slot*len(es)/k + len(es)/(2*k); i < len(es); i++ {
 			e := es[i]
-			if e.InConflict() || e.Winner().Deleted() || taken(out, e.ID()) {
+			if e.InConflict() || e.Winner().Deleted() || benchTaken(out, e.ID()) {
 				continue
 			}
 			id := e.ID()
@@ -172,7 +172,8 @@ func newBenchPosters(tb testing.TB, data []byte, k int) []*benchPoster {
 	return out
 }
 
-func taken(ps []*benchPoster, id string) bool {
+// benchTaken reports whether a poster of ps has the item id.
+func benchTaken(ps []*benchPoster, id string) bool {
 	for _, p := range ps {
 		if p.id == id {
 			return true
@@ -185,7 +186,7 @@ func taken(ps []*benchPoster, id string) bool {
 // names an until in the future, which the hub answers as it answers a
 // poster up to date (no items), with sx:sharing until the latest stamp;
 // without one the answer would be the whole feed (package doc).
-func (p *benchPoster) firstUntil(tb testing.TB, send sender) {
+func (p *benchPoster) firstUntil(tb testing.TB, send benchSender) {
 	p.until = "9999-12-31T23:59:59Z"
 	if code := p.post(tb, send); code != 200 {
 		tb.Fatalf("first POST: %d", code)
@@ -194,7 +195,7 @@ func (p *benchPoster) firstUntil(tb testing.TB, send sender) {
 
 // post changes the poster's item and POSTs it once; it returns the
 // status (0 when the request failed).
-func (p *benchPoster) post(tb testing.TB, send sender) int {
+func (p *benchPoster) post(tb testing.TB, send benchSender) int {
 	body := p.change(tb)
 	if body == nil {
 		return 0
@@ -225,7 +226,7 @@ func (p *benchPoster) change(tb testing.TB) []byte {
 
 // send POSTs body once and returns the status and the Retry-After of a
 // 503; on 200 the poster takes the answer's until for its next POST.
-func (p *benchPoster) send(tb testing.TB, body []byte, send sender) (int, string) {
+func (p *benchPoster) send(tb testing.TB, body []byte, send benchSender) (int, string) {
 	resp, err := send(body, p.until)
 	if err != nil {
 		tb.Error(err)

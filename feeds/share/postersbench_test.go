@@ -25,7 +25,7 @@ import (
 // sent again per accepted POST (retries/post), and the POSTs given up
 // after 10 sends (gave-up). The benchmark fails only when a POST fails
 // otherwise, or when none is accepted.
-var hubPosting = flag.Duration("hub.posting", 20*time.Second, "how long each poster of BenchmarkHubPosters100k starts new POSTs")
+var benchHubPosting = flag.Duration("hub.posting", 20*time.Second, "how long each poster of BenchmarkHubPosters100k starts new POSTs")
 
 const (
 	benchPosters  = 16
@@ -37,28 +37,28 @@ func BenchmarkHubPosters100k(b *testing.B) {
 	srv := httptest.NewServer(hub)
 	b.Cleanup(srv.Close)
 	client := &http.Client{Timeout: 10 * time.Minute}
-	send := overHTTP(client, srv.URL+"/")
+	send := benchOverHTTP(client, srv.URL+"/")
 	ps := newBenchPosters(b, benchFeed(b, 100000), benchPosters)
 	ps[0].firstUntil(b, send)
 	for _, p := range ps[1:] {
 		p.until = ps[0].until
 	}
-	var r posting
+	var r benchPosting
 	for b.Loop() {
-		r.run(b, ps, send, *hubPosting)
+		r.run(b, ps, send, *benchHubPosting)
 	}
 	if len(r.took) == 0 {
 		b.Fatalf("no POST accepted in %v (%d given up)", r.elapsed, r.gaveUp)
 	}
 	b.ReportMetric(float64(len(r.took))/r.elapsed.Seconds(), "posts/s")
-	b.ReportMetric(ms(percentile(r.took, 50)), "p50-ms")
-	b.ReportMetric(ms(percentile(r.took, 99)), "p99-ms")
+	b.ReportMetric(benchMS(benchPercentile(r.took, 50)), "p50-ms")
+	b.ReportMetric(benchMS(benchPercentile(r.took, 99)), "p99-ms")
 	b.ReportMetric(float64(r.retries)/float64(len(r.took)), "retries/post")
 	b.ReportMetric(float64(r.gaveUp), "gave-up")
 }
 
-// posting is what the posters met, over every round.
-type posting struct {
+// benchPosting is what the posters met, over every round.
+type benchPosting struct {
 	mu      sync.Mutex
 	took    []time.Duration // accepted POSTs, from the first send to the 200
 	retries int             // 503s sent again
@@ -67,7 +67,7 @@ type posting struct {
 }
 
 // run has every poster post for d, and waits for their last answers.
-func (r *posting) run(tb testing.TB, ps []*benchPoster, send sender, d time.Duration) {
+func (r *benchPosting) run(tb testing.TB, ps []*benchPoster, send benchSender, d time.Duration) {
 	start := time.Now()
 	deadline := start.Add(d)
 	var wg sync.WaitGroup
@@ -86,7 +86,7 @@ func (r *posting) run(tb testing.TB, ps []*benchPoster, send sender, d time.Dura
 
 // postOne makes one change and sends it until it is accepted, as a
 // subscriber does; false when a send failed otherwise than with a 503.
-func (r *posting) postOne(tb testing.TB, p *benchPoster, send sender) bool {
+func (r *benchPosting) postOne(tb testing.TB, p *benchPoster, send benchSender) bool {
 	body := p.change(tb)
 	if body == nil {
 		return false
@@ -122,11 +122,11 @@ func (r *posting) postOne(tb testing.TB, p *benchPoster, send sender) bool {
 	}
 }
 
-// percentile is the q-th percentile of ds (nearest rank).
-func percentile(ds []time.Duration, q int) time.Duration {
+// benchPercentile is the q-th percentile of ds (nearest rank).
+func benchPercentile(ds []time.Duration, q int) time.Duration {
 	s := slices.Clone(ds)
 	slices.Sort(s)
 	return s[max(0, (len(s)*q+99)/100-1)]
 }
 
-func ms(d time.Duration) float64 { return float64(d.Microseconds()) / 1e3 }
+func benchMS(d time.Duration) float64 { return float64(d.Microseconds()) / 1e3 }
