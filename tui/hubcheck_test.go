@@ -14,7 +14,7 @@ import (
 // What TestHubLoopback checks of feeds: that the hub holds every change it
 // accepted, and that endpoints hold what the hub holds.
 
-// accepted is a change the hub took: by's change of item id, numbered
+// lbAccepted is a change the hub took: by's change of item id, numbered
 // seq (a 1.0.2 sequence, a 0.91 version) and made at when.
 //
 // In FeedSync 1.0.2 the hub's feed must hold it in the winner or a
@@ -26,15 +26,15 @@ import (
 // (§4.4), so there the item's version must collate at or after the
 // change (§4.4 step 1: version, then when, then by): the hub never went
 // back to an earlier state of the item.
-type accepted struct {
+type lbAccepted struct {
 	id, by string
 	seq    int
 	when   time.Time
 	how    string // what made it accepted, for the failure message
 }
 
-// readDoc loads a feed file.
-func readDoc(path string) (*dialect.Doc, error) {
+// lbRead loads a feed file.
+func lbRead(path string) (*dialect.Doc, error) {
 	data, err := os.ReadFile(path)
 	if err != nil {
 		return nil, err
@@ -42,29 +42,29 @@ func readDoc(path string) (*dialect.Doc, error) {
 	return dialect.Parse(path, data)
 }
 
-// newest lists the newest history entry of every version of every item
+// lbNewest lists the newest history entry of every version of every item
 // of doc, as changes accepted by how.
-func newest(doc *dialect.Doc, how string) []accepted {
-	var out []accepted
+func lbNewest(doc *dialect.Doc, how string) []lbAccepted {
+	var out []lbAccepted
 	for _, e := range doc.Entries() {
 		for _, v := range append([]dialect.Version{e.Winner()}, e.Versions()...) {
 			if h, ok := v.Top(); ok && h.By != "" {
-				out = append(out, accepted{id: e.ID(), by: h.By, seq: h.Number, when: h.When, how: how})
+				out = append(out, lbAccepted{id: e.ID(), by: h.By, seq: h.Number, when: h.When, how: how})
 			}
 		}
 	}
 	return out
 }
 
-// holds reports whether doc holds the change c (see accepted).
-func holds(doc *dialect.Doc, c accepted) bool {
+// lbHolds reports whether doc holds the change c (see lbAccepted).
+func lbHolds(doc *dialect.Doc, c lbAccepted) bool {
 	e, err := doc.Entry(c.id)
 	if err != nil {
 		return false
 	}
 	if doc.Dialect() == dialect.SSE091 {
 		h, ok := e.Winner().Top()
-		return ok && collation(h, c) >= 0
+		return ok && lbCollation(h, c) >= 0
 	}
 	for _, v := range append([]dialect.Version{e.Winner()}, e.Versions()...) {
 		for _, h := range v.History() {
@@ -76,11 +76,11 @@ func holds(doc *dialect.Doc, c accepted) bool {
 	return false
 }
 
-// collation compares an SSE 0.91 item's newest change h with the change c
+// lbCollation compares an SSE 0.91 item's newest change h with the change c
 // as 0.91 §4.4 step 1 picks a winner: the greater version, then the
 // later when, then the greater by, a when or by present before one
 // absent.
-func collation(h dialect.History, c accepted) int {
+func lbCollation(h dialect.History, c lbAccepted) int {
 	if h.Number != c.seq {
 		return h.Number - c.seq
 	}
@@ -101,12 +101,12 @@ func collation(h dialect.History, c accepted) int {
 	return strings.Compare(h.By, c.by)
 }
 
-// changes holds the accepted changes, the latest of each endpoint's per
+// lbChanges holds the accepted changes, the latest of each endpoint's per
 // item: accepting a change of an item accepts the endpoint's earlier ones.
-type changes map[[2]string]accepted
+type lbChanges map[[2]string]lbAccepted
 
 // add adds cs.
-func (s changes) add(cs ...accepted) {
+func (s lbChanges) add(cs ...lbAccepted) {
 	for _, c := range cs {
 		k := [2]string{c.id, c.by}
 		if old, ok := s[k]; !ok || c.seq > old.seq || c.seq == old.seq && c.when.After(old.when) {
@@ -115,11 +115,11 @@ func (s changes) add(cs ...accepted) {
 	}
 }
 
-// lost returns the changes of cs that doc does not hold, as lines.
-func lost(doc *dialect.Doc, cs changes) []string {
+// lbLost returns the changes of cs that doc does not hold, as lines.
+func lbLost(doc *dialect.Doc, cs lbChanges) []string {
 	var out []string
 	for _, c := range cs {
-		if !holds(doc, c) {
+		if !lbHolds(doc, c) {
 			out = append(out, fmt.Sprintf("item %s: %s's change %d (%s)", c.id, c.by, c.seq, c.how))
 		}
 	}
@@ -127,23 +127,23 @@ func lost(doc *dialect.Doc, cs changes) []string {
 	return out
 }
 
-// syncData gives each item's sync data and the digest of its data, the
+// lbSyncData gives each item's sync data and the digest of its data, the
 // winner's and every conflict version's (in a stable order), as text: two
 // endpoints that converged have equal maps.
-func syncData(doc *dialect.Doc) map[string]string {
+func lbSyncData(doc *dialect.Doc) map[string]string {
 	out := map[string]string{}
 	for _, e := range doc.Entries() {
 		var cs []string
 		for _, v := range e.Versions() {
-			cs = append(cs, versionText(v))
+			cs = append(cs, lbVersionText(v))
 		}
 		slices.Sort(cs)
-		out[e.ID()] = versionText(e.Winner()) + " conflicts [" + strings.Join(cs, "; ") + "]"
+		out[e.ID()] = lbVersionText(e.Winner()) + " conflicts [" + strings.Join(cs, "; ") + "]"
 	}
 	return out
 }
 
-func versionText(v dialect.Version) string {
+func lbVersionText(v dialect.Version) string {
 	st := v.State()
 	var b strings.Builder
 	fmt.Fprintf(&b, "updates %d version %d deleted %t noconflicts %t conflict %t record %t data %s history",
@@ -154,10 +154,10 @@ func versionText(v dialect.Version) string {
 	return b.String()
 }
 
-// differences lists how got differs from want, at most max lines.
-func differences(want, got map[string]string, max int) []string {
+// lbDifferences lists how got differs from want, at most max lines.
+func lbDifferences(want, got map[string]string, max int) []string {
 	var out []string
-	for _, id := range slices.Sorted(mapKeys(want, got)) {
+	for _, id := range slices.Sorted(lbKeys(want, got)) {
 		w, wok := want[id]
 		g, gok := got[id]
 		switch {
@@ -175,8 +175,8 @@ func differences(want, got map[string]string, max int) []string {
 	return out
 }
 
-// mapKeys iterates the keys of both maps, once each.
-func mapKeys(a, b map[string]string) func(func(string) bool) {
+// lbKeys iterates the keys of both maps, once each.
+func lbKeys(a, b map[string]string) func(func(string) bool) {
 	return func(yield func(string) bool) {
 		for k := range a {
 			if !yield(k) {
@@ -191,11 +191,11 @@ func mapKeys(a, b map[string]string) func(func(string) bool) {
 	}
 }
 
-// checkHolds fails the test for every change of cs that the feed at what
+// lbCheckHolds fails the test for every change of cs that the feed at what
 // (read from doc) does not hold.
-func checkHolds(t *testing.T, seed uint64, what string, doc *dialect.Doc, cs changes) {
+func lbCheckHolds(t *testing.T, seed uint64, what string, doc *dialect.Doc, cs lbChanges) {
 	t.Helper()
-	if l := lost(doc, cs); len(l) > 0 {
+	if l := lbLost(doc, cs); len(l) > 0 {
 		n := len(l)
 		if n > 10 {
 			l = append(l[:10], fmt.Sprintf("and %d more", n-10))
@@ -235,41 +235,41 @@ func TestLoopbackChecks(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	cs := changes{}
-	cs.add(newest(doc, "the feed")...)
-	if len(cs) != 2 || !holds(doc, cs[[2]string{"x", "B"}]) || !holds(doc, cs[[2]string{"x", "C"}]) {
+	cs := lbChanges{}
+	cs.add(lbNewest(doc, "the feed")...)
+	if len(cs) != 2 || !lbHolds(doc, cs[[2]string{"x", "B"}]) || !lbHolds(doc, cs[[2]string{"x", "C"}]) {
 		t.Errorf("the feed's own newest changes: %v", cs)
 	}
 	for _, c := range []struct {
-		c    accepted
+		c    lbAccepted
 		want bool
 	}{
-		{accepted{id: "x", by: "B", seq: 1}, true},
-		{accepted{id: "x", by: "C", seq: 2}, true},
-		{accepted{id: "x", by: "A", seq: 1}, true},
-		{accepted{id: "x", by: "B", seq: 3}, false},
-		{accepted{id: "x", by: "D", seq: 1}, false},
-		{accepted{id: "y", by: "B", seq: 1}, false},
+		{lbAccepted{id: "x", by: "B", seq: 1}, true},
+		{lbAccepted{id: "x", by: "C", seq: 2}, true},
+		{lbAccepted{id: "x", by: "A", seq: 1}, true},
+		{lbAccepted{id: "x", by: "B", seq: 3}, false},
+		{lbAccepted{id: "x", by: "D", seq: 1}, false},
+		{lbAccepted{id: "y", by: "B", seq: 1}, false},
 	} {
-		if got := holds(doc, c.c); got != c.want {
+		if got := lbHolds(doc, c.c); got != c.want {
 			t.Errorf("holds %+v: %t, want %t", c.c, got, c.want)
 		}
 	}
-	cs.add(accepted{id: "x", by: "B", seq: 3, how: "a test"})
-	if l := lost(doc, cs); len(l) != 1 || l[0] != "item x: B's change 3 (a test)" {
+	cs.add(lbAccepted{id: "x", by: "B", seq: 3, how: "a test"})
+	if l := lbLost(doc, cs); len(l) != 1 || l[0] != "item x: B's change 3 (a test)" {
 		t.Errorf("lost: %q", l)
 	}
 	other, err := dialect.Parse("other", []byte(strings.Replace(conflicted, "TITLE", "another", 1)))
 	if err != nil {
 		t.Fatal(err)
 	}
-	if d := differences(syncData(doc), syncData(doc), 5); len(d) != 0 {
+	if d := lbDifferences(lbSyncData(doc), lbSyncData(doc), 5); len(d) != 0 {
 		t.Errorf("a feed differs from itself: %q", d)
 	}
-	if d := differences(syncData(doc), syncData(other), 5); len(d) != 1 || !strings.HasPrefix(d[0], "item x:") {
+	if d := lbDifferences(lbSyncData(doc), lbSyncData(other), 5); len(d) != 1 || !strings.HasPrefix(d[0], "item x:") {
 		t.Errorf("another title: %q", d)
 	}
-	if d := differences(syncData(doc), map[string]string{}, 5); len(d) != 1 || d[0] != "lacks item x" {
+	if d := lbDifferences(lbSyncData(doc), map[string]string{}, 5); len(d) != 1 || d[0] != "lacks item x" {
 		t.Errorf("a missing item: %q", d)
 	}
 }
@@ -299,18 +299,18 @@ func TestLoopbackChecksSSE(t *testing.T) {
 	}
 	at := time.Date(2005, 5, 21, 9, 43, 33, 0, time.UTC)
 	for _, c := range []struct {
-		c    accepted
+		c    lbAccepted
 		want bool
 	}{
-		{accepted{id: "x", by: "A", seq: 2, when: at.Add(time.Hour)}, true},
-		{accepted{id: "x", by: "B", seq: 3, when: at}, true},
-		{accepted{id: "x", by: "A", seq: 3, when: at}, true},
-		{accepted{id: "x", by: "C", seq: 3, when: at}, false},
-		{accepted{id: "x", by: "A", seq: 3, when: at.Add(time.Second)}, false},
-		{accepted{id: "x", by: "B", seq: 4, when: at}, false},
-		{accepted{id: "y", by: "B", seq: 1, when: at}, false},
+		{lbAccepted{id: "x", by: "A", seq: 2, when: at.Add(time.Hour)}, true},
+		{lbAccepted{id: "x", by: "B", seq: 3, when: at}, true},
+		{lbAccepted{id: "x", by: "A", seq: 3, when: at}, true},
+		{lbAccepted{id: "x", by: "C", seq: 3, when: at}, false},
+		{lbAccepted{id: "x", by: "A", seq: 3, when: at.Add(time.Second)}, false},
+		{lbAccepted{id: "x", by: "B", seq: 4, when: at}, false},
+		{lbAccepted{id: "y", by: "B", seq: 1, when: at}, false},
 	} {
-		if got := holds(doc, c.c); got != c.want {
+		if got := lbHolds(doc, c.c); got != c.want {
 			t.Errorf("holds %+v: %t, want %t", c.c, got, c.want)
 		}
 	}

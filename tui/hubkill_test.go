@@ -47,7 +47,7 @@ var (
 // sync that exited 0 or 1 (conflicts remain) has given the hub every item
 // its LOCAL held before it (the hub answered its POST, or held them
 // already); a create or update of FEED that exited 0 or 1 wrote it
-// (what holding a change means in each dialect: see accepted). A
+// (what holding a change means in each dialect: see lbAccepted). A
 // sync cut off by a kill may or may not have been taken and is not
 // counted. After each restart the complete feed the hub serves must hold
 // every change accepted before it went down; after a clean stop
@@ -80,7 +80,7 @@ func TestHubLoopback(t *testing.T) {
 	}
 	lb.finish()
 	t.Logf("%d syncs accepted, %d cut off; %d changes of FEED by other commands; %d kills, %d clean stops; %d changes checked",
-		lb.syncs, lb.cutOff, lb.edits, lb.kills, lb.stops, len(lb.accepted))
+		lb.syncs, lb.cutOff, lb.edits, lb.kills, lb.stops, len(lb.lbAccepted))
 }
 
 // loopback is the world of TestHubLoopback.
@@ -101,7 +101,7 @@ type loopback struct {
 	downs  int  // the times it was killed or stopped
 
 	mu                  sync.Mutex
-	accepted            changes
+	lbAccepted          lbChanges
 	syncs, cutOff       int
 	edits, kills, stops int
 }
@@ -143,8 +143,8 @@ func newLoopback(t *testing.T, seed uint64) *loopback {
 	if err != nil {
 		t.Fatal(err)
 	}
-	lb.accepted = changes{}
-	lb.accepted.add(newest(doc, "the feed at the start")...)
+	lb.lbAccepted = lbChanges{}
+	lb.lbAccepted.add(lbNewest(doc, "the feed at the start")...)
 	t.Cleanup(func() {
 		if lb.hub != nil {
 			lb.hub.cmd.Process.Kill()
@@ -199,7 +199,7 @@ func (lb *loopback) round(r int) {
 			lb.kill()
 		}
 		lb.mu.Lock()
-		before := maps.Clone(lb.accepted)
+		before := maps.Clone(lb.lbAccepted)
 		lb.mu.Unlock()
 		lb.start()
 		lb.checkServed(fmt.Sprintf("round %d: the complete feed after a restart", r), before)
@@ -220,7 +220,7 @@ func (lb *loopback) endpoint(e *lbEndpoint, rng *rand.Rand) {
 // change makes one change to LOCAL, once it exists: a new item, or a
 // new title, a deletion or an undeletion of one it holds.
 func (lb *loopback) change(e *lbEndpoint, rng *rand.Rand) {
-	doc, err := readDoc(e.local)
+	doc, err := lbRead(e.local)
 	if os.IsNotExist(err) {
 		return
 	}
@@ -234,7 +234,7 @@ func (lb *loopback) change(e *lbEndpoint, rng *rand.Rand) {
 		e.made++
 		args = []string{"create", e.local, "--by", e.by, "-o", e.local, "--id", fmt.Sprintf("%s-%d", e.by, e.made), "--title", "new"}
 	} else {
-		it := pick(es, rng)
+		it := lbPick(es, rng)
 		args = append(args, "--id", it.ID())
 		switch deleted := it.Winner().Deleted(); {
 		case deleted && rng.IntN(2) == 0:
@@ -255,9 +255,9 @@ func (lb *loopback) change(e *lbEndpoint, rng *rand.Rand) {
 // that fails must have met the hub down: started while it was, or cut off
 // by a kill or a stop; otherwise it fails the test.
 func (lb *loopback) sync(e *lbEndpoint) {
-	var before []accepted
-	if doc, err := readDoc(e.local); err == nil {
-		before = newest(doc, "a sync by "+e.by)
+	var before []lbAccepted
+	if doc, err := lbRead(e.local); err == nil {
+		before = lbNewest(doc, "a sync by "+e.by)
 	}
 	lb.mu.Lock()
 	url, up, downs := lb.url, lb.up, lb.downs
@@ -267,7 +267,7 @@ func (lb *loopback) sync(e *lbEndpoint) {
 	defer lb.mu.Unlock()
 	if code == 0 || code == 1 {
 		lb.syncs++
-		lb.accepted.add(before...)
+		lb.lbAccepted.add(before...)
 		return
 	}
 	lb.cutOff++
@@ -286,13 +286,13 @@ func (lb *loopback) editFeed(rng *rand.Rand, r int) {
 		args := []string{"create", lb.feed, "--by", by, "-o", lb.feed, "--id", by, "--title", "made beside the hub"}
 		id := by
 		if rng.IntN(4) != 0 {
-			doc, err := readDoc(lb.feed)
+			doc, err := lbRead(lb.feed)
 			if err != nil {
 				lb.t.Errorf("%s: %v (-loopback.seed=%d)", lb.feed, err, lb.seed)
 				return
 			}
 			es := doc.Entries()
-			id = pick(es, rng).ID()
+			id = lbPick(es, rng).ID()
 			args = []string{"update", lb.feed, "--by", by, "-o", lb.feed, "--id", id, "--title", "changed beside the hub by " + by}
 		}
 		code, stderr := lb.run(args...)
@@ -300,21 +300,21 @@ func (lb *loopback) editFeed(rng *rand.Rand, r int) {
 			lb.t.Errorf("%s: exit %d: %s (-loopback.seed=%d)", strings.Join(args, " "), code, stderr, lb.seed)
 			continue
 		}
-		c := written(lb.feed, id, by)
+		c := lbWritten(lb.feed, id, by)
 		lb.mu.Lock()
 		lb.edits++
-		lb.accepted.add(c)
+		lb.lbAccepted.add(c)
 		lb.mu.Unlock()
 	}
 }
 
-// written is the change by of item id that a command wrote to feed, as
+// lbWritten is the change by of item id that a command wrote to feed, as
 // the feed now records it (its number and when); only its author, with
 // the number 1, when the feed no longer shows it (in SSE 0.91 a POST
 // merged at once may have replaced it).
-func written(feed, id, by string) accepted {
-	c := accepted{id: id, by: by, seq: 1, how: "a change of FEED by " + by}
-	doc, err := readDoc(feed)
+func lbWritten(feed, id, by string) lbAccepted {
+	c := lbAccepted{id: id, by: by, seq: 1, how: "a change of FEED by " + by}
+	doc, err := lbRead(feed)
 	if err != nil {
 		return c
 	}
@@ -333,9 +333,9 @@ func written(feed, id, by string) accepted {
 	return c
 }
 
-// pick chooses an item, three times in four among the first 15, so that
+// lbPick chooses an item, three times in four among the first 15, so that
 // endpoints often change the same items and conflicts arise.
-func pick(es []dialect.Entry, rng *rand.Rand) dialect.Entry {
+func lbPick(es []dialect.Entry, rng *rand.Rand) dialect.Entry {
 	if rng.IntN(4) != 0 {
 		return es[rng.IntN(min(15, len(es)))]
 	}

@@ -108,7 +108,7 @@ func (lb *loopback) stop() {
 
 // checkServed checks that the complete feed the hub serves holds every
 // change of cs.
-func (lb *loopback) checkServed(what string, cs changes) {
+func (lb *loopback) checkServed(what string, cs lbChanges) {
 	c := &http.Client{Timeout: time.Minute}
 	resp, err := c.Get(lb.url + "complete")
 	if err != nil {
@@ -123,17 +123,17 @@ func (lb *loopback) checkServed(what string, cs changes) {
 	if err != nil {
 		lb.fatalf("%s: %v", what, err)
 	}
-	checkHolds(lb.t, lb.seed, what, doc, cs)
+	lbCheckHolds(lb.t, lb.seed, what, doc, cs)
 }
 
 // checkFeed checks FEED on disk: it holds every change accepted, and
 // 'feedsync validate' passes it.
 func (lb *loopback) checkFeed(what string) *dialect.Doc {
-	doc, err := readDoc(lb.feed)
+	doc, err := lbRead(lb.feed)
 	if err != nil {
 		lb.fatalf("%s: %v", what, err)
 	}
-	checkHolds(lb.t, lb.seed, what, doc, lb.accepted)
+	lbCheckHolds(lb.t, lb.seed, what, doc, lb.lbAccepted)
 	if code, stderr := lb.run("validate", lb.feed); code != 0 {
 		lb.t.Errorf("%s: feedsync validate: exit %d: %s (-loopback.seed=%d)", what, code, stderr, lb.seed)
 	}
@@ -147,21 +147,21 @@ func (lb *loopback) finish() {
 	lb.stop()
 	lb.checkFeed("FEED on disk after a clean stop")
 	lb.start()
-	lb.checkServed("the complete feed after the last start", lb.accepted)
+	lb.checkServed("the complete feed after the last start", lb.lbAccepted)
 	for range 2 {
 		for _, e := range lb.eps {
 			lb.sync(e)
 		}
 	}
 	lb.stop()
-	want := syncData(lb.checkFeed("FEED on disk after the last syncs"))
+	want := lbSyncData(lb.checkFeed("FEED on disk after the last syncs"))
 	for _, e := range lb.eps {
-		doc, err := readDoc(e.local)
+		doc, err := lbRead(e.local)
 		if err != nil {
 			lb.t.Errorf("%s: %v (-loopback.seed=%d)", e.by, err, lb.seed)
 			continue
 		}
-		if d := differences(want, syncData(doc), 5); len(d) > 0 {
+		if d := lbDifferences(want, lbSyncData(doc), 5); len(d) > 0 {
 			lb.t.Errorf("%s has not converged with the hub (-loopback.seed=%d):\n\t%s", e.by, lb.seed, strings.Join(d, "\n\t"))
 		}
 	}
