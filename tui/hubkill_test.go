@@ -80,7 +80,7 @@ func TestHubLoopback(t *testing.T) {
 	}
 	lb.finish()
 	t.Logf("%d syncs accepted, %d cut off; %d changes of FEED by other commands; %d kills, %d clean stops; %d changes checked",
-		lb.syncs, lb.cutOff, lb.edits, lb.kills, lb.stops, len(lb.lbAccepted))
+		lb.syncs, lb.cutOff, lb.edits, lb.kills, lb.stops, len(lb.accepted))
 }
 
 // loopback is the world of TestHubLoopback.
@@ -101,7 +101,7 @@ type loopback struct {
 	downs  int  // the times it was killed or stopped
 
 	mu                  sync.Mutex
-	lbAccepted          lbChanges
+	accepted            lbChanges
 	syncs, cutOff       int
 	edits, kills, stops int
 }
@@ -143,8 +143,8 @@ func newLoopback(t *testing.T, seed uint64) *loopback {
 	if err != nil {
 		t.Fatal(err)
 	}
-	lb.lbAccepted = lbChanges{}
-	lb.lbAccepted.add(lbNewest(doc, "the feed at the start")...)
+	lb.accepted = lbChanges{}
+	lb.accepted.add(lbNewest(doc, "the feed at the start")...)
 	t.Cleanup(func() {
 		if lb.hub != nil {
 			lb.hub.cmd.Process.Kill()
@@ -199,7 +199,7 @@ func (lb *loopback) round(r int) {
 			lb.kill()
 		}
 		lb.mu.Lock()
-		before := maps.Clone(lb.lbAccepted)
+		before := maps.Clone(lb.accepted)
 		lb.mu.Unlock()
 		lb.start()
 		lb.checkServed(fmt.Sprintf("round %d: the complete feed after a restart", r), before)
@@ -267,7 +267,7 @@ func (lb *loopback) sync(e *lbEndpoint) {
 	defer lb.mu.Unlock()
 	if code == 0 || code == 1 {
 		lb.syncs++
-		lb.lbAccepted.add(before...)
+		lb.accepted.add(before...)
 		return
 	}
 	lb.cutOff++
@@ -277,25 +277,20 @@ func (lb *loopback) sync(e *lbEndpoint) {
 }
 
 // editFeed changes FEED as other commands do while the hub serves it (or
-// lies dead): new titles, now and then a new item. Each change has an
-// endpoint id of its own, so that the change is known by it.
+// lies dead): new items, new titles, deletions and undeletions, and
+// conflicts resolved with the winner. Each change has an endpoint id of
+// its own, so that the change is known by it.
 func (lb *loopback) editFeed(rng *rand.Rand, r int) {
 	for k := range 1 + rng.IntN(3) {
 		time.Sleep(time.Duration(rng.IntN(300)) * time.Millisecond)
 		by := fmt.Sprintf("H%d-%d", r, k)
-		args := []string{"create", lb.feed, "--by", by, "-o", lb.feed, "--id", by, "--title", "made beside the hub"}
-		id := by
-		if rng.IntN(4) != 0 {
-			doc, err := lbRead(lb.feed)
-			if err != nil {
-				lb.t.Errorf("%s: %v (-loopback.seed=%d)", lb.feed, err, lb.seed)
-				return
-			}
-			es := doc.Entries()
-			id = lbPick(es, rng).ID()
-			args = []string{"update", lb.feed, "--by", by, "-o", lb.feed, "--id", id, "--title", "changed beside the hub by " + by}
+		doc, err := lbRead(lb.feed)
+		if err != nil {
+			lb.t.Errorf("%s: %v (-loopback.seed=%d)", lb.feed, err, lb.seed)
+			return
 		}
-		code, stderr := lb.run(args...)
+		id, args := lbFeedEdit(doc, by, rng)
+		code, stderr := lb.run(append(args, "--by", by, "-o", lb.feed)...)
 		if code != 0 && code != 1 {
 			lb.t.Errorf("%s: exit %d: %s (-loopback.seed=%d)", strings.Join(args, " "), code, stderr, lb.seed)
 			continue
@@ -303,9 +298,31 @@ func (lb *loopback) editFeed(rng *rand.Rand, r int) {
 		c := lbWritten(lb.feed, id, by)
 		lb.mu.Lock()
 		lb.edits++
-		lb.lbAccepted.add(c)
+		lb.accepted.add(c)
 		lb.mu.Unlock()
 	}
+}
+
+// lbFeedEdit chooses a change of doc by endpoint by: the item and the
+// command's arguments but --by and -o.
+func lbFeedEdit(doc *dialect.Doc, by string, rng *rand.Rand) (string, []string) {
+	es := doc.Entries()
+	if rng.IntN(4) == 0 || len(es) == 0 {
+		return by, []string{"create", doc.Name(), "--id", by, "--title", "made beside the hub"}
+	}
+	e := lbPick(es, rng)
+	args := []string{"update", doc.Name(), "--id", e.ID()}
+	switch deleted := e.Winner().Deleted(); {
+	case e.InConflict() && rng.IntN(2) == 0:
+		args = []string{"resolve", doc.Name(), "--id", e.ID(), "--pick", "winner"}
+	case deleted && rng.IntN(2) == 0:
+		args = append(args, "--undelete")
+	case !deleted && rng.IntN(8) == 0:
+		args = append(args, "--delete")
+	default:
+		args = append(args, "--title", "changed beside the hub by "+by)
+	}
+	return e.ID(), args
 }
 
 // lbWritten is the change by of item id that a command wrote to feed, as

@@ -133,7 +133,7 @@ func (lb *loopback) checkFeed(what string) *dialect.Doc {
 	if err != nil {
 		lb.fatalf("%s: %v", what, err)
 	}
-	lbCheckHolds(lb.t, lb.seed, what, doc, lb.lbAccepted)
+	lbCheckHolds(lb.t, lb.seed, what, doc, lb.accepted)
 	if code, stderr := lb.run("validate", lb.feed); code != 0 {
 		lb.t.Errorf("%s: feedsync validate: exit %d: %s (-loopback.seed=%d)", what, code, stderr, lb.seed)
 	}
@@ -147,7 +147,7 @@ func (lb *loopback) finish() {
 	lb.stop()
 	lb.checkFeed("FEED on disk after a clean stop")
 	lb.start()
-	lb.checkServed("the complete feed after the last start", lb.lbAccepted)
+	lb.checkServed("the complete feed after the last start", lb.accepted)
 	for range 2 {
 		for _, e := range lb.eps {
 			lb.sync(e)
