@@ -81,10 +81,10 @@ func (s *subStates) get(key string) *subState { return s.Subs[key] }
 // save writes the states atomically.
 func (s *subStates) save(path string) error { return saveState(path, s) }
 
-// synced reports whether LOCAL is as the subscription left it with nothing
-// left to push.
-func (st *subState) synced(local []byte) bool {
-	return st != nil && st.Pending == 0 && st.Local != "" && st.Local == digest(local)
+// synced reports whether LOCAL, whose digest is sum, is as the
+// subscription left it with nothing left to push.
+func (st *subState) synced(sum string) bool {
+	return st != nil && st.Pending == 0 && st.Local != "" && st.Local == sum
 }
 
 // overdue reports whether the subscriber reads later than the publisher

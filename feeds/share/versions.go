@@ -28,7 +28,12 @@ func (r *round) recordLeft(target string) {
 		r.warn("%s", warn.Error())
 	}
 	r.store = st
-	if err := st.RecordLeft(r.reads, r.local); err != nil {
+	reads := r.reads
+	if r.parsed != nil {
+		// LOCAL as read: only its items that changed can have left.
+		reads = append([][]dialect.Entry{r.sums.changedEntries(r.parsed)}, reads...)
+	}
+	if err := st.RecordLeft(reads, r.local); err != nil {
 		r.warn("%s", err.Error())
 	}
 }

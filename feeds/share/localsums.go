@@ -1,0 +1,97 @@
+package share
+
+import "github.com/feedsync/feedsync/feeds/dialect"
+
+// localSums follows the sync digests of LOCAL's items through a round:
+// summed once as LOCAL is read, then only where a merge can change them
+// (the items of the feed merged in), so that what to push, what changed
+// and whether to write LOCAL are known without summing the whole feed
+// again. A merge changes no item that the feed merged in lacks (1.0.2
+// §3.3 takes each of remote's items in turn; local's others stay as they
+// are), and an item that a merge changes changes its sync digest (item.Sum
+// covers its sync data, its data and its conflicts).
+type localSums struct {
+	read map[string]string // LOCAL's items as read
+	// now holds the items whose digest differs from read, new ones
+	// included; after a change that is not followed item by item
+	// (whole), every item.
+	now   map[string]string
+	whole bool
+}
+
+// newLocalSums starts from LOCAL's items as read (none when it did not
+// exist).
+func newLocalSums(list []item) *localSums {
+	s := &localSums{read: make(map[string]string, len(list)), now: map[string]string{}}
+	for _, it := range list {
+		s.read[it.ID] = it.Sum
+	}
+	return s
+}
+
+// get is an item's digest now, "" when LOCAL lacks it.
+func (s *localSums) get(id string) string {
+	if sum, ok := s.now[id]; ok || s.whole {
+		return sum
+	}
+	return s.read[id]
+}
+
+// each calls fn with every item's digest now.
+func (s *localSums) each(fn func(id, sum string)) {
+	if !s.whole {
+		for id, sum := range s.read {
+			if _, ok := s.now[id]; !ok {
+				fn(id, sum)
+			}
+		}
+	}
+	for id, sum := range s.now {
+		fn(id, sum)
+	}
+}
+
+// merged notes the items of m, the result of a merge of from into LOCAL,
+// that from holds: the only ones the merge can have changed.
+func (s *localSums) merged(m, from feed) {
+	if s.whole {
+		s.reset(m)
+		return
+	}
+	var sm summer
+	for _, e := range from.Entries() {
+		got, err := m.Entry(e.ID())
+		if err != nil {
+			continue
+		}
+		if it := sm.item(got); it.Sum != s.get(it.ID) {
+			s.now[it.ID] = it.Sum
+		}
+	}
+}
+
+// reset sums f whole: LOCAL became f by a change not followed item by
+// item.
+func (s *localSums) reset(f feed) {
+	s.whole, s.now = true, sums(f)
+}
+
+// changed reports whether LOCAL's items differ from what was read, as
+// far as changes were followed item by item (not whole).
+func (s *localSums) changed() bool { return len(s.now) > 0 }
+
+// changedEntries are the entries of read (LOCAL as parsed) whose items
+// changed, or all of them after a change not followed item by item: what
+// the version store needs of LOCAL as read (versions.go).
+func (s *localSums) changedEntries(read feed) []dialect.Entry {
+	if s.whole {
+		return read.Entries()
+	}
+	var out []dialect.Entry
+	for id := range s.now {
+		if e, err := read.Entry(id); err == nil {
+			out = append(out, e)
+		}
+	}
+	return out
+}
