@@ -73,12 +73,12 @@ func items(f feed) []item {
 func (s *summer) item(e dialect.Entry) item {
 	s.b = s.b[:0]
 	w := e.Winner()
-	s.version(w)
+	hs := s.version(w)
 	for _, v := range e.Versions() {
 		s.version(v)
 	}
 	it := item{ID: e.ID(), Sum: s.sum(), Parent: w.Position().Parent, Conflicted: e.InConflict()}
-	if hs := w.History(); len(hs) > 0 {
+	if len(hs) > 0 {
 		it.UpdatedBy = hs[0].By
 		if last := hs[len(hs)-1]; last.Number == 1 {
 			it.CreatedBy = last.By
@@ -115,7 +115,8 @@ func takeFrom(f feed, ids []string, from feed) {
 // summer hashes sync state into an item's Sum.
 type summer struct{ b []byte }
 
-func (s *summer) version(v dialect.Version) {
+// version adds a version's sync state, and returns its history.
+func (s *summer) version(v dialect.Version) []dialect.History {
 	st := v.State()
 	s.num(int64(st.Dialect))
 	s.flag(st.Deleted)
@@ -132,6 +133,7 @@ func (s *summer) version(v dialect.Version) {
 		s.when(h.When)
 		s.str(h.By)
 	}
+	return hs
 }
 
 func (s *summer) str(v string) {

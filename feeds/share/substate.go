@@ -25,7 +25,7 @@ type subState struct {
 	Valid validators `json:"validators,omitzero"`
 	// Known is the sync digest of each item as the publisher holds it, as
 	// far as the subscriber has seen: what a push need not send.
-	Known map[string]string `json:"known"`
+	Known digests `json:"known"`
 	// Local is the digest of LOCAL as this subscription last left it;
 	// Pending counts its items the publisher does not have; Conflicted
 	// its items in conflict.
