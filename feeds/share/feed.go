@@ -35,7 +35,17 @@ type item struct {
 
 // parse loads a feed in the dialect its namespaces declare. A feed that
 // does not load gives feeds.Problems, each "name:line:col: ...".
-func parse(name string, data []byte) (feed, error) { return dialect.Parse(name, data) }
+func parse(name string, data []byte) (feed, error) {
+	if observe != nil {
+		observe("parse", name)
+	}
+	return dialect.Parse(name, data)
+}
+
+// observe, when set, is told of each parse (with the feed's name) and
+// merge (with local's), for the tests that check what a sync costs; nil
+// outside them.
+var observe func(op, name string)
 
 // merges counts merges, for the tests and benchmarks that check what a
 // sync costs.
@@ -46,6 +56,9 @@ var merges atomic.Int64
 // feed with no sync data yet takes the other's dialect.
 func merge(local, remote feed) (feed, error) {
 	merges.Add(1)
+	if observe != nil {
+		observe("merge", local.Name())
+	}
 	return dialect.Merge(local, remote)
 }
 
