@@ -51,15 +51,8 @@ func (r *round) commit(ctx context.Context) error {
 // changed, in conflict, and not yet held by the publisher as they are.
 func (r *round) count() {
 	r.res.Conflicted = r.local.Conflicted()
-	r.st.Conflicted, r.st.Pending = r.res.Conflicted, 0
-	r.sums.each(func(id, sum string) {
-		if r.st.Known[id] != sum {
-			r.st.Pending++
-		}
-		if r.sums.read[id] != sum {
-			r.res.Changed++
-		}
-	})
+	r.st.Conflicted, r.st.Pending = r.res.Conflicted, len(r.sums.delta(r.st.Known))
+	r.res.Changed = r.sums.count()
 }
 
 // plan decides whether the round writes target. LOCAL whose items were

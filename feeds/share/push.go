@@ -3,6 +3,7 @@ package share
 import (
 	"context"
 	"fmt"
+	"maps"
 )
 
 // pushChanges sends the publisher the items of LOCAL it does not hold as
@@ -13,12 +14,7 @@ func (r *round) pushChanges(ctx context.Context) error {
 	if r.local == nil {
 		return nil
 	}
-	delta := map[string]bool{}
-	r.sums.each(func(id, sum string) {
-		if r.st.Known[id] != sum {
-			delta[id] = true
-		}
-	})
+	delta := maps.Clone(r.sums.delta(r.st.Known))
 	if len(delta) == 0 {
 		return nil
 	}
@@ -34,6 +30,7 @@ func (r *round) pushChanges(ctx context.Context) error {
 	r.res.Pushed = len(delta)
 	for id := range delta {
 		r.st.Known[id] = r.sums.get(id)
+		r.sums.touch(id)
 	}
 	answer, err := parse(r.name()+" (answer)", resp.body)
 	if err != nil {

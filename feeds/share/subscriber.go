@@ -177,7 +177,7 @@ func (r *round) pull(ctx context.Context, resp *response) error {
 			r.parsed = r.local
 		}
 	}
-	first := r.st == nil || r.st.Until.IsZero() || r.local == nil || r.st.lost(r.sums.read)
+	first := r.st == nil || r.st.Until.IsZero() || r.local == nil || r.sums.against(r.st.Known)
 	if r.st == nil {
 		r.st = &subState{}
 		r.states.Subs[r.name()] = r.st
@@ -229,18 +229,6 @@ func (r *round) pull(ctx context.Context, resp *response) error {
 	return nil
 }
 
-// lost reports whether LOCAL, whose items are have, lacks items the
-// publisher is known to hold: it was replaced by an older copy, and the
-// next read starts afresh.
-func (st *subState) lost(have map[string]string) bool {
-	for id := range st.Known {
-		if _, ok := have[id]; !ok {
-			return true
-		}
-	}
-	return false
-}
-
 // readComplete reads the complete feed named by sx:related (1.0.2 §4.1.1
 // step 2, §4.1.2 step 2.1.1) and merges it into LOCAL, discarding first,
 // when out of sync, what §4.1.2 step 2.1.2 says to discard (see discard).
@@ -256,7 +244,7 @@ func (r *round) readComplete(ctx context.Context, link string, out bool) error {
 		return err
 	}
 	r.res.Complete = true
-	r.st.Known = map[string]string{}
+	r.st.Known, r.sums.stale = map[string]string{}, true
 	if out && r.local != nil {
 		r.noteRead(c)
 		if r.local, err = discard(r.local, c, r.By); err != nil {
@@ -303,6 +291,7 @@ func (r *round) learn(f feed) {
 	r.res.Read += len(list)
 	for _, it := range list {
 		r.st.Known[it.ID] = it.Sum
+		r.sums.touch(it.ID)
 	}
 }
 
