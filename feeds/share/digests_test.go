@@ -3,7 +3,9 @@ package share
 import (
 	"encoding/json"
 	"maps"
+	"reflect"
 	"testing"
+	"time"
 )
 
 // The state's digests are written as encoding/json writes a map, and read
@@ -65,5 +67,42 @@ func TestDigestsReadEveryForm(t *testing.T) {
 		if err := json.Unmarshal([]byte(bad), &got); err == nil {
 			t.Errorf("%s: read as %v, want an error", bad, got)
 		}
+	}
+}
+
+// The subscription state is written as encoding/json writes it, but for
+// the order of a state's fields, and reads back as it was.
+func TestSubStatesJSON(t *testing.T) {
+	at := time.Date(2025, 5, 21, 9, 0, 0, 0, time.UTC)
+	s := &subStates{Format: subFormat, Subs: map[string]*subState{
+		"https://b.example/feed": {Dialect: "fs102", Until: Mark{Text: "2025-05-21T09:00:00Z", At: at}, Expires: at, Window: 3,
+			ReadAt: at, Valid: validators{ETag: `"x"`, LastModified: "Wed, 21 May 2025 09:00:00 GMT"},
+			Known: digests{"a": "1", "b<&>": "2"}, Local: "abc", Pending: 1, Conflicted: 2},
+		"https://a.example/": {Known: digests{}},
+		"https://c.example/": {},
+	}}
+	got, err := s.MarshalJSON()
+	if err != nil {
+		t.Fatal(err)
+	}
+	type plain subStates // encoding/json's own writing
+	want, err := json.Marshal((*plain)(s))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var g, w any
+	if err := json.Unmarshal(got, &g); err != nil {
+		t.Fatalf("%v\n%s", err, got)
+	}
+	json.Unmarshal(want, &w)
+	if !reflect.DeepEqual(g, w) {
+		t.Errorf("written\n%s\nwant the same as\n%s", got, want)
+	}
+	var back subStates
+	if err := json.Unmarshal(got, &back); err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(back.Subs, s.Subs) {
+		t.Errorf("read back %+v, want %+v", back.Subs, s.Subs)
 	}
 }
