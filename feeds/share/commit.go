@@ -64,7 +64,7 @@ func (r *round) plan(target string) (write bool, out []byte) {
 	switch {
 	case target != r.Local:
 		return true, nil
-	case r.parsed != nil && !r.sums.whole:
+	case r.followed():
 		if !r.sums.changed() {
 			r.st.Local = r.snap.Digest()
 		}
@@ -73,6 +73,13 @@ func (r *round) plan(target string) (write bool, out []byte) {
 	out = r.local.Bytes()
 	r.st.Local = digest(out)
 	return !r.exists || !bytes.Equal(out, r.data), out
+}
+
+// followed reports whether the round writes LOCAL, read with sync data,
+// and followed every change to it item by item (localSums): then LOCAL's
+// bytes as read stand for every item that did not change.
+func (r *round) followed() bool {
+	return r.target() == r.Local && r.parsed != nil && !r.sums.whole
 }
 
 // write writes target: out when rendered, or else LOCAL streamed, over

@@ -10,6 +10,9 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/feedsync/feedsync/feeds/dialect"
+	"github.com/feedsync/feedsync/feeds/store"
 )
 
 // What a sync of a few changes costs (see BenchmarkSyncOneChange): LOCAL
@@ -128,6 +131,19 @@ func TestSyncWritesWhatAWholeMergeWrites(t *testing.T) {
 	if got := readFile(t, e.local); !bytes.Equal(got, want.Bytes()) {
 		t.Errorf("LOCAL is not what a whole merge writes:\n%s", lineDiff(string(want.Bytes()), string(got)))
 	}
+	// The version store beside LOCAL holds the version the sync brought.
+	st, warn := store.Open(e.local)
+	if warn != nil {
+		t.Fatal(warn)
+	}
+	defer st.Close()
+	got, err := e.feed().Entry(list[1].ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if top, _ := got.Winner().Top(); !has(st, list[1].ID, top) {
+		t.Errorf("the store lacks %s as the sync wrote it (%+v)", list[1].ID, top)
+	}
 	if res := e.sync(); !res.Unchanged {
 		t.Errorf("the next sync: %+v, want unchanged", res)
 	}
@@ -213,4 +229,11 @@ func lineDiff(want, got string) string {
 		}
 	}
 	return fmt.Sprintf("want %d lines, got %d", len(w), len(g))
+}
+
+// has reports whether the store holds the version of item id whose
+// topmost history entry is h.
+func has(st *store.Store, id string, h dialect.History) bool {
+	_, ok := st.Base(id, h)
+	return ok
 }

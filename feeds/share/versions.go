@@ -1,6 +1,9 @@
 package share
 
 import (
+	"maps"
+	"slices"
+
 	"github.com/feedsync/feedsync/feeds/dialect"
 	"github.com/feedsync/feedsync/feeds/store"
 )
@@ -38,9 +41,17 @@ func (r *round) recordLeft(target string) {
 	}
 }
 
-// recordCurrent records, once LOCAL is saved, what the round changed.
+// recordCurrent records, once LOCAL is saved, what the round changed:
+// the items whose changes were followed one by one, when they were, and
+// otherwise what the store lacks of the feed saved.
 func (r *round) recordCurrent() {
-	if err := r.store.RecordCurrent(r.local); err != nil {
+	var err error
+	if r.followed() {
+		err = r.store.RecordChanged(r.local, slices.Collect(maps.Keys(r.sums.now)))
+	} else {
+		err = r.store.RecordCurrent(r.local)
+	}
+	if err != nil {
 		r.warn("%s", err.Error())
 	}
 }
