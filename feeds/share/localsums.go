@@ -28,12 +28,16 @@ type localSums struct {
 	stale   bool            // pending is to be found afresh
 }
 
-// newLocalSums starts from LOCAL's items as read (none when it did not
-// exist).
-func newLocalSums(list []item) *localSums {
-	s := &localSums{read: make(map[string]string, len(list)), now: map[string]string{}, stale: true}
-	for _, it := range list {
-		s.read[it.ID] = it.Sum
+// newLocalSums starts from LOCAL as read (nil when it did not exist).
+func newLocalSums(local feed) *localSums {
+	var es []dialect.Entry
+	if local != nil {
+		es = local.Entries()
+	}
+	s := &localSums{read: make(map[string]string, len(es)), now: map[string]string{}, stale: true}
+	var sm summer
+	for _, e := range es {
+		s.read[e.ID()] = sm.item(e).Sum
 	}
 	return s
 }

@@ -172,7 +172,7 @@ func (r *round) pull(ctx context.Context, resp *response) error {
 		if r.local, err = parse(r.Local, r.data); err != nil {
 			return err
 		}
-		r.sums = newLocalSums(items(r.local))
+		r.sums = newLocalSums(r.local)
 		if r.local.Dialect() != dialect.None {
 			r.parsed = r.local
 		}
