@@ -46,6 +46,11 @@
 // otherwise returns a *ChangedError (errors.Is(err, ErrChanged)) that
 // carries the file's new state, so that the caller can merge it in and
 // commit again, or give up; it never overwrites a change it has not seen.
+// Snapshot.Digest is that SHA-256, taken as the file was read. A command
+// that ends up writing nothing but must know whether what it read still
+// stands asks Lock.Unchanged, which says what Commit would; a file whose
+// identity (inode, size, modification time) is the one read is not read
+// again, as at the check at the rename below.
 //
 // Every save holds an advisory lock: flock(2) on .NAME.lock beside the
 // target (LockFileEx on Windows; no lock where neither exists, and then only

@@ -188,6 +188,32 @@ func (l *Lock) Read() (*Snapshot, error) {
 	return readTarget(l.path, l.target)
 }
 
+// Unchanged returns nil when the locked file is still what s read, and
+// the *ChangedError Commit would return otherwise: for a command that
+// writes nothing but must know whether what it read still stands. A file
+// whose identity (inode, size, modification time) is the one s read is
+// not read again, as at a save's last check.
+func (l *Lock) Unchanged(s *Snapshot) error {
+	if s.target != l.target {
+		return fmt.Errorf("checking %s under the lock of %s", s.Path, l.path)
+	}
+	info, err := os.Lstat(l.target)
+	switch {
+	case errors.Is(err, fs.ErrNotExist) && !s.Exists():
+		return nil
+	case err == nil && s.Exists() && sameIdentity(info, s.info):
+		return nil
+	}
+	now, err := l.Read()
+	if err != nil {
+		return err
+	}
+	if c := changed(s, now); c != nil {
+		return c
+	}
+	return nil
+}
+
 // Commit replaces the locked file with data if it is still what s read,
 // and returns the Snapshot of what it wrote, to commit against next. If the
 // file changed it writes nothing and returns a *ChangedError; if data is

@@ -3,6 +3,7 @@ package atomicfile
 import (
 	"bytes"
 	"crypto/sha256"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"io"
@@ -27,6 +28,15 @@ type Snapshot struct {
 
 // Exists reports whether the file existed when it was read.
 func (s *Snapshot) Exists() bool { return s.info != nil }
+
+// Digest is the SHA-256 of Data in hexadecimal, computed as the file was
+// read; "" when it did not exist.
+func (s *Snapshot) Digest() string {
+	if !s.Exists() {
+		return ""
+	}
+	return hex.EncodeToString(s.sum[:])
+}
 
 // Read reads the file at path. A file that does not exist reads as a
 // Snapshot whose Exists is false, with no error: committing to it creates

@@ -35,7 +35,17 @@ type item struct {
 
 // parse loads a feed in the dialect its namespaces declare. A feed that
 // does not load gives feeds.Problems, each "name:line:col: ...".
-func parse(name string, data []byte) (feed, error) { return dialect.Parse(name, data) }
+func parse(name string, data []byte) (feed, error) {
+	if observe != nil {
+		observe("parse", name)
+	}
+	return dialect.Parse(name, data)
+}
+
+// observe, when set, is told of each parse (with the feed's name) and
+// merge (with local's), for the tests that check what a sync costs; nil
+// outside them.
+var observe func(op, name string)
 
 // merges counts merges, for the tests and benchmarks that check what a
 // sync costs.
@@ -46,6 +56,9 @@ var merges atomic.Int64
 // feed with no sync data yet takes the other's dialect.
 func merge(local, remote feed) (feed, error) {
 	merges.Add(1)
+	if observe != nil {
+		observe("merge", local.Name())
+	}
 	return dialect.Merge(local, remote)
 }
 
@@ -64,22 +77,27 @@ func items(f feed) []item {
 	out := make([]item, len(es))
 	var s summer
 	for i, e := range es {
-		s.b = s.b[:0]
-		w := e.Winner()
-		s.version(w)
-		for _, v := range e.Versions() {
-			s.version(v)
-		}
-		it := item{ID: e.ID(), Sum: s.sum(), Parent: w.Position().Parent, Conflicted: e.InConflict()}
-		if hs := w.History(); len(hs) > 0 {
-			it.UpdatedBy = hs[0].By
-			if last := hs[len(hs)-1]; last.Number == 1 {
-				it.CreatedBy = last.By
-			}
-		}
-		out[i] = it
+		out[i] = s.item(e)
 	}
 	return out
+}
+
+// item is what this package needs of an entry.
+func (s *summer) item(e dialect.Entry) item {
+	s.b = s.b[:0]
+	w := e.Winner()
+	hs := s.version(w)
+	for _, v := range e.Versions() {
+		s.version(v)
+	}
+	it := item{ID: e.ID(), Sum: s.sum(), Parent: w.Position().Parent, Conflicted: e.InConflict()}
+	if len(hs) > 0 {
+		it.UpdatedBy = hs[0].By
+		if last := hs[len(hs)-1]; last.Number == 1 {
+			it.CreatedBy = last.By
+		}
+	}
+	return it
 }
 
 // contentType is the media type a feed is served with.
@@ -110,7 +128,8 @@ func takeFrom(f feed, ids []string, from feed) {
 // summer hashes sync state into an item's Sum.
 type summer struct{ b []byte }
 
-func (s *summer) version(v dialect.Version) {
+// version adds a version's sync state, and returns its history.
+func (s *summer) version(v dialect.Version) []dialect.History {
 	st := v.State()
 	s.num(int64(st.Dialect))
 	s.flag(st.Deleted)
@@ -127,6 +146,7 @@ func (s *summer) version(v dialect.Version) {
 		s.when(h.When)
 		s.str(h.By)
 	}
+	return hs
 }
 
 func (s *summer) str(v string) {

@@ -1,12 +1,9 @@
 package share
 
 import (
-	"bytes"
 	"context"
-	"errors"
 	"fmt"
-
-	"github.com/feedsync/feedsync/feeds/atomicfile"
+	"maps"
 )
 
 // pushChanges sends the publisher the items of LOCAL it does not hold as
@@ -17,12 +14,7 @@ func (r *round) pushChanges(ctx context.Context) error {
 	if r.local == nil {
 		return nil
 	}
-	delta := map[string]bool{}
-	for _, it := range items(r.local) {
-		if r.st.Known[it.ID] != it.Sum {
-			delta[it.ID] = true
-		}
-	}
+	delta := maps.Clone(r.sums.delta(r.st.Known))
 	if len(delta) == 0 {
 		return nil
 	}
@@ -36,8 +28,9 @@ func (r *round) pushChanges(ctx context.Context) error {
 		return r.foreignAnswer(resp.body, delta)
 	}
 	r.res.Pushed = len(delta)
-	for _, it := range items(body) {
-		r.st.Known[it.ID] = it.Sum
+	for id := range delta {
+		r.st.Known[id] = r.sums.get(id)
+		r.sums.touch(id)
 	}
 	answer, err := parse(r.name()+" (answer)", resp.body)
 	if err != nil {
@@ -75,9 +68,8 @@ func (r *round) foreignAnswer(body []byte, sent map[string]bool) error {
 		return fmt.Errorf("the items were sent to %s, but its answer, a feed, does not merge: %w", r.name(), err)
 	}
 	r.res.AnswerMerged = true
-	now := sums(r.local)
 	for id := range sent {
-		if r.st.Known[id] == now[id] {
+		if r.st.Known[id] == r.sums.get(id) {
 			r.res.Taken++
 		}
 	}
@@ -85,59 +77,4 @@ func (r *round) foreignAnswer(body []byte, sent map[string]bool) error {
 		return fmt.Errorf("sending to %s: it answered with a feed that holds none of the %d items sent: it took nothing, and is no feedsync hub; 'feedsync pull' reads a feed that takes no POST", r.name(), len(sent))
 	}
 	return nil
-}
-
-// commit writes the result and the subscription state, unless LOCAL
-// changed on disk since it was read (errLocalChanged: the round is run
-// again); LOCAL is not rewritten when the result is LOCAL as it was.
-func (r *round) commit(ctx context.Context) error {
-	out := r.local.Bytes()
-	r.res.Conflicted = r.local.Conflicted()
-	r.st.Local, r.st.Conflicted, r.st.Pending = digest(out), r.res.Conflicted, 0
-	for _, it := range items(r.local) {
-		if r.st.Known[it.ID] != it.Sum {
-			r.st.Pending++
-		}
-		if r.before[it.ID] != it.Sum {
-			r.res.Changed++
-		}
-	}
-	target := r.target()
-	if target == "" {
-		_, err := r.Stdout.Write(out)
-		r.res.Wrote = err == nil
-		return err
-	}
-	lock, err := atomicfile.Acquire(ctx, target)
-	if err != nil {
-		return err
-	}
-	defer lock.Release()
-	if target != r.Local || !r.exists || !bytes.Equal(out, r.data) {
-		r.recordLeft(target)
-		defer r.store.Close()
-	}
-	switch {
-	case target != r.Local:
-		_, err = lock.Replace(out)
-		r.res.Wrote = err == nil
-	case !r.exists || !bytes.Equal(out, r.data):
-		_, err = lock.Commit(r.snap, out)
-		r.res.Wrote = err == nil
-	default:
-		var now *atomicfile.Snapshot
-		if now, err = lock.Read(); err == nil && !bytes.Equal(now.Data, r.data) {
-			err = atomicfile.ErrChanged
-		}
-	}
-	if errors.Is(err, atomicfile.ErrChanged) {
-		return errLocalChanged
-	}
-	if err != nil {
-		return err
-	}
-	if r.res.Wrote {
-		r.recordCurrent()
-	}
-	return r.states.save(statePath(target, "sync"))
 }

@@ -118,7 +118,11 @@ type round struct {
 	data   []byte
 	exists bool
 	local  feed
-	before map[string]string // LOCAL's items' sync digests as read
+	// parsed is LOCAL as parsed, when it held sync data: while its items
+	// are followed one by one (sums), its bytes as read stand for every
+	// item that did not change, and it need not be written again.
+	parsed feed
+	sums   *localSums        // LOCAL's items' sync digests, as read and now
 	reads  [][]dialect.Entry // the feeds read, as read, for the version store (versions.go)
 	store  *store.Store      // the version store beside the target, while committing
 	states *subStates
@@ -138,7 +142,7 @@ func (s *Subscription) once(ctx context.Context, push bool) (*Result, error) {
 	}
 	r.st = r.states.get(s.name())
 	var first *response
-	if r.exists && s.target() == s.Local && r.st.synced(r.data) && !r.st.overdue(s.Now) {
+	if r.exists && s.target() == s.Local && r.st.synced(r.snap.Digest()) && !r.st.overdue(s.Now) {
 		// LOCAL is as the last sync left it: a 304 means nothing to do.
 		if first, err = s.Client.get(ctx, s.URL, s.URL, &r.st.Valid); err != nil {
 			return nil, err
@@ -163,14 +167,17 @@ func (s *Subscription) once(ctx context.Context, push bool) (*Result, error) {
 // 1.0.2 §4.1.1 on the first read, §4.1.2 after.
 func (r *round) pull(ctx context.Context, resp *response) error {
 	var err error
+	r.sums = newLocalSums(nil)
 	if r.exists {
 		if r.local, err = parse(r.Local, r.data); err != nil {
 			return err
 		}
-		r.before = sums(r.local)
-		r.noteRead(r.local)
+		r.sums = newLocalSums(r.local)
+		if r.local.Dialect() != dialect.None {
+			r.parsed = r.local
+		}
 	}
-	first := r.st == nil || r.st.Until.IsZero() || r.local == nil || r.st.lost(r.local)
+	first := r.st == nil || r.st.Until.IsZero() || r.local == nil || r.sums.against(r.st.Known)
 	if r.st == nil {
 		r.st = &subState{}
 		r.states.Subs[r.name()] = r.st
@@ -222,24 +229,6 @@ func (r *round) pull(ctx context.Context, resp *response) error {
 	return nil
 }
 
-// lost reports whether LOCAL lacks items the publisher is known to hold:
-// it was replaced by an older copy, and the next read starts afresh.
-func (st *subState) lost(local feed) bool {
-	if len(st.Known) == 0 {
-		return false
-	}
-	have := map[string]bool{}
-	for _, e := range local.Entries() {
-		have[e.ID()] = true
-	}
-	for id := range st.Known {
-		if !have[id] {
-			return true
-		}
-	}
-	return false
-}
-
 // readComplete reads the complete feed named by sx:related (1.0.2 §4.1.1
 // step 2, §4.1.2 step 2.1.1) and merges it into LOCAL, discarding first,
 // when out of sync, what §4.1.2 step 2.1.2 says to discard (see discard).
@@ -255,12 +244,13 @@ func (r *round) readComplete(ctx context.Context, link string, out bool) error {
 		return err
 	}
 	r.res.Complete = true
-	r.st.Known = map[string]string{}
+	r.st.Known, r.sums.stale = map[string]string{}, true
 	if out && r.local != nil {
 		r.noteRead(c)
 		if r.local, err = discard(r.local, c, r.By); err != nil {
 			return err
 		}
+		r.sums.reset(r.local)
 		mergeWarnings(r.local, func(msg string) { r.warn("%s", msg) })
 		r.learn(c)
 		return nil
@@ -277,13 +267,18 @@ func (r *round) mergeIn(f feed) error {
 	if r.local == nil {
 		r.local = f.Subset(func(dialect.Entry) bool { return true })
 		r.local.SetSharing(nil)
+		r.sums.reset(r.local)
 		return nil
+	}
+	if r.parsed != nil && len(f.Entries()) == 0 && (f.Dialect() == dialect.None || f.Dialect() == r.local.Dialect()) {
+		return nil // nothing to merge, nor a dialect to refuse
 	}
 	m, err := merge(r.local, f)
 	if err != nil {
 		return err
 	}
 	mergeWarnings(m, func(msg string) { r.warn("%s", msg) })
+	r.sums.merged(m, f)
 	r.local = m
 	return nil
 }
@@ -296,6 +291,7 @@ func (r *round) learn(f feed) {
 	r.res.Read += len(list)
 	for _, it := range list {
 		r.st.Known[it.ID] = it.Sum
+		r.sums.touch(it.ID)
 	}
 }
 

@@ -3,7 +3,15 @@ package share
 import (
 	"crypto/sha256"
 	"encoding/hex"
+	"encoding/json"
+	"fmt"
+	"maps"
+	"os"
+	"path/filepath"
+	"slices"
 	"time"
+
+	"github.com/feedsync/feedsync/feeds/atomicfile"
 
 	"github.com/feedsync/feedsync/feeds/fetch"
 )
@@ -25,7 +33,7 @@ type subState struct {
 	Valid validators `json:"validators,omitzero"`
 	// Known is the sync digest of each item as the publisher holds it, as
 	// far as the subscriber has seen: what a push need not send.
-	Known map[string]string `json:"known"`
+	Known digests `json:"known"`
 	// Local is the digest of LOCAL as this subscription last left it;
 	// Pending counts its items the publisher does not have; Conflicted
 	// its items in conflict.
@@ -79,12 +87,68 @@ func (s *subStates) saveRekeyed(path string) error {
 func (s *subStates) get(key string) *subState { return s.Subs[key] }
 
 // save writes the states atomically.
-func (s *subStates) save(path string) error { return saveState(path, s) }
+func (s *subStates) save(path string) error {
+	data, err := s.MarshalJSON()
+	if err != nil {
+		return err
+	}
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		return err
+	}
+	return atomicfile.WriteFileNoBackup(path, data, 0o644)
+}
 
-// synced reports whether LOCAL is as the subscription left it with nothing
-// left to push.
-func (st *subState) synced(local []byte) bool {
-	return st != nil && st.Pending == 0 && st.Local != "" && st.Local == digest(local)
+// MarshalJSON writes the states as encoding/json would, but for the order
+// of a state's fields (its digests come last), without passing the
+// digests, most of the file, through encoding/json's checks.
+func (s *subStates) MarshalJSON() ([]byte, error) {
+	b := fmt.Appendf(nil, `{"format":%d,"subscriptions":`, s.Format)
+	if s.Subs == nil {
+		return append(b, "null}"...), nil
+	}
+	b = append(b, '{')
+	for i, key := range slices.Sorted(maps.Keys(s.Subs)) {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = append(appendJSONString(b, key), ':')
+		var err error
+		if b, err = s.Subs[key].appendJSON(b); err != nil {
+			return nil, err
+		}
+	}
+	return append(b, "}}"...), nil
+}
+
+// appendJSON appends the state as JSON, its digests last.
+func (st *subState) appendJSON(b []byte) ([]byte, error) {
+	if st == nil {
+		return append(b, "null"...), nil
+	}
+	fields, err := json.Marshal(withoutKnown{subState: st})
+	if err != nil {
+		return nil, err
+	}
+	b = append(b, fields[:len(fields)-1]...)
+	if len(fields) > 2 {
+		b = append(b, ',')
+	}
+	known, _ := st.Known.MarshalJSON() // never fails
+	b = append(append(b, `"known":`...), known...)
+	return append(b, '}'), nil
+}
+
+// withoutKnown is a subState as encoding/json writes it without its
+// digests: the field Known, nil, hides subState.Known.
+type withoutKnown struct {
+	*subState
+	Known *struct{} `json:"known,omitempty"`
+}
+
+// synced reports whether LOCAL, whose digest is sum, is as the
+// subscription left it with nothing left to push.
+func (st *subState) synced(sum string) bool {
+	return st != nil && st.Pending == 0 && st.Local != "" && st.Local == sum
 }
 
 // overdue reports whether the subscriber reads later than the publisher

@@ -1,6 +1,9 @@
 package share
 
 import (
+	"maps"
+	"slices"
+
 	"github.com/feedsync/feedsync/feeds/dialect"
 	"github.com/feedsync/feedsync/feeds/store"
 )
@@ -28,14 +31,27 @@ func (r *round) recordLeft(target string) {
 		r.warn("%s", warn.Error())
 	}
 	r.store = st
-	if err := st.RecordLeft(r.reads, r.local); err != nil {
+	reads := r.reads
+	if r.parsed != nil {
+		// LOCAL as read: only its items that changed can have left.
+		reads = append([][]dialect.Entry{r.sums.changedEntries(r.parsed)}, reads...)
+	}
+	if err := st.RecordLeft(reads, r.local); err != nil {
 		r.warn("%s", err.Error())
 	}
 }
 
-// recordCurrent records, once LOCAL is saved, what the round changed.
+// recordCurrent records, once LOCAL is saved, what the round changed:
+// the items whose changes were followed one by one, when they were, and
+// otherwise what the store lacks of the feed saved.
 func (r *round) recordCurrent() {
-	if err := r.store.RecordCurrent(r.local); err != nil {
+	var err error
+	if r.followed() {
+		err = r.store.RecordChanged(r.local, slices.Collect(maps.Keys(r.sums.now)))
+	} else {
+		err = r.store.RecordCurrent(r.local)
+	}
+	if err != nil {
 		r.warn("%s", err.Error())
 	}
 }

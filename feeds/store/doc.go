@@ -66,6 +66,9 @@
 // versions of the saved feed the store does not hold, what the command
 // changed, as long as they are at most Budget (5,000); the first save of
 // a big feed leaves its current versions to be recorded as they leave.
+// A command that knows which items it changed (a sync, which follows them
+// one by one) records those with RecordChanged, at the cost of what
+// changed, whatever the size of the feed.
 // Record records every version of a feed at once, for a caller that wants
 // that (a test, the demo).
 //

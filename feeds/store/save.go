@@ -33,9 +33,32 @@ func (s *Store) RecordCurrent(written *dialect.Doc) error {
 	if s == nil || s.off || written == nil {
 		return nil
 	}
+	return s.recordCurrent(written, written.Entries())
+}
+
+// RecordChanged is RecordCurrent for a command that knows which items of
+// written it changed (ids, some of which written may lack): only their
+// versions are looked at, so that its cost is that of what changed, not
+// of the feed; and what it records of a big feed is what changed.
+func (s *Store) RecordChanged(written *dialect.Doc, ids []string) error {
+	if s == nil || s.off || written == nil {
+		return nil
+	}
+	var es []dialect.Entry
+	for _, id := range ids {
+		if e, err := written.Entry(id); err == nil {
+			es = append(es, e)
+		}
+	}
+	return s.recordCurrent(written, es)
+}
+
+// recordCurrent records the versions of es, entries of written, that the
+// store does not hold, when they are at most Budget.
+func (s *Store) recordCurrent(written *dialect.Doc, es []dialect.Entry) error {
 	c := s.newCollector()
 	var current []version
-	for _, e := range written.Entries() {
+	for _, e := range es {
 		if !c.currentOf(e, &current) {
 			return nil
 		}
