@@ -64,22 +64,27 @@ func items(f feed) []item {
 	out := make([]item, len(es))
 	var s summer
 	for i, e := range es {
-		s.b = s.b[:0]
-		w := e.Winner()
-		s.version(w)
-		for _, v := range e.Versions() {
-			s.version(v)
-		}
-		it := item{ID: e.ID(), Sum: s.sum(), Parent: w.Position().Parent, Conflicted: e.InConflict()}
-		if hs := w.History(); len(hs) > 0 {
-			it.UpdatedBy = hs[0].By
-			if last := hs[len(hs)-1]; last.Number == 1 {
-				it.CreatedBy = last.By
-			}
-		}
-		out[i] = it
+		out[i] = s.item(e)
 	}
 	return out
+}
+
+// item returns what this package needs of an entry.
+func (s *summer) item(e dialect.Entry) item {
+	s.b = s.b[:0]
+	w := e.Winner()
+	s.version(w)
+	for _, v := range e.Versions() {
+		s.version(v)
+	}
+	it := item{ID: e.ID(), Sum: s.sum(), Parent: w.Position().Parent, Conflicted: e.InConflict()}
+	if hs := w.History(); len(hs) > 0 {
+		it.UpdatedBy = hs[0].By
+		if last := hs[len(hs)-1]; last.Number == 1 {
+			it.CreatedBy = last.By
+		}
+	}
+	return it
 }
 
 // contentType is the media type a feed is served with.

@@ -1,0 +1,211 @@
+package share
+
+import (
+	"crypto/sha256"
+	"fmt"
+	"time"
+
+	"github.com/feedsync/feedsync/feeds/dialect"
+)
+
+// The hub keeps its feed's model in memory (see the package doc,
+// "Durability"): h.doc, changed in place by each accepted POST, and
+// h.st, the stamps. FEED on disk and the stamps file are what the last
+// fold wrote; the journal holds every change since.
+
+// start loads the stamps and FEED, replays the journal into them, takes
+// in what changed on disk since the state last saw it, and folds what the
+// journal held.
+func (h *Hub) start() error {
+	now := h.opts.Now()
+	st, err := loadStamps(h.state, now)
+	if err != nil {
+		return err
+	}
+	id, _ := statID(h.path)
+	snap, err := h.readFeed()
+	if err != nil {
+		return err
+	}
+	doc, err := parse(h.path, snap.Data)
+	if err != nil {
+		return err
+	}
+	if h.opts.Expires > 0 && doc.Dialect() == dialect.SSE091 {
+		return fmt.Errorf("%s: an SSE 0.91 feed has no expires (0.91 §2.1); its window says how often to read", h.path)
+	}
+	j, recs, err := openJournal(h.path)
+	if err != nil {
+		return fmt.Errorf("%s: %w", h.path, err)
+	}
+	h.j = j
+	for _, r := range recs {
+		h.replay(doc, st, r)
+	}
+	h.st = st
+	h.adopt(doc, snap.Data, id)
+	h.openVersions()
+	observed := st.observe(doc, now)
+	st.index()
+	if len(recs) > 0 {
+		for _, r := range recs {
+			for _, it := range r.Items {
+				h.unfolded[it.ID] = 0
+			}
+		}
+		h.pending = len(recs)
+		return h.fold()
+	}
+	if observed {
+		return st.save(h.state)
+	}
+	return nil
+}
+
+// replay merges a journal record into the feed read from disk and gives
+// its items their stamps, unless the state holds later ones (the record
+// was folded already: merging it again changes nothing).
+func (h *Hub) replay(doc feed, st *stamps, r journalRecord) {
+	frag, err := parse(journalPath(h.path), r.Feed)
+	if err == nil {
+		_, err = doc.MergeIn(frag)
+	}
+	if err != nil {
+		h.logf("warning: replaying the journal: %v", err)
+		return
+	}
+	for _, it := range r.Items {
+		if cur, ok := st.Items[it.ID]; !ok || cur.At < r.Stamp {
+			st.set(it.ID, stamped{At: r.Stamp, Sum: it.Sum})
+		}
+	}
+	st.Until = max(st.Until, r.Until)
+	if r.Dialect != "" {
+		st.Dialect = r.Dialect
+	}
+}
+
+// adopt makes doc, read from FEED as data, the model. h.mu is held, and
+// h.rw when the hub runs.
+func (h *Hub) adopt(doc feed, data []byte, id fileID) {
+	h.doc, h.sum, h.base = doc, sha256.Sum256(data), sha256.Sum256(data)
+	h.setID(id)
+	h.related = nil
+	if s := doc.Sharing(); s != nil {
+		for _, r := range s.Related {
+			if r.Type != "complete" {
+				h.related = append(h.related, r)
+			}
+		}
+	}
+	h.gen++
+}
+
+// setID records FEED's identity on disk as the hub last read or wrote it.
+func (h *Hub) setID(id fileID) {
+	h.id = id
+	h.diskID.Store(&id)
+}
+
+// refresh notices a change of FEED on disk (another command edited it)
+// and takes it in (take). A fold under way finds it under FEED's lock and
+// writes nothing, and folds again. h.mu is held.
+func (h *Hub) refresh() {
+	id, err := statID(h.path)
+	if err != nil || id == h.id {
+		return
+	}
+	snap, err := h.readFeed() // id, stat'ed above, is FEED's before the read
+	if err != nil {
+		h.logf("warning: %v; serving the feed as last read", err)
+		h.setID(id)
+		return
+	}
+	h.take(snap.Data, id)
+}
+
+// take makes FEED as read the model, with the changes of the journal not
+// yet folded into FEED merged into it, so that they survive another
+// command's edit; items that changed get a new stamp, and items that
+// vanished from FEED (not those only the journal holds) are a purge. A
+// FEED that does not load is reported and the model served as it is;
+// POSTs are refused until it is fixed, for a fold would overwrite it.
+func (h *Hub) take(data []byte, id fileID) {
+	if sha256.Sum256(data) == h.sum {
+		h.setID(id)
+		return
+	}
+	doc, err := parse(h.path, data)
+	if err == nil && len(h.unfolded) > 0 {
+		_, err = doc.MergeIn(h.doc.Subset(func(e dialect.Entry) bool { _, ok := h.unfolded[e.ID()]; return ok }))
+	}
+	if err != nil {
+		h.logf("warning: %s changed on disk but does not load; serving the feed as last read:\n%v", h.path, err)
+		h.setID(id)
+		h.bad = err
+		return
+	}
+	h.bad = nil
+	h.rw.Lock()
+	h.adopt(doc, data, id)
+	observed := h.st.observe(doc, h.opts.Now())
+	h.rw.Unlock()
+	switch {
+	case len(h.unfolded) > 0:
+		h.kickFold() // FEED lacks what the journal holds
+	case observed:
+		h.saveState()
+	}
+}
+
+// current takes in a change of FEED on disk before a GET, unless a writer
+// is at work, which will.
+func (h *Hub) current() {
+	id, err := statID(h.path)
+	if err != nil || id == *h.diskID.Load() || !h.mu.TryLock() {
+		return
+	}
+	defer h.mu.Unlock()
+	h.refresh()
+}
+
+// Fold policy: the journal is folded into FEED once it holds foldRecords
+// records, when no POST has come for foldIdle, and when the hub closes.
+const (
+	foldRecords = 256
+	foldTick    = 200 * time.Millisecond
+)
+
+var foldIdle = time.Second // a var for the tests
+
+// folder folds the journal in the background until the hub closes.
+func (h *Hub) folder() {
+	defer close(h.done)
+	t := time.NewTicker(foldTick)
+	defer t.Stop()
+	for {
+		select {
+		case <-h.quit:
+			return
+		case <-h.kick:
+		case <-t.C:
+			h.mu.Lock()
+			due := h.pending > 0 && time.Since(h.lastChange) >= foldIdle
+			h.mu.Unlock()
+			if !due {
+				continue
+			}
+		}
+		if err := h.fold(); err != nil {
+			h.logf("warning: folding the journal into %s: %v (the journal keeps every change)", h.path, err)
+		}
+	}
+}
+
+// kickFold asks the folder to fold now.
+func (h *Hub) kickFold() {
+	select {
+	case h.kick <- struct{}{}:
+	default:
+	}
+}
