@@ -102,9 +102,11 @@ type Hub struct {
 	related []dialect.Related // FEED's own sx:related of type "aggregated", republished
 	id      fileID            // FEED as last read or written
 	diskID  atomic.Pointer[fileID]
-	sum     [32]byte // the digest of FEED's bytes as last read or written
-	base    [32]byte // the digest of FEED as last read: the ETags change with it
-	bad     error    // FEED on disk does not load: POSTs are refused
+	shell   []byte          // the model without its items (pick), made on first use
+	shellOf dialect.Dialect // the model's dialect when it was made
+	sum     [32]byte        // the digest of FEED's bytes as last read or written
+	base    [32]byte        // the digest of FEED as last read: the ETags change with it
+	bad     error           // FEED on disk does not load: POSTs are refused
 	release func()
 	// versions is the version store beside FEED (versions.go).
 	versions *store.Store

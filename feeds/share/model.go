@@ -89,6 +89,7 @@ func (h *Hub) replay(doc feed, st *stamps, r journalRecord) {
 // h.rw when the hub runs.
 func (h *Hub) adopt(doc feed, data []byte, id fileID) {
 	h.doc, h.sum, h.base = doc, sha256.Sum256(data), sha256.Sum256(data)
+	h.shell = nil
 	h.setID(id)
 	h.related = nil
 	if s := doc.Sharing(); s != nil {
@@ -170,19 +171,26 @@ func (h *Hub) current() {
 }
 
 // Fold policy: the journal is folded into FEED once it holds foldRecords
-// records, when no POST has come for foldIdle, and when the hub closes.
+// records; once no POST has come for foldIdle, so that FEED on disk is
+// soon what the hub holds, for the other commands that read it; and when
+// the hub closes. A fold costs the whole feed: the next one waits at
+// least foldPace times as long as the last took, so that folds take a
+// bounded share of the hub's time however small the idle moment.
 const (
 	foldRecords = 256
-	foldTick    = 200 * time.Millisecond
+	foldPace    = 4
 )
 
-var foldIdle = time.Second // a var for the tests
+// foldIdle is a var for the tests, which set it long to see the journal
+// unfolded.
+var foldIdle = 100 * time.Millisecond
 
 // folder folds the journal in the background until the hub closes.
 func (h *Hub) folder() {
 	defer close(h.done)
-	t := time.NewTicker(foldTick)
+	t := time.NewTicker(foldIdle / 2)
 	defer t.Stop()
+	var next time.Time // no fold before it (foldPace)
 	for {
 		select {
 		case <-h.quit:
@@ -190,15 +198,17 @@ func (h *Hub) folder() {
 		case <-h.kick:
 		case <-t.C:
 			h.mu.Lock()
-			due := h.pending > 0 && time.Since(h.lastChange) >= foldIdle
+			due := h.pending > 0 && time.Since(h.lastChange) >= foldIdle && time.Now().After(next)
 			h.mu.Unlock()
 			if !due {
 				continue
 			}
 		}
+		start := time.Now()
 		if err := h.fold(); err != nil {
 			h.logf("warning: folding the journal into %s: %v (the journal keeps every change)", h.path, err)
 		}
+		next = time.Now().Add(foldPace * time.Since(start))
 	}
 }
 
@@ -208,4 +218,33 @@ func (h *Hub) kickFold() {
 	case h.kick <- struct{}{}:
 	default:
 	}
+}
+
+// pick returns a feed of the model's items with the given ids, and
+// nothing else of its items: the model's feed-level elements (its shell,
+// written once per feed read) with the items set into it, at a cost in
+// those items alone. Subset would cost the whole feed; the items here
+// are written from their state, not as read, which changes no data.
+// h.mu or h.rw is held.
+func (h *Hub) pick(keep map[string]bool) feed {
+	if d := h.doc.Dialect(); h.shell == nil || d != h.shellOf {
+		// A feed with no sync data yet takes the dialect of the first
+		// merged into it: its shell is made again in that dialect.
+		h.shell, h.shellOf = h.doc.Subset(func(dialect.Entry) bool { return false }).Bytes(), d
+	}
+	f, err := parse(h.path, h.shell)
+	if err != nil || f.Format() != h.doc.Format() || f.Dialect() != dialect.None && f.Dialect() != h.doc.Dialect() {
+		return subset(h.doc, keep)
+	}
+	n := 0
+	for id := range keep {
+		if e, err := h.doc.Entry(id); err == nil {
+			f.Set(e)
+			n++
+		}
+	}
+	if len(f.Entries()) != n { // the shell's binding is not the model's
+		return subset(h.doc, keep)
+	}
+	return f
 }

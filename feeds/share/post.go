@@ -120,7 +120,7 @@ func (h *Hub) apply(posted feed) (uint64, error) {
 		set[id] = true
 		h.unfolded[id] = seq
 	}
-	frag := subset(h.doc, set)
+	frag := h.pick(set)
 	rec.Feed = frag.Bytes()
 	if data, err := rec.encode(); err != nil {
 		h.j.fail(err)
@@ -211,7 +211,7 @@ func (h *Hub) answer(posted feed, until string, now time.Time) feed {
 		}
 		return true
 	})
-	answer := subset(h.doc, keep)
+	answer := h.pick(keep)
 	if d := h.doc.Dialect(); d != dialect.None {
 		// A poster up to date (or naming a later until) lacks nothing
 		// from until on: since is until, not after it, and in 0.91,
