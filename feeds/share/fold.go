@@ -51,7 +51,7 @@ func (h *Hub) foldOnce() error {
 	h.pending = 0
 	h.mu.Unlock()
 
-	newID, sum, err := h.writeFeed(model, id)
+	err = h.writeFeed(model, id)
 	if err == nil {
 		err = st.save(h.state)
 	}
@@ -64,8 +64,6 @@ func (h *Hub) foldOnce() error {
 		h.pending += pending
 		return err
 	}
-	h.setID(newID)
-	h.sum = sum
 	h.j.folded(upto)
 	for id, seq := range h.unfolded {
 		if seq <= upto {
@@ -78,19 +76,19 @@ func (h *Hub) foldOnce() error {
 
 // writeFeed writes model into FEED under FEED's lock, unless FEED is no
 // longer the file the hub last read or wrote (id): errFeedMoved. It
-// returns FEED's new identity and the digest of its bytes.
-func (h *Hub) writeFeed(model feed, id fileID) (fileID, [32]byte, error) {
+// records FEED's new identity and the digest of its bytes.
+func (h *Hub) writeFeed(model feed, id fileID) error {
 	lock, err := atomicfile.Acquire(context.Background(), h.path)
 	if err != nil {
-		return fileID{}, [32]byte{}, err
+		return err
 	}
 	defer lock.Release()
 	snap, err := lock.Read()
 	if err != nil {
-		return fileID{}, [32]byte{}, err
+		return err
 	}
 	if now, err := statID(h.path); err != nil || now != id || !snap.Exists() {
-		return fileID{}, [32]byte{}, errFeedMoved
+		return errFeedMoved
 	}
 	sum := sha256.New()
 	err = lock.CommitWith(snap, func(w io.Writer) error {
@@ -98,11 +96,19 @@ func (h *Hub) writeFeed(model feed, id fileID) (fileID, [32]byte, error) {
 		return err
 	})
 	if errors.Is(err, atomicfile.ErrChanged) {
-		return fileID{}, [32]byte{}, errFeedMoved
+		return errFeedMoved
 	}
 	if err != nil {
-		return fileID{}, [32]byte{}, err
+		return err
 	}
 	newID, err := statID(h.path)
-	return newID, [32]byte(sum.Sum(nil)), err
+	if err == nil {
+		// Recorded before FEED's lock is released, so that no refresh
+		// takes this write for another command's.
+		h.mu.Lock()
+		h.setID(newID)
+		h.sum = [32]byte(sum.Sum(nil))
+		h.mu.Unlock()
+	}
+	return err
 }

@@ -99,10 +99,11 @@ type Hub struct {
 	doc     feed
 	st      *stamps
 	gen     uint64            // the model's generation: each change adds one
+	takes   uint64            // the times FEED was read into the model
 	related []dialect.Related // FEED's own sx:related of type "aggregated", republished
 	id      fileID            // FEED as last read or written
 	diskID  atomic.Pointer[fileID]
-	shell   []byte          // the model without its items (pick), made on first use
+	shell   []byte          // the model without its items (pick)
 	shellOf dialect.Dialect // the model's dialect when it was made
 	sum     [32]byte        // the digest of FEED's bytes as last read or written
 	base    [32]byte        // the digest of FEED as last read: the ETags change with it
@@ -116,13 +117,15 @@ type Hub struct {
 	unfolded   map[string]uint64 // items changed since the last fold, by the record that changed them last
 	pending    int               // records since the last fold
 	lastChange time.Time
-	folds      int // folds done, for the tests
+	foldIdle   time.Duration // foldIdle when the hub started
+	folds      int           // folds done, for the tests
 	foldMu     sync.Mutex
 	kick, quit chan struct{}
 	done       chan struct{}
 
 	vmu           sync.Mutex
 	views         map[string]*view // the feeds GET answers, each rendered once per generation
+	served        map[string]*view // the views last answered
 	warnedExpires atomic.Bool
 	posts         chan struct{} // a token per POST under way (MaxPosts)
 }
@@ -173,7 +176,7 @@ func NewHub(path string, opts Options) (*Hub, error) {
 	}
 	opts.Log = &lockedWriter{w: opts.Log}
 	h := &Hub{path: path, opts: opts, state: statePath(path, "serve"), posts: opts.Posts,
-		unfolded: map[string]uint64{}, views: map[string]*view{},
+		unfolded: map[string]uint64{}, views: map[string]*view{}, served: map[string]*view{}, foldIdle: foldIdle,
 		kick: make(chan struct{}, 1), quit: make(chan struct{}), done: make(chan struct{})}
 	dir := filepath.Dir(h.state)
 	_, statErr := os.Stat(dir)
@@ -321,9 +324,12 @@ func (h *Hub) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 func (h *Hub) get(w http.ResponseWriter, r *http.Request, complete bool) {
 	h.current()
 	partial := !complete && !h.opts.Window.IsZero()
-	v, body, seq := h.serve(partial, h.link(r), r.Header.Get("If-None-Match"))
+	link := h.link(r)
+	v, body, seq := h.serve(partial, link, r.Header.Get("If-None-Match"))
 	if err := h.j.wait(seq); err != nil {
 		h.logf("warning: %v", err)
+	} else if body != nil {
+		h.answered(partial, link, v)
 	}
 	hd := w.Header()
 	hd.Set("Content-Type", v.ctype)

@@ -107,11 +107,8 @@ type journal struct {
 	syncing  bool
 	failed   error  // a write or fsync failed: later waits report it
 	failedAt uint64 // the last record reserved when it failed
+	syncHook func() // when set by a test, called before each fsync
 }
-
-// journalSyncHook, when set by a test, is called before each fsync of
-// the journal.
-var journalSyncHook func()
 
 // journalPath is the base name of the journal beside feed.
 func journalPath(feed string) string {
@@ -216,6 +213,13 @@ func (j *journal) last() uint64 {
 	return j.reserved
 }
 
+// durableTo returns the number of records known durable.
+func (j *journal) durableTo() uint64 {
+	j.mu.Lock()
+	defer j.mu.Unlock()
+	return j.synced
+}
+
 // write appends record seq, without waiting for it to be durable.
 func (j *journal) write(seq uint64, rec []byte) error {
 	_, err := j.f.Write(rec)
@@ -252,10 +256,10 @@ func (j *journal) wait(seq uint64) error {
 			continue
 		}
 		j.syncing = true
-		target, f := j.written, j.f
+		target, f, hook := j.written, j.f, j.syncHook
 		j.mu.Unlock()
-		if journalSyncHook != nil {
-			journalSyncHook()
+		if hook != nil {
+			hook()
 		}
 		err := f.Sync()
 		j.mu.Lock()

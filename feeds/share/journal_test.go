@@ -197,13 +197,14 @@ func TestHubGroupCommit(t *testing.T) {
 	var syncs atomic.Int64
 	first, release := make(chan struct{}), make(chan struct{})
 	var once sync.Once
-	journalSyncHook = func() {
+	th.hub.j.mu.Lock()
+	th.hub.j.syncHook = func() {
 		if syncs.Add(1) == 1 {
 			once.Do(func() { close(first) })
 			<-release
 		}
 	}
-	defer func() { journalSyncHook = nil }()
+	th.hub.j.mu.Unlock()
 	var wg sync.WaitGroup
 	post := func(i int) {
 		local := writeFeed(t, t.TempDir(), "l.xml", emptyFeeds["rss"])

@@ -1,10 +1,13 @@
 package share
 
 import (
+	"context"
 	"crypto/sha256"
+	"errors"
 	"fmt"
 	"time"
 
+	"github.com/feedsync/feedsync/feeds/atomicfile"
 	"github.com/feedsync/feedsync/feeds/dialect"
 )
 
@@ -54,7 +57,10 @@ func (h *Hub) start() error {
 			}
 		}
 		h.pending = len(recs)
-		return h.fold()
+		if err := h.fold(); err != nil {
+			h.logf("warning: folding the journal into %s: %v (the journal keeps every change)", h.path, err)
+		}
+		return nil
 	}
 	if observed {
 		return st.save(h.state)
@@ -89,8 +95,9 @@ func (h *Hub) replay(doc feed, st *stamps, r journalRecord) {
 // h.rw when the hub runs.
 func (h *Hub) adopt(doc feed, data []byte, id fileID) {
 	h.doc, h.sum, h.base = doc, sha256.Sum256(data), sha256.Sum256(data)
-	h.shell = nil
+	h.makeShell()
 	h.setID(id)
+	h.takes++
 	h.related = nil
 	if s := doc.Sharing(); s != nil {
 		for _, r := range s.Related {
@@ -109,12 +116,22 @@ func (h *Hub) setID(id fileID) {
 }
 
 // refresh notices a change of FEED on disk (another command edited it)
-// and takes it in (take). A fold under way finds it under FEED's lock and
-// writes nothing, and folds again. h.mu is held.
+// and takes it in (take). A FEED whose lock a writer holds (another
+// command, or the hub's own fold) is left until the writer is done: its
+// change is taken in then, and the fold records what it wrote itself.
+// h.mu is held.
 func (h *Hub) refresh() {
 	id, err := statID(h.path)
 	if err != nil || id == h.id {
 		return
+	}
+	lock, err := atomicfile.Acquire(done, h.path)
+	switch {
+	case errors.Is(err, atomicfile.ErrLocked):
+		return
+	case err == nil:
+		defer lock.Release()
+		id, _ = statID(h.path)
 	}
 	snap, err := h.readFeed() // id, stat'ed above, is FEED's before the read
 	if err != nil {
@@ -124,6 +141,13 @@ func (h *Hub) refresh() {
 	}
 	h.take(snap.Data, id)
 }
+
+// done is a context already done: Acquire with it tries the lock once.
+var done = func() context.Context {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	return ctx
+}()
 
 // take makes FEED as read the model, with the changes of the journal not
 // yet folded into FEED merged into it, so that they survive another
@@ -188,7 +212,7 @@ var foldIdle = 100 * time.Millisecond
 // folder folds the journal in the background until the hub closes.
 func (h *Hub) folder() {
 	defer close(h.done)
-	t := time.NewTicker(foldIdle / 2)
+	t := time.NewTicker(h.foldIdle / 2)
 	defer t.Stop()
 	var next time.Time // no fold before it (foldPace)
 	for {
@@ -198,7 +222,7 @@ func (h *Hub) folder() {
 		case <-h.kick:
 		case <-t.C:
 			h.mu.Lock()
-			due := h.pending > 0 && time.Since(h.lastChange) >= foldIdle && time.Now().After(next)
+			due := h.pending > 0 && time.Since(h.lastChange) >= h.foldIdle && time.Now().After(next)
 			h.mu.Unlock()
 			if !due {
 				continue
@@ -220,17 +244,26 @@ func (h *Hub) kickFold() {
 	}
 }
 
+// makeShell makes the model's shell for pick: the feed without its
+// items. h.mu and h.rw are held (or the hub is starting).
+func (h *Hub) makeShell() {
+	h.shell = h.doc.Subset(func(dialect.Entry) bool { return false }).Bytes()
+	h.shellOf = h.doc.Dialect()
+}
+
+// pickShare: pick sets the items it keeps into the shell when they are
+// at most 1/pickShare of the feed's, and writes a Subset otherwise.
+const pickShare = 16
+
 // pick returns a feed of the model's items with the given ids, and
 // nothing else of its items: the model's feed-level elements (its shell,
 // written once per feed read) with the items set into it, at a cost in
 // those items alone. Subset would cost the whole feed; the items here
 // are written from their state, not as read, which changes no data.
-// h.mu or h.rw is held.
+// h.mu or h.rw is held; pick changes nothing.
 func (h *Hub) pick(keep map[string]bool) feed {
-	if d := h.doc.Dialect(); h.shell == nil || d != h.shellOf {
-		// A feed with no sync data yet takes the dialect of the first
-		// merged into it: its shell is made again in that dialect.
-		h.shell, h.shellOf = h.doc.Subset(func(dialect.Entry) bool { return false }).Bytes(), d
+	if len(keep)*pickShare > len(h.st.Items) {
+		return subset(h.doc, keep) // written as read: cheaper for many items
 	}
 	f, err := parse(h.path, h.shell)
 	if err != nil || f.Format() != h.doc.Format() || f.Dialect() != dialect.None && f.Dialect() != h.doc.Dialect() {

@@ -110,6 +110,11 @@ func (h *Hub) apply(posted feed) (uint64, error) {
 		h.rw.Unlock()
 		return 0, err
 	}
+	if h.doc.Dialect() != h.shellOf {
+		// A feed with no sync data yet takes the dialect of the first
+		// merged into it: its shell is made again in that dialect.
+		h.makeShell()
+	}
 	rec := h.stampChanges(changed, h.opts.Now())
 	seq := h.j.reserve()
 	h.gen++

@@ -22,6 +22,8 @@ import (
 // moves it on.
 type view struct {
 	gen      uint64 // the model's generation it was made from
+	seq      uint64 // the journal's last record then
+	takes    uint64 // the hub's takes of FEED then
 	etag     string
 	modified time.Time
 	ctype    string
@@ -36,10 +38,7 @@ type view struct {
 // viewOf returns the view of the model: the partial feed with link to the
 // complete one, or the complete feed. h.rw is held for reading, or h.mu.
 func (h *Hub) viewOf(partial bool, link string, now time.Time) *view {
-	key := "complete"
-	if partial {
-		key = "partial " + link
-	}
+	key := viewKey(partial, link)
 	h.vmu.Lock()
 	defer h.vmu.Unlock()
 	if v := h.views[key]; v != nil && v.gen == h.gen && (v.stale == 0 || now.Unix() < v.stale) {
@@ -82,7 +81,7 @@ func (h *Hub) makeView(partial bool, link string, now time.Time) *view {
 	if d == dialect.None {
 		sh = nil
 	}
-	return &view{gen: h.gen, etag: h.etag(partial, sh), ctype: contentType(h.doc),
+	return &view{gen: h.gen, seq: h.j.last(), takes: h.takes, etag: h.etag(partial, sh), ctype: contentType(h.doc),
 		modified: time.Unix(h.st.Until, 0).UTC(), stale: stale, keep: keep, sharing: sh}
 }
 
@@ -112,7 +111,12 @@ func (h *Hub) parentOf(id string) string {
 // keeps with its sx:sharing, to be written without a lock. h.rw is held
 // for reading, or h.mu, and the model is at the view's generation.
 func (h *Hub) viewDoc(v *view) feed {
-	f := h.doc.Subset(func(e dialect.Entry) bool { return v.keep == nil || v.keep[e.ID()] })
+	var f feed
+	if v.keep != nil {
+		f = h.pick(v.keep) // a cost in the window's items
+	} else {
+		f = h.doc.Subset(func(dialect.Entry) bool { return true })
+	}
 	if v.sharing != nil {
 		f.SetSharing(v.sharing)
 	}
@@ -121,12 +125,21 @@ func (h *Hub) viewDoc(v *view) feed {
 
 // serve returns the view GET answers and its body, rendered once, and
 // the journal record it must wait for: a GET answers only what is
-// durable. A GET whose If-None-Match names the view's ETag gets no body:
-// its answer is 304.
+// durable. While the changes since the view a GET last answered are not
+// durable yet, none was acknowledged to anyone: that view is answered
+// again at once, without waiting for the journal. A GET whose
+// If-None-Match names the ETag of the view answered gets no body: its
+// answer is 304.
 func (h *Hub) serve(partial bool, link, ifNoneMatch string) (*view, []byte, uint64) {
+	key := viewKey(partial, link)
+	now := h.opts.Now()
 	h.rw.RLock()
-	v := h.viewOf(partial, link, h.opts.Now())
+	v := h.viewOf(partial, link, now)
 	seq := h.j.last()
+	if p := h.lastServed(key); p != nil && p != v && p.takes == h.takes && h.j.durableTo() <= p.seq &&
+		(p.stale == 0 || now.Unix() < p.stale) {
+		v, seq = p, p.seq
+	}
 	if ifNoneMatch != "" && strings.Contains(ifNoneMatch, v.etag) {
 		h.rw.RUnlock()
 		return v, nil, seq
@@ -146,6 +159,30 @@ func (h *Hub) serve(partial bool, link, ifNoneMatch string) (*view, []byte, uint
 		v.body.Store(&b)
 	}
 	return v, *v.body.Load(), seq
+}
+
+// lastServed returns the view last answered for key, once durable.
+func (h *Hub) lastServed(key string) *view {
+	h.vmu.Lock()
+	defer h.vmu.Unlock()
+	return h.served[key]
+}
+
+// answered records v, rendered and durable, as the view last answered.
+func (h *Hub) answered(partial bool, link string, v *view) {
+	h.vmu.Lock()
+	defer h.vmu.Unlock()
+	if len(h.served) >= maxViews {
+		clear(h.served)
+	}
+	h.served[viewKey(partial, link)] = v
+}
+
+func viewKey(partial bool, link string) string {
+	if partial {
+		return "partial " + link
+	}
+	return "complete"
 }
 
 // link is the absolute URI of the complete feed (1.0.2 §2.3): under
