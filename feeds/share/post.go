@@ -226,17 +226,3 @@ func (h *Hub) answer(posted feed, until string, now time.Time) feed {
 	}
 	return answer
 }
-
-// changed reports whether a merge changed any item.
-func changed(before, after feed) bool {
-	a, b := items(before), items(after)
-	if len(a) != len(b) {
-		return true
-	}
-	for i := range a {
-		if a[i].ID != b[i].ID || a[i].Sum != b[i].Sum {
-			return true
-		}
-	}
-	return false
-}

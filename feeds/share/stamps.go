@@ -214,6 +214,10 @@ func (s *stamps) floor() int64 { return max(s.Origin, s.Purged) }
 // by time with nothing in it holds the latest incorporation. Otherwise a
 // stamp would be both in the feed and left out of it, and since (a second
 // after the greatest stamp left out) would come after until.
+//
+// choose is the rule over every item, as written; the hub walks its index
+// by stamp instead (stampIndex.choose), which must choose alike
+// (TestIndexChooseIsChoose).
 func (s *stamps) choose(items []item, w Window, now time.Time, d dialect.Dialect) (keep map[string]bool, since, expiry int64) {
 	order := make([]int, len(items))
 	for i := range order {
