@@ -31,7 +31,8 @@
 // digests and the sx:sharing, known without rendering it, so a
 // conditional GET of an unchanged feed costs no rendering. A GET that
 // finds FEED changed on disk by another command takes the change in
-// first, unless a writer is at work, which will.
+// first, waiting up to 50 ms for a writer at work (a POST's merge takes
+// less); one at work longer takes it in itself.
 // Every feed carries since and until, an ETag and a Last-Modified (the
 // latest incorporation); a conditional GET of an unchanged feed answers
 // 304. The feed's own sx:sharing is replaced by the hub's; its sx:related

@@ -49,9 +49,15 @@ func (h *Hub) foldOnce() error {
 	st := h.st.copyForSave()
 	upto, pending, id := h.j.last(), h.pending, h.id
 	h.pending = 0
+	writing := make(chan struct{})
+	h.writing = writing
 	h.mu.Unlock()
 
 	err = h.writeFeed(model, id)
+	h.mu.Lock()
+	h.writing = nil
+	close(writing)
+	h.mu.Unlock()
 	if err == nil {
 		err = st.save(h.state)
 	}
@@ -70,7 +76,6 @@ func (h *Hub) foldOnce() error {
 			delete(h.unfolded, id)
 		}
 	}
-	h.folds++
 	return nil
 }
 

@@ -118,8 +118,8 @@ type Hub struct {
 	pending    int               // records since the last fold
 	lastChange time.Time
 	foldIdle   time.Duration // foldIdle when the hub started
-	folds      int           // folds done, for the tests
 	foldMu     sync.Mutex
+	writing    chan struct{} // while a fold holds FEED's lock; closed when it lets go
 	kick, quit chan struct{}
 	done       chan struct{}
 

@@ -110,6 +110,9 @@ type journal struct {
 	syncHook func() // when set by a test, called before each fsync
 }
 
+// errJournalClosed answers a POST that comes after the hub closed.
+var errJournalClosed = errors.New("the hub is closed")
+
 // journalPath is the base name of the journal beside feed.
 func journalPath(feed string) string {
 	return filepath.Join(filepath.Dir(feed), ".feedsync", filepath.Base(feed)+".journal")
@@ -222,7 +225,10 @@ func (j *journal) durableTo() uint64 {
 
 // write appends record seq, without waiting for it to be durable.
 func (j *journal) write(seq uint64, rec []byte) error {
-	_, err := j.f.Write(rec)
+	err := errJournalClosed
+	if j.f != nil {
+		_, err = j.f.Write(rec)
+	}
 	j.mu.Lock()
 	defer j.mu.Unlock()
 	if err != nil {

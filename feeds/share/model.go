@@ -5,6 +5,7 @@ import (
 	"crypto/sha256"
 	"errors"
 	"fmt"
+	"sync"
 	"time"
 
 	"github.com/feedsync/feedsync/feeds/atomicfile"
@@ -116,10 +117,10 @@ func (h *Hub) setID(id fileID) {
 }
 
 // refresh notices a change of FEED on disk (another command edited it)
-// and takes it in (take). A FEED whose lock a writer holds (another
-// command, or the hub's own fold) is left until the writer is done: its
-// change is taken in then, and the fold records what it wrote itself.
-// h.mu is held.
+// and takes it in (take). A FEED whose lock another command holds is
+// left until it is done: its change is taken in then. One the hub's own
+// fold holds is waited for (h.mu let go meanwhile): the fold records
+// what it wrote itself. h.mu is held.
 func (h *Hub) refresh() {
 	id, err := statID(h.path)
 	if err != nil || id == h.id {
@@ -127,6 +128,16 @@ func (h *Hub) refresh() {
 	}
 	lock, err := atomicfile.Acquire(done, h.path)
 	switch {
+	case errors.Is(err, atomicfile.ErrLocked) && h.writing != nil:
+		// The hub's own fold holds it, for a moment: the change is
+		// another command's from before (the fold will find it moved and
+		// write nothing), taken in once the fold lets go.
+		w := h.writing
+		h.mu.Unlock()
+		<-w
+		h.mu.Lock()
+		h.refresh()
+		return
 	case errors.Is(err, atomicfile.ErrLocked):
 		return
 	case err == nil:
@@ -183,15 +194,33 @@ func (h *Hub) take(data []byte, id fileID) {
 	}
 }
 
-// current takes in a change of FEED on disk before a GET, unless a writer
-// is at work, which will.
+// current takes in a change of FEED on disk before a GET. A writer holds
+// the hub for a moment (a POST's merge costs what it changed), and is
+// waited for up to writerWait; one at work longer (taking in a big FEED)
+// publishes the change itself, and the GET answers what it has.
 func (h *Hub) current() {
 	id, err := statID(h.path)
-	if err != nil || id == *h.diskID.Load() || !h.mu.TryLock() {
+	if err != nil || id == *h.diskID.Load() || !tryLockFor(&h.mu, writerWait) {
 		return
 	}
 	defer h.mu.Unlock()
 	h.refresh()
+}
+
+// writerWait is how long a GET that finds FEED changed on disk waits for
+// a writer at work before it answers without the change.
+const writerWait = 50 * time.Millisecond
+
+// tryLockFor locks mu if it can within d.
+func tryLockFor(mu *sync.Mutex, d time.Duration) bool {
+	for deadline := time.Now().Add(d); ; time.Sleep(time.Millisecond) {
+		if mu.TryLock() {
+			return true
+		}
+		if time.Now().After(deadline) {
+			return false
+		}
+	}
 }
 
 // Fold policy: the journal is folded into FEED once it holds foldRecords
