@@ -17,22 +17,22 @@ import (
 	"github.com/feedsync/feedsync/feeds/feedgen"
 )
 
-// $ go test -run '^$' -bench 'HubPostOne' -benchtime 20x ./feeds/share
+// $ go test -run '^$' -bench 'JournalPostOne' -benchtime 20x ./feeds/share
 //
-// BenchmarkHubPostOne: the hub's CPU (all threads, user and system) and
+// BenchmarkJournalPostOne: the hub's CPU (all threads, user and system) and
 // the bytes it hands to write(2) for one POST that changes one item of
 // a 1k, 10k and 100k-item feed, the POSTs one after another (the folds
 // they cause included, at one per foldRecords POSTs or a second idle).
 // The journal makes both flat in the feed's size; a fold, which writes
 // the whole feed once per foldRecords POSTs (or when the hub is idle), is
 // reported apart.
-func BenchmarkHubPostOne(b *testing.B) {
+func BenchmarkJournalPostOne(b *testing.B) {
 	for _, n := range []int{1000, 10000, 100000} {
-		b.Run(strconv.Itoa(n), func(b *testing.B) { benchPostOne(b, n) })
+		b.Run(strconv.Itoa(n), func(b *testing.B) { benchJournalPostOne(b, n) })
 	}
 }
 
-func benchPostOne(b *testing.B, n int) {
+func benchJournalPostOne(b *testing.B, n int) {
 	data, _ := feedgen.Pair(n, 0, 1)
 	path := filepath.Join(b.TempDir(), "hub.xml")
 	if err := os.WriteFile(path, data, 0o644); err != nil {
@@ -52,14 +52,14 @@ func benchPostOne(b *testing.B, n int) {
 		round++
 		apply(b, local, stamp{"P", t0.Add(time.Duration(round) * time.Second)}, edit(id, fmt.Sprintf("round %d", round), false))
 		body := readFile(b, local)
-		c0, w0 := cpuTime(), writtenBytes()
+		c0, w0 := procCPU(), procWritten()
 		rr := httptest.NewRecorder()
 		req := httptest.NewRequest("POST", "/", bytes.NewReader(body))
 		req.Header.Set(HeaderUntil, until) // a subscriber that has synced
 		b.StartTimer()
 		h.ServeHTTP(rr, req)
 		b.StopTimer()
-		cpu, wrote = cpuTime()-c0, writtenBytes()-w0
+		cpu, wrote = procCPU()-c0, procWritten()-w0
 		if rr.Code != 200 {
 			b.Fatalf("POST: %d %s", rr.Code, rr.Body)
 		}
@@ -78,25 +78,25 @@ func benchPostOne(b *testing.B, n int) {
 	}
 	b.ReportMetric(float64(cpu.Microseconds())/1e3/float64(b.N), "cpu-ms/op")
 	b.ReportMetric(float64(wrote)/float64(b.N), "wbytes/op")
-	c0, w0 := cpuTime(), writtenBytes()
+	c0, w0 := procCPU(), procWritten()
 	if err := h.fold(); err != nil {
 		b.Fatal(err)
 	}
 	// A fold writes the whole feed, once per foldRecords POSTs or idle moment.
-	b.ReportMetric(float64((cpuTime()-c0).Microseconds())/1e3, "fold-cpu-ms")
-	b.ReportMetric(float64(writtenBytes()-w0), "fold-wbytes")
+	b.ReportMetric(float64((procCPU()-c0).Microseconds())/1e3, "fold-cpu-ms")
+	b.ReportMetric(float64(procWritten()-w0), "fold-wbytes")
 }
 
-// cpuTime is the CPU time the process has used, all threads.
-func cpuTime() time.Duration {
+// procCPU is the CPU time the process has used, all threads.
+func procCPU() time.Duration {
 	var ru syscall.Rusage
 	syscall.Getrusage(syscall.RUSAGE_SELF, &ru)
 	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
 
-// writtenBytes is what the process has handed to write(2) so far
+// procWritten is what the process has handed to write(2) so far
 // (/proc/self/io's wchar).
-func writtenBytes() int64 {
+func procWritten() int64 {
 	data, _ := os.ReadFile("/proc/self/io")
 	for _, line := range strings.Split(string(data), "\n") {
 		if v, ok := strings.CutPrefix(line, "wchar: "); ok {
