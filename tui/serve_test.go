@@ -166,6 +166,7 @@ func TestServeSyncPull(t *testing.T) {
 	if got := run(0, "sync", a, url, "--by", "A"); !strings.Contains(got, "is up to date") {
 		t.Errorf("a sync with nothing new says %q", got)
 	}
+	waitFolded(t, hub)
 	if h.read("a.xml") != h.read("hub.xml") && !sameItems(t, h.read("a.xml"), h.read("hub.xml")) {
 		t.Errorf("A and the hub differ:\n%s\n%s", h.read("a.xml"), h.read("hub.xml"))
 	}
@@ -174,6 +175,7 @@ func TestServeSyncPull(t *testing.T) {
 		t.Errorf("pull -o -: exit %d\n%s", code, stdout)
 	}
 	// Another command edits the hub's feed while it serves it.
+	waitFolded(t, hub)
 	run(0, "update", hub, "--id", "item1", "--title", "edited on the hub", "--by", "H", "-o", hub)
 	if got := run(0, "sync", a, url, "--by", "A"); !strings.Contains(got, "1 item new or changed") || !strings.Contains(h.read("a.xml"), "edited on the hub") {
 		t.Errorf("after an edit of the hub's feed, sync says %q", got)

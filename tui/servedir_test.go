@@ -44,6 +44,7 @@ func TestServeDir(t *testing.T) {
 	run(0, "sync", lb, url+"b", "--by", "B", "--token-file", own)
 	run(0, "create", "--id", "new", "--title", "from A", "--by", "A", "-o", la, la)
 	run(0, "sync", la, url+"a", "--by", "A", "--token-file", all)
+	waitFolded(t, h.path("hub/a.xml"))
 	if !strings.Contains(h.read("hub/a.xml"), "from A") || strings.Contains(h.read("hub/b.xml"), "from A") {
 		t.Errorf("A's item is not in a.xml alone:\n%s\n%s", h.read("hub/a.xml"), h.read("hub/b.xml"))
 	}

@@ -24,11 +24,15 @@
 // from the address the client connected to, where the hub listens; never
 // from the request's Host header, which any client can make up and which
 // would be published to every reader. Without a Window GET / is the
-// complete feed. GETs are served from a snapshot of the feed and its
-// stamps that each change publishes, with the views already served
-// rendered anew by the writer: a GET never waits for a POST's merge. A
-// GET that finds FEED changed on disk by another command takes the change
-// in first, unless a writer is at work, which will.
+// complete feed. GETs are served from the hub's model of the feed (see
+// Durability): a GET never waits for a POST's merge, only for the journal
+// to hold what it answers; each feed is rendered once per change, by the
+// first GET that asks for it, and its ETag is a digest of the items' sync
+// digests and the sx:sharing, known without rendering it, so a
+// conditional GET of an unchanged feed costs no rendering. A GET that
+// finds FEED changed on disk by another command takes the change in
+// first, waiting up to 50 ms for a writer at work (a POST's merge takes
+// less); one at work longer takes it in itself.
 // Every feed carries since and until, an ETag and a Last-Modified (the
 // latest incorporation); a conditional GET of an unchanged feed answers
 // 304. The feed's own sx:sharing is replaced by the hub's; its sx:related
@@ -37,9 +41,9 @@
 // POST / (or /complete, for a subscriber of the complete feed) with a
 // feed body merges it into the feed as a subscriber would
 // (1.0.2 §3.3; the poster's sx:sharing is never taken, §2.2). POSTs are
-// serialized in the process and, with an advisory lock beside the feed,
-// with every other writer of it; the feed is saved atomically with a
-// backup. A body over Options.MaxBody is refused with 413, one that does
+// serialized in the process; each is made durable in the journal before
+// it is answered, and FEED is written by the next fold (see Durability).
+// A body over Options.MaxBody is refused with 413, one that does
 // not load with 400 and its file:line:col problems; the feed is then
 // untouched. At most Options.MaxPosts POSTs (4) are taken at once, from
 // the reading of their bodies to their answers; one beyond is refused at
@@ -79,6 +83,44 @@
 // all the feeds together (they share one semaphore, Options.Posts), so
 // the memory ceiling above holds for the process, not per feed.
 //
+// # Durability
+//
+// The hub keeps its feed's model in memory, and an accepted POST costs
+// what it changed, whatever the feed's size: its items are merged into
+// the model one by one (dialect.Doc.MergeIn, which writes what Merge
+// writes), and the changed items, as a feed of their own, with their
+// stamps, are appended as one record to the journal,
+// .feedsync/FEED.journal.N, and fsynced before the POST is answered. POSTs
+// that arrive together share one fsync (group commit). A record is framed
+// by its length and a CRC-32C: one cut short or damaged (the hub killed
+// while appending it, before it answered) ends the journal and is cut off
+// when the hub starts. The version store records the changed items only.
+//
+// A fold writes the model into FEED atomically under FEED's lock, FEED.bak
+// keeping the feed it replaced, then the stamps, then removes the journal
+// segments it folded. The hub folds when the journal holds 256 records,
+// 100 ms after the last POST (so that FEED on disk is soon what the hub
+// holds, for the commands that read it), paced so that folds take at most
+// a fifth of its time, and when it closes. A fold copies the model while
+// POSTs wait (a fraction of a second at 100k items) and writes without
+// holding them or any GET.
+//
+// A start reads FEED and the stamps and replays the journal into them:
+// each record is merged into FEED (merging is idempotent, so a record a
+// fold already wrote changes nothing) and its stamps taken unless the
+// state holds later ones; then it folds. So a hub killed at any point
+// loses no POST it answered, and a restart keeps every stamp.
+//
+// Other commands may edit FEED at any time, under its lock. The hub takes
+// their change in (on the next GET, POST or fold): FEED as read, with the
+// items the journal holds and no fold has written merged into it, so that
+// neither side's changes are lost; items whose sync metadata changed get
+// a stamp, and a fold follows. Items that vanished from FEED are a purge
+// (see below), but not those only the journal holds, which FEED never had.
+// A command that reads FEED within the moment before a fold reads it
+// without the latest POSTs: its edit of one of their items then meets
+// them as a concurrent update does (1.0.2 §3.3), and can be a conflict.
+//
 // # Stamps: since and until
 //
 // The publisher stamps each incorporation (1.0.2 §4.2.3): one stamp, a
@@ -87,7 +129,8 @@
 // each item's sync metadata with what the state recorded). Stamps strictly
 // increase: each is the later of now and the last stamp plus a second.
 // They are publisher state, kept in .feedsync/FEED.serve.json beside the
-// feed, written atomically, never in the feed; a restart keeps them.
+// feed, written atomically at each fold and journalled in between, never
+// in the feed; a restart keeps them.
 // Beside them, the version store (.feedsync/FEED.versions, package
 // feeds/store) records at each save what the hub read (the feed, the
 // POST) and no longer holds, and what the save changed, so that a later

@@ -1,6 +1,7 @@
 package share
 
 import (
+	"context"
 	"os"
 	"path/filepath"
 	"sync"
@@ -8,6 +9,7 @@ import (
 	"time"
 
 	"github.com/feedsync/feedsync/engine"
+	"github.com/feedsync/feedsync/feeds/atomicfile"
 	"github.com/feedsync/feedsync/feeds/dialect"
 )
 
@@ -135,9 +137,16 @@ func resolve(id string) change {
 	}
 }
 
-// apply makes changes to the feed file at path.
+// apply makes changes to the feed file at path as another command would:
+// read, changed and replaced (a new file renamed over it, no backup)
+// under the file's lock, so that it never overwrites a hub's fold unseen.
 func apply(t testing.TB, path string, st stamp, changes ...change) {
 	t.Helper()
+	lock, err := atomicfile.Acquire(context.Background(), path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer lock.Release()
 	data, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
@@ -148,7 +157,10 @@ func apply(t testing.TB, path string, st stamp, changes ...change) {
 			t.Fatal(err)
 		}
 	}
-	if err := os.WriteFile(path, f.Bytes(), 0o644); err != nil {
+	if err := os.WriteFile(path+".new", f.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Rename(path+".new", path); err != nil {
 		t.Fatal(err)
 	}
 }
@@ -156,6 +168,7 @@ func apply(t testing.TB, path string, st stamp, changes ...change) {
 // itemSums reads a feed file and returns its items' sync digests by id.
 func itemSums(t testing.TB, path string) map[string]string {
 	t.Helper()
+	foldHub(t, path)
 	data, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
@@ -185,9 +198,31 @@ func (c *clock) tick(d time.Duration) time.Time {
 
 func readFile(t testing.TB, path string) []byte {
 	t.Helper()
+	foldHub(t, path)
 	data, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
 	}
 	return data
+}
+
+// hubs are the hubs the tests run, by the path of their feed.
+var hubs sync.Map
+
+func init() {
+	hubStarted = func(h *Hub) { hubs.Store(h.path, h) }
+	hubClosed = func(h *Hub) { hubs.CompareAndDelete(h.path, h) }
+}
+
+// foldHub folds the journal of the hub serving path, if one does, into
+// the file, as a clean stop would: a test that reads a hub's FEED reads
+// what the hub holds. The journal's own tests (journal_test.go) read
+// FEED without it.
+func foldHub(t testing.TB, path string) {
+	t.Helper()
+	if h, ok := hubs.Load(path); ok {
+		if err := h.(*Hub).fold(); err != nil {
+			t.Fatalf("folding the hub's journal: %v", err)
+		}
+	}
 }

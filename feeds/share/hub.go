@@ -3,7 +3,6 @@ package share
 import (
 	"bytes"
 	"context"
-	"crypto/sha256"
 	"errors"
 	"fmt"
 	"io"
@@ -92,19 +91,41 @@ type Hub struct {
 	opts  Options
 	state string // publisher state file
 
+	// mu serializes the writers: POSTs, the taking in of FEED's changes,
+	// and the start and end of a fold. The model (doc, st) changes in
+	// place under rw as well, which readers hold to copy what they serve.
 	mu      sync.Mutex
+	rw      sync.RWMutex
 	doc     feed
-	id      fileID   // FEED as last read
-	sum     [32]byte // its bytes' digest
-	served  []byte   // the bytes of the feed served
 	st      *stamps
+	gen     uint64            // the model's generation: each change adds one
+	takes   uint64            // the times FEED was read into the model
 	related []dialect.Related // FEED's own sx:related of type "aggregated", republished
-	dirty   bool              // doc or st changed since the last publish
+	id      fileID            // FEED as last read or written
+	diskID  atomic.Pointer[fileID]
+	shell   []byte          // the model without its items (pick)
+	shellOf dialect.Dialect // the model's dialect when it was made
+	sum     [32]byte        // the digest of FEED's bytes as last read or written
+	base    [32]byte        // the digest of FEED as last read: the ETags change with it
+	bad     error           // FEED on disk does not load: POSTs are refused
 	release func()
 	// versions is the version store beside FEED (versions.go).
 	versions *store.Store
 
-	pub           atomic.Pointer[snapshot] // what GETs are served from
+	// The journal (journal.go) and its folding into FEED (fold.go).
+	j          *journal
+	unfolded   map[string]uint64 // items changed since the last fold, by the record that changed them last
+	pending    int               // records since the last fold
+	lastChange time.Time
+	foldIdle   time.Duration // foldIdle when the hub started
+	foldMu     sync.Mutex
+	writing    chan struct{} // while a fold holds FEED's lock; closed when it lets go
+	kick, quit chan struct{}
+	done       chan struct{}
+
+	vmu           sync.Mutex
+	views         map[string]*view // the feeds GET answers, each rendered once per generation
+	served        map[string]*view // the views last answered
 	warnedExpires atomic.Bool
 	posts         chan struct{} // a token per POST under way (MaxPosts)
 }
@@ -154,7 +175,9 @@ func NewHub(path string, opts Options) (*Hub, error) {
 		opts.Log = io.Discard
 	}
 	opts.Log = &lockedWriter{w: opts.Log}
-	h := &Hub{path: path, opts: opts, state: statePath(path, "serve"), posts: opts.Posts}
+	h := &Hub{path: path, opts: opts, state: statePath(path, "serve"), posts: opts.Posts,
+		unfolded: map[string]uint64{}, views: map[string]*view{}, served: map[string]*view{}, foldIdle: foldIdle,
+		kick: make(chan struct{}, 1), quit: make(chan struct{}), done: make(chan struct{})}
 	dir := filepath.Dir(h.state)
 	_, statErr := os.Stat(dir)
 	made := errors.Is(statErr, fs.ErrNotExist) // tidied away if the feed does not load
@@ -176,6 +199,9 @@ func NewHub(path string, opts Options) (*Hub, error) {
 	}
 	h.release = func() { lock.Release() }
 	if err := h.start(); err != nil {
+		if h.j != nil {
+			h.j.close()
+		}
 		lock.Release()
 		if made { // a feed that does not load leaves nothing behind
 			if name, lerr := atomicfile.LockPath(h.state); lerr == nil {
@@ -185,41 +211,36 @@ func NewHub(path string, opts Options) (*Hub, error) {
 		}
 		return nil, err
 	}
+	go h.folder()
+	if hubStarted != nil {
+		hubStarted(h)
+	}
 	return h, nil
 }
 
-func (h *Hub) start() error {
-	now := h.opts.Now()
-	st, err := loadStamps(h.state, now)
-	if err != nil {
-		return err
-	}
-	h.st = st
-	id, _ := statID(h.path)
-	snap, err := h.readFeed()
-	if err != nil {
-		return err
-	}
-	doc, err := parse(h.path, snap.Data)
-	if err != nil {
-		return err
-	}
-	if h.opts.Expires > 0 && doc.Dialect() == dialect.SSE091 {
-		return fmt.Errorf("%s: an SSE 0.91 feed has no expires (0.91 §2.1); its window says how often to read", h.path)
-	}
-	h.adopt(doc, snap.Data, id)
-	h.openVersions()
-	defer h.publish()
-	if h.st.observe(doc, now) {
-		return h.st.save(h.state)
-	}
-	return nil
-}
+// hubStarted and hubClosed, when set by a test, are called as a hub
+// starts and closes: the tests fold the journal of the hub whose FEED
+// they read.
+var hubStarted, hubClosed func(*Hub)
 
-// Close releases the feed.
+// Close folds the journal into FEED and releases the feed.
 func (h *Hub) Close() {
+	select {
+	case <-h.quit:
+		return
+	default:
+	}
+	if hubClosed != nil {
+		hubClosed(h)
+	}
+	close(h.quit)
+	<-h.done
+	if err := h.fold(); err != nil {
+		h.logf("warning: folding the journal into %s: %v (the journal keeps every change; the next start folds it)", h.path, err)
+	}
 	h.mu.Lock()
 	defer h.mu.Unlock()
+	h.j.close()
 	if h.release != nil {
 		h.release()
 		h.release = nil
@@ -255,56 +276,6 @@ func fileError(path string, err error) error {
 		return fmt.Errorf("%s: %w", path, fs.ErrNotExist)
 	}
 	return err
-}
-
-// adopt makes doc, read as data, the feed served.
-func (h *Hub) adopt(doc feed, data []byte, id fileID) {
-	h.doc, h.id, h.sum, h.served = doc, id, sha256.Sum256(data), data
-	h.related = nil
-	if s := doc.Sharing(); s != nil {
-		for _, r := range s.Related {
-			if r.Type != "complete" {
-				h.related = append(h.related, r)
-			}
-		}
-	}
-	h.dirty = true
-}
-
-// refresh notices a change of FEED on disk (another command edited it)
-// and incorporates it: items whose sync metadata changed get a new stamp.
-// A FEED that no longer loads is reported and the last good one served.
-// h.mu is held.
-func (h *Hub) refresh() {
-	id, err := statID(h.path)
-	if err != nil || id == h.id {
-		return
-	}
-	snap, err := h.readFeed() // id, stat'ed above, is FEED's before the read
-	if err != nil {
-		h.logf("warning: %v; serving the feed as last read", err)
-		h.id = id
-		return
-	}
-	h.take(snap.Data, id)
-}
-
-// take incorporates FEED as read, when it differs from what is served.
-func (h *Hub) take(data []byte, id fileID) {
-	if sha256.Sum256(data) == h.sum {
-		h.id = id
-		return
-	}
-	doc, err := parse(h.path, data)
-	if err != nil {
-		h.logf("warning: %s changed on disk but does not load; serving the feed as last read:\n%v", h.path, err)
-		h.id = id
-		return
-	}
-	h.adopt(doc, data, id)
-	if h.st.observe(doc, h.opts.Now()) {
-		h.saveState()
-	}
 }
 
 func (h *Hub) saveState() {
@@ -347,16 +318,24 @@ func (h *Hub) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 }
 
 // get answers the partial or the complete feed, or 304 to a conditional
-// GET of an unchanged one, from the snapshot last published: a GET does
-// not wait for a POST under way.
+// GET of an unchanged one, from the model: a GET waits for no POST's
+// merge, only for the journal to hold what it answers (a few
+// milliseconds at most, one fsync shared with the POSTs).
 func (h *Hub) get(w http.ResponseWriter, r *http.Request, complete bool) {
-	v := h.view(h.current(), complete, h.link(r))
-	v.served.Store(true)
+	h.current()
+	partial := !complete && !h.opts.Window.IsZero()
+	link := h.link(r)
+	v, body, seq := h.serve(partial, link, r.Header.Get("If-None-Match"))
+	if err := h.j.wait(seq); err != nil {
+		h.logf("warning: %v", err)
+	} else if body != nil {
+		h.answered(partial, link, v)
+	}
 	hd := w.Header()
 	hd.Set("Content-Type", v.ctype)
 	hd.Set("ETag", v.etag)
 	hd.Set("Cache-Control", "no-cache")
-	http.ServeContent(w, r, "", v.modified, bytes.NewReader(v.body))
+	http.ServeContent(w, r, "", v.modified, bytes.NewReader(body))
 }
 
 // authorized checks the Bearer token, in constant time, unless open.

@@ -430,10 +430,9 @@ func TestHubLinkIgnoresHost(t *testing.T) {
 			}
 			etags[resp.Header.Get("ETag")] = true
 		}
-		s := th.hub.pub.Load()
-		s.mu.Lock()
-		n := len(s.views)
-		s.mu.Unlock()
+		th.hub.vmu.Lock()
+		n := len(th.hub.views)
+		th.hub.vmu.Unlock()
 		if n != 1 || len(etags) != 1 {
 			t.Errorf("public URL %q: %d views, %d ETags for one feed, want 1", public, n, len(etags))
 		}

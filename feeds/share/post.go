@@ -1,8 +1,6 @@
 package share
 
 import (
-	"bytes"
-	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -10,7 +8,6 @@ import (
 	"strconv"
 	"time"
 
-	"github.com/feedsync/feedsync/feeds/atomicfile"
 	"github.com/feedsync/feedsync/feeds/dialect"
 	"github.com/feedsync/feedsync/feeds/fetch"
 )
@@ -73,60 +70,136 @@ func tooLarge(w http.ResponseWriter, max int64) {
 	http.Error(w, "413 the body is larger than the hub's cap of "+fetch.SizeText(max), http.StatusRequestEntityTooLarge)
 }
 
-// incorporate merges posted into FEED under the feed's lock, so that
-// POSTs, this and other processes' writes of FEED never lose each other's
-// changes, saves FEED atomically when the merge changed it, and returns
-// the answer: every item changed after the poster's until (the header)
-// except those the poster sent as they now are, with sx:sharing since the
-// poster's until and until the latest stamp.
+// incorporate merges posted into the model in place, item by item, and
+// appends what changed to the journal; once the record is durable (one
+// fsync, shared with the POSTs that came meanwhile) it returns the
+// answer: every item changed after the poster's until (the header) except
+// those the poster sent as they now are, with sx:sharing since the
+// poster's until and until the latest stamp. FEED is written by the next
+// fold, not here; a FEED another command changed is taken in first.
 func (h *Hub) incorporate(posted feed, until, link string, complete bool) (feed, string, int, error) {
 	h.mu.Lock()
-	defer h.mu.Unlock()
-	defer h.publish()
-	lock, err := atomicfile.Acquire(context.Background(), h.path)
-	if err != nil {
-		return nil, "", http.StatusServiceUnavailable, err
-	}
-	defer lock.Release()
-	snap, err := lock.Read()
-	if err == nil && !snap.Exists() {
-		err = fileError(h.path, nil)
-	}
-	if err != nil {
-		return nil, "", http.StatusInternalServerError, err
-	}
-	id, _ := statID(h.path)
-	h.take(snap.Data, id)
-	if !bytes.Equal(snap.Data, h.served) {
+	h.refresh()
+	if h.bad != nil {
+		h.mu.Unlock()
 		return nil, "", http.StatusServiceUnavailable, fmt.Errorf("%s does not load; fix it before syncing (see the hub's log)", h.path)
 	}
-	merged, err := merge(h.doc, posted)
+	seq, err := h.apply(posted)
 	if err != nil {
+		h.mu.Unlock()
 		return nil, "", http.StatusBadRequest, err
 	}
-	mergeWarnings(merged, func(msg string) { h.logf("warning: %s", msg) })
 	now := h.opts.Now()
-	if changed(h.doc, merged) {
-		data := merged.Bytes()
-		h.recordLeft(h.doc, posted, merged)
-		if _, err := lock.Commit(snap, data); err != nil {
-			return nil, "", http.StatusServiceUnavailable, err
-		}
-		id, _ := statID(h.path)
-		h.recordCurrent(merged)
-		h.adopt(merged, data, id)
-		if h.st.observe(merged, now) {
-			h.saveState()
+	answer := h.answer(posted, until, now)
+	etag := h.viewOf(!complete && !h.opts.Window.IsZero(), link, now).etag
+	h.mu.Unlock()
+	if err := h.durable(seq); err != nil {
+		return nil, "", http.StatusServiceUnavailable, err
+	}
+	return answer, etag, http.StatusOK, nil
+}
+
+// apply merges posted into the model, stamps the items whose sync digest
+// changed, and writes the change to the journal, returning its record's
+// place (0 when nothing changed). h.mu is held.
+func (h *Hub) apply(posted feed) (uint64, error) {
+	before := h.entriesOf(posted)
+	h.rw.Lock()
+	changed, err := h.doc.MergeIn(posted)
+	if err != nil || len(changed) == 0 {
+		h.rw.Unlock()
+		return 0, err
+	}
+	if h.doc.Dialect() != h.shellOf {
+		// A feed with no sync data yet takes the dialect of the first
+		// merged into it: its shell is made again in that dialect.
+		h.makeShell()
+	}
+	rec := h.stampChanges(changed, h.opts.Now())
+	seq := h.j.reserve()
+	h.gen++
+	h.rw.Unlock()
+	mergeWarnings(h.doc, func(msg string) { h.logf("warning: %s", msg) })
+	set := make(map[string]bool, len(changed))
+	for _, id := range changed {
+		set[id] = true
+		h.unfolded[id] = seq
+	}
+	frag := h.pick(set)
+	rec.Feed = frag.Bytes()
+	if data, err := rec.encode(); err != nil {
+		h.j.fail(err)
+	} else {
+		h.j.write(seq, data)
+	}
+	h.recordLeft(before, posted)
+	h.recordCurrent(frag)
+	h.pending++
+	h.lastChange = time.Now()
+	if h.pending >= foldRecords {
+		h.kickFold()
+	}
+	return seq, nil
+}
+
+// durable waits for journal record seq to be durable. When the journal
+// cannot be written, a fold writes FEED instead.
+func (h *Hub) durable(seq uint64) error {
+	err := h.j.wait(seq)
+	if err == nil {
+		return nil
+	}
+	h.logf("warning: %v; folding into %s instead", err, h.path)
+	if ferr := h.fold(); ferr != nil {
+		return fmt.Errorf("%v; folding: %v", err, ferr)
+	}
+	return h.j.wait(seq)
+}
+
+// entriesOf returns the model's entries of the items posted holds.
+func (h *Hub) entriesOf(posted feed) []dialect.Entry {
+	var out []dialect.Entry
+	for _, e := range posted.Entries() {
+		if m, err := h.doc.Entry(e.ID()); err == nil {
+			out = append(out, m)
 		}
 	}
-	answer := h.answer(posted, until, now)
-	h.publish()
-	return answer, h.view(h.pub.Load(), complete, link).etag, http.StatusOK, nil
+	return out
+}
+
+// stampChanges stamps, as one incorporation at now, the changed items
+// whose sync digest differs from the state's, and returns the journal
+// record of it, without its feed. h.rw is held.
+func (h *Hub) stampChanges(ids []string, now time.Time) journalRecord {
+	var s summer
+	var its []item
+	for _, id := range ids {
+		e, err := h.doc.Entry(id)
+		if err != nil {
+			continue
+		}
+		it := s.item(e)
+		if old, ok := h.st.Items[id]; !ok || old.Sum != it.Sum {
+			its = append(its, it)
+		}
+	}
+	var rec journalRecord
+	d := h.doc.Dialect()
+	if len(its) > 0 || h.st.Dialect != d.String() {
+		h.st.incorporate(its, nil, d, now)
+		rec.Stamp = h.st.Until
+	}
+	rec.Until, rec.Dialect = h.st.Until, h.st.Dialect
+	for _, it := range its {
+		rec.Items = append(rec.Items, stampedID{it.ID, it.Sum})
+	}
+	return rec
 }
 
 // answer is what a poster whose last read ended at until lacks: every item
 // incorporated since that it did not send as it now is, with sx:sharing
-// since that until and until the latest stamp. h.mu is held.
+// since that until and until the latest stamp. It walks the stamps back
+// from the latest to until, not every item. h.mu is held.
 func (h *Hub) answer(posted feed, until string, now time.Time) feed {
 	from := h.st.floor()
 	if u, ok := parseMark(h.doc.Dialect(), until); ok {
@@ -134,12 +207,16 @@ func (h *Hub) answer(posted feed, until string, now time.Time) feed {
 	}
 	sent := sums(posted)
 	keep := map[string]bool{}
-	for _, it := range items(h.doc) {
-		if h.st.Items[it.ID].At > from && sent[it.ID] != it.Sum {
-			keep[it.ID] = true
+	h.st.index().newest(func(at int64, id string) bool {
+		if at <= from {
+			return false
 		}
-	}
-	answer := subset(h.doc, keep)
+		if sent[id] != h.st.Items[id].Sum {
+			keep[id] = true
+		}
+		return true
+	})
+	answer := h.pick(keep)
 	if d := h.doc.Dialect(); d != dialect.None {
 		// A poster up to date (or naming a later until) lacks nothing
 		// from until on: since is until, not after it, and in 0.91,
@@ -148,18 +225,4 @@ func (h *Hub) answer(posted feed, until string, now time.Time) feed {
 		answer.SetSharing(h.sharing(h.doc, h.st, h.related, min(from, h.st.Until-sinceStep(d)), now))
 	}
 	return answer
-}
-
-// changed reports whether a merge changed any item.
-func changed(before, after feed) bool {
-	a, b := items(before), items(after)
-	if len(a) != len(b) {
-		return true
-	}
-	for i := range a {
-		if a[i].ID != b[i].ID || a[i].Sum != b[i].Sum {
-			return true
-		}
-	}
-	return false
 }

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"maps"
 	"os"
 	"path/filepath"
 	"slices"
@@ -86,6 +87,8 @@ type stamps struct {
 	Until   int64              `json:"until"`  // the latest stamp given
 	Purged  int64              `json:"purged"` // the stamp at which items last vanished from the feed
 	Items   map[string]stamped `json:"items"`
+
+	x *stampIndex // Items by stamp, made when first needed (index)
 }
 
 // stamped is one item's incorporation: its stamp and its sync digest.
@@ -145,10 +148,10 @@ func (s *stamps) incorporate(changed []item, gone []string, d dialect.Dialect, n
 	t := s.next(now)
 	s.Dialect, s.Until = d.String(), t
 	for _, it := range changed {
-		s.Items[it.ID] = stamped{At: t, Sum: it.Sum}
+		s.set(it.ID, stamped{At: t, Sum: it.Sum})
 	}
 	for _, id := range gone {
-		delete(s.Items, id)
+		s.del(id)
 	}
 	if len(gone) > 0 {
 		s.Purged = t
@@ -156,6 +159,42 @@ func (s *stamps) incorporate(changed []item, gone []string, d dialect.Dialect, n
 			s.Until = t + 1
 		}
 	}
+}
+
+// set stamps item id, keeping the index.
+func (s *stamps) set(id string, v stamped) {
+	old, had := s.Items[id]
+	s.Items[id] = v
+	if s.x != nil {
+		s.x.put(id, old, had, v)
+	}
+}
+
+// del forgets item id, keeping the index.
+func (s *stamps) del(id string) {
+	old, had := s.Items[id]
+	if !had {
+		return
+	}
+	delete(s.Items, id)
+	if s.x != nil {
+		s.x.drop(id, old)
+	}
+}
+
+// index returns the items by stamp, made on first use.
+func (s *stamps) index() *stampIndex {
+	if s.x == nil {
+		s.x = newStampIndex(s.Items)
+	}
+	return s.x
+}
+
+// copyForSave returns a copy of the state to save while it changes on.
+func (s *stamps) copyForSave() *stamps {
+	c := *s
+	c.Items, c.x = maps.Clone(s.Items), nil
+	return &c
 }
 
 // floor is the lowest since the feed can have: the state's origin, or the
@@ -175,6 +214,10 @@ func (s *stamps) floor() int64 { return max(s.Origin, s.Purged) }
 // by time with nothing in it holds the latest incorporation. Otherwise a
 // stamp would be both in the feed and left out of it, and since (a second
 // after the greatest stamp left out) would come after until.
+//
+// choose is the rule over every item, as written; the hub walks its index
+// by stamp instead (stampIndex.choose), which must choose alike
+// (TestIndexChooseIsChoose).
 func (s *stamps) choose(items []item, w Window, now time.Time, d dialect.Dialect) (keep map[string]bool, since, expiry int64) {
 	order := make([]int, len(items))
 	for i := range order {

@@ -479,6 +479,7 @@ func TestSyncLosesNothingAtTheWindowEdge(t *testing.T) {
 			e.edit(create("e1", "E1"))
 			e.sync()
 			th.clock.tick(time.Second)
+			foldHub(t, th.path)                                         // e1 is in FEED, not only in the hub's journal
 			if err := os.WriteFile(th.path, older, 0o644); err != nil { // e1 vanishes from the hub
 				t.Fatal(err)
 			}

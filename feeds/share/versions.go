@@ -65,18 +65,20 @@ func (h *Hub) openVersions() {
 	h.versions = st
 }
 
-// recordLeft records what an incorporation read, before and posted, and
-// merged no longer holds, before it is saved. h.mu is held.
-func (h *Hub) recordLeft(before, posted, merged feed) {
-	read := [][]dialect.Entry{before.Entries(), posted.Entries()}
-	if err := h.versions.RecordLeft(read, merged); err != nil {
+// recordLeft records what an incorporation read, the model's entries of
+// the items posted (before) and the POST, and the model no longer holds.
+// h.mu is held.
+func (h *Hub) recordLeft(before []dialect.Entry, posted feed) {
+	read := [][]dialect.Entry{before, posted.Entries()}
+	if err := h.versions.RecordLeft(read, h.doc); err != nil {
 		h.logf("warning: %v", err)
 	}
 }
 
-// recordCurrent records what an incorporation changed, once saved.
-func (h *Hub) recordCurrent(merged feed) {
-	if err := h.versions.RecordCurrent(merged); err != nil {
+// recordCurrent records what an incorporation changed: changed holds
+// those items only.
+func (h *Hub) recordCurrent(changed feed) {
+	if err := h.versions.RecordCurrent(changed); err != nil {
 		h.logf("warning: %v", err)
 	}
 }

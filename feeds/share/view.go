@@ -3,7 +3,7 @@ package share
 import (
 	"crypto/sha256"
 	"encoding/hex"
-	"maps"
+	"fmt"
 	"net"
 	"net/http"
 	"slices"
@@ -15,81 +15,174 @@ import (
 	"github.com/feedsync/feedsync/feeds/dialect"
 )
 
-// view is a rendered feed.
+// view is a feed GET answers: its ETag and headers, made from the model
+// (the stamps' index and digest) without rendering it, and its body,
+// rendered by the first GET that needs it. A view is made once per
+// generation of the model, and again when a window by time or expires
+// moves it on.
 type view struct {
-	body     []byte
+	gen      uint64 // the model's generation it was made from
+	seq      uint64 // the journal's last record then
+	takes    uint64 // the hub's takes of FEED then
 	etag     string
 	modified time.Time
 	ctype    string
-	stale    int64 // unix time from which it must be rendered again, or 0
-	partial  bool  // the partial feed, whose link to the complete one is link
-	link     string
-	served   atomic.Bool // a GET was answered with it
+	stale    int64 // unix time from which it must be made again, or 0
+	keep     map[string]bool
+	sharing  *dialect.Sharing
+
+	mu   sync.Mutex // held by the GET that renders it, never under h.rw
+	body atomic.Pointer[[]byte]
 }
 
-// snapshot is the feed as last published: what GETs are served from,
-// without the writers' lock, so that a reader never waits for a merge.
-// Its feed and stamps are never changed once published; a writer that
-// changes the hub's publishes a new snapshot. Views are rendered from it
-// on first use and kept with it.
-type snapshot struct {
-	doc     feed
-	st      *stamps // a copy of the hub's
-	related []dialect.Related
-	id      fileID // FEED on disk as the hub last saw it
-
-	mu    sync.Mutex
-	views map[string]*view
-}
-
-// publish makes the hub's current state the snapshot GETs are served
-// from. A snapshot whose feed and stamps are the hub's keeps its views
-// (only FEED's identity on disk moved on); otherwise the views the last
-// one served GETs with are rendered anew before it is published, by the
-// writer, so that no reader waits for a rendering after a change; others
-// are rendered by the first GET that asks. h.mu is held.
-func (h *Hub) publish() {
-	old := h.pub.Load()
-	s := &snapshot{doc: h.doc, related: h.related, id: h.id, views: map[string]*view{}}
-	if old != nil && !h.dirty {
-		s.st, s.views = old.st, old.copyViews()
-		h.pub.Store(s)
-		return
+// viewOf returns the view of the model: the partial feed with link to the
+// complete one, or the complete feed. h.rw is held for reading, or h.mu.
+func (h *Hub) viewOf(partial bool, link string, now time.Time) *view {
+	key := viewKey(partial, link)
+	h.vmu.Lock()
+	defer h.vmu.Unlock()
+	if v := h.views[key]; v != nil && v.gen == h.gen && (v.stale == 0 || now.Unix() < v.stale) {
+		return v
 	}
-	st := *h.st
-	st.Items = maps.Clone(h.st.Items)
-	s.st = &st
-	h.dirty = false
-	if old != nil {
-		now := h.opts.Now()
-		for key, v := range old.copyViews() {
-			if v.served.Load() {
-				s.views[key] = h.render(s, v.partial, v.link, now)
-			}
+	v := h.makeView(partial, link, now)
+	if len(h.views) >= maxViews {
+		// Each address a client reaches the hub at makes a view of its
+		// own: a bound keeps them from filling the memory.
+		clear(h.views)
+	}
+	h.views[key] = v
+	return v
+}
+
+// makeView makes a view of the model at now: which items, the sx:sharing
+// and the ETag, a digest of FEED as last read, of every item's id and
+// sync digest, and of the sharing.
+func (h *Hub) makeView(partial bool, link string, now time.Time) *view {
+	d := h.doc.Dialect()
+	since, stale := h.st.floor(), int64(0)
+	var keep map[string]bool
+	if partial {
+		keep, since, stale = h.st.index().choose(h.st, h.opts.Window, now, inclusive(d), h.parentOf)
+	}
+	sh := h.sharing(h.doc, h.st, h.related, since, now)
+	if partial {
+		sh.Related = append([]dialect.Related{{Link: link, Type: "complete"}}, sh.Related...)
+	}
+	if h.opts.Expires > 0 && d == dialect.SSE091 && h.warnedExpires.CompareAndSwap(false, true) {
+		h.logf("warning: %s is now an SSE 0.91 feed, which has no expires (0.91 §2.1): --expires is ignored", h.path)
+	}
+	if h.opts.Expires > 0 {
+		sh.Expires = now.Add(h.opts.Expires).UTC().Truncate(time.Second)
+		refresh := now.Add(h.opts.Expires / 2).Unix()
+		if stale == 0 || refresh < stale {
+			stale = refresh
 		}
 	}
-	h.pub.Store(s)
-}
-
-func (s *snapshot) copyViews() map[string]*view {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return maps.Clone(s.views)
-}
-
-// current returns the snapshot to serve: the last published, unless FEED
-// changed on disk since (another command edited it) and no writer is at
-// work, in which case the change is taken in and published first. A
-// writer at work takes it in itself, and publishes.
-func (h *Hub) current() *snapshot {
-	s := h.pub.Load()
-	if id, err := statID(h.path); err != nil || id == s.id || !h.mu.TryLock() {
-		return s
+	if d == dialect.None {
+		sh = nil
 	}
-	defer h.mu.Unlock()
-	h.refresh()
-	h.publish()
-	return h.pub.Load()
+	return &view{gen: h.gen, seq: h.j.last(), takes: h.takes, etag: h.etag(partial, sh), ctype: contentType(h.doc),
+		modified: time.Unix(h.st.Until, 0).UTC(), stale: stale, keep: keep, sharing: sh}
+}
+
+// etag digests what a view holds: FEED as last read, the items (their ids
+// and sync digests), the kind of view and its sx:sharing.
+func (h *Hub) etag(partial bool, sh *dialect.Sharing) string {
+	x := h.st.index()
+	b := append(h.base[:], x.digest[:]...)
+	b = fmt.Appendf(b, "%v %v %d", partial, h.doc.Dialect(), h.doc.Format())
+	if sh != nil {
+		b = fmt.Appendf(b, " %q %q %q %d %v", sh.Since.Text, sh.Until.Text, sh.Expires.Format(time.RFC3339), sh.Window, sh.Related)
+	}
+	sum := sha256.Sum256(b)
+	return `"` + hex.EncodeToString(sum[:16]) + `"`
+}
+
+// parentOf returns an OPML outline's parent id, "" for none.
+func (h *Hub) parentOf(id string) string {
+	e, err := h.doc.Entry(id)
+	if err != nil {
+		return ""
+	}
+	return e.Winner().Position().Parent
+}
+
+// doc returns the feed a view holds, a copy of the model's items it
+// keeps with its sx:sharing, to be written without a lock. h.rw is held
+// for reading, or h.mu, and the model is at the view's generation.
+func (h *Hub) viewDoc(v *view) feed {
+	var f feed
+	if v.keep != nil {
+		f = h.pick(v.keep) // a cost in the window's items
+	} else {
+		f = h.doc.Subset(func(dialect.Entry) bool { return true })
+	}
+	if v.sharing != nil {
+		f.SetSharing(v.sharing)
+	}
+	return f
+}
+
+// serve returns the view GET answers and its body, rendered once, and
+// the journal record it must wait for: a GET answers only what is
+// durable. While the changes since the view a GET last answered are not
+// durable yet, none was acknowledged to anyone: that view is answered
+// again at once, without waiting for the journal. A GET whose
+// If-None-Match names the ETag of the view answered gets no body: its
+// answer is 304.
+func (h *Hub) serve(partial bool, link, ifNoneMatch string) (*view, []byte, uint64) {
+	key := viewKey(partial, link)
+	now := h.opts.Now()
+	h.rw.RLock()
+	v := h.viewOf(partial, link, now)
+	seq := h.j.last()
+	if p := h.lastServed(key); p != nil && p != v && p.takes == h.takes && h.j.durableTo() <= p.seq &&
+		(p.stale == 0 || now.Unix() < p.stale) {
+		v, seq = p, p.seq
+	}
+	if ifNoneMatch != "" && strings.Contains(ifNoneMatch, v.etag) {
+		h.rw.RUnlock()
+		return v, nil, seq
+	}
+	var f feed
+	if v.body.Load() == nil {
+		f = h.viewDoc(v)
+	}
+	h.rw.RUnlock()
+	if b := v.body.Load(); b != nil {
+		return v, *b, seq
+	}
+	v.mu.Lock()
+	defer v.mu.Unlock()
+	if v.body.Load() == nil {
+		b := f.Bytes()
+		v.body.Store(&b)
+	}
+	return v, *v.body.Load(), seq
+}
+
+// lastServed returns the view last answered for key, once durable.
+func (h *Hub) lastServed(key string) *view {
+	h.vmu.Lock()
+	defer h.vmu.Unlock()
+	return h.served[key]
+}
+
+// answered records v, rendered and durable, as the view last answered.
+func (h *Hub) answered(partial bool, link string, v *view) {
+	h.vmu.Lock()
+	defer h.vmu.Unlock()
+	if len(h.served) >= maxViews {
+		clear(h.served)
+	}
+	h.served[viewKey(partial, link)] = v
+}
+
+func viewKey(partial bool, link string) string {
+	if partial {
+		return "partial " + link
+	}
+	return "complete"
 }
 
 // link is the absolute URI of the complete feed (1.0.2 §2.3): under
@@ -106,69 +199,6 @@ func (h *Hub) link(r *http.Request) string {
 		base += h.opts.Prefix
 	}
 	return strings.TrimSuffix(base, "/") + "/complete"
-}
-
-// view returns the feed GET answers, rendered once per snapshot (and
-// again when a window by time or expires moves it on).
-func (h *Hub) view(s *snapshot, complete bool, link string) *view {
-	partial := !complete && !h.opts.Window.IsZero()
-	key := "complete"
-	if partial {
-		key = "partial " + link
-	}
-	now := h.opts.Now()
-	s.mu.Lock()
-	v := s.views[key]
-	s.mu.Unlock()
-	if v != nil && (v.stale == 0 || now.Unix() < v.stale) {
-		return v
-	}
-	v = h.render(s, partial, link, now)
-	s.mu.Lock()
-	if len(s.views) >= maxViews {
-		// Each address a client reaches the hub at makes a view of its
-		// own: a bound keeps them from filling the memory.
-		clear(s.views)
-	}
-	s.views[key] = v
-	s.mu.Unlock()
-	return v
-}
-
-// render renders the complete feed, or the partial one with link to the
-// complete one, from a snapshot at now.
-func (h *Hub) render(s *snapshot, partial bool, link string, now time.Time) *view {
-	list := items(s.doc)
-	keep, since, stale := map[string]bool{}, s.st.floor(), int64(0)
-	if partial {
-		keep, since, stale = s.st.choose(list, h.opts.Window, now, s.doc.Dialect())
-	} else {
-		for _, it := range list {
-			keep[it.ID] = true
-		}
-	}
-	f := subset(s.doc, keep)
-	sh := h.sharing(s.doc, s.st, s.related, since, now)
-	if partial {
-		sh.Related = append([]dialect.Related{{Link: link, Type: "complete"}}, sh.Related...)
-	}
-	if h.opts.Expires > 0 && s.doc.Dialect() == dialect.SSE091 && h.warnedExpires.CompareAndSwap(false, true) {
-		h.logf("warning: %s is now an SSE 0.91 feed, which has no expires (0.91 §2.1): --expires is ignored", h.path)
-	}
-	if h.opts.Expires > 0 {
-		sh.Expires = now.Add(h.opts.Expires).UTC().Truncate(time.Second)
-		refresh := now.Add(h.opts.Expires / 2).Unix()
-		if stale == 0 || refresh < stale {
-			stale = refresh
-		}
-	}
-	if s.doc.Dialect() != dialect.None {
-		f.SetSharing(sh)
-	}
-	body := f.Bytes()
-	sum := sha256.Sum256(body)
-	return &view{body: body, etag: `"` + hex.EncodeToString(sum[:16]) + `"`, ctype: contentType(f),
-		modified: time.Unix(s.st.Until, 0).UTC(), stale: stale, partial: partial, link: link}
 }
 
 // sharing is the hub's sx:sharing with the given since: until is the

@@ -1,0 +1,343 @@
+package share
+
+import (
+	"encoding/binary"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"hash/crc32"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+)
+
+// The hub's journal (see the package doc, "Durability"): each accepted
+// POST appends one record, fsynced before the POST is answered, to the
+// newest segment of .feedsync/FEED.journal.N; a fold writes FEED and the
+// stamps and then removes the segments it folded. A record is framed as
+//
+//	length (4 bytes, big endian) | CRC-32C of the payload (4) | payload
+//
+// and its payload is the length of a JSON header (4 bytes), the header
+// (the stamp and the items it stamped with their digests) and the changed
+// items as a feed of their own. A record cut short or whose checksum does
+// not match (the hub was killed while appending it) ends the segment: it
+// was never acknowledged, and it is cut off when the journal is opened.
+
+// journalRecord is one accepted change.
+type journalRecord struct {
+	Stamp   int64       `json:"stamp"`   // 0: the change stamped nothing
+	Until   int64       `json:"until"`   // the state's until after it
+	Dialect string      `json:"dialect"` // the state's dialect after it
+	Items   []stampedID `json:"items"`   // the items stamped, with their sync digests
+	Feed    []byte      `json:"-"`       // the changed items, as a feed
+}
+
+// stampedID is an item's stamp as a record holds it.
+type stampedID struct {
+	ID  string `json:"id"`
+	Sum string `json:"sum"`
+}
+
+var crcTable = crc32.MakeTable(crc32.Castagnoli)
+
+// maxRecord bounds a record's length as read, so that garbage in a length
+// field cannot make the reader allocate without end.
+const maxRecord = 1 << 30
+
+// encode frames a record.
+func (r *journalRecord) encode() ([]byte, error) {
+	head, err := json.Marshal(r)
+	if err != nil {
+		return nil, err
+	}
+	n := 4 + len(head) + len(r.Feed)
+	b := make([]byte, 8, 8+n)
+	b = binary.BigEndian.AppendUint32(b, uint32(len(head)))
+	b = append(b, head...)
+	b = append(b, r.Feed...)
+	binary.BigEndian.PutUint32(b[0:4], uint32(n))
+	binary.BigEndian.PutUint32(b[4:8], crc32.Checksum(b[8:], crcTable))
+	return b, nil
+}
+
+// decodeRecords reads the records of a segment and returns them with the
+// length of its sound prefix: a record cut short or corrupt ends it.
+func decodeRecords(data []byte) ([]journalRecord, int) {
+	var out []journalRecord
+	off := 0
+	for len(data)-off >= 8 {
+		n := int(binary.BigEndian.Uint32(data[off:]))
+		sum := binary.BigEndian.Uint32(data[off+4:])
+		if n < 4 || n > maxRecord || n > len(data)-off-8 {
+			break
+		}
+		p := data[off+8 : off+8+n]
+		if crc32.Checksum(p, crcTable) != sum {
+			break
+		}
+		hn := int(binary.BigEndian.Uint32(p))
+		var r journalRecord
+		if hn > len(p)-4 || json.Unmarshal(p[4:4+hn], &r) != nil {
+			break
+		}
+		r.Feed = p[4+hn:]
+		out = append(out, r)
+		off += 8 + n
+	}
+	return out, off
+}
+
+// journal is the hub's journal: its segments, the one appended to, and
+// the group commit of appends (wait).
+type journal struct {
+	base string // .feedsync/FEED.journal; segments are base.N
+	f    *os.File
+	seg  int // the segment appended to
+
+	mu       sync.Mutex
+	cond     *sync.Cond
+	reserved uint64 // records given a place (reserve)
+	written  uint64 // records written to the file
+	synced   uint64 // records known durable
+	syncing  bool
+	failed   error  // a write or fsync failed: later waits report it
+	failedAt uint64 // the last record reserved when it failed
+	syncHook func() // when set by a test, called before each fsync
+}
+
+// errJournalClosed answers a POST that comes after the hub closed.
+var errJournalClosed = errors.New("the hub is closed")
+
+// journalPath is the base name of the journal beside feed.
+func journalPath(feed string) string {
+	return filepath.Join(filepath.Dir(feed), ".feedsync", filepath.Base(feed)+".journal")
+}
+
+// segments lists the journal's segment numbers, in order.
+func segments(base string) ([]int, error) {
+	names, err := filepath.Glob(globEscape(base) + ".*")
+	if err != nil {
+		return nil, err
+	}
+	var out []int
+	for _, name := range names {
+		if n, err := strconv.Atoi(strings.TrimPrefix(name, base+".")); err == nil && n > 0 {
+			out = append(out, n)
+		}
+	}
+	slices.Sort(out)
+	return out, nil
+}
+
+// globEscape escapes the metacharacters of filepath.Match in a path.
+func globEscape(p string) string {
+	var b strings.Builder
+	for _, r := range p {
+		if strings.ContainsRune(`*?[\`, r) {
+			b.WriteByte('\\')
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
+}
+
+// openJournal reads every record of the journal beside feed, cuts a torn
+// record off the end of a segment, and opens a new segment to append to.
+func openJournal(feed string) (*journal, []journalRecord, error) {
+	j := &journal{base: journalPath(feed)}
+	j.cond = sync.NewCond(&j.mu)
+	segs, err := segments(j.base)
+	if err != nil {
+		return nil, nil, err
+	}
+	var all []journalRecord
+	for _, n := range segs {
+		recs, err := j.readSegment(n)
+		if err != nil {
+			return nil, nil, err
+		}
+		all = append(all, recs...)
+		j.seg = n
+	}
+	if err := j.open(j.seg + 1); err != nil {
+		return nil, nil, err
+	}
+	return j, all, nil
+}
+
+// readSegment returns a segment's records, cutting off a torn tail.
+func (j *journal) readSegment(n int) ([]journalRecord, error) {
+	name := j.segName(n)
+	data, err := os.ReadFile(name)
+	if err != nil {
+		return nil, fmt.Errorf("reading the journal: %w", err)
+	}
+	recs, sound := decodeRecords(data)
+	if sound < len(data) {
+		if err := os.Truncate(name, int64(sound)); err != nil {
+			return nil, fmt.Errorf("cutting a torn record off the journal: %w", err)
+		}
+	}
+	return recs, nil
+}
+
+func (j *journal) segName(n int) string { return j.base + "." + strconv.Itoa(n) }
+
+// open makes segment n the one appended to.
+func (j *journal) open(n int) error {
+	f, err := os.OpenFile(j.segName(n), os.O_WRONLY|os.O_CREATE|os.O_APPEND, 0o644)
+	if err != nil {
+		return fmt.Errorf("opening the journal: %w", err)
+	}
+	syncDir(filepath.Dir(j.base))
+	j.f, j.seg = f, n
+	return nil
+}
+
+// reserve gives the next record its place; the caller writes it with
+// write, in the order reserved (the hub's writers are serialized).
+func (j *journal) reserve() uint64 {
+	j.mu.Lock()
+	defer j.mu.Unlock()
+	j.reserved++
+	return j.reserved
+}
+
+// last returns the number of records reserved so far: a reader that has
+// seen the hub's state waits for it to be durable (wait).
+func (j *journal) last() uint64 {
+	j.mu.Lock()
+	defer j.mu.Unlock()
+	return j.reserved
+}
+
+// durableTo returns the number of records known durable.
+func (j *journal) durableTo() uint64 {
+	j.mu.Lock()
+	defer j.mu.Unlock()
+	return j.synced
+}
+
+// write appends record seq, without waiting for it to be durable.
+func (j *journal) write(seq uint64, rec []byte) error {
+	err := errJournalClosed
+	if j.f != nil {
+		_, err = j.f.Write(rec)
+	}
+	j.mu.Lock()
+	defer j.mu.Unlock()
+	if err != nil {
+		j.failed, j.failedAt = fmt.Errorf("appending to the journal: %w", err), j.reserved
+		j.cond.Broadcast()
+		return j.failed
+	}
+	j.written = seq
+	return nil
+}
+
+// fail records that record seq could not be written.
+func (j *journal) fail(err error) {
+	j.mu.Lock()
+	defer j.mu.Unlock()
+	j.failed, j.failedAt = err, j.reserved
+	j.cond.Broadcast()
+}
+
+// wait returns once record seq is durable. Waiters share fsyncs: one
+// fsync makes every record written before it durable (group commit).
+func (j *journal) wait(seq uint64) error {
+	j.mu.Lock()
+	defer j.mu.Unlock()
+	for j.synced < seq {
+		if j.failed != nil {
+			return j.failed
+		}
+		if j.syncing || j.written < seq {
+			j.cond.Wait()
+			continue
+		}
+		j.syncing = true
+		target, f, hook := j.written, j.f, j.syncHook
+		j.mu.Unlock()
+		if hook != nil {
+			hook()
+		}
+		err := f.Sync()
+		j.mu.Lock()
+		j.syncing = false
+		if err != nil {
+			j.failed, j.failedAt = fmt.Errorf("syncing the journal: %w", err), j.reserved
+		} else {
+			j.synced = max(j.synced, target)
+		}
+		j.cond.Broadcast()
+	}
+	return nil
+}
+
+// folded marks the records up to upto durable, a fold having written
+// FEED with them, and forgets a failure among them.
+func (j *journal) folded(upto uint64) {
+	j.mu.Lock()
+	defer j.mu.Unlock()
+	j.written, j.synced = max(j.written, upto), max(j.synced, upto)
+	if j.failed != nil && j.failedAt <= upto {
+		j.failed = nil
+	}
+	j.cond.Broadcast()
+}
+
+// rotate starts a new segment and returns the number of the last one
+// before it: what a fold that has taken the hub's state now folds. The
+// hub's writers are held. The records written so far are made durable
+// first, when the journal can: else the fold makes them so.
+func (j *journal) rotate() (int, error) {
+	j.wait(j.last())
+	old, n := j.f, j.seg
+	if err := j.open(n + 1); err != nil {
+		return 0, err
+	}
+	old.Close()
+	return n, nil
+}
+
+// drop removes the segments up to n, which a fold has written into FEED.
+func (j *journal) drop(n int) error {
+	segs, err := segments(j.base)
+	if err != nil {
+		return err
+	}
+	for _, s := range segs {
+		if s <= n {
+			if err := os.Remove(j.segName(s)); err != nil && !errors.Is(err, fs.ErrNotExist) {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// close closes the segment appended to, removing it when it is empty.
+func (j *journal) close() {
+	if j.f == nil {
+		return
+	}
+	if fi, err := j.f.Stat(); err == nil && fi.Size() == 0 {
+		os.Remove(j.segName(j.seg))
+	}
+	j.f.Close()
+	j.f = nil
+}
+
+// syncDir makes a directory's entries durable, where the system can.
+func syncDir(dir string) {
+	if d, err := os.Open(dir); err == nil {
+		d.Sync()
+		d.Close()
+	}
+}
