@@ -2,6 +2,7 @@ package share
 
 import (
 	"bytes"
+	"flag"
 	"fmt"
 	"io"
 	"net/http"
@@ -27,6 +28,8 @@ import (
 // does (HeaderUntil), so that an answer holds what changed since, not
 // the whole feed (without it every POST's answer was the whole feed, and
 // the POSTs' answers alone saturated the CPU).
+var postEvery = flag.Duration("hub.every", 0, "BenchmarkGetWhilePosting10k: each client POSTs at most once per this long (0: as fast as it can)")
+
 func BenchmarkGetWhilePosting10k(b *testing.B) {
 	for _, path := range []string{"/", "/complete"} {
 		b.Run(path, func(b *testing.B) { getWhilePosting(b, path) })
@@ -61,7 +64,7 @@ func getWhilePosting(b *testing.B, path string) {
 		if err := os.WriteFile(local, subset(all, map[string]bool{it.ID: true}).Bytes(), 0o644); err != nil {
 			b.Fatal(err)
 		}
-		wg.Go(func() { post(b, th, local, it.ID, fmt.Sprintf("P%d", i), stop, &posts) })
+		wg.Go(func() { post(b, th, local, it.ID, fmt.Sprintf("P%d", i), stop, &posts, *postEvery) })
 	}
 	for posts.Load() < 8 { // the clients are under way
 		time.Sleep(10 * time.Millisecond)
@@ -84,13 +87,16 @@ func getWhilePosting(b *testing.B, path string) {
 // post changes item id of the one-item feed local as endpoint by and
 // POSTs it to the hub with the until of its last answer, again and again
 // until stop closes, counting in n the POSTs answered 200.
-func post(tb testing.TB, th *testHub, local, id, by string, stop chan struct{}, n *atomic.Int64) {
+func post(tb testing.TB, th *testHub, local, id, by string, stop chan struct{}, n *atomic.Int64, every time.Duration) {
 	until := "" // as a subscriber, the until of its last answer (HeaderUntil)
+	next := time.Now()
 	for round := 1; ; round++ {
+		wait := time.Until(next)
+		next = time.Now().Add(wait).Add(every)
 		select {
 		case <-stop:
 			return
-		default:
+		case <-time.After(wait):
 		}
 		apply(tb, local, stamp{by, th.clock.Now().Add(time.Duration(round) * time.Second)}, edit(id, fmt.Sprintf("%s round %d", by, round), false))
 		body, err := os.ReadFile(local)
