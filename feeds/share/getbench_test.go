@@ -28,6 +28,14 @@ import (
 // does (HeaderUntil), so that an answer holds what changed since, not
 // the whole feed (without it every POST's answer was the whole feed, and
 // the POSTs' answers alone saturated the CPU).
+//
+// -hub.every paces the clients: with -hub.every=100ms each POSTs ten times
+// a second (80 POSTs/s offered), which leaves the GETs a share of the two
+// cores here; without it the clients post as fast as they can, and their
+// own work in this process (changing their item, parsing each answer)
+// takes most of the CPU the GETs compete for.
+//
+//	go test ./feeds/share -run '^$' -bench GetWhilePosting -benchtime 5s -hub.every=100ms
 var postEvery = flag.Duration("hub.every", 0, "BenchmarkGetWhilePosting10k: each client POSTs at most once per this long (0: as fast as it can)")
 
 func BenchmarkGetWhilePosting10k(b *testing.B) {
