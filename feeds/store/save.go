@@ -69,7 +69,7 @@ func (c *collector) left(read [][]dialect.Entry, kept []*dialect.Doc) {
 	for _, es := range read {
 	entries:
 		for _, e := range es {
-			var ws []dialect.Entry
+			ws := c.ws[:0]
 			for _, d := range kept {
 				w, err := d.Entry(e.ID())
 				if err == nil && w == e {
@@ -80,6 +80,7 @@ func (c *collector) left(read [][]dialect.Entry, kept []*dialect.Doc) {
 				}
 			}
 			c.leaving(e, ws)
+			c.ws = ws
 		}
 	}
 }
@@ -89,6 +90,10 @@ type collector struct {
 	s    *Store
 	seen map[key]bool
 	todo []pending
+	// scratch, reused from one item to the next
+	ws   []dialect.Entry
+	kept []vkey
+	vs   []dialect.Version
 }
 
 func (s *Store) newCollector() *collector { return &collector{s: s, seen: map[key]bool{}} }
@@ -122,7 +127,7 @@ func (c *collector) add(v version) {
 		return
 	}
 	c.seen[k] = true
-	c.todo = append(c.todo, pending{id: v.id, h: v.h, digest: v.digest, rec: recordOf(v.id, v.h, v.digest, v.src)})
+	c.todo = append(c.todo, pending{id: v.id, h: v.h, digest: v.digest, src: v.src})
 }
 
 // leaving records the versions of e, read, that none of ws, the item as
@@ -130,15 +135,16 @@ func (c *collector) add(v version) {
 // versions as written, parsed apart: they are compared entry by entry and
 // digest by digest, without hashing.
 func (c *collector) leaving(e dialect.Entry, ws []dialect.Entry) {
-	var kept []vkey
+	kept := c.kept[:0]
 	for _, w := range ws {
-		for _, v := range versionsOf(w) {
+		for _, v := range c.versionsOf(w) {
 			if h, dg, ok := keyOf(w.ID(), v); ok {
 				kept = append(kept, vkey{h, dg})
 			}
 		}
 	}
-	for _, v := range versionsOf(e) {
+	c.kept = kept
+	for _, v := range c.versionsOf(e) {
 		h, dg, ok := keyOf(e.ID(), v)
 		if !ok || slices.ContainsFunc(kept, func(k vkey) bool { return k.digest == dg && k.h.Equal(h) }) {
 			continue
@@ -158,7 +164,7 @@ type vkey struct {
 // currentOf adds to out the versions of e the store does not hold; false
 // when out would pass the Budget.
 func (c *collector) currentOf(e dialect.Entry, out *[]version) bool {
-	for _, v := range versionsOf(e) {
+	for _, v := range c.versionsOf(e) {
 		h, dg, ok := keyOf(e.ID(), v)
 		if !ok || !c.wants(e.ID(), h, dg) {
 			continue
@@ -174,4 +180,11 @@ func (c *collector) currentOf(e dialect.Entry, out *[]version) bool {
 // versionsOf returns an item's winner and conflict versions.
 func versionsOf(e dialect.Entry) []dialect.Version {
 	return append([]dialect.Version{e.Winner()}, e.Versions()...)
+}
+
+// versionsOf is versionsOf(e) in the collector's scratch slice, which the
+// next call reuses.
+func (c *collector) versionsOf(e dialect.Entry) []dialect.Version {
+	c.vs = append(append(c.vs[:0], e.Winner()), e.Versions()...)
+	return c.vs
 }

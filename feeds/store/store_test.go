@@ -2,9 +2,11 @@ package store
 
 import (
 	"errors"
+	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -123,5 +125,36 @@ func TestOpenMissing(t *testing.T) {
 	}
 	if _, err := os.Lstat(filepath.Dir(Path(feed))); !errors.Is(err, fs.ErrNotExist) {
 		t.Errorf("Open made %s (%v)", filepath.Dir(Path(feed)), err)
+	}
+}
+
+// Records are made and written a chunk at a time (so that a fresh store
+// of a big feed is never all in memory): versions that fill several
+// chunks are all recorded, each found at its place, in this store and
+// in the next one to open the file.
+func TestRecordSpansChunks(t *testing.T) {
+	feed := feedIn(t)
+	var items []item
+	for i := range 3 * chunk / 1000 {
+		id := fmt.Sprintf("i%d", i)
+		items = append(items, item{id: id, title: "T " + id, desc: strings.Repeat("d", 900) + id, hist: []string{"1@01@o"}})
+	}
+	s := open(t, feed)
+	if err := s.Record(parse(t, rss(items...))); err != nil {
+		t.Fatal(err)
+	}
+	if size := fileSize(t, Path(feed)); size < 2*chunk {
+		t.Fatalf("the store is %d bytes, not the several chunks this test is about", size)
+	}
+	for _, st := range []*Store{s, open(t, feed)} {
+		if n := st.Stats().Records; n != len(items) {
+			t.Errorf("Stats().Records = %d, want %d", n, len(items))
+		}
+		for _, it := range items {
+			fs, ok := st.Base(it.id, hist("1@01@o"))
+			if want := "title=" + it.title + ";content=" + it.desc + ";"; !ok || values(fs) != want {
+				t.Fatalf("Base(%s) = %q, %v; want %q", it.id, values(fs), ok, want)
+			}
+		}
 	}
 }
