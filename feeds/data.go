@@ -46,9 +46,9 @@ func (d *itemData) tree() *itemTree {
 	return noTree
 }
 
-// slimTree returns the tree a merge composes the data from: for data
-// read from a feed, the item's tree or one without the history and
-// conflicts of its sx:sync (lazyEl.slim).
+// slimTree returns the tree the data's fields are read from and a merge
+// composes it from: for data read from a feed, the item's tree or one
+// without the history and conflicts of its sx:sync (lazyEl.slim).
 func (d *itemData) slimTree() *itemTree {
 	if d.lz != nil && d.comp == nil {
 		return d.lz.slim()
@@ -125,7 +125,7 @@ func (d *itemData) appendFields(fs []field) []field {
 	if d.comp != nil {
 		return d.appendFieldsIn(fs, nil)
 	}
-	return d.appendFieldsIn(fs, d.tree())
+	return d.appendFieldsIn(fs, d.slimTree())
 }
 
 // appendFieldsIn is appendFields with tr as the data's tree (see

@@ -40,6 +40,9 @@ type lazyEl struct {
 	ready atomic.Bool // tr is built
 	tr    *itemTree
 	built map[int]*etree.Element // an item's elements the lazy elements in it need, by offset
+
+	slimOnce sync.Once
+	slimTr   *itemTree // the tree without its history (slim), when built
 }
 
 // itemTree is the tree of one version's element: the element, its
@@ -61,19 +64,27 @@ func (lz *lazyEl) tree() *itemTree {
 	return lz.tr
 }
 
-// slim returns the tree of an item a merge composes into a new version
+// slim returns the tree of an item for what reads its data alone: its
+// fields and digest, and a merge that composes it into a new version
 // (compose), which takes its element, its children but sx:sync, and of
-// its sx:sync the attributes and foreign children, writing its history and
-// conflicts anew from the item's metadata. Most of an item's tree is
-// those, so unless the tree is built already it is built apart, without
-// the sx:history and sx:conflicts of its sx:sync, into a copy of its
-// element, and not kept: a merge that composes 20k items holds a third
-// of the trees it held. An item under xml:space="preserve", which its
-// copy would not be, and a conflict version get the whole tree.
+// its sx:sync the attributes and foreign children, writing its history
+// and conflicts anew from the item's metadata. Most of an item's tree is
+// those, so unless the whole tree is built already this one is built
+// apart, without the sx:history and sx:conflicts of its sx:sync, into a
+// copy of its element: a merge that composes 20k items, and a store that
+// records the versions they replace, hold a third less. An item under
+// xml:space="preserve", which its copy would not be, and a conflict
+// version get the whole tree.
 func (lz *lazyEl) slim() *itemTree {
 	if lz.owner != nil || lz.ready.Load() || xmlutil.SpacePreserved(lz.shell.Parent()) {
 		return lz.tree()
 	}
+	lz.slimOnce.Do(lz.buildSlim)
+	return lz.slimTr
+}
+
+// buildSlim builds the tree slim returns.
+func (lz *lazyEl) buildSlim() {
 	sh := lz.shell
 	el := &etree.Element{Space: sh.Space, Tag: sh.Tag, Attr: sh.Attr}
 	var sync *etree.Element
@@ -94,11 +105,10 @@ func (lz *lazyEl) slim() *itemTree {
 		panic("feeds: the bytes of a parsed feed changed after Parse") // as buildInto
 	}
 	is := lz.scope.child(el)
-	tr := &itemTree{el: el, scope: lz.scope, iscope: is, sync: sync}
+	lz.slimTr = &itemTree{el: el, scope: lz.scope, iscope: is, sync: sync}
 	if sync != nil {
-		tr.sscope = is.child(sync)
+		lz.slimTr.sscope = is.child(sync)
 	}
-	return tr
 }
 
 // build builds an item's children into its shell, or finds a conflict

@@ -88,8 +88,8 @@
 // without its data. Only the versions to record have their fields
 // computed, each as its record is made, under the lock, and the records
 // are written a chunk (256 KiB) at a time, then synced: what a fresh
-// store records of a big merge (~20k versions at 100k items) is never in
-// memory at once. A command's garbage counts in its peak until the next
+// store records of a big merge (6 MB at 100k items) is never in memory
+// at once. A command's garbage counts in its peak until the next
 // collection, which a merge's last phases rarely reach, so the store
 // makes little: its records reuse one buffer. So a merge
 // that brings 10 changed items into a 100k feed appends 10 records (their
