@@ -71,8 +71,8 @@ func (lz *lazyEl) tree() *itemTree {
 // and conflicts anew from the item's metadata. Most of an item's tree is
 // those, so unless the whole tree is built already this one is built
 // apart, without the sx:history and sx:conflicts of its sx:sync, into a
-// copy of its element: a merge that composes 20k items, and a store that
-// records the versions they replace, hold a third less. An item under
+// copy of its element (the merge of the generated 100k pair held
+// 534 MB at its last collection, 563 MB with whole trees). An item under
 // xml:space="preserve", which its copy would not be, and a conflict
 // version get the whole tree.
 func (lz *lazyEl) slim() *itemTree {

@@ -91,10 +91,11 @@
 // store records of a big merge (6 MB at 100k items) is never in memory
 // at once. A command's garbage counts in its peak until the next
 // collection, which a merge's last phases rarely reach, so the store
-// makes little: its records reuse one buffer. So a merge
-// that brings 10 changed items into a 100k feed appends 10 records (their
-// new versions; the versions they replace were recorded when they were
-// new), 4 KB. Base reads one record.
+// makes little: its records reuse one buffer, and fields are read from
+// the trees the merge built, without their history (package feeds). So a
+// merge that brings 10 changed items into a 100k feed appends 10 records
+// (their new versions; the versions they replace were recorded when they
+// were new), 4 KB. Base reads one record.
 //
 // # Figures
 //
