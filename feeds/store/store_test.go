@@ -6,8 +6,11 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
+
+	"github.com/feedsync/feedsync/feeds/dialect"
 )
 
 func TestRoundTrip(t *testing.T) {
@@ -156,5 +159,42 @@ func TestRecordSpansChunks(t *testing.T) {
 				t.Fatalf("Base(%s) = %q, %v; want %q", it.id, values(fs), ok, want)
 			}
 		}
+	}
+}
+
+// RecordLeft finds the items of a feed read in the saved feed by
+// following the saved feed's order, and looks up those it does not meet
+// a few places ahead: either way it records the versions that left, and
+// those alone.
+func TestRecordLeftWhateverTheOrder(t *testing.T) {
+	var old, kept []item
+	for i := range 20 {
+		it := item{id: fmt.Sprintf("i%d", i), title: "T", desc: fmt.Sprintf("d%d", i), hist: []string{"1@01@o"}}
+		old = append(old, it)
+		if i == 3 || i == 15 {
+			it = item{id: it.id, title: "T2", desc: it.desc, hist: []string{"2@02@x", "1@01@o"}}
+		}
+		kept = append(kept, it)
+	}
+	reversed := slices.Clone(old)
+	slices.Reverse(reversed)
+	shuffled := append(slices.Clone(old[10:]), old[:10]...)
+	for name, read := range map[string][]item{"in order": old, "reversed": reversed, "shuffled": shuffled} {
+		t.Run(name, func(t *testing.T) {
+			feed := feedIn(t)
+			s := open(t, feed)
+			r := parse(t, rss(read...))
+			if err := s.RecordLeft([][]dialect.Entry{r.Entries()}, parse(t, rss(kept...))); err != nil {
+				t.Fatal(err)
+			}
+			if n := s.Stats().Records; n != 2 {
+				t.Errorf("%d records, want the 2 versions replaced", n)
+			}
+			for _, id := range []string{"i3", "i15"} {
+				if fs, ok := s.Base(id, hist("1@01@o")); !ok || values(fs) != "title=T;content=d"+id[1:]+";" {
+					t.Errorf("Base(%s) = %q, %v", id, values(fs), ok)
+				}
+			}
+		})
 	}
 }
