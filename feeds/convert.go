@@ -150,12 +150,13 @@ func (d *Doc) newCategory(term, scheme string) kid {
 func compose(local, winner *itemData) *itemData {
 	out := &composition{}
 	var shared []kid
-	for _, f := range winner.fields() {
+	lt, wt := local.slimTree(), winner.slimTree()
+	for _, f := range winner.appendFieldsIn(nil, wt) {
 		if f.kind.shared() {
 			shared = append(shared, f.kid)
 		}
 	}
-	lk, at := local.children()
+	lk, at := local.childrenIn(lt)
 	placed := false
 	for i, k := range lk {
 		if i == at {
@@ -176,7 +177,6 @@ func compose(local, winner *itemData) *itemData {
 		out.kids = slices.Insert(out.kids, 0, shared...)
 		out.syncAt += len(shared)
 	}
-	lt, wt := local.tree(), winner.tree()
 	x := &itemData{format: local.format, tr: &itemTree{el: lt.el, scope: lt.scope, iscope: lt.iscope,
 		sync: wt.sync, sscope: wt.sscope}, comp: out}
 	if d := winner.digest.Load(); d != nil {

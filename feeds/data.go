@@ -46,6 +46,16 @@ func (d *itemData) tree() *itemTree {
 	return noTree
 }
 
+// slimTree returns the tree the data's fields are read from and a merge
+// composes it from: for data read from a feed, the item's tree or one
+// without the history and conflicts of its sx:sync (lazyEl.slim).
+func (d *itemData) slimTree() *itemTree {
+	if d.lz != nil && d.comp == nil {
+		return d.lz.slim()
+	}
+	return d.tree()
+}
+
 // composition is the children of data that was built rather than read.
 type composition struct {
 	kids   []kid // children other than sx:sync, without white space
@@ -68,10 +78,14 @@ func (k kid) elem() *etree.Element {
 // children returns the data's children other than sx:sync and white space,
 // and the index sx:sync goes before.
 func (d *itemData) children() ([]kid, int) {
+	return d.childrenIn(d.tree())
+}
+
+// childrenIn is children with tr as the data's tree (see slimTree).
+func (d *itemData) childrenIn(tr *itemTree) ([]kid, int) {
 	if d.comp != nil {
 		return d.comp.kids, d.comp.syncAt
 	}
-	tr := d.tree()
 	kids := make([]kid, 0, len(tr.el.Child)/2+1)
 	at := -1
 	for _, t := range tr.el.Child {
@@ -109,6 +123,15 @@ func (d *itemData) fields() []field {
 // appendFields appends the data's child elements, classified, to fs.
 func (d *itemData) appendFields(fs []field) []field {
 	if d.comp != nil {
+		return d.appendFieldsIn(fs, nil)
+	}
+	return d.appendFieldsIn(fs, d.slimTree())
+}
+
+// appendFieldsIn is appendFields with tr as the data's tree (see
+// slimTree); tr is not used for composed data.
+func (d *itemData) appendFieldsIn(fs []field, tr *itemTree) []field {
+	if d.comp != nil {
 		for _, k := range d.comp.kids {
 			if e := k.elem(); e != nil {
 				u := k.scope.elemURI(e)
@@ -117,7 +140,6 @@ func (d *itemData) appendFields(fs []field) []field {
 		}
 		return fs
 	}
-	tr := d.tree()
 	pu := tr.scope.elemURI(tr.el)
 	for _, t := range tr.el.Child {
 		e, ok := t.(*etree.Element)

@@ -105,7 +105,11 @@
 // digest of its shared data are read from the tokens, and where its bytes
 // are is kept. An item's tree is built from those bytes the first time
 // something needs it (its fields, a change, a merge that takes another
-// version's data); most items of a merge are never built. Reading a feed
+// version's data); most items of a merge are never built. What reads an
+// item's data alone (its fields, a merge that composes a winner with the
+// local item's publisher-specific data) gets a tree built without the
+// history and conflicts of its sx:sync, which a merge writes anew from
+// the metadata: most of an item's tree is its history. Reading a feed
 // therefore costs about its size in memory, and little more than the scan
 // in time.
 //

@@ -89,30 +89,40 @@
 // did not touch) costs a lookup, and an item read from another feed is
 // compared history entry and digest, both read as the feed was parsed,
 // without its data. Only the versions to record have their fields
-// computed, and they are appended in one write, then synced. So a merge
-// that brings 10 changed items into a 100k feed appends 10 records (their
-// new versions; the versions they replace were recorded when they were
-// new), 4 KB. Base reads one record.
+// computed, each as its record is made, under the lock, and the records
+// are written a chunk (256 KiB) at a time, then synced: what a fresh
+// store records of a big merge (6 MB at 100k items) is never in memory
+// at once. A command's garbage counts in its peak until the next
+// collection, which a merge's last phases rarely reach, so the store
+// makes little: its records reuse one buffer, and fields are read from
+// the trees the merge built, without their history (package feeds). So a
+// merge that brings 10 changed items into a 100k feed appends 10 records
+// (their new versions; the versions they replace were recorded when they
+// were new), 4 KB. Base reads one record.
 //
 // # Figures
 //
 // The generated 100k pair (package feeds/feedgen, 100 MB a feed; write it
 // with go run ./feeds/feedgen/cmd/feedgen -o DIR), `feedsync merge
 // local.xml remote.xml -o out.xml`, whole-process figures, medians of
-// three runs paired with the same build without a store (2 cores, a
-// loaded machine):
+// seven runs paired with the same build whose .feedsync is a file, so
+// that the store is unused (2 cores, a machine shared with other work,
+// whose wall-clock medians moved by ±15% from one set of runs to the
+// next; the figures in brackets are two other sets):
 //
-//	fresh store (none before):    CPU 1.02× (five runs; 0.88–1.13), 1.11× (three runs), peak memory 1.08× (1048 / 972 MiB), 6 MB recorded
-//	existing store (same merge):  CPU 1.03× (6.49 s / 6.30 s), peak memory 1.02× (988 / 972 MiB), nothing appended
+//	fresh store (none before):    CPU 1.04× (1.03×, 1.09×), wall 1.16× (1.01×, 1.32×), peak memory 1.00× (740 / 740 MiB; 1.02×, 1.01×), 6 MB recorded
+//	existing store (same merge):  CPU 1.07× (1.01×), wall 0.98× (1.17×), peak memory 1.03× (749 / 726 MiB; 1.02×), nothing appended
 //
-// and the store's own share, with what a 10-item merge appends:
+// A CPU profile of the fresh case puts the store at 6% of the command's
+// CPU, most of it the fields of the ~20k versions the merge replaced; a
+// fresh store also writes and syncs its 6 MB. The store's own share, with
+// what a 10-item merge appends:
 //
 //	go test ./feeds/store -run '^$' -bench . -benchtime 3x -benchmem
 //
 // BenchmarkRecordSaveFresh (a fresh store's RecordLeft and RecordCurrent
-// of that merge) takes 0.64 s, of which 0.23 s build the fields of the
-// ~20k versions the merge replaced; BenchmarkTenChangedInto100k reports
-// 10 records, 4107 bytes appended.
+// of that merge) takes 0.38 s and allocates 71 MB;
+// BenchmarkTenChangedInto100k reports 10 records, 4347 bytes appended.
 //
 // # Concurrency
 //

@@ -84,6 +84,13 @@ type Version struct {
 
 // encode appends v's record (frame and payload) to b.
 func (v *version) encode(b []byte) []byte {
+	b, _ = v.appendTo(b, nil)
+	return b
+}
+
+// appendTo appends v's record to b, sorting the keys of its types in
+// keys, which it returns for reuse.
+func (v *version) appendTo(b []byte, keys []string) ([]byte, []string) {
 	start := len(b)
 	b = append(b, make([]byte, frameSize)...)
 	b = appendString(b, v.id)
@@ -93,7 +100,9 @@ func (v *version) encode(b []byte) []byte {
 	b = appendString(b, v.digest)
 	b = append(b, v.flags)
 	b = binary.AppendUvarint(b, uint64(len(v.types)))
-	for _, k := range slices.Sorted(maps.Keys(v.types)) {
+	keys = slices.AppendSeq(keys[:0], maps.Keys(v.types))
+	slices.Sort(keys)
+	for _, k := range keys {
 		b = appendString(appendString(b, k), v.types[k])
 	}
 	b = binary.AppendUvarint(b, uint64(len(v.fields)))
@@ -103,7 +112,7 @@ func (v *version) encode(b []byte) []byte {
 	payload := b[start+frameSize:]
 	binary.BigEndian.PutUint32(b[start:], uint32(len(payload)))
 	binary.BigEndian.PutUint32(b[start+4:], crc32.Checksum(payload, crcTable))
-	return b
+	return b, keys
 }
 
 // whenText is a history entry's when as the key holds it: UTC, to the

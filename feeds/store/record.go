@@ -18,12 +18,14 @@ import (
 // past it the versions are not recorded, and the command goes on.
 const lockWait = 10 * time.Second
 
-// pending is a version Record read, not yet in the file.
+// pending is a version Record read, not yet in the file. Its record is
+// made as it is written (encoder), so that what a command records is
+// never all in memory at once.
 type pending struct {
 	id     string
 	h      dialect.History
 	digest string
-	rec    []byte // the record, frame and payload
+	src    dialect.Version
 }
 
 // Record records every version (the winner and the conflict versions) of
@@ -63,11 +65,26 @@ func (s *Store) flush(todo []pending, d *dialect.Doc) error {
 	return s.takeWarning(err)
 }
 
-// recordOf encodes a version's record: its shared fields alone, with
-// the Type of those that have one.
-func recordOf(id string, h dialect.History, digest string, v dialect.Version) []byte {
-	r := version{id: id, h: h, digest: digest}
-	for _, f := range v.Fields() {
+// chunk is how much of the records being appended is held before it is
+// written: the store's share of a command's memory stays small however
+// many versions it records (a fresh store's first merge of the 100k pair
+// writes 6 MB of records).
+const chunk = 256 << 10
+
+// encoder makes records, reusing its buffers from one to the next.
+type encoder struct {
+	v    version
+	keys []string
+}
+
+// append appends the record of p to b: its shared fields alone, with the
+// Type of those that have one.
+func (e *encoder) append(b []byte, p *pending) []byte {
+	r := &e.v
+	r.id, r.h, r.digest, r.flags = p.id, p.h, p.digest, 0
+	r.fields = r.fields[:0]
+	clear(r.types)
+	for _, f := range p.src.Fields() {
 		if !f.Shared {
 			continue
 		}
@@ -79,14 +96,17 @@ func recordOf(id string, h dialect.History, digest string, v dialect.Version) []
 			r.types[f.Key] = f.Type
 		}
 	}
-	if v.Deleted() {
+	if p.src.Deleted() {
 		r.flags |= flagDeleted
 	}
-	return r.encode(nil)
+	b, e.keys = r.appendTo(b, e.keys)
+	clear(r.fields) // let the fields' strings go
+	return b
 }
 
 // write appends the records of todo that the file does not hold, under
-// the store's lock, then calls after with the file, still locked.
+// the store's lock, then calls after with the file, still locked. The
+// records are made and written a chunk at a time.
 func (s *Store) write(todo []pending, after func(*os.File) error) error {
 	l, err := s.lock()
 	if err != nil {
@@ -97,47 +117,76 @@ func (s *Store) write(todo []pending, after func(*os.File) error) error {
 	if err != nil {
 		return err
 	}
-	var buf []byte
-	type at struct {
-		p   *pending
-		off int64
+	w := appender{f: f, at: s.end}
+	if w.at == 0 {
+		w.buf = header(0)
 	}
-	var placed []at
-	start := s.end
-	if start == 0 {
-		buf = header(0)
-	}
+	offs := make([]int64, len(todo))
+	var enc encoder
+	placed := 0
 	for i := range todo {
 		p := &todo[i]
+		offs[i] = -1
 		if s.idx.has(versionKey(p.id, p.h, p.digest)) {
 			continue // another writer recorded it meanwhile
 		}
-		placed = append(placed, at{p, start + int64(len(buf))})
-		buf = append(buf, p.rec...)
+		offs[i], placed = w.offset(), placed+1
+		w.buf = enc.append(w.buf, p)
+		if err := w.flushAt(chunk); err != nil {
+			return fmt.Errorf("%s: %w", s.path, err)
+		}
 	}
-	if len(placed) == 0 {
+	if placed == 0 {
 		return nil
 	}
-	if err := appendAt(f, buf, start); err != nil {
+	if err := w.finish(); err != nil {
 		return fmt.Errorf("%s: %w", s.path, err)
 	}
-	for _, a := range placed {
-		s.idx.add(a.p.id, a.p.h, a.p.digest, a.off)
+	for i := range todo {
+		if offs[i] >= 0 {
+			s.idx.add(todo[i].id, todo[i].h, todo[i].digest, offs[i])
+		}
 	}
-	s.end = start + int64(len(buf))
+	s.end = w.offset()
 	return after(f)
 }
 
-// appendAt writes buf at off, cuts off whatever lay past it (a torn
+// appender writes records at the end of the store file a chunk at a time.
+// The index learns of them once all are written and synced; a write cut
+// short leaves whole records and at most one torn one past the end the
+// index knows, which the next writer overwrites.
+type appender struct {
+	f   *os.File
+	at  int64 // where buf goes in the file
+	buf []byte
+}
+
+// offset is where the next byte appended goes in the file.
+func (w *appender) offset() int64 { return w.at + int64(len(w.buf)) }
+
+// flushAt writes what is held once it is n bytes or more.
+func (w *appender) flushAt(n int) error {
+	if len(w.buf) < n {
+		return nil
+	}
+	if _, err := w.f.WriteAt(w.buf, w.at); err != nil {
+		return err
+	}
+	w.at += int64(len(w.buf))
+	w.buf = w.buf[:0]
+	return nil
+}
+
+// finish writes what is held, cuts off whatever lay past it (a torn
 // record) and syncs the file.
-func appendAt(f *os.File, buf []byte, off int64) error {
-	if _, err := f.WriteAt(buf, off); err != nil {
+func (w *appender) finish() error {
+	if err := w.flushAt(0); err != nil {
 		return err
 	}
-	if err := f.Truncate(off + int64(len(buf))); err != nil {
+	if err := w.f.Truncate(w.at); err != nil {
 		return err
 	}
-	return f.Sync()
+	return w.f.Sync()
 }
 
 // lock takes the store's lock, making .feedsync if need be. It refuses a

@@ -2,10 +2,15 @@ package store
 
 import (
 	"errors"
+	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
+	"strings"
 	"testing"
+
+	"github.com/feedsync/feedsync/feeds/dialect"
 )
 
 func TestRoundTrip(t *testing.T) {
@@ -123,5 +128,73 @@ func TestOpenMissing(t *testing.T) {
 	}
 	if _, err := os.Lstat(filepath.Dir(Path(feed))); !errors.Is(err, fs.ErrNotExist) {
 		t.Errorf("Open made %s (%v)", filepath.Dir(Path(feed)), err)
+	}
+}
+
+// Records are made and written a chunk at a time (so that a fresh store
+// of a big feed is never all in memory): versions that fill several
+// chunks are all recorded, each found at its place, in this store and
+// in the next one to open the file.
+func TestRecordSpansChunks(t *testing.T) {
+	feed := feedIn(t)
+	var items []item
+	for i := range 3 * chunk / 1000 {
+		id := fmt.Sprintf("i%d", i)
+		items = append(items, item{id: id, title: "T " + id, desc: strings.Repeat("d", 900) + id, hist: []string{"1@01@o"}})
+	}
+	s := open(t, feed)
+	if err := s.Record(parse(t, rss(items...))); err != nil {
+		t.Fatal(err)
+	}
+	if size := fileSize(t, Path(feed)); size < 2*chunk {
+		t.Fatalf("the store is %d bytes, not the several chunks this test is about", size)
+	}
+	for _, st := range []*Store{s, open(t, feed)} {
+		if n := st.Stats().Records; n != len(items) {
+			t.Errorf("Stats().Records = %d, want %d", n, len(items))
+		}
+		for _, it := range items {
+			fs, ok := st.Base(it.id, hist("1@01@o"))
+			if want := "title=" + it.title + ";content=" + it.desc + ";"; !ok || values(fs) != want {
+				t.Fatalf("Base(%s) = %q, %v; want %q", it.id, values(fs), ok, want)
+			}
+		}
+	}
+}
+
+// RecordLeft finds the items of a feed read in the saved feed by
+// following the saved feed's order, and looks up those it does not meet
+// a few places ahead: either way it records the versions that left, and
+// those alone.
+func TestRecordLeftWhateverTheOrder(t *testing.T) {
+	var old, kept []item
+	for i := range 20 {
+		it := item{id: fmt.Sprintf("i%d", i), title: "T", desc: fmt.Sprintf("d%d", i), hist: []string{"1@01@o"}}
+		old = append(old, it)
+		if i == 3 || i == 15 {
+			it = item{id: it.id, title: "T2", desc: it.desc, hist: []string{"2@02@x", "1@01@o"}}
+		}
+		kept = append(kept, it)
+	}
+	reversed := slices.Clone(old)
+	slices.Reverse(reversed)
+	shuffled := append(slices.Clone(old[10:]), old[:10]...)
+	for name, read := range map[string][]item{"in order": old, "reversed": reversed, "shuffled": shuffled} {
+		t.Run(name, func(t *testing.T) {
+			feed := feedIn(t)
+			s := open(t, feed)
+			r := parse(t, rss(read...))
+			if err := s.RecordLeft([][]dialect.Entry{r.Entries()}, parse(t, rss(kept...))); err != nil {
+				t.Fatal(err)
+			}
+			if n := s.Stats().Records; n != 2 {
+				t.Errorf("%d records, want the 2 versions replaced", n)
+			}
+			for _, id := range []string{"i3", "i15"} {
+				if fs, ok := s.Base(id, hist("1@01@o")); !ok || values(fs) != "title=T;content=d"+id[1:]+";" {
+					t.Errorf("Base(%s) = %q, %v", id, values(fs), ok)
+				}
+			}
+		})
 	}
 }

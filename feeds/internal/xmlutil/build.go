@@ -198,9 +198,24 @@ func (b *Builder) Add(s *xmlscan.Scanner) etree.Token {
 // up to its end tag, and gives them to e. onStart, if not nil, is called
 // with each element built and the offset of its start tag.
 func (b *Builder) Children(s *xmlscan.Scanner, e *etree.Element, onStart func(off int, e *etree.Element)) error {
+	return b.ChildrenExcept(s, e, onStart, nil)
+}
+
+// Skip is asked, at each start tag a scanner has just read, with the
+// element it would be a child of, whether to leave that element, and all
+// within it, out of the tree being built.
+type Skip func(s *xmlscan.Scanner, parent *etree.Element) bool
+
+// ChildrenExcept is Children without the elements skip, if not nil,
+// leaves out.
+func (b *Builder) ChildrenExcept(s *xmlscan.Scanner, e *etree.Element, onStart func(off int, e *etree.Element), skip Skip) error {
 	base := len(b.open)
 	b.push(e)
 	for len(b.open) > base && s.Next() {
+		if skip != nil && s.Token().Kind == xmlscan.StartElement && skip(s, b.open[len(b.open)-1]) {
+			skipElement(s)
+			continue
+		}
 		t := b.Token(s.Token())
 		if el, ok := t.(*etree.Element); ok && onStart != nil {
 			onStart(s.Token().Off, el)
@@ -211,6 +226,17 @@ func (b *Builder) Children(s *xmlscan.Scanner, e *etree.Element, onStart func(of
 		return err
 	}
 	return nil
+}
+
+// skipElement reads up to the end tag of the element whose start tag s
+// has just read (or to an error, which s keeps).
+func skipElement(s *xmlscan.Scanner) {
+	d := s.Depth()
+	for s.Next() {
+		if s.Token().Kind == xmlscan.EndElement && s.Depth() == d-1 {
+			return
+		}
+	}
 }
 
 // Token adds one token to the tree being built, and returns the token it

@@ -20,6 +20,12 @@ type LazyBuilder struct {
 // start tag is at data[off] in bytes read before, and whose parent has the
 // namespace bindings ns.
 func (lb *LazyBuilder) ChildrenAt(data []byte, off int, ns []xmlscan.Binding, e *etree.Element, onStart func(off int, e *etree.Element)) error {
+	return lb.ChildrenAtExcept(data, off, ns, e, onStart, nil)
+}
+
+// ChildrenAtExcept is ChildrenAt without the elements skip, if not nil,
+// leaves out (Builder.ChildrenExcept).
+func (lb *LazyBuilder) ChildrenAtExcept(data []byte, off int, ns []xmlscan.Binding, e *etree.Element, onStart func(off int, e *etree.Element), skip Skip) error {
 	lb.mu.Lock()
 	defer lb.mu.Unlock()
 	s := xmlscan.NewFragment(data, off, ns, xmlscan.DefaultLimits)
@@ -29,5 +35,5 @@ func (lb *LazyBuilder) ChildrenAt(data []byte, off int, ns []xmlscan.Binding, e 
 		}
 		return errors.New("no element at the offset")
 	}
-	return lb.b.Children(s, e, onStart)
+	return lb.b.ChildrenExcept(s, e, onStart, skip)
 }
