@@ -91,12 +91,27 @@ func writeDoc(env *Env, out string, doc result) error {
 	err := env.stop.save(func() error {
 		// The store is written as part of the save, behind the same gate,
 		// so that an interrupted command writes nothing at all; what the
-		// save replaces is recorded before it, so that a kill between the
-		// two loses no base.
-		if d = resultDoc(env, doc); d != nil {
-			env.saving.recordLeft(env.warn, d)
+		// save replaces is recorded before the new file is renamed into
+		// place, so that a kill between the two loses no base. It is
+		// recorded while the new file is written, on another core: the
+		// fill waits for it before the file is synced and renamed.
+		d = resultDoc(env, doc)
+		if d == nil {
+			return env.saving.saveWith(fill(out, doc))
 		}
-		return env.saving.saveWith(fill(out, doc))
+		recorded := make(chan struct{})
+		go func() {
+			defer close(recorded)
+			env.saving.recordLeft(env.warn, d)
+		}()
+		write := fill(out, doc)
+		err := env.saving.saveWith(func(w io.Writer) error {
+			err := write(w)
+			<-recorded
+			return err
+		})
+		<-recorded // a save that failed before its fill
+		return err
 	})
 	if err != nil {
 		return err
