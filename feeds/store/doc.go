@@ -105,13 +105,13 @@
 // The generated 100k pair (package feeds/feedgen, 100 MB a feed; write it
 // with go run ./feeds/feedgen/cmd/feedgen -o DIR), `feedsync merge
 // local.xml remote.xml -o out.xml`, whole-process figures, medians of
-// seven runs paired with the same build whose .feedsync is a file, so
-// that the store is unused (2 cores, a machine shared with other work,
-// whose wall-clock medians moved by ±15% from one set of runs to the
-// next; the figures in brackets are two other sets):
+// five runs paired with the same build whose .feedsync is a file, so that
+// the store is unused (2 cores, quiet). The command records what its save
+// replaces while the new feed is written, on the other core, and waits
+// for it before the rename (package tui):
 //
-//	fresh store (none before):    CPU 1.04× (1.03×, 1.09×), wall 1.16× (1.01×, 1.32×), peak memory 1.00× (740 / 740 MiB; 1.02×, 1.01×), 6 MB recorded
-//	existing store (same merge):  CPU 1.07× (1.01×), wall 0.98× (1.17×), peak memory 1.03× (749 / 726 MiB; 1.02×), nothing appended
+//	fresh store (none before):    CPU 0.995×, wall 0.96×, peak memory 1.00× (736 / 736 MiB), 6 MB recorded
+//	existing store (same merge):  CPU 0.93×, wall 0.99×, peak memory 0.98× (726 / 738 MiB), nothing appended
 //
 // A CPU profile of the fresh case puts the store at 6% of the command's
 // CPU, most of it the fields of the ~20k versions the merge replaced; a
