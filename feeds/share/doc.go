@@ -98,10 +98,15 @@
 //
 // A fold writes the model into FEED atomically under FEED's lock, FEED.bak
 // keeping the feed it replaced, then the stamps, then removes the journal
-// segments it folded. The hub folds when the journal holds 256 records,
-// 100 ms after the last POST (so that FEED on disk is soon what the hub
-// holds, for the commands that read it), paced so that folds take at most
-// a fifth of its time, and when it closes. A fold copies the model while
+// segments it folded. A fold costs the whole feed, so the hub folds when
+// the journal holds 256 records and an eighth of FEED's size (a POST's
+// share of the folds is then a few times its own record, at any size of
+// feed: at 100k items a fold every ~8,000 one-item POSTs); once no POST
+// has come for 100 ms, or for 30 times as long as the last fold took if
+// that is longer (about 20 s at 100k items), so that FEED on disk is soon
+// what the hub holds, for the commands that read it, while a trickle of
+// POSTs does not rewrite a big feed for each; paced so that folds take at
+// most a fifth of its time; and when it closes. A fold copies the model while
 // POSTs wait (a fraction of a second at 100k items) and writes without
 // holding them or any GET.
 //

@@ -47,8 +47,8 @@ func (h *Hub) foldOnce() error {
 	}
 	model := h.doc.Subset(func(dialect.Entry) bool { return true })
 	st := h.st.copyForSave()
-	upto, pending, id := h.j.last(), h.pending, h.id
-	h.pending = 0
+	upto, pending, pendingB, id := h.j.last(), h.pending, h.pendingB, h.id
+	h.pending, h.pendingB = 0, 0
 	writing := make(chan struct{})
 	h.writing = writing
 	h.mu.Unlock()
@@ -68,6 +68,7 @@ func (h *Hub) foldOnce() error {
 	defer h.mu.Unlock()
 	if err != nil {
 		h.pending += pending
+		h.pendingB += pendingB
 		return err
 	}
 	h.j.folded(upto)

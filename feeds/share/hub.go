@@ -116,6 +116,8 @@ type Hub struct {
 	j          *journal
 	unfolded   map[string]uint64 // items changed since the last fold, by the record that changed them last
 	pending    int               // records since the last fold
+	pendingB   int64             // their bytes
+	foldTook   time.Duration     // how long the last fold took
 	lastChange time.Time
 	foldIdle   time.Duration // foldIdle when the hub started
 	foldMu     sync.Mutex

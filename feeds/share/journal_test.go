@@ -264,3 +264,29 @@ func setFoldIdle(d time.Duration) func() {
 	foldIdle = d
 	return func() { foldIdle = old }
 }
+
+// TestFoldIsDueByTheJournalsShareOfFEED: a fold rewrites the whole feed,
+// so the journal is folded once it holds foldRecords records and an
+// eighth of FEED's size, not after a count of records alone: beside a big
+// FEED, 256 one-item records are far too little to be worth a fold, and
+// a POST's share of the folds stays a few times its own record (issue 21:
+// a POST's cost in CPU and bytes written does not grow with the feed).
+func TestFoldIsDueByTheJournalsShareOfFEED(t *testing.T) {
+	for _, c := range []struct {
+		records   int
+		bytes     int64
+		feed      int64
+		want      bool
+		situation string
+	}{
+		{255, 1 << 20, 1 << 20, false, "fewer records than foldRecords"},
+		{256, 256 * 3300, 1 << 20, true, "256 records of a 1k feed's size"},
+		{256, 256 * 3300, 100 << 20, false, "256 records beside a 100k feed"},
+		{4000, 4000 * 3300, 100 << 20, true, "an eighth of a 100k feed"},
+	} {
+		h := &Hub{pending: c.records, pendingB: c.bytes, id: fileID{size: c.feed}}
+		if got := h.foldDue(); got != c.want {
+			t.Errorf("%s: fold due %v, want %v", c.situation, got, c.want)
+		}
+	}
+}

@@ -131,12 +131,13 @@ func (h *Hub) apply(posted feed) (uint64, error) {
 		h.j.fail(err)
 	} else {
 		h.j.write(seq, data)
+		h.pendingB += int64(len(data))
 	}
 	h.recordLeft(before, posted)
 	h.recordCurrent(frag)
 	h.pending++
 	h.lastChange = time.Now()
-	if h.pending >= foldRecords {
+	if h.foldDue() {
 		h.kickFold()
 	}
 	return seq, nil
