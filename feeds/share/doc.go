@@ -46,8 +46,13 @@
 // A body over Options.MaxBody is refused with 413, one that does
 // not load with 400 and its file:line:col problems; the feed is then
 // untouched. At most Options.MaxPosts POSTs (4) are taken at once, from
-// the reading of their bodies to their answers; one beyond is refused at
-// once, its body unread, with 503 and "Retry-After: 1". So the memory the
+// the reading of their bodies to their answers; one beyond waits, its
+// body unread, up to PostWait (a quarter of a second: a one-item POST
+// takes milliseconds) for one of them to end, and is then refused with 503
+// and "Retry-After: 1". Without the wait, a POST sent again after its
+// Retry-After found the slots taken by posters that had just been
+// answered and sent again at once, and a few of 16 posters at 100k items
+// gave up after 10 refusals (BenchmarkHubPosters100k). So the memory the
 // POSTs hold has a ceiling of MaxPosts × 3 × MaxBody (768 MiB at the
 // defaults) beside the feed's own: a body held parsed takes about twice
 // its size, and its garbage up to as much again (TestHubBoundsPostsInFlight

@@ -19,13 +19,11 @@ func (h *Hub) post(w http.ResponseWriter, r *http.Request, complete bool) {
 		tooLarge(w, h.opts.MaxBody)
 		return
 	}
-	select {
-	case h.posts <- struct{}{}:
-		defer func() { <-h.posts }()
-	default:
+	if !h.takePost(r) {
 		busy(w, h.opts.MaxPosts)
 		return
 	}
+	defer func() { <-h.posts }()
 	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, h.opts.MaxBody))
 	var mbe *http.MaxBytesError
 	switch {
@@ -54,6 +52,29 @@ func (h *Hub) post(w http.ResponseWriter, r *http.Request, complete bool) {
 		w.Header().Set(HeaderETag, etag)
 	}
 	w.Write(answer.Bytes())
+}
+
+// PostWait is how long a POST beyond Options.MaxPosts waits for one of
+// them to end before it is refused with 503.
+const PostWait = 250 * time.Millisecond
+
+// takePost takes a token for a POST, waiting up to PostWait for one, its
+// body unread; false: none came, or the client went away.
+func (h *Hub) takePost(r *http.Request) bool {
+	select {
+	case h.posts <- struct{}{}:
+		return true
+	default:
+	}
+	t := time.NewTimer(PostWait)
+	defer t.Stop()
+	select {
+	case h.posts <- struct{}{}:
+		return true
+	case <-t.C:
+	case <-r.Context().Done():
+	}
+	return false
 }
 
 // postHook, when set by a test, is called when a POST's body has been

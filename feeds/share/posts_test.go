@@ -16,7 +16,7 @@ import (
 // a hub that takes MaxPosts 4 and bodies of up to MaxBody 4 MiB; the
 // bodies are held parsed, before their merges, until every POST has been
 // taken or refused. At most 4 are held at once, the 12 others are refused
-// with 503 and Retry-After at once, and the heap grows by less than the
+// with 503 and Retry-After after waiting PostWait for a slot, and the heap grows by less than the
 // documented ceiling, MaxPosts × 3 × MaxBody (issue 20 item 9: 16
 // concurrent 60 MiB bodies peaked at 2.3 GB).
 func TestHubBoundsPostsInFlight(t *testing.T) {
