@@ -197,6 +197,7 @@ func TestConcurrentWritersLoseNoUpdate(t *testing.T) {
 			for err := range errs {
 				t.Error(err)
 			}
+			waitFolded(t, c.feed) // the syncs' POSTs, journalled, reach FEED at the hub's fold
 			got := titles(t, c.feed)
 			for id, title := range c.want {
 				if got[id] != title {
