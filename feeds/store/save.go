@@ -92,9 +92,17 @@ func (s *Store) RecordLeft(read [][]dialect.Entry, kept ...*dialect.Doc) error {
 // its REMOTE, whose shared items mostly come in the same order) meet that
 // doc's entries in order, and each found a few places ahead is found
 // without a look-up in the doc's index, which costs a cache miss an item.
+//
+// Listing the kept doc's entries costs the whole doc, so a read of fewer
+// than orderFrom entries (a hub's POST of a few items into its big model)
+// looks each up instead: its cost stays in what was read.
 func (c *collector) left(read [][]dialect.Entry, kept []*dialect.Doc) {
 	var order []dialect.Entry
-	if len(kept) == 1 {
+	n := 0
+	for _, es := range read {
+		n += len(es)
+	}
+	if len(kept) == 1 && n >= orderFrom {
 		order = kept[0].Entries()
 	}
 	for _, es := range read {
@@ -112,6 +120,10 @@ func (c *collector) left(read [][]dialect.Entry, kept []*dialect.Doc) {
 		}
 	}
 }
+
+// orderFrom is how many entries read must hold for left to walk the kept
+// doc's entries in order rather than look each up.
+const orderFrom = 1024
 
 // lookAhead is how far ahead of the last item found left looks for the
 // next one in the kept doc's order.

@@ -168,7 +168,7 @@ func TestRecordSpansChunks(t *testing.T) {
 // those alone.
 func TestRecordLeftWhateverTheOrder(t *testing.T) {
 	var old, kept []item
-	for i := range 20 {
+	for i := range orderFrom + 20 { // enough to be walked in order (left)
 		it := item{id: fmt.Sprintf("i%d", i), title: "T", desc: fmt.Sprintf("d%d", i), hist: []string{"1@01@o"}}
 		old = append(old, it)
 		if i == 3 || i == 15 {
@@ -178,7 +178,7 @@ func TestRecordLeftWhateverTheOrder(t *testing.T) {
 	}
 	reversed := slices.Clone(old)
 	slices.Reverse(reversed)
-	shuffled := append(slices.Clone(old[10:]), old[:10]...)
+	shuffled := append(slices.Clone(old[len(old)/2:]), old[:len(old)/2]...)
 	for name, read := range map[string][]item{"in order": old, "reversed": reversed, "shuffled": shuffled} {
 		t.Run(name, func(t *testing.T) {
 			feed := feedIn(t)
