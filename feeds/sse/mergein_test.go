@@ -1,6 +1,7 @@
 package ssefeed
 
 import (
+	"errors"
 	"fmt"
 	"slices"
 	"strings"
@@ -103,6 +104,27 @@ func TestMergeInOPMLIsLeftToMerge(t *testing.T) {
 	changed, done, err := d.MergeIn(mustParse(t, "remote.opml", opml))
 	if done || err != nil || changed != nil {
 		t.Errorf("MergeIn of outlines: %q, %v, %v; want it left to Merge", changed, done, err)
+	}
+	assertBytes(t, before, d.Bytes())
+}
+
+// 0.91 §4.4.1 with the depth limit: a conflict whose loser's data nests
+// deep would put the winner's sx:conflict past MaxDepth; MergeIn refuses
+// with the *DepthError Merge gives and leaves the feed as it was.
+func TestMergeInRSSRefusesNestingPastDepthLimit(t *testing.T) {
+	deep := strings.Repeat("<x>", MaxDepth-5) + strings.Repeat("</x>", MaxDepth-5)
+	item := func(by, when string) string {
+		return `<item>` + deep + `<sx:sync id="a" version="2"><sx:history when="` + when + `" by="` + by + `"/></sx:sync></item>`
+	}
+	local := rssFeed(item("L", "Sun, 22 May 2005 09:00:00 GMT"))
+	remote := rssFeed(item("R", "Sun, 22 May 2005 11:00:00 GMT"))
+	_, werr := Merge(mustParse(t, "local.xml", local), mustParse(t, "remote.xml", remote))
+	d := mustParse(t, "local.xml", local)
+	before := d.Bytes()
+	_, done, err := d.MergeIn(mustParse(t, "remote.xml", remote))
+	var de *DepthError
+	if !done || !errors.As(err, &de) || werr == nil || err.Error() != werr.Error() {
+		t.Fatalf("MergeIn: %v (done %v); Merge: %v; want the same DepthError", err, done, werr)
 	}
 	assertBytes(t, before, d.Bytes())
 }
