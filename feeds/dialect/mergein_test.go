@@ -18,14 +18,22 @@ func TestMergeInIsMerge(t *testing.T) {
 		name    string
 		dialect Dialect
 		feeds   []string
+		inPlace bool // SSE 0.91 merges item by item once both feeds hold sync data
 	}{
-		{"0.91 RSS", SSE091, []string{emptyRSS}},
-		{"0.91 OPML", SSE091, []string{emptyOPML}},
-		{"1.0.2 RSS", FeedSync102, []string{emptyRSS}},
-		{"1.0.2 Atom and RSS", FeedSync102, []string{emptyAtom, emptyRSS}},
+		{"0.91 RSS", SSE091, []string{emptyRSS}, true},
+		{"0.91 OPML", SSE091, []string{emptyOPML}, false},
+		{"1.0.2 RSS", FeedSync102, []string{emptyRSS}, false},
+		{"1.0.2 Atom and RSS", FeedSync102, []string{emptyAtom, emptyRSS}, false},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
+			before, calls := sseInPlace.Load(), 0
+			defer func() {
+				took := sseInPlace.Load() - before
+				if c.inPlace && took*4 < int64(calls)*3 || !c.inPlace && took != 0 {
+					t.Errorf("%d of %d merges went item by item in SSE 0.91's path", took, calls)
+				}
+			}()
 			for seed := range int64(*seeds) {
 				m := newMesh(t, seed, c.dialect, c.feeds)
 				model, ref := m.doc(0), m.doc(0)
@@ -33,6 +41,7 @@ func TestMergeInIsMerge(t *testing.T) {
 					m.step()
 					j := m.rng.Intn(len(m.feeds))
 					ref = m.checkMergeIn(model, ref, m.doc(j))
+					calls++
 				}
 			}
 		})

@@ -33,7 +33,13 @@
 //     FeedLevel lists that, and TakeFeedLevel takes parts of it from
 //     another version of the feed (for the git merge driver).
 //     ParseWithProgress and MergeWithProgress tell a feeds.Progress how
-//     far they have come, for a loading screen.
+//     far they have come, for a loading screen. MergeIn is Merge in
+//     place for two RSS feeds, item by item (§4.4 merges each item with
+//     the other feed's of its id alone), in time linear in the remote
+//     feed's items, for a hub that keeps its feed in memory. An outline
+//     is left to Merge: §4.4.2 flags every item on a cycle of the merged
+//     outline, items the remote feed does not hold included, so knowing
+//     which items an outline merge changes takes the whole outline.
 //
 // # Errors and warnings
 //

@@ -45,6 +45,9 @@ type Doc struct {
 	// nor written, and their ids are not in index.
 	hidden []bool
 	dates  map[int64]string // the first date-time text read for each instant, written back as read
+	// moreDates holds the texts MergeIn took in for instants dates has
+	// none for; both maps may be shared with other Docs and never change.
+	moreDates map[int64]string
 
 	// RSS layout.
 	slots    []int // per child of box: the record it holds, -1 for none, -2 for a further element of a merged id
@@ -194,7 +197,7 @@ func (d *Doc) Tree() *sse.Tree {
 // date returns the text a date-time is written with: the first text read
 // for that instant, or the spec's form (§1.2).
 func (d *Doc) date(t time.Time) string {
-	if s, ok := d.dates[t.Unix()]; ok {
+	if s, ok := d.dateText(t.Unix()); ok {
 		return s
 	}
 	return formatDate(t)

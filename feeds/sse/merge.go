@@ -48,11 +48,15 @@ func merge(local, remote *Doc, progress feeds.Progress) (*Doc, error) {
 	out.recs = slices.Clone(local.recs)
 	out.index = maps.Clone(local.index)
 	out.dates = maps.Clone(local.dates)
-	for k, v := range remote.dates {
-		if _, ok := out.dates[k]; !ok {
-			out.dates[k] = v
+	maps.Copy(out.dates, local.moreDates)
+	for _, m := range []map[int64]string{remote.dates, remote.moreDates} {
+		for k, v := range m {
+			if _, ok := out.dates[k]; !ok {
+				out.dates[k] = v
+			}
 		}
 	}
+	out.moreDates = nil
 	out.warnings = append(slices.Clone(local.warnings), remote.warnings...)
 	out.notes = nil
 	rep := xmlutil.NewReporter(progress, len(res), feeds.ReportItems)
