@@ -99,7 +99,11 @@
 // that arrive together share one fsync (group commit). A record is framed
 // by its length and a CRC-32C: one cut short or damaged (the hub killed
 // while appending it, before it answered) ends the journal and is cut off
-// when the hub starts. The version store records the changed items only.
+// when the hub starts. Damage that sound records follow (the disk's, not
+// a kill's: those records were acknowledged) is reported in the log and
+// skipped, the records after it are replayed, and the segment is kept as
+// found in FEED.journal.N.damaged. The version store records the changed
+// items only.
 //
 // A fold writes the model into FEED atomically under FEED's lock, FEED.bak
 // keeping the feed it replaced, then the stamps, then removes the journal

@@ -43,6 +43,9 @@ func (h *Hub) start() error {
 		return fmt.Errorf("%s: %w", h.path, err)
 	}
 	h.j = j
+	for _, d := range j.damage {
+		h.logf("warning: %s", d)
+	}
 	for _, r := range recs {
 		h.replay(doc, st, r)
 	}
