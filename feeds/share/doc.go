@@ -103,7 +103,9 @@
 // a kill's: those records were acknowledged) is reported in the log and
 // skipped, the records after it are replayed, and the segment is kept as
 // found in FEED.journal.N.damaged. The version store records the changed
-// items only.
+// items only. While neither the journal nor a fold can be written (a
+// full disk), POSTs and GETs are answered 503 with Retry-After: a GET
+// never answers what a kill of the hub would take back.
 //
 // A fold writes the model into FEED atomically under FEED's lock, FEED.bak
 // keeping the feed it replaced, then the stamps, then removes the journal

@@ -44,6 +44,9 @@ func (h *Hub) post(w http.ResponseWriter, r *http.Request, complete bool) {
 	}
 	answer, etag, code, err := h.incorporate(posted, r.Header.Get(HeaderUntil), h.link(r), complete)
 	if err != nil {
+		if code == http.StatusServiceUnavailable {
+			w.Header().Set("Retry-After", strconv.Itoa(int(RetryAfter/time.Second)))
+		}
 		http.Error(w, err.Error(), code)
 		return
 	}
