@@ -103,6 +103,13 @@ func tooLarge(w http.ResponseWriter, max int64) {
 // fold, not here; a FEED another command changed is taken in first.
 func (h *Hub) incorporate(posted feed, until, link string, complete bool) (feed, string, int, error) {
 	h.mu.Lock()
+	if h.j.f == nil {
+		// Close has folded and let the feed go (a handler still running
+		// once the server stopped): a fold now would write FEED and the
+		// stamps without the feed's lock.
+		h.mu.Unlock()
+		return nil, "", http.StatusServiceUnavailable, errJournalClosed
+	}
 	h.refresh()
 	if h.bad != nil {
 		h.mu.Unlock()
