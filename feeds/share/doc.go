@@ -59,7 +59,8 @@
 // measures it). A subscriber's POST refused so is sent again after the
 // wait asked for (at most 30 s), up to 10 times in all. The answer is a feed holding every item changed after the
 // until the poster cached (header FeedSync-Until) that the poster did not
-// send as it now is, with sx:sharing since that until and until the
+// send as it now is, and every item it sent that the hub holds otherwise
+// (an older version: LOCAL restored from a backup), with sx:sharing since that until and until the
 // latest stamp; header FeedSync-ETag is the ETag of the feed a GET of the
 // same path now answers the poster, who holds all of it.
 //
