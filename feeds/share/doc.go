@@ -125,7 +125,9 @@
 // A start reads FEED and the stamps and replays the journal into them:
 // each record is merged into FEED (merging is idempotent, so a record a
 // fold already wrote changes nothing) and its stamps taken unless the
-// state holds later ones; then it folds. So a hub killed at any point
+// state holds later ones; then it folds. A record that no longer merges
+// (FEED edited while the hub was down so that the two disagree) fails the
+// start, saying so, and the journal keeps it. So a hub killed at any point
 // loses no POST it answered, and a restart keeps every stamp.
 //
 // Other commands may edit FEED at any time, under its lock. The hub takes

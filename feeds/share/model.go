@@ -47,7 +47,11 @@ func (h *Hub) start() error {
 		h.logf("warning: %s", d)
 	}
 	for _, r := range recs {
-		h.replay(doc, st, r)
+		if err := h.replay(doc, st, r); err != nil {
+			// An acknowledged POST: never dropped by the fold that follows.
+			return fmt.Errorf("%s: replaying the journal: %w\n(the journal keeps the POSTs the hub acknowledged: make FEED agree with them, or remove %s.* to start without them)",
+				h.path, err, journalPath(h.path))
+		}
 	}
 	h.st = st
 	h.adopt(doc, snap.Data, id)
@@ -74,15 +78,16 @@ func (h *Hub) start() error {
 
 // replay merges a journal record into the feed read from disk and gives
 // its items their stamps, unless the state holds later ones (the record
-// was folded already: merging it again changes nothing).
-func (h *Hub) replay(doc feed, st *stamps, r journalRecord) {
+// was folded already: merging it again changes nothing). A record that
+// does not merge (FEED edited meanwhile so that they disagree) is an
+// error: the start fails, and the journal keeps it.
+func (h *Hub) replay(doc feed, st *stamps, r journalRecord) error {
 	frag, err := parse(journalPath(h.path), r.Feed)
 	if err == nil {
 		_, err = doc.MergeIn(frag)
 	}
 	if err != nil {
-		h.logf("warning: replaying the journal: %v", err)
-		return
+		return err
 	}
 	for _, it := range r.Items {
 		if cur, ok := st.Items[it.ID]; !ok || cur.At < r.Stamp {
@@ -93,6 +98,7 @@ func (h *Hub) replay(doc feed, st *stamps, r journalRecord) {
 	if r.Dialect != "" {
 		st.Dialect = r.Dialect
 	}
+	return nil
 }
 
 // adopt makes doc, read from FEED as data, the model. h.mu is held, and
