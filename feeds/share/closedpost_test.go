@@ -34,3 +34,21 @@ func TestPostAfterCloseChangesNothing(t *testing.T) {
 		t.Errorf("journal segments %v after the POST, %v before", segs, segsBefore)
 	}
 }
+
+// A GET that comes after the hub closed, and finds FEED changed on disk,
+// does not take the change in: taking it would save the stamps after the
+// hub let the feed's lock go.
+func TestGetAfterCloseSavesNothing(t *testing.T) {
+	th := startHub(t, "rss", Options{})
+	th.edit("A", create("a", "A"))
+	th.get("/")
+	h := th.hub
+	th.stop()
+	state := statePath(th.path, "serve")
+	before := readFile(t, state)
+	th.edit("B", create("b", "B"))
+	h.ServeHTTP(httptest.NewRecorder(), httptest.NewRequest("GET", "/", nil))
+	if got := readFile(t, state); !bytes.Equal(got, before) {
+		t.Errorf("a GET after Close saved the stamps:\n%s\nwere\n%s", got, before)
+	}
+}

@@ -131,6 +131,9 @@ func (h *Hub) setID(id fileID) {
 // fold holds is waited for (h.mu let go meanwhile): the fold records
 // what it wrote itself. h.mu is held.
 func (h *Hub) refresh() {
+	if h.j.f == nil {
+		return // closed: the feed's lock is let go, and the stamps are another hub's to save
+	}
 	id, err := statID(h.path)
 	if err != nil || id == h.id {
 		return
