@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
+	"syscall"
 	"testing"
 
 	"github.com/feedsync/feedsync/engine"
@@ -178,7 +179,8 @@ func TestConcurrentWritersLoseNoUpdate(t *testing.T) {
 		t.Run(fmt.Sprintf("round %d, %d items", round, items), func(t *testing.T) {
 			h := newHarness(t)
 			c := &concurrency{h: h, bin: bin, feed: h.write("shared.xml", feedOf(items)), want: map[string]string{}}
-			c.hub = startServer(t, bin, c.feed).url
+			srv := startServer(t, bin, c.feed)
+			c.hub = srv.url
 			var wg sync.WaitGroup
 			errs := make(chan error, len(writers)*each)
 			for _, w := range writers {
@@ -197,7 +199,12 @@ func TestConcurrentWritersLoseNoUpdate(t *testing.T) {
 			for err := range errs {
 				t.Error(err)
 			}
-			waitFolded(t, c.feed) // the syncs' POSTs, journalled, reach FEED at the hub's fold
+			// The hub writes FEED at its next fold: stopped, it has
+			// folded everything it took.
+			srv.cmd.Process.Signal(syscall.SIGTERM)
+			if err := srv.cmd.Wait(); err != nil {
+				t.Errorf("the hub after SIGTERM: %v\n%s", err, srv.out)
+			}
 			got := titles(t, c.feed)
 			for id, title := range c.want {
 				if got[id] != title {

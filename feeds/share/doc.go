@@ -59,7 +59,8 @@
 // measures it). A subscriber's POST refused so is sent again after the
 // wait asked for (at most 30 s), up to 10 times in all. The answer is a feed holding every item changed after the
 // until the poster cached (header FeedSync-Until) that the poster did not
-// send as it now is, with sx:sharing since that until and until the
+// send as it now is, and every item it sent that the hub holds otherwise
+// (an older version: LOCAL restored from a backup), with sx:sharing since that until and until the
 // latest stamp; header FeedSync-ETag is the ETag of the feed a GET of the
 // same path now answers the poster, who holds all of it.
 //
@@ -99,7 +100,13 @@
 // that arrive together share one fsync (group commit). A record is framed
 // by its length and a CRC-32C: one cut short or damaged (the hub killed
 // while appending it, before it answered) ends the journal and is cut off
-// when the hub starts. The version store records the changed items only.
+// when the hub starts. Damage that sound records follow (the disk's, not
+// a kill's: those records were acknowledged) is reported in the log and
+// skipped, the records after it are replayed, and the segment is kept as
+// found in FEED.journal.N.damaged. The version store records the changed
+// items only. While neither the journal nor a fold can be written (a
+// full disk), POSTs and GETs are answered 503 with Retry-After: a GET
+// never answers what a kill of the hub would take back.
 //
 // A fold writes the model into FEED atomically under FEED's lock, FEED.bak
 // keeping the feed it replaced, then the stamps, then removes the journal
@@ -118,7 +125,9 @@
 // A start reads FEED and the stamps and replays the journal into them:
 // each record is merged into FEED (merging is idempotent, so a record a
 // fold already wrote changes nothing) and its stamps taken unless the
-// state holds later ones; then it folds. So a hub killed at any point
+// state holds later ones; then it folds. A record that no longer merges
+// (FEED edited while the hub was down so that the two disagree) fails the
+// start, saying so, and the journal keeps it. So a hub killed at any point
 // loses no POST it answered, and a restart keeps every stamp.
 //
 // Other commands may edit FEED at any time, under its lock. The hub takes

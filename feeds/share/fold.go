@@ -3,6 +3,7 @@ package share
 import (
 	"context"
 	"crypto/sha256"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"io"
@@ -81,7 +82,8 @@ func (h *Hub) foldOnce() error {
 }
 
 // writeFeed writes model into FEED under FEED's lock, unless FEED is no
-// longer the file the hub last read or wrote (id): errFeedMoved. It
+// longer the file the hub last read or wrote (id, and the digest of its
+// bytes): errFeedMoved. It
 // records FEED's new identity and the digest of its bytes.
 func (h *Hub) writeFeed(model feed, id fileID) error {
 	lock, err := atomicfile.Acquire(context.Background(), h.path)
@@ -94,6 +96,18 @@ func (h *Hub) writeFeed(model feed, id fileID) error {
 		return err
 	}
 	if now, err := statID(h.path); err != nil || now != id || !snap.Exists() {
+		return errFeedMoved
+	}
+	h.mu.Lock()
+	seen := snap.Digest() == hex.EncodeToString(h.sum[:])
+	if !seen {
+		// Changed without a change of its identity (where that is its
+		// size and modification time alone, fileid_other.go): the hub
+		// reads it again, as changed, before it folds.
+		h.setID(fileID{})
+	}
+	h.mu.Unlock()
+	if !seen {
 		return errFeedMoved
 	}
 	sum := sha256.New()

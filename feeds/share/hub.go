@@ -10,6 +10,7 @@ import (
 	"net/http"
 	"os"
 	"path/filepath"
+	"strconv"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -329,8 +330,15 @@ func (h *Hub) get(w http.ResponseWriter, r *http.Request, complete bool) {
 	link := h.link(r)
 	v, body, seq := h.serve(partial, link, r.Header.Get("If-None-Match"))
 	if err := h.j.wait(seq); err != nil {
+		// What the model holds is not durable (neither the journal nor a
+		// fold could keep it): answered, a kill of the hub would take it
+		// back from a subscriber that cached it.
 		h.logf("warning: %v", err)
-	} else if body != nil {
+		w.Header().Set("Retry-After", strconv.Itoa(int(RetryAfter/time.Second)))
+		http.Error(w, "503 the hub cannot make its feed durable now (see its log); try again later", http.StatusServiceUnavailable)
+		return
+	}
+	if body != nil {
 		h.answered(partial, link, v)
 	}
 	hd := w.Header()

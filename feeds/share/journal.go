@@ -27,6 +27,8 @@ import (
 // items as a feed of their own. A record cut short or whose checksum does
 // not match (the hub was killed while appending it) ends the segment: it
 // was never acknowledged, and it is cut off when the journal is opened.
+// Damage that sound records follow is not a kill's: it is skipped and
+// reported, and the records after it are read (readSegment).
 
 // journalRecord is one accepted change.
 type journalRecord struct {
@@ -70,26 +72,58 @@ func (r *journalRecord) encode() ([]byte, error) {
 func decodeRecords(data []byte) ([]journalRecord, int) {
 	var out []journalRecord
 	off := 0
-	for len(data)-off >= 8 {
-		n := int(binary.BigEndian.Uint32(data[off:]))
-		sum := binary.BigEndian.Uint32(data[off+4:])
-		if n < 4 || n > maxRecord || n > len(data)-off-8 {
-			break
+	for {
+		r, n, ok := decodeRecord(data[off:])
+		if !ok {
+			return out, off
 		}
-		p := data[off+8 : off+8+n]
-		if crc32.Checksum(p, crcTable) != sum {
-			break
-		}
-		hn := int(binary.BigEndian.Uint32(p))
-		var r journalRecord
-		if hn > len(p)-4 || json.Unmarshal(p[4:4+hn], &r) != nil {
-			break
-		}
-		r.Feed = p[4+hn:]
 		out = append(out, r)
-		off += 8 + n
+		off += n
 	}
-	return out, off
+}
+
+// decodeRecord reads the record at the start of data and its length
+// framed; false: it is cut short or corrupt.
+func decodeRecord(data []byte) (journalRecord, int, bool) {
+	var r journalRecord
+	if len(data) < 8 {
+		return r, 0, false
+	}
+	n := int(binary.BigEndian.Uint32(data))
+	sum := binary.BigEndian.Uint32(data[4:])
+	if n < 4 || n > maxRecord || n > len(data)-8 {
+		return r, 0, false
+	}
+	p := data[8 : 8+n]
+	if crc32.Checksum(p, crcTable) != sum {
+		return r, 0, false
+	}
+	hn := int(binary.BigEndian.Uint32(p))
+	if hn > len(p)-4 || json.Unmarshal(p[4:4+hn], &r) != nil {
+		return r, 0, false
+	}
+	r.Feed = p[4+hn:]
+	return r, 8 + n, true
+}
+
+// resync returns where the next sound record after the unsound one at
+// off begins: where its length says, when that is sound, or else the
+// first place a sound record begins; -1 when none does (a torn tail).
+func resync(data []byte, off int) int {
+	if len(data)-off >= 8 {
+		next := off + 8 + int(binary.BigEndian.Uint32(data[off:]))
+		if next > off+8 && next < len(data) {
+			if _, _, ok := decodeRecord(data[next:]); ok {
+				return next
+			}
+		}
+	}
+	for i := off + 1; i+8 <= len(data); i++ {
+		if _, _, ok := decodeRecord(data[i:]); ok {
+			return i
+		}
+	}
+	return -1
 }
 
 // journal is the hub's journal: its segments, the one appended to, and
@@ -108,6 +142,8 @@ type journal struct {
 	failed   error  // a write or fsync failed: later waits report it
 	failedAt uint64 // the last record reserved when it failed
 	syncHook func() // when set by a test, called before each fsync
+
+	damage []string // damaged records found when it was opened, for the log
 }
 
 // errJournalClosed answers a POST that comes after the hub closed.
@@ -170,17 +206,41 @@ func openJournal(feed string) (*journal, []journalRecord, error) {
 	return j, all, nil
 }
 
-// readSegment returns a segment's records, cutting off a torn tail.
+// readSegment returns a segment's records, cutting off a torn tail. A
+// damaged record that sound ones follow is no torn tail (those were
+// acknowledged): it is skipped, the records after it are read, the
+// damage is reported (j.damage) and the segment is kept as found in
+// FEED.journal.N.damaged.
 func (j *journal) readSegment(n int) ([]journalRecord, error) {
 	name := j.segName(n)
 	data, err := os.ReadFile(name)
 	if err != nil {
 		return nil, fmt.Errorf("reading the journal: %w", err)
 	}
-	recs, sound := decodeRecords(data)
-	if sound < len(data) {
-		if err := os.Truncate(name, int64(sound)); err != nil {
-			return nil, fmt.Errorf("cutting a torn record off the journal: %w", err)
+	var recs []journalRecord
+	damaged := false
+	for off := 0; ; {
+		got, sound := decodeRecords(data[off:])
+		recs = append(recs, got...)
+		off += sound
+		if off == len(data) {
+			break
+		}
+		next := resync(data, off)
+		if next < 0 {
+			if err := os.Truncate(name, int64(off)); err != nil {
+				return nil, fmt.Errorf("cutting a torn record off the journal: %w", err)
+			}
+			break
+		}
+		j.damage = append(j.damage, fmt.Sprintf("%s: bytes %d to %d of the journal are damaged: the change they held is lost (the records after them are replayed; the segment is kept as %s.damaged)",
+			name, off, next, filepath.Base(name)))
+		damaged = true
+		off = next
+	}
+	if damaged {
+		if err := os.WriteFile(name+".damaged", data, 0o644); err != nil {
+			return nil, fmt.Errorf("keeping a damaged journal segment: %w", err)
 		}
 	}
 	return recs, nil

@@ -43,8 +43,15 @@ func (h *Hub) start() error {
 		return fmt.Errorf("%s: %w", h.path, err)
 	}
 	h.j = j
+	for _, d := range j.damage {
+		h.logf("warning: %s", d)
+	}
 	for _, r := range recs {
-		h.replay(doc, st, r)
+		if err := h.replay(doc, st, r); err != nil {
+			// An acknowledged POST: never dropped by the fold that follows.
+			return fmt.Errorf("%s: replaying the journal: %w\n(the journal keeps the POSTs the hub acknowledged: make FEED agree with them, or remove %s.* to start without them)",
+				h.path, err, journalPath(h.path))
+		}
 	}
 	h.st = st
 	h.adopt(doc, snap.Data, id)
@@ -71,15 +78,16 @@ func (h *Hub) start() error {
 
 // replay merges a journal record into the feed read from disk and gives
 // its items their stamps, unless the state holds later ones (the record
-// was folded already: merging it again changes nothing).
-func (h *Hub) replay(doc feed, st *stamps, r journalRecord) {
+// was folded already: merging it again changes nothing). A record that
+// does not merge (FEED edited meanwhile so that they disagree) is an
+// error: the start fails, and the journal keeps it.
+func (h *Hub) replay(doc feed, st *stamps, r journalRecord) error {
 	frag, err := parse(journalPath(h.path), r.Feed)
 	if err == nil {
 		_, err = doc.MergeIn(frag)
 	}
 	if err != nil {
-		h.logf("warning: replaying the journal: %v", err)
-		return
+		return err
 	}
 	for _, it := range r.Items {
 		if cur, ok := st.Items[it.ID]; !ok || cur.At < r.Stamp {
@@ -90,6 +98,7 @@ func (h *Hub) replay(doc feed, st *stamps, r journalRecord) {
 	if r.Dialect != "" {
 		st.Dialect = r.Dialect
 	}
+	return nil
 }
 
 // adopt makes doc, read from FEED as data, the model. h.mu is held, and
@@ -122,6 +131,9 @@ func (h *Hub) setID(id fileID) {
 // fold holds is waited for (h.mu let go meanwhile): the fold records
 // what it wrote itself. h.mu is held.
 func (h *Hub) refresh() {
+	if h.j.f == nil {
+		return // closed: the feed's lock is let go, and the stamps are another hub's to save
+	}
 	id, err := statID(h.path)
 	if err != nil || id == h.id {
 		return

@@ -44,6 +44,9 @@ func (h *Hub) post(w http.ResponseWriter, r *http.Request, complete bool) {
 	}
 	answer, etag, code, err := h.incorporate(posted, r.Header.Get(HeaderUntil), h.link(r), complete)
 	if err != nil {
+		if code == http.StatusServiceUnavailable {
+			w.Header().Set("Retry-After", strconv.Itoa(int(RetryAfter/time.Second)))
+		}
 		http.Error(w, err.Error(), code)
 		return
 	}
@@ -100,6 +103,13 @@ func tooLarge(w http.ResponseWriter, max int64) {
 // fold, not here; a FEED another command changed is taken in first.
 func (h *Hub) incorporate(posted feed, until, link string, complete bool) (feed, string, int, error) {
 	h.mu.Lock()
+	if h.j.f == nil {
+		// Close has folded and let the feed go (a handler still running
+		// once the server stopped): a fold now would write FEED and the
+		// stamps without the feed's lock.
+		h.mu.Unlock()
+		return nil, "", http.StatusServiceUnavailable, errJournalClosed
+	}
 	h.refresh()
 	if h.bad != nil {
 		h.mu.Unlock()
@@ -219,9 +229,10 @@ func (h *Hub) stampChanges(ids []string, now time.Time) journalRecord {
 }
 
 // answer is what a poster whose last read ended at until lacks: every item
-// incorporated since that it did not send as it now is, with sx:sharing
-// since that until and until the latest stamp. It walks the stamps back
-// from the latest to until, not every item. h.mu is held.
+// incorporated since that it did not send as it now is, and every item it
+// sent that the hub holds otherwise, with sx:sharing since that until and
+// until the latest stamp. It walks the stamps back from the latest to
+// until and the items sent, not every item. h.mu is held.
 func (h *Hub) answer(posted feed, until string, now time.Time) feed {
 	from := h.st.floor()
 	if u, ok := parseMark(h.doc.Dialect(), until); ok {
@@ -238,6 +249,14 @@ func (h *Hub) answer(posted feed, until string, now time.Time) feed {
 		}
 		return true
 	})
+	for id, sum := range sent {
+		// An item sent as the hub does not hold it, its version older
+		// (LOCAL restored from a backup) or merged otherwise, however
+		// long ago the hub's was stamped: the poster lacks the hub's.
+		if cur, ok := h.st.Items[id]; ok && cur.Sum != sum {
+			keep[id] = true
+		}
+	}
 	answer := h.pick(keep)
 	if d := h.doc.Dialect(); d != dialect.None {
 		// A poster up to date (or naming a later until) lacks nothing
