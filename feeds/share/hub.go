@@ -124,6 +124,7 @@ type Hub struct {
 	foldMu     sync.Mutex
 	writing    chan struct{} // while a fold holds FEED's lock; closed when it lets go
 	kick, quit chan struct{}
+	wake       chan struct{} // the journal holds a record again: the folder's clock starts
 	done       chan struct{}
 
 	vmu           sync.Mutex
@@ -180,7 +181,7 @@ func NewHub(path string, opts Options) (*Hub, error) {
 	opts.Log = &lockedWriter{w: opts.Log}
 	h := &Hub{path: path, opts: opts, state: statePath(path, "serve"), posts: opts.Posts,
 		unfolded: map[string]uint64{}, views: map[string]*view{}, served: map[string]*view{}, foldIdle: foldIdle,
-		kick: make(chan struct{}, 1), quit: make(chan struct{}), done: make(chan struct{})}
+		kick: make(chan struct{}, 1), wake: make(chan struct{}, 1), quit: make(chan struct{}), done: make(chan struct{})}
 	dir := filepath.Dir(h.state)
 	_, statErr := os.Stat(dir)
 	made := errors.Is(statErr, fs.ErrNotExist) // tidied away if the feed does not load

@@ -264,20 +264,31 @@ func (h *Hub) foldDue() bool {
 var foldIdle = 100 * time.Millisecond
 
 // folder folds the journal in the background until the hub closes.
+//
+// Its clock runs only while the journal holds records to fold: a hub with
+// nothing to fold sleeps until a POST wakes it, so that a Dir of many
+// idle feeds costs no CPU.
 func (h *Hub) folder() {
 	defer close(h.done)
-	t := time.NewTicker(h.foldIdle / 2)
+	tick := h.foldIdle / 2
+	t := time.NewTimer(tick)
 	defer t.Stop()
 	var next time.Time // no fold before it (foldPace)
 	for {
 		select {
 		case <-h.quit:
 			return
+		case <-h.wake:
+			t.Reset(tick)
+			continue
 		case <-h.kick:
 		case <-t.C:
 			h.mu.Lock()
 			idle := max(h.foldIdle, idlePace*h.foldTook)
 			due := h.pending > 0 && time.Since(h.lastChange) >= idle && time.Now().After(next)
+			if h.pending > 0 && !due {
+				t.Reset(tick)
+			}
 			h.mu.Unlock()
 			if !due {
 				continue
@@ -291,6 +302,9 @@ func (h *Hub) folder() {
 		next = time.Now().Add(foldPace * took)
 		h.mu.Lock()
 		h.foldTook = took
+		if h.pending > 0 { // a fold that failed, or POSTs that came meanwhile
+			t.Reset(tick)
+		}
 		h.mu.Unlock()
 	}
 }

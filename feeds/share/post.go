@@ -168,6 +168,12 @@ func (h *Hub) apply(posted feed) (uint64, error) {
 	h.recordCurrent(frag)
 	h.pending++
 	h.lastChange = time.Now()
+	if h.pending == 1 {
+		select { // the folder's clock starts
+		case h.wake <- struct{}{}:
+		default:
+		}
+	}
 	if h.foldDue() {
 		h.kickFold()
 	}
