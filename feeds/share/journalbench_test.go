@@ -9,8 +9,6 @@ import (
 	"os"
 	"path/filepath"
 	"strconv"
-	"strings"
-	"syscall"
 	"testing"
 	"time"
 
@@ -52,14 +50,14 @@ func benchJournalPostOne(b *testing.B, n int) {
 		round++
 		apply(b, local, stamp{"P", t0.Add(time.Duration(round) * time.Second)}, edit(id, fmt.Sprintf("round %d", round), false))
 		body := readFile(b, local)
-		c0, w0 := journalCPU(), journalWritten()
+		c0, w0 := processCPU(), journalWritten()
 		rr := httptest.NewRecorder()
 		req := httptest.NewRequest("POST", "/", bytes.NewReader(body))
 		req.Header.Set(HeaderUntil, until) // a subscriber that has synced
 		b.StartTimer()
 		h.ServeHTTP(rr, req)
 		b.StopTimer()
-		cpu, wrote = journalCPU()-c0, journalWritten()-w0
+		cpu, wrote = processCPU()-c0, journalWritten()-w0
 		if rr.Code != 200 {
 			b.Fatalf("POST: %d %s", rr.Code, rr.Body)
 		}
@@ -78,31 +76,18 @@ func benchJournalPostOne(b *testing.B, n int) {
 	}
 	b.ReportMetric(float64(cpu.Microseconds())/1e3/float64(b.N), "cpu-ms/op")
 	b.ReportMetric(float64(wrote)/float64(b.N), "wbytes/op")
-	c0, w0 := journalCPU(), journalWritten()
+	c0, w0 := processCPU(), journalWritten()
 	if err := h.fold(); err != nil {
 		b.Fatal(err)
 	}
 	// A fold writes the whole feed, once per foldRecords POSTs or idle moment.
-	b.ReportMetric(float64((journalCPU()-c0).Microseconds())/1e3, "fold-cpu-ms")
+	b.ReportMetric(float64((processCPU()-c0).Microseconds())/1e3, "fold-cpu-ms")
 	b.ReportMetric(float64(journalWritten()-w0), "fold-wbytes")
 }
 
-// journalCPU is the CPU time the process has used, all threads.
-func journalCPU() time.Duration {
-	var ru syscall.Rusage
-	syscall.Getrusage(syscall.RUSAGE_SELF, &ru)
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
-}
-
 // journalWritten is what the process has handed to write(2) so far
-// (/proc/self/io's wchar).
+// (procWritten: /proc/self/io's wchar, on Linux, which this file is for).
 func journalWritten() int64 {
-	data, _ := os.ReadFile("/proc/self/io")
-	for _, line := range strings.Split(string(data), "\n") {
-		if v, ok := strings.CutPrefix(line, "wchar: "); ok {
-			n, _ := strconv.ParseInt(v, 10, 64)
-			return n
-		}
-	}
-	return 0
+	n, _ := procWritten()
+	return n
 }
