@@ -59,6 +59,20 @@ func benchHubPost(b *testing.B, n int) {
 	if w1, ok := procWritten(); ok && wOK {
 		b.ReportMetric(float64(w1-w0)/float64(b.N), "written-B/post")
 	}
+	// A fold writes the whole feed, once per many POSTs or idle moment: its
+	// cost, apart, after one more POST gives it something to fold.
+	p.post(b, benchDirect(hub))
+	c0, _ := procCPU()
+	f0, _ := procWritten()
+	if err := hub.fold(); err != nil {
+		b.Fatal(err)
+	}
+	if c1, ok := procCPU(); ok && cpuOK {
+		b.ReportMetric(float64(c1-c0)/1e6, "fold-cpu-ms")
+	}
+	if f1, ok := procWritten(); ok && wOK {
+		b.ReportMetric(float64(f1-f0), "fold-written-B")
+	}
 }
 
 func benchSizeName(n int) string {
