@@ -74,7 +74,7 @@ func WriteFileNoBackup(path string, data []byte, perm os.FileMode) error {
 	if err := placeTemp(osFiles{}, tmp.Name(), tmp, path, data, perm, true); err != nil {
 		return err
 	}
-	syncDir(filepath.Dir(path))
+	SyncDir(filepath.Dir(path))
 	return nil
 }
 
@@ -122,8 +122,9 @@ func fillTemp(f *os.File, data []byte, perm os.FileMode, sync bool) error {
 	return err
 }
 
-// syncDir makes a rename in dir durable where the system allows it.
-func syncDir(dir string) {
+// SyncDir makes the entries of dir (a file created, renamed or removed in
+// it) durable where the system allows it.
+func SyncDir(dir string) {
 	if d, err := os.Open(dir); err == nil {
 		d.Sync()
 		d.Close()

@@ -284,7 +284,7 @@ func writeTemp(target string, fill func(io.Writer) error, perm os.FileMode, befo
 		return nil, replacing(target, err)
 	}
 	hook("renamed")
-	syncDir(filepath.Dir(target))
+	SyncDir(filepath.Dir(target))
 	if g != nil {
 		return info, g.verify(info)
 	}

@@ -13,6 +13,8 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+
+	"github.com/feedsync/feedsync/feeds/atomicfile"
 )
 
 // The hub's journal (see the package doc, "Durability"): each accepted
@@ -254,7 +256,7 @@ func (j *journal) open(n int) error {
 	if err != nil {
 		return fmt.Errorf("opening the journal: %w", err)
 	}
-	syncDir(filepath.Dir(j.base))
+	atomicfile.SyncDir(filepath.Dir(j.base))
 	j.f, j.seg = f, n
 	return nil
 }
@@ -392,12 +394,4 @@ func (j *journal) close() {
 	}
 	j.f.Close()
 	j.f = nil
-}
-
-// syncDir makes a directory's entries durable, where the system can.
-func syncDir(dir string) {
-	if d, err := os.Open(dir); err == nil {
-		d.Sync()
-		d.Close()
-	}
 }

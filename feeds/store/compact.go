@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 
+	"github.com/feedsync/feedsync/feeds/atomicfile"
 	"github.com/feedsync/feedsync/feeds/dialect"
 )
 
@@ -169,9 +170,6 @@ func (s *Store) replace(data []byte) (err error) {
 	if err = os.Rename(tmp.Name(), s.path); err != nil {
 		return fmt.Errorf("compacting %s: %w", s.path, err)
 	}
-	if d, err := os.Open(dir); err == nil {
-		d.Sync()
-		d.Close()
-	}
+	atomicfile.SyncDir(dir)
 	return nil
 }
