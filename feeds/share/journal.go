@@ -215,6 +215,9 @@ func openJournal(feed string) (*journal, []journalRecord, error) {
 // FEED.journal.N.damaged.
 func (j *journal) readSegment(n int) ([]journalRecord, error) {
 	name := j.segName(n)
+	if err := regularSegment(name); err != nil {
+		return nil, err
+	}
 	data, err := os.ReadFile(name)
 	if err != nil {
 		return nil, fmt.Errorf("reading the journal: %w", err)
@@ -248,10 +251,24 @@ func (j *journal) readSegment(n int) ([]journalRecord, error) {
 	return recs, nil
 }
 
+// regularSegment refuses a segment that is there and is no regular file:
+// the hub makes none other, and reading, cutting or appending to what a
+// symbolic link names would change a file that is not the journal's.
+func regularSegment(name string) error {
+	fi, err := os.Lstat(name)
+	if err != nil || fi.Mode().IsRegular() {
+		return nil // absent: open creates it; another error: the read says it
+	}
+	return fmt.Errorf("%s: a journal segment that is not a regular file (%v); the hub writes none such: move it away and start again", name, fi.Mode().Type())
+}
+
 func (j *journal) segName(n int) string { return j.base + "." + strconv.Itoa(n) }
 
 // open makes segment n the one appended to.
 func (j *journal) open(n int) error {
+	if err := regularSegment(j.segName(n)); err != nil {
+		return err
+	}
 	f, err := os.OpenFile(j.segName(n), os.O_WRONLY|os.O_CREATE|os.O_APPEND, 0o644)
 	if err != nil {
 		return fmt.Errorf("opening the journal: %w", err)

@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"strconv"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -288,5 +289,39 @@ func TestFoldIsDueByTheJournalsShareOfFEED(t *testing.T) {
 		if got := h.foldDue(); got != c.want {
 			t.Errorf("%s: fold due %v, want %v", c.situation, got, c.want)
 		}
+	}
+}
+
+// TestJournalSegmentThatIsALinkIsRefused: a symbolic link where a journal
+// segment would be is refused, with its name, and the file it names is
+// left as it was: read as a segment, its bytes were a torn record, and
+// cutting it off truncated the linked file to nothing.
+func TestJournalSegmentThatIsALinkIsRefused(t *testing.T) {
+	dir := t.TempDir()
+	feed := filepath.Join(dir, "todo.xml")
+	if err := os.WriteFile(feed, []byte(`<rss version="2.0"><channel><title>T</title></channel></rss>`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	other := filepath.Join(dir, "other.txt")
+	if err := os.WriteFile(other, []byte("precious\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.MkdirAll(filepath.Join(dir, ".feedsync"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	seg := journalPath(feed) + ".1"
+	if err := os.Symlink(other, seg); err != nil {
+		t.Skip("no symbolic links here:", err)
+	}
+	h, err := NewHub(feed, Options{})
+	if err == nil {
+		h.Close()
+		t.Fatal("a hub started on a journal segment that is a symbolic link")
+	}
+	if !strings.Contains(err.Error(), seg) || !strings.Contains(err.Error(), "not a regular file") {
+		t.Errorf("error %q does not name the segment and what is wrong", err)
+	}
+	if got, _ := os.ReadFile(other); string(got) != "precious\n" {
+		t.Errorf("the linked file holds %q, want it untouched", got)
 	}
 }
