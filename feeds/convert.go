@@ -2,6 +2,8 @@ package feeds
 
 import (
 	"slices"
+	"sync"
+	"sync/atomic"
 
 	"github.com/beevik/etree"
 	"github.com/feedsync/feedsync/engine"
@@ -58,6 +60,7 @@ func (d *Doc) adopt(it *engine.Item) *engine.Item {
 // formats. The item's own start tag is not carried either.
 func (d *Doc) convert(x *itemData) *itemData {
 	out := &composition{}
+	x = x.loose()
 	kids, at := x.children()
 	for i, k := range kids {
 		if i == at {
@@ -147,7 +150,39 @@ func (d *Doc) newCategory(term, scheme string) kid {
 // elements take the place of the local item's first shared element (or go
 // first when it has none); the winner's sx:sync attributes and foreign
 // markup come along with its sync metadata. Both are of the same format.
+// The composition is made when the result is first read (pending).
 func compose(local, winner *itemData) *itemData {
+	x := &itemData{format: local.format, pend: &pending{local: local, winner: winner}}
+	if d := winner.digest.Load(); d != nil {
+		x.digest.Store(d) // the same shared elements: the same digest
+	}
+	return x
+}
+
+// pending is a composition compose has yet to make: most merged items are
+// only written, once, and their trees need not outlive that (loose).
+type pending struct {
+	local, winner *itemData
+	once          sync.Once
+	done          atomic.Bool // the composing data's tr and comp are set
+}
+
+// settle makes the composition of pending data and keeps it.
+func (d *itemData) settle() {
+	if p := d.pend; p != nil && !p.done.Load() {
+		p.once.Do(func() {
+			x := p.make()
+			d.tr, d.comp = x.tr, x.comp
+			p.done.Store(true)
+		})
+	}
+}
+
+// make composes the data: the local item's element and its
+// publisher-specific children, the winner's shared ones where the local
+// item's first shared one was, and the winner's sx:sync.
+func (p *pending) make() *itemData {
+	local, winner := p.local, p.winner
 	out := &composition{}
 	var shared []kid
 	lt, wt := local.slimTree(), winner.slimTree()
@@ -177,12 +212,8 @@ func compose(local, winner *itemData) *itemData {
 		out.kids = slices.Insert(out.kids, 0, shared...)
 		out.syncAt += len(shared)
 	}
-	x := &itemData{format: local.format, tr: &itemTree{el: lt.el, scope: lt.scope, iscope: lt.iscope,
+	return &itemData{format: local.format, tr: &itemTree{el: lt.el, scope: lt.scope, iscope: lt.iscope,
 		sync: wt.sync, sscope: wt.sscope}, comp: out}
-	if d := winner.digest.Load(); d != nil {
-		x.digest.Store(d) // the same shared elements: the same digest
-	}
-	return x
 }
 
 // NewData returns data for a new version of an item in d: base's elements

@@ -29,6 +29,11 @@ type itemData struct {
 
 	comp   *composition           // when set, the data, rather than el's children
 	digest atomic.Pointer[string] // Digest's result, once computed
+
+	// pend, when set, is a composition yet to be made (compose): tr and
+	// comp are set from it on first use, or made afresh for one reader
+	// and not kept (loose).
+	pend *pending
 }
 
 // noTree is the tree of data that has no element.
@@ -37,6 +42,7 @@ var noTree = &itemTree{}
 // tree returns the data's element and sx:sync, building them for data
 // read from a feed.
 func (d *itemData) tree() *itemTree {
+	d.settle()
 	switch {
 	case d.lz != nil:
 		return d.lz.tree()
@@ -54,6 +60,26 @@ func (d *itemData) slimTree() *itemTree {
 		return d.lz.slim()
 	}
 	return d.tree()
+}
+
+// loose returns the data as a reader that reads it once sees it, with
+// trees not built yet built afresh and not kept (lazyEl.loose): the data
+// itself when its trees are built or it has none to build.
+func (d *itemData) loose() *itemData { return d.looseIn(nil) }
+
+// looseIn is loose with the trees of items taken from c (lazyEl.looseIn).
+func (d *itemData) looseIn(c treeCache) *itemData {
+	switch {
+	case d.pend != nil && !d.pend.done.Load():
+		x := d.pend.make()
+		x.digest.Store(d.digest.Load())
+		return x
+	case d.lz != nil && !d.lz.ready.Load():
+		x := &itemData{format: d.format, tr: d.lz.looseIn(c)}
+		x.digest.Store(d.digest.Load())
+		return x
+	}
+	return d
 }
 
 // composition is the children of data that was built rather than read.
@@ -83,6 +109,7 @@ func (d *itemData) children() ([]kid, int) {
 
 // childrenIn is children with tr as the data's tree (see slimTree).
 func (d *itemData) childrenIn(tr *itemTree) ([]kid, int) {
+	d.settle()
 	if d.comp != nil {
 		return d.comp.kids, d.comp.syncAt
 	}
@@ -122,6 +149,7 @@ func (d *itemData) fields() []field {
 
 // appendFields appends the data's child elements, classified, to fs.
 func (d *itemData) appendFields(fs []field) []field {
+	d.settle()
 	if d.comp != nil {
 		return d.appendFieldsIn(fs, nil)
 	}
@@ -131,6 +159,7 @@ func (d *itemData) appendFields(fs []field) []field {
 // appendFieldsIn is appendFields with tr as the data's tree (see
 // slimTree); tr is not used for composed data.
 func (d *itemData) appendFieldsIn(fs []field, tr *itemTree) []field {
+	d.settle()
 	if d.comp != nil {
 		for _, k := range d.comp.kids {
 			if e := k.elem(); e != nil {

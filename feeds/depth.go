@@ -67,6 +67,10 @@ func conflictHeight(cs []*engine.Item) int {
 		if x == nil {
 			continue
 		}
+		if x.lz != nil && !x.lz.ready.Load() {
+			h = max(h, x.lz.height())
+			continue
+		}
 		kids, _ := x.children()
 		for _, k := range kids {
 			if e := k.elem(); e != nil {

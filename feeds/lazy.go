@@ -14,9 +14,10 @@ import (
 // item once, reads its sync metadata and the digest of its shared data
 // from the tokens, and keeps where its bytes are. Most items of a merge
 // are never looked at again: an item that does not change is written back
-// as the exact bytes it was read from. The tree of an item is built the
-// first time something needs it (its fields, a change, a merge that takes
-// another version's data), from those bytes.
+// as the exact bytes it was read from. The tree of an item is built from
+// those bytes when something needs it (its fields, a change, a merge that
+// takes another version's data); a reader that reads it once builds it
+// apart and drops it (loose, below).
 
 // lazyEl is an item or conflict version element that was read but whose
 // tree is built only when needed.
@@ -40,9 +41,6 @@ type lazyEl struct {
 	ready atomic.Bool // tr is built
 	tr    *itemTree
 	built map[int]*etree.Element // an item's elements the lazy elements in it need, by offset
-
-	slimOnce sync.Once
-	slimTr   *itemTree // the tree without its history (slim), when built
 }
 
 // itemTree is the tree of one version's element: the element, its
@@ -53,6 +51,17 @@ type itemTree struct {
 	iscope *scope         // namespace context inside el
 	sync   *etree.Element // the version's own sx:sync, for what the engine does not model; may be nil
 	sscope *scope         // namespace context inside sync
+	// of is the item element in the document el is a copy of (slimCopy,
+	// copyOf), nil when el is that element itself or not an item's.
+	of *etree.Element
+}
+
+// indent returns the indentation of the tree's element where it was read.
+func (t *itemTree) indent() string {
+	if t.of != nil {
+		return xmlutil.IndentOf(t.of)
+	}
+	return xmlutil.IndentOf(t.el)
 }
 
 // tree returns the element's tree, building it on first use.
@@ -64,27 +73,160 @@ func (lz *lazyEl) tree() *itemTree {
 	return lz.tr
 }
 
+// Trees built to be read once are not kept. A merge reads the tree of
+// each item it writes anew, and of each version it composes or records,
+// once; kept, those trees grew with the feed to most of a big merge's
+// memory (the generated 100k pair held 160 MB of them when its output was
+// written, the 1M pair GBs). loose and slim return a tree already built
+// (tree's), or one built afresh, in blocks of its own
+// (xmlutil.ChildrenApart), and not kept: the reader holds it as long as it
+// needs it. The depth limit reads a conflict version's height from its
+// bytes (height). What keeps a tree (an edit, the TUI's look at an item)
+// builds it with tree.
+
+// loose returns the element's tree, as tree does, without keeping it when
+// it is not built yet: a copy of the item's element with its children, or
+// a conflict version's element in such a copy of its item's.
+func (lz *lazyEl) loose() *itemTree { return lz.looseIn(nil) }
+
+// treeCache holds the loose trees of the items one reader is at, so that
+// an item and its conflict versions come from one build of it: the writer
+// writes an item's conflicts right after the item.
+type treeCache map[*lazyEl]copied
+
+// looseIn is loose, taking the tree of an item from c, or building it
+// into c, when c is not nil.
+func (lz *lazyEl) looseIn(c treeCache) *itemTree {
+	switch {
+	case lz.ready.Load():
+		return lz.tr
+	case lz.owner != nil:
+		o := lz.owner
+		if o.ready.Load() || xmlutil.SpacePreserved(o.shell.Parent()) {
+			return lz.tree()
+		}
+		t := o.copiedIn(c)
+		el, sync := t.built[lz.start], t.built[lz.syncAt]
+		ps := scopeOf(t.iscope, t.el, el)
+		tr := &itemTree{el: el, scope: ps, iscope: ps.child(el), sync: sync}
+		if sync != nil {
+			tr.sscope = tr.iscope.child(sync)
+		}
+		return tr
+	case xmlutil.SpacePreserved(lz.shell.Parent()):
+		return lz.tree() // a copy would lose the xml:space above it
+	}
+	return lz.copiedIn(c).itemTree
+}
+
+// copiedIn returns the item's tree built into a copy of its element, with
+// the elements of its sx:sync and its conflict versions, from c or into c.
+func (lz *lazyEl) copiedIn(c treeCache) copied {
+	if t, ok := c[lz]; ok {
+		return t
+	}
+	want := map[int]*etree.Element{lz.syncAt: nil}
+	for _, n := range lz.nested {
+		want[n.start], want[n.syncAt] = nil, nil
+	}
+	t := lz.copyOf(want)
+	if c != nil {
+		c[lz] = t
+	}
+	return t
+}
+
+// height is how deep the children of the version's element nest, sx:sync
+// left out, 1 for leaves (elementHeight's measure of each child, the most
+// of them), read from its bytes: what the depth limit needs of a conflict
+// version costs no tree.
+func (lz *lazyEl) height() int {
+	top := lz
+	if lz.owner != nil {
+		top = lz.owner
+	}
+	s := xmlscan.NewFragment(lz.src.data, top.start, top.bindings, xmlscan.DefaultLimits)
+	base := -1 // the depth of lz's element, once reached
+	h := 0
+	for s.Next() {
+		t := s.Token()
+		switch {
+		case t.Kind == xmlscan.StartElement && base < 0:
+			if t.Off == lz.start {
+				base = s.Depth()
+			}
+		case t.Kind == xmlscan.StartElement:
+			d := s.Depth() - base
+			if d == 1 && t.Off == lz.syncAt {
+				skipTo(s, s.Depth()-1)
+				continue
+			}
+			h = max(h, d)
+		case t.Kind == xmlscan.EndElement && base >= 0 && s.Depth() < base:
+			return h
+		}
+	}
+	panic("feeds: the bytes of a parsed feed changed after Parse") // as buildInto
+}
+
+// skipTo reads up to the end tag that leaves s at depth d.
+func skipTo(s *xmlscan.Scanner, d int) {
+	for s.Next() {
+		if s.Token().Kind == xmlscan.EndElement && s.Depth() == d {
+			return
+		}
+	}
+}
+
 // slim returns the tree of an item for what reads its data alone: its
 // fields and digest, and a merge that composes it into a new version
 // (compose), which takes its element, its children but sx:sync, and of
 // its sx:sync the attributes and foreign children, writing its history
-// and conflicts anew from the item's metadata. Most of an item's tree is
-// those, so unless the whole tree is built already this one is built
-// apart, without the sx:history and sx:conflicts of its sx:sync, into a
-// copy of its element (the merge of the generated 100k pair held
-// 534 MB at its last collection, 563 MB with whole trees). An item under
-// xml:space="preserve", which its copy would not be, and a conflict
-// version get the whole tree.
+// and conflicts anew from the item's metadata. Unless the whole tree is
+// built already, the one slim returns is built afresh and not kept,
+// without the sx:history and sx:conflicts of its sx:sync, into a copy of
+// the item's element. An item under xml:space="preserve", which its copy
+// would not be, and a conflict version get the whole tree (loose).
 func (lz *lazyEl) slim() *itemTree {
-	if lz.owner != nil || lz.ready.Load() || xmlutil.SpacePreserved(lz.shell.Parent()) {
-		return lz.tree()
+	switch {
+	case lz.ready.Load():
+		return lz.tr
+	case lz.owner != nil || xmlutil.SpacePreserved(lz.shell.Parent()):
+		return lz.loose()
 	}
-	lz.slimOnce.Do(lz.buildSlim)
-	return lz.slimTr
+	return lz.slimCopy()
 }
 
-// buildSlim builds the tree slim returns.
-func (lz *lazyEl) buildSlim() {
+// copied is an item's whole tree built into a copy of its element, and
+// the elements at the offsets asked for.
+type copied struct {
+	*itemTree
+	built map[int]*etree.Element
+}
+
+// copyOf builds the item's children into a copy of its element, noting in
+// want the elements that start at its keys.
+func (lz *lazyEl) copyOf(want map[int]*etree.Element) copied {
+	sh := lz.shell
+	el := &etree.Element{Space: sh.Space, Tag: sh.Tag, Attr: sh.Attr}
+	err := xmlutil.ChildrenApart(lz.src.data, lz.start, lz.end-lz.start, lz.bindings, el, func(off int, e *etree.Element) {
+		if _, ok := want[off]; ok {
+			want[off] = e
+		}
+	}, nil)
+	if err != nil {
+		panic("feeds: the bytes of a parsed feed changed after Parse") // as buildInto
+	}
+	is := lz.scope.child(el)
+	tr := &itemTree{el: el, scope: lz.scope, iscope: is, sync: want[lz.syncAt], of: sh}
+	if tr.sync != nil {
+		tr.sscope = is.child(tr.sync)
+	}
+	return copied{tr, want}
+}
+
+// slimCopy builds the tree slim returns.
+func (lz *lazyEl) slimCopy() *itemTree {
 	sh := lz.shell
 	el := &etree.Element{Space: sh.Space, Tag: sh.Tag, Attr: sh.Attr}
 	var sync *etree.Element
@@ -101,14 +243,15 @@ func (lz *lazyEl) buildSlim() {
 		u, _ := s.Lookup(t.Name.Prefix)
 		return u == NSFeedSync && (t.Name.Local == "history" || t.Name.Local == "conflicts")
 	}
-	if lz.src.bld.ChildrenAtExcept(lz.src.data, lz.start, lz.bindings, el, at, skip) != nil {
+	if xmlutil.ChildrenApart(lz.src.data, lz.start, lz.end-lz.start, lz.bindings, el, at, skip) != nil {
 		panic("feeds: the bytes of a parsed feed changed after Parse") // as buildInto
 	}
 	is := lz.scope.child(el)
-	lz.slimTr = &itemTree{el: el, scope: lz.scope, iscope: is, sync: sync}
+	tr := &itemTree{el: el, scope: lz.scope, iscope: is, sync: sync, of: sh}
 	if sync != nil {
-		lz.slimTr.sscope = is.child(sync)
+		tr.sscope = is.child(sync)
 	}
+	return tr
 }
 
 // build builds an item's children into its shell, or finds a conflict

@@ -36,6 +36,9 @@ type writer struct {
 	cs   *scope // the namespace context inside box as written
 	buf  []byte
 	same map[*scope]bool // whether bytes read under a scope mean the same under cs
+	// trees are the trees of the items the record being written takes
+	// its version and conflicts from, built for it alone (lazyEl.looseIn).
+	trees treeCache
 }
 
 // document writes the feed: its bytes as read up to the children of the
@@ -206,9 +209,13 @@ func (wr *writer) record(i int) {
 			wr.w.Write(r.lz.raw()) // an item that has not changed: the bytes it was read from
 			return
 		}
-		wr.element(r.lz.tree().el, r.scope, wr.cs)
+		wr.element(r.lz.loose().el, r.scope, wr.cs)
 		return
 	}
+	if wr.trees == nil {
+		wr.trees = treeCache{}
+	}
+	clear(wr.trees)
 	wr.version(r.item, wr.cs, d.itemInd, r.undeleted)
 }
 
@@ -283,7 +290,7 @@ func (wr *writer) moved(e *etree.Element, rename map[string]string, decls []etre
 // "" in a compact feed).
 func (wr *writer) version(it *engine.Item, parent *scope, ind string, undeleted bool) {
 	d := wr.d
-	x := d.own(it.Data)
+	x := d.own(it.Data).looseIn(wr.trees) // written once: its tree is not kept
 	xt := x.tree()
 	name, attrs, src := d.itemTag(xt)
 	inner := xt.iscope
@@ -298,7 +305,7 @@ func (wr *writer) version(it *engine.Item, parent *scope, ind string, undeleted 
 		xmlutil.StartTag(wr.w, name.String(), attrs, nil)
 	}
 	wr.w.WriteByte('>')
-	if x.comp != nil || xmlutil.IndentOf(xt.el) != ind {
+	if x.comp != nil || xt.indent() != ind {
 		wr.composed(x, it, inner, ind, undeleted) // laid out afresh at its new depth
 	} else {
 		wr.pristine(x, it, inner, undeleted)
