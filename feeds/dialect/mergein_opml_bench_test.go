@@ -15,6 +15,12 @@ package dialect
 //	$ go test -run='^$' -bench='MergeOPMLWhole' -benchtime=5x -benchmem ./feeds/dialect
 //
 // (each POST is parsed before the timer starts: keep -benchtime to a count).
+// Measured under load (2 shared cores, -count=3): 5.3-16, 4.3-10 and
+// 4.2-7.5 µs per POST at 1k, 10k and 100k outlines, edit or move, 1.6-1.8
+// kB in 25-28 allocations. Before, MergeIn of an outline was the whole
+// merge: 7.4 ms, 83 ms and 3.2 s per POST (best of 2×5), 3.0, 26 and 222
+// MB; the whole merge alone takes 5.3 ms, 67 ms and 1.8 s, 2.2, 19 and
+// 159 MB.
 
 import (
 	"fmt"

@@ -43,11 +43,12 @@ func (d *Doc) outlines() *outlineIndex {
 // through an outline remote brings, and one it breaks held one, so d's
 // CycleSet, changed by the walks up from remote's outlines, is the merged
 // outline's. Merge flags conflict="true" on each outline it cuts from a
-// cycle that is not flagged yet, unless both feeds held it cut: those are
-// the cuts of the cycles made, the cuts remote brings, and the cuts d
-// holds unflagged (which d keeps: after the first merge only outlines a
-// POST brought). An outline remote does not hold that is so flagged is
-// changed like the others, and named after them.
+// cycle that is not flagged yet, unless both feeds held it cut: those can
+// be the cuts of the cycles made, the outlines remote brings, and the
+// cuts d holds unflagged, which d keeps a set of (a feed read with a cycle
+// no merge flagged has some; after a merge, only outlines remote brought
+// can be: those both feeds held cut). An outline remote does not hold
+// that is so flagged is changed like the others, and named after them.
 //
 // Where an outline goes in the written body depends on all its
 // ancestors, so whether the merge nests any deeper than MaxDepth is not
@@ -83,14 +84,20 @@ func (d *Doc) mergeInOPML(remote *Doc) ([]string, bool, error) {
 	changed := d.takeSteps(steps, remote)
 	cc.Apply()
 	ix.depth = depth
-	for _, id := range slices.Concat(slices.Collect(maps.Keys(ix.unflagged)), changed, made, broken) {
+	ix.recheck(d, slices.Collect(maps.Keys(ix.unflagged)), changed, made, broken)
+	return changed, true, nil
+}
+
+// recheck brings unflagged up to date for the outlines of ids, those
+// whose flag or cut may have changed.
+func (ix *outlineIndex) recheck(d *Doc, ids ...[]string) {
+	for _, id := range slices.Concat(ids...) {
 		if ix.cycles.Cut(id) && !d.Item(id).Conflict {
 			ix.unflagged[id] = true
 		} else {
 			delete(ix.unflagged, id)
 		}
 	}
-	return changed, true, nil
 }
 
 // cycleFlags returns the outlines that Merge's cycle detection flags

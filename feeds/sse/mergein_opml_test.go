@@ -1,6 +1,7 @@
 package ssefeed
 
 import (
+	"bytes"
 	"fmt"
 	"math/rand/v2"
 	"slices"
@@ -226,4 +227,43 @@ func TestMergeInOPMLIsMerge(t *testing.T) {
 			}
 		}
 	}
+}
+
+// FuzzMergeInIsMerge checks, for any two feeds of one kind that load,
+// that MergeIn in place, when it takes the merge, writes what Merge
+// writes and fails where Merge fails; and, from a seed, that a random
+// outline taking random POSTs in place stays Merge's (0.91 §4.4, §4.4.2).
+//
+// $ go test -fuzz=FuzzMergeInIsMerge ./feeds/sse
+func FuzzMergeInIsMerge(f *testing.F) {
+	for _, p := range wellFormedSeeds(f) {
+		f.Add(p[0], p[1], uint64(0))
+	}
+	for _, c := range cycleFeeds {
+		f.Add([]byte(c.feed), []byte(flatOPML(outlinesUnder("A", "", "B", "")...)), uint64(1))
+	}
+	f.Fuzz(func(t *testing.T, a, b []byte, seed uint64) {
+		rng := rand.New(rand.NewPCG(seed, 4))
+		feed := flatOPML(randomOutlines(rng, 1+rng.IntN(12), 16)...)
+		model, ref := mustParse(t, "feed.opml", feed), mustParse(t, "feed.opml", feed)
+		for step := range 8 {
+			ref, _ = checkOPMLMergeIn(t, model, ref, randomPost(rng, ref, 16), fmt.Sprintf("seed %d step %d", seed, step))
+		}
+		local, err1 := Parse("local.xml", a)
+		remote, err2 := Parse("remote.xml", b)
+		if err1 != nil || err2 != nil || local.Kind() != remote.Kind() {
+			return
+		}
+		want, werr := Merge(local, remote)
+		_, done, err := local.MergeIn(remote)
+		if !done {
+			return
+		}
+		if (err == nil) != (werr == nil) {
+			t.Fatalf("MergeIn: %v; Merge: %v", err, werr)
+		}
+		if err == nil && !bytes.Equal(local.Bytes(), want.Bytes()) {
+			t.Fatalf("MergeIn wrote (-Merge +MergeIn)\n%s", lineDiff(want.Bytes(), local.Bytes()))
+		}
+	})
 }
