@@ -7,10 +7,10 @@ import (
 	sse "github.com/feedsync/feedsync/engine/sse"
 )
 
-// outlineIndex is what an OPML Doc keeps to merge in place: made from the
-// whole outline by the first MergeIn, kept current by each MergeIn, and
-// dropped by whatever else changes the items (Set) or copies the Doc
-// (Subset, Merge).
+// outlineIndex is what an OPML Doc keeps to merge in place: made when the
+// outline is read (Parse walks it whole anyway), or by the first MergeIn
+// into a Doc made otherwise; kept current by each MergeIn; dropped by
+// whatever else changes the items (Set) or copies the Doc (Subset, Merge).
 type outlineIndex struct {
 	cycles    *sse.CycleSet   // the cycles of the outlines' stored parents (0.91 §4.4.2)
 	unflagged map[string]bool // the outlines cycle detection cuts that are not conflict="true"
@@ -22,17 +22,22 @@ type outlineIndex struct {
 
 // outlines returns d's outlineIndex, made now when d has none.
 func (d *Doc) outlines() *outlineIndex {
-	if d.outline != nil {
-		return d.outline
+	if d.outline == nil {
+		_, _, depth := d.deepest()
+		d.outline = d.newOutlineIndex(sse.NewCycleSet(d.records()), depth)
 	}
-	ix := &outlineIndex{cycles: sse.NewCycleSet(d.records()), unflagged: map[string]bool{}}
-	for _, id := range ix.cycles.Cuts() {
+	return d.outline
+}
+
+// newOutlineIndex is the outlineIndex of d, whose cycles and depth
+// (deepest) are given.
+func (d *Doc) newOutlineIndex(cycles *sse.CycleSet, depth int) *outlineIndex {
+	ix := &outlineIndex{cycles: cycles, unflagged: map[string]bool{}, depth: depth}
+	for _, id := range cycles.Cuts() {
 		if !d.Item(id).Conflict {
 			ix.unflagged[id] = true
 		}
 	}
-	_, _, ix.depth = d.deepest()
-	d.outline = ix
 	return ix
 }
 
