@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 	"slices"
 	"testing"
+	"time"
 )
 
 // TestCycleSetChangeIsCycles: §4.4.2 cycle detection kept up to date
@@ -99,4 +100,23 @@ func TestCycleSetNewParentClosesACycle(t *testing.T) {
 	if !slices.Equal(c.Made(), []string{"b"}) || !c.Cut("b") {
 		t.Errorf("p added under c: made %q; want the cycle b-p-c cut at b", c.Made())
 	}
+}
+
+func ExampleCycleSet() {
+	when := time.Date(2005, 5, 21, 9, 43, 33, 0, time.UTC)
+	byID := map[string]*Item{}
+	for _, o := range [][2]string{{"b", ""}, {"c", "b"}, {"a", "c"}} {
+		byID[o[0]], _ = New(o[0], Stamp{When: when, By: "REO1750"}, Change{Position: Position{Parent: o[1]}})
+	}
+	s := NewCycleSet(slices.Collect(maps.Values(byID)))
+	// Another endpoint moves b under a: b, c and a become their own
+	// ancestors. Only b's ancestry is walked.
+	byID["b"], _ = Update(byID["b"], Stamp{When: when.Add(time.Hour), By: "REO1750"}, Move(byID["b"], Position{Parent: "a"}), Options{})
+	c := s.Change(func(id string) *Item { return byID[id] }, []string{"b"})
+	fmt.Println("made", c.Made(), "cut a:", c.Cut("a"))
+	c.Apply()
+	fmt.Println("cuts", s.Cuts())
+	// Output:
+	// made [a] cut a: true
+	// cuts [a]
 }
