@@ -20,7 +20,9 @@
 //   - §5 conflict preservation, which Merge always does, and resolution
 //     (Resolve, PickWinner, PickConflict);
 //   - §3.2 ordered behaviour and §4.4.2 cycle detection for OPML outlines
-//     (Position, Tree, Build, Between, Move, MergeOutline, Cycles).
+//     (Position, Tree, Build, Between, Move, MergeOutline, Cycles), and the
+//     cycles of an outline kept up to date as a few outlines change, the
+//     walks starting from those alone (CycleSet).
 //
 // # Outline positions
 //

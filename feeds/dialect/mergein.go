@@ -11,10 +11,11 @@ import "slices"
 // Two FeedSync 1.0.2 feeds merge item by item, in time linear in remote's
 // items whatever d's size (feeds.Doc.MergeIn): what a publisher that
 // keeps its feed in memory needs to take in a small POST. So do two SSE
-// 0.91 RSS feeds (0.91 §4.4, ssefeed.Doc.MergeIn). Otherwise (an SSE 0.91
-// outline, whose cycle detection, 0.91 §4.4.2, flags items on a cycle of
-// the whole merged outline; a feed that takes the other's dialect) the
-// whole feed is merged, as Merge does, and the changed entries found by
+// 0.91 feeds (0.91 §4.4, ssefeed.Doc.MergeIn), RSS items or OPML outlines,
+// whose cycle detection (0.91 §4.4.2) is kept up to date rather than run
+// over the whole outline. Otherwise (a feed that takes the other's
+// dialect; an outline a POST could nest near the depth limit) the whole
+// feed is merged, as Merge does, and the changed entries found by
 // identity.
 func (d *Doc) MergeIn(remote *Doc) ([]string, error) {
 	if changed, done, err := d.mergeInSSE(remote); done {

@@ -34,12 +34,10 @@
 //     another version of the feed (for the git merge driver).
 //     ParseWithProgress and MergeWithProgress tell a feeds.Progress how
 //     far they have come, for a loading screen. MergeIn is Merge in
-//     place for two RSS feeds, item by item (§4.4 merges each item with
-//     the other feed's of its id alone), in time linear in the remote
-//     feed's items, for a hub that keeps its feed in memory. An outline
-//     is left to Merge: §4.4.2 flags every item on a cycle of the merged
-//     outline, items the remote feed does not hold included, so knowing
-//     which items an outline merge changes takes the whole outline.
+//     place, item by item (§4.4 merges each item with the other feed's
+//     of its id alone), in time linear in the remote feed's items, for a
+//     hub that keeps its feed in memory: for RSS, and for OPML with
+//     §4.4.2's cycle detection kept up to date (see below).
 //
 // # Errors and warnings
 //
@@ -190,4 +188,24 @@
 //     with sx:sync (an error).
 //   - RSS is unordered (§3.1): RSS items have no position; new items go
 //     after the last item.
+//
+// # Cycle detection in place
+//
+// 0.91 §4.4.2 walks every item's ancestry after each merge, and flags
+// every item it reparents, those the remote feed does not hold included
+// (but for cycles both feeds held, engine/sse's reading). MergeIn gets the
+// same result from the items the merge changed: an outline Doc keeps its
+// cycles (sse.CycleSet, made by the first MergeIn in one walk of the
+// outline), and since each outline has one parent, a cycle the merge
+// makes passes through an outline the remote feed brings and one it
+// breaks held one; only the ancestries of those are walked. An outline
+// the merge flags without the remote feed holding it (the lowest id of a
+// cycle made through it, or of a cycle one side only held) is changed like
+// the others: MergeIn names it after the remote feed's, in the feed's
+// order. Where an outline is written depends on all its ancestors, so
+// MergeIn bounds how deep the merge can nest the outline (the depth it
+// kept, raised by as much as the outlines changed moved down); when the
+// bound passes MaxDepth it leaves the merge to Merge, which names the
+// outline that nests too deep, or merges it. So it does for a Doc Subset
+// made.
 package ssefeed

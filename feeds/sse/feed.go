@@ -55,6 +55,8 @@ type Doc struct {
 
 	itemInd string // white space before an item at the top level, as read
 	unit    string // one level of indentation, as read
+
+	outline *outlineIndex // OPML: what MergeIn keeps to merge in place; nil until it is needed
 }
 
 // record is one item of a Doc and the element it was read from.
@@ -101,6 +103,7 @@ func (d *Doc) SetSharing(s *Sharing) {
 // merged into the result under the id of one left out is a new item.
 func (d *Doc) Subset(keep func(*sse.Item) bool) *Doc {
 	out := *d
+	out.outline = nil
 	out.recs, out.hidden, out.index = xmlutil.Subset(d.recs, d.hidden,
 		func(r *record) bool { return keep(r.item) },
 		func(r *record) string { return r.item.ID })
@@ -162,6 +165,7 @@ func (d *Doc) Item(id string) *sse.Item {
 // it.Position is not written.
 func (d *Doc) Set(it *sse.Item) {
 	it = d.adopt(it)
+	d.outline = nil
 	i, _ := xmlutil.Put(&d.recs, d.index, it.ID)
 	d.recs[i].item = it
 }

@@ -45,6 +45,7 @@ func merge(local, remote *Doc, progress feeds.Progress) (*Doc, error) {
 		return nil, fmt.Errorf("merging %s into %s: %w", remote.name, local.name, err)
 	}
 	out := *local
+	out.outline = nil
 	out.recs = slices.Clone(local.recs)
 	out.index = maps.Clone(local.index)
 	out.dates = maps.Clone(local.dates)

@@ -9,23 +9,29 @@ import (
 	sse "github.com/feedsync/feedsync/engine/sse"
 )
 
-// MergeIn is Merge(d, remote) done in place, for two RSS feeds: d becomes
-// the Doc Merge would return, written byte for byte as it would be, and
-// MergeIn returns the ids of the items the merge changed or added, in
-// remote's order, and true. Its cost is in remote's items, not d's: RSS
-// items merge one at a time (§4.3, §4.4), each local item with the remote
-// one of its id, and a new item goes after d's, in remote's order, where
-// Merge puts it. On an error d does not change.
+// MergeIn is Merge(d, remote) done in place: d becomes the Doc Merge
+// would return, written byte for byte as it would be, and MergeIn returns
+// the ids of the items the merge changed or added, in remote's order
+// (then those remote does not hold, in d's order), and true. Its cost is
+// in remote's items, not d's. On an error d does not change.
 //
-// For an OPML feed MergeIn returns false and leaves d as it was: §4.4.2's
-// cycle detection flags every item on a cycle of the merged outline, those
-// remote does not hold included, so the merge of an outline is a property
-// of the whole outline (the caller merges the whole feed). So it does for
+// RSS items merge one at a time (§4.3, §4.4), each local item with the
+// remote one of its id, and a new item goes after d's, in remote's order,
+// where Merge puts it. OPML outlines merge so too, and then §4.4.2's cycle
+// detection, which Merge runs over the whole merged outline, is run over
+// what the merge changed: d keeps its outline's cycles (sse.CycleSet), and
+// only the ancestries of the outlines remote brings are walked (see
+// mergeInOPML). Where that is not enough MergeIn returns false and leaves
+// d as it was, for the caller to merge the whole feed: a Doc Subset made,
+// and a merge that could nest the outline near MaxDepth. So it does for
 // feeds of two kinds, which Merge refuses.
 //
 // d must nest no deeper than MaxDepth, as every Doc read, merged or Set
 // through Fits does: only the items the merge changes are checked.
 func (d *Doc) MergeIn(remote *Doc) ([]string, bool, error) {
+	if d.kind == KindOPML && remote.kind == KindOPML {
+		return d.mergeInOPML(remote)
+	}
 	if d.kind != KindRSS || remote.kind != KindRSS {
 		return nil, false, nil
 	}
@@ -33,6 +39,14 @@ func (d *Doc) MergeIn(remote *Doc) ([]string, bool, error) {
 	if err := d.checkDepthOfSteps(steps); err != nil {
 		return nil, true, fmt.Errorf("merging %s into %s: %w", remote.name, d.name, err)
 	}
+	return d.takeSteps(steps, remote), true, nil
+}
+
+// takeSteps puts the items of the steps in d, with what else Merge takes
+// from remote (its warnings, the texts of its date-times), and returns
+// the ids of the items that changed: in remote's order, then those remote
+// does not hold in d's.
+func (d *Doc) takeSteps(steps []inStep, remote *Doc) []string {
 	changed := make([]string, 0, len(steps))
 	d.notes = nil
 	for _, s := range steps {
@@ -50,8 +64,14 @@ func (d *Doc) MergeIn(remote *Doc) ([]string, bool, error) {
 	}
 	d.warnings = append(slices.Clip(d.warnings), remote.warnings...)
 	d.takeDates(remote)
-	slices.SortStableFunc(changed, func(a, b string) int { return remote.index[a] - remote.index[b] })
-	return changed, true, nil
+	rank := func(id string) int {
+		if j, ok := remote.index[id]; ok {
+			return j
+		}
+		return len(remote.recs) + d.index[id]
+	}
+	slices.SortStableFunc(changed, func(a, b string) int { return rank(a) - rank(b) })
+	return changed
 }
 
 // inStep is what MergeIn does with one remote item: the item it puts at
@@ -101,10 +121,7 @@ func (d *Doc) put(id string) (int, bool) {
 // checkDepthOfSteps is checkDepth for the items the steps put, as they
 // would be in d: the deepest one, the first in d's order on a tie.
 func (d *Doc) checkDepthOfSteps(steps []inStep) error {
-	base := 0
-	for e := d.box; e != nil && e.Parent() != nil; e = e.Parent() {
-		base++
-	}
+	base := d.base()
 	depth, id := 0, ""
 	for _, s := range steps {
 		it := s.item

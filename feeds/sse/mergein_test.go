@@ -94,20 +94,6 @@ func TestMergeInRSSSameVersionOtherData(t *testing.T) {
 	}
 }
 
-// 0.91 §4.4.2: an outline's merge flags every item on a cycle of the
-// merged outline, those the other feed does not hold included, so MergeIn
-// leaves an OPML feed to the whole merge.
-func TestMergeInOPMLIsLeftToMerge(t *testing.T) {
-	opml := `<opml version="2.0" xmlns:sx="http://www.microsoft.com/schemas/rss/sse"><body><outline text="a"><sx:sync id="a" version="1"><sx:history when="Sun, 22 May 2005 09:00:00 GMT" by="L"/></sx:sync></outline></body></opml>`
-	d := mustParse(t, "local.opml", opml)
-	before := d.Bytes()
-	changed, done, err := d.MergeIn(mustParse(t, "remote.opml", opml))
-	if done || err != nil || changed != nil {
-		t.Errorf("MergeIn of outlines: %q, %v, %v; want it left to Merge", changed, done, err)
-	}
-	assertBytes(t, before, d.Bytes())
-}
-
 // 0.91 §4.4.1 with the depth limit: a conflict whose loser's data nests
 // deep would put the winner's sx:conflict past MaxDepth; MergeIn refuses
 // with the *DepthError Merge gives and leaves the feed as it was.

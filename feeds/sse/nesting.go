@@ -67,10 +67,7 @@ func (d *Doc) Fits(it *sse.Item) error {
 // live ones under their parent in sse.Build's tree, tombstones under their
 // nearest live ancestor. It takes time linear in the feed.
 func (d *Doc) deepest() (rec, outlines, depth int) {
-	base := 0 // the elements from the root to box, both counted
-	for e := d.box; e != nil && e.Parent() != nil; e = e.Parent() {
-		base++
-	}
+	base := d.base()
 	level := func(int) int { return 1 }
 	if d.kind == KindOPML {
 		level = d.levels()
@@ -89,6 +86,15 @@ func (d *Doc) deepest() (rec, outlines, depth int) {
 		}
 	}
 	return rec, outlines, depth
+}
+
+// base is the number of elements from the root to box, both counted.
+func (d *Doc) base() int {
+	n := 0
+	for e := d.box; e != nil && e.Parent() != nil; e = e.Parent() {
+		n++
+	}
+	return n
 }
 
 // levels returns, for an OPML record, the outlines it is written under,

@@ -458,8 +458,9 @@ func (p *parser) finish() {
 		d.recs[j].item = asRead(f.Result(), d.recs[j].item, nil)
 	}
 	if d.kind == KindOPML {
-		p.cycles()
-		p.depth()
+		cycles := sse.NewCycleSet(d.records())
+		p.cycles(cycles)
+		p.depth(cycles)
 	}
 	d.nRead = len(d.recs)
 	if p.firstNS == "" && p.scan != nil {
@@ -470,17 +471,18 @@ func (p *parser) finish() {
 }
 
 // cycles warns about outlines that their stored positions make their own
-// ancestors and that no merge has flagged yet (0.91 §4.4.2). Merging
-// never produces one (it flags each cycle it causes), so such a cycle
-// comes from another implementation or a hand edit.
-func (p *parser) cycles() {
+// ancestors and that no merge has flagged yet (0.91 §4.4.2), cut by
+// cycle detection from cycles. Merging never produces one (it flags each
+// cycle it causes), so such a cycle comes from another implementation or
+// a hand edit.
+func (p *parser) cycles(cycles *sse.CycleSet) {
 	d := p.d
 	items := d.records()
 	parent := make(map[string]string, len(items))
 	for _, it := range items {
 		parent[it.ID] = it.Position.Parent
 	}
-	for _, id := range sse.Cycles(items) {
+	for _, id := range cycles.Cuts() {
 		r := d.recs[d.index[id]]
 		if r.item.Conflict {
 			continue
@@ -499,13 +501,17 @@ func (p *parser) cycles() {
 
 // depth refuses an outline that the writer would nest deeper than
 // MaxDepth: a chain of fso:parent, written flat, nests as deep as it is
-// long when written back (DepthError).
-func (p *parser) depth() {
-	if rec, err := p.d.checkDepth(); err != nil {
-		e := err.(*DepthError)
-		p.errorf(p.d.recs[rec].el, "outline %q is under %d outlines by its stored positions (fso:parent): written back, its elements would nest %d deep, past the %d that feedsync reads",
-			e.ID, e.Outlines-1, e.Depth, MaxDepth)
+// long when written back (DepthError). What it and cycles found is kept
+// for MergeIn (outlineIndex), which so needs no walk of the outline.
+func (p *parser) depth(cycles *sse.CycleSet) {
+	d := p.d
+	rec, outlines, depth := d.deepest()
+	if depth > MaxDepth {
+		p.errorf(d.recs[rec].el, "outline %q is under %d outlines by its stored positions (fso:parent): written back, its elements would nest %d deep, past the %d that feedsync reads",
+			d.recs[rec].item.ID, outlines-1, depth, MaxDepth)
+		return
 	}
+	d.outline = d.newOutlineIndex(cycles, depth)
 }
 
 // prefixes picks the prefixes written for SSE and for feedsync's outline
