@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/feedsync/feedsync/feeds/fetch"
 	"io"
 	"os"
 	"path/filepath"
@@ -51,7 +52,18 @@ type Env struct {
 	saving *saving   // the file the command writes, while it runs (save.go)
 	stop   *stopGate // what an interrupt closes (interrupt.go)
 	tty    *os.File  // the controlling terminal, when the resolver draws there (-o -)
+	// offHeap holds the files a batch command reads (batchCommands), off
+	// the Go heap until the command returns; nil: on the heap.
+	offHeap *fetch.OffHeap
 }
+
+// batchCommands read their feeds once and keep nothing of them, nor
+// anything working on them, once they return: what they read is held off
+// the Go heap (fetch.OffHeap), which a merge of two big feeds peaks at
+// about 0.8 times the memory of, and given back when they return. The
+// resolver, the hub and CSE keep what they read for longer.
+var batchCommands = map[string]bool{"merge": true, "create": true, "update": true, "adopt": true,
+	"conflicts": true, "validate": true, "git-merge": true, "pull": true, "sync": true}
 
 // warn prints a warning, a line that does not stop the command, named by
 // the command as its errors are: "feedsync merge: warning: …".
@@ -152,6 +164,13 @@ func Run(ctx context.Context, args []string, env *Env) (code int) {
 	for _, c := range commands {
 		if c.name == args[0] {
 			env.cmd = commandName(args)
+			if batchCommands[c.name] && env.offHeap == nil {
+				env.offHeap = &fetch.OffHeap{}
+				defer func() {
+					env.offHeap.Free()
+					env.offHeap = nil
+				}()
+			}
 			return exitCode(env.Stderr, env.cmd, c.run(ctx, env, args[1:]), args[1:])
 		}
 	}

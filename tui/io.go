@@ -43,7 +43,7 @@ func readSource(ctx context.Context, env *Env, src string) ([]byte, error) {
 		}
 		return resp.Body, nil
 	}
-	data, err := fetch.ReadFile(src, maxFeedBytes)
+	data, err := env.offHeap.ReadFile(src, maxFeedBytes)
 	if pe := (*fs.PathError)(nil); errors.As(err, &pe) {
 		return nil, fmt.Errorf("%s: %w", src, pe.Err)
 	}

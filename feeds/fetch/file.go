@@ -35,6 +35,15 @@ func ReadFileIn(root *os.Root, name string, max int64) ([]byte, error) {
 // readRegular reads an open file after checking, on the open file itself,
 // that it is a regular file no larger than max.
 func readRegular(f *os.File, max int64) ([]byte, error) {
+	return readRegularInto(f, max, heapAlloc)
+}
+
+// heapAlloc returns a buffer of n bytes from the heap.
+func heapAlloc(n int64) []byte { return make([]byte, n) }
+
+// readRegularInto is readRegular with the buffer a file of known size is
+// read into from alloc.
+func readRegularInto(f *os.File, max int64, alloc func(int64) []byte) ([]byte, error) {
 	info, err := f.Stat()
 	if err != nil {
 		return nil, err
@@ -47,25 +56,25 @@ func readRegular(f *os.File, max int64) ([]byte, error) {
 	}
 	// The file may grow while it is read: room for one byte more than its
 	// size avoids a copy when it does not.
-	return readAll(f, max, info.Size()+1)
+	return readAll(f, max, info.Size()+1, alloc)
 }
 
 // ReadAll reads r to its end, refusing more than max bytes: it stops
 // reading at max+1.
 func ReadAll(r io.Reader, max int64) ([]byte, error) {
-	return readAll(r, max, 512)
+	return readAll(r, max, 512, heapAlloc)
 }
 
 // readAll reads r, up to max+1 bytes, into a buffer of hint bytes (the
-// size announced, plus one), and what comes past that in pieces, which it
-// copies once into a buffer of the size read. A body of unknown length
+// size announced, plus one) from alloc, and what comes past that in
+// pieces, which it copies once into a buffer of the size read. A body of unknown length
 // thus takes at most twice its size in memory, and one that runs past max
 // (a gzip bomb) about max before it is refused: a buffer grown by append
 // leaves each smaller size as garbage beside the next, 2.5 times max at
 // its peak.
-func readAll(r io.Reader, max, hint int64) ([]byte, error) {
+func readAll(r io.Reader, max, hint int64, alloc func(int64) []byte) ([]byte, error) {
 	lr := io.LimitReader(r, max+1)
-	buf := make([]byte, min(hint, max+1))
+	buf := alloc(min(hint, max+1))
 	n, err := io.ReadFull(lr, buf)
 	switch {
 	case err == io.EOF || err == io.ErrUnexpectedEOF:

@@ -264,7 +264,7 @@ func (c *Client) read(resp *http.Response, conditional bool) (*Response, error) 
 	if resp.ContentLength >= 0 {
 		hint = resp.ContentLength + 1
 	}
-	body, err := readAll(resp.Body, c.limits.MaxBytes, hint)
+	body, err := readAll(resp.Body, c.limits.MaxBytes, hint, heapAlloc)
 	if err != nil {
 		return nil, fmt.Errorf("reading the body: %w", err)
 	}

@@ -1,0 +1,67 @@
+package tui
+
+import (
+	"bytes"
+	"context"
+	"strings"
+	"testing"
+
+	"github.com/feedsync/feedsync/feeds/dialect"
+	"github.com/feedsync/feedsync/feeds/feedgen"
+	"github.com/feedsync/feedsync/feeds/fetch"
+)
+
+// TestBatchCommandsReadOffTheHeapAndGiveItBack: merge, conflicts and
+// validate of feeds larger than fetch.OffHeapMin read them off the heap,
+// write and print what the library gives for the same feeds read onto
+// it, and hold nothing once Run returns; a command that keeps what it
+// reads (the resolver, the hub) reads onto the heap.
+func TestBatchCommandsReadOffTheHeapAndGiveItBack(t *testing.T) {
+	l, r := feedgen.Pair(5_000, 0.1, 3)
+	if len(l) < fetch.OffHeapMin {
+		t.Fatalf("a pair of %d bytes is read onto the heap", len(l))
+	}
+	h := newHarness(t)
+	lp, rp := h.write("local.xml", string(l)), h.write("remote.xml", string(r))
+	env := &Env{Stdin: strings.NewReader(""), Stdout: &bytes.Buffer{}, Stderr: &bytes.Buffer{},
+		Getenv: func(k string) string { return h.env[k] }}
+	if code := Run(context.Background(), []string{"merge", lp, rp, "-o", h.path("out.xml")}, env); code > 1 {
+		t.Fatalf("merge: exit %d: %s", code, env.Stderr)
+	}
+	if env.offHeap != nil {
+		t.Error("merge returned holding what it read")
+	}
+	ld, err := dialect.Parse("local.xml", l)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rd, err := dialect.Parse("remote.xml", r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err := dialect.Merge(ld, rd)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var want bytes.Buffer
+	if _, err := m.WriteTo(&want); err != nil {
+		t.Fatal(err)
+	}
+	if got := h.read("out.xml"); got != want.String() {
+		t.Errorf("merge wrote %d bytes off the heap, the library %d on it", len(got), want.Len())
+	}
+	for _, args := range [][]string{{"conflicts", h.path("out.xml"), "--json"}, {"validate", h.path("out.xml")}} {
+		code, out, stderr := h.run("", args...)
+		if code > 1 || out == "" && stderr == "" {
+			t.Errorf("%s: exit %d, %q %q", args[0], code, out, stderr)
+		}
+		if code2, out2, _ := h.run("", args...); code2 != code || out2 != out {
+			t.Errorf("%s gave two answers", args[0])
+		}
+	}
+	for _, name := range []string{"resolve", "serve", "demo", "cse", "git-mergetool"} {
+		if batchCommands[name] {
+			t.Errorf("%s keeps what it reads, but reads it off the heap", name)
+		}
+	}
+}
