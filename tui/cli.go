@@ -55,13 +55,17 @@ type Env struct {
 	// offHeap holds the files a batch command reads (batchCommands), off
 	// the Go heap until the command returns; nil: on the heap.
 	offHeap *fetch.OffHeap
+	// batch: the command is one of batchCommands, which save at most once.
+	batch bool
 }
 
-// batchCommands read their feeds once and keep nothing of them, nor
-// anything working on them, once they return: what they read is held off
-// the Go heap (fetch.OffHeap), which a merge of two big feeds peaks at
-// about 0.8 times the memory of, and given back when they return. The
-// resolver, the hub and CSE keep what they read for longer.
+// batchCommands read their feeds once, save at most once, and keep
+// nothing of them, nor anything working on them, once they return: what
+// they read is held off the Go heap (fetch.OffHeap), which a merge of two
+// big feeds peaks at about 0.8 times the memory of, and given back when
+// they return, and what they read is let go once the store has taken
+// what leaves it (saving.recordLeft). The resolver, the hub and CSE keep
+// what they read for longer.
 var batchCommands = map[string]bool{"merge": true, "create": true, "update": true, "adopt": true,
 	"conflicts": true, "validate": true, "git-merge": true, "pull": true, "sync": true}
 
@@ -165,10 +169,10 @@ func Run(ctx context.Context, args []string, env *Env) (code int) {
 		if c.name == args[0] {
 			env.cmd = commandName(args)
 			if batchCommands[c.name] && env.offHeap == nil {
-				env.offHeap = &fetch.OffHeap{}
+				env.offHeap, env.batch = &fetch.OffHeap{}, true
 				defer func() {
 					env.offHeap.Free()
-					env.offHeap = nil
+					env.offHeap, env.batch = nil, false
 				}()
 			}
 			return exitCode(env.Stderr, env.cmd, c.run(ctx, env, args[1:]), args[1:])

@@ -99,6 +99,10 @@ func writeDoc(env *Env, out string, doc result) error {
 		if d == nil {
 			return env.saving.saveWith(fill(out, doc))
 		}
+		if env.batch {
+			env.saving.pruneReads(d) // saved once: what does not leave is not needed
+			runtime.GC()
+		}
 		recorded := make(chan struct{})
 		go func() {
 			defer close(recorded)

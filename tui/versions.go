@@ -61,6 +61,17 @@ func (s *saving) recordLeft(warn func(string), doc *dialect.Doc) {
 	}
 }
 
+// pruneReads keeps of the feeds read only what recordLeft(doc) may record
+// (store.Leaving), for a command that saves doc once: the items of a
+// merge's REMOTE that it did not take are garbage while it writes.
+func (s *saving) pruneReads(doc *dialect.Doc) {
+	s.readMu.Lock()
+	defer s.readMu.Unlock()
+	if s.reads != nil {
+		s.reads = store.Leaving(s.reads, doc)
+	}
+}
+
 // recordCurrent records, after doc was saved, what the command changed.
 // The saved feed is what was read from then on, for a session that saves
 // again.
