@@ -149,6 +149,9 @@ func (d *itemData) fields() []field {
 
 // appendFields appends the data's child elements, classified, to fs.
 func (d *itemData) appendFields(fs []field) []field {
+	if p := d.pend; p != nil && !p.done.Load() {
+		return p.make().appendFields(fs) // read once (Fields, Digest): not kept
+	}
 	d.settle()
 	if d.comp != nil {
 		return d.appendFieldsIn(fs, nil)
