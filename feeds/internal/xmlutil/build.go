@@ -72,7 +72,6 @@ type Builder struct {
 	marks []int            // where each open element's children start in kids
 	open  []*etree.Element // the open elements
 	block int              // the size of the next block
-	fixed int              // when not 0, the size of every block (ChildrenApart)
 
 	itemDepth int // from Limits.ItemDepth once the root is known; 0 for none
 	inItem    int // elements in the item being built
@@ -313,9 +312,6 @@ func (b *Builder) reset() {
 // size returns the size of the next block: small at first, so that
 // building one small element costs little, and larger as more is built.
 func (b *Builder) size() int {
-	if b.fixed > 0 {
-		return b.fixed
-	}
 	b.block = min(max(b.block*2, 16), 4096)
 	return b.block
 }
