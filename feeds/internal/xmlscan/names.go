@@ -29,6 +29,50 @@ func (s *Scanner) qname(i int) (Name, int, bool) {
 // qnameIn reads a qualified name at data[i], in element el for messages:
 // an NCName, or two joined by one colon (Namespaces in XML 1.0 §4).
 func (s *Scanner) qnameIn(i int, el string) (Name, int, bool) {
+	if n, j, ok := s.asciiQName(i); ok {
+		return n, j, true
+	}
+	return s.anyQName(i, el)
+}
+
+// asciiQName reads the qualified name at data[i] that almost every
+// document holds, in one pass: ASCII, followed by an ASCII byte, with at
+// most one colon, between a prefix and a local name that starts as a name
+// does. It reports false for any other name, which anyQName reads or
+// refuses.
+func (s *Scanner) asciiQName(i int) (Name, int, bool) {
+	d := s.data
+	if i >= len(d) || d[i] >= utf8.RuneSelf || d[i] == ':' || nameTab[d[i]]&startChar == 0 {
+		return Name{}, 0, false
+	}
+	colon, j := -1, i+1
+	for ; j < len(d); j++ {
+		c := d[j]
+		if c >= utf8.RuneSelf {
+			return Name{}, 0, false
+		}
+		if nameTab[c]&nameChar == 0 {
+			break
+		}
+		if c == ':' {
+			if colon >= 0 {
+				return Name{}, 0, false
+			}
+			colon = j
+		}
+	}
+	switch {
+	case colon < 0:
+		return Name{Local: s.str(i, j)}, j, true
+	case colon == j-1 || nameTab[d[colon+1]]&startChar == 0:
+		return Name{}, 0, false
+	}
+	return Name{Prefix: s.str(i, colon), Local: s.str(colon+1, j)}, j, true
+}
+
+// anyQName is qnameIn for any name, the one that asciiQName does not read
+// included.
+func (s *Scanner) anyQName(i int, el string) (Name, int, bool) {
 	j, ok := s.name(i, true)
 	if !ok {
 		return Name{}, 0, false

@@ -157,7 +157,7 @@ type Scanner struct {
 	tok    Token
 	stack  []open
 	ns     []binding
-	attrs  []Attr
+	attr   []Attr // the attributes of the last start tag
 	buf    []byte
 	err    *SyntaxError
 	root   bool   // the root element has been opened
@@ -214,6 +214,38 @@ func NewFragment(data []byte, off int, ns []Binding, lim Limits) *Scanner {
 		s.ns = append(s.ns, binding{b.Prefix, b.URI})
 	}
 	return s
+}
+
+// setTag makes the token a start tag (with attrs and empty) or an end tag
+// (without). The setters of the tokens every document is made of, setTag
+// and setText, write the token a field at a time, and a string or a slice
+// only where it holds something: a Token assigned whole is copied with a
+// bulk write barrier whenever the collector is marking, as it is for much
+// of the read of a large document whose model it builds.
+func (s *Scanner) setTag(k Kind, off, end int, name Name, attrs []Attr, empty bool) {
+	t := &s.tok
+	t.Kind, t.Off, t.End, t.Name = k, off, end, name
+	if attrs != nil || t.Attrs != nil {
+		t.Attrs = attrs
+	}
+	if t.Text != "" {
+		t.Text = ""
+	}
+	t.Empty, t.Space, t.Literal = empty, false, false
+}
+
+// setText makes the token character data (Text or CDATA); see setTag.
+func (s *Scanner) setText(k Kind, off, end int, text string, space, literal bool) {
+	t := &s.tok
+	t.Kind, t.Off, t.End = k, off, end
+	if t.Name.Prefix != "" || t.Name.Local != "" {
+		t.Name = Name{}
+	}
+	if t.Attrs != nil {
+		t.Attrs = nil
+	}
+	t.Text = text
+	t.Empty, t.Space, t.Literal = false, space, literal
 }
 
 // Token returns the token Next read. Its strings may share memory with
@@ -281,9 +313,9 @@ func (s *Scanner) Next() bool {
 	}
 	if s.endTag {
 		s.endTag = false
-		o := s.stack[len(s.stack)-1]
+		name := s.stack[len(s.stack)-1].name
 		s.closeElement()
-		s.tok = Token{Kind: EndElement, Off: s.pos, End: s.pos, Name: o.name}
+		s.setTag(EndElement, s.pos, s.pos, name, nil, false)
 		return true
 	}
 	if s.frag && s.root && len(s.stack) == 0 {
@@ -419,7 +451,7 @@ func (s *Scanner) bang() bool {
 			return false
 		}
 		s.pos = j + 3
-		s.tok = Token{Kind: CDATA, Off: off, End: s.pos, Text: s.lines(i, j)}
+		s.setText(CDATA, off, s.pos, s.lines(i, j), false, false)
 		return true
 	case bytes.HasPrefix(rest, []byte("<!DOCTYPE")):
 		return s.doctype()

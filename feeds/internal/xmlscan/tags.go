@@ -20,119 +20,174 @@ func (s *Scanner) startElement() bool {
 	if len(s.stack) >= s.lim.MaxDepth {
 		return s.failIn(off, qname, fmt.Sprintf("elements nest deeper than %d", s.lim.MaxDepth))
 	}
-	attrs := s.attrs[:0]
-	i := qend
-	empty := false
 	s.tag = qname // for the messages of fail; an error ends the scan
-	for {
-		j := s.skipSpace(i)
-		if j >= len(s.data) {
-			return s.failIn(j, qname, "input ends inside the start tag")
-		}
-		c := s.data[j]
-		if c == '>' {
-			i = j + 1
-			break
-		}
-		if c == '/' {
-			if j+1 >= len(s.data) || s.data[j+1] != '>' {
-				return s.failIn(j, qname, "/ in a start tag not followed by >")
-			}
-			i, empty = j+2, true
-			break
-		}
-		if j == i {
-			return s.failIn(j, qname, "attributes must be separated by white space")
-		}
-		a, n, ok := s.attr(j, qname)
-		if !ok {
-			return false
-		}
-		if len(attrs) >= s.lim.MaxAttrs {
-			return s.failIn(j, qname, fmt.Sprintf("more than %d attributes on one element", s.lim.MaxAttrs))
-		}
-		attrs = append(attrs, a)
-		i = n
+	i, empty, ok := s.attrs(qend, qname)
+	if !ok {
+		return false
 	}
-	s.attrs, s.tag = attrs, ""
+	s.tag = ""
 	s.root = true
-	mark := len(s.ns)
-	s.stack = append(s.stack, open{qname: qname, name: name, off: off, mark: mark})
-	if !s.declare(attrs, qname) || !s.checkNames(name, attrs, qname, off) {
+	s.push(qname, name, off)
+	if !s.declare(s.attr, qname) || !s.checkNames(name, s.attr, qname, off) {
 		return false
 	}
 	s.pos = i
 	s.endTag = empty
-	s.tok = Token{Kind: StartElement, Off: off, End: i, Name: name, Attrs: attrs, Empty: empty}
+	s.setTag(StartElement, off, i, name, s.attr, empty)
 	return true
 }
 
-// attr reads an attribute at data[i] in the start tag of element el and
-// returns it and the offset after it.
-func (s *Scanner) attr(i int, el string) (Attr, int, bool) {
+// attrs reads the attributes of a start tag, from data[i], where its name
+// ends, into s.attr, and returns the offset after the tag and whether it
+// is empty (<x/>).
+func (s *Scanner) attrs(i int, qname string) (int, bool, bool) {
+	attrs := s.attr[:0]
+	for {
+		j := s.skipSpace(i)
+		if j >= len(s.data) {
+			return 0, false, s.failIn(j, qname, "input ends inside the start tag")
+		}
+		switch s.data[j] {
+		case '>':
+			s.attr = attrs
+			return j + 1, false, true
+		case '/':
+			if j+1 >= len(s.data) || s.data[j+1] != '>' {
+				return 0, false, s.failIn(j, qname, "/ in a start tag not followed by >")
+			}
+			s.attr = attrs
+			return j + 2, true, true
+		}
+		if j == i {
+			return 0, false, s.failIn(j, qname, "attributes must be separated by white space")
+		}
+		// The attribute is read into its place in the slice: an Attr
+		// returned and appended was copied twice, each a bulk write
+		// barrier while the collector marks.
+		n := len(attrs)
+		if n == cap(attrs) {
+			attrs = append(attrs, Attr{})
+		}
+		attrs = attrs[:n+1]
+		next, ok := s.readAttr(j, qname, &attrs[n])
+		if !ok {
+			return 0, false, false
+		}
+		if n >= s.lim.MaxAttrs {
+			return 0, false, s.failIn(j, qname, fmt.Sprintf("more than %d attributes on one element", s.lim.MaxAttrs))
+		}
+		i = next
+	}
+}
+
+// push opens an element.
+func (s *Scanner) push(qname string, name Name, off int) {
+	n := len(s.stack)
+	if n == cap(s.stack) {
+		s.stack = append(s.stack, open{})
+	}
+	s.stack = s.stack[:n+1]
+	o := &s.stack[n]
+	o.qname, o.name, o.off, o.mark = qname, name, off, len(s.ns)
+}
+
+// readAttr reads an attribute at data[i] in the start tag of element el
+// into a and returns the offset after it.
+func (s *Scanner) readAttr(i int, el string, a *Attr) (int, bool) {
 	name, j, ok := s.qnameIn(i, el)
 	if !ok {
-		return Attr{}, 0, false
+		return 0, false
 	}
 	qname := s.str(i, j)
 	j = s.skipSpace(j)
 	if j >= len(s.data) {
-		return Attr{}, 0, s.failIn(j, el, "input ends inside the start tag")
+		return 0, s.failIn(j, el, "input ends inside the start tag")
 	}
 	if s.data[j] != '=' {
-		return Attr{}, 0, s.failIn(j, el, fmt.Sprintf("attribute %s has no value: = and a quoted value must follow its name", name))
+		return 0, s.failIn(j, el, fmt.Sprintf("attribute %s has no value: = and a quoted value must follow its name", name))
 	}
 	j = s.skipSpace(j + 1)
 	if j >= len(s.data) {
-		return Attr{}, 0, s.failIn(j, el, "input ends inside the start tag")
+		return 0, s.failIn(j, el, "input ends inside the start tag")
 	}
 	if s.data[j] != '"' && s.data[j] != '\'' {
-		return Attr{}, 0, s.failIn(j, el, fmt.Sprintf("attribute %s: the value is not in quotes", name))
+		return 0, s.failIn(j, el, fmt.Sprintf("attribute %s: the value is not in quotes", name))
 	}
 	q := s.data[j]
 	end := bytes.IndexByte(s.data[j+1:], q)
 	if end < 0 {
-		return Attr{}, 0, s.failIn(j, el, fmt.Sprintf("attribute %s: the value's quote is never closed", name))
+		return 0, s.failIn(j, el, fmt.Sprintf("attribute %s: the value's quote is never closed", name))
 	}
 	vi, vj := j+1, j+1+end
-	plain := true
-	d := s.data
-	for k := vi; k < vj; {
+	plain, ok := s.checkValue(vi, vj, el, name)
+	if !ok {
+		return 0, false
+	}
+	value := s.str(vi, vj)
+	if !plain {
+		if value, ok = s.decode(vi, vj, true); !ok {
+			return 0, false
+		}
+	}
+	a.Name, a.QName, a.Value, a.Off = name, qname, value, i
+	return vj + 1, true
+}
+
+// checkValue checks the characters of the value data[i:j] of attribute
+// name: legal characters, no <, references well-formed. It reports
+// whether the value is plain (nothing to decode or normalize).
+func (s *Scanner) checkValue(i, j int, el string, name Name) (plain, ok bool) {
+	plain = true
+	d := s.data[:j]
+	for k := i; k < len(d); {
 		c := d[k]
-		if c < utf8.RuneSelf {
-			switch {
-			case c == '<':
-				return Attr{}, 0, s.failIn(k, el, fmt.Sprintf("attribute %s: < in a value", name))
-			case c == '&':
-				plain = false
-				n, ok := s.checkRef(k, vj)
-				if !ok {
-					return Attr{}, 0, false
-				}
-				k = n
-				continue
-			case c == '\t' || c == '\n' || c == '\r':
-				plain = false
-			case c < 0x20:
-				return Attr{}, 0, s.failIn(k, el, fmt.Sprintf("illegal character U+%04X", c))
-			}
+		if valueClass[c] == valueChar {
 			k++
 			continue
 		}
-		n, ok := s.checkRune(k)
-		if !ok {
-			return Attr{}, 0, false
+		switch {
+		case c == '<':
+			return false, s.failIn(k, el, fmt.Sprintf("attribute %s: < in a value", name))
+		case c == '&':
+			plain = false
+			n, ok := s.checkRef(k, j)
+			if !ok {
+				return false, false
+			}
+			k = n
+			continue
+		case c == '\t' || c == '\n' || c == '\r':
+			plain = false
+		case c < 0x20:
+			return false, s.failIn(k, el, fmt.Sprintf("illegal character U+%04X", c))
+		default: // not ASCII
+			n, ok := s.checkRune(k)
+			if !ok {
+				return false, false
+			}
+			k += n
+			continue
 		}
-		k += n
+		k++
 	}
-	a := Attr{Name: name, QName: qname, Off: i}
-	if plain {
-		a.Value = s.str(vi, vj)
-	} else if a.Value, ok = s.decode(vi, vj, true); !ok {
-		return Attr{}, 0, false
-	}
-	return a, vj + 1, true
+	return plain, true
 }
+
+// The classes of bytes in an attribute's value (valueClass).
+const (
+	valueChar  = iota // an ASCII character that needs no other check
+	valueOther        // '<', '&', a control character, or not ASCII
+)
+
+// valueClass classifies every byte for checkValue.
+var valueClass = func() (t [256]uint8) {
+	for c := range t {
+		if c < 0x20 || c >= utf8.RuneSelf || c == '<' || c == '&' {
+			t[c] = valueOther
+		}
+	}
+	return t
+}()
 
 // declare checks and puts in scope the namespace declarations among attrs
 // (Namespaces in XML 1.0 §3).
@@ -232,10 +287,7 @@ func (s *Scanner) closeElement() {
 func (s *Scanner) endElement() bool {
 	off := s.pos
 	i := off + 2
-	j := i
-	for j < len(s.data) && isNameByte(s.data[j]) || j < len(s.data) && s.data[j] >= utf8.RuneSelf {
-		j++
-	}
+	j := s.endName(i)
 	got := s.str(i, j)
 	k := s.skipSpace(j)
 	if len(s.stack) == 0 {
@@ -251,6 +303,23 @@ func (s *Scanner) endElement() bool {
 	}
 	s.closeElement()
 	s.pos = k + 1
-	s.tok = Token{Kind: EndElement, Off: off, End: k + 1, Name: o.name}
+	s.setTag(EndElement, off, k+1, o.name, nil, false)
 	return true
+}
+
+// endName returns the offset after the name of the end tag at data[i]:
+// where the name of the element it should close ends, when it is that
+// name (the common case, a comparison), or else after the name's bytes.
+func (s *Scanner) endName(i int) int {
+	if n := len(s.stack); n > 0 {
+		q := s.stack[n-1].qname
+		if j := i + len(q); j < len(s.data) && string(s.data[i:j]) == q && !isNameByte(s.data[j]) && s.data[j] < utf8.RuneSelf {
+			return j
+		}
+	}
+	j := i
+	for j < len(s.data) && isNameByte(s.data[j]) || j < len(s.data) && s.data[j] >= utf8.RuneSelf {
+		j++
+	}
+	return j
 }

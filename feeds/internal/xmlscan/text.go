@@ -24,16 +24,13 @@ func (s *Scanner) text() bool {
 		return s.fail(s.skipSpace(i), "text outside the root element")
 	}
 	s.pos = j
-	s.tok = Token{Kind: Text, Off: i, End: j, Space: space && plain, Literal: plain}
-	if plain {
-		s.tok.Text = s.str(i, j)
-	} else {
-		v, ok := s.decode(i, j, false)
-		if !ok {
+	text := s.str(i, j)
+	if !plain {
+		if text, ok = s.decode(i, j, false); !ok {
 			return false
 		}
-		s.tok.Text = v
 	}
+	s.setText(Text, i, j, text, space && plain, plain)
 	return true
 }
 
@@ -42,46 +39,74 @@ func (s *Scanner) text() bool {
 // space alone and whether it is plain (nothing to decode).
 func (s *Scanner) checkText(i, j int) (space, plain, ok bool) {
 	space, plain = true, true
-	d := s.data
-	for k := i; k < j; {
+	d := s.data[:j]
+	for k := i; k < len(d); {
 		c := d[k]
-		if c < utf8.RuneSelf {
-			switch {
-			case c == ' ' || c == '\n' || c == '\t':
-			case c == '\r':
-				plain = false
-			case c == '&':
-				plain, space = false, false
-				n, ok := s.checkRef(k, j)
-				if !ok {
-					return false, false, false
-				}
-				k = n
-				continue
-			case c == ']':
-				space = false
-				if k+2 < j && d[k+1] == ']' && d[k+2] == '>' {
-					s.fail(k, "]]> in text: it ends a CDATA section, and there is none to end")
-					return false, false, false
-				}
-			case c < 0x20:
-				s.fail(k, fmt.Sprintf("illegal character U+%04X", c))
-				return false, false, false
-			default:
-				space = false
-			}
+		switch textClass[c] {
+		case textSpace:
 			k++
 			continue
+		case textChar:
+			// A run of ordinary characters and white space, the bulk of
+			// any text, checked a byte at a time by the table alone.
+			space = false
+			for k++; k < len(d) && textClass[d[k]] != textOther; k++ {
+			}
+			continue
 		}
-		space = false
-		n, ok := s.checkRune(k)
-		if !ok {
+		switch {
+		case c == '\r':
+			plain = false
+		case c == '&':
+			plain, space = false, false
+			n, ok := s.checkRef(k, j)
+			if !ok {
+				return false, false, false
+			}
+			k = n
+			continue
+		case c == ']':
+			space = false
+			if k+2 < j && d[k+1] == ']' && d[k+2] == '>' {
+				s.fail(k, "]]> in text: it ends a CDATA section, and there is none to end")
+				return false, false, false
+			}
+		case c < 0x20:
+			s.fail(k, fmt.Sprintf("illegal character U+%04X", c))
 			return false, false, false
+		default: // not ASCII
+			space = false
+			n, ok := s.checkRune(k)
+			if !ok {
+				return false, false, false
+			}
+			k += n
+			continue
 		}
-		k += n
+		k++
 	}
 	return space, plain, true
 }
+
+// The classes of bytes in text (textClass).
+const (
+	textChar  = iota // an ASCII character that needs no other check
+	textSpace        // white space that needs no decoding: ' ', '\n', '\t'
+	textOther        // '\r', '&', ']', a control character, or not ASCII
+)
+
+// textClass classifies every byte for checkText.
+var textClass = func() (t [256]uint8) {
+	for c := range t {
+		switch {
+		case c == ' ' || c == '\n' || c == '\t':
+			t[c] = textSpace
+		case c < 0x20 || c >= utf8.RuneSelf || c == '\r' || c == '&' || c == ']':
+			t[c] = textOther
+		}
+	}
+	return t
+}()
 
 // checkRune checks the character encoded at data[k:], not ASCII, and
 // returns its length.
