@@ -114,14 +114,19 @@ func (s *Scanner) readAttr(i int, el string, a *Attr) (int, bool) {
 		return 0, s.failIn(j, el, fmt.Sprintf("attribute %s: the value is not in quotes", name))
 	}
 	q := s.data[j]
-	end := bytes.IndexByte(s.data[j+1:], q)
-	if end < 0 {
-		return 0, s.failIn(j, el, fmt.Sprintf("attribute %s: the value's quote is never closed", name))
-	}
-	vi, vj := j+1, j+1+end
-	plain, ok := s.checkValue(vi, vj, el, name)
-	if !ok {
-		return 0, false
+	vi, vj := j+1, s.plainValue(j+1, q)
+	plain := vj >= 0
+	if !plain {
+		// Something to decode or to look at closer: the whole value
+		// again, the careful way.
+		end := bytes.IndexByte(s.data[vi:], q)
+		if end < 0 {
+			return 0, s.failIn(j, el, fmt.Sprintf("attribute %s: the value's quote is never closed", name))
+		}
+		vj = vi + end
+		if plain, ok = s.checkValue(vi, vj, el, name); !ok {
+			return 0, false
+		}
 	}
 	value := s.str(vi, vj)
 	if !plain {
@@ -133,6 +138,26 @@ func (s *Scanner) readAttr(i int, el string, a *Attr) (int, bool) {
 	return vj + 1, true
 }
 
+// plainValue reads the value at data[i:], in quotes q, in one pass, as far
+// as it holds ASCII characters that need neither decoding nor a closer
+// look than at a table (valueClass), as most values do. It returns where
+// the value ends, at its closing quote, or -1 at anything else, which
+// checkValue reads.
+func (s *Scanner) plainValue(i int, q byte) int {
+	d := s.data
+	for k := i; k < len(d); k++ {
+		switch valueClass[d[k]] {
+		case valueQuote:
+			if d[k] == q {
+				return k
+			}
+		case valueOther:
+			return -1
+		}
+	}
+	return -1
+}
+
 // checkValue checks the characters of the value data[i:j] of attribute
 // name: legal characters, no <, references well-formed. It reports
 // whether the value is plain (nothing to decode or normalize).
@@ -141,7 +166,7 @@ func (s *Scanner) checkValue(i, j int, el string, name Name) (plain, ok bool) {
 	d := s.data[:j]
 	for k := i; k < len(d); {
 		c := d[k]
-		if valueClass[c] == valueChar {
+		if valueClass[c] != valueOther {
 			k++
 			continue
 		}
@@ -176,14 +201,18 @@ func (s *Scanner) checkValue(i, j int, el string, name Name) (plain, ok bool) {
 // The classes of bytes in an attribute's value (valueClass).
 const (
 	valueChar  = iota // an ASCII character that needs no other check
+	valueQuote        // '"' or '\'': the end of a value in such quotes
 	valueOther        // '<', '&', a control character, or not ASCII
 )
 
 // valueClass classifies every byte for checkValue.
 var valueClass = func() (t [256]uint8) {
 	for c := range t {
-		if c < 0x20 || c >= utf8.RuneSelf || c == '<' || c == '&' {
+		switch {
+		case c < 0x20 || c >= utf8.RuneSelf || c == '<' || c == '&':
 			t[c] = valueOther
+		case c == '"' || c == '\'':
+			t[c] = valueQuote
 		}
 	}
 	return t

@@ -10,15 +10,19 @@ import (
 // text reads character data up to the next '<' or the end.
 func (s *Scanner) text() bool {
 	i := s.pos
-	j := bytes.IndexByte(s.data[i:], '<')
-	if j < 0 {
-		j = len(s.data)
-	} else {
-		j += i
-	}
-	space, plain, ok := s.checkText(i, j)
-	if !ok {
-		return false
+	j, space, plain := s.plainText(i)
+	if !plain {
+		// Something to decode or to look at closer: the whole text
+		// again, the careful way.
+		if j = bytes.IndexByte(s.data[i:], '<'); j < 0 {
+			j = len(s.data)
+		} else {
+			j += i
+		}
+		var ok bool
+		if space, plain, ok = s.checkText(i, j); !ok {
+			return false
+		}
 	}
 	if len(s.stack) == 0 && !space {
 		return s.fail(s.skipSpace(i), "text outside the root element")
@@ -26,12 +30,48 @@ func (s *Scanner) text() bool {
 	s.pos = j
 	text := s.str(i, j)
 	if !plain {
+		var ok bool
 		if text, ok = s.decode(i, j, false); !ok {
 			return false
 		}
 	}
 	s.setText(Text, i, j, text, space && plain, plain)
 	return true
+}
+
+// plainText reads the text at data[i:] in one pass, as far as it holds
+// white space and characters that need no decoding, nor a closer look
+// than at a table (textClass) or, not ASCII, at their encoding: the bulk
+// of most documents. It returns where the text ends, at the next '<' or
+// the end of the data, and whether it is white space alone; plain is
+// false at anything else, which checkText reads.
+func (s *Scanner) plainText(i int) (end int, space, plain bool) {
+	d := s.data
+	k := i
+	for k < len(d) && textClass[d[k]] == textSpace {
+		k++
+	}
+	space = true
+	for k < len(d) {
+		c := d[k]
+		switch {
+		case c == '<':
+			return k, space, true
+		case c >= utf8.RuneSelf:
+			r, n := utf8.DecodeRune(d[k:])
+			if r == utf8.RuneError && n == 1 || r == 0xFFFE || r == 0xFFFF {
+				return 0, false, false
+			}
+			k += n
+		case textClass[c] == textOther:
+			return 0, false, false
+		default:
+			for k++; k < len(d) && textClass[d[k]] != textOther; k++ {
+			}
+		}
+		space = false
+	}
+	return k, space, true
 }
 
 // checkText checks the characters of text data[i:j]: legal characters,
@@ -92,7 +132,7 @@ func (s *Scanner) checkText(i, j int) (space, plain, ok bool) {
 const (
 	textChar  = iota // an ASCII character that needs no other check
 	textSpace        // white space that needs no decoding: ' ', '\n', '\t'
-	textOther        // '\r', '&', ']', a control character, or not ASCII
+	textOther        // '\r', '&', ']', '<', a control character, or not ASCII
 )
 
 // textClass classifies every byte for checkText.
@@ -101,7 +141,7 @@ var textClass = func() (t [256]uint8) {
 		switch {
 		case c == ' ' || c == '\n' || c == '\t':
 			t[c] = textSpace
-		case c < 0x20 || c >= utf8.RuneSelf || c == '\r' || c == '&' || c == ']':
+		case c < 0x20 || c >= utf8.RuneSelf || c == '\r' || c == '&' || c == ']' || c == '<':
 			t[c] = textOther
 		}
 	}
