@@ -197,7 +197,8 @@ func (sc *scan) version(f Format, of *engine.Item, owner *lazyEl) (*version, *la
 				v.data = itemData{format: f, lz: lz}
 				v.item.Data = &v.data
 				if dg, ok := cw.digest(); ok {
-					v.data.digest.Store(&dg)
+					v.dg = dg
+					v.data.digest.Store(&v.dg)
 				}
 			}
 			return v, lz, lead
