@@ -248,6 +248,40 @@ func subsumedByAny(hx History, hss ...[]History) bool {
 // sequence (an item edited on two git branches under one by), which
 // HistorySubsumed keeps apart. ok is false when there are none.
 func Reused(a, b *Item) (ha, hb History, ok bool) {
+	if len(a.Sync.History)*len(b.Sync.History) > maxReusedScan {
+		return reusedIndexed(a, b)
+	}
+	return reusedScanned(a, b)
+}
+
+// maxReusedScan is the most pairs of entries Reused compares one by one:
+// merging two versions asks it of every item, whose histories are short,
+// and a map for each pair cost more than its few comparisons.
+const maxReusedScan = 256
+
+// reusedScanned is Reused comparing every entry of b with those of a.
+// Where a holds several entries with one by and sequence, the last is the
+// one compared, as in reusedIndexed.
+func reusedScanned(a, b *Item) (ha, hb History, ok bool) {
+	for _, h := range b.Sync.History {
+		if !h.HasBy() {
+			continue
+		}
+		for i := len(a.Sync.History) - 1; i >= 0; i-- {
+			if o := a.Sync.History[i]; o.Sequence == h.Sequence && o.By == h.By {
+				if !o.Equal(h) {
+					return o, h, true
+				}
+				break
+			}
+		}
+	}
+	return History{}, History{}, false
+}
+
+// reusedIndexed is Reused through an index of a's entries by by and
+// sequence, for long histories.
+func reusedIndexed(a, b *Item) (ha, hb History, ok bool) {
 	seen := make(map[History]History, len(a.Sync.History))
 	for _, h := range a.Sync.History {
 		if h.HasBy() {

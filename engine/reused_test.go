@@ -1,6 +1,9 @@
 package engine
 
-import "testing"
+import (
+	"math/rand"
+	"testing"
+)
 
 // 1.0.2 §3.3 note 2 as read (issue 20 item 2): one endpoint edits an item
 // on two git branches, so both changes carry its by and the same sequence
@@ -73,5 +76,37 @@ func TestReusedSequenceInTheSameSecondKeepsBoth(t *testing.T) {
 	ab, ba = mustMerge(t, onMain, peer), mustMerge(t, peer, onMain)
 	if len(ab.Conflicts) != 0 || show(ab) != show(ba) {
 		t.Errorf("merge a peer:\n%s\nmerge peer a:\n%s\nwant one copy, the same either way", show(ab), show(ba))
+	}
+}
+
+// Reused compares short histories entry by entry and long ones through an
+// index: the two ways find the same entries on every pair of random
+// histories, repeated entries, entries without a by and histories of
+// either length included.
+func TestReusedScannedAgreesWithIndexed(t *testing.T) {
+	rng := rand.New(rand.NewSource(21))
+	bys := []string{"", "a", "b", "c"}
+	whens := []string{"2021-01-01T00:00:00Z", "2021-01-01T00:00:05Z", "2022-06-01T12:00:00Z"}
+	history := func() []History {
+		hs := make([]History, rng.Intn(24))
+		for i := range hs {
+			hs[i] = h(1+rng.Intn(4), whens[rng.Intn(len(whens))], bys[rng.Intn(len(bys))])
+		}
+		return hs
+	}
+	found := 0
+	for i := range 5000 {
+		a, b := item("i", 1, "A", history()...), item("i", 1, "B", history()...)
+		sa, sb, sok := reusedScanned(a, b)
+		ia, ib, iok := reusedIndexed(a, b)
+		if sok != iok || !sa.Equal(ia) || !sb.Equal(ib) {
+			t.Fatalf("case %d: scanned (%v %v %v), indexed (%v %v %v)\na %s\nb %s", i, sa, sb, sok, ia, ib, iok, show(a), show(b))
+		}
+		if sok {
+			found++
+		}
+	}
+	if found == 0 {
+		t.Fatal("no case had a reused sequence: the histories test nothing")
 	}
 }

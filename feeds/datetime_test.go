@@ -2,8 +2,10 @@ package feeds
 
 import (
 	"bytes"
+	"fmt"
 	"strings"
 	"testing"
+	"time"
 )
 
 // entry returns an Atom entry with sync id "a", the given updates and one
@@ -80,5 +82,39 @@ func TestLeapSecondComparesAsTheInstantItIs(t *testing.T) {
 				t.Errorf("want %s to win:\n%s", tc.want, b.String())
 			}
 		})
+	}
+}
+
+// fastDateTime counts a when's seconds itself (1.0.2 §2.1.5): it gives the
+// time.Time that time.Date gives, to the bit, for the ends of February and
+// of the year in every four-digit year, every day of the years around the
+// epoch and the century leap rules, and refuses the days a month does not
+// have.
+func TestFastDateTimeIsTimeDate(t *testing.T) {
+	check := func(y, m, d, hh, mm, ss int) {
+		t.Helper()
+		s := fmt.Sprintf("%04d-%02d-%02dT%02d:%02d:%02dZ", y, m, d, hh, mm, ss)
+		got, ok := fastDateTime(s)
+		want := time.Date(y, time.Month(m), d, hh, mm, ss, 0, time.UTC)
+		if valid := want.Day() == d; ok != valid || ok && got != want {
+			t.Fatalf("fastDateTime(%s) = %v, %v; want %v, %v", s, got, ok, want, valid)
+		}
+	}
+	for y := 0; y <= 9999; y++ {
+		check(y, 1, 1, 0, 0, 0)
+		check(y, 2, 28, y%24, y%60, 1)
+		check(y, 2, 29, 12, 30, y%60)
+		check(y, 3, 1, 0, 0, 0)
+		check(y, 12, 31, 23, 59, 59)
+	}
+	for _, y := range []int{0, 1, 4, 100, 400, 1600, 1900, 1968, 1969, 1970, 1971, 1972, 2000, 2024, 2100, 9999} {
+		for day := time.Date(y, 1, 1, 0, 0, 0, 0, time.UTC); day.Year() == y; day = day.AddDate(0, 0, 1) {
+			check(y, int(day.Month()), day.Day(), 23, 59, 59)
+		}
+	}
+	for _, s := range []string{"2023-02-29T00:00:00Z", "2024-04-31T00:00:00Z", "2024-13-01T00:00:00Z", "2024-00-01T00:00:00Z", "2024-01-00T00:00:00Z"} {
+		if _, ok := fastDateTime(s); ok {
+			t.Errorf("fastDateTime(%s) read a day the calendar does not have", s)
+		}
 	}
 }

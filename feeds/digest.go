@@ -42,7 +42,9 @@ func (cw *canonWriter) digest() (string, bool) {
 		h.Write(g)
 	}
 	var sum [sha256.Size]byte
-	return hex.EncodeToString(h.Sum(sum[:0])), true
+	var x [2 * sha256.Size]byte // on the stack: the string is the one allocation
+	hex.Encode(x[:], h.Sum(sum[:0]))
+	return string(x[:]), true
 }
 
 // field reads a child element of a version, whose start tag the scanner

@@ -75,10 +75,11 @@ func Validate(name string, data []byte) Problems {
 type parser struct {
 	src     *source
 	found   []finding
-	err     *xmlscan.SyntaxError        // the scan stopped at it
-	scanned map[*etree.Element]*scanned // the items, by element
-	folds   map[int]*engine.Fold        // by record: the versions of an id met more than once
-	rep     *xmlutil.Reporter           // the bytes read, after each item; nil unless asked
+	err     *xmlscan.SyntaxError // the scan stopped at it
+	scanned []scanned            // the items, in document order
+	met     int                  // how many of them box has met
+	folds   map[int]*engine.Fold // by record: the versions of an id met more than once
+	rep     *xmlutil.Reporter    // the bytes read, after each item; nil unless asked
 	// other is the items whose sync element is another dialect's, which
 	// are problems unless the feed as a whole is refused as that dialect.
 	other []finding
@@ -168,7 +169,7 @@ func (p *parser) box(d *Doc) {
 	n := len(d.box.Child)
 	d.slots = make([]int32, n)
 	d.index = make(map[string]int, n/2)
-	last := -1
+	last, lead := -1, "" // lead: the first item's first child, when white space
 	for i, t := range d.box.Child {
 		d.slots[i] = -1
 		e, ok := t.(*etree.Element)
@@ -183,10 +184,14 @@ func (p *parser) box(d *Doc) {
 				d.sharingAt, d.sharing = i, p.sharing(e, d.cscope)
 			}
 		case d.isItem(u, e):
+			sc := p.meet(e)
 			if d.firstItem < 0 {
 				d.firstItem = i
+				if sc != nil {
+					lead = sc.lead
+				}
 			}
-			p.item(d, i, e)
+			p.item(d, i, sc)
 		}
 	}
 	for r, f := range p.folds {
@@ -199,7 +204,7 @@ func (p *parser) box(d *Doc) {
 		for d.appendAt = n; d.appendAt > 0 && xmlutil.IsWS(d.box.Child[d.appendAt-1]); d.appendAt-- {
 		}
 	}
-	d.indentation(p.scanned)
+	d.indentation(lead)
 }
 
 // isItem reports whether e, a child of box in namespace u, is an entry or item.
@@ -213,7 +218,7 @@ func (d *Doc) isItem(u string, e *etree.Element) bool {
 // indentation learns how the feed indents items and one level, for the
 // elements it writes anew, from the white space before the first item and
 // the first item's first child (which the scan noted).
-func (d *Doc) indentation(scanned map[*etree.Element]*scanned) {
+func (d *Doc) indentation(lead string) {
 	at := d.firstItem
 	if at < 0 {
 		at = d.appendAt - 1
@@ -241,8 +246,8 @@ func (d *Doc) indentation(scanned map[*etree.Element]*scanned) {
 		}
 		return
 	}
-	if sc := scanned[d.box.Child[d.firstItem].(*etree.Element)]; sc != nil && sc.lead != "" {
-		in := xmlutil.LastLine(sc.lead)
+	if lead != "" {
+		in := xmlutil.LastLine(lead)
 		if len(in) > len(d.itemInd) && strings.HasPrefix(in, d.itemInd) {
 			d.unit = in[len(d.itemInd):]
 		}
@@ -250,9 +255,8 @@ func (d *Doc) indentation(scanned map[*etree.Element]*scanned) {
 }
 
 // item takes one entry or item, the i-th child of box, as the scan read
-// it.
-func (p *parser) item(d *Doc, i int, e *etree.Element) {
-	sc := p.scanned[e]
+// it (sc).
+func (p *parser) item(d *Doc, i int, sc *scanned) {
 	if sc == nil || sc.v == nil {
 		return // not a sync item: passed through untouched (§2.4)
 	}
@@ -285,6 +289,16 @@ func (p *parser) item(d *Doc, i int, e *etree.Element) {
 		return
 	}
 	d.slots[i] = int32(-2 - r)
+}
+
+// meet returns the item the scan read as e, the next item element of
+// box: the scan read them in document order, the order box walks them in.
+func (p *parser) meet(e *etree.Element) *scanned {
+	if p.met >= len(p.scanned) || p.scanned[p.met].lz.shell != e {
+		return nil
+	}
+	p.met++
+	return &p.scanned[p.met-1]
 }
 
 // syncPlace returns the place of a version's sx:sync.

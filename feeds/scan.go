@@ -39,7 +39,7 @@ type scan struct {
 	inBox    bool           // the scanner is inside box
 	bindings []xmlscan.Binding
 
-	items    map[*etree.Element]*scanned
+	items    []scanned          // the items, in document order
 	order    []*lazyEl          // the items, in document order
 	open     int                // index in spans of the child of box being read, or -1
 	r        xmlutil.ItemReader // reads an item's tokens
@@ -54,7 +54,7 @@ func (sc *scan) run() *etree.Document {
 	sc.doc.ReadSettings, sc.doc.WriteSettings = xmlutil.ReadSettings, xmlutil.WriteSettings
 	sc.b.Limits = xmlutil.DefaultLimits
 	sc.b.Begin(sc.doc)
-	sc.items, sc.open = map[*etree.Element]*scanned{}, -1
+	sc.open = -1
 	src := sc.p.src
 	for sc.s.Next() {
 		t := sc.s.Token()
@@ -155,7 +155,7 @@ func (sc *scan) item(t *xmlscan.Token) bool {
 	lz.shell, lz.bindings = shell, sc.bindings
 	src := sc.p.src
 	src.spans = append(src.spans, span{lz.start, lz.end})
-	sc.items[shell] = &scanned{v: v, lz: lz, lead: lead}
+	sc.items = append(sc.items, scanned{v: v, lz: lz, lead: lead})
 	sc.order = append(sc.order, lz)
 	sc.p.rep.At(lz.end)
 	if v == nil {
@@ -197,7 +197,8 @@ func (sc *scan) version(f Format, of *engine.Item, owner *lazyEl) (*version, *la
 				v.data = itemData{format: f, lz: lz}
 				v.item.Data = &v.data
 				if dg, ok := cw.digest(); ok {
-					v.data.digest.Store(&dg)
+					v.dg = dg
+					v.data.digest.Store(&v.dg)
 				}
 			}
 			return v, lz, lead

@@ -6,10 +6,12 @@ import (
 )
 
 // version is one version of an item as read: the item and its data,
-// allocated together.
+// allocated together, and the digest of the data the scan computed, to
+// which data's digest points.
 type version struct {
 	item engine.Item
 	data itemData
+	dg   string
 }
 
 // plain reports whether an attribute is one of FeedSync's, unprefixed:

@@ -4,8 +4,6 @@ import (
 	"bytes"
 	"fmt"
 	"slices"
-	"unicode"
-	"unicode/utf8"
 	"unsafe"
 )
 
@@ -159,7 +157,7 @@ type Scanner struct {
 	tok    Token
 	stack  []open
 	ns     []binding
-	attrs  []Attr
+	attr   []Attr // the attributes of the last start tag
 	buf    []byte
 	err    *SyntaxError
 	root   bool   // the root element has been opened
@@ -216,6 +214,38 @@ func NewFragment(data []byte, off int, ns []Binding, lim Limits) *Scanner {
 		s.ns = append(s.ns, binding{b.Prefix, b.URI})
 	}
 	return s
+}
+
+// setTag makes the token a start tag (with attrs and empty) or an end tag
+// (without). The setters of the tokens every document is made of, setTag
+// and setText, write the token a field at a time, and a string or a slice
+// only where it holds something: a Token assigned whole is copied with a
+// bulk write barrier whenever the collector is marking, as it is for much
+// of the read of a large document whose model it builds.
+func (s *Scanner) setTag(k Kind, off, end int, name Name, attrs []Attr, empty bool) {
+	t := &s.tok
+	t.Kind, t.Off, t.End, t.Name = k, off, end, name
+	if attrs != nil || t.Attrs != nil {
+		t.Attrs = attrs
+	}
+	if t.Text != "" {
+		t.Text = ""
+	}
+	t.Empty, t.Space, t.Literal = empty, false, false
+}
+
+// setText makes the token character data (Text or CDATA); see setTag.
+func (s *Scanner) setText(k Kind, off, end int, text string, space, literal bool) {
+	t := &s.tok
+	t.Kind, t.Off, t.End = k, off, end
+	if t.Name.Prefix != "" || t.Name.Local != "" {
+		t.Name = Name{}
+	}
+	if t.Attrs != nil {
+		t.Attrs = nil
+	}
+	t.Text = text
+	t.Empty, t.Space, t.Literal = false, space, literal
 }
 
 // Token returns the token Next read. Its strings may share memory with
@@ -283,9 +313,9 @@ func (s *Scanner) Next() bool {
 	}
 	if s.endTag {
 		s.endTag = false
-		o := s.stack[len(s.stack)-1]
+		name := s.stack[len(s.stack)-1].name
 		s.closeElement()
-		s.tok = Token{Kind: EndElement, Off: s.pos, End: s.pos, Name: o.name}
+		s.setTag(EndElement, s.pos, s.pos, name, nil, false)
 		return true
 	}
 	if s.frag && s.root && len(s.stack) == 0 {
@@ -366,514 +396,6 @@ func (s *Scanner) str(i, j int) string {
 	return unsafe.String(&s.data[i], j-i)
 }
 
-// text reads character data up to the next '<' or the end.
-func (s *Scanner) text() bool {
-	i := s.pos
-	j := bytes.IndexByte(s.data[i:], '<')
-	if j < 0 {
-		j = len(s.data)
-	} else {
-		j += i
-	}
-	space, plain, ok := s.checkText(i, j)
-	if !ok {
-		return false
-	}
-	if len(s.stack) == 0 && !space {
-		return s.fail(s.skipSpace(i), "text outside the root element")
-	}
-	s.pos = j
-	s.tok = Token{Kind: Text, Off: i, End: j, Space: space && plain, Literal: plain}
-	if plain {
-		s.tok.Text = s.str(i, j)
-	} else {
-		v, ok := s.decode(i, j, false)
-		if !ok {
-			return false
-		}
-		s.tok.Text = v
-	}
-	return true
-}
-
-// checkText checks the characters of text data[i:j]: legal characters,
-// no "]]>", references well-formed. It reports whether the text is white
-// space alone and whether it is plain (nothing to decode).
-func (s *Scanner) checkText(i, j int) (space, plain, ok bool) {
-	space, plain = true, true
-	d := s.data
-	for k := i; k < j; {
-		c := d[k]
-		if c < utf8.RuneSelf {
-			switch {
-			case c == ' ' || c == '\n' || c == '\t':
-			case c == '\r':
-				plain = false
-			case c == '&':
-				plain, space = false, false
-				n, ok := s.checkRef(k, j)
-				if !ok {
-					return false, false, false
-				}
-				k = n
-				continue
-			case c == ']':
-				space = false
-				if k+2 < j && d[k+1] == ']' && d[k+2] == '>' {
-					s.fail(k, "]]> in text: it ends a CDATA section, and there is none to end")
-					return false, false, false
-				}
-			case c < 0x20:
-				s.fail(k, fmt.Sprintf("illegal character U+%04X", c))
-				return false, false, false
-			default:
-				space = false
-			}
-			k++
-			continue
-		}
-		space = false
-		n, ok := s.checkRune(k)
-		if !ok {
-			return false, false, false
-		}
-		k += n
-	}
-	return space, plain, true
-}
-
-// checkRune checks the character encoded at data[k:], not ASCII, and
-// returns its length.
-func (s *Scanner) checkRune(k int) (int, bool) {
-	r, n := utf8.DecodeRune(s.data[k:])
-	switch {
-	case r == utf8.RuneError && n == 1:
-		return 0, s.fail(k, "invalid UTF-8")
-	case r == 0xFFFE || r == 0xFFFF:
-		return 0, s.fail(k, fmt.Sprintf("illegal character U+%04X", r))
-	}
-	return n, true
-}
-
-// checkChars checks that data[i:j] holds legal characters only, for
-// comments, CDATA sections and processing instructions.
-func (s *Scanner) checkChars(i, j int) bool {
-	d := s.data
-	for k := i; k < j; {
-		c := d[k]
-		if c < utf8.RuneSelf {
-			if c < 0x20 && c != '\n' && c != '\t' && c != '\r' {
-				return s.fail(k, fmt.Sprintf("illegal character U+%04X", c))
-			}
-			k++
-			continue
-		}
-		n, ok := s.checkRune(k)
-		if !ok {
-			return false
-		}
-		k += n
-	}
-	return true
-}
-
-// checkRef checks the reference at data[k] ('&'), ending before j, and
-// returns the offset after it.
-func (s *Scanner) checkRef(k, j int) (int, bool) {
-	_, n, ok := s.ref(k, j)
-	return n, ok
-}
-
-// ref decodes the reference at data[k] ('&'), ending before j: a
-// character reference to a legal character, or one of the five predefined
-// entities. It returns the character and the offset after the reference.
-func (s *Scanner) ref(k, j int) (rune, int, bool) {
-	d := s.data
-	semi := bytes.IndexByte(d[k:j], ';')
-	if semi < 0 {
-		end := k + 1
-		for end < j && end < k+32 && isNameByte(d[end]) {
-			end++
-		}
-		return 0, 0, s.fail(k, fmt.Sprintf("invalid character entity %s (no semicolon)", d[k:end]))
-	}
-	body := d[k+1 : k+semi]
-	next := k + semi + 1
-	if len(body) > 0 && body[0] == '#' {
-		r, ok := charRef(body[1:])
-		if !ok {
-			return 0, 0, s.fail(k, fmt.Sprintf("character reference &%s; is not a legal XML character", cut(body)))
-		}
-		return r, next, true
-	}
-	switch string(body) {
-	case "lt":
-		return '<', next, true
-	case "gt":
-		return '>', next, true
-	case "amp":
-		return '&', next, true
-	case "apos":
-		return '\'', next, true
-	case "quot":
-		return '"', next, true
-	}
-	return 0, 0, s.fail(k, fmt.Sprintf("invalid character entity &%s;: XML predefines five (lt, gt, amp, apos, quot) and feedsync expands no other", cut(body)))
-}
-
-// cut returns the body of a reference, cut to 64 bytes and "..." when
-// longer, for a message.
-func cut(body []byte) []byte {
-	if len(body) > 64 {
-		return append(body[:64:64], "..."...)
-	}
-	return body
-}
-
-// charRef decodes the digits of a character reference: decimal, or
-// hexadecimal after 'x'. Any number of digits is read, leading zeros and
-// all (&#x0000000041; is 'A'); a value past the last code point stops
-// growing there, so that it cannot overflow and is refused as no
-// character.
-func charRef(b []byte) (rune, bool) {
-	base := 10
-	if len(b) > 0 && b[0] == 'x' {
-		base, b = 16, b[1:]
-	}
-	if len(b) == 0 {
-		return 0, false
-	}
-	var r rune
-	for _, c := range b {
-		var v byte
-		switch {
-		case '0' <= c && c <= '9':
-			v = c - '0'
-		case base == 16 && 'a' <= c && c <= 'f':
-			v = c - 'a' + 10
-		case base == 16 && 'A' <= c && c <= 'F':
-			v = c - 'A' + 10
-		default:
-			return 0, false
-		}
-		if r <= unicode.MaxRune {
-			r = r*rune(base) + rune(v)
-		}
-	}
-	return r, isChar(r)
-}
-
-// isChar reports whether r is a legal XML character (XML 1.0 §2.2).
-func isChar(r rune) bool {
-	return r == 0x9 || r == 0xA || r == 0xD || 0x20 <= r && r <= 0xD7FF ||
-		0xE000 <= r && r <= 0xFFFD || 0x10000 <= r && r <= 0x10FFFF
-}
-
-// lines returns data[i:j] with its line ends normalized to "\n" (XML 1.0
-// §2.11), for text that holds no references.
-func (s *Scanner) lines(i, j int) string {
-	if bytes.IndexByte(s.data[i:j], '\r') < 0 {
-		return s.str(i, j)
-	}
-	b := s.buf[:0]
-	for k := i; k < j; k++ {
-		c := s.data[k]
-		if c == '\r' {
-			if k+1 < j && s.data[k+1] == '\n' {
-				k++
-			}
-			c = '\n'
-		}
-		b = append(b, c)
-	}
-	s.buf = b
-	return string(b)
-}
-
-// decode returns the text data[i:j], already checked, with references
-// decoded and line ends normalized (XML 1.0 §2.11); for an attribute
-// value, white space characters become spaces too (§3.3.3).
-func (s *Scanner) decode(i, j int, attr bool) (string, bool) {
-	d := s.data
-	b := s.buf[:0]
-	for k := i; k < j; {
-		c := d[k]
-		switch {
-		case c == '&':
-			r, n, ok := s.ref(k, j)
-			if !ok {
-				return "", false
-			}
-			b = utf8.AppendRune(b, r)
-			k = n
-			continue
-		case c == '\r':
-			if k+1 < j && d[k+1] == '\n' {
-				k++
-			}
-			c = '\n'
-			if attr {
-				c = ' '
-			}
-		case attr && (c == '\n' || c == '\t'):
-			c = ' '
-		}
-		b = append(b, c)
-		k++
-	}
-	s.buf = b
-	return string(b), true
-}
-
-// startElement reads a start tag at data[pos] ('<').
-func (s *Scanner) startElement() bool {
-	off := s.pos
-	name, qend, ok := s.qname(off + 1)
-	if !ok {
-		return false
-	}
-	qname := s.str(off+1, qend)
-	if len(s.stack) == 0 && s.root {
-		return s.failIn(off, qname, "a second root element")
-	}
-	if len(s.stack) >= s.lim.MaxDepth {
-		return s.failIn(off, qname, fmt.Sprintf("elements nest deeper than %d", s.lim.MaxDepth))
-	}
-	attrs := s.attrs[:0]
-	i := qend
-	empty := false
-	s.tag = qname // for the messages of fail; an error ends the scan
-	for {
-		j := s.skipSpace(i)
-		if j >= len(s.data) {
-			return s.failIn(j, qname, "input ends inside the start tag")
-		}
-		c := s.data[j]
-		if c == '>' {
-			i = j + 1
-			break
-		}
-		if c == '/' {
-			if j+1 >= len(s.data) || s.data[j+1] != '>' {
-				return s.failIn(j, qname, "/ in a start tag not followed by >")
-			}
-			i, empty = j+2, true
-			break
-		}
-		if j == i {
-			return s.failIn(j, qname, "attributes must be separated by white space")
-		}
-		a, n, ok := s.attr(j, qname)
-		if !ok {
-			return false
-		}
-		if len(attrs) >= s.lim.MaxAttrs {
-			return s.failIn(j, qname, fmt.Sprintf("more than %d attributes on one element", s.lim.MaxAttrs))
-		}
-		attrs = append(attrs, a)
-		i = n
-	}
-	s.attrs, s.tag = attrs, ""
-	s.root = true
-	mark := len(s.ns)
-	s.stack = append(s.stack, open{qname: qname, name: name, off: off, mark: mark})
-	if !s.declare(attrs, qname) || !s.checkNames(name, attrs, qname, off) {
-		return false
-	}
-	s.pos = i
-	s.endTag = empty
-	s.tok = Token{Kind: StartElement, Off: off, End: i, Name: name, Attrs: attrs, Empty: empty}
-	return true
-}
-
-// attr reads an attribute at data[i] in the start tag of element el and
-// returns it and the offset after it.
-func (s *Scanner) attr(i int, el string) (Attr, int, bool) {
-	name, j, ok := s.qnameIn(i, el)
-	if !ok {
-		return Attr{}, 0, false
-	}
-	qname := s.str(i, j)
-	j = s.skipSpace(j)
-	if j >= len(s.data) {
-		return Attr{}, 0, s.failIn(j, el, "input ends inside the start tag")
-	}
-	if s.data[j] != '=' {
-		return Attr{}, 0, s.failIn(j, el, fmt.Sprintf("attribute %s has no value: = and a quoted value must follow its name", name))
-	}
-	j = s.skipSpace(j + 1)
-	if j >= len(s.data) {
-		return Attr{}, 0, s.failIn(j, el, "input ends inside the start tag")
-	}
-	if s.data[j] != '"' && s.data[j] != '\'' {
-		return Attr{}, 0, s.failIn(j, el, fmt.Sprintf("attribute %s: the value is not in quotes", name))
-	}
-	q := s.data[j]
-	end := bytes.IndexByte(s.data[j+1:], q)
-	if end < 0 {
-		return Attr{}, 0, s.failIn(j, el, fmt.Sprintf("attribute %s: the value's quote is never closed", name))
-	}
-	vi, vj := j+1, j+1+end
-	plain := true
-	d := s.data
-	for k := vi; k < vj; {
-		c := d[k]
-		if c < utf8.RuneSelf {
-			switch {
-			case c == '<':
-				return Attr{}, 0, s.failIn(k, el, fmt.Sprintf("attribute %s: < in a value", name))
-			case c == '&':
-				plain = false
-				n, ok := s.checkRef(k, vj)
-				if !ok {
-					return Attr{}, 0, false
-				}
-				k = n
-				continue
-			case c == '\t' || c == '\n' || c == '\r':
-				plain = false
-			case c < 0x20:
-				return Attr{}, 0, s.failIn(k, el, fmt.Sprintf("illegal character U+%04X", c))
-			}
-			k++
-			continue
-		}
-		n, ok := s.checkRune(k)
-		if !ok {
-			return Attr{}, 0, false
-		}
-		k += n
-	}
-	a := Attr{Name: name, QName: qname, Off: i}
-	if plain {
-		a.Value = s.str(vi, vj)
-	} else if a.Value, ok = s.decode(vi, vj, true); !ok {
-		return Attr{}, 0, false
-	}
-	return a, vj + 1, true
-}
-
-// declare checks and puts in scope the namespace declarations among attrs
-// (Namespaces in XML 1.0 §3).
-func (s *Scanner) declare(attrs []Attr, el string) bool {
-	for _, a := range attrs {
-		var prefix string
-		switch {
-		case a.Name.Prefix == "xmlns":
-			prefix = a.Name.Local
-			switch {
-			case prefix == "xmlns":
-				return s.failIn(a.Off, el, "the prefix xmlns cannot be declared")
-			case prefix == "xml" && a.Value != NSXML:
-				return s.failIn(a.Off, el, "the prefix xml can be bound only to "+NSXML)
-			case a.Value == "":
-				return s.failIn(a.Off, el, fmt.Sprintf("xmlns:%s is empty: a prefix cannot be undeclared in XML 1.0", prefix))
-			}
-		case a.Name.Prefix == "" && a.Name.Local == "xmlns":
-		default:
-			continue
-		}
-		if prefix != "xml" && (a.Value == NSXML || a.Value == NSXMLNS) {
-			return s.failIn(a.Off, el, fmt.Sprintf("namespace %s is reserved and cannot be bound to another prefix", a.Value))
-		}
-		s.ns = append(s.ns, binding{prefix, a.Value})
-	}
-	return true
-}
-
-// checkNames checks that the element's and attributes' prefixes are bound
-// and that no attribute is repeated, by name or by namespace and local
-// name (XML 1.0 §3.1, Namespaces in XML 1.0 §6.3).
-func (s *Scanner) checkNames(name Name, attrs []Attr, el string, off int) bool {
-	if name.Prefix == "xmlns" {
-		return s.failIn(off, el, "an element's name cannot have the prefix xmlns")
-	}
-	if _, ok := s.Lookup(name.Prefix); !ok {
-		return s.failIn(off, el, fmt.Sprintf("prefix %q is not bound to a namespace", name.Prefix))
-	}
-	prefixed := 0
-	for _, a := range attrs {
-		if a.Name.Prefix == "" || a.Name.Prefix == "xmlns" {
-			continue
-		}
-		prefixed++
-		if _, ok := s.Lookup(a.Name.Prefix); !ok {
-			return s.failIn(a.Off, el, fmt.Sprintf("attribute %s: prefix %q is not bound to a namespace", a.Name, a.Name.Prefix))
-		}
-	}
-	if len(attrs) < 2 {
-		return true
-	}
-	if len(attrs) <= 16 {
-		for i := 1; i < len(attrs); i++ {
-			for j := range i {
-				if attrs[i].Name == attrs[j].Name {
-					return s.failIn(attrs[i].Off, el, fmt.Sprintf("attribute %s appears twice", attrs[i].Name))
-				}
-			}
-		}
-	} else {
-		seen := make(map[Name]bool, len(attrs))
-		for _, a := range attrs {
-			if seen[a.Name] {
-				return s.failIn(a.Off, el, fmt.Sprintf("attribute %s appears twice", a.Name))
-			}
-			seen[a.Name] = true
-		}
-	}
-	if prefixed < 2 {
-		return true
-	}
-	type expanded struct{ uri, local string }
-	seen := make(map[expanded]string, prefixed)
-	for _, a := range attrs {
-		if a.Name.Prefix == "" || a.Name.Prefix == "xmlns" {
-			continue
-		}
-		u, _ := s.Lookup(a.Name.Prefix)
-		k := expanded{u, a.Name.Local}
-		if first, ok := seen[k]; ok {
-			return s.failIn(a.Off, el, fmt.Sprintf("attributes %s and %s are the same name in namespace %s", first, a.Name, u))
-		}
-		seen[k] = a.Name.String()
-	}
-	return true
-}
-
-// closeElement pops the innermost element and its declarations.
-func (s *Scanner) closeElement() {
-	o := s.stack[len(s.stack)-1]
-	s.stack = s.stack[:len(s.stack)-1]
-	s.ns = s.ns[:o.mark]
-}
-
-// endElement reads an end tag at data[pos] ("</").
-func (s *Scanner) endElement() bool {
-	off := s.pos
-	i := off + 2
-	j := i
-	for j < len(s.data) && isNameByte(s.data[j]) || j < len(s.data) && s.data[j] >= utf8.RuneSelf {
-		j++
-	}
-	got := s.str(i, j)
-	k := s.skipSpace(j)
-	if len(s.stack) == 0 {
-		return s.failIn(off, got, fmt.Sprintf("end tag </%s> without a start tag", got))
-	}
-	o := s.stack[len(s.stack)-1]
-	if got != o.qname {
-		l, c := s.position(o.off)
-		return s.fail(off, fmt.Sprintf("<%s> opened at %d:%d is closed by </%s>", o.qname, l, c, got))
-	}
-	if k >= len(s.data) || s.data[k] != '>' {
-		return s.fail(k, fmt.Sprintf("end tag </%s> not closed by >", got))
-	}
-	s.closeElement()
-	s.pos = k + 1
-	s.tok = Token{Kind: EndElement, Off: off, End: k + 1, Name: o.name}
-	return true
-}
-
 // procInst reads a processing instruction or the XML declaration at
 // data[pos] ("<?").
 func (s *Scanner) procInst() bool {
@@ -929,7 +451,7 @@ func (s *Scanner) bang() bool {
 			return false
 		}
 		s.pos = j + 3
-		s.tok = Token{Kind: CDATA, Off: off, End: s.pos, Text: s.lines(i, j)}
+		s.setText(CDATA, off, s.pos, s.lines(i, j), false, false)
 		return true
 	case bytes.HasPrefix(rest, []byte("<!DOCTYPE")):
 		return s.doctype()
@@ -955,132 +477,4 @@ func (s *Scanner) comment() bool {
 	s.pos = end + 3
 	s.tok = Token{Kind: Comment, Off: off, End: s.pos, Text: s.lines(i, end)}
 	return true
-}
-
-// skipSpace returns the offset of the first byte at or after i that is
-// not XML white space.
-func (s *Scanner) skipSpace(i int) int {
-	for i < len(s.data) && isSpace(s.data[i]) {
-		i++
-	}
-	return i
-}
-
-func isSpace(c byte) bool { return c == ' ' || c == '\n' || c == '\t' || c == '\r' }
-
-// qname reads the qualified name of an element at data[i].
-func (s *Scanner) qname(i int) (Name, int, bool) {
-	el := "document"
-	if n := len(s.stack); n > 0 {
-		el = s.stack[n-1].qname
-	}
-	return s.qnameIn(i, el)
-}
-
-// qnameIn reads a qualified name at data[i], in element el for messages:
-// an NCName, or two joined by one colon (Namespaces in XML 1.0 §4).
-func (s *Scanner) qnameIn(i int, el string) (Name, int, bool) {
-	j, ok := s.name(i, true)
-	if !ok {
-		return Name{}, 0, false
-	}
-	q := s.data[i:j]
-	c := bytes.IndexByte(q, ':')
-	if c < 0 {
-		return Name{Local: s.str(i, j)}, j, true
-	}
-	if c == 0 || c == len(q)-1 || bytes.IndexByte(q[c+1:], ':') >= 0 {
-		return Name{}, 0, s.failIn(i, el, fmt.Sprintf("%s is not a qualified name: at most one colon, between a prefix and a local name", q))
-	}
-	if !isNameStart(q[c+1:]) {
-		return Name{}, 0, s.failIn(i, el, fmt.Sprintf("%s is not a qualified name: its local name does not start with a letter or _", q))
-	}
-	return Name{Prefix: s.str(i, i+c), Local: s.str(i+c+1, j)}, j, true
-}
-
-// isNameStart reports whether b starts with a name start character.
-func isNameStart(b []byte) bool {
-	if len(b) == 0 {
-		return false
-	}
-	if b[0] < utf8.RuneSelf {
-		return nameTab[b[0]]&startChar != 0
-	}
-	r, _ := utf8.DecodeRune(b)
-	return isNameStartRune(r)
-}
-
-// name reads a name (XML 1.0 §2.3) at data[i] and returns the offset
-// after it; colons allowed says whether it may hold them.
-func (s *Scanner) name(i int, colons bool) (int, bool) {
-	d := s.data
-	j := i
-	for j < len(d) {
-		c := d[j]
-		if c < utf8.RuneSelf {
-			f := nameTab[c]
-			if f&nameChar == 0 || j == i && f&startChar == 0 {
-				break
-			}
-			if c == ':' && !colons {
-				return 0, s.fail(j, "a colon in a name that cannot have one")
-			}
-			j++
-			continue
-		}
-		r, n := utf8.DecodeRune(d[j:])
-		if r == utf8.RuneError && n == 1 {
-			return 0, s.fail(j, "invalid UTF-8")
-		}
-		if j == i && !isNameStartRune(r) || j > i && !isNameRune(r) {
-			break
-		}
-		j += n
-	}
-	if j == i {
-		if j >= len(d) {
-			return 0, s.fail(j, "input ends where a name should be")
-		}
-		return 0, s.fail(j, fmt.Sprintf("a name was expected, not %q", runeAt(d, j)))
-	}
-	return j, true
-}
-
-func runeAt(d []byte, i int) rune {
-	r, _ := utf8.DecodeRune(d[i:])
-	return r
-}
-
-const (
-	startChar = 1 << iota
-	nameChar
-)
-
-// nameTab classifies ASCII bytes for names.
-var nameTab = func() (t [utf8.RuneSelf]uint8) {
-	for c := range utf8.RuneSelf {
-		b := byte(c)
-		switch {
-		case 'a' <= b && b <= 'z', 'A' <= b && b <= 'Z', b == '_', b == ':':
-			t[c] = startChar | nameChar
-		case '0' <= b && b <= '9', b == '-', b == '.':
-			t[c] = nameChar
-		}
-	}
-	return t
-}()
-
-func isNameByte(c byte) bool { return c < utf8.RuneSelf && nameTab[c]&nameChar != 0 }
-
-// isNameStartRune reports whether r, not ASCII, may start a name.
-func isNameStartRune(r rune) bool {
-	return 0xC0 <= r && r <= 0xD6 || 0xD8 <= r && r <= 0xF6 || 0xF8 <= r && r <= 0x2FF ||
-		0x370 <= r && r <= 0x37D || 0x37F <= r && r <= 0x1FFF || 0x200C <= r && r <= 0x200D ||
-		0x2070 <= r && r <= 0x218F || 0x2C00 <= r && r <= 0x2FEF || 0x3001 <= r && r <= 0xD7FF ||
-		0xF900 <= r && r <= 0xFDCF || 0xFDF0 <= r && r <= 0xFFFD || 0x10000 <= r && r <= 0xEFFFF
-}
-
-// isNameRune reports whether r, not ASCII, may be in a name.
-func isNameRune(r rune) bool {
-	return isNameStartRune(r) || r == 0xB7 || 0x300 <= r && r <= 0x36F || 0x203F <= r && r <= 0x2040
 }

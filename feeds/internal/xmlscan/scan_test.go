@@ -121,6 +121,20 @@ var wellFormedCases = []struct {
 	{name: "declare_xmlns", doc: `<a xmlns:xmlns="u"/>`, want: `1:4: a: the prefix xmlns cannot be declared`},
 	{name: "xmlns_element", doc: `<xmlns:a/>`, want: `1:1: xmlns:a: an element's name cannot have the prefix xmlns`},
 	{name: "bad_markup", doc: `<a><!x></a>`, want: `1:4: a: <! begins neither`},
+
+	// Text and values are read in one pass while they need no closer look,
+	// and again, the careful way, from where one does: the same verdicts
+	// and places either way.
+	{name: "non_ascii_text", doc: "<a>café thé ☕ 𝄞 \uFFFD</a>"},
+	{name: "non_ascii_text_then_reference", doc: "<a>é &amp; \r\n]</a>"},
+	{name: "illegal_character_after_non_ascii", doc: "<a>é\uFFFE</a>", want: `1:6: a: illegal character U+FFFE`},
+	{name: "invalid_UTF-8_after_text", doc: "<a>text\xc3</a>", want: `1:8: a: invalid UTF-8`},
+	{name: "cdata_end_after_text", doc: `<a>abc]]></a>`, want: `1:7: a: ]]> in text`},
+	{name: "values_with_the_other_quote", doc: `<a x="it's" y='say "hi"'/>`},
+	{name: "value_with_reference_and_tab", doc: "<a x=\"a\tb&amp;c\"/>"},
+	{name: "lt_in_value_after_plain", doc: `<a x="abc<"/>`, want: `1:10: a: attribute x: < in a value`},
+	{name: "value_never_closed", doc: `<a x="abc/>`, want: `1:6: a: attribute x: the value's quote is never closed`},
+	{name: "value_never_closed_after_lt", doc: `<a x="a<b/>`, want: `1:6: a: attribute x: the value's quote is never closed`},
 }
 
 func TestCheck(t *testing.T) {
