@@ -3,8 +3,11 @@ package tui
 import (
 	"bytes"
 	"context"
+	"io"
 	"strings"
+	"sync"
 	"testing"
+	"time"
 
 	"github.com/feedsync/feedsync/feeds/dialect"
 	"github.com/feedsync/feedsync/feeds/feedgen"
@@ -64,4 +67,51 @@ func TestBatchCommandsReadOffTheHeapAndGiveItBack(t *testing.T) {
 			t.Errorf("%s keeps what it reads, but reads it off the heap", name)
 		}
 	}
+}
+
+// TestInterruptedCommandReadsItsFeedsUntilItEnds: an interrupt returns
+// from a batch command at once (interruptible) while the command's work
+// goes on until the process exits; what it read off the heap is given
+// back when that work ends, not when Run returns. It was given back when
+// Run returned: the merge, still reading LOCAL's strings, faulted
+// ("unexpected fault address", the process killed).
+func TestInterruptedCommandReadsItsFeedsUntilItEnds(t *testing.T) {
+	l, r := feedgen.Pair(5_000, 0.1, 3)
+	h := newHarness(t)
+	lp, out := h.write("local.xml", string(l)), h.path("out.xml")
+	merged := make(chan struct{})
+	beforeSave = func(string) { close(merged) }
+	defer func() { beforeSave = nil }()
+	ctx, cancel := context.WithCancel(context.Background())
+	returned := make(chan struct{})
+	stdin := &interruptingReader{cancel: cancel, returned: returned, r: bytes.NewReader(r)}
+	code, _, stderr := h.runCtx(ctx, stdin, "merge", lp, "-", "-o", out)
+	close(returned)
+	if code != ExitInterrupted {
+		t.Errorf("exit %d: %s", code, stderr)
+	}
+	select {
+	case <-merged: // the merge read LOCAL whole after Run returned
+	case <-time.After(time.Minute):
+		t.Fatal("the interrupted merge did not reach its save")
+	}
+}
+
+// interruptingReader is a standard input that interrupts the command
+// when first read, once LOCAL, read beside it, is in its mapping, and
+// gives REMOTE once Run has returned.
+type interruptingReader struct {
+	cancel   context.CancelFunc
+	returned chan struct{}
+	once     sync.Once
+	r        io.Reader
+}
+
+func (s *interruptingReader) Read(p []byte) (int, error) {
+	s.once.Do(func() {
+		time.Sleep(200 * time.Millisecond) // LOCAL is read meanwhile
+		s.cancel()
+		<-s.returned
+	})
+	return s.r.Read(p)
 }

@@ -66,3 +66,42 @@ func TestOffHeapReadsWhatReadFileReads(t *testing.T) {
 		t.Errorf("a nil OffHeap read %d bytes, %v", len(got), err)
 	}
 }
+
+// TestFreeWaitsForUse: Free while a Use is not done leaves the memory
+// mapped and readable; the last done gives it back, once, however often
+// it is called.
+func TestFreeWaitsForUse(t *testing.T) {
+	p := filepath.Join(t.TempDir(), "big.xml")
+	big := bytes.Repeat([]byte("<entry/>"), 2*OffHeapMin/8)
+	if err := os.WriteFile(p, big, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var o OffHeap
+	first, second := o.Use(), o.Use()
+	data, err := o.ReadFile(p, 1<<30)
+	if err != nil {
+		t.Fatal(err)
+	}
+	o.Free()
+	first()
+	first()
+	if len(o.held) != 1 || !bytes.Equal(data, big) {
+		t.Fatalf("%d mappings held while one Use is not done, want 1 and its bytes", len(o.held))
+	}
+	second()
+	if len(o.held) != 0 {
+		t.Errorf("%d mappings held after the last Use is done", len(o.held))
+	}
+	done := o.Use() // no Free pending: done frees nothing, Free does
+	if _, err := o.ReadFile(p, 1<<30); err != nil {
+		t.Fatal(err)
+	}
+	done()
+	if len(o.held) != 1 {
+		t.Errorf("%d mappings held: a Use done before any Free gave them back", len(o.held))
+	}
+	o.Free()
+	if len(o.held) != 0 {
+		t.Errorf("%d mappings held after Free", len(o.held))
+	}
+}
