@@ -115,3 +115,31 @@ func (s *interruptingReader) Read(p []byte) (int, error) {
 	})
 	return s.r.Read(p)
 }
+
+// TestPanicReportReadsWhatTheCommandRead: a panic in a batch command is
+// reported (bugReport) before what the command read off the heap is given
+// back: its value may be made of a feed's bytes. The report read them
+// after Run had given them back, and faulted.
+func TestPanicReportReadsWhatTheCommandRead(t *testing.T) {
+	l, _ := feedgen.Pair(5_000, 0.1, 3)
+	h := newHarness(t)
+	lp := h.write("local.xml", string(l))
+	saved := commands
+	defer func() { commands = saved }()
+	commands = []command{{name: "validate", run: func(_ context.Context, env *Env, args []string) error {
+		data, err := readSource(context.Background(), env, args[0])
+		if err != nil {
+			return err
+		}
+		panic(feedText(data[len(data)-8:]))
+	}}}
+	code, _, stderr := h.run("", "validate", lp)
+	if want := "bug: " + string(l[len(l)-8:]); code != ExitError || !strings.Contains(stderr, want) {
+		t.Errorf("exit %d, %q; want %d and %q", code, stderr, ExitError, want)
+	}
+}
+
+// feedText is a panic value that reads a feed's bytes when printed.
+type feedText []byte
+
+func (f feedText) String() string { return string(f) }
