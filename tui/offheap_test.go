@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"io"
+	"runtime/debug"
 	"strings"
 	"sync"
 	"testing"
@@ -143,3 +144,23 @@ func TestPanicReportReadsWhatTheCommandRead(t *testing.T) {
 type feedText []byte
 
 func (f feedText) String() string { return string(f) }
+
+// TestLoadingsThatOverlapSetTheCollectorBack: two loads at once (two
+// commands Run in one process) raise GOGC while either runs and set it
+// back to what it was when both are done, in whichever order they end.
+// The first to start set it back under the second, and the second left
+// it at 400 for good.
+func TestLoadingsThatOverlapSetTheCollectorBack(t *testing.T) {
+	old := debug.SetGCPercent(100)
+	defer debug.SetGCPercent(old)
+	a, b := loading(), loading()
+	a()
+	if got := debug.SetGCPercent(-1); got != 400 {
+		t.Errorf("GOGC %d while one load runs, want 400", got)
+	}
+	debug.SetGCPercent(400)
+	b()
+	if got := debug.SetGCPercent(100); got != 100 {
+		t.Errorf("GOGC %d after both loads, want 100", got)
+	}
+}
