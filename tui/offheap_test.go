@@ -164,3 +164,39 @@ func TestLoadingsThatOverlapSetTheCollectorBack(t *testing.T) {
 		t.Errorf("GOGC %d after both loads, want 100", got)
 	}
 }
+
+// TestPanicInTheWriteWaitsForTheStore: a panic while the result is
+// written is reported once the store, recording what leaves on another
+// goroutine, is done with what the command read: it went on reading the
+// feeds after Run had given them back, and faulted.
+func TestPanicInTheWriteWaitsForTheStore(t *testing.T) {
+	l, r := feedgen.Pair(5_000, 0.5, 3)
+	h := newHarness(t)
+	lp, rp, out := h.write("local.xml", string(l)), h.write("remote.xml", string(r)), h.path("out.xml")
+	saved := commands
+	defer func() { commands = saved }()
+	commands = []command{{name: "merge", run: func(ctx context.Context, env *Env, args []string) error {
+		return writing(ctx, env, out, nil, func(env *Env) error {
+			local, remote, err := loadPair(ctx, env, lp, rp)
+			if err != nil {
+				return err
+			}
+			merged, err := dialect.Merge(local, remote)
+			if err != nil {
+				return err
+			}
+			return finish(env, out, panicking{merged})
+		})
+	}}}
+	for range 5 {
+		code, _, stderr := h.run("", "merge")
+		if code != ExitError || !strings.Contains(stderr, "bug: writing") {
+			t.Fatalf("exit %d, %q; want %d and the bug", code, stderr, ExitError)
+		}
+	}
+}
+
+// panicking is a result whose write panics.
+type panicking struct{ *dialect.Doc }
+
+func (p panicking) WriteTo(io.Writer) (int64, error) { panic("writing") }
