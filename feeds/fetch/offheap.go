@@ -14,8 +14,9 @@ import (
 // inputs' size with them on the heap, 3.0 times with them off it.
 //
 // The memory is given back by Free alone, which the command calls when
-// nothing it read is used any longer: the trees and strings made from a
-// feed share its bytes. A nil *OffHeap reads onto the heap, as ReadFile
+// nothing it read is used any longer (the trees and strings made from a
+// feed share its bytes), or, for work that may outlive the command, by
+// the last Use's done after Free. A nil *OffHeap reads onto the heap, as ReadFile
 // does. Files smaller than OffHeapMin are read onto the heap, and where
 // the system has no anonymous mappings (offHeapAlloc), every file is.
 type OffHeap struct {
