@@ -141,7 +141,14 @@ func init() {
 // with the place it happened, and the exit code is ExitError; no Go stack
 // trace reaches the user.
 func Run(ctx context.Context, args []string, env *Env) (code int) {
+	var held *fetch.OffHeap // what a batch command reads, given back last
 	defer func() {
+		if held != nil {
+			held.Free()
+			env.offHeap, env.batch = nil, false
+		}
+	}()
+	defer func() { // before the memory is given back: v may quote a feed
 		if v := recover(); v != nil {
 			io.WriteString(env.Stderr, commandText(commandName(args), bugReport(v), nil))
 			code = ExitError
@@ -169,11 +176,8 @@ func Run(ctx context.Context, args []string, env *Env) (code int) {
 		if c.name == args[0] {
 			env.cmd = commandName(args)
 			if batchCommands[c.name] && env.offHeap == nil {
-				env.offHeap, env.batch = &fetch.OffHeap{}, true
-				defer func() {
-					env.offHeap.Free()
-					env.offHeap, env.batch = nil, false
-				}()
+				held = &fetch.OffHeap{}
+				env.offHeap, env.batch = held, true
 			}
 			return exitCode(env.Stderr, env.cmd, c.run(ctx, env, args[1:]), args[1:])
 		}

@@ -7,6 +7,7 @@ import (
 	"runtime/debug"
 	"slices"
 	"strings"
+	"sync"
 	"unicode/utf8"
 
 	"github.com/feedsync/feedsync/engine"
@@ -78,13 +79,37 @@ func loadAll(ctx context.Context, env *Env, srcs []string, watch func(src, done,
 // a parse keeps most of what it allocates, so the collections a heap that
 // starts small would run are work for nothing (a merge of the 100k pair
 // ran 9 during its parse, not 2). GOGC=off or above 400 is left as set.
+// Loads that overlap (commands Run at once in one process) share the
+// raise: the last to end sets GOGC back to what it was before the first.
 func loading() (restore func()) {
-	old := debug.SetGCPercent(400)
-	if old < 0 || old > 400 {
-		debug.SetGCPercent(old)
-		return func() {}
+	raised.Lock()
+	defer raised.Unlock()
+	if raised.loads == 0 {
+		old := debug.SetGCPercent(400)
+		if old < 0 || old > 400 {
+			debug.SetGCPercent(old)
+			return func() {}
+		}
+		raised.old = old
 	}
-	return func() { debug.SetGCPercent(old) }
+	raised.loads++
+	var once sync.Once
+	return func() {
+		once.Do(func() {
+			raised.Lock()
+			defer raised.Unlock()
+			if raised.loads--; raised.loads == 0 {
+				debug.SetGCPercent(raised.old)
+			}
+		})
+	}
+}
+
+// raised is the GOGC raise of the loads under way (loading).
+var raised struct {
+	sync.Mutex
+	loads int // the loads under way
+	old   int // GOGC before the first
 }
 
 // parsing returns the progress of the parse of source i for watch, which

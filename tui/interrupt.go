@@ -13,8 +13,9 @@ import (
 // watch of interruptible, which on an interrupt returns at once, before
 // the command has finished, with errInterrupted (exit 130). What the
 // command does after that cannot reach the user: its saves are refused
-// (stopGate) and its output dropped, and the process exits. The rule for a
-// save is "all or nothing": an interrupt before a save begins writes
+// (stopGate) and its output dropped, and the process exits; the feeds it
+// reads off the heap are given back when it ends (fetch.OffHeap.Use),
+// not when Run returns. The rule for a save is "all or nothing": an interrupt before a save begins writes
 // nothing; one that comes while a save runs lets it finish (an atomic
 // rename, which cannot be half done) and the command ends as it would
 // have. Commands that watch the context themselves (serve, pull, sync,
@@ -116,7 +117,11 @@ func interruptible(ctx context.Context, env *Env, fn func(env *Env) error) error
 	sub.Stdout = gatedWriter{g: g, w: env.Stdout, output: true}
 	sub.Stderr = gatedWriter{g: g, w: env.Stderr}
 	done := make(chan error, 1)
+	// fn may read feeds held off the heap after Run returns and frees
+	// them: they are given back when it ends.
+	release := env.offHeap.Use()
 	go func() {
+		defer release()
 		defer func() {
 			if v := recover(); v != nil {
 				done <- bugError(bugReport(v))

@@ -108,14 +108,15 @@ func writeDoc(env *Env, out string, doc result) error {
 			defer close(recorded)
 			env.saving.recordLeft(env.warn, d)
 		}()
+		// A save that failed before its fill, or whose fill panicked,
+		// waits too: the store reads what the command read.
+		defer func() { <-recorded }()
 		write := fill(out, doc)
-		err := env.saving.saveWith(func(w io.Writer) error {
+		return env.saving.saveWith(func(w io.Writer) error {
 			err := write(w)
 			<-recorded
 			return err
 		})
-		<-recorded // a save that failed before its fill
-		return err
 	})
 	if err != nil {
 		return err

@@ -3,8 +3,12 @@ package tui
 import (
 	"bytes"
 	"context"
+	"io"
+	"runtime/debug"
 	"strings"
+	"sync"
 	"testing"
+	"time"
 
 	"github.com/feedsync/feedsync/feeds/dialect"
 	"github.com/feedsync/feedsync/feeds/feedgen"
@@ -65,3 +69,134 @@ func TestBatchCommandsReadOffTheHeapAndGiveItBack(t *testing.T) {
 		}
 	}
 }
+
+// TestInterruptedCommandReadsItsFeedsUntilItEnds: an interrupt returns
+// from a batch command at once (interruptible) while the command's work
+// goes on until the process exits; what it read off the heap is given
+// back when that work ends, not when Run returns. It was given back when
+// Run returned: the merge, still reading LOCAL's strings, faulted
+// ("unexpected fault address", the process killed).
+func TestInterruptedCommandReadsItsFeedsUntilItEnds(t *testing.T) {
+	l, r := feedgen.Pair(5_000, 0.1, 3)
+	h := newHarness(t)
+	lp, out := h.write("local.xml", string(l)), h.path("out.xml")
+	merged := make(chan struct{})
+	beforeSave = func(string) { close(merged) }
+	defer func() { beforeSave = nil }()
+	ctx, cancel := context.WithCancel(context.Background())
+	returned := make(chan struct{})
+	stdin := &interruptingReader{cancel: cancel, returned: returned, r: bytes.NewReader(r)}
+	code, _, stderr := h.runCtx(ctx, stdin, "merge", lp, "-", "-o", out)
+	close(returned)
+	if code != ExitInterrupted {
+		t.Errorf("exit %d: %s", code, stderr)
+	}
+	select {
+	case <-merged: // the merge read LOCAL whole after Run returned
+	case <-time.After(time.Minute):
+		t.Fatal("the interrupted merge did not reach its save")
+	}
+}
+
+// interruptingReader is a standard input that interrupts the command
+// when first read, once LOCAL, read beside it, is in its mapping, and
+// gives REMOTE once Run has returned.
+type interruptingReader struct {
+	cancel   context.CancelFunc
+	returned chan struct{}
+	once     sync.Once
+	r        io.Reader
+}
+
+func (s *interruptingReader) Read(p []byte) (int, error) {
+	s.once.Do(func() {
+		time.Sleep(200 * time.Millisecond) // LOCAL is read meanwhile
+		s.cancel()
+		<-s.returned
+	})
+	return s.r.Read(p)
+}
+
+// TestPanicReportReadsWhatTheCommandRead: a panic in a batch command is
+// reported (bugReport) before what the command read off the heap is given
+// back: its value may be made of a feed's bytes. The report read them
+// after Run had given them back, and faulted.
+func TestPanicReportReadsWhatTheCommandRead(t *testing.T) {
+	l, _ := feedgen.Pair(5_000, 0.1, 3)
+	h := newHarness(t)
+	lp := h.write("local.xml", string(l))
+	saved := commands
+	defer func() { commands = saved }()
+	commands = []command{{name: "validate", run: func(_ context.Context, env *Env, args []string) error {
+		data, err := readSource(context.Background(), env, args[0])
+		if err != nil {
+			return err
+		}
+		panic(feedText(data[len(data)-8:]))
+	}}}
+	code, _, stderr := h.run("", "validate", lp)
+	if want := "bug: " + string(l[len(l)-8:]); code != ExitError || !strings.Contains(stderr, want) {
+		t.Errorf("exit %d, %q; want %d and %q", code, stderr, ExitError, want)
+	}
+}
+
+// feedText is a panic value that reads a feed's bytes when printed.
+type feedText []byte
+
+func (f feedText) String() string { return string(f) }
+
+// TestLoadingsThatOverlapSetTheCollectorBack: two loads at once (two
+// commands Run in one process) raise GOGC while either runs and set it
+// back to what it was when both are done, in whichever order they end.
+// The first to start set it back under the second, and the second left
+// it at 400 for good.
+func TestLoadingsThatOverlapSetTheCollectorBack(t *testing.T) {
+	old := debug.SetGCPercent(100)
+	defer debug.SetGCPercent(old)
+	a, b := loading(), loading()
+	a()
+	if got := debug.SetGCPercent(-1); got != 400 {
+		t.Errorf("GOGC %d while one load runs, want 400", got)
+	}
+	debug.SetGCPercent(400)
+	b()
+	if got := debug.SetGCPercent(100); got != 100 {
+		t.Errorf("GOGC %d after both loads, want 100", got)
+	}
+}
+
+// TestPanicInTheWriteWaitsForTheStore: a panic while the result is
+// written is reported once the store, recording what leaves on another
+// goroutine, is done with what the command read: it went on reading the
+// feeds after Run had given them back, and faulted.
+func TestPanicInTheWriteWaitsForTheStore(t *testing.T) {
+	l, r := feedgen.Pair(5_000, 0.5, 3)
+	h := newHarness(t)
+	lp, rp, out := h.write("local.xml", string(l)), h.write("remote.xml", string(r)), h.path("out.xml")
+	saved := commands
+	defer func() { commands = saved }()
+	commands = []command{{name: "merge", run: func(ctx context.Context, env *Env, args []string) error {
+		return writing(ctx, env, out, nil, func(env *Env) error {
+			local, remote, err := loadPair(ctx, env, lp, rp)
+			if err != nil {
+				return err
+			}
+			merged, err := dialect.Merge(local, remote)
+			if err != nil {
+				return err
+			}
+			return finish(env, out, panicking{merged})
+		})
+	}}}
+	for range 5 {
+		code, _, stderr := h.run("", "merge")
+		if code != ExitError || !strings.Contains(stderr, "bug: writing") {
+			t.Fatalf("exit %d, %q; want %d and the bug", code, stderr, ExitError)
+		}
+	}
+}
+
+// panicking is a result whose write panics.
+type panicking struct{ *dialect.Doc }
+
+func (p panicking) WriteTo(io.Writer) (int64, error) { panic("writing") }

@@ -14,13 +14,16 @@ import (
 // inputs' size with them on the heap, 3.0 times with them off it.
 //
 // The memory is given back by Free alone, which the command calls when
-// nothing it read is used any longer: the trees and strings made from a
-// feed share its bytes. A nil *OffHeap reads onto the heap, as ReadFile
+// nothing it read is used any longer (the trees and strings made from a
+// feed share its bytes), or, for work that may outlive the command, by
+// the last Use's done after Free. A nil *OffHeap reads onto the heap, as ReadFile
 // does. Files smaller than OffHeapMin are read onto the heap, and where
 // the system has no anonymous mappings (offHeapAlloc), every file is.
 type OffHeap struct {
-	mu   sync.Mutex
-	held [][]byte // the mappings, for Free
+	mu    sync.Mutex
+	held  [][]byte // the mappings, for Free
+	users int      // the Use calls not yet done
+	freed bool     // Free was called while users > 0: the last done frees
 }
 
 // OffHeapMin is the size from which OffHeap keeps a file off the heap.
@@ -53,16 +56,50 @@ func (o *OffHeap) alloc(n int64) []byte {
 	return make([]byte, n)
 }
 
-// Free gives back the memory of every file o read. Nothing read through
-// o may be used afterwards: that would be a fault, not a stale value.
+// Free gives back the memory of every file o read, or, while a Use is
+// not yet done, has the last done give it back. Nothing read through o
+// may be used afterwards: that would be a fault, not a stale value.
 func (o *OffHeap) Free() {
 	if o == nil {
 		return
 	}
 	o.mu.Lock()
 	defer o.mu.Unlock()
+	if o.users > 0 {
+		o.freed = true
+		return
+	}
+	o.free()
+}
+
+// Use tells o that the caller may go on reading what o holds after its
+// owner calls Free: work a command leaves running when it returns (an
+// interrupt returns at once, the work ends with the process). Free then
+// leaves the memory to the done Use returns, which must be called once,
+// when the work ends.
+func (o *OffHeap) Use() (done func()) {
+	if o == nil {
+		return func() {}
+	}
+	o.mu.Lock()
+	o.users++
+	o.mu.Unlock()
+	var once sync.Once
+	return func() {
+		once.Do(func() {
+			o.mu.Lock()
+			defer o.mu.Unlock()
+			if o.users--; o.users == 0 && o.freed {
+				o.free()
+			}
+		})
+	}
+}
+
+// free unmaps what o holds; o.mu is held.
+func (o *OffHeap) free() {
 	for _, b := range o.held {
 		offHeapFree(b)
 	}
-	o.held = nil
+	o.held, o.freed = nil, false
 }
