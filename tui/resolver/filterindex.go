@@ -102,12 +102,28 @@ func (s *store) matches(pos int, query string) bool {
 // endpoints ends. It reads only the entry, so that it runs off the UI
 // thread.
 func searchText(e dialect.Entry, ends []string) string {
-	text := []string{oneLine(e.Title()), e.ID(), strings.Join(ends, " ")}
-	for _, v := range append([]dialect.Version{e.Winner()}, e.Versions()...) {
+	text := []string{"", e.ID(), strings.Join(ends, " ")}
+	for i, v := range append([]dialect.Version{e.Winner()}, e.Versions()...) {
 		fs := v.Fields()
+		if i == 0 {
+			text[0] = oneLine(titleOf(e, fs))
+		}
 		text = append(text, oneLine(valueOf(fs, "title")), contentOf(fs))
 	}
 	return fold(strings.Join(text, "\x00")) + "\x00"
+}
+
+// titleOf is e.Title(), taken from fs, the winner's fields, when they
+// hold the title: reading an item's fields builds its tree, which is not
+// kept, so each read builds it again (an SSE 0.91 outline's title is its
+// text attribute, not a field).
+func titleOf(e dialect.Entry, fs []dialect.Field) string {
+	for _, f := range fs {
+		if f.Key == "title" {
+			return f.Value
+		}
+	}
+	return e.Title()
 }
 
 // indexed handles a chunk of the index: the next chunk's command, and

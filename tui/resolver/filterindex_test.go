@@ -1,6 +1,7 @@
 package resolver
 
 import (
+	"github.com/feedsync/feedsync/feeds/dialect"
 	"slices"
 	"strings"
 	"testing"
@@ -115,3 +116,37 @@ func TestIndexKeepsNoStaleText(t *testing.T) {
 		t.Error("a chunk already taken was taken again")
 	}
 }
+
+// TestSearchTextTitleIsTheEntrysTitle: the title the filter searches
+// first, read from the winner's fields when they hold it, is the entry's
+// Title, for every item of a generated 1.0.2 pair and SSE 0.91 pair, the
+// SSE 0.91 pairs of testdata (an OPML outline's title is an attribute,
+// not a field), and items without a title.
+func TestSearchTextTitleIsTheEntrysTitle(t *testing.T) {
+	l, r := feedgen.Pair(300, 0.2, 4)
+	sl, sr := feedgen.PairSSE(300, 0.2, 4)
+	docs := map[string]*dialect.Doc{"1.0.2": mergePair(t, l, r), "0.91 rss": mergePair(t, sl, sr),
+		"untitled": mergePair(t, []byte(untitledFeed), []byte(untitledFeed))}
+	for _, p := range []string{"opml", "rss"} {
+		docs["testdata "+p] = ssePair(t, p)
+	}
+	fromFields := 0
+	for name, d := range docs {
+		for _, e := range d.Entries() {
+			fs := e.Winner().Fields()
+			if got, want := titleOf(e, fs), e.Title(); got != want {
+				t.Errorf("%s: %s: title %q, Title %q", name, e.ID(), got, want)
+			}
+			if valueOf(fs, "title") != "" {
+				fromFields++
+			}
+		}
+	}
+	if fromFields < 600 {
+		t.Errorf("only %d titles read from fields", fromFields)
+	}
+}
+
+const untitledFeed = `<rss version="2.0" xmlns:sx="http://feedsync.org/2007/feedsync"><channel><title>c</title>
+<item><description>no title</description><sx:sync id="u1" updates="1"><sx:history sequence="1" by="a"/></sx:sync></item>
+</channel></rss>`
