@@ -36,6 +36,7 @@ type lazyEl struct {
 	scope    *scope
 	owner    *lazyEl   // the item a conflict version is in
 	nested   []*lazyEl // an item's conflict versions
+	ind      string    // an item's indentation, once its feed is released (Doc.Release)
 
 	once  sync.Once
 	ready atomic.Bool // tr is built
@@ -51,17 +52,25 @@ type itemTree struct {
 	iscope *scope         // namespace context inside el
 	sync   *etree.Element // the version's own sx:sync, for what the engine does not model; may be nil
 	sscope *scope         // namespace context inside sync
-	// of is the item element in the document el is a copy of (slimCopy,
-	// copyOf), nil when el is that element itself or not an item's.
-	of *etree.Element
+	// of is the item el is (build) or is a copy of (slimCopy, copyOf),
+	// nil for a conflict version's element.
+	of *lazyEl
 }
 
 // indent returns the indentation of the tree's element where it was read.
 func (t *itemTree) indent() string {
 	if t.of != nil {
-		return xmlutil.IndentOf(t.of)
+		return t.of.indent()
 	}
 	return xmlutil.IndentOf(t.el)
+}
+
+// indent returns the indentation of an item's element where it was read.
+func (lz *lazyEl) indent() string {
+	if lz.src.released {
+		return lz.ind
+	}
+	return xmlutil.IndentOf(lz.shell)
 }
 
 // tree returns the element's tree, building it on first use.
@@ -218,7 +227,7 @@ func (lz *lazyEl) copyOf(want map[int]*etree.Element) copied {
 		panic("feeds: the bytes of a parsed feed changed after Parse") // as buildInto
 	}
 	is := lz.scope.child(el)
-	tr := &itemTree{el: el, scope: lz.scope, iscope: is, sync: want[lz.syncAt], of: sh}
+	tr := &itemTree{el: el, scope: lz.scope, iscope: is, sync: want[lz.syncAt], of: lz}
 	if tr.sync != nil {
 		tr.sscope = is.child(tr.sync)
 	}
@@ -247,7 +256,7 @@ func (lz *lazyEl) slimCopy() *itemTree {
 		panic("feeds: the bytes of a parsed feed changed after Parse") // as buildInto
 	}
 	is := lz.scope.child(el)
-	tr := &itemTree{el: el, scope: lz.scope, iscope: is, sync: sync, of: sh}
+	tr := &itemTree{el: el, scope: lz.scope, iscope: is, sync: sync, of: lz}
 	if sync != nil {
 		tr.sscope = is.child(sync)
 	}
@@ -279,7 +288,7 @@ func (lz *lazyEl) build() {
 	})
 	lz.built = want
 	is := lz.scope.child(lz.shell)
-	lz.tr = &itemTree{el: lz.shell, scope: lz.scope, iscope: is, sync: want[lz.syncAt]}
+	lz.tr = &itemTree{el: lz.shell, scope: lz.scope, iscope: is, sync: want[lz.syncAt], of: lz}
 	if lz.tr.sync != nil {
 		lz.tr.sscope = is.child(lz.tr.sync)
 	}
@@ -358,4 +367,28 @@ func bindingMap(s *scope) map[string]string {
 		delete(m, "")
 	}
 	return m
+}
+
+// Release lets go of what d alone reads, for a d that nothing reads again
+// but through the items another Doc took from it: a merge's REMOTE, in a
+// command that writes the merge and ends. The list of its items, the
+// spans of the children of the element that holds them and those
+// children go; an item another Doc holds keeps its bytes, its element's
+// name and attributes, and its indentation (lazyEl.ind). Those few items
+// held the rest through their elements' parent, the feed's tree: at 100k
+// items, ~37 MB of REMOTE that the ~1k items a merge took from it kept.
+// d must not be used afterwards.
+func (d *Doc) Release() {
+	src := d.src
+	if src.released {
+		return
+	}
+	for _, lz := range src.items {
+		if lz.owner == nil {
+			lz.ind = xmlutil.IndentOf(lz.shell)
+		}
+	}
+	src.released = true
+	d.box.Child = nil
+	src.items, src.spans, src.plain = nil, nil, nil
 }

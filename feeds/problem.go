@@ -70,6 +70,9 @@ type source struct {
 	plain     map[*etree.Element]*lazyEl // the items without sx:sync, by element
 
 	bld xmlutil.LazyBuilder // builds the items skipped on first use
+	// released: Doc.Release let go of items, spans, plain and the item
+	// elements of the tree; the items' indentations are in their lazyEl.
+	released bool
 }
 
 // Finding is a problem with an element of a parsed document, not yet placed

@@ -198,6 +198,16 @@ func (d *Doc) MergeWarnings() feeds.Problems { return d.b.mergeWarnings() }
 // position in Outline.
 func (d *Doc) Entries() []Entry { return d.b.entries() }
 
+// Release lets go of what d alone reads, for a d nothing reads again but
+// through the items a merge took from it (feeds.Doc.Release): a merge's
+// REMOTE in a command that ends with the merge. An SSE 0.91 feed keeps
+// all. d must not be used afterwards.
+func (d *Doc) Release() {
+	if f, ok := d.b.(fs102); ok {
+		f.doc.Release()
+	}
+}
+
 // Entry returns the item with the given sync id, or a *NoItemError.
 func (d *Doc) Entry(id string) (Entry, error) {
 	if e, ok := d.b.item(id); ok {
