@@ -111,3 +111,42 @@ func TestComposeUnderPreservedSpaceAsFromWholeTrees(t *testing.T) {
 		}
 	}
 }
+
+// TestConflictVersionReadFirstUnderPreservedSpace: a conflict version read
+// before its item (Fields, as the store and the resolver read one) of an
+// item under a feed with xml:space="preserve" is read from the item's kept
+// tree, not a copy that would lose the xml:space above it: its fields are
+// those read after the item's tree is built, and reading it built the
+// item's tree.
+func TestConflictVersionReadFirstUnderPreservedSpace(t *testing.T) {
+	for kind := range contentKinds {
+		t.Run(kind, func(t *testing.T) {
+			l := spaceFeed(true, spaceEntry("a", kind, "local", "L", 2, false))
+			r := spaceFeed(true, spaceEntry("a", kind, "remote", "R", 2, false))
+			merged := mergeOf(t, [2]string{l, r}, false)
+			read := func(first bool) ([]Field, bool) {
+				d := mustParse(t, "merged.xml", merged)
+				it := d.Items()[0]
+				if len(it.Conflicts) == 0 {
+					t.Fatal("no conflict version")
+				}
+				x := dataOf(it.Conflicts[0].Data)
+				if x == nil || x.lz == nil || x.lz.owner == nil {
+					t.Fatal("the conflict version was not read as a lazy element in its item")
+				}
+				if !first {
+					x.lz.owner.tree()
+				}
+				return Fields(it.Conflicts[0].Data), x.lz.owner.ready.Load()
+			}
+			first, built := read(true)
+			after, _ := read(false)
+			if !built {
+				t.Error("reading the version first did not build its item's kept tree")
+			}
+			if fmt.Sprint(first) != fmt.Sprint(after) {
+				t.Errorf("fields read first %v, after the item's tree %v", first, after)
+			}
+		})
+	}
+}
