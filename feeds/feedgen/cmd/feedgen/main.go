@@ -37,6 +37,14 @@ func run(args []string, stderr io.Writer) int {
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
+	switch {
+	case *n < 1:
+		fmt.Fprintf(stderr, "feedgen: -n %d: want at least 1 item\n", *n)
+		return 2
+	case !(*ratio >= 0 && *ratio <= 1):
+		fmt.Fprintf(stderr, "feedgen: -conflicts %v: want a fraction from 0 to 1\n", *ratio)
+		return 2
+	}
 	var local, remote []byte
 	switch *dialect {
 	case "feedsync":

@@ -53,3 +53,18 @@ func TestBadDialect(t *testing.T) {
 		t.Fatalf("exit %d, want 2", code)
 	}
 }
+
+// TestBadCounts: -n below 1 or a -conflicts fraction outside 0..1 is
+// refused with exit 2, and nothing is written (it wrote empty feeds).
+func TestBadCounts(t *testing.T) {
+	for _, args := range [][]string{{"-n", "-3"}, {"-n", "0"}, {"-conflicts", "1.5"}, {"-conflicts", "-0.1"}, {"-conflicts", "NaN"}} {
+		dir := filepath.Join(t.TempDir(), "pair")
+		var stderr bytes.Buffer
+		if code := run(append(args, "-o", dir), &stderr); code != 2 || !strings.Contains(stderr.String(), args[0]) {
+			t.Errorf("%v: exit %d, %q; want 2 naming %s", args, code, stderr.String(), args[0])
+		}
+		if _, err := os.Stat(dir); err == nil {
+			t.Errorf("%v: %s was made", args, dir)
+		}
+	}
+}
