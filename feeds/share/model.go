@@ -104,7 +104,8 @@ func (h *Hub) replay(doc feed, st *stamps, r journalRecord) error {
 // adopt makes doc, read from FEED as data, the model. h.mu is held, and
 // h.rw when the hub runs.
 func (h *Hub) adopt(doc feed, data []byte, id fileID) {
-	h.doc, h.sum, h.base = doc, sha256.Sum256(data), sha256.Sum256(data)
+	sum := sha256.Sum256(data)
+	h.doc, h.sum, h.base = doc, sum, sum
 	h.makeShell()
 	h.setID(id)
 	h.takes++
