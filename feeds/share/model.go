@@ -54,7 +54,7 @@ func (h *Hub) start() error {
 		}
 	}
 	h.st = st
-	h.adopt(doc, snap.Data, id)
+	h.adopt(doc, sha256.Sum256(snap.Data), id)
 	h.openVersions()
 	observed := st.observe(doc, now)
 	st.index()
@@ -101,10 +101,9 @@ func (h *Hub) replay(doc feed, st *stamps, r journalRecord) error {
 	return nil
 }
 
-// adopt makes doc, read from FEED as data, the model. h.mu is held, and
-// h.rw when the hub runs.
-func (h *Hub) adopt(doc feed, data []byte, id fileID) {
-	sum := sha256.Sum256(data)
+// adopt makes doc, read from FEED as bytes whose SHA-256 is sum, the
+// model. h.mu is held, and h.rw when the hub runs.
+func (h *Hub) adopt(doc feed, sum [32]byte, id fileID) {
 	h.doc, h.sum, h.base = doc, sum, sum
 	h.makeShell()
 	h.setID(id)
@@ -180,7 +179,8 @@ var done = func() context.Context {
 // FEED that does not load is reported and the model served as it is;
 // POSTs are refused until it is fixed, for a fold would overwrite it.
 func (h *Hub) take(data []byte, id fileID) {
-	if sha256.Sum256(data) == h.sum {
+	sum := sha256.Sum256(data)
+	if sum == h.sum {
 		h.setID(id)
 		return
 	}
@@ -196,7 +196,7 @@ func (h *Hub) take(data []byte, id fileID) {
 	}
 	h.bad = nil
 	h.rw.Lock()
-	h.adopt(doc, data, id)
+	h.adopt(doc, sum, id)
 	observed := h.st.observe(doc, h.opts.Now())
 	h.rw.Unlock()
 	switch {
