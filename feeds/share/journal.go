@@ -302,13 +302,13 @@ func (j *journal) write(seq uint64, rec []byte) error {
 	if j.f != nil {
 		_, err = j.f.Write(rec)
 	}
+	if err != nil {
+		err = fmt.Errorf("appending to the journal: %w", err)
+		j.fail(err)
+		return err
+	}
 	j.mu.Lock()
 	defer j.mu.Unlock()
-	if err != nil {
-		j.failed, j.failedAt = fmt.Errorf("appending to the journal: %w", err), j.reserved
-		j.cond.Broadcast()
-		return j.failed
-	}
 	j.written = seq
 	return nil
 }
