@@ -120,10 +120,10 @@ func (h *Hub) adopt(doc feed, sum [32]byte, id fileID) {
 }
 
 // setID records FEED's identity on disk as the hub last read or wrote it.
-func (h *Hub) setID(id fileID) {
-	h.id = id
-	h.diskID.Store(&id)
-}
+func (h *Hub) setID(id fileID) { h.diskID.Store(&id) }
+
+// feedID is FEED's identity on disk as the hub last read or wrote it.
+func (h *Hub) feedID() fileID { return *h.diskID.Load() }
 
 // refresh notices a change of FEED on disk (another command edited it)
 // and takes it in (take). A FEED whose lock another command holds is
@@ -135,7 +135,7 @@ func (h *Hub) refresh() {
 		return // closed: the feed's lock is let go, and the stamps are another hub's to save
 	}
 	id, err := statID(h.path)
-	if err != nil || id == h.id {
+	if err != nil || id == h.feedID() {
 		return
 	}
 	lock, err := atomicfile.Acquire(done, h.path)
@@ -213,7 +213,7 @@ func (h *Hub) take(data []byte, id fileID) {
 // publishes the change itself, and the GET answers what it has.
 func (h *Hub) current() {
 	id, err := statID(h.path)
-	if err != nil || id == *h.diskID.Load() || !tryLockFor(&h.mu, writerWait) {
+	if err != nil || id == h.feedID() || !tryLockFor(&h.mu, writerWait) {
 		return
 	}
 	defer h.mu.Unlock()
@@ -257,7 +257,7 @@ const (
 // foldDue reports whether the journal has grown enough to fold by the
 // policy above, idle moments aside. h.mu is held.
 func (h *Hub) foldDue() bool {
-	return h.pending >= foldRecords && h.pendingB*foldShare >= h.id.size
+	return h.pending >= foldRecords && h.pendingB*foldShare >= h.feedID().size
 }
 
 // foldIdle is a var for the tests, which set it long to see the journal
