@@ -54,14 +54,7 @@ func (s *CycleSet) add(cyc []string) {
 func (s *CycleSet) Cut(id string) bool { return id != "" && s.on[id] == id }
 
 // Cuts returns the ids cycle detection cuts, ascending: Cycles of the items.
-func (s *CycleSet) Cuts() []string {
-	ids := make([]string, 0, len(s.members))
-	for low := range s.members {
-		ids = append(ids, low)
-	}
-	slices.Sort(ids)
-	return ids
-}
+func (s *CycleSet) Cuts() []string { return sortedIDs(s.members) }
 
 // CycleChange is what a change to some items does to a CycleSet: the
 // cycles it breaks and those it makes. Cut answers for the items as they

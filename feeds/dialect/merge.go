@@ -58,9 +58,7 @@ func MergeWithProgress(local, remote *Doc, p feeds.Progress) (*Doc, error) {
 		return nil, err
 	}
 	m := newDoc(b, nil)
-	if m.ns = local.ns; !slices.Contains(namespaces(want), m.ns) {
-		m.ns = remote.namespace(want)
-	}
+	m.ns = mergedNS(local, remote, want)
 	return m, nil
 }
 
@@ -126,6 +124,15 @@ func (d *Doc) namespace(dl Dialect) string {
 		return d.ns
 	}
 	return namespaces(dl)[0]
+}
+
+// mergedNS is the URI of dialect dl's namespace in the merge of local and
+// remote: local's as it declares it, else remote's (namespace).
+func mergedNS(local, remote *Doc, dl Dialect) string {
+	if slices.Contains(namespaces(dl), local.ns) {
+		return local.ns
+	}
+	return remote.namespace(dl)
 }
 
 // redeclare returns the feed, which has no sync data, with a declaration

@@ -1,7 +1,5 @@
 package dialect
 
-import "slices"
-
 // MergeIn is Merge(d, remote) done in place: d becomes the Doc Merge
 // would return, written byte for byte as it would be, and MergeIn returns
 // the ids of the entries the merge changed or added (an entry it left as
@@ -26,10 +24,7 @@ func (d *Doc) MergeIn(remote *Doc) ([]string, error) {
 	if lok && rok && d.synced && remote.synced {
 		changed, err := l.doc.MergeIn(r.doc)
 		if err == nil {
-			d.src = nil
-			if !slices.Contains(namespaces(FeedSync102), d.ns) {
-				d.ns = remote.namespace(FeedSync102)
-			}
+			d.src, d.ns = nil, mergedNS(d, remote, FeedSync102)
 		}
 		return changed, err
 	}

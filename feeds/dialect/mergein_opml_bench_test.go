@@ -2,8 +2,8 @@ package dialect
 
 // BenchmarkMergeInOPML is what a hub serving an SSE 0.91 OPML outline
 // spends on a POST of one outline: MergeIn of a one-outline feed into the
-// model of an outline of 1k, 10k and 100k outlines (treeOPML: ten
-// children to an outline), parsing the POST excluded. edit posts a new
+// model of an outline of 1k, 10k and 100k outlines (feedgen.OutlineSSE:
+// ten children to an outline), parsing the POST excluded. edit posts a new
 // version of an outline where it is; move puts it under another outline
 // (no cycle). Cycle detection (0.91 §4.4.2) walks up from the outline
 // posted, so the cost stays flat across the sizes (the outline's cycles
@@ -24,8 +24,9 @@ package dialect
 
 import (
 	"fmt"
-	"strings"
 	"testing"
+
+	"github.com/feedsync/feedsync/feeds/feedgen"
 )
 
 func BenchmarkMergeInOPML(b *testing.B) {
@@ -33,7 +34,7 @@ func BenchmarkMergeInOPML(b *testing.B) {
 		for _, move := range []bool{false, true} {
 			name := map[bool]string{false: "edit", true: "move"}[move]
 			b.Run(fmt.Sprintf("%d/%s", n, name), func(b *testing.B) {
-				model := parseOrFail(b, "feed.opml", treeOPML(n))
+				model := parseOrFail(b, "feed.opml", feedgen.OutlineSSE(n))
 				posts := make([]*Doc, b.N)
 				for i := range posts {
 					posts[i] = oneOutlinePost(b, model, n, i, move)
@@ -57,7 +58,7 @@ func BenchmarkMergeInOPML(b *testing.B) {
 func BenchmarkMergeOPMLWhole(b *testing.B) {
 	for _, n := range []int{1_000, 10_000, 100_000} {
 		b.Run(fmt.Sprint(n), func(b *testing.B) {
-			model := parseOrFail(b, "feed.opml", treeOPML(n))
+			model := parseOrFail(b, "feed.opml", feedgen.OutlineSSE(n))
 			post := oneOutlinePost(b, model, n, 0, false)
 			for b.Loop() {
 				if _, err := Merge(model, post); err != nil {
@@ -75,28 +76,6 @@ func parseOrFail(b *testing.B, name string, data []byte) *Doc {
 		b.Fatal(err)
 	}
 	return d
-}
-
-// treeOPML is an SSE 0.91 OPML outline of n outlines o0… nested in the
-// body: a tree of each thousand, ten children to an outline (outline
-// 1000k+j, for j > 0, the child of 1000k+(j-1)/10), four levels deep.
-func treeOPML(n int) []byte {
-	var b strings.Builder
-	b.WriteString(`<opml version="2.0" xmlns:sx="http://www.microsoft.com/schemas/rss/sse"><head><title>t</title></head><body>` + "\n")
-	var write func(k, j int, ind string)
-	write = func(k, j int, ind string) {
-		i := k + j
-		fmt.Fprintf(&b, `%s<outline text="outline %d"><sx:sync id="o%d" version="1"><sx:history when="Sat, 21 May 2005 09:00:00 GMT" by="ep1"/></sx:sync>`+"\n", ind, i, i)
-		for c := 10*j + 1; c <= 10*j+10 && c < 1000 && k+c < n; c++ {
-			write(k, c, ind+" ")
-		}
-		b.WriteString(ind + "</outline>\n")
-	}
-	for k := 0; k < n; k += 1000 {
-		write(k, 0, "")
-	}
-	b.WriteString("</body></opml>\n")
-	return []byte(b.String())
 }
 
 // oneOutlinePost is an OPML feed of one outline of model's, o(n/2+1), at

@@ -1,9 +1,6 @@
 package dialect
 
-import (
-	"slices"
-	"sync/atomic"
-)
+import "sync/atomic"
 
 // sseInPlace counts the SSE 0.91 merges MergeIn did item by item, for the
 // tests that check the path is taken.
@@ -27,9 +24,6 @@ func (d *Doc) mergeInSSE(remote *Doc) ([]string, bool, error) {
 		return nil, done, err
 	}
 	sseInPlace.Add(1)
-	d.src = nil
-	if !slices.Contains(namespaces(SSE091), d.ns) {
-		d.ns = remote.namespace(SSE091)
-	}
+	d.src, d.ns = nil, mergedNS(d, remote, SSE091)
 	return changed, true, nil
 }

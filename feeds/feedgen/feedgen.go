@@ -1,7 +1,8 @@
 // Package feedgen generates pairs of feeds for benchmarks and tests: two
 // endpoints' copies of one item set, with the differences that syncing
 // meets in practice. Pair writes FeedSync 1.0.2 Atom feeds, PairSSE SSE 0.91
-// RSS feeds of the same items. The command feeds/feedgen/cmd/feedgen writes
+// RSS feeds of the same items; OutlineSSE writes one SSE 0.91 OPML
+// outline of nested outlines. The command feeds/feedgen/cmd/feedgen writes
 // a pair to files; feeds/feedgen/cmd/etreefloor is the yardstick the
 // benchmarks of the command line measure against. README.md beside this
 // file holds the figures measured and the commands that reproduce them.

@@ -48,7 +48,7 @@ func (h *Hub) foldOnce() error {
 	}
 	model := h.doc.Subset(func(dialect.Entry) bool { return true })
 	st := h.st.copyForSave()
-	upto, pending, pendingB, id := h.j.last(), h.pending, h.pendingB, h.id
+	upto, pending, pendingB, id := h.j.last(), h.pending, h.pendingB, h.feedID()
 	h.pending, h.pendingB = 0, 0
 	writing := make(chan struct{})
 	h.writing = writing

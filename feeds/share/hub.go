@@ -99,16 +99,15 @@ type Hub struct {
 	rw      sync.RWMutex
 	doc     feed
 	st      *stamps
-	gen     uint64            // the model's generation: each change adds one
-	takes   uint64            // the times FEED was read into the model
-	related []dialect.Related // FEED's own sx:related of type "aggregated", republished
-	id      fileID            // FEED as last read or written
-	diskID  atomic.Pointer[fileID]
-	shell   []byte          // the model without its items (pick)
-	shellOf dialect.Dialect // the model's dialect when it was made
-	sum     [32]byte        // the digest of FEED's bytes as last read or written
-	base    [32]byte        // the digest of FEED as last read: the ETags change with it
-	bad     error           // FEED on disk does not load: POSTs are refused
+	gen     uint64                 // the model's generation: each change adds one
+	takes   uint64                 // the times FEED was read into the model
+	related []dialect.Related      // FEED's own sx:related of type "aggregated", republished
+	diskID  atomic.Pointer[fileID] // FEED as last read or written (setID); read without h.mu by current
+	shell   []byte                 // the model without its items (pick)
+	shellOf dialect.Dialect        // the model's dialect when it was made
+	sum     [32]byte               // the digest of FEED's bytes as last read or written
+	base    [32]byte               // the digest of FEED as last read: the ETags change with it
+	bad     error                  // FEED on disk does not load: POSTs are refused
 	release func()
 	// versions is the version store beside FEED (versions.go).
 	versions *store.Store

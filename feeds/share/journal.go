@@ -156,32 +156,26 @@ func journalPath(feed string) string {
 	return filepath.Join(filepath.Dir(feed), ".feedsync", filepath.Base(feed)+".journal")
 }
 
-// segments lists the journal's segment numbers, in order.
+// segments lists the journal's segment numbers, in order: the files
+// beside base named base.N.
 func segments(base string) ([]int, error) {
-	names, err := filepath.Glob(globEscape(base) + ".*")
+	entries, err := os.ReadDir(filepath.Dir(base))
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, nil
+	}
 	if err != nil {
 		return nil, err
 	}
+	prefix := filepath.Base(base) + "."
 	var out []int
-	for _, name := range names {
-		if n, err := strconv.Atoi(strings.TrimPrefix(name, base+".")); err == nil && n > 0 {
+	for _, e := range entries {
+		rest, ok := strings.CutPrefix(e.Name(), prefix)
+		if n, err := strconv.Atoi(rest); ok && err == nil && n > 0 {
 			out = append(out, n)
 		}
 	}
 	slices.Sort(out)
 	return out, nil
-}
-
-// globEscape escapes the metacharacters of filepath.Match in a path.
-func globEscape(p string) string {
-	var b strings.Builder
-	for _, r := range p {
-		if strings.ContainsRune(`*?[\`, r) {
-			b.WriteByte('\\')
-		}
-		b.WriteRune(r)
-	}
-	return b.String()
 }
 
 // openJournal reads every record of the journal beside feed, cuts a torn
@@ -308,13 +302,13 @@ func (j *journal) write(seq uint64, rec []byte) error {
 	if j.f != nil {
 		_, err = j.f.Write(rec)
 	}
+	if err != nil {
+		err = fmt.Errorf("appending to the journal: %w", err)
+		j.fail(err)
+		return err
+	}
 	j.mu.Lock()
 	defer j.mu.Unlock()
-	if err != nil {
-		j.failed, j.failedAt = fmt.Errorf("appending to the journal: %w", err), j.reserved
-		j.cond.Broadcast()
-		return j.failed
-	}
 	j.written = seq
 	return nil
 }

@@ -30,14 +30,9 @@ type localSums struct {
 
 // newLocalSums starts from LOCAL as read (nil when it did not exist).
 func newLocalSums(local feed) *localSums {
-	var es []dialect.Entry
+	s := &localSums{read: map[string]string{}, now: map[string]string{}, stale: true}
 	if local != nil {
-		es = local.Entries()
-	}
-	s := &localSums{read: make(map[string]string, len(es)), now: map[string]string{}, stale: true}
-	var sm summer
-	for _, e := range es {
-		s.read[e.ID()] = sm.item(e).Sum
+		s.read = sums(local)
 	}
 	return s
 }

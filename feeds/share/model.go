@@ -54,7 +54,7 @@ func (h *Hub) start() error {
 		}
 	}
 	h.st = st
-	h.adopt(doc, snap.Data, id)
+	h.adopt(doc, sha256.Sum256(snap.Data), id)
 	h.openVersions()
 	observed := st.observe(doc, now)
 	st.index()
@@ -101,10 +101,10 @@ func (h *Hub) replay(doc feed, st *stamps, r journalRecord) error {
 	return nil
 }
 
-// adopt makes doc, read from FEED as data, the model. h.mu is held, and
-// h.rw when the hub runs.
-func (h *Hub) adopt(doc feed, data []byte, id fileID) {
-	h.doc, h.sum, h.base = doc, sha256.Sum256(data), sha256.Sum256(data)
+// adopt makes doc, read from FEED as bytes whose SHA-256 is sum, the
+// model. h.mu is held, and h.rw when the hub runs.
+func (h *Hub) adopt(doc feed, sum [32]byte, id fileID) {
+	h.doc, h.sum, h.base = doc, sum, sum
 	h.makeShell()
 	h.setID(id)
 	h.takes++
@@ -120,10 +120,10 @@ func (h *Hub) adopt(doc feed, data []byte, id fileID) {
 }
 
 // setID records FEED's identity on disk as the hub last read or wrote it.
-func (h *Hub) setID(id fileID) {
-	h.id = id
-	h.diskID.Store(&id)
-}
+func (h *Hub) setID(id fileID) { h.diskID.Store(&id) }
+
+// feedID is FEED's identity on disk as the hub last read or wrote it.
+func (h *Hub) feedID() fileID { return *h.diskID.Load() }
 
 // refresh notices a change of FEED on disk (another command edited it)
 // and takes it in (take). A FEED whose lock another command holds is
@@ -135,7 +135,7 @@ func (h *Hub) refresh() {
 		return // closed: the feed's lock is let go, and the stamps are another hub's to save
 	}
 	id, err := statID(h.path)
-	if err != nil || id == h.id {
+	if err != nil || id == h.feedID() {
 		return
 	}
 	lock, err := atomicfile.Acquire(done, h.path)
@@ -179,7 +179,8 @@ var done = func() context.Context {
 // FEED that does not load is reported and the model served as it is;
 // POSTs are refused until it is fixed, for a fold would overwrite it.
 func (h *Hub) take(data []byte, id fileID) {
-	if sha256.Sum256(data) == h.sum {
+	sum := sha256.Sum256(data)
+	if sum == h.sum {
 		h.setID(id)
 		return
 	}
@@ -195,7 +196,7 @@ func (h *Hub) take(data []byte, id fileID) {
 	}
 	h.bad = nil
 	h.rw.Lock()
-	h.adopt(doc, data, id)
+	h.adopt(doc, sum, id)
 	observed := h.st.observe(doc, h.opts.Now())
 	h.rw.Unlock()
 	switch {
@@ -212,7 +213,7 @@ func (h *Hub) take(data []byte, id fileID) {
 // publishes the change itself, and the GET answers what it has.
 func (h *Hub) current() {
 	id, err := statID(h.path)
-	if err != nil || id == *h.diskID.Load() || !tryLockFor(&h.mu, writerWait) {
+	if err != nil || id == h.feedID() || !tryLockFor(&h.mu, writerWait) {
 		return
 	}
 	defer h.mu.Unlock()
@@ -256,7 +257,7 @@ const (
 // foldDue reports whether the journal has grown enough to fold by the
 // policy above, idle moments aside. h.mu is held.
 func (h *Hub) foldDue() bool {
-	return h.pending >= foldRecords && h.pendingB*foldShare >= h.id.size
+	return h.pending >= foldRecords && h.pendingB*foldShare >= h.feedID().size
 }
 
 // foldIdle is a var for the tests, which set it long to see the journal

@@ -304,6 +304,12 @@ func saveState(path string, v any) error {
 	if err != nil {
 		return err
 	}
+	return writeState(path, data)
+}
+
+// writeState writes a state's bytes to path atomically, making its
+// folder.
+func writeState(path string, data []byte) error {
 	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 		return err
 	}

@@ -322,10 +322,13 @@ func discard(local, complete feed, by string) (feed, error) {
 	return merged, nil
 }
 
+// sums maps the ids of f's items to their sync digests (item.Sum).
 func sums(f feed) map[string]string {
-	out := map[string]string{}
-	for _, it := range items(f) {
-		out[it.ID] = it.Sum
+	es := f.Entries()
+	out := make(map[string]string, len(es))
+	var s summer
+	for _, e := range es {
+		out[e.ID()] = s.item(e).Sum
 	}
 	return out
 }

@@ -6,12 +6,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"maps"
-	"os"
-	"path/filepath"
 	"slices"
 	"time"
-
-	"github.com/feedsync/feedsync/feeds/atomicfile"
 
 	"github.com/feedsync/feedsync/feeds/fetch"
 )
@@ -92,10 +88,7 @@ func (s *subStates) save(path string) error {
 	if err != nil {
 		return err
 	}
-	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-		return err
-	}
-	return atomicfile.WriteFileNoBackup(path, data, 0o644)
+	return writeState(path, data)
 }
 
 // MarshalJSON writes the states as encoding/json would, but for the order

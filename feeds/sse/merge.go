@@ -74,7 +74,7 @@ func merge(local, remote *Doc, progress feeds.Progress) (*Doc, error) {
 		out.recs[i] = record{item: out.adopt(asRead(it, nil, r)), el: remote.recs[j].el}
 	}
 	rep.Done()
-	if _, err := out.checkDepth(); err != nil {
+	if err := out.checkDepth(); err != nil {
 		return nil, fmt.Errorf("merging %s into %s: %w", remote.name, local.name, err)
 	}
 	return &out, nil

@@ -7,6 +7,7 @@ import (
 
 	"github.com/beevik/etree"
 	sse "github.com/feedsync/feedsync/engine/sse"
+	"github.com/feedsync/feedsync/feeds/internal/xmlutil"
 )
 
 // MergeIn is Merge(d, remote) done in place: d becomes the Doc Merge
@@ -51,7 +52,7 @@ func (d *Doc) takeSteps(steps []inStep, remote *Doc) []string {
 	d.notes = nil
 	for _, s := range steps {
 		if s.at < 0 {
-			i, _ := d.put(s.item.ID)
+			i, _ := xmlutil.Put(&d.recs, d.index, s.item.ID)
 			d.recs[i] = record{item: s.item, el: s.el}
 		} else {
 			d.note(d, d.recs[s.at].item, remote, s.remote, s.res)
@@ -105,17 +106,6 @@ func (d *Doc) mergeSteps(remote *Doc) []inStep {
 	}
 	slices.SortFunc(steps, func(a, b inStep) int { return a.at - b.at })
 	return append(steps, added...)
-}
-
-// put is xmlutil.Put for d's records: the index of id's record, added at
-// the end when d has none.
-func (d *Doc) put(id string) (int, bool) {
-	if i, ok := d.index[id]; ok {
-		return i, false
-	}
-	d.index[id] = len(d.recs)
-	d.recs = append(d.recs, record{})
-	return len(d.recs) - 1, true
 }
 
 // checkDepthOfSteps is checkDepth for the items the steps put, as they

@@ -42,13 +42,13 @@ func (e *DepthError) Error() string {
 func (e *DepthError) Is(target error) bool { return target == ErrTooDeep }
 
 // checkDepth returns a *DepthError when the feed as it would be written
-// nests elements deeper than MaxDepth, and the record at fault.
-func (d *Doc) checkDepth() (int, error) {
+// nests elements deeper than MaxDepth.
+func (d *Doc) checkDepth() error {
 	rec, outlines, depth := d.deepest()
 	if depth <= MaxDepth {
-		return -1, nil
+		return nil
 	}
-	return rec, &DepthError{Feed: d.name, ID: d.recs[rec].item.ID, Outlines: outlines, Depth: depth}
+	return &DepthError{Feed: d.name, ID: d.recs[rec].item.ID, Outlines: outlines, Depth: depth}
 }
 
 // Fits returns a *DepthError when Set(it) would make the feed nest
@@ -57,8 +57,7 @@ func (d *Doc) checkDepth() (int, error) {
 func (d *Doc) Fits(it *sse.Item) error {
 	trial := d.Subset(func(*sse.Item) bool { return true })
 	trial.Set(it)
-	_, err := trial.checkDepth()
-	return err
+	return trial.checkDepth()
 }
 
 // deepest returns the record whose elements the writer nests deepest, the
