@@ -157,7 +157,7 @@ func (lz *lazyEl) height() int {
 		case t.Kind == xmlscan.StartElement:
 			d := s.Depth() - base
 			if d == 1 && t.Off == lz.syncAt {
-				skipTo(s, s.Depth()-1)
+				xmlutil.SkipElement(s)
 				continue
 			}
 			h = max(h, d)
@@ -166,15 +166,6 @@ func (lz *lazyEl) height() int {
 		}
 	}
 	panic(changedAfterParse)
-}
-
-// skipTo reads up to the end tag that leaves s at depth d.
-func skipTo(s *xmlscan.Scanner, d int) {
-	for s.Next() {
-		if s.Token().Kind == xmlscan.EndElement && s.Depth() == d {
-			return
-		}
-	}
 }
 
 // slim returns the tree of an item for what reads its data alone: its
