@@ -15,16 +15,7 @@ import (
 // built already: the result is the same bytes either way, for every merge
 // scenario and a generated pair (implementation note 1).
 func TestComposeFromSlimTreesAsFromWholeOnes(t *testing.T) {
-	pairs := map[string][2]string{}
-	files, _ := filepath.Glob("testdata/merge/*.txtar")
-	for _, f := range files {
-		raw, err := os.ReadFile(f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		a := feedtest.ParseArchive(string(raw))
-		pairs[strings.TrimSuffix(filepath.Base(f), ".txtar")] = [2]string{a.Files["local.xml"], a.Files["remote.xml"]}
-	}
+	pairs := mergeScenarios(t)
 	l, r := feedgen.Pair(2000, 0.1, 1)
 	pairs["generated"] = [2]string{string(l), string(r)}
 	if len(pairs) < 3 {
@@ -39,6 +30,23 @@ func TestComposeFromSlimTreesAsFromWholeOnes(t *testing.T) {
 			}
 		})
 	}
+}
+
+// mergeScenarios returns the LOCAL and REMOTE of each scenario in
+// testdata/merge, by its name.
+func mergeScenarios(t *testing.T) map[string][2]string {
+	t.Helper()
+	pairs := map[string][2]string{}
+	files, _ := filepath.Glob("testdata/merge/*.txtar")
+	for _, f := range files {
+		raw, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		a := feedtest.ParseArchive(string(raw))
+		pairs[strings.TrimSuffix(filepath.Base(f), ".txtar")] = [2]string{a.Files["local.xml"], a.Files["remote.xml"]}
+	}
+	return pairs
 }
 
 // mergeOf merges a pair, having built every item's whole tree first when

@@ -152,8 +152,7 @@ func (d *itemData) appendFields(fs []field) []field {
 	if p := d.pend; p != nil && !p.done.Load() {
 		return p.make().appendFields(fs) // read once (Fields, Digest): not kept
 	}
-	d.settle()
-	if d.comp != nil {
+	if d.comp != nil { // set, or made by pend when it is done
 		return d.appendFieldsIn(fs, nil)
 	}
 	return d.appendFieldsIn(fs, d.slimTree())

@@ -41,18 +41,29 @@ func (e *DepthError) Is(target error) bool { return target == ErrTooDeep }
 // conflicts would be written nested deeper than MaxDepth. Items written
 // as they were read nest as they did.
 func (d *Doc) checkDepth() error {
+	for i := range d.recs {
+		if d.isHidden(i) {
+			continue
+		}
+		if err := d.checkDepthAt(i); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// checkDepthAt is checkDepth for the record at i.
+func (d *Doc) checkDepthAt(i int) error {
+	r := &d.recs[i]
+	if r.item == r.orig || len(r.item.Conflicts) == 0 {
+		return nil
+	}
 	item := 2 // feed, entry
 	if d.format == RSS {
 		item = 3 // rss, channel, item
 	}
-	for i := range d.recs {
-		r := &d.recs[i]
-		if r.item == r.orig || len(r.item.Conflicts) == 0 || d.isHidden(i) {
-			continue
-		}
-		if depth := item + 3 + conflictHeight(r.item.Conflicts); depth > MaxDepth {
-			return &DepthError{Feed: d.name, ID: r.item.Sync.ID, Depth: depth}
-		}
+	if depth := item + 3 + conflictHeight(r.item.Conflicts); depth > MaxDepth {
+		return &DepthError{Feed: d.name, ID: r.item.Sync.ID, Depth: depth}
 	}
 	return nil
 }

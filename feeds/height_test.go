@@ -7,7 +7,6 @@ import (
 	"testing"
 
 	"github.com/feedsync/feedsync/feeds/feedgen"
-	"github.com/feedsync/feedsync/feeds/feedtest"
 )
 
 // TestHeightReadFromBytesIsTheTreesHeight: the depth limit's measure of a
@@ -27,14 +26,8 @@ func TestHeightReadFromBytesIsTheTreesHeight(t *testing.T) {
 		}
 		docs[f] = b
 	}
-	archives, _ := filepath.Glob("testdata/merge/*.txtar")
-	for _, f := range archives {
-		raw, err := os.ReadFile(f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		a := feedtest.ParseArchive(string(raw))
-		docs[f] = []byte(mergeOf(t, [2]string{a.Files["local.xml"], a.Files["remote.xml"]}, false))
+	for name, p := range mergeScenarios(t) {
+		docs["merge/"+name] = []byte(mergeOf(t, p, false))
 	}
 	l, r := feedgen.Pair(300, 0.3, 2)
 	docs["generated"] = []byte(mergeOf(t, [2]string{string(l), string(r)}, false))

@@ -115,13 +115,7 @@ func (lz *lazyEl) looseIn(c treeCache) *itemTree {
 			return lz.tree()
 		}
 		t := o.copiedIn(c)
-		el, sync := t.built[lz.start], t.built[lz.syncAt]
-		ps := scopeOf(t.iscope, t.el, el)
-		tr := &itemTree{el: el, scope: ps, iscope: ps.child(el), sync: sync}
-		if sync != nil {
-			tr.sscope = tr.iscope.child(sync)
-		}
-		return tr
+		return lz.versionIn(t.itemTree, t.built)
 	case xmlutil.SpacePreserved(lz.shell.Parent()):
 		return lz.tree() // a copy would lose the xml:space above it
 	}
@@ -134,11 +128,7 @@ func (lz *lazyEl) copiedIn(c treeCache) copied {
 	if t, ok := c[lz]; ok {
 		return t
 	}
-	want := map[int]*etree.Element{lz.syncAt: nil}
-	for _, n := range lz.nested {
-		want[n.start], want[n.syncAt] = nil, nil
-	}
-	t := lz.copyOf(want)
+	t := lz.copyOf(lz.wanted())
 	if c != nil {
 		c[lz] = t
 	}
@@ -167,7 +157,7 @@ func (lz *lazyEl) height() int {
 		case t.Kind == xmlscan.StartElement:
 			d := s.Depth() - base
 			if d == 1 && t.Off == lz.syncAt {
-				skipTo(s, s.Depth()-1)
+				xmlutil.SkipElement(s)
 				continue
 			}
 			h = max(h, d)
@@ -175,16 +165,7 @@ func (lz *lazyEl) height() int {
 			return h
 		}
 	}
-	panic("feeds: the bytes of a parsed feed changed after Parse") // as buildInto
-}
-
-// skipTo reads up to the end tag that leaves s at depth d.
-func skipTo(s *xmlscan.Scanner, d int) {
-	for s.Next() {
-		if s.Token().Kind == xmlscan.EndElement && s.Depth() == d {
-			return
-		}
-	}
+	panic(changedAfterParse)
 }
 
 // slim returns the tree of an item for what reads its data alone: its
@@ -216,28 +197,12 @@ type copied struct {
 // copyOf builds the item's children into a copy of its element, noting in
 // want the elements that start at its keys.
 func (lz *lazyEl) copyOf(want map[int]*etree.Element) copied {
-	sh := lz.shell
-	el := &etree.Element{Space: sh.Space, Tag: sh.Tag, Attr: sh.Attr}
-	err := xmlutil.ChildrenApart(lz.src.data, lz.start, lz.end-lz.start, lz.bindings, el, func(off int, e *etree.Element) {
-		if _, ok := want[off]; ok {
-			want[off] = e
-		}
-	}, nil)
-	if err != nil {
-		panic("feeds: the bytes of a parsed feed changed after Parse") // as buildInto
-	}
-	is := lz.scope.child(el)
-	tr := &itemTree{el: el, scope: lz.scope, iscope: is, sync: want[lz.syncAt], of: lz}
-	if tr.sync != nil {
-		tr.sscope = is.child(tr.sync)
-	}
-	return copied{tr, want}
+	el := lz.apart(noting(want), nil)
+	return copied{newTree(el, lz.scope, want[lz.syncAt], lz), want}
 }
 
 // slimCopy builds the tree slim returns.
 func (lz *lazyEl) slimCopy() *itemTree {
-	sh := lz.shell
-	el := &etree.Element{Space: sh.Space, Tag: sh.Tag, Attr: sh.Attr}
 	var sync *etree.Element
 	at := func(off int, e *etree.Element) {
 		if off == lz.syncAt {
@@ -252,57 +217,85 @@ func (lz *lazyEl) slimCopy() *itemTree {
 		u, _ := s.Lookup(t.Name.Prefix)
 		return u == NSFeedSync && (t.Name.Local == "history" || t.Name.Local == "conflicts")
 	}
+	el := lz.apart(at, skip)
+	return newTree(el, lz.scope, sync, lz)
+}
+
+// apart builds the item's children into a copy of its element, in blocks
+// of their own (xmlutil.ChildrenApart, whose onStart and skip at and skip
+// are).
+func (lz *lazyEl) apart(at func(int, *etree.Element), skip xmlutil.Skip) *etree.Element {
+	sh := lz.shell
+	el := &etree.Element{Space: sh.Space, Tag: sh.Tag, Attr: sh.Attr}
 	if xmlutil.ChildrenApart(lz.src.data, lz.start, lz.end-lz.start, lz.bindings, el, at, skip) != nil {
-		panic("feeds: the bytes of a parsed feed changed after Parse") // as buildInto
+		panic(changedAfterParse)
 	}
-	is := lz.scope.child(el)
-	tr := &itemTree{el: el, scope: lz.scope, iscope: is, sync: sync, of: lz}
+	return el
+}
+
+// newTree returns the tree of el, whose parent's namespace context is ps,
+// with sync its sx:sync, and of as itemTree's.
+func newTree(el *etree.Element, ps *scope, sync *etree.Element, of *lazyEl) *itemTree {
+	is := ps.child(el)
+	tr := &itemTree{el: el, scope: ps, iscope: is, sync: sync, of: of}
 	if sync != nil {
 		tr.sscope = is.child(sync)
 	}
 	return tr
 }
 
-// build builds an item's children into its shell, or finds a conflict
-// version's element in its item's tree.
-func (lz *lazyEl) build() {
-	if lz.owner != nil {
-		o := lz.owner.tree()
-		el, sync := lz.owner.built[lz.start], lz.owner.built[lz.syncAt]
-		ps := scopeOf(o.iscope, o.el, el)
-		is := ps.child(el)
-		lz.tr = &itemTree{el: el, scope: ps, iscope: is, sync: sync}
-		if sync != nil {
-			lz.tr.sscope = is.child(sync)
-		}
-		return
-	}
+// versionIn returns the tree of the conflict version lz in t, a tree of
+// its item whose elements at the offsets lz.owner.wanted are in built.
+func (lz *lazyEl) versionIn(t *itemTree, built map[int]*etree.Element) *itemTree {
+	el := built[lz.start]
+	return newTree(el, scopeOf(t.iscope, t.el, el), built[lz.syncAt], nil)
+}
+
+// wanted returns the offsets of the elements a tree of the item is asked
+// for: its sx:sync, and its conflict versions' elements and sx:sync.
+func (lz *lazyEl) wanted() map[int]*etree.Element {
 	want := map[int]*etree.Element{lz.syncAt: nil}
 	for _, n := range lz.nested {
 		want[n.start], want[n.syncAt] = nil, nil
 	}
-	lz.src.buildInto(lz.shell, lz.start, lz.bindings, func(off int, e *etree.Element) {
+	return want
+}
+
+// noting returns an onStart that notes in want the elements that start at
+// its keys.
+func noting(want map[int]*etree.Element) func(int, *etree.Element) {
+	return func(off int, e *etree.Element) {
 		if _, ok := want[off]; ok {
 			want[off] = e
 		}
-	})
-	lz.built = want
-	is := lz.scope.child(lz.shell)
-	lz.tr = &itemTree{el: lz.shell, scope: lz.scope, iscope: is, sync: want[lz.syncAt], of: lz}
-	if lz.tr.sync != nil {
-		lz.tr.sscope = is.child(lz.tr.sync)
 	}
+}
+
+// build builds an item's children into its shell, or finds a conflict
+// version's element in its item's tree.
+func (lz *lazyEl) build() {
+	if lz.owner != nil {
+		lz.tr = lz.versionIn(lz.owner.tree(), lz.owner.built)
+		return
+	}
+	want := lz.wanted()
+	lz.src.buildInto(lz.shell, lz.start, lz.bindings, noting(want))
+	lz.built = want
+	lz.tr = newTree(lz.shell, lz.scope, want[lz.syncAt], lz)
 }
 
 // buildInto builds the children of e, whose start tag is at data[off] in
 // the source and whose parent has the namespace bindings ns.
 func (s *source) buildInto(e *etree.Element, off int, ns []xmlscan.Binding, onStart func(int, *etree.Element)) {
 	if s.bld.ChildrenAt(s.data, off, ns, e, onStart) != nil {
-		// The bytes were read without error when the feed was parsed: they
-		// changed since, which Parse's contract rules out.
-		panic("feeds: the bytes of a parsed feed changed after Parse")
+		panic(changedAfterParse)
 	}
 }
+
+// changedAfterParse is the panic of a build that fails: the bytes were
+// read without error when the feed was parsed, so they changed since,
+// which Parse's contract rules out.
+const changedAfterParse = "feeds: the bytes of a parsed feed changed after Parse"
 
 // builtChild returns e, a child of the element that holds the items, with its
 // children: an item without sx:sync is built on first use.

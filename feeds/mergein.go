@@ -60,20 +60,9 @@ func (d *Doc) disagreements(remote *Doc) []finding {
 
 // checkDepthOf is checkDepth for the records of the given ids.
 func (d *Doc) checkDepthOf(ids []string) error {
-	if len(ids) == 0 {
-		return nil
-	}
-	item := 2 // feed, entry
-	if d.format == RSS {
-		item = 3 // rss, channel, item
-	}
 	for _, id := range ids {
-		r := &d.recs[d.index[id]]
-		if r.item == r.orig || len(r.item.Conflicts) == 0 {
-			continue
-		}
-		if depth := item + 3 + conflictHeight(r.item.Conflicts); depth > MaxDepth {
-			return &DepthError{Feed: d.name, ID: r.item.Sync.ID, Depth: depth}
+		if err := d.checkDepthAt(d.index[id]); err != nil {
+			return err
 		}
 	}
 	return nil

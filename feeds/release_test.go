@@ -1,9 +1,6 @@
 package feeds
 
 import (
-	"os"
-	"path/filepath"
-	"strings"
 	"testing"
 
 	"github.com/feedsync/feedsync/feeds/feedgen"
@@ -16,16 +13,7 @@ import (
 // loses, conflicts, xml:space="preserve") and generated pairs in both
 // formats, and REMOTE lets go of its items and its tree's items.
 func TestReleasedRemoteWritesTheSameMerge(t *testing.T) {
-	pairs := map[string][2]string{}
-	files, _ := filepath.Glob("testdata/merge/*.txtar")
-	for _, f := range files {
-		raw, err := os.ReadFile(f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		a := feedtest.ParseArchive(string(raw))
-		pairs[strings.TrimSuffix(filepath.Base(f), ".txtar")] = [2]string{a.Files["local.xml"], a.Files["remote.xml"]}
-	}
+	pairs := mergeScenarios(t)
 	l, r := feedgen.Pair(2000, 0.2, 7)
 	pairs["generated"] = [2]string{string(l), string(r)}
 	pairs["remote laid out at the depth of a conflict"] = [2]string{deepLocal, deepRemote}

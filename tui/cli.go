@@ -53,11 +53,14 @@ type Env struct {
 	stop   *stopGate // what an interrupt closes (interrupt.go)
 	tty    *os.File  // the controlling terminal, when the resolver draws there (-o -)
 	// offHeap holds the files a batch command reads (batchCommands), off
-	// the Go heap until the command returns; nil: on the heap.
+	// the Go heap until the command returns; nil: on the heap, and the
+	// command is no batch command (batch).
 	offHeap *fetch.OffHeap
-	// batch: the command is one of batchCommands, which save at most once.
-	batch bool
 }
+
+// batch reports whether the command running is one of batchCommands,
+// which save at most once.
+func (env *Env) batch() bool { return env.offHeap != nil }
 
 // batchCommands read their feeds once, save at most once, and keep
 // nothing of them, nor anything working on them, once they return: what
@@ -145,7 +148,7 @@ func Run(ctx context.Context, args []string, env *Env) (code int) {
 	defer func() {
 		if held != nil {
 			held.Free()
-			env.offHeap, env.batch = nil, false
+			env.offHeap = nil
 		}
 	}()
 	defer func() { // before the memory is given back: v may quote a feed
@@ -177,7 +180,7 @@ func Run(ctx context.Context, args []string, env *Env) (code int) {
 			env.cmd = commandName(args)
 			if batchCommands[c.name] && env.offHeap == nil {
 				held = &fetch.OffHeap{}
-				env.offHeap, env.batch = held, true
+				env.offHeap = held
 			}
 			return exitCode(env.Stderr, env.cmd, c.run(ctx, env, args[1:]), args[1:])
 		}

@@ -33,7 +33,7 @@ func runMerge(ctx context.Context, env *Env, args []string) error {
 		}
 		notePlainItems(env, local, remote)
 		warnMerged(env, merged)
-		if env.batch {
+		if env.batch() {
 			remote.Release() // read no more: what the merge took from it is all it needs
 		}
 		return finish(env, *out, merged)

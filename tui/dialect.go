@@ -42,7 +42,7 @@ func loadAll(ctx context.Context, env *Env, srcs []string, watch func(src, done,
 		err error
 	}
 	results := make([]chan result, len(srcs))
-	if env.offHeap != nil {
+	if env.batch() {
 		defer loading()()
 	}
 	for i, src := range srcs {

@@ -183,18 +183,23 @@ func (s *stampFlags) register(f *flagSet) {
 		"`TIME` of the change, RFC 3339 UTC whole seconds (default now)")
 }
 
+// byFlag adds --by, an endpoint id checked as it is parsed, into by.
+func byFlag(f *flagSet, by *string, usage string) {
+	f.Func("by", usage, func(v string) error {
+		if v != "" && !engine.ValidNSS(v) { // "" is the default, as no --by
+			return errors.New("not a valid endpoint id, an RFC 2141 NSS (" + nssChars + ")")
+		}
+		*by = v
+		return nil
+	})
+}
+
 // registerAs adds --by and --when with the help given. Their values are
 // checked as they are parsed, so that a bad one is bad usage of the
 // command, reported before it does anything (looks for a terminal, reads
 // a feed), as a bad value of any other flag is.
 func (s *stampFlags) registerAs(f *flagSet, byUsage, whenUsage string) {
-	f.Func("by", byUsage, func(v string) error {
-		if v != "" && !engine.ValidNSS(v) { // "" is the default, as no --by
-			return errors.New("not a valid endpoint id, an RFC 2141 NSS (" + nssChars + ")")
-		}
-		s.by = v
-		return nil
-	})
+	byFlag(f, &s.by, byUsage)
 	f.Func("when", whenUsage, func(v string) error {
 		if _, err := parseTime(v); v != "" && err != nil { // "" is now, as no --when
 			return errors.New(wantTime)

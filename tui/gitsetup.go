@@ -9,8 +9,6 @@ import (
 	"slices"
 	"strings"
 	"text/tabwriter"
-
-	"github.com/feedsync/feedsync/engine"
 )
 
 // runGit is 'feedsync git setup [--global | --by EP] [PATTERN...]': it writes the
@@ -27,16 +25,14 @@ func runGit(ctx context.Context, env *Env, args []string) error {
 	}
 	f := newFlags("git setup")
 	global := f.Bool("global", false, "write to your own git config and attributes file, for every repository")
-	by := f.String("by", "", "give this clone an endpoint id of its own, `EP` (git config feedsync.by)")
+	var by string
+	byFlag(f, &by, "give this clone an endpoint id of its own, `EP` (git config feedsync.by)")
 	pos, err := f.parse(env, args[1:])
 	if err != nil {
 		return err
 	}
-	if *by != "" && *global {
+	if by != "" && *global {
 		return usageError("git setup", "--by gives one clone its own endpoint id; with --global every clone would share it (use FEEDSYNC_BY for that)")
-	}
-	if *by != "" && !engine.ValidNSS(*by) {
-		return usageError("git setup", "--by %q: not a valid endpoint id, an RFC 2141 NSS (%s)", *by, nssChars)
 	}
 	var patterns []string
 	for _, p := range pos {
@@ -55,7 +51,7 @@ func runGit(ctx context.Context, env *Env, args []string) error {
 	if err != nil {
 		return err
 	}
-	s := &gitSetup{ctx: ctx, env: env, scope: "--local", bin: bin, by: *by}
+	s := &gitSetup{ctx: ctx, env: env, scope: "--local", bin: bin, by: by}
 	if *global {
 		s.scope = "--global"
 	}

@@ -95,7 +95,7 @@ func writeDoc(env *Env, out string, doc result) error {
 		// place, so that a kill between the two loses no base. It is
 		// recorded while the new file is written, on another core: the
 		// fill waits for it before the file is synced and renamed.
-		if dd, ok := doc.(*dialect.Doc); ok && env.batch {
+		if dd, ok := doc.(*dialect.Doc); ok && env.batch() {
 			// Saved once: of what was read, what does not leave is not
 			// needed; collected before the store is opened.
 			env.saving.pruneReads(dd)

@@ -14,12 +14,17 @@ const openFlags = os.O_RDONLY | syscall.O_NONBLOCK
 // ReadFile reads the regular file at path, refusing anything else and any
 // file larger than max (see the package doc).
 func ReadFile(path string, max int64) ([]byte, error) {
+	return readFile(path, max, heapAlloc)
+}
+
+// readFile is ReadFile with the buffer a file is read into from alloc.
+func readFile(path string, max int64, alloc func(int64) []byte) ([]byte, error) {
 	f, err := os.OpenFile(path, openFlags, 0)
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
-	return readRegular(f, max)
+	return readRegular(f, max, alloc)
 }
 
 // ReadFileIn is ReadFile for a name inside root, which it cannot leave.
@@ -29,21 +34,16 @@ func ReadFileIn(root *os.Root, name string, max int64) ([]byte, error) {
 		return nil, err
 	}
 	defer f.Close()
-	return readRegular(f, max)
-}
-
-// readRegular reads an open file after checking, on the open file itself,
-// that it is a regular file no larger than max.
-func readRegular(f *os.File, max int64) ([]byte, error) {
-	return readRegularInto(f, max, heapAlloc)
+	return readRegular(f, max, heapAlloc)
 }
 
 // heapAlloc returns a buffer of n bytes from the heap.
 func heapAlloc(n int64) []byte { return make([]byte, n) }
 
-// readRegularInto is readRegular with the buffer a file of known size is
-// read into from alloc.
-func readRegularInto(f *os.File, max int64, alloc func(int64) []byte) ([]byte, error) {
+// readRegular reads an open file after checking, on the open file itself,
+// that it is a regular file no larger than max, into a buffer from alloc
+// (readAll).
+func readRegular(f *os.File, max int64, alloc func(int64) []byte) ([]byte, error) {
 	info, err := f.Stat()
 	if err != nil {
 		return nil, err

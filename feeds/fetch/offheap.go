@@ -1,9 +1,6 @@
 package fetch
 
-import (
-	"os"
-	"sync"
-)
+import "sync"
 
 // OffHeap reads files into memory the Go heap does not hold, for a
 // command that reads its feeds once and ends: the garbage collector lets
@@ -34,12 +31,7 @@ func (o *OffHeap) ReadFile(path string, max int64) ([]byte, error) {
 	if o == nil {
 		return ReadFile(path, max)
 	}
-	f, err := os.OpenFile(path, openFlags, 0)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	return readRegularInto(f, max, o.alloc)
+	return readFile(path, max, o.alloc)
 }
 
 // alloc returns a buffer of n bytes: mapped, when n is large enough and

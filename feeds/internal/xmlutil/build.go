@@ -213,7 +213,7 @@ func (b *Builder) ChildrenExcept(s *xmlscan.Scanner, e *etree.Element, onStart f
 	b.push(e)
 	for len(b.open) > base && s.Next() {
 		if skip != nil && s.Token().Kind == xmlscan.StartElement && skip(s, b.open[len(b.open)-1]) {
-			skipElement(s)
+			SkipElement(s)
 			continue
 		}
 		t := b.Token(s.Token())
@@ -228,9 +228,9 @@ func (b *Builder) ChildrenExcept(s *xmlscan.Scanner, e *etree.Element, onStart f
 	return nil
 }
 
-// skipElement reads up to the end tag of the element whose start tag s
+// SkipElement reads up to the end tag of the element whose start tag s
 // has just read (or to an error, which s keeps).
-func skipElement(s *xmlscan.Scanner) {
+func SkipElement(s *xmlscan.Scanner) {
 	d := s.Depth()
 	for s.Next() {
 		if s.Token().Kind == xmlscan.EndElement && s.Depth() == d-1 {

@@ -21,25 +21,30 @@ type LazyBuilder struct {
 // start tag is at data[off] in bytes read before, and whose parent has the
 // namespace bindings ns.
 func (lb *LazyBuilder) ChildrenAt(data []byte, off int, ns []xmlscan.Binding, e *etree.Element, onStart func(off int, e *etree.Element)) error {
-	return lb.ChildrenAtExcept(data, off, ns, e, onStart, nil)
-}
-
-// ChildrenAtExcept is ChildrenAt without the elements skip, if not nil,
-// leaves out (Builder.ChildrenExcept).
-func (lb *LazyBuilder) ChildrenAtExcept(data []byte, off int, ns []xmlscan.Binding, e *etree.Element, onStart func(off int, e *etree.Element), skip Skip) error {
 	lb.mu.Lock()
 	defer lb.mu.Unlock()
+	s, err := fragmentAt(data, off, ns)
+	if err != nil {
+		return err
+	}
+	return lb.b.Children(s, e, onStart)
+}
+
+// fragmentAt returns a scanner that has read the start tag at data[off],
+// whose parent has the namespace bindings ns.
+func fragmentAt(data []byte, off int, ns []xmlscan.Binding) (*xmlscan.Scanner, error) {
 	s := xmlscan.NewFragment(data, off, ns, xmlscan.DefaultLimits)
 	if !s.Next() {
 		if err := s.Err(); err != nil {
-			return err
+			return nil, err
 		}
-		return errors.New("no element at the offset")
+		return nil, errors.New("no element at the offset")
 	}
-	return lb.b.ChildrenExcept(s, e, onStart, skip)
+	return s, nil
 }
 
-// ChildrenApart is ChildrenAtExcept with a Builder of its own, for a tree
+// ChildrenApart is ChildrenAt without the elements skip, if not nil,
+// leaves out (Builder.ChildrenExcept), with a Builder of its own, for a tree
 // its reader drops after one use: the blocks a Builder allocates nodes in
 // hold every tree built from them, and through the child lists in them
 // the trees built before, so a tree built in a shared Builder's blocks is
@@ -49,12 +54,9 @@ func (lb *LazyBuilder) ChildrenAtExcept(data []byte, off int, ns []xmlscan.Bindi
 // tree needs: blocks of the usual sizes, doubling from 16, took 3.5 times
 // as much. It needs no lock.
 func ChildrenApart(data []byte, off, size int, ns []xmlscan.Binding, e *etree.Element, onStart func(off int, e *etree.Element), skip Skip) error {
-	s := xmlscan.NewFragment(data, off, ns, xmlscan.DefaultLimits)
-	if !s.Next() {
-		if err := s.Err(); err != nil {
-			return err
-		}
-		return errors.New("no element at the offset")
+	s, err := fragmentAt(data, off, ns)
+	if err != nil {
+		return err
 	}
 	var b Builder
 	b.apartBlocks(data[off:min(off+size, len(data))])
