@@ -26,6 +26,15 @@ const feedAccept = "application/atom+xml, application/rss+xml, text/x-opml, appl
 // A path must name a regular file; anything over maxFeedBytes is refused
 // without being read whole (package fetch).
 func readSource(ctx context.Context, env *Env, src string) ([]byte, error) {
+	data, err := readBytes(ctx, env, src)
+	if err == nil && env.batch() {
+		capRead(len(data)) // what the command may hold grows with what it reads
+	}
+	return data, err
+}
+
+// readBytes is readSource, the heap's cap aside.
+func readBytes(ctx context.Context, env *Env, src string) ([]byte, error) {
 	if data, ok, err := env.saving.read(src); ok {
 		return data, err // OUT as the command holds it (save.go)
 	}

@@ -1,0 +1,139 @@
+package tui
+
+import (
+	"math"
+	"runtime"
+	"runtime/debug"
+	"runtime/metrics"
+	"sync"
+)
+
+// A batch command's heap is capped at a multiple of the bytes it reads
+// (debug.SetMemoryLimit), so that its peak is a multiple of its inputs
+// however the collector's pacing falls: with GOGC alone the heap may grow
+// to twice what it holds after a collection (five times while a feed is
+// parsed, loading), and where the last collection falls decides the peak
+// (a merge of the 100k pair peaked at 2.8 times its inputs, of which 0.3
+// was garbage not yet collected).
+//
+// The cap is never allowed to make the collector run without end: after
+// each collection it is kept at least capRoom times the live heap, so
+// that a feed whose model outweighs its bytes (tiny items, long
+// histories) costs collections in proportion to what the command holds,
+// as GOGC=25 would, not one after another. A GOMEMLIMIT or GOGC=off the
+// user set is left as set.
+const (
+	capFloor = 64 << 20 // the cap before anything is read
+	capPer   = 1.45     // the cap grows by this many bytes per byte read
+	capRoom  = 1.25     // and is at least this many times the live heap
+)
+
+// capSet, when set (by tests), is told each cap set.
+var capSet func(int64)
+
+// heapCap is the cap of the batch commands under way (capHeap).
+var heapCap struct {
+	sync.Mutex
+	runs int   // the commands under way
+	old  int64 // the memory limit before the first
+	read int64 // the bytes they have read
+	cap  int64 // the cap set
+	gen  int   // counts the runs of commands: a check armed in an earlier run does nothing
+}
+
+// capHeap caps the heap of a batch command and returns what lifts it.
+// Commands that overlap in one process share the cap, which grows with
+// what any of them reads; the last to end sets the limit back.
+func capHeap() (lift func()) {
+	heapCap.Lock()
+	defer heapCap.Unlock()
+	if heapCap.runs == 0 {
+		old := debug.SetMemoryLimit(-1)
+		gogc := debug.SetGCPercent(-1)
+		debug.SetGCPercent(gogc)
+		if old != math.MaxInt64 || gogc < 0 {
+			return func() {}
+		}
+		heapCap.old, heapCap.read = old, 0
+		setCap(capFloor)
+		armCheck()
+	}
+	heapCap.runs++
+	var once sync.Once
+	return func() {
+		once.Do(func() {
+			heapCap.Lock()
+			defer heapCap.Unlock()
+			if heapCap.runs--; heapCap.runs == 0 {
+				heapCap.gen++
+				heapCap.cap = 0
+				debug.SetMemoryLimit(heapCap.old)
+			}
+		})
+	}
+}
+
+// capRead grows the cap by what n bytes read may cost.
+func capRead(n int) {
+	heapCap.Lock()
+	defer heapCap.Unlock()
+	if heapCap.runs == 0 {
+		return
+	}
+	heapCap.read += int64(n)
+	setCap(capFor(heapCap.read, 0, heapCap.cap))
+}
+
+// capFor returns the cap for bytes read and a live heap of live bytes,
+// given the cap now: capFloor plus capPer per byte read, at least capRoom
+// times the live heap, and never lower than it was.
+func capFor(read, live, now int64) int64 {
+	return max(now, capFloor, int64(capPer*float64(read)), int64(capRoom*float64(live)))
+}
+
+// setCap sets the cap; heapCap is held.
+func setCap(c int64) {
+	if c != heapCap.cap {
+		if capSet != nil {
+			capSet(c)
+		}
+		heapCap.cap = c
+		debug.SetMemoryLimit(c)
+	}
+}
+
+// gcTick is garbage made to learn when a collection has run: its cleanup
+// runs after the collection that finds it unreachable. It holds a pointer
+// so that it is not allocated with other small objects, whose cleanups may
+// never run.
+type gcTick struct {
+	_ *int
+	_ [8]byte
+}
+
+// armCheck has the cap checked after the next collection; heapCap is held.
+func armCheck() {
+	runtime.AddCleanup(&gcTick{}, afterGC, heapCap.gen)
+}
+
+// afterGC keeps the cap above the live heap (capRoom) and checks again
+// after the next collection, while the commands of run gen go on.
+func afterGC(gen int) {
+	heapCap.Lock()
+	defer heapCap.Unlock()
+	if heapCap.runs == 0 || heapCap.gen != gen {
+		return // the commands ended
+	}
+	setCap(capFor(heapCap.read, liveHeap(), heapCap.cap))
+	armCheck()
+}
+
+// liveHeap returns the heap the last collection found live.
+func liveHeap() int64 {
+	s := []metrics.Sample{{Name: "/gc/heap/live:bytes"}}
+	metrics.Read(s)
+	if s[0].Value.Kind() != metrics.KindUint64 {
+		return 0
+	}
+	return int64(s[0].Value.Uint64())
+}

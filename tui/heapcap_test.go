@@ -1,0 +1,107 @@
+package tui
+
+import (
+	"bytes"
+	"context"
+	"math"
+	"runtime"
+	"runtime/debug"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/feedsync/feedsync/feeds/feedgen"
+)
+
+// TestCapForGrowsWithWhatIsReadAndKeepsRoom: the cap is capFloor until
+// capFloor/capPer bytes are read, then capPer per byte read; it is never
+// below capRoom times the live heap, and never goes down.
+func TestCapForGrowsWithWhatIsReadAndKeepsRoom(t *testing.T) {
+	const mib = 1 << 20
+	big := int64(200 * mib)
+	for _, c := range []struct {
+		read, live, now, want int64
+	}{
+		{0, 0, 0, capFloor},
+		{mib, 0, capFloor, capFloor},
+		{big, 0, capFloor, int64(capPer * float64(big))},
+		{big, 250 * mib, 0, int64(capRoom * float64(250*mib))},
+		{big, mib, 900 * mib, 900 * mib},
+	} {
+		if got := capFor(c.read, c.live, c.now); got != c.want {
+			t.Errorf("capFor(read %d, live %d, now %d) = %d, want %d", c.read, c.live, c.now, got, c.want)
+		}
+	}
+}
+
+// TestBatchCommandCapsTheHeapAndLiftsIt: a merge runs under a memory
+// limit that grew with the bytes it read, and the limit is the one before
+// it once Run returns.
+func TestBatchCommandCapsTheHeapAndLiftsIt(t *testing.T) {
+	l, r := feedgen.Pair(20_000, 0.1, 3)
+	h := newHarness(t)
+	lp, rp := h.write("local.xml", string(l)), h.write("remote.xml", string(r))
+	var seen int64
+	capSet = func(c int64) { seen = max(seen, c) }
+	defer func() { capSet = nil }()
+	env := &Env{Stdin: strings.NewReader(""), Stdout: &bytes.Buffer{}, Stderr: &bytes.Buffer{},
+		Getenv: func(k string) string { return h.env[k] }}
+	if code := Run(context.Background(), []string{"merge", lp, rp, "-o", h.path("out.xml")}, env); code > 1 {
+		t.Fatalf("merge: exit %d: %s", code, env.Stderr)
+	}
+	if want := int64(capPer * float64(len(l)+len(r))); seen < want {
+		t.Errorf("the cap reached %d during the merge, want at least %d for %d bytes read", seen, want, len(l)+len(r))
+	}
+	if got := debug.SetMemoryLimit(-1); got != math.MaxInt64 {
+		t.Errorf("the memory limit is %d after the merge, want none", got)
+	}
+}
+
+// TestACapTheUserSetIsLeft: with GOMEMLIMIT set (here by the test, as
+// the runtime sets it from the environment), a batch command leaves it.
+func TestACapTheUserSetIsLeft(t *testing.T) {
+	const mine = 3 << 30
+	old := debug.SetMemoryLimit(mine)
+	defer debug.SetMemoryLimit(old)
+	capSet = func(c int64) { t.Errorf("the cap was set to %d under the user's limit", c) }
+	defer func() { capSet = nil }()
+	l, _ := feedgen.Pair(10, 0, 1)
+	h := newHarness(t)
+	p := h.write("feed.xml", string(l))
+	env := &Env{Stdin: strings.NewReader(""), Stdout: &bytes.Buffer{}, Stderr: &bytes.Buffer{},
+		Getenv: func(k string) string { return h.env[k] }}
+	if code := Run(context.Background(), []string{"validate", p}, env); code != 0 {
+		t.Fatalf("validate: exit %d: %s", code, env.Stderr)
+	}
+	if got := debug.SetMemoryLimit(-1); got != mine {
+		t.Errorf("the memory limit is %d after the command, want the user's %d", got, mine)
+	}
+}
+
+// TestTheCapRisesAboveALiveHeapThatOutgrowsIt: when what a command holds
+// outgrows the cap, the check after the next collection raises the cap
+// to capRoom times it, so that the collector does not run without end.
+func TestTheCapRisesAboveALiveHeapThatOutgrowsIt(t *testing.T) {
+	lift := capHeap()
+	defer lift()
+	held := make([]byte, 2*capFloor) // live, and twice the cap
+	for i := range held {
+		held[i] = byte(i)
+	}
+	want := int64(capRoom * float64(len(held)))
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		runtime.GC()
+		heapCap.Lock()
+		got := heapCap.cap
+		heapCap.Unlock()
+		if got >= want {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the cap is %d with %d bytes live, want at least %d", got, len(held), want)
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	runtime.KeepAlive(held)
+}
