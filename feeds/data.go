@@ -74,7 +74,7 @@ func (d *itemData) looseIn(c treeCache) *itemData {
 		x := d.pend.make()
 		x.digest.Store(d.digest.Load())
 		return x
-	case d.lz != nil && !d.lz.ready.Load():
+	case d.lz != nil && !d.lz.ready():
 		x := &itemData{format: d.format, tr: d.lz.looseIn(c)}
 		x.digest.Store(d.digest.Load())
 		return x

@@ -68,11 +68,17 @@ type source struct {
 	spans     []span // its children's bytes, one per child token
 	items     []*lazyEl
 	plain     map[*etree.Element]*lazyEl // the items without sx:sync, by element
+	// bindings are the namespace declarations in scope at the items'
+	// parent; scope is the same as a scope, once the parse has made it.
+	bindings []xmlscan.Binding
+	scope    *scope
 
 	bld xmlutil.LazyBuilder // builds the items skipped on first use
 	// released: Doc.Release let go of items, spans, plain and the item
-	// elements of the tree; the items' indentations are in their lazyEl.
+	// elements of the tree; the items' indentations are ind, the first
+	// item's, or in their lazyEl.
 	released bool
+	ind      string
 }
 
 // Finding is a problem with an element of a parsed document, not yet placed

@@ -37,7 +37,6 @@ type scan struct {
 	box      *etree.Element // that element
 	channels int            // RSS channels met
 	inBox    bool           // the scanner is inside box
-	bindings []xmlscan.Binding
 
 	items    []scanned          // the items, in document order
 	order    []*lazyEl          // the items, in document order
@@ -121,7 +120,7 @@ func (sc *scan) start(e *etree.Element, depth int) {
 	if e == sc.box {
 		src.boxEnd, src.boxEmpty, src.boxClose = t.End, t.Empty, t.End
 		sc.inBox = !t.Empty
-		sc.bindings = sc.s.Bindings()
+		src.bindings = sc.s.Bindings()
 	}
 }
 
@@ -152,7 +151,7 @@ func (sc *scan) item(t *xmlscan.Token) bool {
 		return false
 	}
 	sc.b.Token(sc.s.Token()) // the end tag: the shell has no children yet
-	lz.shell, lz.bindings = shell, sc.bindings
+	lz.shell = shell
 	src := sc.p.src
 	src.spans = append(src.spans, span{lz.start, lz.end})
 	sc.items = append(sc.items, scanned{v: v, lz: lz, lead: lead})
@@ -177,9 +176,11 @@ func (sc *scan) next() bool { return sc.r.Next() }
 // sx:sync, and a nil lazyEl at an error.
 func (sc *scan) version(f Format, of *engine.Item, owner *lazyEl) (*version, *lazyEl, string) {
 	t := sc.s.Token()
-	lz := &lazyEl{src: sc.p.src, start: t.Off, syncAt: -1, owner: owner}
+	lz := &lazyEl{src: sc.p.src, start: t.Off, syncAt: -1}
 	if owner != nil {
-		owner.nested = append(owner.nested, lz)
+		lz.more = &lazyMore{owner: owner}
+		m := owner.extra()
+		m.nested = append(m.nested, lz)
 	}
 	depth := sc.s.Depth()
 	level := 0
