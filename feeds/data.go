@@ -27,8 +27,8 @@ type itemData struct {
 	lz     *lazyEl   // data read from a feed
 	tr     *itemTree // data made in memory: the element (el nil for a new one) and sx:sync it keeps
 
-	comp   *composition           // when set, the data, rather than el's children
-	digest atomic.Pointer[string] // Digest's result, once computed
+	comp   *composition        // when set, the data, rather than el's children
+	digest atomic.Pointer[sum] // the SHA-256 Digest gives in hex, once computed
 
 	// pend, when set, is a composition yet to be made (compose): tr and
 	// comp are set from it on first use, or made afresh for one reader
@@ -195,18 +195,26 @@ func childURI(parent *etree.Element, pu string, e *etree.Element, s *scope) stri
 
 // Digest returns a digest of the shared data, the same for an Atom and an
 // RSS version that carry the same title, content, categories and other
-// shared elements. It is computed on first use: the engine needs it only to
-// break ties between versions with equal sync metadata.
+// shared elements: the SHA-256 of their canonical form, in lowercase hex. It
+// is computed on first use, or was as the data was read; what is kept is
+// its 32 bytes, and the hex is written for each caller (the engine needs it
+// only to break ties between versions with equal sync metadata).
 func (d *itemData) Digest() string {
-	if p := d.digest.Load(); p != nil {
-		return *p
+	p := d.digest.Load()
+	if p == nil {
+		var fs []field
+		s := sum(sha256.Sum256(d.canonical(nil, &fs)))
+		p = &s
+		d.digest.Store(p)
 	}
-	var fs []field
-	sum := sha256.Sum256(d.canonical(nil, &fs))
-	h := hex.EncodeToString(sum[:])
-	d.digest.Store(&h)
-	return h
+	var x [2 * sha256.Size]byte // on the stack: the string is the one allocation
+	hex.Encode(x[:], p[:])
+	return string(x[:])
 }
+
+// sum is a SHA-256 digest: Digest's, before it is written in hex, whose
+// order it keeps.
+type sum [sha256.Size]byte
 
 // canonical appends to b a format-neutral form of the shared data: titles,
 // then contents, then categories (term and scheme or domain), then every

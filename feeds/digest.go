@@ -2,7 +2,6 @@ package feeds
 
 import (
 	"crypto/sha256"
-	"encoding/hex"
 	"slices"
 
 	"github.com/feedsync/feedsync/feeds/internal/xmlscan"
@@ -33,18 +32,17 @@ func (cw *canonWriter) reset() {
 
 // digest returns the digest of the canonical form, as itemData.Digest
 // gives it, or false when the form needs the tree.
-func (cw *canonWriter) digest() (string, bool) {
+func (cw *canonWriter) digest() (sum, bool) {
 	if cw.noTree {
-		return "", false
+		return sum{}, false
 	}
 	h := sha256.New()
 	for _, g := range cw.g {
 		h.Write(g)
 	}
-	var sum [sha256.Size]byte
-	var x [2 * sha256.Size]byte // on the stack: the string is the one allocation
-	hex.Encode(x[:], h.Sum(sum[:0]))
-	return string(x[:]), true
+	var s sum
+	h.Sum(s[:0])
+	return s, true
 }
 
 // field reads a child element of a version, whose start tag the scanner
