@@ -305,7 +305,7 @@ func (wr *writer) version(it *engine.Item, parent *scope, ind string, undeleted 
 		xmlutil.StartTag(wr.w, name.String(), attrs, nil)
 	}
 	wr.w.WriteByte('>')
-	if x.comp != nil || xt.indent() != ind {
+	if x.m().comp != nil || xt.indent() != ind {
 		wr.composed(x, it, inner, ind, undeleted) // laid out afresh at its new depth
 	} else {
 		wr.pristine(x, it, inner, undeleted)
