@@ -265,7 +265,7 @@ func (p *parser) item(d *Doc, i int, sc *scanned) {
 	r, added := xmlutil.Put(&d.recs, d.index, it.Sync.ID)
 	if added {
 		d.slots[i] = int32(r)
-		d.recs[r] = record{item: it, orig: it, lz: sc.lz, scope: d.cscope}
+		d.recs[r] = record{item: it, orig: it, lz: sc.lz}
 		return
 	}
 	// Implementation note 2: a later element with the same id is another

@@ -205,11 +205,11 @@ func (wr *writer) record(i int) {
 	d := wr.d
 	r := &d.recs[i]
 	if r.verbatim(i < d.nTree) {
-		if r.lz.src == d.src || wr.sameAs(r.scope) {
+		if s := r.lz.src; s == d.src || wr.sameAs(s.scope) {
 			wr.w.Write(r.lz.raw()) // an item that has not changed: the bytes it was read from
 			return
 		}
-		wr.element(r.lz.loose().el, r.scope, wr.cs)
+		wr.element(r.lz.loose().el, r.lz.src.scope, wr.cs)
 		return
 	}
 	if wr.trees == nil {
