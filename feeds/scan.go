@@ -140,7 +140,7 @@ func (sc *scan) isItem(t *xmlscan.Token) bool {
 // list what a feed holds besides its sync items (FeedLevel). It returns
 // false at an error.
 func (sc *scan) item(t *xmlscan.Token) bool {
-	tok := sc.b.Add(sc.s)
+	tok := sc.b.AddApart(sc.s) // not in a block: another Doc may keep a few items (Doc.Release)
 	if tok == nil {
 		return false
 	}
