@@ -231,7 +231,7 @@ func (c *collector) add(v version) {
 		return
 	}
 	c.seen[k] = true
-	c.todo = append(c.todo, pending{id: v.id, h: v.h, digest: v.digest, src: v.src})
+	c.todo = append(c.todo, pending{id: v.id, h: v.h, src: v.src})
 }
 
 // leaving records the versions of e, read, that none of ws, the item as
