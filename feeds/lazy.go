@@ -421,7 +421,7 @@ func bindingMap(s *scope) map[string]string {
 // Release lets go of what d alone reads, for a d that nothing reads again
 // but through the items another Doc took from it: a merge's REMOTE, in a
 // command that writes the merge and ends. The list of its items, the
-// spans of the children of the element that holds them and those
+// offsets of the children of the element that holds them and those
 // children go; an item another Doc holds keeps its bytes, its element's
 // name and attributes, and its indentation (source.ind, or lazyMore.ind
 // for an item indented otherwise than the first). Those few items
@@ -444,5 +444,5 @@ func (d *Doc) Release() {
 	}
 	src.released = true
 	d.box.Child = nil
-	src.items, src.spans, src.plain = nil, nil, nil
+	src.items, src.offs, src.plain = nil, nil, nil
 }

@@ -16,9 +16,6 @@ type scanned struct {
 	lead string // the white space that is its first child, or ""
 }
 
-// span is the bytes of a child of box: data[off:end].
-type span struct{ off, end int }
-
 // scan reads the whole document once (the first of the parse's two
 // passes). It builds the tree of everything but the items' content, the
 // skeleton, in which each item is an element without children (a shell),
@@ -40,7 +37,6 @@ type scan struct {
 
 	items    []scanned          // the items, in document order
 	order    []*lazyEl          // the items, in document order
-	open     int                // index in spans of the child of box being read, or -1
 	r        xmlutil.ItemReader // reads an item's tokens
 	canon    []*canonWriter
 	histBufs [][]engine.History
@@ -53,7 +49,6 @@ func (sc *scan) run() *etree.Document {
 	sc.doc.ReadSettings, sc.doc.WriteSettings = xmlutil.ReadSettings, xmlutil.WriteSettings
 	sc.b.Limits = xmlutil.DefaultLimits
 	sc.b.Begin(sc.doc)
-	sc.open = -1
 	src := sc.p.src
 	for sc.s.Next() {
 		t := sc.s.Token()
@@ -64,27 +59,24 @@ func (sc *scan) run() *etree.Document {
 			}
 			continue
 		}
-		off, end, kind := t.Off, t.End, t.Kind
+		off, kind := t.Off, t.Kind
 		tok := sc.b.Add(sc.s)
 		if kind == xmlscan.StartElement {
 			if tok == nil {
 				break // a limit
 			}
 			if sc.inBox && depth == sc.boxDepth+1 {
-				src.spans = append(src.spans, span{off, end})
-				sc.open = len(src.spans) - 1
+				src.offs = append(src.offs, off)
 			}
 			sc.start(tok.(*etree.Element), depth)
 			continue
 		}
 		switch {
 		case !sc.inBox:
-		case kind == xmlscan.EndElement && depth == sc.boxDepth && sc.open >= 0:
-			src.spans[sc.open].end, sc.open = end, -1
 		case kind == xmlscan.EndElement && depth == sc.boxDepth-1:
 			src.boxClose, sc.inBox = off, false
 		case kind != xmlscan.EndElement && depth == sc.boxDepth:
-			src.spans = append(src.spans, span{off, end})
+			src.offs = append(src.offs, off)
 		}
 	}
 	if err := sc.s.SyntaxErr(); err != nil {
@@ -153,7 +145,7 @@ func (sc *scan) item(t *xmlscan.Token) bool {
 	sc.b.Token(sc.s.Token()) // the end tag: the shell has no children yet
 	lz.shell = shell
 	src := sc.p.src
-	src.spans = append(src.spans, span{lz.start, lz.end})
+	src.offs = append(src.offs, lz.start)
 	sc.items = append(sc.items, scanned{v: v, lz: lz, lead: lead})
 	sc.order = append(sc.order, lz)
 	sc.p.rep.At(lz.end)

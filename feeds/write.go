@@ -100,8 +100,7 @@ func (wr *writer) hasChildren() bool {
 
 // raw writes the bytes of child i of box as read.
 func (wr *writer) raw(i int) {
-	sp := wr.d.src.spans[i]
-	wr.w.Write(wr.d.src.data[sp.off:sp.end])
+	wr.w.Write(wr.d.src.child(i))
 }
 
 // needSX reports whether anything written anew uses FeedSync's prefix.
