@@ -224,6 +224,14 @@ func childURI(parent *etree.Element, pu string, e *etree.Element, s *scope) stri
 // its 32 bytes, and the hex is written for each caller (the engine needs it
 // only to break ties between versions with equal sync metadata).
 func (d *itemData) Digest() string {
+	s := d.sum()
+	var x [2 * sha256.Size]byte // on the stack: the string is the one allocation
+	hex.Encode(x[:], s[:])
+	return string(x[:])
+}
+
+// sum returns the bytes of the data's digest, computing them on first use.
+func (d *itemData) sum() sum {
 	p := d.digest.Load()
 	if p == nil {
 		var fs []field
@@ -231,9 +239,27 @@ func (d *itemData) Digest() string {
 		p = &s
 		d.digest.Store(p)
 	}
-	var x [2 * sha256.Size]byte // on the stack: the string is the one allocation
-	hex.Encode(x[:], p[:])
-	return string(x[:])
+	return *p
+}
+
+// SameDigest reports whether a and b have equal digests (a nil Data's
+// being ""), as comparing their Digests would, without writing either in
+// hex: a store that compares every version a merge read with the one it
+// keeps (the 100k pair: 200,000 Digests) does it for nothing.
+func SameDigest(a, b engine.Data) bool {
+	x, y := dataOf(a), dataOf(b)
+	if x == nil || y == nil {
+		return digestOf(a) == digestOf(b)
+	}
+	return x.sum() == y.sum()
+}
+
+// digestOf returns d's Digest, "" for a nil d.
+func digestOf(d engine.Data) string {
+	if d == nil {
+		return ""
+	}
+	return d.Digest()
 }
 
 // sum is a SHA-256 digest: Digest's, before it is written in hex, whose

@@ -272,7 +272,7 @@ func sameSole(e, w dialect.Entry) bool {
 	ev, wv := e.Winner(), w.Winner()
 	eh, ok := ev.Top()
 	wh, wok := wv.Top()
-	return ok && wok && eh.Equal(wh) && ev.Digest() == wv.Digest()
+	return ok && wok && eh.Equal(wh) && ev.SameDigest(wv)
 }
 
 // vkey is a version's key as it is, for comparing a few.
