@@ -131,13 +131,13 @@ func TestConflictVersionReadFirstUnderPreservedSpace(t *testing.T) {
 					t.Fatal("no conflict version")
 				}
 				x := dataOf(it.Conflicts[0].Data)
-				if x == nil || x.lz == nil || x.lz.owner == nil {
+				if x == nil || x.lz == nil || x.lz.owner() == nil {
 					t.Fatal("the conflict version was not read as a lazy element in its item")
 				}
 				if !first {
-					x.lz.owner.tree()
+					x.lz.owner().tree()
 				}
-				return Fields(it.Conflicts[0].Data), x.lz.owner.ready.Load()
+				return Fields(it.Conflicts[0].Data), x.lz.owner().ready()
 			}
 			first, built := read(true)
 			after, _ := read(false)

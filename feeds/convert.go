@@ -16,7 +16,7 @@ func (d *Doc) own(dt engine.Data) *itemData {
 	x := dataOf(dt)
 	switch {
 	case x == nil:
-		return &itemData{format: d.format, comp: &composition{}}
+		return madeData(d.format, nil, &composition{})
 	case x.format != d.format:
 		return d.convert(x)
 	}
@@ -87,7 +87,7 @@ func (d *Doc) convert(x *itemData) *itemData {
 		out.syncAt = len(out.kids)
 	}
 	xt := x.tree()
-	return &itemData{format: d.format, tr: &itemTree{sync: xt.sync, sscope: xt.sscope}, comp: out}
+	return madeData(d.format, &itemTree{sync: xt.sync, sscope: xt.sscope}, out)
 }
 
 // nativeNS is the namespace of d's format's own item elements.
@@ -152,7 +152,7 @@ func (d *Doc) newCategory(term, scheme string) kid {
 // markup come along with its sync metadata. Both are of the same format.
 // The composition is made when the result is first read (pending).
 func compose(local, winner *itemData) *itemData {
-	x := &itemData{format: local.format, pend: &pending{local: local, winner: winner}}
+	x := &itemData{format: local.format, made: &made{pend: &pending{local: local, winner: winner}}}
 	if d := winner.digest.Load(); d != nil {
 		x.digest.Store(d) // the same shared elements: the same digest
 	}
@@ -169,10 +169,10 @@ type pending struct {
 
 // settle makes the composition of pending data and keeps it.
 func (d *itemData) settle() {
-	if p := d.pend; p != nil && !p.done.Load() {
+	if p := d.m().pend; p != nil && !p.done.Load() {
 		p.once.Do(func() {
 			x := p.make()
-			d.tr, d.comp = x.tr, x.comp
+			d.made.tr, d.made.comp = x.made.tr, x.made.comp
 			p.done.Store(true)
 		})
 	}
@@ -212,8 +212,8 @@ func (p *pending) make() *itemData {
 		out.kids = slices.Insert(out.kids, 0, shared...)
 		out.syncAt += len(shared)
 	}
-	return &itemData{format: local.format, tr: &itemTree{el: lt.el, scope: lt.scope, iscope: lt.iscope,
-		sync: wt.sync, sscope: wt.sscope}, comp: out}
+	return madeData(local.format, &itemTree{el: lt.el, scope: lt.scope, iscope: lt.iscope,
+		sync: wt.sync, sscope: wt.sscope}, out)
 }
 
 // NewData returns data for a new version of an item in d: base's elements
@@ -241,7 +241,7 @@ func (d *Doc) NewData(base engine.Data, title, content *string) (engine.Data, er
 			return nil, &FieldError{Key: "content", Err: err}
 		}
 	}
-	return &itemData{format: d.format, tr: b.tree(), comp: c}, nil
+	return madeData(d.format, b.tree(), c), nil
 }
 
 // replace sets the text of the first element of kind k, or adds one; it is

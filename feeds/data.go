@@ -1,8 +1,6 @@
 package feeds
 
 import (
-	"crypto/sha256"
-	"encoding/hex"
 	"slices"
 	"strings"
 	"sync/atomic"
@@ -21,19 +19,43 @@ import (
 // Data made by NewData, by a merge (implementation note 1) or by crossing
 // formats lists its children in comp, each with the scope it was read in,
 // and is written with fresh indentation; tr holds the element and sx:sync
-// it takes its start tag and sync markup from.
+// it takes its start tag and sync markup from. What only such data has is
+// behind one pointer (made), nil for data read from a feed, the most of
+// a big feed's.
 type itemData struct {
 	format Format
-	lz     *lazyEl   // data read from a feed
-	tr     *itemTree // data made in memory: the element (el nil for a new one) and sx:sync it keeps
+	lz     *lazyEl             // data read from a feed
+	made   *made               // data made in memory
+	digest atomic.Pointer[sum] // the SHA-256 Digest gives in hex, once computed
+}
 
-	comp   *composition           // when set, the data, rather than el's children
-	digest atomic.Pointer[string] // Digest's result, once computed
+// made is what data made in memory has besides its format and digest.
+type made struct {
+	tr   *itemTree    // the element (el nil for a new one) and sx:sync it keeps
+	comp *composition // when set, the data, rather than el's children
 
 	// pend, when set, is a composition yet to be made (compose): tr and
 	// comp are set from it on first use, or made afresh for one reader
 	// and not kept (loose).
 	pend *pending
+}
+
+// noMade is the made of data read from a feed, which has none: never
+// written.
+var noMade made
+
+// m returns the data's made, noMade when it has none.
+func (d *itemData) m() *made {
+	if d.made == nil {
+		return &noMade
+	}
+	return d.made
+}
+
+// madeData returns data of format f made in memory with tree tr and
+// children comp.
+func madeData(f Format, tr *itemTree, comp *composition) *itemData {
+	return &itemData{format: f, made: &made{tr: tr, comp: comp}}
 }
 
 // noTree is the tree of data that has no element.
@@ -46,8 +68,8 @@ func (d *itemData) tree() *itemTree {
 	switch {
 	case d.lz != nil:
 		return d.lz.tree()
-	case d.tr != nil:
-		return d.tr
+	case d.m().tr != nil:
+		return d.made.tr
 	}
 	return noTree
 }
@@ -56,7 +78,7 @@ func (d *itemData) tree() *itemTree {
 // composes it from: for data read from a feed, the item's tree or one
 // without the history and conflicts of its sx:sync (lazyEl.slim).
 func (d *itemData) slimTree() *itemTree {
-	if d.lz != nil && d.comp == nil {
+	if d.lz != nil && d.m().comp == nil {
 		return d.lz.slim()
 	}
 	return d.tree()
@@ -70,12 +92,12 @@ func (d *itemData) loose() *itemData { return d.looseIn(nil) }
 // looseIn is loose with the trees of items taken from c (lazyEl.looseIn).
 func (d *itemData) looseIn(c treeCache) *itemData {
 	switch {
-	case d.pend != nil && !d.pend.done.Load():
-		x := d.pend.make()
+	case d.m().pend != nil && !d.made.pend.done.Load():
+		x := d.made.pend.make()
 		x.digest.Store(d.digest.Load())
 		return x
-	case d.lz != nil && !d.lz.ready.Load():
-		x := &itemData{format: d.format, tr: d.lz.looseIn(c)}
+	case d.lz != nil && !d.lz.ready():
+		x := madeData(d.format, d.lz.looseIn(c), nil)
 		x.digest.Store(d.digest.Load())
 		return x
 	}
@@ -110,8 +132,8 @@ func (d *itemData) children() ([]kid, int) {
 // childrenIn is children with tr as the data's tree (see slimTree).
 func (d *itemData) childrenIn(tr *itemTree) ([]kid, int) {
 	d.settle()
-	if d.comp != nil {
-		return d.comp.kids, d.comp.syncAt
+	if c := d.m().comp; c != nil {
+		return c.kids, c.syncAt
 	}
 	kids := make([]kid, 0, len(tr.el.Child)/2+1)
 	at := -1
@@ -149,10 +171,10 @@ func (d *itemData) fields() []field {
 
 // appendFields appends the data's child elements, classified, to fs.
 func (d *itemData) appendFields(fs []field) []field {
-	if p := d.pend; p != nil && !p.done.Load() {
+	if p := d.m().pend; p != nil && !p.done.Load() {
 		return p.make().appendFields(fs) // read once (Fields, Digest): not kept
 	}
-	if d.comp != nil { // set, or made by pend when it is done
+	if d.m().comp != nil { // set, or made by pend when it is done
 		return d.appendFieldsIn(fs, nil)
 	}
 	return d.appendFieldsIn(fs, d.slimTree())
@@ -162,8 +184,8 @@ func (d *itemData) appendFields(fs []field) []field {
 // slimTree); tr is not used for composed data.
 func (d *itemData) appendFieldsIn(fs []field, tr *itemTree) []field {
 	d.settle()
-	if d.comp != nil {
-		for _, k := range d.comp.kids {
+	if c := d.m().comp; c != nil {
+		for _, k := range c.kids {
 			if e := k.elem(); e != nil {
 				u := k.scope.elemURI(e)
 				fs = append(fs, field{k, u, classify(d.format, u, e)})
@@ -191,21 +213,6 @@ func childURI(parent *etree.Element, pu string, e *etree.Element, s *scope) stri
 		return pu
 	}
 	return s.elemURI(e)
-}
-
-// Digest returns a digest of the shared data, the same for an Atom and an
-// RSS version that carry the same title, content, categories and other
-// shared elements. It is computed on first use: the engine needs it only to
-// break ties between versions with equal sync metadata.
-func (d *itemData) Digest() string {
-	if p := d.digest.Load(); p != nil {
-		return *p
-	}
-	var fs []field
-	sum := sha256.Sum256(d.canonical(nil, &fs))
-	h := hex.EncodeToString(sum[:])
-	d.digest.Store(&h)
-	return h
 }
 
 // canonical appends to b a format-neutral form of the shared data: titles,

@@ -78,7 +78,7 @@ func conflictHeight(cs []*engine.Item) int {
 		if x == nil {
 			continue
 		}
-		if x.lz != nil && !x.lz.ready.Load() {
+		if x.lz != nil && !x.lz.ready() {
 			h = max(h, x.lz.height())
 			continue
 		}

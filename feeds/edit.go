@@ -82,7 +82,7 @@ func (d *Doc) EditData(base engine.Data, edits []FieldEdit, sources ...engine.Da
 			return nil, &FieldError{Key: ed.Key, Err: err}
 		}
 	}
-	return &itemData{format: d.format, tr: b.tree(), comp: c}, nil
+	return madeData(d.format, b.tree(), c), nil
 }
 
 // keyed is one element of a composition with its field key.

@@ -47,11 +47,10 @@ type Doc struct {
 
 // record is one sync item of a Doc and where it came from.
 type record struct {
-	item  *engine.Item
-	orig  *engine.Item // the item as read; while item == orig, its element is written as it was read
-	lz    *lazyEl      // the element read, or nil
-	scope *scope       // namespace context of the element's parent
-	dups  bool         // several elements carried this id and were merged (note 2)
+	item *engine.Item
+	orig *engine.Item // the item as read; while item == orig, its element is written as it was read
+	lz   *lazyEl      // the element read, or nil; its source's scope is the namespace context of its parent
+	dups bool         // several elements carried this id and were merged (note 2)
 	// undeleted: Set brought the item back from deletion, so it is written
 	// with deleted="false" (§3.2 step 6).
 	undeleted bool

@@ -38,7 +38,7 @@ func TestHeightReadFromBytesIsTheTreesHeight(t *testing.T) {
 			continue // a file kept to be refused
 		}
 		for _, lz := range d.src.items {
-			for _, v := range append([]*lazyEl{lz}, lz.nested...) {
+			for _, v := range append([]*lazyEl{lz}, lz.nested()...) {
 				got := v.height()
 				x := &itemData{format: d.format, lz: v}
 				want := 0

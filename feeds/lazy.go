@@ -20,7 +20,12 @@ import (
 // apart and drops it (loose, below).
 
 // lazyEl is an item or conflict version element that was read but whose
-// tree is built only when needed.
+// tree is built only when needed. A feed holds one for each item and
+// conflict version, so it keeps what every one of them needs and reaches
+// the rest through two pointers, nil for most: what only conflict
+// versions, items that have them and items of a released feed need
+// (more), and the tree once built (st). What all the items of a feed
+// share, the namespace context around them, is in their source.
 type lazyEl struct {
 	src        *source
 	start, end int // the element is src.data[start:end]
@@ -29,19 +34,66 @@ type lazyEl struct {
 	// An item's element in the document's tree: its name and attributes,
 	// and its children once built. nil for a conflict version.
 	shell *etree.Element
-	// bindings are the namespace declarations in scope at an item's
-	// parent, shared by all the items of a feed; scope is the same as a
-	// scope once the parse has made it.
-	bindings []xmlscan.Binding
-	scope    *scope
-	owner    *lazyEl   // the item a conflict version is in
-	nested   []*lazyEl // an item's conflict versions
-	ind      string    // an item's indentation, once its feed is released (Doc.Release)
+	more  *lazyMore                 // nil for an item without conflicts in a feed not released
+	st    atomic.Pointer[lazyState] // made on the first build of the tree
+}
 
+// lazyMore is what few lazy elements need: set while their feed is read
+// (owner, nested) or released (ind), never after.
+type lazyMore struct {
+	owner  *lazyEl   // the item a conflict version is in
+	nested []*lazyEl // an item's conflict versions
+	// ind is an item's indentation once its feed is released
+	// (Doc.Release), when it is not the feed's usual one (source.ind).
+	ind    string
+	hasInd bool
+}
+
+// lazyState is the tree of a lazy element, built once.
+type lazyState struct {
 	once  sync.Once
 	ready atomic.Bool // tr is built
 	tr    *itemTree
 	built map[int]*etree.Element // an item's elements the lazy elements in it need, by offset
+}
+
+// owner returns the item a conflict version is in, nil for an item.
+func (lz *lazyEl) owner() *lazyEl {
+	if lz.more == nil {
+		return nil
+	}
+	return lz.more.owner
+}
+
+// nested returns an item's conflict versions.
+func (lz *lazyEl) nested() []*lazyEl {
+	if lz.more == nil {
+		return nil
+	}
+	return lz.more.nested
+}
+
+// extra returns lz.more, made if need be; for the scan and Release alone.
+func (lz *lazyEl) extra() *lazyMore {
+	if lz.more == nil {
+		lz.more = &lazyMore{}
+	}
+	return lz.more
+}
+
+// state returns the state of the element's tree, made on first use.
+func (lz *lazyEl) state() *lazyState {
+	if s := lz.st.Load(); s != nil {
+		return s
+	}
+	lz.st.CompareAndSwap(nil, &lazyState{})
+	return lz.st.Load()
+}
+
+// ready reports whether the element's tree is built and kept.
+func (lz *lazyEl) ready() bool {
+	s := lz.st.Load()
+	return s != nil && s.ready.Load()
 }
 
 // itemTree is the tree of one version's element: the element, its
@@ -65,21 +117,14 @@ func (t *itemTree) indent() string {
 	return xmlutil.IndentOf(t.el)
 }
 
-// indent returns the indentation of an item's element where it was read.
-func (lz *lazyEl) indent() string {
-	if lz.src.released {
-		return lz.ind
-	}
-	return xmlutil.IndentOf(lz.shell)
-}
-
 // tree returns the element's tree, building it on first use.
 func (lz *lazyEl) tree() *itemTree {
-	lz.once.Do(func() {
-		lz.build()
-		lz.ready.Store(true)
+	st := lz.state()
+	st.once.Do(func() {
+		lz.build(st)
+		st.ready.Store(true)
 	})
-	return lz.tr
+	return st.tr
 }
 
 // Trees built to be read once are not kept. A merge reads the tree of
@@ -107,11 +152,11 @@ type treeCache map[*lazyEl]copied
 // into c, when c is not nil.
 func (lz *lazyEl) looseIn(c treeCache) *itemTree {
 	switch {
-	case lz.ready.Load():
-		return lz.tr
-	case lz.owner != nil:
-		o := lz.owner
-		if o.ready.Load() || xmlutil.SpacePreserved(o.shell.Parent()) {
+	case lz.ready():
+		return lz.st.Load().tr
+	case lz.owner() != nil:
+		o := lz.owner()
+		if o.ready() || xmlutil.SpacePreserved(o.shell.Parent()) {
 			return lz.tree()
 		}
 		t := o.copiedIn(c)
@@ -141,10 +186,10 @@ func (lz *lazyEl) copiedIn(c treeCache) copied {
 // version costs no tree.
 func (lz *lazyEl) height() int {
 	top := lz
-	if lz.owner != nil {
-		top = lz.owner
+	if o := lz.owner(); o != nil {
+		top = o
 	}
-	s := xmlscan.NewFragment(lz.src.data, top.start, top.bindings, xmlscan.DefaultLimits)
+	s := xmlscan.NewFragment(lz.src.data, top.start, lz.src.bindings, xmlscan.DefaultLimits)
 	base := -1 // the depth of lz's element, once reached
 	h := 0
 	for s.Next() {
@@ -179,9 +224,9 @@ func (lz *lazyEl) height() int {
 // would not be, and a conflict version get the whole tree (loose).
 func (lz *lazyEl) slim() *itemTree {
 	switch {
-	case lz.ready.Load():
-		return lz.tr
-	case lz.owner != nil || xmlutil.SpacePreserved(lz.shell.Parent()):
+	case lz.ready():
+		return lz.st.Load().tr
+	case lz.owner() != nil || xmlutil.SpacePreserved(lz.shell.Parent()):
 		return lz.loose()
 	}
 	return lz.slimCopy()
@@ -198,7 +243,7 @@ type copied struct {
 // want the elements that start at its keys.
 func (lz *lazyEl) copyOf(want map[int]*etree.Element) copied {
 	el := lz.apart(noting(want), nil)
-	return copied{newTree(el, lz.scope, want[lz.syncAt], lz), want}
+	return copied{newTree(el, lz.src.scope, want[lz.syncAt], lz), want}
 }
 
 // slimCopy builds the tree slim returns.
@@ -218,7 +263,7 @@ func (lz *lazyEl) slimCopy() *itemTree {
 		return u == NSFeedSync && (t.Name.Local == "history" || t.Name.Local == "conflicts")
 	}
 	el := lz.apart(at, skip)
-	return newTree(el, lz.scope, sync, lz)
+	return newTree(el, lz.src.scope, sync, lz)
 }
 
 // apart builds the item's children into a copy of its element, in blocks
@@ -227,7 +272,7 @@ func (lz *lazyEl) slimCopy() *itemTree {
 func (lz *lazyEl) apart(at func(int, *etree.Element), skip xmlutil.Skip) *etree.Element {
 	sh := lz.shell
 	el := &etree.Element{Space: sh.Space, Tag: sh.Tag, Attr: sh.Attr}
-	if xmlutil.ChildrenApart(lz.src.data, lz.start, lz.end-lz.start, lz.bindings, el, at, skip) != nil {
+	if xmlutil.ChildrenApart(lz.src.data, lz.start, lz.end-lz.start, lz.src.bindings, el, at, skip) != nil {
 		panic(changedAfterParse)
 	}
 	return el
@@ -245,7 +290,7 @@ func newTree(el *etree.Element, ps *scope, sync *etree.Element, of *lazyEl) *ite
 }
 
 // versionIn returns the tree of the conflict version lz in t, a tree of
-// its item whose elements at the offsets lz.owner.wanted are in built.
+// its item whose elements at the offsets lz.owner().wanted are in built.
 func (lz *lazyEl) versionIn(t *itemTree, built map[int]*etree.Element) *itemTree {
 	el := built[lz.start]
 	return newTree(el, scopeOf(t.iscope, t.el, el), built[lz.syncAt], nil)
@@ -255,7 +300,7 @@ func (lz *lazyEl) versionIn(t *itemTree, built map[int]*etree.Element) *itemTree
 // for: its sx:sync, and its conflict versions' elements and sx:sync.
 func (lz *lazyEl) wanted() map[int]*etree.Element {
 	want := map[int]*etree.Element{lz.syncAt: nil}
-	for _, n := range lz.nested {
+	for _, n := range lz.nested() {
 		want[n.start], want[n.syncAt] = nil, nil
 	}
 	return want
@@ -272,22 +317,22 @@ func noting(want map[int]*etree.Element) func(int, *etree.Element) {
 }
 
 // build builds an item's children into its shell, or finds a conflict
-// version's element in its item's tree.
-func (lz *lazyEl) build() {
-	if lz.owner != nil {
-		lz.tr = lz.versionIn(lz.owner.tree(), lz.owner.built)
+// version's element in its item's tree, into st, the element's state.
+func (lz *lazyEl) build(st *lazyState) {
+	if o := lz.owner(); o != nil {
+		st.tr = lz.versionIn(o.tree(), o.st.Load().built)
 		return
 	}
 	want := lz.wanted()
-	lz.src.buildInto(lz.shell, lz.start, lz.bindings, noting(want))
-	lz.built = want
-	lz.tr = newTree(lz.shell, lz.scope, want[lz.syncAt], lz)
+	lz.src.buildInto(lz.shell, lz.start, noting(want))
+	st.built = want
+	st.tr = newTree(lz.shell, lz.src.scope, want[lz.syncAt], lz)
 }
 
-// buildInto builds the children of e, whose start tag is at data[off] in
-// the source and whose parent has the namespace bindings ns.
-func (s *source) buildInto(e *etree.Element, off int, ns []xmlscan.Binding, onStart func(int, *etree.Element)) {
-	if s.bld.ChildrenAt(s.data, off, ns, e, onStart) != nil {
+// buildInto builds the children of e, an item whose start tag is at
+// data[off] in the source.
+func (s *source) buildInto(e *etree.Element, off int, onStart func(int, *etree.Element)) {
+	if s.bld.ChildrenAt(s.data, off, s.bindings, e, onStart) != nil {
 		panic(changedAfterParse)
 	}
 }
@@ -301,7 +346,7 @@ const changedAfterParse = "feeds: the bytes of a parsed feed changed after Parse
 // children: an item without sx:sync is built on first use.
 func (s *source) builtChild(e *etree.Element) *etree.Element {
 	if lz := s.plain[e]; lz != nil {
-		lz.once.Do(func() { s.buildInto(e, lz.start, lz.bindings, nil) })
+		lz.state().once.Do(func() { s.buildInto(e, lz.start, nil) })
 	}
 	return e
 }
@@ -360,28 +405,4 @@ func bindingMap(s *scope) map[string]string {
 		delete(m, "")
 	}
 	return m
-}
-
-// Release lets go of what d alone reads, for a d that nothing reads again
-// but through the items another Doc took from it: a merge's REMOTE, in a
-// command that writes the merge and ends. The list of its items, the
-// spans of the children of the element that holds them and those
-// children go; an item another Doc holds keeps its bytes, its element's
-// name and attributes, and its indentation (lazyEl.ind). Those few items
-// held the rest through their elements' parent, the feed's tree: at 100k
-// items, ~37 MB of REMOTE that the ~1k items a merge took from it kept.
-// d must not be used afterwards.
-func (d *Doc) Release() {
-	src := d.src
-	if src.released {
-		return
-	}
-	for _, lz := range src.items {
-		if lz.owner == nil {
-			lz.ind = xmlutil.IndentOf(lz.shell)
-		}
-	}
-	src.released = true
-	d.box.Child = nil
-	src.items, src.spans, src.plain = nil, nil, nil
 }

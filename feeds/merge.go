@@ -73,7 +73,7 @@ func (m *merger) merge(remote *Doc, r *record, local *Doc) {
 		n := &out.recs[j]
 		n.item = out.adopt(it)
 		if n.item == it {
-			n.orig, n.lz, n.scope, n.dups = r.orig, r.lz, r.scope, r.dups
+			n.orig, n.lz, n.dups = r.orig, r.lz, r.dups
 		}
 		return
 	}

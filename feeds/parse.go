@@ -166,6 +166,7 @@ func (p *parser) channel(d *Doc, rs *scope) bool {
 
 // box reads the children of the feed or channel: sx:sharing and the items.
 func (p *parser) box(d *Doc) {
+	p.src.scope = d.cscope
 	n := len(d.box.Child)
 	d.slots = make([]int32, n)
 	d.index = make(map[string]int, n/2)
@@ -260,12 +261,11 @@ func (p *parser) item(d *Doc, i int, sc *scanned) {
 	if sc == nil || sc.v == nil {
 		return // not a sync item: passed through untouched (§2.4)
 	}
-	sc.lz.scope = d.cscope
 	it := &sc.v.item
 	r, added := xmlutil.Put(&d.recs, d.index, it.Sync.ID)
 	if added {
 		d.slots[i] = int32(r)
-		d.recs[r] = record{item: it, orig: it, lz: sc.lz, scope: d.cscope}
+		d.recs[r] = record{item: it, orig: it, lz: sc.lz}
 		return
 	}
 	// Implementation note 2: a later element with the same id is another

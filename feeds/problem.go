@@ -60,19 +60,38 @@ type source struct {
 	data []byte
 	doc  *etree.Document
 
-	rootEnd   int    // end of the root's start tag
-	rootEmpty bool   // the root is written <root/>
-	boxEnd    int    // end of the start tag of the element that holds the items
-	boxEmpty  bool   // that element is written as an empty element
-	boxClose  int    // offset of its end tag (boxEnd for an empty one)
-	spans     []span // its children's bytes, one per child token
-	items     []*lazyEl
-	plain     map[*etree.Element]*lazyEl // the items without sx:sync, by element
+	rootEnd   int  // end of the root's start tag
+	rootEmpty bool // the root is written <root/>
+	boxEnd    int  // end of the start tag of the element that holds the items
+	boxEmpty  bool // that element is written as an empty element
+	boxClose  int  // offset of its end tag (boxEnd for an empty one)
+	// offs are where the children of that element start, one per child
+	// token. The tokens are contiguous: child i is data[offs[i]:] up to
+	// the next child's start, the last up to boxClose (child).
+	offs  []int
+	items []*lazyEl
+	plain map[*etree.Element]*lazyEl // the items without sx:sync, by element
+	// bindings are the namespace declarations in scope at the items'
+	// parent; scope is the same as a scope, once the parse has made it.
+	bindings []xmlscan.Binding
+	scope    *scope
 
 	bld xmlutil.LazyBuilder // builds the items skipped on first use
-	// released: Doc.Release let go of items, spans, plain and the item
-	// elements of the tree; the items' indentations are in their lazyEl.
+	// released: Doc.Release let go of items, offs, plain and the item
+	// elements of the tree; the items' indentations are ind, the first
+	// item's, or in their lazyEl.
 	released bool
+	ind      string
+}
+
+// child returns the bytes of child i of the element that holds the items,
+// as read.
+func (s *source) child(i int) []byte {
+	end := s.boxClose
+	if i+1 < len(s.offs) {
+		end = s.offs[i+1]
+	}
+	return s.data[s.offs[i]:end]
 }
 
 // Finding is a problem with an element of a parsed document, not yet placed

@@ -63,7 +63,7 @@ func (d *Doc) Published(data engine.Data, id string, when time.Time) engine.Data
 	default:
 		add("updated", stamp)
 	}
-	return &itemData{format: d.format, tr: b.tree(), comp: c}
+	return madeData(d.format, b.tree(), c)
 }
 
 // EntryID returns the atom:id feedsync gives an entry that has none:

@@ -17,6 +17,7 @@ func TestReleasedRemoteWritesTheSameMerge(t *testing.T) {
 	l, r := feedgen.Pair(2000, 0.2, 7)
 	pairs["generated"] = [2]string{string(l), string(r)}
 	pairs["remote laid out at the depth of a conflict"] = [2]string{deepLocal, deepRemote}
+	pairs["remote's second item laid out at the depth of a conflict"] = [2]string{deepLocal, deepSecondRemote}
 	if len(pairs) < 5 {
 		t.Fatal("no merge scenarios")
 	}
@@ -56,6 +57,25 @@ const deepLocal = `<feed xmlns="http://www.w3.org/2005/Atom" xmlns:sx="http://fe
 
 const deepRemote = `<feed xmlns="http://www.w3.org/2005/Atom" xmlns:sx="http://feedsync.org/2007/feedsync">
         <title>t</title>
+        <entry><title>remote</title>
+          <sx:sync id="a" updates="2">
+            <sx:history sequence="2" when="2021-01-01T00:01:00Z" by="R"/>
+            <sx:history sequence="1" when="2021-01-01T00:00:00Z" by="O"/>
+          </sx:sync>
+        </entry>
+</feed>`
+
+// deepSecondRemote is deepRemote with another item before the entry that
+// loses, indented as items are: the entry's indentation is not the first
+// item's, which a released feed keeps for all its items (source.ind).
+const deepSecondRemote = `<feed xmlns="http://www.w3.org/2005/Atom" xmlns:sx="http://feedsync.org/2007/feedsync">
+  <title>t</title>
+  <entry>
+    <title>b</title>
+    <sx:sync id="b" updates="1">
+      <sx:history sequence="1" when="2021-01-01T00:00:00Z" by="R"/>
+    </sx:sync>
+  </entry>
         <entry><title>remote</title>
           <sx:sync id="a" updates="2">
             <sx:history sequence="2" when="2021-01-01T00:01:00Z" by="R"/>

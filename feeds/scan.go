@@ -16,9 +16,6 @@ type scanned struct {
 	lead string // the white space that is its first child, or ""
 }
 
-// span is the bytes of a child of box: data[off:end].
-type span struct{ off, end int }
-
 // scan reads the whole document once (the first of the parse's two
 // passes). It builds the tree of everything but the items' content, the
 // skeleton, in which each item is an element without children (a shell),
@@ -37,11 +34,9 @@ type scan struct {
 	box      *etree.Element // that element
 	channels int            // RSS channels met
 	inBox    bool           // the scanner is inside box
-	bindings []xmlscan.Binding
 
 	items    []scanned          // the items, in document order
 	order    []*lazyEl          // the items, in document order
-	open     int                // index in spans of the child of box being read, or -1
 	r        xmlutil.ItemReader // reads an item's tokens
 	canon    []*canonWriter
 	histBufs [][]engine.History
@@ -54,7 +49,6 @@ func (sc *scan) run() *etree.Document {
 	sc.doc.ReadSettings, sc.doc.WriteSettings = xmlutil.ReadSettings, xmlutil.WriteSettings
 	sc.b.Limits = xmlutil.DefaultLimits
 	sc.b.Begin(sc.doc)
-	sc.open = -1
 	src := sc.p.src
 	for sc.s.Next() {
 		t := sc.s.Token()
@@ -65,27 +59,24 @@ func (sc *scan) run() *etree.Document {
 			}
 			continue
 		}
-		off, end, kind := t.Off, t.End, t.Kind
+		off, kind := t.Off, t.Kind
 		tok := sc.b.Add(sc.s)
 		if kind == xmlscan.StartElement {
 			if tok == nil {
 				break // a limit
 			}
 			if sc.inBox && depth == sc.boxDepth+1 {
-				src.spans = append(src.spans, span{off, end})
-				sc.open = len(src.spans) - 1
+				src.offs = append(src.offs, off)
 			}
 			sc.start(tok.(*etree.Element), depth)
 			continue
 		}
 		switch {
 		case !sc.inBox:
-		case kind == xmlscan.EndElement && depth == sc.boxDepth && sc.open >= 0:
-			src.spans[sc.open].end, sc.open = end, -1
 		case kind == xmlscan.EndElement && depth == sc.boxDepth-1:
 			src.boxClose, sc.inBox = off, false
 		case kind != xmlscan.EndElement && depth == sc.boxDepth:
-			src.spans = append(src.spans, span{off, end})
+			src.offs = append(src.offs, off)
 		}
 	}
 	if err := sc.s.SyntaxErr(); err != nil {
@@ -121,7 +112,7 @@ func (sc *scan) start(e *etree.Element, depth int) {
 	if e == sc.box {
 		src.boxEnd, src.boxEmpty, src.boxClose = t.End, t.Empty, t.End
 		sc.inBox = !t.Empty
-		sc.bindings = sc.s.Bindings()
+		src.bindings = sc.s.Bindings()
 	}
 }
 
@@ -141,7 +132,7 @@ func (sc *scan) isItem(t *xmlscan.Token) bool {
 // list what a feed holds besides its sync items (FeedLevel). It returns
 // false at an error.
 func (sc *scan) item(t *xmlscan.Token) bool {
-	tok := sc.b.Add(sc.s)
+	tok := sc.b.AddApart(sc.s) // not in a block: another Doc may keep a few items (Doc.Release)
 	if tok == nil {
 		return false
 	}
@@ -152,9 +143,9 @@ func (sc *scan) item(t *xmlscan.Token) bool {
 		return false
 	}
 	sc.b.Token(sc.s.Token()) // the end tag: the shell has no children yet
-	lz.shell, lz.bindings = shell, sc.bindings
+	lz.shell = shell
 	src := sc.p.src
-	src.spans = append(src.spans, span{lz.start, lz.end})
+	src.offs = append(src.offs, lz.start)
 	sc.items = append(sc.items, scanned{v: v, lz: lz, lead: lead})
 	sc.order = append(sc.order, lz)
 	sc.p.rep.At(lz.end)
@@ -177,9 +168,11 @@ func (sc *scan) next() bool { return sc.r.Next() }
 // sx:sync, and a nil lazyEl at an error.
 func (sc *scan) version(f Format, of *engine.Item, owner *lazyEl) (*version, *lazyEl, string) {
 	t := sc.s.Token()
-	lz := &lazyEl{src: sc.p.src, start: t.Off, syncAt: -1, owner: owner}
+	lz := &lazyEl{src: sc.p.src, start: t.Off, syncAt: -1}
 	if owner != nil {
-		owner.nested = append(owner.nested, lz)
+		lz.more = &lazyMore{owner: owner}
+		m := owner.extra()
+		m.nested = append(m.nested, lz)
 	}
 	depth := sc.s.Depth()
 	level := 0

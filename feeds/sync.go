@@ -11,7 +11,7 @@ import (
 type version struct {
 	item engine.Item
 	data itemData
-	dg   string
+	dg   sum
 }
 
 // plain reports whether an attribute is one of FeedSync's, unprefixed:

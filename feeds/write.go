@@ -100,8 +100,7 @@ func (wr *writer) hasChildren() bool {
 
 // raw writes the bytes of child i of box as read.
 func (wr *writer) raw(i int) {
-	sp := wr.d.src.spans[i]
-	wr.w.Write(wr.d.src.data[sp.off:sp.end])
+	wr.w.Write(wr.d.src.child(i))
 }
 
 // needSX reports whether anything written anew uses FeedSync's prefix.
@@ -205,11 +204,11 @@ func (wr *writer) record(i int) {
 	d := wr.d
 	r := &d.recs[i]
 	if r.verbatim(i < d.nTree) {
-		if r.lz.src == d.src || wr.sameAs(r.scope) {
+		if s := r.lz.src; s == d.src || wr.sameAs(s.scope) {
 			wr.w.Write(r.lz.raw()) // an item that has not changed: the bytes it was read from
 			return
 		}
-		wr.element(r.lz.loose().el, r.scope, wr.cs)
+		wr.element(r.lz.loose().el, r.lz.src.scope, wr.cs)
 		return
 	}
 	if wr.trees == nil {
@@ -305,7 +304,7 @@ func (wr *writer) version(it *engine.Item, parent *scope, ind string, undeleted 
 		xmlutil.StartTag(wr.w, name.String(), attrs, nil)
 	}
 	wr.w.WriteByte('>')
-	if x.comp != nil || xt.indent() != ind {
+	if x.m().comp != nil || xt.indent() != ind {
 		wr.composed(x, it, inner, ind, undeleted) // laid out afresh at its new depth
 	} else {
 		wr.pristine(x, it, inner, undeleted)

@@ -206,6 +206,16 @@ func (v Version) Digest() string {
 	return d.Digest()
 }
 
+// SameDigest reports whether v and o have equal digests (Digest), which
+// it tells for FeedSync versions without writing their digests in hex
+// (feeds.SameDigest).
+func (v Version) SameDigest(o Version) bool {
+	if v.sse == nil && o.sse == nil {
+		return feeds.SameDigest(v.fs.Data, o.fs.Data)
+	}
+	return v.Digest() == o.Digest()
+}
+
 // Position is where an OPML outline sits: its parent's id ("" for the top
 // level) and its key among its siblings, which sort by key and then by id
 // (0.91 §3.2; see engine/sse).

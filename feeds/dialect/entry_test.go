@@ -164,3 +164,31 @@ func TestOutlinePlaces(t *testing.T) {
 		}
 	}
 }
+
+// TestSameDigestIsDigestEquality: Version.SameDigest answers as comparing
+// Digests does, for every pair of versions of a 1.0.2 feed in conflict
+// and of a 0.91 one, across the dialects too.
+func TestSameDigestIsDigestEquality(t *testing.T) {
+	var vs []Version
+	for _, f := range []string{conflict102, conflict091} {
+		for _, e := range parse(t, "f.xml", f).Entries() {
+			vs = append(vs, e.Winner())
+			vs = append(vs, e.Versions()...)
+		}
+	}
+	same := 0
+	for _, a := range vs {
+		for _, b := range vs {
+			want := a.Digest() == b.Digest()
+			if got := a.SameDigest(b); got != want {
+				t.Fatalf("SameDigest = %v, Digests %q and %q", got, a.Digest(), b.Digest())
+			}
+			if want {
+				same++
+			}
+		}
+	}
+	if same == len(vs)*len(vs) || same < len(vs) {
+		t.Errorf("%d of %d pairs with the same digest: the cases do not tell", same, len(vs)*len(vs))
+	}
+}

@@ -20,12 +20,12 @@ const lockWait = 10 * time.Second
 
 // pending is a version Record read, not yet in the file. Its record is
 // made as it is written (encoder), so that what a command records is
-// never all in memory at once.
+// never all in memory at once; so is its digest, which src gives again
+// (a FeedSync version keeps its digest's bytes, not its hex).
 type pending struct {
-	id     string
-	h      dialect.History
-	digest string
-	src    dialect.Version
+	id  string
+	h   dialect.History
+	src dialect.Version
 }
 
 // Record records every version (the winner and the conflict versions) of
@@ -79,9 +79,9 @@ type encoder struct {
 
 // append appends the record of p to b: its shared fields alone, with the
 // Type of those that have one.
-func (e *encoder) append(b []byte, p *pending) []byte {
+func (e *encoder) append(b []byte, p *pending, digest string) []byte {
 	r := &e.v
-	r.id, r.h, r.digest, r.flags = p.id, p.h, p.digest, 0
+	r.id, r.h, r.digest, r.flags = p.id, p.h, digest, 0
 	r.fields = r.fields[:0]
 	clear(r.types)
 	for _, f := range p.src.Fields() {
@@ -127,11 +127,12 @@ func (s *Store) write(todo []pending, after func(*os.File) error) error {
 	for i := range todo {
 		p := &todo[i]
 		offs[i] = -1
-		if s.idx.has(versionKey(p.id, p.h, p.digest)) {
+		dg := p.src.Digest()
+		if s.idx.has(versionKey(p.id, p.h, dg)) {
 			continue // another writer recorded it meanwhile
 		}
 		offs[i], placed = w.offset(), placed+1
-		w.buf = enc.append(w.buf, p)
+		w.buf = enc.append(w.buf, p, dg)
 		if err := w.flushAt(chunk); err != nil {
 			return fmt.Errorf("%s: %w", s.path, err)
 		}
@@ -144,7 +145,7 @@ func (s *Store) write(todo []pending, after func(*os.File) error) error {
 	}
 	for i := range todo {
 		if offs[i] >= 0 {
-			s.idx.add(todo[i].id, todo[i].h, todo[i].digest, offs[i])
+			s.idx.add(todo[i].id, todo[i].h, todo[i].src.Digest(), offs[i])
 		}
 	}
 	s.end = w.offset()

@@ -231,7 +231,7 @@ func (c *collector) add(v version) {
 		return
 	}
 	c.seen[k] = true
-	c.todo = append(c.todo, pending{id: v.id, h: v.h, digest: v.digest, src: v.src})
+	c.todo = append(c.todo, pending{id: v.id, h: v.h, src: v.src})
 }
 
 // leaving records the versions of e, read, that none of ws, the item as
@@ -272,7 +272,7 @@ func sameSole(e, w dialect.Entry) bool {
 	ev, wv := e.Winner(), w.Winner()
 	eh, ok := ev.Top()
 	wh, wok := wv.Top()
-	return ok && wok && eh.Equal(wh) && ev.Digest() == wv.Digest()
+	return ok && wok && eh.Equal(wh) && ev.SameDigest(wv)
 }
 
 // vkey is a version's key as it is, for comparing a few.

@@ -72,6 +72,7 @@ type Builder struct {
 	marks []int            // where each open element's children start in kids
 	open  []*etree.Element // the open elements
 	block int              // the size of the next block
+	apart bool             // the element being added is allocated alone (AddApart)
 
 	itemDepth int // from Limits.ItemDepth once the root is known; 0 for none
 	inItem    int // elements in the item being built
@@ -192,6 +193,17 @@ func (b *Builder) Add(s *xmlscan.Scanner) etree.Token {
 		return nil
 	}
 	return b.Token(t)
+}
+
+// AddApart is Add with the element, and its attributes, allocated on
+// their own rather than in one of b's blocks: for an element that may
+// outlive the rest of the tree (an item another tree takes), which a
+// block would keep whole, thousands of elements, for it alone.
+func (b *Builder) AddApart(s *xmlscan.Scanner) etree.Token {
+	b.apart = true
+	t := b.Add(s)
+	b.apart = false
+	return t
 }
 
 // Children builds the children of e, whose start tag s has just read,
@@ -316,7 +328,12 @@ func (b *Builder) size() int {
 	return b.block
 }
 
-func (b *Builder) elem() *etree.Element { return one(b, &b.els) }
+func (b *Builder) elem() *etree.Element {
+	if b.apart {
+		return new(etree.Element)
+	}
+	return one(b, &b.els)
+}
 
 func (b *Builder) charData() *etree.CharData { return one(b, &b.cds) }
 
@@ -324,7 +341,12 @@ func (b *Builder) charData() *etree.CharData { return one(b, &b.cds) }
 func (b *Builder) tokList(n int) []etree.Token { return list(b, &b.toks, n, 256, 4) }
 
 // attrList returns an empty list with room for n attributes.
-func (b *Builder) attrList(n int) []etree.Attr { return list(b, &b.attrs, n, 64, 2) }
+func (b *Builder) attrList(n int) []etree.Attr {
+	if b.apart {
+		return make([]etree.Attr, 0, n)
+	}
+	return list(b, &b.attrs, n, 64, 2)
+}
 
 // one returns the next value of *block, a block of b's, allocating a new
 // block when it is used up: the tree's nodes come a block at a time.

@@ -4,11 +4,13 @@ import (
 	"bytes"
 	"os"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 
 	"github.com/beevik/etree"
 	"github.com/feedsync/feedsync/feeds/feedgen"
+	"github.com/feedsync/feedsync/feeds/internal/xmlscan"
 )
 
 // TestReadAsEtree checks that Read builds the tree etree's own reader
@@ -170,4 +172,68 @@ func attrWhiteSpace(doc *etree.Document) bool {
 		return false
 	}
 	return walk(&doc.Element)
+}
+
+// TestAddApartBuildsTheSameTree: elements added with AddApart, as the
+// scan adds items, make the tree Add makes, attributes linked to their
+// element as CreateAttr links them, and lie outside the block the other
+// elements are cut from (which those added with Add lie in).
+func TestAddApartBuildsTheSameTree(t *testing.T) {
+	const doc = `<feed xmlns="urn:a" xmlns:p="urn:p"><entry p:k="1" xml:lang="en"><title>t</title></entry>` +
+		`<entry/><x a="b"/></feed>`
+	build := func(apart bool) (string, []*etree.Element, bool) {
+		var b Builder
+		d := etree.NewDocument()
+		d.WriteSettings = WriteSettings
+		s := xmlscan.New([]byte(doc))
+		b.Begin(d)
+		var items []*etree.Element
+		for s.Next() {
+			tk := s.Token()
+			if tk.Kind == xmlscan.StartElement && tk.Name.Local == "entry" {
+				add := b.Add
+				if apart {
+					add = b.AddApart
+				}
+				items = append(items, add(s).(*etree.Element))
+				continue
+			}
+			b.Add(s)
+		}
+		if err := s.SyntaxErr(); err != nil {
+			t.Fatal(err)
+		}
+		b.End()
+		// feed, title and x come from one block, in that order.
+		at := func(e *etree.Element) uintptr { return reflect.ValueOf(e).Pointer() }
+		lo, hi := at(d.Root()), at(d.FindElement("//x"))
+		inBlock := false
+		for _, e := range items {
+			inBlock = inBlock || lo <= at(e) && at(e) <= hi
+		}
+		out, _ := d.WriteToString()
+		return out, items, inBlock
+	}
+	want, _, inBlock := build(false)
+	if !inBlock {
+		t.Fatal("items added with Add are not in the block: the check cannot tell")
+	}
+	got, items, inBlock := build(true)
+	if got != want {
+		t.Errorf("with AddApart:\n%s\nwith Add:\n%s", got, want)
+	}
+	if inBlock {
+		t.Error("an item added with AddApart is in the block")
+	}
+	if len(items) != 2 || len(items[0].Attr) != 2 {
+		t.Fatalf("%d items added apart, want 2, the first with 2 attributes", len(items))
+	}
+	for _, a := range items[0].Attr {
+		if a.Element() != items[0] {
+			t.Errorf("attribute %s is not linked to its element", a.FullKey())
+		}
+	}
+	if u := items[0].Attr[0].NamespaceURI(); u != "urn:p" {
+		t.Errorf("p:k is in %q, want urn:p", u)
+	}
 }
