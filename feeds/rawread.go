@@ -26,22 +26,20 @@ type rawVersion struct {
 	src       *scope         // the namespace context of its parent where read
 	ind       string         // its indentation where read
 	preserved bool           // xml:space="preserve" holds at it (xmlutil.SpacePreserved)
+	in        string         // where its children are laid out afresh (composed), or "" for as read (pristine)
 	kids      []rawKid       // its children, white space and sx:sync included
 	sync      *etree.Element // its sx:sync's name and attributes, no children; nil for none
 }
 
 // rawKid is one child of a version, as read.
 type rawKid struct {
-	raw    []byte
-	kind   xmlscan.Kind
-	text   string // a Text's or CDATA's
-	uri    string // an element's namespace, name and src attribute (classify)
-	local  string
-	src    bool
-	sync   bool // the version's sx:sync
-	spaced bool // white space text (not CDATA) within it: a new layout would change it
-	// preserved is its version's: a new layout leaves it as read.
-	preserved bool
+	raw   []byte
+	kind  xmlscan.Kind
+	text  string // a Text's or CDATA's
+	uri   string // an element's namespace, name and src attribute (classify)
+	local string
+	src   bool
+	sync  bool // the version's sx:sync
 }
 
 // element reports whether the kid is an element.
@@ -59,30 +57,36 @@ func plainRead(x *itemData) bool {
 	return x.pend == nil && x.comp == nil && x.tr == nil && x.lz != nil && !x.lz.ready.Load()
 }
 
-// readVersion reads lz's element from its bytes, with its children
-// proven to be written as read under the scope inside its start tag as
-// written under parent (tag), or returns false when something in it is
-// not proven so.
-func (wr *writer) readVersion(lz *lazyEl, parent *scope) (*rawVersion, tagPlan, bool) {
+// readVersion reads lz's element, written at ind under parent, from its
+// bytes, with its children proven to be written as read under the scope
+// inside its start tag as written (tag), and, unless it is written as it
+// was laid out (pristine), laid out afresh (composed), which composing
+// says it is in any case. It returns false when something in it is not
+// proven so.
+func (wr *writer) readVersion(lz *lazyEl, parent *scope, ind string, composing bool) (*rawVersion, tagPlan, bool) {
 	s, v, ok := openVersion(lz)
 	if !ok {
 		return nil, tagPlan{}, false
 	}
+	if composing || v.ind != ind {
+		v.in = wr.d.deeper(ind)
+	}
 	tag := planTag(v.name, v.attrs, v.src, v.src.child(&etree.Element{Attr: v.attrs}), parent, false)
-	if v.kids, v.sync, ok = wr.readKids(s, lz.syncAt, tag.inner, v.preserved); !ok {
+	if v.kids, v.sync, ok = wr.readKids(s, lz.syncAt, tag.inner, v); !ok {
 		return nil, tagPlan{}, false
 	}
 	return v, tag, true
 }
 
 // readVersionUnder is readVersion for a version whose children are
-// written under dst, in another version's element.
-func (wr *writer) readVersionUnder(lz *lazyEl, dst *scope) (*rawVersion, bool) {
+// composed into another version's element, under dst, at ind.
+func (wr *writer) readVersionUnder(lz *lazyEl, dst *scope, ind string) (*rawVersion, bool) {
 	s, v, ok := openVersion(lz)
 	if !ok {
 		return nil, false
 	}
-	if v.kids, v.sync, ok = wr.readKids(s, lz.syncAt, dst, v.preserved); !ok {
+	v.in = wr.d.deeper(ind)
+	if v.kids, v.sync, ok = wr.readKids(s, lz.syncAt, dst, v); !ok {
 		return nil, false
 	}
 	return v, true
@@ -152,12 +156,12 @@ func etreeAttrs(attrs []xmlscan.Attr) []etree.Attr {
 	return out
 }
 
-// readKids reads the children of the element whose start tag s has just
-// read, up to its end tag: each proven to be written as read under dst,
-// or false. syncAt is where its sx:sync starts, which is read for its
-// name and attributes alone, and must hold nothing but sx:history and
+// readKids reads the children of v, whose start tag s has just read, up
+// to its end tag: each proven to be written as read under dst, or false.
+// syncAt is where its sx:sync starts, which is read for its name and
+// attributes alone, and must hold nothing but sx:history and
 // sx:conflicts.
-func (wr *writer) readKids(s *xmlscan.Scanner, syncAt int, dst *scope, preserved bool) ([]rawKid, *etree.Element, bool) {
+func (wr *writer) readKids(s *xmlscan.Scanner, syncAt int, dst *scope, v *rawVersion) ([]rawKid, *etree.Element, bool) {
 	data, base := s.Data(), s.Depth()
 	var kids []rawKid
 	var sync *etree.Element
@@ -166,7 +170,7 @@ func (wr *writer) readKids(s *xmlscan.Scanner, syncAt int, dst *scope, preserved
 		if t.Kind == xmlscan.EndElement && s.Depth() < base {
 			return kids, sync, true
 		}
-		k := rawKid{kind: t.Kind, text: t.Text, preserved: preserved}
+		k := rawKid{kind: t.Kind, text: t.Text}
 		off := t.Off
 		switch {
 		case t.Kind != xmlscan.StartElement:
@@ -186,8 +190,11 @@ func (wr *writer) readKids(s *xmlscan.Scanner, syncAt int, dst *scope, preserved
 		default:
 			k.uri, _ = s.Lookup(t.Name.Prefix)
 			k.local, k.src = t.Name.Local, hasSrc(t.Attrs)
-			var ok bool
-			if k.spaced, ok = wr.elementAsRead(s, dst); !ok {
+			ind := "" // where elementAt lays it out afresh (fieldInd)
+			if v.in != "" && !v.preserved && wr.d.laidOut(k.uri, k.local, k.src) {
+				ind = v.in
+			}
+			if !wr.elementAsRead(s, dst, ind) {
 				return nil, nil, false
 			}
 		}
@@ -230,39 +237,41 @@ func syncHoldsSync(s *xmlscan.Scanner) bool {
 }
 
 // elementAsRead reads the element whose start tag s has just read, up to
-// its end tag, and reports whether the tree path would write it as
-// read under dst: every token as read (xmlutil.AsRead), and every prefix
-// it uses that it does not declare itself bound as where it was read
-// (relocate would rename or declare nothing). spaced says whether it
-// holds white space text, which a new layout would change.
-func (wr *writer) elementAsRead(s *xmlscan.Scanner, dst *scope) (spaced, ok bool) {
+// its end tag, and reports whether the tree path would write it as read
+// under dst, laid out afresh at ind unless that is "": every token as
+// read (xmlutil.AsRead), every prefix it uses that it does not declare
+// itself bound as where it was read (relocate would rename or declare
+// nothing), and its white space where the layout puts it (layout).
+func (wr *writer) elementAsRead(s *xmlscan.Scanner, dst *scope, ind string) bool {
 	data, d := s.Data(), s.Depth()
 	wr.ar.Reset()
+	wr.lay.reset()
 	decl := wr.decl[:0] // the prefixes the open elements within declare
 	marks := wr.marks[:0]
 	defer func() { wr.decl, wr.marks = decl, marks }()
 	for t := s.Token(); ; t = s.Token() {
 		if !wr.ar.Token(data, t) {
-			return false, false
+			return false
+		}
+		if ind != "" {
+			wr.lay.token(s, t)
 		}
 		switch t.Kind {
 		case xmlscan.StartElement:
 			marks = append(marks, len(decl))
 			decl = appendDecls(decl, t.Attrs)
 			if !wr.bound(s, t, decl, dst) {
-				return false, false
+				return false
 			}
 		case xmlscan.EndElement:
 			n := len(marks) - 1
 			decl, marks = decl[:marks[n]], marks[:n]
 			if s.Depth() < d {
-				return spaced, true
+				return ind == "" || wr.lay.keeps(ind, wr.d.deeper)
 			}
-		case xmlscan.Text:
-			spaced = spaced || xmlutil.IsSpace(t.Text)
 		}
 		if !s.Next() {
-			return false, false
+			return false
 		}
 	}
 }

@@ -58,18 +58,15 @@ func (wr *writer) versionAsRead(x *itemData, it *engine.Item, parent *scope, ind
 	if p == nil || p.done.Load() || !plainRead(p.local) || !plainRead(p.winner) || p.local.lz.owner != nil {
 		return false
 	}
-	lv, tag, ok := wr.readVersion(p.local.lz, parent)
+	lv, tag, ok := wr.readVersion(p.local.lz, parent, ind, true)
 	if !ok {
 		return false
 	}
-	wv, ok := wr.readVersionUnder(p.winner.lz, tag.inner)
+	wv, ok := wr.readVersionUnder(p.winner.lz, tag.inner, ind)
 	if !ok {
 		return false
 	}
 	kids, at := composeRaw(wr.d.format, lv.kids, wv.kids)
-	if !wr.layoutKeeps(kids, ind) {
-		return false
-	}
 	wr.asRead++
 	wr.startTag(tag)
 	wr.composedAsRead(kids, at, wv.sync, it, tag.inner, ind, undeleted)
@@ -81,7 +78,7 @@ func (wr *writer) versionAsRead(x *itemData, it *engine.Item, parent *scope, ind
 // as read where it keeps its indentation (pristine), else laid out
 // afresh (composed).
 func (wr *writer) readAsRead(lz *lazyEl, it *engine.Item, parent *scope, ind string, undeleted bool) bool {
-	v, tag, ok := wr.readVersion(lz, parent)
+	v, tag, ok := wr.readVersion(lz, parent, ind, false)
 	if !ok {
 		return false
 	}
@@ -93,9 +90,6 @@ func (wr *writer) readAsRead(lz *lazyEl, it *engine.Item, parent *scope, ind str
 		return true
 	}
 	kids, at := composedKids(v.kids)
-	if !wr.layoutKeeps(kids, ind) {
-		return false
-	}
 	wr.asRead++
 	wr.startTag(tag)
 	wr.composedAsRead(kids, at, v.sync, it, tag.inner, ind, undeleted)
@@ -134,21 +128,6 @@ func (wr *writer) composedAsRead(kids []rawKid, at int, sync *etree.Element, it 
 		wr.sync(sync, nil, it, inner, in, undeleted)
 	}
 	wr.w.WriteString(ind)
-}
-
-// layoutKeeps reports whether laying kids out afresh one level below ind
-// (composed, elementAt) writes each as read: a kid whose own layout is
-// renewed (fieldInd) holds no white space text for it to change.
-func (wr *writer) layoutKeeps(kids []rawKid, ind string) bool {
-	if wr.d.deeper(ind) == "" {
-		return true
-	}
-	for _, k := range kids {
-		if k.element() && k.spaced && !k.preserved && wr.d.laidOut(k.uri, k.local, k.src) {
-			return false
-		}
-	}
-	return true
 }
 
 // composedKids is childrenIn for children read from their bytes: those

@@ -85,6 +85,9 @@ func handmadeFeeds() map[string]string {
 		"<title xml:space=\"preserve\">  kept  </title>",
 		"<ex:p xmlns:ex=\"urn:ex\" xml:space=\"preserve\">\n  <ex:q/>\n</ex:p>",
 		"<title>a</title><author>\n      <name>someone</name>\n    </author>",
+		"<title>b1</title><author>\n    <name>at its parent's depth</name>\n    </author>",
+		"<title>b2</title><author>\n      <name>n</name>\n      <ex:deep>\n<ex:x/>\n      </ex:deep>\n    </author>",
+		"<title>b3</title><ex:o>\n      <ex:p>\n        <ex:q/>\n      </ex:p>\n    </ex:o>",
 		`<title>a</title><author><name>someone</name></author><source><id>s</id></source>`,
 		`<title>a</title><content src="http://x/"/>`,
 	}
@@ -273,7 +276,8 @@ func checkAsRead(t *testing.T, name string, a, b []byte) int {
 	add := func(out []byte, n int) []byte { total += n; return out }
 	add(mergeBothWays(t, name+" same data", touched(a, "l", 0, t1), touched(a, "r", 0, t2)))
 	m := add(mergeBothWays(t, name+" conflict", touched(a, "l", 0, t1), touched(a, "r", 1, t1)))
-	add(mergeBothWays(t, name+" composed", touched(a, "l", 0, t1), touched(a, "r", 2, t2)))
+	add(mergeBothWays(t, name+" composed", touched(a, "l", 0, t1), touched(a, "r", 1, t2)))
+	add(mergeBothWays(t, name+" composed 2", touched(a, "l", 0, t1), touched(a, "r", 2, t2)))
 	if m != nil {
 		add(mergeBothWays(t, name+" again", touched(m, "l2", 1, t2), touched(a, "r2", 3, t2)))
 		add(mergeBothWays(t, name+" again swapped", touched(a, "r2", 3, t2), touched(m, "l2", 1, t2)))

@@ -54,6 +54,7 @@ type writer struct {
 	// scratch for the prefixes declared within an element, whether to
 	// build every version's tree instead, and the versions written so.
 	ar        xmlutil.AsRead
+	lay       layout
 	decl      []string
 	marks     []int
 	treesOnly bool
