@@ -64,7 +64,7 @@ func plainRead(x *itemData) bool {
 // says it is in any case. It returns false when something in it is not
 // proven so.
 func (wr *writer) readVersion(lz *lazyEl, parent *scope, ind string, composing bool) (*rawVersion, tagPlan, bool) {
-	s, v, ok := openVersion(lz)
+	s, v, ok := wr.openVersion(lz)
 	if !ok {
 		return nil, tagPlan{}, false
 	}
@@ -81,7 +81,7 @@ func (wr *writer) readVersion(lz *lazyEl, parent *scope, ind string, composing b
 // readVersionUnder is readVersion for a version whose children are
 // composed into another version's element, under dst, at ind.
 func (wr *writer) readVersionUnder(lz *lazyEl, dst *scope, ind string) (*rawVersion, bool) {
-	s, v, ok := openVersion(lz)
+	s, v, ok := wr.openVersion(lz)
 	if !ok {
 		return nil, false
 	}
@@ -97,9 +97,9 @@ func (wr *writer) readVersionUnder(lz *lazyEl, dst *scope, ind string) (*rawVers
 // read only where the elements around it up to its item, sx:sync and
 // sx:conflicts, declare no namespace and say nothing of xml:space, so
 // that its item's scope is its parent's.
-func openVersion(lz *lazyEl) (*xmlscan.Scanner, *rawVersion, bool) {
+func (wr *writer) openVersion(lz *lazyEl) (*xmlscan.Scanner, *rawVersion, bool) {
 	if lz.owner == nil {
-		s := xmlscan.NewFragment(lz.src.data, lz.start, lz.bindings, xmlscan.DefaultLimits)
+		s := wr.fragment(lz.src.data, lz.start, lz.bindings)
 		if !s.Next() {
 			return nil, nil, false
 		}
@@ -108,7 +108,7 @@ func openVersion(lz *lazyEl) (*xmlscan.Scanner, *rawVersion, bool) {
 			preserved: xmlutil.SpacePreserved(sh)}, true
 	}
 	o := lz.owner
-	s := xmlscan.NewFragment(lz.src.data, o.start, o.bindings, xmlscan.DefaultLimits)
+	s := wr.fragment(lz.src.data, o.start, o.bindings)
 	prev, plain := "", true
 	for s.Next() {
 		t := s.Token()
@@ -133,6 +133,18 @@ func openVersion(lz *lazyEl) (*xmlscan.Scanner, *rawVersion, bool) {
 		}
 	}
 	return nil, nil, false
+}
+
+// fragment returns the writer's scanner, made a scanner of the element
+// at data[off] whose parent has the bindings ns (xmlscan.NewFragment):
+// one version is read at a time, each before it is written.
+func (wr *writer) fragment(data []byte, off int, ns []xmlscan.Binding) *xmlscan.Scanner {
+	if wr.sc == nil {
+		wr.sc = xmlscan.NewFragment(data, off, ns, xmlscan.DefaultLimits)
+	} else {
+		wr.sc.Refragment(data, off, ns)
+	}
+	return wr.sc
 }
 
 // declaresOrSpaces reports whether a start tag declares a namespace or
@@ -163,7 +175,7 @@ func etreeAttrs(attrs []xmlscan.Attr) []etree.Attr {
 // sx:conflicts.
 func (wr *writer) readKids(s *xmlscan.Scanner, syncAt int, dst *scope, v *rawVersion) ([]rawKid, *etree.Element, bool) {
 	data, base := s.Data(), s.Depth()
-	var kids []rawKid
+	kids := wr.kidBuf()
 	var sync *etree.Element
 	for s.Next() {
 		t := s.Token()
@@ -176,6 +188,7 @@ func (wr *writer) readKids(s *xmlscan.Scanner, syncAt int, dst *scope, v *rawVer
 		case t.Kind != xmlscan.StartElement:
 			wr.ar.Reset()
 			if !wr.ar.Token(data, t) {
+				wr.release(kids)
 				return nil, nil, false
 			}
 			k.raw = data[off:t.End]
@@ -185,6 +198,7 @@ func (wr *writer) readKids(s *xmlscan.Scanner, syncAt int, dst *scope, v *rawVer
 			k.sync = true
 			sync = &etree.Element{Space: t.Name.Prefix, Tag: t.Name.Local, Attr: etreeAttrs(t.Attrs)}
 			if !syncHoldsSync(s) {
+				wr.release(kids)
 				return nil, nil, false
 			}
 		default:
@@ -195,13 +209,38 @@ func (wr *writer) readKids(s *xmlscan.Scanner, syncAt int, dst *scope, v *rawVer
 				ind = v.in
 			}
 			if !wr.elementAsRead(s, dst, ind) {
+				wr.release(kids)
 				return nil, nil, false
 			}
 		}
 		k.raw = data[off:s.Token().End]
 		kids = append(kids, k)
 	}
+	wr.release(kids)
 	return nil, nil, false
+}
+
+// kidBuf returns an empty list of kids, reusing one released: the
+// writer reads a version's children into lists that live until it is
+// written, and versions nest (a conflict version is written within its
+// item), so the lists are a free list rather than one buffer.
+func (wr *writer) kidBuf() []rawKid {
+	n := len(wr.kidBufs)
+	if n == 0 {
+		return make([]rawKid, 0, 16)
+	}
+	b := wr.kidBufs[n-1]
+	wr.kidBufs = wr.kidBufs[:n-1]
+	return b
+}
+
+// release gives lists of kids back for kidBuf to reuse.
+func (wr *writer) release(lists ...[]rawKid) {
+	for _, l := range lists {
+		if cap(l) > 0 {
+			wr.kidBufs = append(wr.kidBufs, l[:0])
+		}
+	}
 }
 
 // hasSrc reports whether a start tag has an attribute named src, of any

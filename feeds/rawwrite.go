@@ -64,13 +64,15 @@ func (wr *writer) versionAsRead(x *itemData, it *engine.Item, parent *scope, ind
 	}
 	wv, ok := wr.readVersionUnder(p.winner.lz, tag.inner, ind)
 	if !ok {
+		wr.release(lv.kids)
 		return false
 	}
-	kids, at := composeRaw(wr.d.format, lv.kids, wv.kids)
+	kids, at := wr.composeRaw(lv.kids, wv.kids)
 	wr.asRead++
 	wr.startTag(tag)
 	wr.composedAsRead(kids, at, wv.sync, it, tag.inner, ind, undeleted)
 	xmlutil.EndTag(wr.w, tag.name)
+	wr.release(lv.kids, wv.kids, kids)
 	return true
 }
 
@@ -82,18 +84,17 @@ func (wr *writer) readAsRead(lz *lazyEl, it *engine.Item, parent *scope, ind str
 	if !ok {
 		return false
 	}
-	if v.ind == ind {
-		wr.asRead++
-		wr.startTag(tag)
-		wr.pristineAsRead(v, it, tag.inner, undeleted)
-		xmlutil.EndTag(wr.w, tag.name)
-		return true
-	}
-	kids, at := composedKids(v.kids)
 	wr.asRead++
 	wr.startTag(tag)
-	wr.composedAsRead(kids, at, v.sync, it, tag.inner, ind, undeleted)
+	if v.ind == ind {
+		wr.pristineAsRead(v, it, tag.inner, undeleted)
+	} else {
+		kids, at := composedKids(wr.kidBuf(), v.kids)
+		wr.composedAsRead(kids, at, v.sync, it, tag.inner, ind, undeleted)
+		wr.release(kids)
+	}
 	xmlutil.EndTag(wr.w, tag.name)
+	wr.release(v.kids)
 	return true
 }
 
@@ -131,9 +132,9 @@ func (wr *writer) composedAsRead(kids []rawKid, at int, sync *etree.Element, it 
 }
 
 // composedKids is childrenIn for children read from their bytes: those
-// but white space and sx:sync, and the index sx:sync goes before.
-func composedKids(all []rawKid) ([]rawKid, int) {
-	kids := make([]rawKid, 0, len(all)/2+1)
+// but white space and sx:sync, appended to kids, and the index sx:sync
+// goes before.
+func composedKids(kids, all []rawKid) ([]rawKid, int) {
 	at := -1
 	for _, k := range all {
 		switch {
@@ -153,15 +154,16 @@ func composedKids(all []rawKid) ([]rawKid, int) {
 // composeRaw is pending.make for children read from their bytes: the
 // local item's children, its shared elements replaced by the winner's,
 // where the first of them was.
-func composeRaw(f Format, local, winner []rawKid) ([]rawKid, int) {
-	var shared []rawKid
+func (wr *writer) composeRaw(local, winner []rawKid) ([]rawKid, int) {
+	f := wr.d.format
+	shared := wr.kidBuf()
 	for _, k := range winner {
 		if k.element() && !k.sync && classifyName(f, k.uri, k.local, k.src).shared() {
 			shared = append(shared, k)
 		}
 	}
-	lk, at := composedKids(local)
-	out := make([]rawKid, 0, len(lk)+len(shared))
+	lk, at := composedKids(wr.kidBuf(), local)
+	out := wr.kidBuf()
 	syncAt, placed := 0, false
 	for i, k := range lk {
 		if i == at {
@@ -182,5 +184,6 @@ func composeRaw(f Format, local, winner []rawKid) ([]rawKid, int) {
 		out = slices.Insert(out, 0, shared...)
 		syncAt += len(shared)
 	}
+	wr.release(shared, lk)
 	return out, syncAt
 }

@@ -3,6 +3,7 @@ package feeds
 import (
 	"bytes"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -329,4 +330,34 @@ func FuzzWritingAsRead(f *testing.F) {
 		}
 		checkAsRead(t, "fuzz", a, b)
 	})
+}
+
+// BenchmarkWriteAsRead writes a merged pair with versions written as read
+// where proven, and with every version built as a tree, as before:
+//
+//	$ go test -run='^$' -bench='WriteAsRead' -benchtime=3x ./feeds
+func BenchmarkWriteAsRead(b *testing.B) {
+	for _, n := range benchSizes {
+		local, remote := benchPair(n)
+		l, r := parsePair(b, local, remote)
+		m, err := Merge(l, r)
+		if err != nil {
+			b.Fatal(err)
+		}
+		for _, trees := range []bool{false, true} {
+			name := "asread"
+			if trees {
+				name = "trees"
+			}
+			b.Run(fmt.Sprintf("%s/n=%d", name, n), func(b *testing.B) {
+				b.ReportAllocs()
+				b.SetBytes(int64(len(m.Bytes())))
+				for b.Loop() {
+					if _, _, err := m.writeTo(io.Discard, trees); err != nil {
+						b.Fatal(err)
+					}
+				}
+			})
+		}
+	}
 }

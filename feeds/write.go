@@ -7,6 +7,7 @@ import (
 
 	"github.com/beevik/etree"
 	"github.com/feedsync/feedsync/engine"
+	"github.com/feedsync/feedsync/feeds/internal/xmlscan"
 	"github.com/feedsync/feedsync/feeds/internal/xmlutil"
 )
 
@@ -54,7 +55,9 @@ type writer struct {
 	// scratch for the prefixes declared within an element, whether to
 	// build every version's tree instead, and the versions written so.
 	ar        xmlutil.AsRead
+	sc        *xmlscan.Scanner
 	lay       layout
+	kidBufs   [][]rawKid
 	decl      []string
 	marks     []int
 	treesOnly bool
