@@ -7,6 +7,19 @@ import (
 	"github.com/feedsync/feedsync/feeds/internal/xmlutil"
 )
 
+// laidOut reports whether a child element of an item, of namespace uri
+// and local name local (src: with a src attribute, see classify), is
+// laid out afresh where its item is (fieldInd).
+func (d *Doc) laidOut(uri, local string, src bool) bool {
+	switch {
+	case classifyName(d.format, uri, local, src) == kindOther:
+	case uri == NSAtom && (local == "author" || local == "contributor" || local == "source"):
+	default:
+		return false
+	}
+	return true
+}
+
 // layout follows the white space of an element that a new layout lays
 // out afresh (moved, xmlutil.WriteChildren), read from its tokens, to
 // tell whether that layout leaves every byte of it as read: the white

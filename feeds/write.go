@@ -13,8 +13,9 @@ import (
 
 // WriteTo writes the feed. Everything but the sync items that changed is
 // written as the exact bytes it was read from; changed items are written
-// from their data and sync metadata, through etree, indented as the feed
-// indents its items. Lines end as the feed's own do (CRLF or LF), in what
+// from their data and sync metadata, as etree writes them (from their
+// bytes where those are proven the same, versionAsRead), indented as the
+// feed indents its items. Lines end as the feed's own do (CRLF or LF), in what
 // is written anew and in items merged in from a feed that ends them
 // otherwise. The output depends only on the Doc, so writing is
 // deterministic.
@@ -340,19 +341,6 @@ func (wr *writer) fieldInd(e *etree.Element, s *scope, ind string) string {
 		return ind
 	}
 	return ""
-}
-
-// laidOut reports whether a child element of an item, of namespace uri
-// and local name local (src: with a src attribute, see classify), is
-// laid out afresh where its item is (fieldInd).
-func (d *Doc) laidOut(uri, local string, src bool) bool {
-	switch {
-	case classifyName(d.format, uri, local, src) == kindOther:
-	case uri == NSAtom && (local == "author" || local == "contributor" || local == "source"):
-	default:
-		return false
-	}
-	return true
 }
 
 // deeper returns the indentation one level below ind: none in a compact
