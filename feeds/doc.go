@@ -155,11 +155,12 @@
 // would write every token of it the same (xmlutil.AsRead asks etree's own
 // writers), its prefixes mean the same where it is written, and the new
 // layout, where there is one, gives its white space what it already has.
-// Anything it cannot prove (single-quoted attributes, a reference etree
+// A child it cannot prove so (single-quoted attributes, a reference etree
 // would write otherwise, <x></x>, a prefix that needs declaring, white
-// space the layout changes) sends the whole version through its tree, so
-// the bytes are the same either way (TestWritingAsReadIsWritingTrees,
-// FuzzWritingAsRead).
+// space the layout changes) is written through a tree of its own, and a
+// version whose sx:sync holds more than its history and conflicts through
+// its whole tree, so the bytes are the same either way
+// (TestWritingAsReadIsWritingTrees, FuzzWritingAsRead).
 //
 // What the engine does not model is kept with the version it belongs to:
 // attributes without a prefix and foreign child elements of sx:sync, and

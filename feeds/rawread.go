@@ -11,13 +11,16 @@ import (
 // sx:sync are written as etree writes them, which for most feeds is as
 // they were read. Building a tree only to write it cost a merge of the
 // generated 100k pair a fifth of its CPU and 350 MB of garbage. So the
-// writer first reads the version's children from their bytes (asRead),
-// and writes each as its bytes where it proves that the tree path would
-// write exactly those: etree writes every token of it as read
+// writer first reads the version's children from their bytes
+// (versionAsRead), and writes each as its bytes where it proves that the
+// tree path would write exactly those: etree writes every token of it as read
 // (xmlutil.AsRead), the prefixes it names mean the same where it is
 // written (relocate would change nothing), and a new layout would not
-// touch its white space. Anything it cannot prove sends the whole version
-// down the tree path.
+// touch its white space. A child it cannot prove so is built as a tree of
+// its own and written as the tree path writes it; what it cannot read (an
+// sx:sync holding more than sx:history and sx:conflicts, a conflict
+// version whose sx:sync or sx:conflicts declares a namespace or says
+// xml:space) sends the whole version down the tree path.
 
 // rawVersion is a version's element as read from its bytes.
 type rawVersion struct {
@@ -27,6 +30,7 @@ type rawVersion struct {
 	ind       string         // its indentation where read
 	preserved bool           // xml:space="preserve" holds at it (xmlutil.SpacePreserved)
 	in        string         // where its children are laid out afresh (composed), or "" for as read (pristine)
+	iscope    *scope         // the namespace context inside it where read
 	kids      []rawKid       // its children, white space and sx:sync included
 	sync      *etree.Element // its sx:sync's name and attributes, no children; nil for none
 }
@@ -40,6 +44,16 @@ type rawKid struct {
 	local string
 	src   bool
 	sync  bool // the version's sx:sync
+	// A child not proven to be written as read is written through a
+	// tree of its own: tok, for one that is not an element; else one
+	// built from raw when it is written (build), whose parent had the
+	// bindings ns, the scope scope and xml:space="preserve" (preserved)
+	// where it was read.
+	tok       etree.Token
+	tree      bool
+	ns        []xmlscan.Binding
+	scope     *scope
+	preserved bool
 }
 
 // element reports whether the kid is an element.
@@ -71,7 +85,8 @@ func (wr *writer) readVersion(lz *lazyEl, parent *scope, ind string, composing b
 	if composing || v.ind != ind {
 		v.in = wr.d.deeper(ind)
 	}
-	tag := planTag(v.name, v.attrs, v.src, v.src.child(&etree.Element{Attr: v.attrs}), parent, false)
+	v.iscope = v.src.child(&etree.Element{Attr: v.attrs})
+	tag := planTag(v.name, v.attrs, v.src, v.iscope, parent, false)
 	if v.kids, v.sync, ok = wr.readKids(s, lz.syncAt, tag.inner, v); !ok {
 		return nil, tagPlan{}, false
 	}
@@ -86,6 +101,7 @@ func (wr *writer) readVersionUnder(lz *lazyEl, dst *scope, ind string) (*rawVers
 		return nil, false
 	}
 	v.in = wr.d.deeper(ind)
+	v.iscope = v.src.child(&etree.Element{Attr: v.attrs})
 	if v.kids, v.sync, ok = wr.readKids(s, lz.syncAt, dst, v); !ok {
 		return nil, false
 	}
@@ -169,7 +185,9 @@ func etreeAttrs(attrs []xmlscan.Attr) []etree.Attr {
 }
 
 // readKids reads the children of v, whose start tag s has just read, up
-// to its end tag: each proven to be written as read under dst, or false.
+// to its end tag: each proven to be written as read under dst, or marked
+// to be written through a tree (rawKid.tok, rawKid.tree); false when s
+// fails or sx:sync holds more.
 // syncAt is where its sx:sync starts, which is read for its name and
 // attributes alone, and must hold nothing but sx:history and
 // sx:conflicts.
@@ -188,8 +206,7 @@ func (wr *writer) readKids(s *xmlscan.Scanner, syncAt int, dst *scope, v *rawVer
 		case t.Kind != xmlscan.StartElement:
 			wr.ar.Reset()
 			if !wr.ar.Token(data, t) {
-				wr.release(kids)
-				return nil, nil, false
+				k.tok = tokenOf(t)
 			}
 			k.raw = data[off:t.End]
 			kids = append(kids, k)
@@ -208,9 +225,12 @@ func (wr *writer) readKids(s *xmlscan.Scanner, syncAt int, dst *scope, v *rawVer
 			if v.in != "" && !v.preserved && wr.d.laidOut(k.uri, k.local, k.src) {
 				ind = v.in
 			}
-			if !wr.elementAsRead(s, dst, ind) {
-				wr.release(kids)
-				return nil, nil, false
+			if d := s.Depth(); !wr.elementAsRead(s, dst, ind) {
+				if !skipTo(s, d) {
+					wr.release(kids)
+					return nil, nil, false
+				}
+				k.tree, k.ns, k.scope, k.preserved = true, s.Bindings(), v.iscope, v.preserved
 			}
 		}
 		k.raw = data[off:s.Token().End]
@@ -218,6 +238,48 @@ func (wr *writer) readKids(s *xmlscan.Scanner, syncAt int, dst *scope, v *rawVer
 	}
 	wr.release(kids)
 	return nil, nil, false
+}
+
+// skipTo reads on to the end tag of the element at depth d whose start
+// tag s has read, if s is not there yet, and reports whether it got there.
+func skipTo(s *xmlscan.Scanner, d int) bool {
+	for {
+		if s.Token().Kind == xmlscan.EndElement && s.Depth() < d {
+			return true
+		}
+		if !s.Next() {
+			return false
+		}
+	}
+}
+
+// tokenOf returns the token the Builder makes of t, which is not an
+// element.
+func tokenOf(t *xmlscan.Token) etree.Token {
+	switch t.Kind {
+	case xmlscan.CDATA:
+		return etree.NewCData(t.Text)
+	case xmlscan.Comment:
+		return etree.NewComment(t.Text)
+	case xmlscan.ProcInst:
+		return etree.NewProcInst(t.Name.Local, t.Text)
+	}
+	return etree.NewText(t.Text)
+}
+
+// build returns the tree of a child written through one: the element
+// the Builder builds from its bytes, without a parent.
+func (k *rawKid) build() *etree.Element {
+	s := xmlscan.NewFragment(k.raw, 0, k.ns, xmlscan.DefaultLimits)
+	var b xmlutil.Builder
+	var e *etree.Element
+	if s.Next() {
+		e = b.Element(s)
+	}
+	if e == nil {
+		panic(changedAfterParse)
+	}
+	return e
 }
 
 // kidBuf returns an empty list of kids, reusing one released: the

@@ -42,11 +42,11 @@ func (wr *writer) startTag(p tagPlan) {
 }
 
 // versionAsRead writes x, the data of version it, as version does, from
-// the bytes it was read from, and reports whether it did: it writes
-// nothing and returns false unless everything it would write from bytes
-// is proven to be what the tree path writes. It takes data read from a
-// feed whose tree is not built, and the composition of two such items
-// (compose) yet to be made.
+// the bytes it was read from (each child not proven to be written as
+// read through a tree of its own), and reports whether it did: it writes
+// nothing and returns false when it cannot read the version so. It takes
+// data read from a feed whose tree is not built, and the composition of
+// two such items (compose) yet to be made.
 func (wr *writer) versionAsRead(x *itemData, it *engine.Item, parent *scope, ind string, undeleted bool) bool {
 	if wr.treesOnly {
 		return false
@@ -101,7 +101,14 @@ func (wr *writer) readAsRead(lz *lazyEl, it *engine.Item, parent *scope, ind str
 // pristineAsRead is pristine for a version read from its bytes.
 func (wr *writer) pristineAsRead(v *rawVersion, it *engine.Item, inner *scope, undeleted bool) {
 	for i, k := range v.kids {
-		if !k.sync {
+		switch {
+		case k.tree:
+			wr.element(k.build(), k.scope, inner)
+			continue
+		case k.tok != nil:
+			k.tok.WriteTo(wr.w, &xmlutil.WriteSettings)
+			continue
+		case !k.sync:
 			wr.w.Write(k.raw)
 			continue
 		}
@@ -122,7 +129,19 @@ func (wr *writer) composedAsRead(kids []rawKid, at int, sync *etree.Element, it 
 			wr.sync(sync, nil, it, inner, in, undeleted)
 		}
 		wr.w.WriteString(in)
-		wr.w.Write(k.raw)
+		switch {
+		case k.tree:
+			e := k.build()
+			ind := wr.fieldInd(e, k.scope, in)
+			if k.preserved { // elementAt asks e's parent, which e has not here
+				ind = ""
+			}
+			wr.elementAt(e, k.scope, inner, ind)
+		case k.tok != nil:
+			k.tok.WriteTo(wr.w, &xmlutil.WriteSettings)
+		default:
+			wr.w.Write(k.raw)
+		}
 	}
 	if at >= len(kids) {
 		wr.w.WriteString(in)
