@@ -149,6 +149,19 @@
 // 1.0 §2.11 reads every line end as LF, so a reader sees no change). A
 // feed that mixes them is written with what each part has.
 //
+// What a changed item's tree would be written as is mostly its bytes as
+// read, so the writer builds no tree where it can prove that: it reads the
+// version from its bytes and writes each child as its bytes when etree
+// would write every token of it the same (xmlutil.AsRead asks etree's own
+// writers), its prefixes mean the same where it is written, and the new
+// layout, where there is one, gives its white space what it already has.
+// A child it cannot prove so (single-quoted attributes, a reference etree
+// would write otherwise, <x></x>, a prefix that needs declaring, white
+// space the layout changes) is written through a tree of its own, and a
+// version whose sx:sync holds more than its history and conflicts through
+// its whole tree, so the bytes are the same either way
+// (TestWritingAsReadIsWritingTrees, FuzzWritingAsRead).
+//
 // What the engine does not model is kept with the version it belongs to:
 // attributes without a prefix and foreign child elements of sx:sync, and
 // whether noconflicts or deleted was written as "false" (noconflicts keeps

@@ -7,23 +7,35 @@ import (
 
 	"github.com/beevik/etree"
 	"github.com/feedsync/feedsync/engine"
+	"github.com/feedsync/feedsync/feeds/internal/xmlscan"
 	"github.com/feedsync/feedsync/feeds/internal/xmlutil"
 )
 
 // WriteTo writes the feed. Everything but the sync items that changed is
 // written as the exact bytes it was read from; changed items are written
-// from their data and sync metadata, through etree, indented as the feed
-// indents its items. Lines end as the feed's own do (CRLF or LF), in what
+// from their data and sync metadata, as etree writes them (from their
+// bytes where those are proven the same, versionAsRead), indented as the
+// feed indents its items. Lines end as the feed's own do (CRLF or LF), in what
 // is written anew and in items merged in from a feed that ends them
 // otherwise. The output depends only on the Doc, so writing is
 // deterministic.
 func (d *Doc) WriteTo(w io.Writer) (int64, error) {
+	n, _, err := d.writeTo(w, false)
+	return n, err
+}
+
+// writeTo is WriteTo, with every version written anew built as a tree
+// when treesOnly is set (the path that writes versions as read must give
+// the same bytes). It returns how many versions were written as read.
+func (d *Doc) writeTo(w io.Writer, treesOnly bool) (n int64, asRead int, err error) {
 	cw := &xmlutil.CountWriter{W: w}
-	bw := bufio.NewWriterSize(xmlutil.LineEnds(cw, d.src.data), 64<<10)
-	wr := &writer{d: d, w: bw, cs: d.cscope}
+	le := xmlutil.LineEnds(cw, d.src.data)
+	bw := bufio.NewWriterSize(le, 64<<10)
+	wr := &writer{d: d, w: bw, cs: d.cscope, treesOnly: treesOnly}
+	wr.ar.CRLF = xmlutil.RewritesLineEnds(le)
 	wr.document()
-	err := bw.Flush()
-	return cw.N, err
+	err = bw.Flush()
+	return cw.N, wr.asRead, err
 }
 
 // Bytes returns the feed as WriteTo writes it.
@@ -39,6 +51,18 @@ type writer struct {
 	// trees are the trees of the items the record being written takes
 	// its version and conflicts from, built for it alone (lazyEl.looseIn).
 	trees treeCache
+
+	// Writing versions as read (versionAsRead): the checker of tokens,
+	// scratch for the prefixes declared within an element, whether to
+	// build every version's tree instead, and the versions written so.
+	ar        xmlutil.AsRead
+	sc        *xmlscan.Scanner
+	lay       layout
+	kidBufs   [][]rawKid
+	decl      []string
+	marks     []int
+	treesOnly bool
+	asRead    int
 }
 
 // document writes the feed: its bytes as read up to the children of the
@@ -289,27 +313,21 @@ func (wr *writer) moved(e *etree.Element, rename map[string]string, decls []etre
 // "" in a compact feed).
 func (wr *writer) version(it *engine.Item, parent *scope, ind string, undeleted bool) {
 	d := wr.d
-	x := d.own(it.Data).looseIn(wr.trees) // written once: its tree is not kept
+	own := d.own(it.Data)
+	if wr.versionAsRead(own, it, parent, ind, undeleted) {
+		return
+	}
+	x := own.looseIn(wr.trees) // written once: its tree is not kept
 	xt := x.tree()
 	name, attrs, src := d.itemTag(xt)
-	inner := xt.iscope
-	if xt.el == nil || src != parent {
-		m := relocate(&etree.Element{Space: name.space, Tag: name.local, Attr: attrs}, src, parent)
-		if q, ok := m.rename[name.space]; ok {
-			name.space = q
-		}
-		xmlutil.StartTag(wr.w, name.String(), attrs, m.decls)
-		inner = declScope(parent, append(xmlutil.Decls(attrs), m.decls...))
-	} else {
-		xmlutil.StartTag(wr.w, name.String(), attrs, nil)
-	}
-	wr.w.WriteByte('>')
+	tag := planTag(name, attrs, src, xt.iscope, parent, xt.el == nil)
+	wr.startTag(tag)
 	if x.m().comp != nil || xt.indent() != ind {
-		wr.composed(x, it, inner, ind, undeleted) // laid out afresh at its new depth
+		wr.composed(x, it, tag.inner, ind, undeleted) // laid out afresh at its new depth
 	} else {
-		wr.pristine(x, it, inner, undeleted)
+		wr.pristine(x, it, tag.inner, undeleted)
 	}
-	xmlutil.EndTag(wr.w, name.String())
+	xmlutil.EndTag(wr.w, tag.name)
 }
 
 // fieldInd returns the indentation a child element e of an item, read
@@ -318,14 +336,10 @@ func (wr *writer) version(it *engine.Item, parent *scope, ind string, undeleted 
 // source) or ignores white space (an Atom person), else "": the value of
 // the rest is all the character data within.
 func (wr *writer) fieldInd(e *etree.Element, s *scope, ind string) string {
-	u := s.elemURI(e)
-	switch {
-	case classify(wr.d.format, u, e) == kindOther:
-	case u == NSAtom && (e.Tag == "author" || e.Tag == "contributor" || e.Tag == "source"):
-	default:
-		return ""
+	if wr.d.laidOut(s.elemURI(e), e.Tag, e.SelectAttr("src") != nil) {
+		return ind
 	}
-	return ind
+	return ""
 }
 
 // deeper returns the indentation one level below ind: none in a compact
@@ -370,7 +384,7 @@ func (wr *writer) pristine(x *itemData, it *engine.Item, inner *scope, undeleted
 				if i > 0 && xmlutil.IsWS(xt.el.Child[i-1]) {
 					syncInd = xmlutil.LastLine(xt.el.Child[i-1].(*etree.CharData).Data)
 				}
-				wr.sync(x, it, inner, syncInd, undeleted)
+				wr.sync(xt.sync, xt.sscope, it, inner, syncInd, undeleted)
 				continue
 			}
 			wr.element(t, xt.iscope, inner)
@@ -384,10 +398,11 @@ func (wr *writer) pristine(x *itemData, it *engine.Item, inner *scope, undeleted
 func (wr *writer) composed(x *itemData, it *engine.Item, inner *scope, ind string, undeleted bool) {
 	in := wr.d.deeper(ind)
 	kids, at := x.children()
+	xt := x.tree()
 	for i, k := range kids {
 		if i == at {
 			wr.w.WriteString(in)
-			wr.sync(x, it, inner, in, undeleted)
+			wr.sync(xt.sync, xt.sscope, it, inner, in, undeleted)
 		}
 		wr.w.WriteString(in)
 		if e := k.elem(); e != nil {
@@ -398,7 +413,7 @@ func (wr *writer) composed(x *itemData, it *engine.Item, inner *scope, ind strin
 	}
 	if at >= len(kids) {
 		wr.w.WriteString(in)
-		wr.sync(x, it, inner, in, undeleted)
+		wr.sync(xt.sync, xt.sscope, it, inner, in, undeleted)
 	}
 	wr.w.WriteString(ind)
 }

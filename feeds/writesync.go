@@ -14,7 +14,12 @@ import (
 // and noconflicts are written when true, and as "false" when the version's
 // sx:sync had them: noconflicts keeps the state of the first update (§2.4),
 // and an undeleted item says deleted="false" (§3.2 step 6).
-func (wr *writer) sync(x *itemData, it *engine.Item, parent *scope, ind string, undeleted bool) {
+//
+// sy is the version's own sx:sync, nil for none, and ss the scope inside
+// it; only sy's attributes and the child elements it holds besides
+// sx:history and sx:conflicts are read (a version written as read gives
+// one without children, and no scope).
+func (wr *writer) sync(sy *etree.Element, ss *scope, it *engine.Item, parent *scope, ind string, undeleted bool) {
 	d := wr.d
 	p := d.sx
 	var decls []etree.Attr
@@ -24,7 +29,7 @@ func (wr *writer) sync(x *itemData, it *engine.Item, parent *scope, ind string, 
 	inner := declScope(parent, decls)
 	s := it.Sync
 	attrs := []etree.Attr{{Key: "id", Value: s.ID}, {Key: "updates", Value: strconv.Itoa(s.Updates)}}
-	xs := x.tree()
+	xs := itemTree{sync: sy, sscope: ss}
 	attrs = appendFlag(attrs, "deleted", s.Deleted, undeleted || xs.sync != nil && hasPlainAttr(xs.sync, "deleted"))
 	attrs = appendFlag(attrs, "noconflicts", s.NoConflicts, xs.sync != nil && hasPlainAttr(xs.sync, "noconflicts"))
 	if xs.sync != nil {

@@ -123,6 +123,13 @@ func LineEnds(w io.Writer, src []byte) io.Writer {
 	return w
 }
 
+// RewritesLineEnds reports whether w, from LineEnds, writes every line
+// end as one: "\r\n" and "\n" written through it come out the same.
+func RewritesLineEnds(w io.Writer) bool {
+	_, ok := w.(*lineEnds)
+	return ok
+}
+
 type lineEnds struct {
 	w       io.Writer
 	eol     string
