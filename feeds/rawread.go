@@ -125,12 +125,13 @@ func (wr *writer) openVersion(lz *lazyEl) (*xmlscan.Scanner, *rawVersion, bool) 
 			preserved: xmlutil.SpacePreserved(sh)}, true
 	}
 	s := wr.fragment(lz.src.data, o.start, o.src.bindings)
-	prev, plain := "", true
+	prev := ""
+	var spaced [2]bool // whether the open element at depth 2 (sx:sync), 3 (sx:conflicts) declares or spaces
 	for s.Next() {
 		t := s.Token()
 		switch {
 		case t.Kind == xmlscan.StartElement && t.Off == lz.start:
-			if !plain || s.Depth() != 4 {
+			if spaced[0] || spaced[1] || s.Depth() != 4 {
 				return nil, nil, false
 			}
 			attrs := etreeAttrs(t.Attrs)
@@ -141,7 +142,9 @@ func (wr *writer) openVersion(lz *lazyEl) (*xmlscan.Scanner, *rawVersion, bool) 
 			return s, &rawVersion{name: qn{t.Name.Prefix, t.Name.Local}, attrs: attrs,
 				src: o.src.scope.child(o.shell), ind: prev, preserved: preserved}, true
 		case t.Kind == xmlscan.StartElement && (s.Depth() == 2 || s.Depth() == 3):
-			plain = !declaresOrSpaces(t.Attrs)
+			// kept by depth: a sibling that follows (sx:history after
+			// sx:sync's start tag) does not clear what an ancestor says
+			spaced[s.Depth()-2] = declaresOrSpaces(t.Attrs)
 		}
 		prev = ""
 		if t.Kind == xmlscan.Text && xmlutil.IsSpace(t.Text) {

@@ -195,6 +195,24 @@ const handmadeEntries = `
     </sx:sync>
   </entry>
   <entry>
+    <title>with conflicts, a prefix rebound on sx:sync</title>
+    <id>urn:d8</id>
+    <sx:sync id="d8" updates="2" xmlns:ex="urn:ex-sync">
+      <sx:history sequence="2" when="2020-01-02T00:00:00Z" by="h"/>
+      <sx:history sequence="1" when="2020-01-01T00:00:00Z" by="h"/>
+      <sx:conflicts>
+        <entry>
+          <title>a conflict version</title><ex:x>means urn:ex-sync</ex:x>
+          <id>urn:d8</id>
+          <sx:sync id="d8" updates="2">
+            <sx:history sequence="2" when="2020-01-01T12:00:00Z" by="k"/>
+            <sx:history sequence="1" when="2020-01-01T00:00:00Z" by="h"/>
+          </sx:sync>
+        </entry>
+      </sx:conflicts>
+    </sx:sync>
+  </entry>
+  <entry>
     <title>with conflicts preserved</title>
     <id>urn:d5</id>
     <sx:sync id="d5" updates="2">
