@@ -353,13 +353,16 @@ func TestWritingAsReadIsWritingTrees(t *testing.T) {
 //
 // $ go test -fuzz=FuzzWritingAsRead -fuzzminimizetime=10s ./feeds
 //
-// Its seeds are small feeds, two handmade items each: each run merges a
-// feed several ways.
+// Its seeds are small feeds, two handmade items each or one handmade
+// entry (handmadeEntries): each run merges a feed several ways.
 func FuzzWritingAsRead(f *testing.F) {
 	for i := range handmadeItems {
 		two := []string{handmadeItems[i], handmadeItems[(i+1)%len(handmadeItems)]}
 		f.Add([]byte(handmadeAtom(two, "")), []byte(nil))
 		f.Add([]byte(handmadeRSS(two)), []byte(nil))
+	}
+	for _, e := range strings.SplitAfter(handmadeEntries, "</entry>") {
+		f.Add([]byte(handmadeAtom(nil, e)), []byte(nil)) // its own conflict versions, declarations, xml:space
 	}
 	files, _ := filepath.Glob("testdata/merge/*.txtar")
 	for _, file := range files {
