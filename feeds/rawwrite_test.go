@@ -213,6 +213,26 @@ const handmadeEntries = `
     </sx:sync>
   </entry>
   <entry>
+    <title>with conflicts, xml:space on sx:sync and a version indented otherwise</title>
+    <id>urn:d9</id>
+    <sx:sync id="d9" updates="2" xml:space="preserve">
+      <sx:history sequence="2" when="2020-01-02T00:00:00Z" by="h"/>
+      <sx:history sequence="1" when="2020-01-01T00:00:00Z" by="h"/>
+      <sx:conflicts>
+	<entry>
+	  <title>a conflict version</title><author>
+  <name>n</name>
+</author>
+	  <id>urn:d9</id>
+	  <sx:sync id="d9" updates="2">
+	    <sx:history sequence="2" when="2020-01-01T12:00:00Z" by="k"/>
+	    <sx:history sequence="1" when="2020-01-01T00:00:00Z" by="h"/>
+	  </sx:sync>
+	</entry>
+      </sx:conflicts>
+    </sx:sync>
+  </entry>
+  <entry>
     <title>with conflicts preserved</title>
     <id>urn:d5</id>
     <sx:sync id="d5" updates="2">
