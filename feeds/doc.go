@@ -158,8 +158,10 @@
 // A child it cannot prove so (single-quoted attributes, a reference etree
 // would write otherwise, <x></x>, a prefix that needs declaring, white
 // space the layout changes) is written through a tree of its own, and a
-// version whose sx:sync holds more than its history and conflicts through
-// its whole tree, so the bytes are the same either way
+// version whose sx:sync holds more than its history and conflicts, or a
+// conflict version under an sx:sync or sx:conflicts that declares a
+// namespace or says xml:space, through its whole tree, so the bytes are
+// the same either way
 // (TestWritingAsReadIsWritingTrees, FuzzWritingAsRead).
 //
 // What the engine does not model is kept with the version it belongs to:

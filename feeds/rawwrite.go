@@ -132,11 +132,11 @@ func (wr *writer) composedAsRead(kids []rawKid, at int, sync *etree.Element, it 
 		switch {
 		case k.tree:
 			e := k.build()
-			ind := wr.fieldInd(e, k.scope, in)
+			at := wr.fieldInd(e, k.scope, in)
 			if k.preserved { // elementAt asks e's parent, which e has not here
-				ind = ""
+				at = ""
 			}
-			wr.elementAt(e, k.scope, inner, ind)
+			wr.elementAt(e, k.scope, inner, at)
 		case k.tok != nil:
 			k.tok.WriteTo(wr.w, &xmlutil.WriteSettings)
 		default:
