@@ -6,6 +6,148 @@ import (
 	"time"
 )
 
+// handmadeEntries are entries with attributes, declarations and conflict
+// versions of their own.
+const handmadeEntries = `
+  <entry xmlns:ex="urn:ex-entry" ex:a="1">
+    <title>entry declares</title><ex:x>y</ex:x>
+    <id>urn:d1</id>
+    <sx:sync id="d1" updates="1">
+      <sx:history sequence="1" when="2020-01-01T00:00:00Z" by="h"/>
+    </sx:sync>
+  </entry>
+  <entry xml:space="preserve">
+    <title>preserved</title><ex:x>
+      <ex:y/>
+    </ex:x>
+    <id>urn:d2</id>
+    <sx:sync id="d2" updates="1">
+      <sx:history sequence="1" when="2020-01-01T00:00:00Z" by="h"/>
+    </sx:sync>
+  </entry>
+  <entry>
+    <title>sync extras</title>
+    <id>urn:d3</id>
+    <sx:sync id="d3" updates="1" ex:mark="m">
+      <sx:history sequence="1" when="2020-01-01T00:00:00Z" by="h"/>
+      <ex:extra>kept</ex:extra>
+    </sx:sync>
+  </entry>
+  <entry>
+    <title>with conflicts</title>
+    <id>urn:d4</id>
+    <sx:sync id="d4" updates="2">
+      <sx:history sequence="2" when="2020-01-02T00:00:00Z" by="h"/>
+      <sx:history sequence="1" when="2020-01-01T00:00:00Z" by="h"/>
+      <sx:conflicts xmlns:cx="urn:cx">
+        <entry cx:a="1">
+          <title>a conflict version</title><cx:b>c</cx:b>
+          <id>urn:d4</id>
+          <sx:sync id="d4" updates="2">
+            <sx:history sequence="2" when="2020-01-01T12:00:00Z" by="k"/>
+            <sx:history sequence="1" when="2020-01-01T00:00:00Z" by="h"/>
+          </sx:sync>
+        </entry>
+      </sx:conflicts>
+    </sx:sync>
+  </entry>
+  <entry>
+    <title>with conflicts, a prefix declared on sx:conflicts</title>
+    <id>urn:d7</id>
+    <sx:sync id="d7" updates="2">
+      <sx:history sequence="2" when="2020-01-02T00:00:00Z" by="h"/>
+      <sx:history sequence="1" when="2020-01-01T00:00:00Z" by="h"/>
+      <sx:conflicts xmlns:cx="urn:cx">
+        <entry cx:a="1">
+          <title>a conflict version</title>
+          <id>urn:d7</id>
+          <sx:sync id="d7" updates="2">
+            <sx:history sequence="2" when="2020-01-01T12:00:00Z" by="k"/>
+            <sx:history sequence="1" when="2020-01-01T00:00:00Z" by="h"/>
+          </sx:sync>
+        </entry>
+      </sx:conflicts>
+    </sx:sync>
+  </entry>
+  <entry>
+    <title>with conflicts, a prefix rebound on sx:sync</title>
+    <id>urn:d8</id>
+    <sx:sync id="d8" updates="2" xmlns:ex="urn:ex-sync">
+      <sx:history sequence="2" when="2020-01-02T00:00:00Z" by="h"/>
+      <sx:history sequence="1" when="2020-01-01T00:00:00Z" by="h"/>
+      <sx:conflicts>
+        <entry>
+          <title>a conflict version</title><ex:x>means urn:ex-sync</ex:x>
+          <id>urn:d8</id>
+          <sx:sync id="d8" updates="2">
+            <sx:history sequence="2" when="2020-01-01T12:00:00Z" by="k"/>
+            <sx:history sequence="1" when="2020-01-01T00:00:00Z" by="h"/>
+          </sx:sync>
+        </entry>
+      </sx:conflicts>
+    </sx:sync>
+  </entry>
+  <entry>
+    <title>with conflicts, xml:space on sx:sync and a version indented otherwise</title>
+    <id>urn:d9</id>
+    <sx:sync id="d9" updates="2" xml:space="preserve">
+      <sx:history sequence="2" when="2020-01-02T00:00:00Z" by="h"/>
+      <sx:history sequence="1" when="2020-01-01T00:00:00Z" by="h"/>
+      <sx:conflicts>
+	<entry>
+	  <title>a conflict version</title><author>
+  <name>n</name>
+</author>
+	  <id>urn:d9</id>
+	  <sx:sync id="d9" updates="2">
+	    <sx:history sequence="2" when="2020-01-01T12:00:00Z" by="k"/>
+	    <sx:history sequence="1" when="2020-01-01T00:00:00Z" by="h"/>
+	  </sx:sync>
+	</entry>
+      </sx:conflicts>
+    </sx:sync>
+  </entry>
+  <entry>
+    <title>with conflicts preserved</title>
+    <id>urn:d5</id>
+    <sx:sync id="d5" updates="2">
+      <sx:history sequence="2" when="2020-01-02T00:00:00Z" by="h"/>
+      <sx:history sequence="1" when="2020-01-01T00:00:00Z" by="h"/>
+      <sx:conflicts xml:space="preserve">
+        <entry>
+          <title>a conflict version</title><ex:x>
+            <ex:y/>
+          </ex:x>
+          <id>urn:d5</id>
+          <sx:sync id="d5" updates="2">
+            <sx:history sequence="2" when="2020-01-01T12:00:00Z" by="k"/>
+            <sx:history sequence="1" when="2020-01-01T00:00:00Z" by="h"/>
+          </sx:sync>
+        </entry>
+      </sx:conflicts>
+    </sx:sync>
+  </entry>
+  <entry>
+    <title>with conflicts plain</title>
+    <id>urn:d6</id>
+    <sx:sync id="d6" updates="2">
+      <sx:history sequence="2" when="2020-01-02T00:00:00Z" by="h"/>
+      <sx:history sequence="1" when="2020-01-01T00:00:00Z" by="h"/>
+      <sx:conflicts>
+        <entry>
+          <title>a conflict version</title><author>
+            <name>n</name>
+          </author>
+          <id>urn:d6</id>
+          <sx:sync id="d6" updates="2">
+            <sx:history sequence="2" when="2020-01-01T12:00:00Z" by="k"/>
+            <sx:history sequence="1" when="2020-01-01T00:00:00Z" by="h"/>
+          </sx:sync>
+        </entry>
+      </sx:conflicts>
+    </sx:sync>
+  </entry>`
+
 // conflictInContext returns an Atom feed of an entry with one conflict
 // version, whose entry, sx:sync, sx:conflicts and version start tags carry
 // the given attributes, whose sx:conflicts is named conflicts, and whose
