@@ -53,8 +53,12 @@ type writer struct {
 	trees treeCache
 
 	// Writing versions as read (versionAsRead): the checker of tokens,
-	// scratch for the prefixes declared within an element, whether to
-	// build every version's tree instead, and the versions written so.
+	// the one scanner every version is read with (fragment), the
+	// follower of a child's white space (layout), the free lists of
+	// children (kidBuf), scratch for the prefixes declared within an
+	// element and where each open element's begin (elementAsRead),
+	// whether to build every version's tree instead, and the versions
+	// written so.
 	ar        xmlutil.AsRead
 	sc        *xmlscan.Scanner
 	lay       layout

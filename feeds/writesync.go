@@ -29,11 +29,10 @@ func (wr *writer) sync(sy *etree.Element, ss *scope, it *engine.Item, parent *sc
 	inner := declScope(parent, decls)
 	s := it.Sync
 	attrs := []etree.Attr{{Key: "id", Value: s.ID}, {Key: "updates", Value: strconv.Itoa(s.Updates)}}
-	xs := itemTree{sync: sy, sscope: ss}
-	attrs = appendFlag(attrs, "deleted", s.Deleted, undeleted || xs.sync != nil && hasPlainAttr(xs.sync, "deleted"))
-	attrs = appendFlag(attrs, "noconflicts", s.NoConflicts, xs.sync != nil && hasPlainAttr(xs.sync, "noconflicts"))
-	if xs.sync != nil {
-		for _, a := range xs.sync.Attr {
+	attrs = appendFlag(attrs, "deleted", s.Deleted, undeleted || sy != nil && hasPlainAttr(sy, "deleted"))
+	attrs = appendFlag(attrs, "noconflicts", s.NoConflicts, sy != nil && hasPlainAttr(sy, "noconflicts"))
+	if sy != nil {
+		for _, a := range sy.Attr {
 			switch {
 			case a.Space != "", a.Key == "xmlns", a.Key == "id", a.Key == "updates", a.Key == "deleted", a.Key == "noconflicts":
 			default:
@@ -60,13 +59,13 @@ func (wr *writer) sync(sy *etree.Element, ss *scope, it *engine.Item, parent *sc
 		wr.w.WriteString(in)
 		xmlutil.EndTag(wr.w, cname)
 	}
-	if xs.sync != nil {
-		for c := range xs.sync.ChildElementsSeq() {
-			if xs.sscope.elemURI(c) == NSFeedSync && (c.Tag == "history" || c.Tag == "conflicts") {
+	if sy != nil {
+		for c := range sy.ChildElementsSeq() {
+			if ss.elemURI(c) == NSFeedSync && (c.Tag == "history" || c.Tag == "conflicts") {
 				continue
 			}
 			wr.w.WriteString(in)
-			wr.elementAt(c, xs.sscope, inner, in)
+			wr.elementAt(c, ss, inner, in)
 		}
 	}
 	wr.w.WriteString(ind)
