@@ -105,3 +105,54 @@ func TestTheCapRisesAboveALiveHeapThatOutgrowsIt(t *testing.T) {
 	}
 	runtime.KeepAlive(held)
 }
+
+// TestCappingLeavesGOGCToLoads: capHeap reads GOGC without setting it,
+// so a load that overlaps it (loading, which sets GOGC and sets it back)
+// never sees the collector off, and GOGC is what it was once both end.
+// Reading GOGC by setting it off and back lost a load's raise, or left
+// the collector off or at 400 for good, when a load began or ended in
+// between.
+func TestCappingLeavesGOGCToLoads(t *testing.T) {
+	before := debug.SetGCPercent(100)
+	defer debug.SetGCPercent(before)
+	done := make(chan struct{})
+	off := make(chan int, 1)
+	go func() {
+		defer close(done)
+		for i := 0; i < 2000; i++ {
+			if gogc() < 0 {
+				off <- i
+				return
+			}
+			loading()()
+		}
+	}()
+	for running := true; running; {
+		select {
+		case <-done:
+			running = false
+		default:
+			capHeap()()
+		}
+	}
+	select {
+	case i := <-off:
+		t.Errorf("load %d saw the collector off while batch commands began", i)
+	default:
+	}
+	if got := debug.SetGCPercent(100); got != 100 {
+		t.Errorf("GOGC is %d once the loads and commands ended, want 100", got)
+	}
+}
+
+// TestGOGCOffIsLeftUncapped: with the collector off (GOGC=off, here set
+// by the test), capHeap sets no limit, which would turn it back on.
+func TestGOGCOffIsLeftUncapped(t *testing.T) {
+	defer debug.SetGCPercent(debug.SetGCPercent(-1))
+	capSet = func(c int64) { t.Errorf("the cap was set to %d with GOGC=off", c) }
+	defer func() { capSet = nil }()
+	capHeap()()
+	if got := gogc(); got != -1 {
+		t.Errorf("gogc() = %d with the collector off, want -1", got)
+	}
+}
