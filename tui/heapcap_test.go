@@ -52,6 +52,9 @@ func TestBatchCommandCapsTheHeapAndLiftsIt(t *testing.T) {
 	if want := int64(capPer * float64(len(l)+len(r))); seen < want {
 		t.Errorf("the cap reached %d during the merge, want at least %d for %d bytes read", seen, want, len(l)+len(r))
 	}
+	if got, want := lastRead(), int64(len(l)+len(r)); got != want {
+		t.Errorf("the cap grew by %d bytes read, want %d (LOCAL and REMOTE)", got, want)
+	}
 	if got := debug.SetMemoryLimit(-1); got != math.MaxInt64 {
 		t.Errorf("the memory limit is %d after the merge, want none", got)
 	}
@@ -154,5 +157,38 @@ func TestGOGCOffIsLeftUncapped(t *testing.T) {
 	capHeap()()
 	if got := gogc(); got != -1 {
 		t.Errorf("gogc() = %d with the collector off, want -1", got)
+	}
+}
+
+// lastRead returns the bytes the last batch commands under the cap read
+// (heapCap.read, which their end leaves as it was).
+func lastRead() int64 {
+	heapCap.Lock()
+	defer heapCap.Unlock()
+	return heapCap.read
+}
+
+// TestPullAndSyncCapByWhatTheyRead: pull and sync read LOCAL and the feed
+// downloaded through package share, whose reads grow the cap as a merge's
+// do: the cap is not left at capFloor, collecting at 1.25 times the live
+// heap, for a big feed. (The bytes read were not counted before.)
+func TestPullAndSyncCapByWhatTheyRead(t *testing.T) {
+	if debug.SetMemoryLimit(-1) != math.MaxInt64 {
+		t.Skip("GOMEMLIMIT is set: no cap")
+	}
+	l, r := feedgen.Pair(50, 0.2, 3)
+	url := feedServer(t, string(r)).URL + "/feed.xml"
+	for _, cmd := range []string{"pull", "sync"} {
+		t.Run(cmd, func(t *testing.T) {
+			h := newHarness(t)
+			local := h.write("local.xml", string(l))
+			env := &Env{Stdin: strings.NewReader(""), Stdout: &bytes.Buffer{}, Stderr: &bytes.Buffer{},
+				Getenv: func(k string) string { return h.env[k] }}
+			args := []string{cmd, local, url, "--by", "me", "--when", "2024-01-01T00:00:00Z"}
+			Run(context.Background(), args, env)
+			if got, want := lastRead(), int64(len(l)+len(r)); got < want {
+				t.Errorf("%s: the cap grew by %d bytes read, want at least %d (LOCAL and the feed); stderr: %s", cmd, got, want, env.Stderr)
+			}
+		})
 	}
 }
