@@ -61,16 +61,25 @@ func capHeap() (lift func()) {
 		armCheck()
 	}
 	heapCap.runs++
+	return lastOut(&heapCap.Mutex, func() {
+		if heapCap.runs--; heapCap.runs == 0 {
+			heapCap.gen++
+			heapCap.cap = 0
+			debug.SetMemoryLimit(heapCap.old)
+		}
+	})
+}
+
+// lastOut returns what ends one of the uses of a setting that uses which
+// overlap share (capHeap, loading): end, under mu, on its first call
+// only; end sets the setting back when it ends the last use.
+func lastOut(mu *sync.Mutex, end func()) func() {
 	var once sync.Once
 	return func() {
 		once.Do(func() {
-			heapCap.Lock()
-			defer heapCap.Unlock()
-			if heapCap.runs--; heapCap.runs == 0 {
-				heapCap.gen++
-				heapCap.cap = 0
-				debug.SetMemoryLimit(heapCap.old)
-			}
+			mu.Lock()
+			defer mu.Unlock()
+			end()
 		})
 	}
 }
