@@ -93,16 +93,11 @@ func loading() (restore func()) {
 		raised.old = old
 	}
 	raised.loads++
-	var once sync.Once
-	return func() {
-		once.Do(func() {
-			raised.Lock()
-			defer raised.Unlock()
-			if raised.loads--; raised.loads == 0 {
-				debug.SetGCPercent(raised.old)
-			}
-		})
-	}
+	return lastOut(&raised.Mutex, func() {
+		if raised.loads--; raised.loads == 0 {
+			debug.SetGCPercent(raised.old)
+		}
+	})
 }
 
 // raised is the GOGC raise of the loads under way (loading).

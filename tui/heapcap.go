@@ -52,10 +52,8 @@ func capHeap() (lift func()) {
 	heapCap.Lock()
 	defer heapCap.Unlock()
 	if heapCap.runs == 0 {
-		old := debug.SetMemoryLimit(-1)
-		gogc := debug.SetGCPercent(-1)
-		debug.SetGCPercent(gogc)
-		if old != math.MaxInt64 || gogc < 0 {
+		old := debug.SetMemoryLimit(-1) // reads it: a negative limit sets nothing
+		if old != math.MaxInt64 || gogc() < 0 {
 			return func() {}
 		}
 		heapCap.old, heapCap.read = old, 0
@@ -63,16 +61,25 @@ func capHeap() (lift func()) {
 		armCheck()
 	}
 	heapCap.runs++
+	return lastOut(&heapCap.Mutex, func() {
+		if heapCap.runs--; heapCap.runs == 0 {
+			heapCap.gen++
+			heapCap.cap = 0
+			debug.SetMemoryLimit(heapCap.old)
+		}
+	})
+}
+
+// lastOut returns what ends one of the uses of a setting that uses which
+// overlap share (capHeap, loading): end, under mu, on its first call
+// only; end sets the setting back when it ends the last use.
+func lastOut(mu *sync.Mutex, end func()) func() {
 	var once sync.Once
 	return func() {
 		once.Do(func() {
-			heapCap.Lock()
-			defer heapCap.Unlock()
-			if heapCap.runs--; heapCap.runs == 0 {
-				heapCap.gen++
-				heapCap.cap = 0
-				debug.SetMemoryLimit(heapCap.old)
-			}
+			mu.Lock()
+			defer mu.Unlock()
+			end()
 		})
 	}
 }
@@ -140,4 +147,12 @@ func liveHeap() int64 {
 		return 0
 	}
 	return int64(s[0].Value.Uint64())
+}
+
+// gogc returns GOGC without setting it (debug.SetGCPercent sets it,
+// which would race with loading); -1: off.
+func gogc() int {
+	s := []metrics.Sample{{Name: "/gc/gogc:percent"}}
+	metrics.Read(s)
+	return int(int64(s[0].Value.Uint64()))
 }

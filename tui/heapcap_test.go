@@ -52,6 +52,9 @@ func TestBatchCommandCapsTheHeapAndLiftsIt(t *testing.T) {
 	if want := int64(capPer * float64(len(l)+len(r))); seen < want {
 		t.Errorf("the cap reached %d during the merge, want at least %d for %d bytes read", seen, want, len(l)+len(r))
 	}
+	if got, want := lastRead(), int64(len(l)+len(r)); got != want {
+		t.Errorf("the cap grew by %d bytes read, want %d (LOCAL and REMOTE)", got, want)
+	}
 	if got := debug.SetMemoryLimit(-1); got != math.MaxInt64 {
 		t.Errorf("the memory limit is %d after the merge, want none", got)
 	}
@@ -104,4 +107,88 @@ func TestTheCapRisesAboveALiveHeapThatOutgrowsIt(t *testing.T) {
 		time.Sleep(10 * time.Millisecond)
 	}
 	runtime.KeepAlive(held)
+}
+
+// TestCappingLeavesGOGCToLoads: capHeap reads GOGC without setting it,
+// so a load that overlaps it (loading, which sets GOGC and sets it back)
+// never sees the collector off, and GOGC is what it was once both end.
+// Reading GOGC by setting it off and back lost a load's raise, or left
+// the collector off or at 400 for good, when a load began or ended in
+// between.
+func TestCappingLeavesGOGCToLoads(t *testing.T) {
+	before := debug.SetGCPercent(100)
+	defer debug.SetGCPercent(before)
+	done := make(chan struct{})
+	off := make(chan int, 1)
+	go func() {
+		defer close(done)
+		for i := 0; i < 2000; i++ {
+			if gogc() < 0 {
+				off <- i
+				return
+			}
+			loading()()
+		}
+	}()
+	for running := true; running; {
+		select {
+		case <-done:
+			running = false
+		default:
+			capHeap()()
+		}
+	}
+	select {
+	case i := <-off:
+		t.Errorf("load %d saw the collector off while batch commands began", i)
+	default:
+	}
+	if got := debug.SetGCPercent(100); got != 100 {
+		t.Errorf("GOGC is %d once the loads and commands ended, want 100", got)
+	}
+}
+
+// TestGOGCOffIsLeftUncapped: with the collector off (GOGC=off, here set
+// by the test), capHeap sets no limit, which would turn it back on.
+func TestGOGCOffIsLeftUncapped(t *testing.T) {
+	defer debug.SetGCPercent(debug.SetGCPercent(-1))
+	capSet = func(c int64) { t.Errorf("the cap was set to %d with GOGC=off", c) }
+	defer func() { capSet = nil }()
+	capHeap()()
+	if got := gogc(); got != -1 {
+		t.Errorf("gogc() = %d with the collector off, want -1", got)
+	}
+}
+
+// lastRead returns the bytes the last batch commands under the cap read
+// (heapCap.read, which their end leaves as it was).
+func lastRead() int64 {
+	heapCap.Lock()
+	defer heapCap.Unlock()
+	return heapCap.read
+}
+
+// TestPullAndSyncCapByWhatTheyRead: pull and sync read LOCAL and the feed
+// downloaded through package share, whose reads grow the cap as a merge's
+// do: the cap is not left at capFloor, collecting at 1.25 times the live
+// heap, for a big feed. (The bytes read were not counted before.)
+func TestPullAndSyncCapByWhatTheyRead(t *testing.T) {
+	if debug.SetMemoryLimit(-1) != math.MaxInt64 {
+		t.Skip("GOMEMLIMIT is set: no cap")
+	}
+	l, r := feedgen.Pair(50, 0.2, 3)
+	url := feedServer(t, string(r)).URL + "/feed.xml"
+	for _, cmd := range []string{"pull", "sync"} {
+		t.Run(cmd, func(t *testing.T) {
+			h := newHarness(t)
+			local := h.write("local.xml", string(l))
+			env := &Env{Stdin: strings.NewReader(""), Stdout: &bytes.Buffer{}, Stderr: &bytes.Buffer{},
+				Getenv: func(k string) string { return h.env[k] }}
+			args := []string{cmd, local, url, "--by", "me", "--when", "2024-01-01T00:00:00Z"}
+			Run(context.Background(), args, env)
+			if got, want := lastRead(), int64(len(l)+len(r)); got < want {
+				t.Errorf("%s: the cap grew by %d bytes read, want at least %d (LOCAL and the feed); stderr: %s", cmd, got, want, env.Stderr)
+			}
+		})
+	}
 }

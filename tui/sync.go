@@ -50,6 +50,9 @@ func subscribe(ctx context.Context, env *Env, cmd string, args []string) error {
 	}
 	s := &share.Subscription{Local: local, URL: url, Out: *out, Stdout: env.Stdout, By: st.By, Now: st.When, Client: client,
 		Warn: env.warn}
+	if env.batch() {
+		s.Read = capRead // what the command may hold grows with what it reads, as readSource's
+	}
 	run := s.Sync
 	if cmd == "pull" {
 		run = s.Pull

@@ -24,6 +24,7 @@ func (r *round) pushChanges(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
+	r.read(resp.body)
 	if !resp.hub {
 		return r.foreignAnswer(resp.body, delta)
 	}

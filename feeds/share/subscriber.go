@@ -41,6 +41,17 @@ type Subscription struct {
 	Client *Client
 	// Warn receives what the user should know, one message at a time.
 	Warn func(msg string)
+	// Read, when set, is told the size of each feed read: LOCAL, the
+	// feeds downloaded and a hub's answers (a command that caps its heap
+	// by what it reads counts them).
+	Read func(n int)
+}
+
+// read tells Read that data was read.
+func (s *Subscription) read(data []byte) {
+	if s.Read != nil {
+		s.Read(len(data))
+	}
 }
 
 // Result says what a pull or a sync did.
@@ -137,6 +148,7 @@ func (s *Subscription) once(ctx context.Context, push bool) (*Result, error) {
 		return nil, err
 	}
 	r.data, r.exists = r.snap.Data, r.snap.Exists()
+	s.read(r.data)
 	if r.states, err = loadSubStates(statePath(s.Local, "sync")); err != nil {
 		return nil, err
 	}
@@ -196,6 +208,7 @@ func (r *round) pull(ctx context.Context, resp *response) error {
 		r.st.ReadAt = r.Now
 		return nil
 	}
+	r.read(resp.body)
 	p, err := parse(r.name(), resp.body)
 	if err != nil {
 		return err
@@ -239,6 +252,7 @@ func (r *round) readComplete(ctx context.Context, link string, out bool) error {
 		// The user gave another URL: say why this one was read.
 		return fmt.Errorf("%s is a partial feed (sx:sharing since/until); its complete feed (sx:related type=\"complete\") could not be read: %w", r.name(), err)
 	}
+	r.read(resp.body)
 	c, err := parse(fetch.Redacted(link), resp.body)
 	if err != nil {
 		return err
