@@ -70,9 +70,9 @@ func capHeap() (lift func()) {
 	})
 }
 
-// lastOut returns what ends one of the uses of a setting that uses which
-// overlap share (capHeap, loading): end, under mu, on its first call
-// only; end sets the setting back when it ends the last use.
+// lastOut returns the end of one use of a setting that overlapping uses
+// share (capHeap, loading): it runs end under mu, on its first call only;
+// end sets the setting back when it ends the last use.
 func lastOut(mu *sync.Mutex, end func()) func() {
 	var once sync.Once
 	return func() {
@@ -96,7 +96,7 @@ func capRead(n int) {
 }
 
 // capFor returns the cap for bytes read and a live heap of live bytes,
-// given the cap now: capFloor plus capPer per byte read, at least capRoom
+// given the cap now: capPer per byte read, at least capFloor and capRoom
 // times the live heap, and never lower than it was.
 func capFor(read, live, now int64) int64 {
 	return max(now, capFloor, int64(capPer*float64(read)), int64(capRoom*float64(live)))
