@@ -122,7 +122,7 @@ func TestEndToEndMergeColumns(t *testing.T) {
 			if !c.cols && strings.Contains(tm.screen(), "› VERSION 1 · alice-laptop") {
 				t.Fatalf("columns at %dx%d:\n%s", c.w, c.h, tm.screen())
 			}
-			tm.keys("u")              // every hunk open again (the offsite combines whole: no clash)
+			tm.keys("u") // every hunk open again (the offsite combines whole: no clash)
 			tm.wait("hunk 1 of 4 (4 open")
 			tm.keys("l") // the first hunk, alice's Lyon
 			tm.wait("hunk 2 of 4 (3 open")
