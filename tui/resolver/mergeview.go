@@ -154,10 +154,7 @@ func (v MergeView) Open(pos int, e dialect.Entry, name string, versions []int, s
 // (mergemodel.Model.Start), as one step u undoes, and goes to the first
 // hunk still open: a clash.
 func (v MergeView) Combine(b baseInfo) MergeView {
-	if v.typing { // an item with no hunk to take: nothing to combine
-		return v
-	}
-	v.mm.Start(b.fields)
+	v.mm.Start(b.plan)
 	for i := range v.areas {
 		v.areas[i].SetValue(v.mm.Result(i))
 	}
