@@ -99,7 +99,7 @@
 // Saving never loses work silently (saving.go): the merge's changes count
 // as unsaved work, a save that finds the file changed on disk offers to
 // merge its new state in (1.0.2 §3.3), any other failure offers to save
-// elsewhere (as S does at any time, when Config.SaveAs is set; a path it
+// elsewhere (as S does at any time, Backend.SaveAs; a path it
 // refuses stays in the prompt, to correct), and Run's Result says how the
 // session ended in one line.
 //

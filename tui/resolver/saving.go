@@ -6,7 +6,6 @@ import (
 	"strings"
 
 	tea "charm.land/bubbletea/v2"
-	"github.com/feedsync/feedsync/feeds/dialect"
 )
 
 // Saving, and never losing work silently. Work is unsaved when a decision
@@ -87,19 +86,14 @@ func (m Model) save() (Model, tea.Cmd) {
 	case m.merging:
 		m.status.Info("merging the new state of " + m.target() + "… s saves once it is merged in")
 		return m, nil
-	case m.cfg.Save == nil && m.saveAs == "":
+	case m.cfg.Backend == nil:
 		m.status.Error("nowhere to save")
 		return m, nil
 	}
 	m.st.sync()
 	m.saving = true
 	m.status.Info("saving to " + m.target() + "…")
-	save := m.cfg.Save
-	if m.saveAs != "" {
-		path, as := m.saveAs, m.cfg.SaveAs
-		save = func(d *dialect.Doc) error { return as(d, path, true) }
-	}
-	return m, saveCmd(save, m.st.doc, m.journal.head(), m.st.unresolved, m.journal.applied())
+	return m, saveCmd(m.cfg.Backend, m.st.doc, m.saveAs, false, m.journal.head(), m.st.unresolved, m.journal.applied())
 }
 
 // afterSave reports a save. A failed one loses nothing: when the file
@@ -124,10 +118,7 @@ func (m Model) afterSave(msg savedMsg) (Model, tea.Cmd) {
 		// The command line's errors begin with the file's name: say it once.
 		why := strings.TrimPrefix(msg.err.Error(), where+": ")
 		m.status.Error(fmt.Sprintf("saving to %s: %s · nothing is lost", where, why))
-		if m.cfg.SaveAs != nil {
-			return m.promptSaveAs(msg.target), nil // a refused path stays, to correct
-		}
-		return m, nil
+		return m.promptSaveAs(msg.target), nil // a refused path stays, to correct
 	}
 	if msg.target != "" {
 		m.saveAs, m.cfg.SaveTarget = msg.target, msg.target
@@ -191,9 +182,7 @@ func (m Model) savedAs(msg promptMsg) (Model, tea.Cmd) {
 	m.st.sync()
 	m.saving = true
 	m.status.Info("saving to " + msg.value + "…")
-	as, path := m.cfg.SaveAs, msg.value
-	return m, saveAsCmd(path, func(d *dialect.Doc) error { return as(d, path, false) }, m.st.doc,
-		m.journal.head(), m.st.unresolved, m.journal.applied())
+	return m, saveCmd(m.cfg.Backend, m.st.doc, msg.value, true, m.journal.head(), m.st.unresolved, m.journal.applied())
 }
 
 // counted says n things, with the singular or the plural form.
