@@ -111,7 +111,7 @@ func (hs *harness) run(cmd tea.Cmd) {
 	case extReadyMsg:
 		hs.ready = msg
 		hs.send(msg)
-	case openMsg, confirmMsg, closeHelpMsg, mergeDoneMsg, mergeOpenMsg, mergeLeaveMsg, savedMsg, extResultMsg, mergeInMsg, promptMsg, xmlMsg, closeXMLMsg, indexMsg:
+	case openMsg, confirmMsg, closeHelpMsg, mergeDoneMsg, mergeOpenMsg, mergeLeaveMsg, mergeMoveMsg, savedMsg, extResultMsg, mergeInMsg, promptMsg, xmlMsg, closeXMLMsg, indexMsg:
 		hs.send(msg)
 	}
 }

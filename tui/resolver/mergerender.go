@@ -57,8 +57,9 @@ func (v MergeView) fieldRule(i int) string {
 	text := "── " + v.fields[i].Label
 	if n > 0 {
 		var parts []string
+		counts[mergemodel.Both] += counts[mergemodel.BothRev] // one mark, one word: "+ 2 both", not "+ 1 both, + 1 both"
 		for s := mergemodel.Open; s <= mergemodel.Clash; s++ {
-			if c := counts[s]; c > 0 {
+			if c := counts[s]; c > 0 && s != mergemodel.BothRev {
 				parts = append(parts, fmt.Sprintf("%s %d %s", stateMark[s], c, shortState[s]))
 			}
 		}

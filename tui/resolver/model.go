@@ -244,6 +244,8 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			counted(msg.open, "hunk is still", "hunks are still"))), nil
 	case mergeLeaveMsg:
 		return m.leaveMerge(msg)
+	case mergeMoveMsg:
+		return m.mergeMove(msg)
 	case extReadyMsg:
 		return m.extReady(msg)
 	case extExitMsg:
