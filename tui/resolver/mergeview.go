@@ -401,7 +401,6 @@ func (v MergeView) pastEnd(d int) bool {
 	return n > 0 && (d > 0 && v.cur == n-1 || d < 0 && v.cur == 0)
 }
 
-
 // typeAtHunk starts typing in the field of the hunk at hand, the cursor
 // where the result holds it.
 func (v *MergeView) typeAtHunk() {
