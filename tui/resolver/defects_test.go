@@ -141,3 +141,20 @@ func TestREADMESaysWhereApplyGoes(t *testing.T) {
 		t.Errorf("from the list: screen %d, selected %d; want the list on the next unresolved item", hs.m.screen, p)
 	}
 }
+
+// TestHeaderCountsClashesLeft (issue 30 item 7): with bases known, the
+// header counts the clashes left in the whole feed, and the count falls
+// as items are resolved; with none known it says nothing of clashes.
+func TestHeaderCountsClashesLeft(t *testing.T) {
+	hs := newBaseHarness(t, demoBases(t, demoDoc(t)), 140, 30)
+	if h := hs.header(); !strings.Contains(h, "0/7 resolved · 1 clash left") {
+		t.Fatalf("header %q", h)
+	}
+	hs.keys("w") // the groceries, which clash, keep their winner
+	if h := hs.header(); !strings.Contains(h, "1/7 resolved · 0 clashes left") {
+		t.Errorf("after w: header %q", h)
+	}
+	if h := newHarness(t, demoDoc(t), 140, 30).header(); strings.Contains(h, "clash") {
+		t.Errorf("no base known: header %q", h)
+	}
+}
