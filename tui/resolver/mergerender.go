@@ -109,6 +109,12 @@ func (v *MergeView) renderField(i int) {
 	if len(f.Values) > 0 {
 		v.renderSides(i)
 	}
+	v.renderResult(i)
+}
+
+// renderResult appends field i's result under a "result:" line, the
+// whole width, noting where the cursor is while typing.
+func (v *MergeView) renderResult(i int) {
 	v.laidOut.body = append(v.laidOut.body, drawn(v.styles.Bold.Render(fit("result:", v.width))))
 	start := len(v.laidOut.body)
 	mrows, mmarks, cur := v.resultRows(i, v.width-2)

@@ -80,11 +80,7 @@ func (m Model) unsaved() bool { return m.journal.head() != m.savedAt || m.pendin
 // save syncs the decisions into the document and saves it off the UI thread.
 func (m Model) save() (Model, tea.Cmd) {
 	switch {
-	case m.saving:
-		m.status.Info("a save is already running")
-		return m, nil
-	case m.merging:
-		m.status.Info("merging the new state of " + m.target() + "… s saves once it is merged in")
+	case m.busy("s saves"):
 		return m, nil
 	case m.cfg.Backend == nil:
 		m.status.Error("nowhere to save")
@@ -160,15 +156,24 @@ func (m Model) promptSaveAs(path string) Model {
 // askSaveAs is S: save to another file, asked for, as a failed save
 // offers; the saves after go there.
 func (m Model) askSaveAs() (Model, tea.Cmd) {
-	switch {
-	case m.saving:
-		m.status.Info("a save is already running")
-		return m, nil
-	case m.merging:
-		m.status.Info("merging the new state of " + m.target() + "… S saves elsewhere once it is merged in")
+	if m.busy("S saves elsewhere") {
 		return m, nil
 	}
 	return m.promptSaveAs(""), nil
+}
+
+// busy reports, and says, that a save or a merge-in is running, after
+// which the key (then says what it does) can be pressed again.
+func (m *Model) busy(then string) bool {
+	switch {
+	case m.saving:
+		m.status.Info("a save is already running")
+	case m.merging:
+		m.status.Info("merging the new state of " + m.target() + "… " + then + " once it is merged in")
+	default:
+		return false
+	}
+	return true
 }
 
 // savedAs acts on the path given: an existing file is refused, so that

@@ -22,44 +22,18 @@ var bases = map[string]string{
   <category term="food"/>
   <g:tag>red</g:tag>
 ` + atomTail,
-	"rss": `<?xml version="1.0" encoding="utf-8"?>
-<rss version="2.0" xmlns:sx="http://feedsync.org/2007/feedsync" xmlns:g="http://example.com/g">
- <channel>
-  <title>To do</title>
-  <item>
-   <title>Buy milk today</title>
-   <description>&lt;p&gt;Get milk and &lt;b&gt;eggs&lt;/b&gt; from the shop&lt;/p&gt;</description>
-   <category>home</category>
-   <category>food</category>
-   <g:place lat="1" lon="2">corner</g:place>
-   <g:tag>red</g:tag>
-   <g:tag>blue</g:tag>
+	"rss": rssBase("http://feedsync.org/2007/feedsync", "&lt;p&gt;Get milk and &lt;b&gt;eggs&lt;/b&gt; from the shop&lt;/p&gt;",
+		`   <g:tag>blue</g:tag>
    <g:loc><g:city>Lyon</g:city><g:zip n="69001">center</g:zip></g:loc>
    <sx:sync id="x1" updates="1">
     <sx:history sequence="1" when="2026-03-01T09:00:00Z" by="A"/>
    </sx:sync>
-  </item>
- </channel>
-</rss>
-`,
-	"sse-rss": `<?xml version="1.0" encoding="utf-8"?>
-<rss version="2.0" xmlns:sx="http://www.microsoft.com/schemas/rss/sse" xmlns:g="http://example.com/g">
- <channel>
-  <title>To do</title>
-  <item>
-   <title>Buy milk today</title>
-   <description>Get milk and eggs from the shop on the corner</description>
-   <category>home</category>
-   <category>food</category>
-   <g:place lat="1" lon="2">corner</g:place>
-   <g:tag>red</g:tag>
-   <sx:sync id="x1" version="1">
+`),
+	"sse-rss": rssBase("http://www.microsoft.com/schemas/rss/sse", "Get milk and eggs from the shop on the corner",
+		`   <sx:sync id="x1" version="1">
     <sx:history when="Sun, 01 Mar 2026 09:00:00 GMT" by="A"/>
    </sx:sync>
-  </item>
- </channel>
-</rss>
-`,
+`),
 	"sse-opml": `<?xml version="1.0" encoding="utf-8"?>
 <opml version="2.0" xmlns:sx="http://www.microsoft.com/schemas/rss/sse" xmlns:g="http://example.com/g">
  <head>
@@ -90,3 +64,24 @@ const atomTail = `  <id>urn:x1</id>
  </entry>
 </feed>
 `
+
+// rssBase is an RSS base feed whose item has a description, two
+// categories, a foreign element with attributes and a repeated one, then
+// rest, in the FeedSync namespace ns.
+func rssBase(ns, description, rest string) string {
+	return `<?xml version="1.0" encoding="utf-8"?>
+<rss version="2.0" xmlns:sx="` + ns + `" xmlns:g="http://example.com/g">
+ <channel>
+  <title>To do</title>
+  <item>
+   <title>Buy milk today</title>
+   <description>` + description + `</description>
+   <category>home</category>
+   <category>food</category>
+   <g:place lat="1" lon="2">corner</g:place>
+   <g:tag>red</g:tag>
+` + rest + `  </item>
+ </channel>
+</rss>
+`
+}
