@@ -1,7 +1,6 @@
 package mergemodel
 
 import (
-	"github.com/feedsync/feedsync/feeds"
 	"github.com/feedsync/feedsync/feeds/dialect"
 	"github.com/feedsync/feedsync/feeds/threeway"
 )
@@ -202,7 +201,7 @@ func fieldOfKey(fields []Field, key string) int {
 
 // hiddenEdits returns the edits of the plan's resolution of the fields
 // the view cannot show, which applying the result makes too.
-func hiddenEdits(fields []Field, edits []feeds.FieldEdit) []dialect.FieldEdit {
+func hiddenEdits(fields []Field, edits []dialect.FieldEdit) []dialect.FieldEdit {
 	var out []dialect.FieldEdit
 	for _, ed := range edits {
 		if fieldOfKey(fields, ed.Key) < 0 {
