@@ -149,20 +149,6 @@ func (m Model) startExtEdit() (Model, tea.Cmd) {
 	return m, writeEditFile(pos, m.st.entry(pos), m.marked(), editSheetOf(m.st.entry(pos)))
 }
 
-// refLabel names a version by its latest change: "winner · #3 by
-// alice-laptop · 2026-03-08 10:00:00Z".
-func refLabel(name string, v dialect.Version) string {
-	h := top(v)
-	s := name + " · " + entryWho(h)
-	if h.HasWhen() {
-		s += " · " + stampDate(h)
-	}
-	if v.Deleted() {
-		s += " · deleted"
-	}
-	return s
-}
-
 // extReady leaves the UI for the editor.
 func (m Model) extReady(msg extReadyMsg) (Model, tea.Cmd) {
 	if msg.err != nil {

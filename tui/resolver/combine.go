@@ -3,6 +3,8 @@ package resolver
 import (
 	"fmt"
 
+	"github.com/feedsync/feedsync/tui/resolver/draw"
+
 	tea "charm.land/bubbletea/v2"
 	"github.com/feedsync/feedsync/feeds/dialect"
 )
@@ -50,7 +52,7 @@ func (m Model) askCombineAll() (Model, tea.Cmd) {
 	m.bulk = bulk{positions: in}
 	return m.ask(askCombineAll, fmt.Sprintf("Combine %s, of %s? What one side changed against the base is taken, "+
 		"what several changed alike once; none of them clashes. %s recorded as a change by %s that settles every "+
-		"conflicting version. u undoes it.", counted(len(in), "item that combines", "items that combine"), scope, eachIs(len(in)), m.cfg.By)), nil
+		"conflicting version. u undoes it.", draw.Counted(len(in), "item that combines", "items that combine"), scope, eachIs(len(in)), m.cfg.By)), nil
 }
 
 // combineAll resolves every item asked about with its combination, as one
@@ -75,7 +77,7 @@ func (m Model) combineAll() (Model, tea.Cmd) {
 		m.status.Info("nothing combined: no item asked about combines any more")
 		return m, nil
 	}
-	m = m.commit(step{label: fmt.Sprintf("combined %s against the base", counted(len(cs), "item", "items")), changes: cs})
+	m = m.commit(step{label: fmt.Sprintf("combined %s against the base", draw.Counted(len(cs), "item", "items")), changes: cs})
 	if m.screen == itemScreen {
 		m.screen = listScreen
 	}

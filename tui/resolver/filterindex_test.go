@@ -1,10 +1,11 @@
 package resolver
 
 import (
-	"github.com/feedsync/feedsync/feeds/dialect"
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/feedsync/feedsync/feeds/dialect"
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/feedsync/feedsync/feeds/feedgen"

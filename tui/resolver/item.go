@@ -5,6 +5,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/feedsync/feedsync/tui/resolver/draw"
+
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 	"github.com/feedsync/feedsync/feeds/dialect"
@@ -18,7 +20,7 @@ const stackBelow = 100
 // version on the right, each under a provenance header, then the shared
 // data compared field by field, and optionally the history pane.
 type ItemView struct {
-	styles    *Styles
+	styles    *draw.Styles
 	keys      ItemKeys
 	now       time.Time
 	pos       int
@@ -114,7 +116,7 @@ func withPlace(fs []dialect.Field, place string) []dialect.Field {
 }
 
 // NewItemView returns an empty item screen.
-func NewItemView(s *Styles) ItemView {
+func NewItemView(s *draw.Styles) ItemView {
 	return ItemView{styles: s, keys: DefaultItemKeys(), pos: -1, hist: NewHistoryPane(s), find: finder{input: newLineInput(s, "/")}}
 }
 
@@ -197,7 +199,7 @@ func (v ItemView) Update(msg tea.Msg) (ItemView, tea.Cmd) {
 	case tea.KeyPressMsg:
 		v.updateKey(msg)
 	case tea.MouseWheelMsg:
-		v.scrollBy(wheelDelta(msg.Button))
+		v.scrollBy(draw.WheelDelta(msg.Button))
 	}
 	return v, nil
 }
@@ -240,7 +242,7 @@ func (v *ItemView) updateKey(msg tea.KeyPressMsg) {
 	case key.Matches(msg, v.keys.Markup):
 		v.toggle(&v.rendered)
 	default:
-		if d, ok := v.keys.delta(msg, page, len(v.body)); ok {
+		if d, ok := v.keys.Delta(msg, page, len(v.body)); ok {
 			v.scrollBy(d)
 		}
 	}

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/feedsync/feedsync/tui/resolver/draw"
+
 	"github.com/feedsync/feedsync/feeds/dialect"
 )
 
@@ -73,8 +75,8 @@ func (v ItemView) leftProvenance() (state, who, when string) {
 	if !v.leftIsBase() {
 		return provenance(v.leftVersion(), v.now)
 	}
-	h := labelled(v.item.Winner().State().Dialect, v.base.from)
-	return "where both sides started", "made as " + entryWho(h), entryWhen(h, v.now)
+	h := draw.Labelled(v.item.Winner().State().Dialect, v.base.from)
+	return "where both sides started", "made as " + draw.EntryWho(h), entryWhen(h, v.now)
 }
 
 // cycleLeft puts the next side on the left, passing over the version on

@@ -11,6 +11,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/feedsync/feedsync/tui/resolver/draw"
+
 	"charm.land/bubbles/v2/key"
 )
 
@@ -24,7 +26,7 @@ func keyMaps() map[string]any {
 		"ItemKeys":    DefaultItemKeys(),
 		"MergeKeys":   DefaultMergeKeys(),
 		"EditorKeys":  DefaultEditorKeys(),
-		"ScrollKeys":  DefaultScrollKeys(),
+		"ScrollKeys":  draw.DefaultScrollKeys(),
 		"HelpKeys":    DefaultHelpKeys(),
 		"XMLKeys":     DefaultXMLKeys(),
 		"PromptKeys":  DefaultPromptKeys(),

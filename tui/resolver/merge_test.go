@@ -5,6 +5,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/feedsync/feedsync/tui/resolver/draw"
+
 	tea "charm.land/bubbletea/v2"
 	"github.com/feedsync/feedsync/feeds/dialect"
 	"github.com/feedsync/feedsync/feeds/feedtest"
@@ -224,7 +226,7 @@ func TestMergeNoVersions(t *testing.T) {
 			break
 		}
 	}
-	s := MonoStyles()
+	s := draw.MonoStyles()
 	v := NewMergeView(&s).Open(0, e, "x", nil, 0)
 	v = v.Open(0, e, "x", nil, 0)
 	if len(v.fields) == 0 {

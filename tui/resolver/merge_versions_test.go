@@ -3,6 +3,8 @@ package resolver
 import (
 	"strings"
 	"testing"
+
+	"github.com/feedsync/feedsync/tui/resolver/draw"
 )
 
 // The merge view with three or more versions (QA Q34): one version is
@@ -141,9 +143,9 @@ func TestMergeOtherVersionTextIsTagged(t *testing.T) {
 	hs.keys("enter", "n", "e", "]", "l", "tab", "shift+tab", "e", "ctrl+end", " x", "esc", "tab")
 	v := hs.m.merge
 	tags := map[string]int{}
-	for _, p := range func() []piece { ps, _ := v.resultPieces(fieldOf(v, "content")); return ps }() {
-		if p.tag < 0 {
-			tags[p.text] = p.tag
+	for _, p := range func() []draw.Piece { ps, _ := v.resultPieces(fieldOf(v, "content")); return ps }() {
+		if p.Tag < 0 {
+			tags[p.Text] = p.Tag
 		}
 	}
 	if tags["21"] != otherTag || tags[" x"] != typedTag {

@@ -5,6 +5,8 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/feedsync/feedsync/tui/resolver/draw"
+
 	"github.com/feedsync/feedsync/diff"
 	"github.com/feedsync/feedsync/tui/resolver/mergemodel"
 )
@@ -53,7 +55,7 @@ type laidColumns struct {
 // columnBlocks is a source column cut into blocks and wrapped: each
 // block's rows, and the hunk, by tag, that first shows on each row.
 type columnBlocks struct {
-	rows  [][][]piece
+	rows  [][][]draw.Piece
 	first [][]int
 }
 
@@ -128,7 +130,7 @@ func (v MergeView) source(m *columnsMemo, i, ver int, winner bool) columnBlocks 
 	}
 	var c columnBlocks
 	for _, b := range cutAtBreaks(ps, at) {
-		rows := wrapLines(b, k.width)
+		rows := draw.WrapLines(b, k.width)
 		c.rows, c.first = append(c.rows, rows), append(c.first, firstTags(rows))
 	}
 	m.sources[k] = c
@@ -162,7 +164,7 @@ func (v MergeView) layColumns(m *columnsMemo, i int, typing, caret bool) laidCol
 			at, groups = append(at, kept[s]), append(groups, b+1)
 		}
 	}
-	var blocks [][]piece // the result's, one per group of the sources' blocks
+	var blocks [][]draw.Piece // the result's, one per group of the sources' blocks
 	var rmarks map[int]string
 	var lineRows []int // typing: the text area's rows of each line
 	if typing {
@@ -173,7 +175,7 @@ func (v MergeView) layColumns(m *columnsMemo, i int, typing, caret bool) laidCol
 			lineRows[r.line]++
 		}
 	} else {
-		var result []piece
+		var result []draw.Piece
 		if caret {
 			result, rmarks = v.resultPieces(i)
 		} else {
@@ -249,7 +251,7 @@ func (wr *wrappedResult) add(block wrappedResult, n int) {
 // addRows adds a block of a source column's rows, each marked with what
 // the result holds at the hunk that first shows on it (marks, by tag; none
 // for the winner's column), padded with blank rows to n.
-func (wr *wrappedResult) addRows(rows [][]piece, first []int, marks map[int]string, n int) {
+func (wr *wrappedResult) addRows(rows [][]draw.Piece, first []int, marks map[int]string, n int) {
 	base := len(wr.rows)
 	wr.rows = append(wr.rows, rows...)
 	for _, t := range first {
@@ -267,14 +269,14 @@ func (wr *wrappedResult) padTo(n int) {
 
 // firstTags returns, for each row, the hunk (by tag) that first shows on
 // it, or 0.
-func firstTags(rows [][]piece) []int {
+func firstTags(rows [][]draw.Piece) []int {
 	out := make([]int, len(rows))
 	seen := map[int]bool{}
 	for k, row := range rows {
 		for _, p := range row {
-			if p.tag > 0 && !seen[p.tag] {
-				seen[p.tag] = true
-				out[k] = cmp.Or(out[k], p.tag)
+			if p.Tag > 0 && !seen[p.Tag] {
+				seen[p.Tag] = true
+				out[k] = cmp.Or(out[k], p.Tag)
 			}
 		}
 	}
@@ -293,11 +295,11 @@ func (v MergeView) marksOf(ver int) map[int]string {
 
 // marksIn keeps the marks of the hunks a block holds, so that wrapResult
 // puts no other hunk's mark on its last row.
-func marksIn(block []piece, marks map[int]string) map[int]string {
+func marksIn(block []draw.Piece, marks map[int]string) map[int]string {
 	out := map[int]string{}
 	for _, p := range block {
-		if m, ok := marks[p.tag]; ok && p.tag > 0 {
-			out[p.tag] = m
+		if m, ok := marks[p.Tag]; ok && p.Tag > 0 {
+			out[p.Tag] = m
 		}
 	}
 	return out
@@ -334,14 +336,14 @@ func keptBreaks(chunks []diff.Chunk, inline bool) []int {
 // the version drops, then the version's text, as a word diff shows them.
 // So each version's column shows all it changes, its deletions too, which
 // the winner's column marks only for the version at hand.
-func inline(left, right []piece) []piece {
-	out := make([]piece, 0, len(left)+len(right))
+func inline(left, right []draw.Piece) []draw.Piece {
+	out := make([]draw.Piece, 0, len(left)+len(right))
 	li, ri := 0, 0
 	for li < len(left) || ri < len(right) {
 		switch {
-		case li < len(left) && left[li].tag > 0 && (ri >= len(right) || right[ri].tag == 0 || right[ri].tag >= left[li].tag):
+		case li < len(left) && left[li].Tag > 0 && (ri >= len(right) || right[ri].Tag == 0 || right[ri].Tag >= left[li].Tag):
 			out, li = append(out, left[li]), li+1
-		case ri < len(right) && (right[ri].tag > 0 || li >= len(left)):
+		case ri < len(right) && (right[ri].Tag > 0 || li >= len(left)):
 			out, ri = append(out, right[ri]), ri+1
 		default: // text both share: the same on either side
 			out, li, ri = append(out, left[li]), li+1, ri+1
@@ -377,25 +379,25 @@ func breaksIn(sync, kept []int) []int {
 
 // cutAtBreaks cuts pieces at the line breaks numbered at (ascending, from
 // 0 among the pieces' line breaks), which it drops: len(at)+1 blocks.
-func cutAtBreaks(ps []piece, at []int) [][]piece {
-	out := make([][]piece, 0, len(at)+1)
-	var cur []piece
+func cutAtBreaks(ps []draw.Piece, at []int) [][]draw.Piece {
+	out := make([][]draw.Piece, 0, len(at)+1)
+	var cur []draw.Piece
 	n := 0
 	for _, p := range ps {
 		for len(out) < len(at) {
-			i := strings.IndexByte(p.text, '\n')
+			i := strings.IndexByte(p.Text, '\n')
 			if i < 0 {
 				break
 			}
 			head := p
-			head.text = p.text[:i+1]
+			head.Text = p.Text[:i+1]
 			if n == at[len(out)] {
-				head.text = p.text[:i]
+				head.Text = p.Text[:i]
 				out, cur = append(out, append(cur, head)), nil
 			} else {
 				cur = append(cur, head)
 			}
-			p.text = p.text[i+1:]
+			p.Text = p.Text[i+1:]
 			n++
 		}
 		cur = append(cur, p)

@@ -2,6 +2,7 @@ package resolver
 
 import (
 	"github.com/feedsync/feedsync/diff"
+	"github.com/feedsync/feedsync/tui/resolver/draw"
 )
 
 // The base in the merge view (issue 19). With a base known, o shows it
@@ -34,19 +35,19 @@ func (v MergeView) baseValue(i int) string {
 
 // againstBase returns a side's value of field i as pieces against the
 // base's: what it dropped marked deleted, what it brought inserted.
-func (v MergeView) againstBase(i int, value string) []piece {
+func (v MergeView) againstBase(i int, value string) []draw.Piece {
 	s := v.styles
-	var out []piece
+	var out []draw.Piece
 	for _, c := range diff.Chunks(v.baseValue(i), value, v.fields[i].Granularity()) {
 		if !c.Changed {
 			out = append(out, v.plain(c.Old)...)
 			continue
 		}
 		if c.Old != "" {
-			out = append(out, piece{text: s.DelOpen + c.Old + s.DelClose, kind: diff.Delete})
+			out = append(out, draw.Piece{Text: s.DelOpen + c.Old + s.DelClose, Kind: diff.Delete})
 		}
 		if c.New != "" {
-			out = append(out, piece{text: s.InsOpen + c.New + s.InsClose, kind: diff.Insert})
+			out = append(out, draw.Piece{Text: s.InsOpen + c.New + s.InsClose, Kind: diff.Insert})
 		}
 	}
 	return out
@@ -58,13 +59,13 @@ func (v MergeView) againstBase(i int, value string) []piece {
 func (v *MergeView) renderBase(i int) {
 	s := v.styles
 	f := v.fields[i]
-	v.laidOut.body = append(v.laidOut.body, drawn(s.Bold.Render(fit("base:", v.width))))
+	v.laidOut.body = append(v.laidOut.body, drawn(s.Bold.Render(draw.Fit("base:", v.width))))
 	sides := v.sidePainter()
-	for _, row := range wrapLines(v.plain(v.baseValue(i)), v.width) {
+	for _, row := range draw.WrapLines(v.plain(v.baseValue(i)), v.width) {
 		v.laidOut.body = append(v.laidOut.body, func() string { return sides.paint(row, v.width) })
 	}
 	left := v.againstBase(i, f.Winner)
-	var right []piece
+	var right []draw.Piece
 	if v.version < len(f.Values) {
 		right = v.againstBase(i, f.Values[v.version])
 	}
@@ -73,22 +74,22 @@ func (v *MergeView) renderBase(i int) {
 	if narrow {
 		lw, rw = v.width, v.width
 	}
-	lrows, rrows := wrapLines(left, lw), wrapLines(right, rw)
-	sep := s.ink.rule.render(" │ ")
+	lrows, rrows := draw.WrapLines(left, lw), draw.WrapLines(right, rw)
+	sep := s.Ink.Rule.Render(" │ ")
 	wname, vname := "winner against the base:", v.versionName()+" against the base:"
 	if narrow {
-		v.laidOut.body = append(v.laidOut.body, drawn(s.Winner.Render(fit(wname, v.width))))
+		v.laidOut.body = append(v.laidOut.body, drawn(s.Winner.Render(draw.Fit(wname, v.width))))
 		for _, row := range lrows {
 			v.laidOut.body = append(v.laidOut.body, func() string { return sides.paint(row, lw) })
 		}
-		v.laidOut.body = append(v.laidOut.body, drawn(s.Version.Render(fit(vname, v.width))))
+		v.laidOut.body = append(v.laidOut.body, drawn(s.Version.Render(draw.Fit(vname, v.width))))
 		for _, row := range rrows {
 			v.laidOut.body = append(v.laidOut.body, func() string { return sides.paint(row, rw) })
 		}
 	} else {
-		v.laidOut.body = append(v.laidOut.body, drawn(s.Winner.Render(fit(wname, lw))+sep+s.Version.Render(fit(vname, rw))))
+		v.laidOut.body = append(v.laidOut.body, drawn(s.Winner.Render(draw.Fit(wname, lw))+sep+s.Version.Render(draw.Fit(vname, rw))))
 		for k := range max(len(lrows), len(rrows)) {
-			l, r := at(lrows, k), at(rrows, k)
+			l, r := draw.At(lrows, k), draw.At(rrows, k)
 			v.laidOut.body = append(v.laidOut.body, func() string { return sides.paint(l, lw) + sep + sides.paint(r, rw) })
 		}
 	}

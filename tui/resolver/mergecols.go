@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+
+	"github.com/feedsync/feedsync/tui/resolver/draw"
 )
 
 // Every version in columns: the merge view's layout for an item with two
@@ -118,15 +120,15 @@ func (v MergeView) columnWidths() (winner, result, version int) {
 func (v MergeView) versionHeads() string {
 	wl, wr, wv := v.columnWidths()
 	s := v.styles
-	sep := s.ink.rule.render(" │ ")
+	sep := s.Ink.Rule.Render(" │ ")
 	var b strings.Builder
-	b.WriteString(s.Winner.Render(fit("WINNER", wl)) + sep + s.Bold.Render(fit("  RESULT", wr+2)))
+	b.WriteString(s.Winner.Render(draw.Fit("WINNER", wl)) + sep + s.Bold.Render(draw.Fit("  RESULT", wr+2)))
 	for j := range v.mm.Versions() {
 		mark := "  "
 		if j == v.version {
 			mark = "› "
 		}
-		b.WriteString(sep + s.Version.Render(fit(fmt.Sprintf("%sVERSION %d · %s", mark, j+1, v.whos[j]), wv+2)))
+		b.WriteString(sep + s.Version.Render(draw.Fit(fmt.Sprintf("%sVERSION %d · %s", mark, j+1, v.whos[j]), wv+2)))
 	}
 	return b.String()
 }
@@ -142,7 +144,7 @@ func (v *MergeView) renderColumns(i int) {
 	typed, typedMarks := v.typedColumn(i, laid, wr, start)
 	shown := cols[2+v.version]
 	paints := v.columnPainters()
-	sep := v.styles.ink.rule.render(" │ ")
+	sep := v.styles.Ink.Rule.Render(" │ ")
 	for k := range len(cols[0].rows) {
 		v.noteTags(cols[0].rows[k], start+k)
 		v.noteTags(shown.rows[k], start+k)
@@ -210,7 +212,7 @@ func (v *MergeView) renderOne(i int) {
 	res, shown := cols[1], cols[2]
 	typed, typedMarks := v.typedColumn(i, laid, wr, start)
 	sides := v.sidePainter()
-	sep := v.styles.ink.rule.render(" │ ")
+	sep := v.styles.Ink.Rule.Render(" │ ")
 	for k := range len(cols[0].rows) {
 		v.noteTags(cols[0].rows[k], start+k)
 		v.noteTags(shown.rows[k], start+k)
@@ -238,7 +240,7 @@ func (v *MergeView) typedColumn(i int, laid laidColumns, wr, start int) (typed [
 		v.laidOut.cursorAt = start + max(slices.Index(laid.typed, cur), 0)
 	}
 	for t, r := range laid.cols[1].tagRows {
-		v.noteTags([]piece{{tag: t}}, start+r)
+		v.noteTags([]draw.Piece{{Tag: t}}, start+r)
 	}
 	return typed, marks
 }

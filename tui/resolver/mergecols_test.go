@@ -280,7 +280,7 @@ func TestMergeColumnsHighlight(t *testing.T) {
 	t.Setenv("NO_COLOR", "")
 	hs := threeVersions(t, 200, 50)
 	hs.keys("enter", "e") // alice's "Lyon": carol has Lyon too, dave the winner's Annecy
-	open := hs.m.merge.styles.ink.cursor.open
+	open := hs.m.merge.styles.Ink.Cursor.Open
 	if open == "" {
 		t.Skip("the highlight has no sequence of its own")
 	}

@@ -6,6 +6,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/feedsync/feedsync/tui/resolver/draw"
+
 	"github.com/feedsync/feedsync/feeds/threeway"
 	"github.com/feedsync/feedsync/tui/resolver/mergemodel"
 )
@@ -68,28 +70,28 @@ func (v MergeView) headLines() []string {
 // buildHead builds the header but its last rule.
 func (v MergeView) buildHead() []string {
 	s := v.styles
-	lines := []string{s.Bold.Render(fit(fmt.Sprintf("combine %s — the result %s", v.name, v.scope()), v.width))}
-	lines = append(lines, fit(v.pairLine(), v.width))
+	lines := []string{s.Bold.Render(draw.Fit(fmt.Sprintf("combine %s — the result %s", v.name, v.scope()), v.width))}
+	lines = append(lines, draw.Fit(v.pairLine(), v.width))
 	if line := v.baseLine(); line != "" {
-		lines = append(lines, s.Info.Render(fit(line, v.width)))
+		lines = append(lines, s.Info.Render(draw.Fit(line, v.width)))
 	}
 	if note := v.placeNote(); note != "" {
-		for _, row := range wrap([]piece{{text: note}}, v.width) {
-			lines = append(lines, s.Info.Render(paint(row, v.width, s)))
+		for _, row := range draw.Wrap([]draw.Piece{{Text: note}}, v.width) {
+			lines = append(lines, s.Info.Render(draw.Paint(row, v.width, s)))
 		}
 	}
 	switch {
 	case v.note != "":
 		lines = append(lines, v.wrapped(v.note, 3, s.Error.Render)...) // so that a question is read whole
 	case v.typing:
-		lines = append(lines, s.Info.Render(fit("typing in "+v.fields[v.field].Label+" · esc stops · tab next field · ctrl+s applies", v.width)))
+		lines = append(lines, s.Info.Render(draw.Fit("typing in "+v.fields[v.field].Label+" · esc stops · tab next field · ctrl+s applies", v.width)))
 	case v.mm.Versions() > 1: // other versions: what they hold is read whole
 		lines = append(lines, v.wrapped(v.hunkLine(), 2, s.Info.Render)...)
 		for _, r := range v.otherRows() {
 			lines = append(lines, v.wrapped(r, 2, s.Version.Render)...)
 		}
 	default:
-		lines = append(lines, s.Info.Render(fit(v.hunkLine(), v.width)))
+		lines = append(lines, s.Info.Render(draw.Fit(v.hunkLine(), v.width)))
 	}
 	switch {
 	case v.baseShown():
@@ -113,9 +115,9 @@ func (v MergeView) baseLine() string {
 	if sum.Item {
 		return from + "the item clashes whole (" + wholeClash(sum.Why) + "): nothing is combined, every hunk is yours to decide"
 	}
-	line := from + counted(sum.Clashes, "clash", "clashes") + fmt.Sprintf(", %d combined", sum.Combined)
+	line := from + draw.Counted(sum.Clashes, "clash", "clashes") + fmt.Sprintf(", %d combined", sum.Combined)
 	if sum.Hidden > 0 {
-		line += fmt.Sprintf(" (and %s in a field shown only on the item screen)", counted(sum.Hidden, "clash", "clashes"))
+		line += fmt.Sprintf(" (and %s in a field shown only on the item screen)", draw.Counted(sum.Hidden, "clash", "clashes"))
 	}
 	if !v.mm.Combining() {
 		return line + " · the combining is undone: ctrl+r redoes it"
@@ -136,9 +138,9 @@ func wholeClash(w threeway.Why) string {
 	return w.String()
 }
 
-// wrapped renders text wrapped at words on up to n rows (see cutRows).
+// wrapped renders text wrapped at words on up to n rows (see CutRows).
 func (v MergeView) wrapped(text string, n int, render func(...string) string) []string {
-	return renderRows(cutRows(text, v.width, n, v.styles), render)
+	return draw.RenderRows(draw.CutRows(text, v.width, n, v.styles), render)
 }
 
 // placeNote says, where the version shown puts an outline's item elsewhere
@@ -191,12 +193,12 @@ func versionList(is []int) string {
 // positionRule is the header's last rule, with how far down the body is
 // when it does not fit in the rows left under a header of headRows.
 func (v MergeView) positionRule(headRows int) string {
-	p := position(v.scroll, max(v.height-headRows, 1), len(v.laidOut.body))
+	p := draw.Position(v.scroll, max(v.height-headRows, 1), len(v.laidOut.body))
 	if p == "" {
-		return v.styles.ink.rule.render(strings.Repeat("─", v.width))
+		return v.styles.Ink.Rule.Render(strings.Repeat("─", v.width))
 	}
 	text := " " + p + " "
-	return v.styles.ink.rule.render(fit(strings.Repeat("─", max(v.width-textWidth(text)-2, 0))+text+"──", v.width))
+	return v.styles.Ink.Rule.Render(draw.Fit(strings.Repeat("─", max(v.width-draw.TextWidth(text)-2, 0))+text+"──", v.width))
 }
 
 // pairLine names the two sides compared.
@@ -204,7 +206,7 @@ func (v MergeView) pairLine() string {
 	if len(v.labels) == 0 {
 		return "no other version: the result is the winner's fields, to edit"
 	}
-	return refLabel("winner", v.entry.Winner()) + "  ⇄  " + v.labels[v.version]
+	return draw.RefLabel("winner", v.entry.Winner()) + "  ⇄  " + v.labels[v.version]
 }
 
 // hunkLine says where the person is and what the hunk holds.
@@ -277,7 +279,7 @@ func (v MergeView) otherRows() []string {
 		rows = append(rows, fmt.Sprintf("version %d (%s) has %s here", i+1, v.whos[i], shown))
 	}
 	if more > 0 {
-		rows = append(rows, "and "+counted(more, "more version differs", "more versions differ")+" here — tab shows each")
+		rows = append(rows, "and "+draw.Counted(more, "more version differs", "more versions differ")+" here — tab shows each")
 	}
 	return rows
 }
@@ -295,7 +297,7 @@ func (v MergeView) columns() (left, mid, right int) {
 func (v MergeView) columnHeads() string {
 	l, m, r := v.columns()
 	s := v.styles
-	sep := s.ink.rule.render(" │ ")
-	return s.Winner.Render(fit("WINNER", l)) + sep + s.Bold.Render(fit("  RESULT", m)) + sep +
-		s.Version.Render(fit(strings.ToUpper(v.versionName()), r))
+	sep := s.Ink.Rule.Render(" │ ")
+	return s.Winner.Render(draw.Fit("WINNER", l)) + sep + s.Bold.Render(draw.Fit("  RESULT", m)) + sep +
+		s.Version.Render(draw.Fit(strings.ToUpper(v.versionName()), r))
 }

@@ -5,6 +5,8 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/feedsync/feedsync/tui/resolver/draw"
+
 	tea "charm.land/bubbletea/v2"
 	"github.com/feedsync/feedsync/feeds/dialect"
 )
@@ -329,9 +331,9 @@ func rebaseWords(was, now dialect.Entry, fresh []bool, whos []string) string {
 	var parts []string
 	switch {
 	case !now.InConflict():
-		return "the other writer resolved it (" + entryWho(top(now.Winner())) + "), its resolution is the winner here now"
+		return "the other writer resolved it (" + draw.EntryWho(draw.Top(now.Winner())) + "), its resolution is the winner here now"
 	case !sameVersion(was.Winner(), now.Winner()):
-		parts = append(parts, "the winner is now "+entryWho(top(now.Winner())))
+		parts = append(parts, "the winner is now "+draw.EntryWho(draw.Top(now.Winner())))
 	}
 	for i, f := range fresh {
 		if f {
@@ -345,7 +347,7 @@ func rebaseWords(was, now dialect.Entry, fresh []bool, whos []string) string {
 		}
 	}
 	if gone > 0 {
-		parts = append(parts, counted(gone, "version is", "versions are")+" no longer in conflict")
+		parts = append(parts, draw.Counted(gone, "version is", "versions are")+" no longer in conflict")
 	}
 	if len(parts) == 0 {
 		parts = append(parts, "its versions changed")
@@ -461,7 +463,7 @@ func (d diskChanges) words(target string, before, now, decisions, dropped int) s
 	case d.changed == 0:
 		parts = append(parts, "no item differs there")
 	default:
-		what := counted(d.changed, "item", "items") + " changed there, marked “changed on disk”: " + strings.Join(d.titles, ", ")
+		what := draw.Counted(d.changed, "item", "items") + " changed there, marked “changed on disk”: " + strings.Join(d.titles, ", ")
 		if d.changed > len(d.titles) {
 			what += ", …"
 		}
@@ -479,10 +481,10 @@ func (d diskChanges) words(target string, before, now, decisions, dropped int) s
 	}
 	parts = append(parts, fmt.Sprintf("%d in conflict now (%d before)", now, before))
 	if decisions > 0 {
-		parts = append(parts, "your "+counted(decisions, "decision is kept and u still undoes it", "decisions are kept and u still undoes them"))
+		parts = append(parts, "your "+draw.Counted(decisions, "decision is kept and u still undoes it", "decisions are kept and u still undoes them"))
 	}
 	if dropped > 0 {
-		parts = append(parts, counted(dropped, "decision saved before the file changed is", "decisions saved before the file changed are")+
+		parts = append(parts, draw.Counted(dropped, "decision saved before the file changed is", "decisions saved before the file changed are")+
 			" in its new state and can no longer be undone")
 	}
 	return strings.Join(append(parts, "s saves"), " · ")

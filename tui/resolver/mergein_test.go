@@ -9,6 +9,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/feedsync/feedsync/tui/resolver/draw"
+
 	tea "charm.land/bubbletea/v2"
 	"github.com/feedsync/feedsync/engine"
 	"github.com/feedsync/feedsync/feeds/dialect"
@@ -142,7 +144,7 @@ func TestMergeInKeepsDecisions(t *testing.T) {
 	if err != nil || !hs.m.Saved() {
 		t.Fatalf("not saved: %v\n%s", err, hs.screen())
 	}
-	if g := entry(t, saved, "item-groceries"); g.InConflict() || top(g.Winner()).By != testBy {
+	if g := entry(t, saved, "item-groceries"); g.InConflict() || draw.Top(g.Winner()).By != testBy {
 		t.Error("the saved groceries are not the session's resolution")
 	}
 	if p := entry(t, saved, "item-passport"); p.Title() != "X" || !p.InConflict() {
@@ -178,7 +180,7 @@ func TestMergeInUndoReopensAsMerged(t *testing.T) {
 	hs.keys("u")
 	undone := hs.m.st.entry(groceries)
 	if got, want := undone, entry(t, w.file, "item-groceries"); !sameState(got, want) {
-		t.Errorf("undone, the item is %q by %s, want the file's own", got.Title(), top(got.Winner()).By)
+		t.Errorf("undone, the item is %q by %s, want the file's own", got.Title(), draw.Top(got.Winner()).By)
 	}
 	if !undone.InConflict() || len(undone.Versions()) != 1 {
 		t.Errorf("undone, the item does not have its loaded conflict back")
@@ -306,7 +308,7 @@ func TestMergeInUnderMergeView(t *testing.T) {
 			before := hs.m.st.entry(groceries)
 			var bys []string
 			for _, v := range before.Versions() {
-				bys = append(bys, top(v).By)
+				bys = append(bys, draw.Top(v).By)
 			}
 			if !slices.Equal(bys, c.bys) || before.InConflict() != (c.bys != nil) {
 				t.Fatalf("the merged item's versions are by %v, want %v", bys, c.bys)
@@ -321,12 +323,12 @@ func TestMergeInUnderMergeView(t *testing.T) {
 			}
 			hs.keys("a", "a") // and apply with hunks open
 			after := hs.m.st.entry(groceries)
-			if hs.m.screen == mergeScreen || after.InConflict() || after.Title() != "Buy groceries" || top(after.Winner()).By != testBy {
+			if hs.m.screen == mergeScreen || after.InConflict() || after.Title() != "Buy groceries" || draw.Top(after.Winner()).By != testBy {
 				t.Fatalf("the second apply did not resolve the merged item with the result:\n%s", hs.screen())
 			}
 			for _, v := range before.Versions() { // each version settled is in the resolution's history (1.0.2 §3.4 step 2)
 				if !slices.ContainsFunc(after.Winner().History(), func(h dialect.History) bool { return h.Equal(v.History()[0]) }) {
-					t.Errorf("version by %s was not settled", top(v).By)
+					t.Errorf("version by %s was not settled", draw.Top(v).By)
 				}
 			}
 		})
@@ -397,7 +399,7 @@ func TestEndToEndMergeIn(t *testing.T) {
 		t.Errorf("feedsync conflicts on the saved file:\n%s", out)
 	}
 	doc, _ := readFeed(t, dir, "ext.xml")
-	if g := entry(t, doc, "item-groceries"); g.InConflict() || top(g.Winner()).By != testBy {
+	if g := entry(t, doc, "item-groceries"); g.InConflict() || draw.Top(g.Winner()).By != testBy {
 		t.Error("the saved groceries are not the session's resolution")
 	}
 }
@@ -468,13 +470,13 @@ func TestMergeInUnderSelectiveMerge(t *testing.T) {
 	merged := hs.m.st.entry(offsite)
 	var bys []string
 	for _, v := range merged.Versions() {
-		bys = append(bys, top(v).By)
+		bys = append(bys, draw.Top(v).By)
 	}
 	if !slices.Contains(bys, "dave-tablet") || len(bys) != len(loaded.Versions())+1 {
 		t.Fatalf("the merged offsite's versions are by %v", bys)
 	}
 	if vs := hs.m.merge.versions; len(vs) != 1 || !sameVersion(merged.Versions()[vs[0]], marked) {
-		t.Fatalf("the selection %v is not the version marked (by %s)", vs, top(marked).By)
+		t.Fatalf("the selection %v is not the version marked (by %s)", vs, draw.Top(marked).By)
 	}
 	hs.keys("a", "a", "a") // refused once, then applied with hunks open
 	after := hs.m.st.entry(offsite)
@@ -483,10 +485,10 @@ func TestMergeInUnderSelectiveMerge(t *testing.T) {
 	}
 	for _, v := range after.Versions() {
 		if sameVersion(v, marked) {
-			t.Errorf("the version marked (by %s) is still in conflict", top(v).By)
+			t.Errorf("the version marked (by %s) is still in conflict", draw.Top(v).By)
 		}
 	}
-	if !slices.ContainsFunc(after.Versions(), func(v dialect.Version) bool { return top(v).By == "dave-tablet" }) {
+	if !slices.ContainsFunc(after.Versions(), func(v dialect.Version) bool { return draw.Top(v).By == "dave-tablet" }) {
 		t.Errorf("the version the file brought, never selected, was settled")
 	}
 }
@@ -532,12 +534,12 @@ func TestMergeInKeepsMarks(t *testing.T) {
 	hs.mergeIn(w)
 	merged := hs.m.st.entry(offsite)
 	if got := hs.m.item.Marked(); len(got) != 1 || !sameVersion(merged.Versions()[got[0]], marked) {
-		t.Fatalf("marked after the merge-in: %v of %d versions, want the one by %s", got, len(merged.Versions()), top(marked).By)
+		t.Fatalf("marked after the merge-in: %v of %d versions, want the one by %s", got, len(merged.Versions()), draw.Top(marked).By)
 	}
 	hs.keys("w")
 	after := hs.m.st.entry(offsite)
 	if !after.InConflict() || slices.ContainsFunc(after.Versions(), func(v dialect.Version) bool { return sameVersion(v, marked) }) ||
-		!slices.ContainsFunc(after.Versions(), func(v dialect.Version) bool { return top(v).By == "dave-tablet" }) {
+		!slices.ContainsFunc(after.Versions(), func(v dialect.Version) bool { return draw.Top(v).By == "dave-tablet" }) {
 		t.Errorf("w did not settle the version marked alone")
 	}
 }

@@ -1,6 +1,9 @@
 package resolver
 
-import "charm.land/bubbles/v2/key"
+import (
+	"charm.land/bubbles/v2/key"
+	"github.com/feedsync/feedsync/tui/resolver/draw"
+)
 
 // MergeKeys are the merge view's bindings.
 type MergeKeys struct {
@@ -8,7 +11,7 @@ type MergeKeys struct {
 	Type, Done, NextVersion, PrevVersion       key.Binding
 	Apply, Leave, Quit, Undo, Redo             key.Binding
 	Layout, Base, Help                         key.Binding
-	ScrollKeys
+	draw.ScrollKeys
 }
 
 // DefaultMergeKeys returns the merge view's bindings: vimdiff's ]c and [c
@@ -17,25 +20,25 @@ type MergeKeys struct {
 // version on the right.
 func DefaultMergeKeys() MergeKeys {
 	return MergeKeys{
-		Next:        bind("]/n", "next hunk (then item)", "]", "n"),
-		Prev:        bind("[/p", "previous hunk (then item)", "[", "p"),
-		Winner:      bind("h/←", "take the winner's", "h", "left", "<"),
-		Version:     bind("l/→", "take the version's", "l", "right", ">"),
-		Both:        bind("b", "both, winner first", "b"),
-		BothRev:     bind("B", "both, version first", "B"),
-		Type:        bind("e/enter", "type in the result", "e", "i", "enter"),
-		Done:        bind("esc", "stop typing", "esc", "ctrl+c"),
-		NextVersion: bind("tab", "next version", "tab"),
-		PrevVersion: bind("shift+tab", "previous version", "shift+tab"),
-		Apply:       bind("ctrl+s/a", "apply as the resolution", "ctrl+s", "a"),
-		Leave:       bind("esc/q", "leave (asks if changed)", "esc", "q"),
-		Quit:        bind("ctrl+c", "quit (asks first if changed)", "ctrl+c"),
-		Undo:        bind("u", "undo", "u"), // ctrl+z suspends, as on every screen (typing: it undoes typing)
-		Redo:        bind("ctrl+r", "redo", "ctrl+r", "ctrl+y"),
-		Layout:      bind("v", "columns/one version", "v"),
-		Base:        bind("o", "the base: show it, sides against it", "o"),
-		ScrollKeys:  DefaultScrollKeys(),
-		Help:        bind("?", "help", "?"),
+		Next:        draw.Bind("]/n", "next hunk (then item)", "]", "n"),
+		Prev:        draw.Bind("[/p", "previous hunk (then item)", "[", "p"),
+		Winner:      draw.Bind("h/←", "take the winner's", "h", "left", "<"),
+		Version:     draw.Bind("l/→", "take the version's", "l", "right", ">"),
+		Both:        draw.Bind("b", "both, winner first", "b"),
+		BothRev:     draw.Bind("B", "both, version first", "B"),
+		Type:        draw.Bind("e/enter", "type in the result", "e", "i", "enter"),
+		Done:        draw.Bind("esc", "stop typing", "esc", "ctrl+c"),
+		NextVersion: draw.Bind("tab", "next version", "tab"),
+		PrevVersion: draw.Bind("shift+tab", "previous version", "shift+tab"),
+		Apply:       draw.Bind("ctrl+s/a", "apply as the resolution", "ctrl+s", "a"),
+		Leave:       draw.Bind("esc/q", "leave (asks if changed)", "esc", "q"),
+		Quit:        draw.Bind("ctrl+c", "quit (asks first if changed)", "ctrl+c"),
+		Undo:        draw.Bind("u", "undo", "u"), // ctrl+z suspends, as on every screen (typing: it undoes typing)
+		Redo:        draw.Bind("ctrl+r", "redo", "ctrl+r", "ctrl+y"),
+		Layout:      draw.Bind("v", "columns/one version", "v"),
+		Base:        draw.Bind("o", "the base: show it, sides against it", "o"),
+		ScrollKeys:  draw.DefaultScrollKeys(),
+		Help:        draw.Bind("?", "help", "?"),
 	}
 }
 
@@ -49,7 +52,7 @@ func (k MergeKeys) FullHelp() [][]key.Binding {
 	return [][]key.Binding{
 		{k.Next, k.Prev, k.Winner, k.Version, k.Both, k.BothRev},
 		{k.Type, k.Done, k.NextVersion, k.PrevVersion, k.Layout, k.Base, k.Apply, k.Leave, k.Quit, k.Undo, k.Redo},
-		append(k.ScrollKeys.list(), k.Help),
+		append(k.ScrollKeys.Bindings(), k.Help),
 	}
 }
 

@@ -2,6 +2,7 @@ package resolver
 
 import (
 	"github.com/feedsync/feedsync/diff"
+	"github.com/feedsync/feedsync/tui/resolver/draw"
 	"github.com/feedsync/feedsync/tui/resolver/mergemodel"
 )
 
@@ -17,11 +18,11 @@ import (
 // model keeps what it gives the states: mergemodel.Model).
 type mergeMemo struct {
 	rev     uint64
-	results map[[3]int]wrappedResult // a field's result wrapped: field, version, width
-	sides   map[[4]int][2][][]piece  // a field's sides wrapped: field, version, widths (not tied to the result)
-	head    []string                 // the header but its last rule (see headLines)
-	headFor headKey                  // what head was built for
-	heads   int                      // how many headers were built, which a test counts
+	results map[[3]int]wrappedResult     // a field's result wrapped: field, version, width
+	sides   map[[4]int][2][][]draw.Piece // a field's sides wrapped: field, version, widths (not tied to the result)
+	head    []string                     // the header but its last rule (see headLines)
+	headFor headKey                      // what head was built for
+	heads   int                          // how many headers were built, which a test counts
 }
 
 // layoutKey is what the body depends on beside the styles.
@@ -53,7 +54,7 @@ type headKey struct {
 }
 
 func newMergeMemo() *mergeMemo {
-	return &mergeMemo{sides: map[[4]int][2][][]piece{}}
+	return &mergeMemo{sides: map[[4]int][2][][]draw.Piece{}}
 }
 
 // restyle draws the header and the body anew, for new styles.

@@ -5,6 +5,8 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/feedsync/feedsync/tui/resolver/draw"
+
 	"github.com/feedsync/feedsync/diff"
 	"github.com/feedsync/feedsync/tui/resolver/mergemodel"
 )
@@ -39,7 +41,7 @@ func (v *MergeView) layout() {
 		v.renderField(i)
 	}
 	if len(v.fields) == 0 {
-		v.laidOut.body = append(v.laidOut.body, drawn(v.styles.ink.dim.render("(the item has no shared field)")))
+		v.laidOut.body = append(v.laidOut.body, drawn(v.styles.Ink.Dim.Render("(the item has no shared field)")))
 	}
 	v.scrollBy(0)
 }
@@ -63,7 +65,7 @@ func (v MergeView) fieldRule(i int) string {
 				parts = append(parts, fmt.Sprintf("%s %d %s", stateMark[s], c, shortState[s]))
 			}
 		}
-		text += " · " + plural(n, "hunk") + ": " + strings.Join(parts, ", ")
+		text += " · " + draw.Plural(n, "hunk") + ": " + strings.Join(parts, ", ")
 	}
 	// What the result holds outside the hunks, as its gutter marks it; in
 	// a field where the version shown has no hunk, "outside" goes unsaid.
@@ -82,7 +84,7 @@ func (v MergeView) fieldRule(i int) string {
 		text += " · edited"
 	}
 	text += " "
-	return v.styles.ink.label.render(pad(text+strings.Repeat("─", max(v.width-textWidth(text), 0)), v.width))
+	return v.styles.Ink.Label.Render(draw.Pad(text+strings.Repeat("─", max(v.width-draw.TextWidth(text), 0)), v.width))
 }
 
 var shortState = [...]string{
@@ -115,7 +117,7 @@ func (v *MergeView) renderField(i int) {
 // renderResult appends field i's result under a "result:" line, the
 // whole width, noting where the cursor is while typing.
 func (v *MergeView) renderResult(i int) {
-	v.laidOut.body = append(v.laidOut.body, drawn(v.styles.Bold.Render(fit("result:", v.width))))
+	v.laidOut.body = append(v.laidOut.body, drawn(v.styles.Bold.Render(draw.Fit("result:", v.width))))
 	start := len(v.laidOut.body)
 	mrows, mmarks, cur := v.resultRows(i, v.width-2)
 	for k := range mrows {
@@ -135,11 +137,11 @@ func (v *MergeView) renderSides(i int) {
 		lw := (v.width - 3) / 2
 		rw := v.width - 3 - lw
 		lrows, rrows := v.sideRows(i, lw, rw)
-		sep := s.ink.rule.render(" │ ")
+		sep := s.Ink.Rule.Render(" │ ")
 		sides := v.sidePainter()
-		v.laidOut.body = append(v.laidOut.body, drawn(s.Winner.Render(fit("winner:", lw))+sep+s.Version.Render(fit(v.versionName()+":", rw))))
+		v.laidOut.body = append(v.laidOut.body, drawn(s.Winner.Render(draw.Fit("winner:", lw))+sep+s.Version.Render(draw.Fit(v.versionName()+":", rw))))
 		for k := 0; k < max(len(lrows), len(rrows)); k++ {
-			l, r := at(lrows, k), at(rrows, k)
+			l, r := draw.At(lrows, k), draw.At(rrows, k)
 			v.noteTags(l, len(v.laidOut.body))
 			v.laidOut.body = append(v.laidOut.body, func() string { return sides.paint(l, lw) + sep + sides.paint(r, rw) })
 		}
@@ -147,12 +149,12 @@ func (v *MergeView) renderSides(i int) {
 	}
 	lrows, rrows := v.sideRows(i, v.width, v.width)
 	sides, w := v.sidePainter(), v.width
-	v.laidOut.body = append(v.laidOut.body, drawn(s.Winner.Render(fit("winner:", v.width))))
+	v.laidOut.body = append(v.laidOut.body, drawn(s.Winner.Render(draw.Fit("winner:", v.width))))
 	for _, row := range lrows {
 		v.noteTags(row, len(v.laidOut.body))
 		v.laidOut.body = append(v.laidOut.body, func() string { return sides.paint(row, w) })
 	}
-	v.laidOut.body = append(v.laidOut.body, drawn(s.Version.Render(fit(v.versionName()+":", v.width))))
+	v.laidOut.body = append(v.laidOut.body, drawn(s.Version.Render(draw.Fit(v.versionName()+":", v.width))))
 	for _, row := range rrows {
 		v.noteTags(row, len(v.laidOut.body))
 		v.laidOut.body = append(v.laidOut.body, func() string { return sides.paint(row, w) })
@@ -168,7 +170,7 @@ func drawn(s string) bodyRow { return func() string { return s } }
 
 // sidePainter paints the rows of the sides as the view stands.
 type sidePainter struct {
-	styles *Styles
+	styles *draw.Styles
 	hl     []int // the tags of the hunks highlighted
 }
 
@@ -183,35 +185,35 @@ func (v MergeView) sidePainter() sidePainter {
 // sideRows returns the winner's and the version's value of field i
 // wrapped to lw and rw cells, nothing highlighted: they do not change with
 // the result, so they are wrapped once per version and width.
-func (v MergeView) sideRows(i, lw, rw int) (lrows, rrows [][]piece) {
+func (v MergeView) sideRows(i, lw, rw int) (lrows, rrows [][]draw.Piece) {
 	m := v.memoNow()
 	k := [4]int{i, v.version, lw, rw}
 	if r, ok := m.sides[k]; ok {
 		return r[0], r[1]
 	}
 	left, right := v.sidePieces(i, -1)
-	lrows, rrows = wrapLines(left, lw), wrapLines(right, rw)
-	m.sides[k] = [2][][]piece{lrows, rrows}
+	lrows, rrows = draw.WrapLines(left, lw), draw.WrapLines(right, rw)
+	m.sides[k] = [2][][]draw.Piece{lrows, rrows}
 	return lrows, rrows
 }
 
 // paint paints a row of a side w cells wide, the hunk at hand highlighted
 // (as sidePieces marks it) unless the person is typing.
-func (sp sidePainter) paint(row []piece, w int) string {
-	lit := func(p piece) bool { return p.tag > 0 && slices.Contains(sp.hl, p.tag) }
+func (sp sidePainter) paint(row []draw.Piece, w int) string {
+	lit := func(p draw.Piece) bool { return p.Tag > 0 && slices.Contains(sp.hl, p.Tag) }
 	if slices.ContainsFunc(row, lit) {
 		row = slices.Clone(row)
 		for k := range row {
-			row[k].hl = lit(row[k])
+			row[k].HL = lit(row[k])
 		}
 	}
-	return paint(row, w, sp.styles)
+	return draw.Paint(row, w, sp.styles)
 }
 
 // noteTags records the first and the last body row where each hunk shows.
-func (v *MergeView) noteTags(row []piece, at int) {
+func (v *MergeView) noteTags(row []draw.Piece, at int) {
 	for _, p := range row {
-		t := p.tag - 1
+		t := p.Tag - 1
 		if t < 0 || t >= len(v.laidOut.hunkRow) {
 			continue
 		}
@@ -225,7 +227,7 @@ func (v *MergeView) noteTags(row []piece, at int) {
 // sidePieces returns the winner's and the version's value of a field as
 // pieces, the changed text marked and tagged with its hunk, the hunk at
 // hand highlighted: hunk at of the version shown, or none if at < 0.
-func (v MergeView) sidePieces(i, at int) (left, right []piece) {
+func (v MergeView) sidePieces(i, at int) (left, right []draw.Piece) {
 	f := v.fields[i]
 	if v.version >= len(f.Values) {
 		return v.plain(f.Winner), nil
@@ -248,27 +250,27 @@ func (v MergeView) sidePieces(i, at int) (left, right []piece) {
 		// A side that holds nothing of the hunk shows nothing: the other
 		// side's text, highlighted, locates it.
 		if c.Old != "" {
-			left = append(left, piece{text: s.DelOpen + c.Old + s.DelClose, kind: diff.Delete, hl: hl, tag: n})
+			left = append(left, draw.Piece{Text: s.DelOpen + c.Old + s.DelClose, Kind: diff.Delete, HL: hl, Tag: n})
 		}
 		if c.New != "" {
-			right = append(right, piece{text: s.InsOpen + c.New + s.InsClose, kind: diff.Insert, hl: hl, tag: n})
+			right = append(right, draw.Piece{Text: s.InsOpen + c.New + s.InsClose, Kind: diff.Insert, HL: hl, Tag: n})
 		}
 	}
 	return left, right
 }
 
 // plain is text shown as it is.
-func (v MergeView) plain(s string) []piece {
+func (v MergeView) plain(s string) []draw.Piece {
 	if s == "" {
 		return nil
 	}
-	return []piece{{text: s}}
+	return []draw.Piece{{Text: s}}
 }
 
 // resultPieces returns the result of a field as pieces, each hunk's text
 // tagged, the hunk at hand highlighted (a caret where it holds nothing).
 // marks are the hunks that start in the field, by tag, with their marks.
-func (v MergeView) resultPieces(i int) ([]piece, map[int]string) {
+func (v MergeView) resultPieces(i int) ([]draw.Piece, map[int]string) {
 	if v.typing {
 		return v.resultPiecesAt(i, -1)
 	}
@@ -277,10 +279,10 @@ func (v MergeView) resultPieces(i int) ([]piece, map[int]string) {
 
 // resultPiecesAt is resultPieces with hunk at of the version shown
 // highlighted, or none if at < 0.
-func (v MergeView) resultPiecesAt(i, at int) ([]piece, map[int]string) {
+func (v MergeView) resultPiecesAt(i, at int) ([]draw.Piece, map[int]string) {
 	r := v.value(i)
 	marks := map[int]string{}
-	var out []piece
+	var out []draw.Piece
 	pos := 0
 	typed, theirs := v.straysOf(i)
 	strays := outsideSpans(typed, theirs)
@@ -297,13 +299,13 @@ func (v MergeView) resultPiecesAt(i, at int) ([]piece, map[int]string) {
 		marks[k+1] = stateMark[v.stateOf(k)]
 		switch {
 		case re > rs:
-			out = append(out, piece{text: r[rs:re], hl: hl, tag: k + 1})
+			out = append(out, draw.Piece{Text: r[rs:re], HL: hl, Tag: k + 1})
 		default:
 			t := ""
 			if hl {
 				t = "‸"
 			}
-			out = append(out, piece{text: t, hl: hl, tag: k + 1})
+			out = append(out, draw.Piece{Text: t, HL: hl, Tag: k + 1})
 		}
 		pos = re
 	}
@@ -336,15 +338,15 @@ func outsideSpans(typed, theirs [][2]int) []outsideSpan {
 // between returns the result's text from a to b, outside the hunks, as
 // pieces: what was typed there, or taken from another version (strays),
 // tagged.
-func (v MergeView) between(r string, a, b int, strays []outsideSpan) []piece {
-	var out []piece
+func (v MergeView) between(r string, a, b int, strays []outsideSpan) []draw.Piece {
+	var out []draw.Piece
 	for _, st := range strays {
 		s0, s1 := max(st.a, a), min(st.b, b)
 		if s0 >= s1 {
 			continue
 		}
 		out = append(out, v.plain(r[a:s0])...)
-		out = append(out, piece{text: r[s0:s1], tag: st.tag})
+		out = append(out, draw.Piece{Text: r[s0:s1], Tag: st.tag})
 		a = s1
 	}
 	return append(out, v.plain(r[a:b])...)
@@ -384,7 +386,7 @@ func (v *MergeView) resultRows(i, w int) (rows []bodyRow, rowMarks []string, cur
 		}
 	}
 	for t, r := range wr.tagRows {
-		v.noteTags([]piece{{tag: t}}, len(v.laidOut.body)+r)
+		v.noteTags([]draw.Piece{{Tag: t}}, len(v.laidOut.body)+r)
 	}
 	sides := v.sidePainter()
 	for _, row := range wr.rows {
@@ -396,7 +398,7 @@ func (v *MergeView) resultRows(i, w int) (rows []bodyRow, rowMarks []string, cur
 // wrappedResult is a field's result wrapped: its rows, the mark of each
 // row, and the row where each hunk, by tag, first shows.
 type wrappedResult struct {
-	rows    [][]piece
+	rows    [][]draw.Piece
 	marks   []string
 	tagRows map[int]int
 }
@@ -404,24 +406,24 @@ type wrappedResult struct {
 // wrapResult wraps a field's result into rows of width w, with the mark of
 // each row: that of the first hunk starting on it, or ~ where text typed
 // outside the hunks comes first, o where another version's does.
-func wrapResult(result []piece, marks map[int]string, w int) wrappedResult {
-	wr := wrappedResult{rows: wrapLines(result, w), tagRows: map[int]int{}}
+func wrapResult(result []draw.Piece, marks map[int]string, w int) wrappedResult {
+	wr := wrappedResult{rows: draw.WrapLines(result, w), tagRows: map[int]int{}}
 	seen := map[int]bool{}
 	for k, row := range wr.rows {
 		m := ""
 		for _, p := range row {
-			if p.tag == typedTag && m == "" {
+			if p.Tag == typedTag && m == "" {
 				m = stateMark[mergemodel.Hand] // text typed outside the hunks
 			}
-			if p.tag == otherTag && m == "" {
+			if p.Tag == otherTag && m == "" {
 				m = stateMark[mergemodel.Other] // another version's, outside the hunks
 			}
-			if p.tag > 0 && !seen[p.tag] {
-				seen[p.tag] = true
-				if m == "" || marks[p.tag] == stateMark[mergemodel.Clash] { // a clash on the row is what needs the person
-					m = marks[p.tag]
+			if p.Tag > 0 && !seen[p.Tag] {
+				seen[p.Tag] = true
+				if m == "" || marks[p.Tag] == stateMark[mergemodel.Clash] { // a clash on the row is what needs the person
+					m = marks[p.Tag]
 				}
-				wr.tagRows[p.tag] = k
+				wr.tagRows[p.Tag] = k
 			}
 		}
 		wr.marks = append(wr.marks, m)
@@ -432,42 +434,6 @@ func wrapResult(result []piece, marks map[int]string, w int) wrappedResult {
 		}
 	}
 	return wr
-}
-
-// wrapLines cuts pieces at their newlines and wraps each line to w cells.
-func wrapLines(ps []piece, w int) [][]piece {
-	var out [][]piece
-	var line []piece
-	for _, p := range ps {
-		for {
-			i := strings.IndexByte(p.text, '\n')
-			if i < 0 {
-				break
-			}
-			head := p
-			head.text = p.text[:i]
-			out = append(out, wrap(cleaned(append(line, head)), w)...)
-			line = nil
-			p.text = p.text[i+1:]
-		}
-		line = append(line, p)
-	}
-	if len(line) > 0 || len(out) == 0 {
-		out = append(out, wrap(cleaned(line), w)...)
-	}
-	return out
-}
-
-// cleaned replaces what would break the layout in pieces' text.
-func cleaned(ps []piece) []piece {
-	out := make([]piece, 0, len(ps))
-	for _, p := range ps {
-		p.text = clean(p.text)
-		if p.text != "" || p.hl || p.tag > 0 {
-			out = append(out, p)
-		}
-	}
-	return out
 }
 
 // mark is the gutter of row k: a hunk's mark and a space, or two spaces.
@@ -481,7 +447,7 @@ func mark(marks []string, k int) string {
 // rowAt returns row k padded to w cells, or blank.
 func rowAt(rows []bodyRow, k, w int) string {
 	if k < len(rows) {
-		return pad(rows[k](), w)
+		return draw.Pad(rows[k](), w)
 	}
 	return strings.Repeat(" ", w)
 }

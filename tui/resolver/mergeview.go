@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"slices"
 
+	"github.com/feedsync/feedsync/tui/resolver/draw"
+
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 	"github.com/feedsync/feedsync/feeds/dialect"
@@ -40,7 +42,7 @@ type mergeLeaveMsg struct{ changed, quit bool }
 // person combines versions (1.0.2 §3.4 step 1.3, 0.91 §5: "combine or
 // otherwise create new data").
 type MergeView struct {
-	styles   *Styles
+	styles   *draw.Styles
 	keys     MergeKeys
 	pos      int
 	entry    dialect.Entry
@@ -92,7 +94,7 @@ type applyGuard struct {
 }
 
 // NewMergeView returns a closed merge view.
-func NewMergeView(s *Styles) MergeView {
+func NewMergeView(s *draw.Styles) MergeView {
 	return MergeView{styles: s, keys: DefaultMergeKeys(), memo: newMergeMemo()}
 }
 
@@ -136,11 +138,11 @@ func (v MergeView) Open(pos int, e dialect.Entry, name string, versions []int, s
 	}
 	v.labels, v.whos, v.guard.seen = make([]string, len(vs)), make([]string, len(vs)), make([]bool, len(vs))
 	for i, ver := range vs {
-		v.labels[i] = refLabel(fmt.Sprintf("version %d of %d", i+1, len(vs)), ver)
-		if h := top(ver); h.HasBy() {
+		v.labels[i] = draw.RefLabel(fmt.Sprintf("version %d of %d", i+1, len(vs)), ver)
+		if h := draw.Top(ver); h.HasBy() {
 			v.whos[i] = h.By
 		} else {
-			v.whos[i] = entryWho(h)
+			v.whos[i] = draw.EntryWho(h)
 		}
 	}
 	v.version = max(min(shown, len(vs)-1), 0)
@@ -235,7 +237,7 @@ func (v MergeView) settles(i int) bool {
 func (v MergeView) Update(msg tea.Msg) (MergeView, tea.Cmd) {
 	switch msg := msg.(type) {
 	case tea.MouseWheelMsg: // typing or not
-		v.scrollBy(wheelDelta(msg.Button))
+		v.scrollBy(draw.WheelDelta(msg.Button))
 		return v, nil
 	case tea.KeyPressMsg:
 		if v.typing {
@@ -288,7 +290,7 @@ func (v MergeView) key(k tea.KeyPressMsg) (MergeView, tea.Cmd) {
 	case key.Matches(k, v.keys.Redo):
 		v.restore(v.mm.Redo, "nothing to redo")
 	default:
-		d, ok := v.keys.delta(k, page, len(v.laidOut.body))
+		d, ok := v.keys.Delta(k, page, len(v.laidOut.body))
 		if !ok {
 			return v, nil
 		}

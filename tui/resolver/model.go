@@ -5,6 +5,8 @@ import (
 	"sync"
 	"time"
 
+	"github.com/feedsync/feedsync/tui/resolver/draw"
+
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/colorprofile"
 	"github.com/feedsync/feedsync/feeds/dialect"
@@ -53,8 +55,8 @@ type (
 // component, turns decisions into engine calls, and owns the undo journal.
 type Model struct {
 	cfg      Config
-	look     Look
-	styles   *Styles
+	look     draw.Look
+	styles   *draw.Styles
 	keys     ActionKeys
 	st       *store
 	journal  journal
@@ -100,8 +102,8 @@ func New(cfg Config) Model {
 	if len(cfg.Editor) == 0 {
 		cfg.Editor = []string{"vi"} // as git does
 	}
-	look := Look{Mono: monoEnv(), Markers: cfg.Markers}
-	s := NewStyles(look)
+	look := draw.Look{Mono: monoEnv(), Markers: cfg.Markers}
+	s := draw.NewStyles(look)
 	m := Model{cfg: cfg, look: look, styles: &s, keys: DefaultActionKeys(), progress: make(chan progressMsg, 1)}
 	m.item, m.status = NewItemView(m.styles), NewStatus(m.styles)
 	m.merge = NewMergeView(m.styles)
@@ -241,7 +243,7 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return m.mergeDone(msg)
 	case mergeOpenMsg:
 		return m.ask(askApplyOpen, fmt.Sprintf("%s open: the result keeps the winner's text there. Apply it as the resolution anyway?",
-			counted(msg.open, "hunk is still", "hunks are still"))), nil
+			draw.Counted(msg.open, "hunk is still", "hunks are still"))), nil
 	case mergeLeaveMsg:
 		return m.leaveMerge(msg)
 	case mergeMoveMsg:
@@ -281,7 +283,7 @@ func (m Model) setBackground(light bool) Model {
 // restyle makes the styles anew for the look; the components share them,
 // and those that keep rendered lines render again.
 func (m Model) restyle() Model {
-	*m.styles = NewStyles(m.look)
+	*m.styles = draw.NewStyles(m.look)
 	m.item.restyle()
 	m.merge.restyle()
 	return m

@@ -3,6 +3,8 @@ package resolver
 import (
 	"strings"
 
+	"github.com/feedsync/feedsync/tui/resolver/draw"
+
 	"charm.land/bubbles/v2/help"
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
@@ -26,12 +28,12 @@ func (k PromptKeys) FullHelp() [][]key.Binding { return [][]key.Binding{k.ShortH
 
 // DefaultPromptKeys returns the prompt's bindings.
 func DefaultPromptKeys() PromptKeys {
-	return PromptKeys{Done: bind("enter", "save there", "enter"), Cancel: bind("esc", "cancel", "esc")}
+	return PromptKeys{Done: draw.Bind("enter", "save there", "enter"), Cancel: draw.Bind("esc", "cancel", "esc")}
 }
 
 // Prompt asks for one line of text, in a dialog: the path to save to.
 type Prompt struct {
-	styles *Styles
+	styles *draw.Styles
 	keys   PromptKeys
 	text   string
 	input  lineInput
@@ -40,7 +42,7 @@ type Prompt struct {
 }
 
 // NewPrompt returns a prompt that asks text.
-func NewPrompt(s *Styles, text string) Prompt {
+func NewPrompt(s *draw.Styles, text string) Prompt {
 	p := Prompt{styles: s, text: text, input: newLineInput(s, "› "), keys: DefaultPromptKeys()}
 	p.input.Focus()
 	return p

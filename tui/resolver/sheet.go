@@ -5,6 +5,8 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/feedsync/feedsync/tui/resolver/draw"
+
 	"github.com/feedsync/feedsync/feeds/dialect"
 	"github.com/feedsync/feedsync/tui/resolver/mergemodel"
 )
@@ -17,10 +19,10 @@ func editSheetOf(e dialect.Entry) editSheet {
 	fields := mergemodel.Fields(e)
 	vs := e.Versions()
 	s := editSheet{result: sheetOf(fields, func(f mergemodel.Field) string { return f.Winner })}
-	s.refs = append(s.refs, sheetRef{refLabel("winner", e.Winner()), s.result})
+	s.refs = append(s.refs, sheetRef{draw.RefLabel("winner", e.Winner()), s.result})
 	for i, v := range vs {
 		f := sheetOf(fields, func(f mergemodel.Field) string { return f.Values[i] })
-		s.refs = append(s.refs, sheetRef{refLabel(fmt.Sprintf("version %d of %d", i+1, len(vs)), v), f})
+		s.refs = append(s.refs, sheetRef{draw.RefLabel(fmt.Sprintf("version %d of %d", i+1, len(vs)), v), f})
 	}
 	return s
 }

@@ -5,6 +5,8 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/feedsync/feedsync/tui/resolver/draw"
+
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 )
@@ -23,7 +25,7 @@ import (
 // go to the start and end of the screen row, and pressed again to those of
 // the line; ctrl+home and ctrl+end go to the start and end of the text.
 type textArea struct {
-	styles   *Styles
+	styles   *draw.Styles
 	lines    [][]rune
 	row, col int // the cursor: a line, and a rune within it
 	goal     int // the screen column that up and down keep; -1 for none
@@ -39,7 +41,7 @@ type textArea struct {
 // visualRow is one screen row: runes [start, end) of a line.
 type visualRow struct{ line, start, end int }
 
-func newTextArea(s *Styles) textArea {
+func newTextArea(s *draw.Styles) textArea {
 	return textArea{styles: s, lines: [][]rune{nil}, goal: -1, width: 1, height: 1}
 }
 
@@ -303,11 +305,11 @@ func (ta *textArea) insert(s string) {
 	parts := strings.Split(s, "\n")
 	line := ta.lines[ta.row]
 	tail := slices.Clone(line[ta.col:])
-	line = append(line[:ta.col], []rune(clean(parts[0]))...)
+	line = append(line[:ta.col], []rune(draw.Clean(parts[0]))...)
 	ta.lines[ta.row], ta.col = line, len(line)
 	for _, p := range parts[1:] {
 		ta.row++
-		ta.lines = slices.Insert(ta.lines, ta.row, []rune(clean(p)))
+		ta.lines = slices.Insert(ta.lines, ta.row, []rune(draw.Clean(p)))
 		ta.col = len(ta.lines[ta.row])
 	}
 	ta.lines[ta.row] = append(ta.lines[ta.row], tail...)
@@ -385,10 +387,10 @@ func (ta textArea) View() string {
 		if ta.focused && i == cur {
 			s = withCursor(text, ta.col-r.start, ta.styles)
 		}
-		out = append(out, truncate(s, ta.width, ""))
+		out = append(out, draw.Truncate(s, ta.width, ""))
 	}
 	for len(out) < ta.height && !ta.single {
-		out = append(out, ta.styles.ink.dim.render("~"))
+		out = append(out, ta.styles.Ink.Dim.Render("~"))
 	}
 	return strings.Join(out, "\n")
 }
@@ -397,7 +399,7 @@ func (ta textArea) View() string {
 // control character takes one, for its placeholder.
 func runeWidth(r rune) int {
 	switch {
-	case r < utf8.RuneSelf || isControl(r):
+	case r < utf8.RuneSelf || draw.IsControl(r):
 		return 1
 	}
 	return ansi.StringWidth(string(r))
@@ -406,7 +408,7 @@ func runeWidth(r rune) int {
 // shown returns runes as the area draws them: a tab as a space, other
 // control characters as a middle dot, so that each takes one cell.
 func shown(rs []rune) []rune {
-	if !slices.ContainsFunc(rs, isControl) {
+	if !slices.ContainsFunc(rs, draw.IsControl) {
 		return rs
 	}
 	out := slices.Clone(rs)
@@ -414,7 +416,7 @@ func shown(rs []rune) []rune {
 		switch {
 		case r == '\t':
 			out[i] = ' '
-		case isControl(r):
+		case draw.IsControl(r):
 			out[i] = '·'
 		}
 	}

@@ -4,6 +4,8 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/feedsync/feedsync/tui/resolver/draw"
+
 	tea "charm.land/bubbletea/v2"
 )
 
@@ -14,7 +16,7 @@ import (
 
 // lineInput is a one-line text input.
 type lineInput struct {
-	styles  *Styles
+	styles  *draw.Styles
 	prompt  string
 	value   []rune
 	pos     int
@@ -22,7 +24,9 @@ type lineInput struct {
 	width   int
 }
 
-func newLineInput(s *Styles, prompt string) lineInput { return lineInput{styles: s, prompt: prompt} }
+func newLineInput(s *draw.Styles, prompt string) lineInput {
+	return lineInput{styles: s, prompt: prompt}
+}
 
 // SetValue replaces the text and puts the cursor at its end.
 func (in *lineInput) SetValue(s string) {
@@ -57,23 +61,23 @@ func (in lineInput) Update(msg tea.Msg) (lineInput, tea.Cmd) {
 }
 
 func (in *lineInput) insert(s string) {
-	r := []rune(clean(s))
+	r := []rune(draw.Clean(s))
 	in.value = slices.Insert(in.value, in.pos, r...)
 	in.pos += len(r)
 }
 
 // View renders the prompt and the part of the text around the cursor.
 func (in lineInput) View() string {
-	room := max(in.width-textWidth(in.prompt)-1, 1)
+	room := max(in.width-draw.TextWidth(in.prompt)-1, 1)
 	start := 0
-	for start < in.pos && textWidth(string(in.value[start:in.pos])) > room {
+	for start < in.pos && draw.TextWidth(string(in.value[start:in.pos])) > room {
 		start++
 	}
 	text := string(in.value[start:])
 	if in.focused {
 		text = withCursor(in.value[start:], in.pos-start, in.styles)
 	}
-	return truncate(in.prompt+text, in.width, "")
+	return draw.Truncate(in.prompt+text, in.width, "")
 }
 
 // moveInLine moves within one line of runes for the keys that only move;
@@ -127,7 +131,7 @@ func editLine(line []rune, pos int, k tea.KeyPressMsg) ([]rune, int) {
 	if !typing(k) {
 		return line, pos
 	}
-	r := []rune(clean(k.Text))
+	r := []rune(draw.Clean(k.Text))
 	return slices.Insert(line, pos, r...), pos + len(r)
 }
 
@@ -153,11 +157,11 @@ func wordEnd(line []rune, pos int) int {
 
 // withCursor renders runes with the cell at pos in reverse video, or a
 // reversed space past the end.
-func withCursor(rs []rune, pos int, s *Styles) string {
+func withCursor(rs []rune, pos int, s *draw.Styles) string {
 	cur := " "
 	rest := ""
 	if pos < len(rs) {
 		cur, rest = string(rs[pos]), string(rs[pos+1:])
 	}
-	return string(rs[:min(pos, len(rs))]) + s.ink.cursor.render(cur) + rest
+	return string(rs[:min(pos, len(rs))]) + s.Ink.Cursor.Render(cur) + rest
 }

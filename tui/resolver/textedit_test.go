@@ -4,6 +4,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/feedsync/feedsync/tui/resolver/draw"
+
 	tea "charm.land/bubbletea/v2"
 )
 
@@ -71,7 +73,7 @@ func pressKey(name string) (tea.KeyPressMsg, bool) {
 }
 
 func TestTextArea(t *testing.T) {
-	s := MonoStyles()
+	s := draw.MonoStyles()
 	cases := []struct {
 		name, start string
 		keys        []string
@@ -104,7 +106,7 @@ func TestTextArea(t *testing.T) {
 }
 
 func TestTextAreaWrapsAndScrolls(t *testing.T) {
-	s := MonoStyles()
+	s := draw.MonoStyles()
 	ta := newTextArea(&s)
 	ta.SetSize(10, 2)
 	ta.SetValue(strings.Repeat("word ", 10))
@@ -115,17 +117,17 @@ func TestTextAreaWrapsAndScrolls(t *testing.T) {
 		t.Fatalf("%d lines", len(lines))
 	}
 	for _, l := range lines {
-		if w := textWidth(l); w > 10 {
+		if w := draw.TextWidth(l); w > 10 {
 			t.Errorf("line %q is %d wide", l, w)
 		}
 	}
-	if !strings.Contains(ta.View(), s.ink.cursor.render(" ")) {
+	if !strings.Contains(ta.View(), s.Ink.Cursor.Render(" ")) {
 		t.Errorf("the cursor at the end is not shown: %q", ta.View())
 	}
 }
 
 func TestLineInput(t *testing.T) {
-	s := MonoStyles()
+	s := draw.MonoStyles()
 	in := newLineInput(&s, "/")
 	in.SetWidth(8)
 	in.Focus()
@@ -135,7 +137,7 @@ func TestLineInput(t *testing.T) {
 	if in.Value() != "bcdefghiX Y" {
 		t.Errorf("value %q", in.Value())
 	}
-	if w := textWidth(in.View()); w > 8 {
+	if w := draw.TextWidth(in.View()); w > 8 {
 		t.Errorf("view %q is %d wide", in.View(), w)
 	}
 }
@@ -144,7 +146,7 @@ func TestLineInput(t *testing.T) {
 // cursor at its start, after the keys named.
 func area(t *testing.T, w, h int, text string, keys ...string) textArea {
 	t.Helper()
-	s := MonoStyles()
+	s := draw.MonoStyles()
 	ta := newTextArea(&s)
 	ta.SetSize(w, h)
 	ta.SetValue(text)
@@ -189,7 +191,7 @@ func TestTextAreaWrapsAtWords(t *testing.T) {
 				t.Errorf("rows %q, want %q", got, c.want)
 			}
 			for _, l := range strings.Split(ta.View(), "\n") {
-				if w := textWidth(l); w > c.width {
+				if w := draw.TextWidth(l); w > c.width {
 					t.Errorf("row %q is %d cells, wider than %d", l, w, c.width)
 				}
 			}
@@ -275,7 +277,7 @@ func TestTextAreaUndoPutsTheCursorBack(t *testing.T) {
 
 // TestTextAreaSingle: the title's area keeps one line.
 func TestTextAreaSingle(t *testing.T) {
-	s := MonoStyles()
+	s := draw.MonoStyles()
 	ta := newTextArea(&s)
 	ta.single = true
 	ta.SetSize(20, 1)

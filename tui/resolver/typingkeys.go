@@ -1,6 +1,9 @@
 package resolver
 
-import "charm.land/bubbles/v2/key"
+import (
+	"charm.land/bubbles/v2/key"
+	"github.com/feedsync/feedsync/tui/resolver/draw"
+)
 
 // EditorKeys are the keys of typing in a field of the merge view's result,
 // which the merge view's key map and help show. The keys that move and
@@ -15,13 +18,13 @@ type EditorKeys struct {
 // applies, since a types an a.
 func DefaultEditorKeys() EditorKeys {
 	return EditorKeys{
-		Apply:    bind("ctrl+s", "apply as the resolution", "ctrl+s"),
-		Switch:   bind("tab/shift+tab", "next/previous field", "tab", "shift+tab"),
-		Undo:     bind("ctrl+z", "undo typing", "ctrl+z", "ctrl+_", "ctrl+/"),
-		Redo:     bind("ctrl+y", "redo typing", "ctrl+y", "ctrl+r", "ctrl+shift+z"),
-		Rows:     bind("↑/↓", "screen rows", "up", "down"),
-		LineEnds: bind("home/end", "row ends, again: line ends", "home", "end"),
-		TextEnds: bind("ctrl+home/end", "start/end of the text", "ctrl+home", "ctrl+end"),
-		Words:    bind("alt+←/→", "words", "alt+left", "alt+right"),
+		Apply:    draw.Bind("ctrl+s", "apply as the resolution", "ctrl+s"),
+		Switch:   draw.Bind("tab/shift+tab", "next/previous field", "tab", "shift+tab"),
+		Undo:     draw.Bind("ctrl+z", "undo typing", "ctrl+z", "ctrl+_", "ctrl+/"),
+		Redo:     draw.Bind("ctrl+y", "redo typing", "ctrl+y", "ctrl+r", "ctrl+shift+z"),
+		Rows:     draw.Bind("↑/↓", "screen rows", "up", "down"),
+		LineEnds: draw.Bind("home/end", "row ends, again: line ends", "home", "end"),
+		TextEnds: draw.Bind("ctrl+home/end", "start/end of the text", "ctrl+home", "ctrl+end"),
+		Words:    draw.Bind("alt+←/→", "words", "alt+left", "alt+right"),
 	}
 }

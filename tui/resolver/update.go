@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/feedsync/feedsync/tui/resolver/draw"
+
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 	"github.com/feedsync/feedsync/feeds/dialect"
@@ -98,9 +100,9 @@ func (m Model) use(st *store) Model {
 
 // firstWords is what the status bar says once the feeds are loaded.
 func (m Model) firstWords(info LoadInfo) string {
-	parts := []string{fmt.Sprintf("%s, %d in conflict", plural(m.st.len(), "item"), len(m.st.conflicted))}
+	parts := []string{fmt.Sprintf("%s, %d in conflict", draw.Plural(m.st.len(), "item"), len(m.st.conflicted))}
 	if info.Unsaved > 0 {
-		parts = append(parts, fmt.Sprintf("the merge changed %s, not saved to %s yet", plural(info.Unsaved, "item"), m.target()))
+		parts = append(parts, fmt.Sprintf("the merge changed %s, not saved to %s yet", draw.Plural(info.Unsaved, "item"), m.target()))
 	}
 	parts = append(parts, info.Notes...)
 	return strings.Join(append(parts, "enter opens an item · ? shows every key"), " · ")
