@@ -1,6 +1,7 @@
 package resolver
 
 import (
+	"github.com/feedsync/feedsync/tui/resolver/internal/keypress"
 	"os"
 	"strings"
 	"testing"
@@ -15,7 +16,7 @@ func TestCtrlZSuspendsInTheMergeView(t *testing.T) {
 	hs := newHarness(t, demoDoc(t), 140, 30)
 	hs.keys("enter", "e", "l", "e", " x", "esc")
 	was := resultOf(t, hs.m.merge, "title")
-	next, cmd := hs.m.Update(typeKeys("ctrl+z")[0])
+	next, cmd := hs.m.Update(keypress.Msgs("ctrl+z")[0])
 	hs.m = next.(Model)
 	if cmd == nil {
 		t.Fatal("ctrl+z did nothing")

@@ -3,6 +3,7 @@ package resolver
 import (
 	"bytes"
 	"errors"
+	"github.com/feedsync/feedsync/tui/resolver/internal/keypress"
 	"strconv"
 	"strings"
 	"testing"
@@ -121,7 +122,7 @@ func (hs *harness) run(cmd tea.Cmd) {
 // word is typed, and "paste:TEXT" pastes.
 func (hs *harness) keys(names ...string) {
 	hs.t.Helper()
-	for _, m := range typeKeys(names...) {
+	for _, m := range keypress.Msgs(names...) {
 		hs.send(m)
 	}
 }

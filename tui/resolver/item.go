@@ -2,6 +2,7 @@ package resolver
 
 import (
 	"fmt"
+	"github.com/feedsync/feedsync/tui/resolver/textedit"
 	"strings"
 	"time"
 
@@ -117,7 +118,7 @@ func withPlace(fs []dialect.Field, place string) []dialect.Field {
 
 // NewItemView returns an empty item screen.
 func NewItemView(s *draw.Styles) ItemView {
-	return ItemView{styles: s, keys: DefaultItemKeys(), pos: -1, hist: NewHistoryPane(s), find: finder{input: newLineInput(s, "/")}}
+	return ItemView{styles: s, keys: DefaultItemKeys(), pos: -1, hist: NewHistoryPane(s), find: finder{input: textedit.NewInput(s, "/")}}
 }
 
 // KeyMap returns the item screen's bindings.

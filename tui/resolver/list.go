@@ -2,6 +2,7 @@ package resolver
 
 import (
 	"fmt"
+	"github.com/feedsync/feedsync/tui/resolver/textedit"
 	"slices"
 	"strings"
 
@@ -30,7 +31,7 @@ type List struct {
 	tree      []dialect.OutlineRow // in an outline, each row's place in it
 	cursor    int
 	offset    int
-	filter    lineInput
+	filter    textedit.Input
 	filtering bool
 	width     int
 	height    int
@@ -38,7 +39,7 @@ type List struct {
 
 // NewList returns a list over the store's items in conflict.
 func NewList(st *store, s *draw.Styles) List {
-	l := List{st: st, styles: s, keys: DefaultListKeys(), filter: newLineInput(s, "/")}
+	l := List{st: st, styles: s, keys: DefaultListKeys(), filter: textedit.NewInput(s, "/")}
 	l.refresh()
 	return l
 }

@@ -171,8 +171,8 @@ func (v MergeView) layColumns(m *columnsMemo, i int, typing, caret bool) laidCol
 		ta := v.areas[i]
 		ta.SetSize(wr, 1)
 		lineRows = make([]int, strings.Count(v.value(i), "\n")+1)
-		for _, r := range ta.visual() {
-			lineRows[r.line]++
+		for _, r := range ta.Visual() {
+			lineRows[r.Line]++
 		}
 	} else {
 		var result []draw.Piece

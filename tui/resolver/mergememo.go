@@ -40,7 +40,7 @@ func (v MergeView) layoutNow() layoutKey {
 	k := layoutKey{rev: v.mm.Rev(), width: v.width, version: v.version, cur: v.cur, field: v.field, typing: v.typing, columns: v.columnar(), base: v.baseShown()}
 	if v.typing && v.field < len(v.fields) {
 		ta := v.areas[v.field]
-		k.caret = [2]int{ta.row, ta.col}
+		k.caret[0], k.caret[1] = ta.Caret()
 	}
 	return k
 }

@@ -367,7 +367,7 @@ func (v *MergeView) resultRows(i, w int) (rows []bodyRow, rowMarks []string, cur
 			rows = append(rows, drawn(row))
 			rowMarks = append(rowMarks, bar) // the field that takes the typing
 		}
-		return rows, rowMarks, ta.cursorRow(ta.visual())
+		return rows, rowMarks, ta.CursorRow(ta.Visual())
 	}
 	var wr wrappedResult
 	if h := v.shown(); !v.typing && v.cur < len(h) && h[v.cur].Field == i {

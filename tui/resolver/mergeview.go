@@ -2,6 +2,7 @@ package resolver
 
 import (
 	"fmt"
+	"github.com/feedsync/feedsync/tui/resolver/textedit"
 	"slices"
 
 	"github.com/feedsync/feedsync/tui/resolver/draw"
@@ -53,7 +54,7 @@ type MergeView struct {
 	whos     []string           // who made each version, for naming it in a row
 	mm       mergemodel.Model   // the fields, hunks, results and undo
 	fields   []mergemodel.Field // mm's fields, read only
-	areas    []textArea         // each field's result as typed in: mm's results, with a cursor
+	areas    []textedit.Area    // each field's result as typed in: mm's results, with a cursor
 	version  int                // the version shown against the winner
 	cur      int                // the hunk at hand, among those of the version shown
 	typing   bool
@@ -123,10 +124,10 @@ func (v MergeView) Open(pos int, e dialect.Entry, name string, versions []int, s
 	v.memo, v.laid = newMergeMemo(), layoutKey{}
 	v.mm = mergemodel.New(e)
 	v.fields = v.mm.Fields()
-	v.areas = make([]textArea, len(v.fields))
+	v.areas = make([]textedit.Area, len(v.fields))
 	for i, f := range v.fields {
-		v.areas[i] = newTextArea(v.styles)
-		v.areas[i].single = !f.List && f.Key == "title"
+		v.areas[i] = textedit.NewArea(v.styles)
+		v.areas[i].Single = !f.List && f.Key == "title"
 		v.areas[i].SetValue(f.Winner)
 	}
 	vs := e.Versions()
@@ -414,7 +415,7 @@ func (v *MergeView) typeAtHunk() {
 	h := hs[v.cur]
 	_, re := v.placeOf(v.cur)
 	v.startTyping(h.Field)
-	v.areas[h.Field].moveToByte(re)
+	v.areas[h.Field].MoveToByte(re)
 }
 
 // startTyping gives the keyboard to a field's result.

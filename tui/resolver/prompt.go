@@ -1,6 +1,7 @@
 package resolver
 
 import (
+	"github.com/feedsync/feedsync/tui/resolver/textedit"
 	"strings"
 
 	"github.com/feedsync/feedsync/tui/resolver/draw"
@@ -36,14 +37,14 @@ type Prompt struct {
 	styles *draw.Styles
 	keys   PromptKeys
 	text   string
-	input  lineInput
+	input  textedit.Input
 	width  int
 	height int
 }
 
 // NewPrompt returns a prompt that asks text.
 func NewPrompt(s *draw.Styles, text string) Prompt {
-	p := Prompt{styles: s, text: text, input: newLineInput(s, "› "), keys: DefaultPromptKeys()}
+	p := Prompt{styles: s, text: text, input: textedit.NewInput(s, "› "), keys: DefaultPromptKeys()}
 	p.input.Focus()
 	return p
 }

@@ -2,6 +2,7 @@ package resolver
 
 import (
 	"fmt"
+	"github.com/feedsync/feedsync/tui/resolver/textedit"
 	"strings"
 
 	"github.com/feedsync/feedsync/tui/resolver/draw"
@@ -18,7 +19,7 @@ import (
 
 // finder is the item screen's search.
 type finder struct {
-	input   lineInput
+	input   textedit.Input
 	typing  bool
 	query   string // folded; "" when no search is on
 	matches []int  // body lines holding the query
