@@ -4,10 +4,9 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/feedsync/feedsync/tui/resolver/draw"
-
 	tea "charm.land/bubbletea/v2"
 	"github.com/feedsync/feedsync/feeds/dialect"
+	"github.com/feedsync/feedsync/tui/resolver/draw"
 )
 
 // Decisions on many items at once: A keeps every winner, T takes for

@@ -3,10 +3,9 @@ package resolver
 import (
 	"fmt"
 
-	"github.com/feedsync/feedsync/tui/resolver/draw"
-
 	tea "charm.land/bubbletea/v2"
 	"github.com/feedsync/feedsync/feeds/dialect"
+	"github.com/feedsync/feedsync/tui/resolver/draw"
 )
 
 // Combining every item that combines (C), as IntelliJ's "resolve simple
@@ -29,7 +28,7 @@ func (m Model) combines(pos int) bool {
 // combines against it.
 func (s *store) combines(e dialect.Entry) bool {
 	b, ok := s.bases[e]
-	return ok && b.combines()
+	return ok && b.Combines()
 }
 
 // askCombineAll asks before combining every item that combines.
@@ -66,7 +65,7 @@ func (m Model) combineAll() (Model, tea.Cmd) {
 			continue
 		}
 		b := m.st.bases[e]
-		res, err := m.st.doc.Resolve(e, st, b.plan.Resolution, dialect.Options{})
+		res, err := m.st.doc.Resolve(e, st, b.Plan.Resolution, dialect.Options{})
 		if err != nil {
 			m.status.Error(fmt.Sprintf("combining %q: %v · nothing decided", m.st.title(pos), err))
 			return m, nil

@@ -3,12 +3,11 @@ package resolver
 import (
 	"strings"
 
-	"github.com/feedsync/feedsync/tui/resolver/draw"
-
 	"charm.land/bubbles/v2/help"
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 	"charm.land/lipgloss/v2"
+	"github.com/feedsync/feedsync/tui/resolver/draw"
 )
 
 // question says what a confirmation is about.

@@ -87,7 +87,7 @@
 // help.KeyMap: List (the items in conflict, with a filter), ItemView (winner
 // and version side by side, stacked, or unified; the field-by-field diff
 // from package diff; search, changes, markup rendered), HistoryPane,
-// MergeView (the result between the winner and a version, hunk by hunk:
+// mergeview.Model (the result between the winner and a version, hunk by hunk:
 // package mergemodel is its model, tested without a screen, mergeview.go
 // the component that talks to it, mergerender.go its drawing, textarea.go
 // the text area it types in), XMLView, HelpView, Confirm, Prompt and Status. Only
@@ -116,7 +116,7 @@
 // before the file changed): the merge keeps it either way, so it leaves
 // the journal, and the message says how many did. A merge view open
 // while the file merges in is carried onto the item's merged state
-// (MergeView.Rebase): the result the person made is kept, the versions it
+// (mergeview.Model.Rebase): the result the person made is kept, the versions it
 // settles are mapped by their sync history, never by index, a version the
 // file brought is shown before the result can settle it, and the first
 // apply after the carry is refused with what changed on disk, so no

@@ -4,9 +4,8 @@ import (
 	"fmt"
 	"time"
 
-	"github.com/feedsync/feedsync/tui/resolver/draw"
-
 	"github.com/feedsync/feedsync/feeds/dialect"
+	"github.com/feedsync/feedsync/tui/resolver/draw"
 )
 
 // The resolver sees a feed only through package dialect: a *dialect.Doc,

@@ -9,10 +9,9 @@ import (
 	"testing"
 	"time"
 
-	"github.com/feedsync/feedsync/tui/resolver/draw"
-
 	"github.com/feedsync/feedsync/feeds/dialect"
 	"github.com/feedsync/feedsync/feeds/feedtest"
+	"github.com/feedsync/feedsync/tui/resolver/draw"
 )
 
 // TestEndToEnd runs the real binary in tmux on the demo pair: it takes a

@@ -2,7 +2,6 @@ package resolver
 
 import (
 	"fmt"
-	"github.com/feedsync/feedsync/tui/resolver/internal/keypress"
 	"sync"
 	"testing"
 	"time"
@@ -10,6 +9,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/feedsync/feedsync/feeds/dialect"
 	"github.com/feedsync/feedsync/feeds/feedgen"
+	"github.com/feedsync/feedsync/tui/resolver/internal/keypress"
 )
 
 // BenchmarkFilterKey types a filter into the list of a generated pair of

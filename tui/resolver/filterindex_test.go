@@ -1,15 +1,14 @@
 package resolver
 
 import (
-	"github.com/feedsync/feedsync/tui/resolver/internal/keypress"
 	"slices"
 	"strings"
 	"testing"
 
-	"github.com/feedsync/feedsync/feeds/dialect"
-
 	tea "charm.land/bubbletea/v2"
+	"github.com/feedsync/feedsync/feeds/dialect"
 	"github.com/feedsync/feedsync/feeds/feedgen"
+	"github.com/feedsync/feedsync/tui/resolver/internal/keypress"
 )
 
 // TestFilterWhileIndexing types a filter before the index is built, as a

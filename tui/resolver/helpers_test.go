@@ -3,7 +3,6 @@ package resolver
 import (
 	"bytes"
 	"errors"
-	"github.com/feedsync/feedsync/tui/resolver/internal/keypress"
 	"strconv"
 	"strings"
 	"testing"
@@ -14,6 +13,8 @@ import (
 	"github.com/feedsync/feedsync/feeds/dialect"
 	"github.com/feedsync/feedsync/feeds/feedtest"
 	"github.com/feedsync/feedsync/tui/resolver/demo"
+	"github.com/feedsync/feedsync/tui/resolver/internal/keypress"
+	"github.com/feedsync/feedsync/tui/resolver/mergeview"
 )
 
 // testNow is the clock of every test: a day after the demo's last change.
@@ -112,7 +113,7 @@ func (hs *harness) run(cmd tea.Cmd) {
 	case extReadyMsg:
 		hs.ready = msg
 		hs.send(msg)
-	case openMsg, confirmMsg, closeHelpMsg, mergeDoneMsg, mergeOpenMsg, mergeLeaveMsg, mergeMoveMsg, savedMsg, extResultMsg, mergeInMsg, promptMsg, xmlMsg, closeXMLMsg, indexMsg:
+	case openMsg, confirmMsg, closeHelpMsg, mergeview.DoneMsg, mergeview.OpenMsg, mergeview.LeaveMsg, mergeview.MoveMsg, savedMsg, extResultMsg, mergeInMsg, promptMsg, xmlMsg, closeXMLMsg, indexMsg:
 		hs.send(msg)
 	}
 }

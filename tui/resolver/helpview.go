@@ -3,14 +3,12 @@ package resolver
 import (
 	"strings"
 
-	"github.com/feedsync/feedsync/tui/resolver/draw"
-
-	"github.com/charmbracelet/x/ansi"
-	"github.com/feedsync/feedsync/feeds/dialect"
-
 	"charm.land/bubbles/v2/help"
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
+	"github.com/feedsync/feedsync/feeds/dialect"
+	"github.com/feedsync/feedsync/tui/resolver/draw"
 )
 
 // closeHelpMsg asks the root model to close the help overlay.

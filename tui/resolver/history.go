@@ -5,11 +5,10 @@ import (
 	"strings"
 	"time"
 
-	"github.com/feedsync/feedsync/tui/resolver/draw"
-
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 	"github.com/feedsync/feedsync/feeds/dialect"
+	"github.com/feedsync/feedsync/tui/resolver/draw"
 )
 
 // HistoryKeys are the history pane's bindings.

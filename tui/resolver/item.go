@@ -2,15 +2,15 @@ package resolver
 
 import (
 	"fmt"
-	"github.com/feedsync/feedsync/tui/resolver/textedit"
 	"strings"
 	"time"
-
-	"github.com/feedsync/feedsync/tui/resolver/draw"
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 	"github.com/feedsync/feedsync/feeds/dialect"
+	"github.com/feedsync/feedsync/tui/resolver/draw"
+	"github.com/feedsync/feedsync/tui/resolver/mergeview"
+	"github.com/feedsync/feedsync/tui/resolver/textedit"
 )
 
 // stackBelow is the width under which the two versions stack rather than
@@ -44,12 +44,12 @@ type ItemView struct {
 	changes   []int    // the first body line of each change
 	find      finder   // search inside the item
 	hist      HistoryPane
-	cache     compared // the diff of the shown pair, kept across resizes
-	left      int      // the side on the left (itemcompare.go): the winner, a version or the base
-	base      baseInfo // the base of the item's conflict, when hasBase
+	cache     compared       // the diff of the shown pair, kept across resizes
+	left      int            // the side on the left (itemcompare.go): the winner, a version or the base
+	base      mergeview.Base // the base of the item's conflict, when hasBase
 	hasBase   bool
 	// baseOf returns the base of an item's conflict, when one is known.
-	baseOf func(e dialect.Entry) (baseInfo, bool)
+	baseOf func(e dialect.Entry) (mergeview.Base, bool)
 	// place describes where a version puts the item in an outline, or
 	// returns "" when the feed is not one.
 	place func(v dialect.Version) string
@@ -156,7 +156,7 @@ func (v *ItemView) SetItem(pos int, e dialect.Entry, title string, now time.Time
 	marked, version := make([]bool, n), 0
 	for i, ver := range versions {
 		for j, was := range v.versions {
-			if pos != v.pos || j >= len(v.marked) || !sameVersion(ver, was) {
+			if pos != v.pos || j >= len(v.marked) || !mergeview.SameVersion(ver, was) {
 				continue
 			}
 			marked[i] = v.marked[j]
@@ -172,7 +172,7 @@ func (v *ItemView) SetItem(pos int, e dialect.Entry, title string, now time.Time
 	v.marked, v.version = marked, version
 	v.pos, v.item, v.versions, v.title, v.now = pos, e, versions, title, now
 	v.version = min(v.version, max(n-1, 0))
-	v.base, v.hasBase = baseInfo{}, false
+	v.base, v.hasBase = mergeview.Base{}, false
 	if v.baseOf != nil {
 		v.base, v.hasBase = v.baseOf(e)
 	}

@@ -5,9 +5,8 @@ import (
 	"regexp"
 	"strings"
 
-	"github.com/feedsync/feedsync/tui/resolver/draw"
-
 	"github.com/feedsync/feedsync/feeds/dialect"
+	"github.com/feedsync/feedsync/tui/resolver/draw"
 )
 
 // compactBelow is the item screen height under which the provenance header

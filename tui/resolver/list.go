@@ -2,18 +2,16 @@ package resolver
 
 import (
 	"fmt"
-	"github.com/feedsync/feedsync/tui/resolver/textedit"
 	"slices"
 	"strings"
-
-	"github.com/feedsync/feedsync/tui/resolver/draw"
-
-	"charm.land/lipgloss/v2"
 
 	"charm.land/bubbles/v2/help"
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
+	"charm.land/lipgloss/v2"
 	"github.com/feedsync/feedsync/feeds/dialect"
+	"github.com/feedsync/feedsync/tui/resolver/draw"
+	"github.com/feedsync/feedsync/tui/resolver/textedit"
 )
 
 // openMsg asks the root model to show an item.

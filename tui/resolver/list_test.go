@@ -1,11 +1,11 @@
 package resolver
 
 import (
-	"github.com/feedsync/feedsync/tui/resolver/internal/keypress"
 	"strings"
 	"testing"
 
 	tea "charm.land/bubbletea/v2"
+	"github.com/feedsync/feedsync/tui/resolver/internal/keypress"
 )
 
 func TestListScopeAndFilter(t *testing.T) {

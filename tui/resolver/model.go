@@ -5,11 +5,11 @@ import (
 	"sync"
 	"time"
 
-	"github.com/feedsync/feedsync/tui/resolver/draw"
-
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/colorprofile"
 	"github.com/feedsync/feedsync/feeds/dialect"
+	"github.com/feedsync/feedsync/tui/resolver/draw"
+	"github.com/feedsync/feedsync/tui/resolver/mergeview"
 )
 
 // screen is what fills the body.
@@ -39,7 +39,7 @@ type (
 	loadedMsg   struct {
 		doc   *dialect.Doc
 		info  LoadInfo
-		bases map[dialect.Entry]baseInfo
+		bases map[dialect.Entry]mergeview.Base
 		err   error
 	}
 	savedMsg struct {
@@ -65,7 +65,7 @@ type Model struct {
 	overlay  overlay
 	list     List
 	item     ItemView
-	merge    MergeView
+	merge    mergeview.Model
 	help     HelpView
 	confirm  Confirm
 	prompt   Prompt
@@ -106,7 +106,7 @@ func New(cfg Config) Model {
 	s := draw.NewStyles(look)
 	m := Model{cfg: cfg, look: look, styles: &s, keys: DefaultActionKeys(), progress: make(chan progressMsg, 1)}
 	m.item, m.status = NewItemView(m.styles), NewStatus(m.styles)
-	m.merge = NewMergeView(m.styles)
+	m.merge = mergeview.New(m.styles)
 	return m
 }
 
@@ -239,14 +239,14 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case closeHelpMsg:
 		m.overlay = noOverlay
 		return m, nil
-	case mergeDoneMsg:
+	case mergeview.DoneMsg:
 		return m.mergeDone(msg)
-	case mergeOpenMsg:
+	case mergeview.OpenMsg:
 		return m.ask(askApplyOpen, fmt.Sprintf("%s open: the result keeps the winner's text there. Apply it as the resolution anyway?",
-			draw.Counted(msg.open, "hunk is still", "hunks are still"))), nil
-	case mergeLeaveMsg:
+			draw.Counted(msg.Open, "hunk is still", "hunks are still"))), nil
+	case mergeview.LeaveMsg:
 		return m.leaveMerge(msg)
-	case mergeMoveMsg:
+	case mergeview.MoveMsg:
 		return m.mergeMove(msg)
 	case extReadyMsg:
 		return m.extReady(msg)
@@ -285,6 +285,6 @@ func (m Model) setBackground(light bool) Model {
 func (m Model) restyle() Model {
 	*m.styles = draw.NewStyles(m.look)
 	m.item.restyle()
-	m.merge.restyle()
+	m.merge = m.merge.Restyle()
 	return m
 }

@@ -1,15 +1,14 @@
 package resolver
 
 import (
-	"github.com/feedsync/feedsync/tui/resolver/textedit"
 	"strings"
-
-	"github.com/feedsync/feedsync/tui/resolver/draw"
 
 	"charm.land/bubbles/v2/help"
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 	"charm.land/lipgloss/v2"
+	"github.com/feedsync/feedsync/tui/resolver/draw"
+	"github.com/feedsync/feedsync/tui/resolver/textedit"
 )
 
 // promptMsg reports the text given to a prompt, or that it was cancelled.

@@ -4,9 +4,8 @@ import (
 	"strconv"
 	"time"
 
-	"github.com/feedsync/feedsync/tui/resolver/draw"
-
 	"github.com/feedsync/feedsync/feeds/dialect"
+	"github.com/feedsync/feedsync/tui/resolver/draw"
 )
 
 // provenance describes where a version comes from: its state, who made its

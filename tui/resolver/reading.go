@@ -2,13 +2,12 @@ package resolver
 
 import (
 	"fmt"
-	"github.com/feedsync/feedsync/tui/resolver/textedit"
 	"strings"
-
-	"github.com/feedsync/feedsync/tui/resolver/draw"
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
+	"github.com/feedsync/feedsync/tui/resolver/draw"
+	"github.com/feedsync/feedsync/tui/resolver/textedit"
 )
 
 // Reading a long item: the header's rule says where the body is scrolled

@@ -4,10 +4,9 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/feedsync/feedsync/tui/resolver/draw"
-
 	"github.com/feedsync/feedsync/diff"
 	"github.com/feedsync/feedsync/feeds/dialect"
+	"github.com/feedsync/feedsync/tui/resolver/draw"
 )
 
 // layout is how the item screen lays out the two versions.

@@ -5,9 +5,8 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/feedsync/feedsync/tui/resolver/draw"
-
 	tea "charm.land/bubbletea/v2"
+	"github.com/feedsync/feedsync/tui/resolver/draw"
 )
 
 // Saving, and never losing work silently. Work is unsaved when a decision

@@ -3,11 +3,9 @@ package resolver
 import (
 	"fmt"
 	"slices"
-	"strings"
-
-	"github.com/feedsync/feedsync/tui/resolver/draw"
 
 	"github.com/feedsync/feedsync/feeds/dialect"
+	"github.com/feedsync/feedsync/tui/resolver/draw"
 	"github.com/feedsync/feedsync/tui/resolver/mergemodel"
 )
 
@@ -77,23 +75,14 @@ func sheetEdit(e dialect.Entry, r sheetFields) dialect.Edit {
 	return ed
 }
 
-// emptied reports whether result empties the field where the merge view
-// and the file for $EDITOR refuse to: the title or the content, which
-// some version has (an Atom entry needs its title; a result that drops
-// all of a text is a slip, not a resolution: taking a side says so).
-func emptied(f mergemodel.Field, result string) bool {
-	return strings.TrimSpace(result) == "" && (f.Key == "title" || f.Key == "content") &&
-		f.Winner+strings.Join(f.Values, "") != ""
-}
-
 // emptiedInSheet returns the key of the field the file's result empties
 // as the merge view refuses to ("title", "content"), or "".
 func emptiedInSheet(e dialect.Entry, r sheetFields) string {
 	for _, f := range mergemodel.Fields(e) {
 		switch {
-		case f.Key == "title" && emptied(f, r.title):
+		case f.Key == "title" && mergemodel.Emptied(f, r.title):
 			return "title"
-		case f.Key == "content" && emptied(f, r.content):
+		case f.Key == "content" && mergemodel.Emptied(f, r.content):
 			return "content"
 		}
 	}

@@ -3,11 +3,10 @@ package resolver
 import (
 	"strings"
 
-	"github.com/feedsync/feedsync/tui/resolver/draw"
-
 	"charm.land/bubbles/v2/help"
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
+	"github.com/feedsync/feedsync/tui/resolver/draw"
 )
 
 // Status is the status bar: the last message, an error in its own style,

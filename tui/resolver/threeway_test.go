@@ -63,7 +63,7 @@ func TestMergeStartsCombined(t *testing.T) {
 	if got := resultOf(t, v, "title"); got != "Buy groceries - DONE" {
 		t.Errorf("title %q, want the winner's change", got)
 	}
-	states := v.mm.States(v.version)
+	states := v.Merge().States(v.Version())
 	var clashes, combined int
 	for _, s := range states {
 		switch s {
@@ -73,8 +73,8 @@ func TestMergeStartsCombined(t *testing.T) {
 			combined++
 		}
 	}
-	if clashes != 1 || combined != len(states)-1 || !states[v.cur].Undecided() {
-		t.Errorf("states %v, hunk at hand %d: want one clash, at hand, the rest combined", states, v.cur)
+	if clashes != 1 || combined != len(states)-1 || !states[v.Hunk()].Undecided() {
+		t.Errorf("states %v, hunk at hand %d: want one clash, at hand, the rest combined", states, v.Hunk())
 	}
 	screen := flat(hs.screen())
 	for _, want := range []string{"1 clash, 2 combined", "u undoes the combining", "! 1 clash"} {
@@ -84,8 +84,8 @@ func TestMergeStartsCombined(t *testing.T) {
 	}
 	golden(t, "merge-three-way-start-140x30", hs.screen())
 	hs.keys("u")
-	if got := resultOf(t, hs.m.merge, "content"); got != "Get milk, eggs, butter and rolls" || hs.m.merge.openIn(0) != len(states) {
-		t.Errorf("u: content %q, %d open; want the winner's, every hunk open", got, hs.m.merge.openIn(0))
+	if got := resultOf(t, hs.m.merge, "content"); got != "Get milk, eggs, butter and rolls" || hs.m.merge.OpenIn(0) != len(states) {
+		t.Errorf("u: content %q, %d open; want the winner's, every hunk open", got, hs.m.merge.OpenIn(0))
 	}
 }
 

@@ -4,11 +4,10 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/feedsync/feedsync/tui/resolver/draw"
-
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 	"github.com/feedsync/feedsync/feeds/dialect"
+	"github.com/feedsync/feedsync/tui/resolver/draw"
 )
 
 // resize lays every component out for the new size.
@@ -93,7 +92,7 @@ func (m Model) use(st *store) Model {
 	m.item.SetPlaces(st.place)
 	m.item.onDisk = st.changedOnDisk
 	m.item.baseOf = st.baseOf
-	m.merge.place = st.place
+	m.merge.SetPlace(st.place)
 	m.merge.SetSelective(st.doc.Selective())
 	return m
 }
@@ -114,9 +113,9 @@ func (m Model) key(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 	m.status, _ = m.status.Update(msg)
 	var cmd tea.Cmd
 	switch {
-	case m.overlay == noOverlay && m.screen == mergeScreen && !m.merge.typing && key.Matches(msg, m.keys.Help):
+	case m.overlay == noOverlay && m.screen == mergeScreen && !m.merge.Typing() && key.Matches(msg, m.keys.Help):
 		return m.showHelp()
-	case m.overlay == noOverlay && m.screen == mergeScreen && !m.merge.typing && key.Matches(msg, m.keys.Suspend):
+	case m.overlay == noOverlay && m.screen == mergeScreen && !m.merge.Typing() && key.Matches(msg, m.keys.Suspend):
 		return m, tea.Suspend // typing, ctrl+z undoes the typing
 	case m.overlay == noOverlay && m.screen == mergeScreen:
 		m.merge, cmd = m.merge.Update(msg) // every key, ctrl+c included, which asks when the result changed

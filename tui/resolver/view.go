@@ -5,11 +5,10 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/feedsync/feedsync/tui/resolver/draw"
-
 	"charm.land/bubbles/v2/help"
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
+	"github.com/feedsync/feedsync/tui/resolver/draw"
 )
 
 // The smallest terminal the layouts fit; below it the screen says so in one line.
@@ -238,7 +237,7 @@ func (m Model) screenKeys() help.KeyMap {
 	}
 	switch {
 	case m.screen == mergeScreen:
-		return m.merge.keyMap()
+		return m.merge.Bindings()
 	case m.screen == listScreen && m.list.Filtering():
 		return m.list.KeyMap()
 	case m.screen == itemScreen:

@@ -4,12 +4,11 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/feedsync/feedsync/tui/resolver/draw"
-
 	"charm.land/bubbles/v2/help"
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 	"github.com/feedsync/feedsync/feeds/dialect"
+	"github.com/feedsync/feedsync/tui/resolver/draw"
 )
 
 // xmlMsg carries an item's XML, as the feed would write it now.

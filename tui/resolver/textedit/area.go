@@ -5,10 +5,9 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"github.com/feedsync/feedsync/tui/resolver/draw"
-
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
+	"github.com/feedsync/feedsync/tui/resolver/draw"
 )
 
 // Area is the resolver's text editor: one field of an item, wrapped at

@@ -4,9 +4,8 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/feedsync/feedsync/tui/resolver/draw"
-
 	tea "charm.land/bubbletea/v2"
+	"github.com/feedsync/feedsync/tui/resolver/draw"
 )
 
 // The resolver edits text in two small widgets of its own: Input for the

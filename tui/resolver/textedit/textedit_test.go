@@ -1,14 +1,13 @@
 package textedit
 
 import (
-	"github.com/feedsync/feedsync/tui/resolver/internal/keypress"
 	"strconv"
 	"strings"
 	"testing"
 
-	"github.com/feedsync/feedsync/tui/resolver/draw"
-
 	tea "charm.land/bubbletea/v2"
+	"github.com/feedsync/feedsync/tui/resolver/draw"
+	"github.com/feedsync/feedsync/tui/resolver/internal/keypress"
 )
 
 func TestTextArea(t *testing.T) {

@@ -1,7 +1,11 @@
-package resolver
+package mergeview
 
 import (
+	"slices"
+
 	"github.com/feedsync/feedsync/diff"
+	"github.com/feedsync/feedsync/feeds/dialect"
+	"github.com/feedsync/feedsync/feeds/threeway"
 	"github.com/feedsync/feedsync/tui/resolver/draw"
 )
 
@@ -14,10 +18,10 @@ import (
 // hand, named in the header.
 
 // baseShown reports whether the view shows the base.
-func (v MergeView) baseShown() bool { return v.showBase && v.base != nil }
+func (v Model) baseShown() bool { return v.showBase && v.base != nil }
 
 // toggleBase shows or hides the base.
-func (v *MergeView) toggleBase() {
+func (v *Model) toggleBase() {
 	if v.base == nil {
 		v.note = "no base is known for this item: the version store beside the feed holds none of the version its sides grew from"
 		return
@@ -29,13 +33,13 @@ func (v *MergeView) toggleBase() {
 }
 
 // baseValue returns the base's value of field i.
-func (v MergeView) baseValue(i int) string {
-	return valueOf(v.base.fields, v.fields[i].Key)
+func (v Model) baseValue(i int) string {
+	return baseValueOf(v.base.Fields, v.fields[i].Key)
 }
 
 // againstBase returns a side's value of field i as pieces against the
 // base's: what it dropped marked deleted, what it brought inserted.
-func (v MergeView) againstBase(i int, value string) []draw.Piece {
+func (v Model) againstBase(i int, value string) []draw.Piece {
 	s := v.styles
 	var out []draw.Piece
 	for _, c := range diff.Chunks(v.baseValue(i), value, v.fields[i].Granularity()) {
@@ -56,7 +60,7 @@ func (v MergeView) againstBase(i int, value string) []draw.Piece {
 // renderBase appends field i's rows with the base: the base, then the
 // winner and the version against it side by side (one above the other
 // when narrow), then the result.
-func (v *MergeView) renderBase(i int) {
+func (v *Model) renderBase(i int) {
 	s := v.styles
 	f := v.fields[i]
 	v.laidOut.body = append(v.laidOut.body, drawn(s.Bold.Render(draw.Fit("base:", v.width))))
@@ -94,4 +98,26 @@ func (v *MergeView) renderBase(i int) {
 		}
 	}
 	v.renderResult(i)
+}
+
+// Base is the base of an item's conflict, as the session knows it:
+// its shared fields, the base's topmost history entry, which the merge
+// view names, and how the item combines against it (threeway.Combine,
+// the rule `feedsync resolve --auto` follows): the list marks the items
+// whose plan is clean, and C resolves them with the plan's resolution.
+type Base struct {
+	Fields []dialect.Field  // the base's shared fields
+	From   dialect.History  // the base's topmost history entry
+	Plan   threeway.Plan    // how the item combines against it
+}
+
+// Combines reports whether every change of the item combines: no clash.
+func (b Base) Combines() bool { return b.Plan.Clean() }
+
+// baseValueOf returns the value of the base's field with the key, or "".
+func baseValueOf(fs []dialect.Field, key string) string {
+	if i := slices.IndexFunc(fs, func(f dialect.Field) bool { return f.Key == key }); i >= 0 {
+		return fs[i].Value
+	}
+	return ""
 }

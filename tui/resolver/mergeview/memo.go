@@ -1,4 +1,4 @@
-package resolver
+package mergeview
 
 import (
 	"github.com/feedsync/feedsync/diff"
@@ -36,7 +36,7 @@ type layoutKey struct {
 }
 
 // layoutNow returns what the body depends on as the view stands.
-func (v MergeView) layoutNow() layoutKey {
+func (v Model) layoutNow() layoutKey {
 	k := layoutKey{rev: v.mm.Rev(), width: v.width, version: v.version, cur: v.cur, field: v.field, typing: v.typing, columns: v.columnar(), base: v.baseShown()}
 	if v.typing && v.field < len(v.fields) {
 		ta := v.areas[v.field]
@@ -57,18 +57,19 @@ func newMergeMemo() *mergeMemo {
 	return &mergeMemo{sides: map[[4]int][2][][]draw.Piece{}}
 }
 
-// restyle draws the header and the body anew, for new styles.
-func (v *MergeView) restyle() {
+// Restyle draws the header and the body anew, for new styles.
+func (v Model) Restyle() Model {
 	if v.memo != nil {
 		v.memo.head = nil
 	}
 	v.laid = layoutKey{}
 	v.layout()
+	return v
 }
 
 // memoNow returns the memo of the current revision, emptied if it held an
 // earlier one's.
-func (v MergeView) memoNow() *mergeMemo {
+func (v Model) memoNow() *mergeMemo {
 	m := v.memo
 	if m == nil {
 		m = newMergeMemo() // a view never opened: nothing is kept
@@ -81,18 +82,18 @@ func (v MergeView) memoNow() *mergeMemo {
 }
 
 // value returns field i's result.
-func (v MergeView) value(i int) string { return v.mm.Result(i) }
+func (v Model) value(i int) string { return v.mm.Result(i) }
 
 // chunksOf returns field i's result against the winner's value.
-func (v MergeView) chunksOf(i int) []diff.Chunk { return v.mm.Chunks(i) }
+func (v Model) chunksOf(i int) []diff.Chunk { return v.mm.Chunks(i) }
 
 // statesOf returns what the result holds at each hunk of version ver.
-func (v MergeView) statesOf(ver int) []mergemodel.State { return v.mm.States(ver) }
+func (v Model) statesOf(ver int) []mergemodel.State { return v.mm.States(ver) }
 
 // straysOf returns field i's changes outside the hunks of the version
 // shown (see mergemodel.Field.StraysIn).
-func (v MergeView) straysOf(i int) (typed, theirs [][2]int) { return v.mm.Strays(i, v.version) }
+func (v Model) straysOf(i int) (typed, theirs [][2]int) { return v.mm.Strays(i, v.version) }
 
 // placeOf returns where the result holds hunk k of the version shown
 // (see mergemodel.Locate).
-func (v MergeView) placeOf(k int) (rs, re int) { return v.mm.Place(v.version, k) }
+func (v Model) placeOf(k int) (rs, re int) { return v.mm.Place(v.version, k) }

@@ -1,4 +1,4 @@
-package resolver
+package mergeview
 
 import (
 	"charm.land/bubbles/v2/key"
@@ -14,7 +14,7 @@ type EditorKeys struct {
 }
 
 // DefaultEditorKeys returns the editor's bindings. esc stops typing, as
-// MergeKeys' Done says; of the merge view's apply keys only ctrl+s
+// Keys' Done says; of the merge view's apply keys only ctrl+s
 // applies, since a types an a.
 func DefaultEditorKeys() EditorKeys {
 	return EditorKeys{

@@ -1,13 +1,12 @@
-package resolver
+package mergeview
 
 import (
 	"cmp"
 	"slices"
 	"strings"
 
-	"github.com/feedsync/feedsync/tui/resolver/draw"
-
 	"github.com/feedsync/feedsync/diff"
+	"github.com/feedsync/feedsync/tui/resolver/draw"
 	"github.com/feedsync/feedsync/tui/resolver/mergemodel"
 )
 
@@ -61,7 +60,7 @@ type columnBlocks struct {
 
 // fieldColumns returns field i laid out in columns (see layColumns), kept
 // for the revision unless the result shows a caret, which changes its text.
-func (v *MergeView) fieldColumns(i int) laidColumns {
+func (v *Model) fieldColumns(i int) laidColumns {
 	caret := false
 	if hs := v.shown(); !v.typing && v.cur < len(hs) && hs[v.cur].Field == i {
 		rs, re := v.placeOf(v.cur)
@@ -88,7 +87,7 @@ func (v *MergeView) fieldColumns(i int) laidColumns {
 
 // syncOf returns the winner's line breaks in field i that every version
 // in view keeps: where the source columns' blocks part.
-func (v MergeView) syncOf(m *columnsMemo, i int) []int {
+func (v Model) syncOf(m *columnsMemo, i int) []int {
 	k := [2]int{i, -1}
 	if !v.columnar() {
 		k[1] = v.version
@@ -109,7 +108,7 @@ func (v MergeView) syncOf(m *columnsMemo, i int) []int {
 // source returns a source column of field i cut at the blocks and
 // wrapped: the winner's value, its drops against the version at hand
 // marked, or version ver's value against the winner's (see inline).
-func (v MergeView) source(m *columnsMemo, i, ver int, winner bool) columnBlocks {
+func (v Model) source(m *columnsMemo, i, ver int, winner bool) columnBlocks {
 	wl, _, wv := v.laneWidths()
 	k := sourceKey{i, ver, wv, winner, !v.columnar()}
 	if winner {
@@ -144,7 +143,7 @@ func (v MergeView) source(m *columnsMemo, i, ver int, winner bool) columnBlocks 
 // of the result may span several of the sources', padded as a whole.
 // Typed in, the result is the text area: typed says which of its rows
 // stands on each row, each line on its block as the result's would.
-func (v MergeView) layColumns(m *columnsMemo, i int, typing, caret bool) laidColumns {
+func (v Model) layColumns(m *columnsMemo, i int, typing, caret bool) laidColumns {
 	_, wr, _ := v.laneWidths()
 	srcs := []columnBlocks{v.source(m, i, v.version, true)}
 	marks := []map[int]string{nil} // the winner's column has no gutter, nor the version's alone
@@ -285,7 +284,7 @@ func firstTags(rows [][]draw.Piece) []int {
 
 // marksOf returns the gutter mark of each hunk of version ver, by tag:
 // what the result holds there.
-func (v MergeView) marksOf(ver int) map[int]string {
+func (v Model) marksOf(ver int) map[int]string {
 	out := map[int]string{}
 	for k, s := range v.statesOf(ver) {
 		out[k+1] = stateMark[s]
@@ -407,7 +406,7 @@ func cutAtBreaks(ps []draw.Piece, at []int) [][]draw.Piece {
 
 // lanes returns the versions that have a column: every one in columns,
 // else the version at hand.
-func (v MergeView) lanes() []int {
+func (v Model) lanes() []int {
 	if !v.columnar() {
 		return []int{v.version}
 	}
@@ -421,7 +420,7 @@ func (v MergeView) lanes() []int {
 // laneWidths returns the cells of text of the winner's column, the
 // result's and each version's: in columns (columnWidths), or the version
 // at hand alone (columns, the result's gutter taken off).
-func (v MergeView) laneWidths() (winner, result, version int) {
+func (v Model) laneWidths() (winner, result, version int) {
 	if v.columnar() {
 		return v.columnWidths()
 	}

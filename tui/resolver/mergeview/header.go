@@ -1,4 +1,4 @@
-package resolver
+package mergeview
 
 import (
 	"fmt"
@@ -6,9 +6,8 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/feedsync/feedsync/tui/resolver/draw"
-
 	"github.com/feedsync/feedsync/feeds/threeway"
+	"github.com/feedsync/feedsync/tui/resolver/draw"
 	"github.com/feedsync/feedsync/tui/resolver/mergemodel"
 )
 
@@ -47,7 +46,7 @@ func stateWords(s mergemodel.State, version string) string {
 
 // head returns the fixed header above the body; its last rule says how
 // far down the body is.
-func (v MergeView) head() []string {
+func (v Model) head() []string {
 	lines := v.headLines()
 	return append(slices.Clip(lines), v.positionRule(len(lines)+1))
 }
@@ -55,7 +54,7 @@ func (v MergeView) head() []string {
 // headLines returns the header but its last rule, built again only when
 // what it shows changed (see headKey): not for each frame, nor for each
 // key that counts the rows left under it.
-func (v MergeView) headLines() []string {
+func (v Model) headLines() []string {
 	m := v.memo
 	if m == nil {
 		return v.buildHead() // a view never opened: nothing is kept
@@ -68,7 +67,7 @@ func (v MergeView) headLines() []string {
 }
 
 // buildHead builds the header but its last rule.
-func (v MergeView) buildHead() []string {
+func (v Model) buildHead() []string {
 	s := v.styles
 	lines := []string{s.Bold.Render(draw.Fit(fmt.Sprintf("combine %s — the result %s", v.name, v.scope()), v.width))}
 	lines = append(lines, draw.Fit(v.pairLine(), v.width))
@@ -106,11 +105,11 @@ func (v MergeView) buildHead() []string {
 // baseLine says what the three-way start left, as the result stands,
 // when the result started from a base: "three-way from the base (#1 by
 // alice-laptop): 2 clashes, 5 combined · u undoes the combining".
-func (v MergeView) baseLine() string {
+func (v Model) baseLine() string {
 	if !v.mm.Started() || v.base == nil {
 		return ""
 	}
-	sum, h := v.mm.Summary(), v.base.from
+	sum, h := v.mm.Summary(), v.base.From
 	from := fmt.Sprintf("three-way from the base (#%d by %s): ", h.Number, h.By)
 	if sum.Item {
 		return from + "the item clashes whole (" + wholeClash(sum.Why) + "): nothing is combined, every hunk is yours to decide"
@@ -139,14 +138,14 @@ func wholeClash(w threeway.Why) string {
 }
 
 // wrapped renders text wrapped at words on up to n rows (see CutRows).
-func (v MergeView) wrapped(text string, n int, render func(...string) string) []string {
+func (v Model) wrapped(text string, n int, render func(...string) string) []string {
 	return draw.RenderRows(draw.CutRows(text, v.width, n, v.styles), render)
 }
 
 // placeNote says, where the version shown puts an outline's item elsewhere
 // than the winner, which place the result keeps: the position is no field
 // of the merge view, and applying the result keeps the winner's place.
-func (v MergeView) placeNote() string {
+func (v Model) placeNote() string {
 	if v.version+1 >= len(v.places) {
 		return ""
 	}
@@ -159,7 +158,7 @@ func (v MergeView) placeNote() string {
 
 // scope says which conflicting versions the result settles: every one,
 // unless some are marked and others are not (FeedSync 1.0.2 only).
-func (v MergeView) scope() string {
+func (v Model) scope() string {
 	n := len(v.labels)
 	if v.whole || len(v.versions) == 0 || len(v.versions) >= n {
 		return "settles every conflicting version"
@@ -192,7 +191,7 @@ func versionList(is []int) string {
 
 // positionRule is the header's last rule, with how far down the body is
 // when it does not fit in the rows left under a header of headRows.
-func (v MergeView) positionRule(headRows int) string {
+func (v Model) positionRule(headRows int) string {
 	p := draw.Position(v.scroll, max(v.height-headRows, 1), len(v.laidOut.body))
 	if p == "" {
 		return v.styles.Ink.Rule.Render(strings.Repeat("─", v.width))
@@ -202,7 +201,7 @@ func (v MergeView) positionRule(headRows int) string {
 }
 
 // pairLine names the two sides compared.
-func (v MergeView) pairLine() string {
+func (v Model) pairLine() string {
 	if len(v.labels) == 0 {
 		return "no other version: the result is the winner's fields, to edit"
 	}
@@ -210,7 +209,7 @@ func (v MergeView) pairLine() string {
 }
 
 // hunkLine says where the person is and what the hunk holds.
-func (v MergeView) hunkLine() string {
+func (v Model) hunkLine() string {
 	hs := v.shown()
 	if len(hs) == 0 {
 		return "no hunk: this version's shared fields are the winner's · tab shows another · e types"
@@ -222,7 +221,7 @@ func (v MergeView) hunkLine() string {
 
 // elsewhere counts the open hunks of the other versions, for the hunk
 // line: " here · 2 in version 2 — tab", or nothing with one version.
-func (v MergeView) elsewhere() string {
+func (v Model) elsewhere() string {
 	var parts []string
 	for i := range v.mm.Versions() {
 		if i == v.version {
@@ -249,7 +248,7 @@ const maxOtherRows = 2
 // there when it differs from the version shown: "version 2 (carol-tablet)
 // has: Lyon". So with three or more versions every one is in view while
 // combining, though one is shown beside the winner.
-func (v MergeView) otherRows() []string {
+func (v Model) otherRows() []string {
 	hs := v.shown()
 	if len(hs) == 0 || v.mm.Versions() < 2 || v.columnar() { // in columns each version is in view
 		return nil
@@ -284,17 +283,17 @@ func (v MergeView) otherRows() []string {
 	return rows
 }
 
-func (v MergeView) versionName() string { return fmt.Sprintf("version %d", v.version+1) }
+func (v Model) versionName() string { return fmt.Sprintf("version %d", v.version+1) }
 
 // columns returns the widths of the winner, result and version columns
 // side by side, and of the result's gutter.
-func (v MergeView) columns() (left, mid, right int) {
+func (v Model) columns() (left, mid, right int) {
 	mid = (v.width - 6) / 3
 	left = (v.width - 6 - mid) / 2
 	return left, mid, v.width - 6 - mid - left
 }
 
-func (v MergeView) columnHeads() string {
+func (v Model) columnHeads() string {
 	l, m, r := v.columns()
 	s := v.styles
 	sep := s.Ink.Rule.Render(" │ ")

@@ -1,13 +1,12 @@
-package resolver
+package mergeview
 
 import (
 	"fmt"
 	"slices"
 	"strings"
 
-	"github.com/feedsync/feedsync/tui/resolver/draw"
-
 	"github.com/feedsync/feedsync/diff"
+	"github.com/feedsync/feedsync/tui/resolver/draw"
 	"github.com/feedsync/feedsync/tui/resolver/mergemodel"
 )
 
@@ -17,11 +16,11 @@ import (
 const threeColumnsFrom = 120
 
 // bodyHeight is the rows left for the body.
-func (v MergeView) bodyHeight() int { return max(v.height-len(v.headLines())-1, 1) }
+func (v Model) bodyHeight() int { return max(v.height-len(v.headLines())-1, 1) }
 
 // layout renders the body for the fields, the version shown, the hunk at
 // hand and the width, so that View only slices.
-func (v *MergeView) layout() {
+func (v *Model) layout() {
 	if v.width <= 0 || v.fields == nil && v.entry.IsZero() {
 		return
 	}
@@ -47,7 +46,7 @@ func (v *MergeView) layout() {
 }
 
 // fieldRule introduces a field with the count of its hunks by state.
-func (v MergeView) fieldRule(i int) string {
+func (v Model) fieldRule(i int) string {
 	counts := map[mergemodel.State]int{}
 	n := 0
 	for k, h := range v.shown() {
@@ -94,7 +93,7 @@ var shortState = [...]string{
 
 // renderField appends a field's rows: three columns, or the two versions
 // and then the result.
-func (v *MergeView) renderField(i int) {
+func (v *Model) renderField(i int) {
 	if v.baseShown() {
 		v.renderBase(i)
 		return
@@ -116,7 +115,7 @@ func (v *MergeView) renderField(i int) {
 
 // renderResult appends field i's result under a "result:" line, the
 // whole width, noting where the cursor is while typing.
-func (v *MergeView) renderResult(i int) {
+func (v *Model) renderResult(i int) {
 	v.laidOut.body = append(v.laidOut.body, drawn(v.styles.Bold.Render(draw.Fit("result:", v.width))))
 	start := len(v.laidOut.body)
 	mrows, mmarks, cur := v.resultRows(i, v.width-2)
@@ -131,7 +130,7 @@ func (v *MergeView) renderResult(i int) {
 
 // renderSides appends the winner and the version of a field, side by side
 // when they fit, else one above the other.
-func (v *MergeView) renderSides(i int) {
+func (v *Model) renderSides(i int) {
 	s := v.styles
 	if v.width >= 70 {
 		lw := (v.width - 3) / 2
@@ -174,7 +173,7 @@ type sidePainter struct {
 	hl     []int // the tags of the hunks highlighted
 }
 
-func (v MergeView) sidePainter() sidePainter {
+func (v Model) sidePainter() sidePainter {
 	p := sidePainter{styles: v.styles}
 	if !v.typing {
 		p.hl = []int{v.cur + 1}
@@ -185,7 +184,7 @@ func (v MergeView) sidePainter() sidePainter {
 // sideRows returns the winner's and the version's value of field i
 // wrapped to lw and rw cells, nothing highlighted: they do not change with
 // the result, so they are wrapped once per version and width.
-func (v MergeView) sideRows(i, lw, rw int) (lrows, rrows [][]draw.Piece) {
+func (v Model) sideRows(i, lw, rw int) (lrows, rrows [][]draw.Piece) {
 	m := v.memoNow()
 	k := [4]int{i, v.version, lw, rw}
 	if r, ok := m.sides[k]; ok {
@@ -211,7 +210,7 @@ func (sp sidePainter) paint(row []draw.Piece, w int) string {
 }
 
 // noteTags records the first and the last body row where each hunk shows.
-func (v *MergeView) noteTags(row []draw.Piece, at int) {
+func (v *Model) noteTags(row []draw.Piece, at int) {
 	for _, p := range row {
 		t := p.Tag - 1
 		if t < 0 || t >= len(v.laidOut.hunkRow) {
@@ -227,7 +226,7 @@ func (v *MergeView) noteTags(row []draw.Piece, at int) {
 // sidePieces returns the winner's and the version's value of a field as
 // pieces, the changed text marked and tagged with its hunk, the hunk at
 // hand highlighted: hunk at of the version shown, or none if at < 0.
-func (v MergeView) sidePieces(i, at int) (left, right []draw.Piece) {
+func (v Model) sidePieces(i, at int) (left, right []draw.Piece) {
 	f := v.fields[i]
 	if v.version >= len(f.Values) {
 		return v.plain(f.Winner), nil
@@ -260,7 +259,7 @@ func (v MergeView) sidePieces(i, at int) (left, right []draw.Piece) {
 }
 
 // plain is text shown as it is.
-func (v MergeView) plain(s string) []draw.Piece {
+func (v Model) plain(s string) []draw.Piece {
 	if s == "" {
 		return nil
 	}
@@ -270,7 +269,7 @@ func (v MergeView) plain(s string) []draw.Piece {
 // resultPieces returns the result of a field as pieces, each hunk's text
 // tagged, the hunk at hand highlighted (a caret where it holds nothing).
 // marks are the hunks that start in the field, by tag, with their marks.
-func (v MergeView) resultPieces(i int) ([]draw.Piece, map[int]string) {
+func (v Model) resultPieces(i int) ([]draw.Piece, map[int]string) {
 	if v.typing {
 		return v.resultPiecesAt(i, -1)
 	}
@@ -279,7 +278,7 @@ func (v MergeView) resultPieces(i int) ([]draw.Piece, map[int]string) {
 
 // resultPiecesAt is resultPieces with hunk at of the version shown
 // highlighted, or none if at < 0.
-func (v MergeView) resultPiecesAt(i, at int) ([]draw.Piece, map[int]string) {
+func (v Model) resultPiecesAt(i, at int) ([]draw.Piece, map[int]string) {
 	r := v.value(i)
 	marks := map[int]string{}
 	var out []draw.Piece
@@ -338,7 +337,7 @@ func outsideSpans(typed, theirs [][2]int) []outsideSpan {
 // between returns the result's text from a to b, outside the hunks, as
 // pieces: what was typed there, or taken from another version (strays),
 // tagged.
-func (v MergeView) between(r string, a, b int, strays []outsideSpan) []draw.Piece {
+func (v Model) between(r string, a, b int, strays []outsideSpan) []draw.Piece {
 	var out []draw.Piece
 	for _, st := range strays {
 		s0, s1 := max(st.a, a), min(st.b, b)
@@ -358,7 +357,7 @@ func (v MergeView) between(r string, a, b int, strays []outsideSpan) []draw.Piec
 // starts in the result. The rows are wrapped once per revision of the
 // result, version and width, and the hunk at hand is highlighted when a
 // row is painted, unless it holds nothing there (a caret shows it then).
-func (v *MergeView) resultRows(i, w int) (rows []bodyRow, rowMarks []string, cursor int) {
+func (v *Model) resultRows(i, w int) (rows []bodyRow, rowMarks []string, cursor int) {
 	if ta := &v.areas[i]; v.typing && v.field == i {
 		ta.SetSize(w, 1)
 		ta.SetSize(w, max(ta.Rows(), 1))
@@ -453,7 +452,7 @@ func rowAt(rows []bodyRow, k, w int) string {
 }
 
 // View renders the header and the visible part of the body.
-func (v MergeView) View() string {
+func (v Model) View() string {
 	lines := v.head()
 	bh := max(v.height-len(lines), 1) // bodyHeight, the header drawn once
 	for i := v.scroll; i < v.scroll+bh; i++ {

@@ -1,50 +1,49 @@
-package resolver
+package mergeview
 
 import (
 	"fmt"
-	"github.com/feedsync/feedsync/tui/resolver/textedit"
 	"slices"
-
-	"github.com/feedsync/feedsync/tui/resolver/draw"
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 	"github.com/feedsync/feedsync/feeds/dialect"
+	"github.com/feedsync/feedsync/tui/resolver/draw"
 	"github.com/feedsync/feedsync/tui/resolver/mergemodel"
+	"github.com/feedsync/feedsync/tui/resolver/textedit"
 )
 
-// mergeDoneMsg carries a merge to record as the resolution of an item.
-type mergeDoneMsg struct {
-	pos      int
-	entry    dialect.Entry // the state of the item the result combines
-	versions []int
-	edit     dialect.Edit
+// DoneMsg carries a merge to record as the resolution of an item.
+type DoneMsg struct {
+	Pos      int
+	Entry    dialect.Entry // the state of the item the result combines
+	Versions []int         // the versions it settles; empty for all
+	Edit     dialect.Edit
 }
 
-// mergeMoveMsg asks the root to open the merge view on the next (or the
+// MoveMsg asks the root to open the merge view on the next (or the
 // previous) item in conflict after pos, ] past the last hunk (or [ past
 // the first).
-type mergeMoveMsg struct {
-	pos  int
-	next bool
+type MoveMsg struct {
+	Pos  int
+	Next bool
 }
 
-// mergeOpenMsg asks the root to confirm applying a result at which open
+// OpenMsg asks the root to confirm applying a result at which open
 // hunks are still undecided.
-type mergeOpenMsg struct{ open int }
+type OpenMsg struct{ Open int }
 
-// mergeLeaveMsg reports that the merge view was left: changed says that
+// LeaveMsg reports that the merge view was left: changed says that
 // the result had changed, so the person is asked first; quit, that ctrl+c
 // was pressed, which goes on to quitting.
-type mergeLeaveMsg struct{ changed, quit bool }
+type LeaveMsg struct{ Changed, Quit bool }
 
-// MergeView is the merge view: an item's result, made of the winner's
+// Model is the merge view: an item's result, made of the winner's
 // fields hunk by hunk, between the winner and a version. It is where a
 // person combines versions (1.0.2 §3.4 step 1.3, 0.91 §5: "combine or
 // otherwise create new data").
-type MergeView struct {
+type Model struct {
 	styles   *draw.Styles
-	keys     MergeKeys
+	keys     Keys
 	pos      int
 	entry    dialect.Entry
 	name     string
@@ -68,7 +67,7 @@ type MergeView struct {
 	memo     *mergeMemo                   // what the revision gives, worked out once
 	laid     layoutKey                    // what the body was laid out for
 	cols     columnsState                 // every version in columns: the choice and the layout kept (mergecols.go)
-	base     *baseInfo                    // the base the result started from (Combine), or nil
+	base     *Base                    // the base the result started from (Combine), or nil
 	showBase bool                         // the base is shown, the sides against it (mergebase.go)
 	laidOut  laidBody                     // the body as layout made it
 	guard    applyGuard                   // what applying asks or refuses
@@ -94,32 +93,33 @@ type applyGuard struct {
 	openOK  bool   // applying with hunks open was confirmed (ApplyOpen)
 }
 
-// NewMergeView returns a closed merge view.
-func NewMergeView(s *draw.Styles) MergeView {
-	return MergeView{styles: s, keys: DefaultMergeKeys(), memo: newMergeMemo()}
+// New returns a closed merge view.
+func New(s *draw.Styles) Model {
+	return Model{styles: s, keys: DefaultKeys(), memo: newMergeMemo()}
 }
 
 // KeyMap returns the bindings in effect: the view's, or typing's.
-func (v MergeView) KeyMap() MergeKeys { return v.keys }
+func (v Model) KeyMap() Keys { return v.keys }
 
-// keyMap returns what the status bar shows.
-func (v MergeView) keyMap() interface {
+// Bindings returns what the status bar shows: the view's keys, or
+// typing's.
+func (v Model) Bindings() interface {
 	ShortHelp() []key.Binding
 	FullHelp() [][]key.Binding
 } {
 	if v.typing {
-		return typingKeys{v.keys}
+		return TypingKeys{v.keys}
 	}
 	return v.keys
 }
 
 // SetSelective says whether a resolution settles only the versions marked
 // (FeedSync 1.0.2) or every one (SSE 0.91).
-func (v *MergeView) SetSelective(selective bool) { v.whole = !selective }
+func (v *Model) SetSelective(selective bool) { v.whole = !selective }
 
 // Open starts a merge of the item at pos; versions are the marked ones,
 // shown the version at hand on the item screen.
-func (v MergeView) Open(pos int, e dialect.Entry, name string, versions []int, shown int) MergeView {
+func (v Model) Open(pos int, e dialect.Entry, name string, versions []int, shown int) Model {
 	v.pos, v.entry, v.name, v.versions = pos, e, name, versions
 	v.memo, v.laid = newMergeMemo(), layoutKey{}
 	v.mm = mergemodel.New(e)
@@ -164,8 +164,8 @@ func (v MergeView) Open(pos int, e dialect.Entry, name string, versions []int, s
 // Combine starts the result from the three-way merge against the base b
 // (mergemodel.Model.Start), as one step u undoes, and goes to the first
 // hunk still open: a clash.
-func (v MergeView) Combine(b baseInfo) MergeView {
-	v.mm.Start(b.plan)
+func (v Model) Combine(b Base) Model {
+	v.mm.Start(b.Plan)
 	for i := range v.areas {
 		v.areas[i].SetValue(v.mm.Result(i))
 	}
@@ -182,7 +182,7 @@ func (v MergeView) Combine(b baseInfo) MergeView {
 }
 
 // firstField is the content if there is one, else the first field.
-func (v MergeView) firstField() int {
+func (v Model) firstField() int {
 	for i, f := range v.fields {
 		if f.Key == "content" {
 			return i
@@ -192,29 +192,29 @@ func (v MergeView) firstField() int {
 }
 
 // Pos returns the position of the item merged.
-func (v MergeView) Pos() int { return v.pos }
+func (v Model) Pos() int { return v.pos }
 
 // Changed reports whether the result differs from the winner's fields.
-func (v MergeView) Changed() bool { return v.mm.Changed() }
+func (v Model) Changed() bool { return v.mm.Changed() }
 
 // SetSize sets the view's size in cells.
-func (v *MergeView) SetSize(w, h int) {
+func (v *Model) SetSize(w, h int) {
 	v.width, v.height = w, h
 	v.layout()
 }
 
 // shown returns the hunks of the version shown.
-func (v MergeView) shown() []mergemodel.Hunk { return v.mm.Hunks(v.version) }
+func (v Model) shown() []mergemodel.Hunk { return v.mm.Hunks(v.version) }
 
 // stateOf says what the result holds at hunk i of the version shown.
-func (v MergeView) stateOf(i int) mergemodel.State { return v.mm.States(v.version)[i] }
+func (v Model) stateOf(i int) mergemodel.State { return v.mm.States(v.version)[i] }
 
 // openIn counts the hunks of version ver still open.
-func (v MergeView) openIn(ver int) int { return v.mm.OpenIn(ver) }
+func (v Model) openIn(ver int) int { return v.mm.OpenIn(ver) }
 
 // unseen returns the first version the result settles that was never
 // shown and whose data differs from the result, or -1.
-func (v MergeView) unseen() int {
+func (v Model) unseen() int {
 	for i := range v.mm.Versions() {
 		if v.guard.seen[i] || !v.settles(i) {
 			continue
@@ -229,13 +229,13 @@ func (v MergeView) unseen() int {
 }
 
 // settles reports whether the result settles version i.
-func (v MergeView) settles(i int) bool {
+func (v Model) settles(i int) bool {
 	return v.whole || len(v.versions) == 0 || slices.Contains(v.versions, i)
 }
 
 // Update handles the keys: moving between hunks, taking sides, typing,
 // versions, undo, scrolling; applying and leaving go to the root model.
-func (v MergeView) Update(msg tea.Msg) (MergeView, tea.Cmd) {
+func (v Model) Update(msg tea.Msg) (Model, tea.Cmd) {
 	switch msg := msg.(type) {
 	case tea.MouseWheelMsg: // typing or not
 		v.scrollBy(draw.WheelDelta(msg.Button))
@@ -252,17 +252,17 @@ func (v MergeView) Update(msg tea.Msg) (MergeView, tea.Cmd) {
 	return v, nil
 }
 
-func (v MergeView) key(k tea.KeyPressMsg) (MergeView, tea.Cmd) {
+func (v Model) key(k tea.KeyPressMsg) (Model, tea.Cmd) {
 	v.note = ""
 	page := max(v.bodyHeight()-1, 1)
 	switch {
 	case key.Matches(k, v.keys.Apply):
 		return v, v.apply()
 	case key.Matches(k, v.keys.Leave), key.Matches(k, v.keys.Quit):
-		leave := mergeLeaveMsg{changed: v.Changed(), quit: key.Matches(k, v.keys.Quit)}
+		leave := LeaveMsg{Changed: v.Changed(), Quit: key.Matches(k, v.keys.Quit)}
 		return v, func() tea.Msg { return leave }
 	case !v.Changed() && (key.Matches(k, v.keys.Next) && v.pastEnd(1) || key.Matches(k, v.keys.Prev) && v.pastEnd(-1)):
-		move := mergeMoveMsg{pos: v.pos, next: key.Matches(k, v.keys.Next)}
+		move := MoveMsg{Pos: v.pos, Next: key.Matches(k, v.keys.Next)}
 		return v, func() tea.Msg { return move }
 	case key.Matches(k, v.keys.Next):
 		v.move(1)
@@ -302,7 +302,7 @@ func (v MergeView) key(k tea.KeyPressMsg) (MergeView, tea.Cmd) {
 }
 
 // move goes to the next (1) or previous (-1) hunk, and brings it into view.
-func (v *MergeView) move(d int) {
+func (v *Model) move(d int) {
 	n := len(v.shown())
 	if n == 0 {
 		v.note = "this version has no hunk: its shared fields are the winner's"
@@ -316,9 +316,29 @@ func (v *MergeView) move(d int) {
 	v.follow()
 }
 
+// GoRound goes round the item's own hunks, to the first after ] past the
+// last (next) or to the last after [ past the first: the answer to MoveMsg
+// when no other item is in conflict.
+func (v Model) GoRound(next bool) Model {
+	v.note = "no other item in conflict: back to this one's first hunk"
+	dir := 1
+	if !next {
+		v.note, dir = "no other item in conflict: on to this one's last hunk", -1
+	}
+	v.wrap(dir)
+	return v
+}
+
+// Typing reports whether the person is typing in the result.
+func (v Model) Typing() bool { return v.typing }
+
+// SetPlace sets what says where a version puts the item in an outline
+// (nil for a feed that is no outline).
+func (v *Model) SetPlace(place func(dialect.Version) string) { v.place = place }
+
 // wrap goes round to the first hunk (dir 1) or the last (-1), when no
 // other item is in conflict.
-func (v *MergeView) wrap(dir int) {
+func (v *Model) wrap(dir int) {
 	if n := len(v.shown()); n > 0 {
 		v.cur = 0
 		if dir < 0 {
@@ -331,7 +351,7 @@ func (v *MergeView) wrap(dir int) {
 
 // takeSide puts a side of the hunk at hand into the result, then moves on
 // to the next hunk still open, if any.
-func (v *MergeView) takeSide(s mergemodel.Side) {
+func (v *Model) takeSide(s mergemodel.Side) {
 	hs := v.shown()
 	if len(hs) == 0 {
 		v.note = "no hunk to take: type in the result with e"
@@ -350,7 +370,7 @@ func (v *MergeView) takeSide(s mergemodel.Side) {
 }
 
 // cycle shows the next or previous version against the winner.
-func (v *MergeView) cycle(d int) {
+func (v *Model) cycle(d int) {
 	if n := v.mm.Versions(); n > 1 {
 		v.version = (v.version + d + n) % n
 		if u := v.unseen(); v.guard.asked && u >= 0 {
@@ -367,7 +387,7 @@ func (v *MergeView) cycle(d int) {
 // there is none, and goes to the hunk it changed (issue 30 item 7): the
 // first of the version shown whose state it changed, else the first in a
 // field whose result it changed.
-func (v *MergeView) restore(put func() bool, none string) {
+func (v *Model) restore(put func() bool, none string) {
 	before, results := slices.Clone(v.mm.States(v.version)), make([]string, len(v.fields))
 	for i := range v.fields {
 		results[i] = v.mm.Result(i)
@@ -399,14 +419,14 @@ func (v *MergeView) restore(put func() bool, none string) {
 // next or previous item in conflict (issue 30 item 7, as VS Code's next
 // conflict goes across files), unless the result changed, which leaving
 // would drop: then they go round the item.
-func (v MergeView) pastEnd(d int) bool {
+func (v Model) pastEnd(d int) bool {
 	n := len(v.shown())
 	return n > 0 && (d > 0 && v.cur == n-1 || d < 0 && v.cur == 0)
 }
 
 // typeAtHunk starts typing in the field of the hunk at hand, the cursor
 // where the result holds it.
-func (v *MergeView) typeAtHunk() {
+func (v *Model) typeAtHunk() {
 	hs := v.shown()
 	if len(hs) == 0 {
 		v.startTyping(v.firstField())
@@ -419,7 +439,7 @@ func (v *MergeView) typeAtHunk() {
 }
 
 // startTyping gives the keyboard to a field's result.
-func (v *MergeView) startTyping(field int) {
+func (v *Model) startTyping(field int) {
 	if field >= len(v.fields) {
 		v.note = "the item has no shared field to type in"
 		return
@@ -434,7 +454,7 @@ func (v *MergeView) startTyping(field int) {
 
 // updateTyping edits the field typed in; esc stops typing, tab moves to
 // the next field, ctrl+s applies.
-func (v MergeView) updateTyping(msg tea.Msg) (MergeView, tea.Cmd) {
+func (v Model) updateTyping(msg tea.Msg) (Model, tea.Cmd) {
 	if k, ok := msg.(tea.KeyPressMsg); ok {
 		switch {
 		case key.Matches(k, DefaultEditorKeys().Apply):
@@ -467,7 +487,7 @@ func (v MergeView) updateTyping(msg tea.Msg) (MergeView, tea.Cmd) {
 
 // stopTyping takes the keyboard back; typing that changed nothing leaves
 // no undo step.
-func (v *MergeView) stopTyping() {
+func (v *Model) stopTyping() {
 	v.typing = false
 	v.areas[v.field].Blur()
 	v.mm.Settle()
@@ -479,9 +499,9 @@ func (v *MergeView) stopTyping() {
 // the result settles was never shown, and holds data the result does not,
 // asks once (ctrl+s again applies, tab shows that version) rather than
 // settling data the person never saw.
-func (v *MergeView) apply() tea.Cmd {
+func (v *Model) apply() tea.Cmd {
 	for i, f := range v.fields {
-		if emptied(f, v.value(i)) {
+		if mergemodel.Emptied(f, v.value(i)) {
 			v.note = "the " + f.Key + " is empty: write one, or take a side"
 			v.startTyping(i)
 			v.layout()
@@ -498,16 +518,16 @@ func (v *MergeView) apply() tea.Cmd {
 		return nil
 	}
 	if n := v.openHunks(); n > 0 && !v.guard.openOK {
-		return func() tea.Msg { return mergeOpenMsg{n} }
+		return func() tea.Msg { return OpenMsg{n} }
 	}
-	done := mergeDoneMsg{v.pos, v.entry, v.versions, v.mm.Edit()}
+	done := DoneMsg{v.pos, v.entry, v.versions, v.mm.Edit()}
 	return func() tea.Msg { return done }
 }
 
 // ApplyOpen returns the view and the command that applies the result with
 // hunks still open, for the answer "apply anyway" to the question apply
 // asked.
-func (v MergeView) ApplyOpen() (MergeView, tea.Cmd) {
+func (v Model) ApplyOpen() (Model, tea.Cmd) {
 	v.guard.openOK = true
 	cmd := v.apply()
 	v.guard.openOK = false
@@ -517,7 +537,7 @@ func (v MergeView) ApplyOpen() (MergeView, tea.Cmd) {
 // openHunks counts the places where a version the result settles has a
 // hunk no one decided (open, or a clash), each place once however many
 // versions have a hunk there.
-func (v MergeView) openHunks() int {
+func (v Model) openHunks() int {
 	seen := map[[3]int]bool{}
 	for ver := range v.mm.Versions() {
 		if !v.settles(ver) {
@@ -534,19 +554,19 @@ func (v MergeView) openHunks() int {
 
 // Applied returns the view and the command that applies the result, for
 // the answer "apply" to leaving a changed merge.
-func (v MergeView) Applied() (MergeView, tea.Cmd) {
+func (v Model) Applied() (Model, tea.Cmd) {
 	cmd := v.apply()
 	return v, cmd
 }
 
 // scrollBy scrolls the body.
-func (v *MergeView) scrollBy(d int) {
+func (v *Model) scrollBy(d int) {
 	v.scroll = max(min(v.scroll+d, len(v.laidOut.body)-v.bodyHeight()), 0)
 }
 
 // follow scrolls so that the hunk at hand, or the cursor while typing,
 // is in view, with its field's rule when it fits.
-func (v *MergeView) follow() {
+func (v *Model) follow() {
 	row, last := -1, -1
 	switch {
 	case v.typing:

@@ -1,4 +1,4 @@
-package resolver
+package mergeview
 
 import (
 	"fmt"
@@ -72,7 +72,7 @@ type columnsState struct {
 // columnar reports whether the view shows every version in columns: with
 // two versions or more, by the width (columnMin) unless the person chose,
 // and never narrower than columnFloor.
-func (v MergeView) columnar() bool {
+func (v Model) columnar() bool {
 	n := v.mm.Versions()
 	switch {
 	case n < 2 || v.cols.choice == columnsOff:
@@ -86,7 +86,7 @@ func (v MergeView) columnar() bool {
 // toggleColumns switches between every version in columns and one at a
 // time. Switching to what the width chooses leaves the choice to the width
 // again, so that a later resize chooses as before.
-func (v *MergeView) toggleColumns() {
+func (v *Model) toggleColumns() {
 	n := v.mm.Versions()
 	want := !v.columnar()
 	switch {
@@ -109,7 +109,7 @@ func (v *MergeView) toggleColumns() {
 
 // columnWidths returns the cells of text of the winner's column, the
 // result's (which takes what the division leaves) and each version's.
-func (v MergeView) columnWidths() (winner, result, version int) {
+func (v Model) columnWidths() (winner, result, version int) {
 	n := v.mm.Versions()
 	room := v.width - 5*(n+1)
 	c := room / (n + 2)
@@ -117,7 +117,7 @@ func (v MergeView) columnWidths() (winner, result, version int) {
 }
 
 // versionHeads names the columns, the version at hand marked.
-func (v MergeView) versionHeads() string {
+func (v Model) versionHeads() string {
 	wl, wr, wv := v.columnWidths()
 	s := v.styles
 	sep := s.Ink.Rule.Render(" │ ")
@@ -135,7 +135,7 @@ func (v MergeView) versionHeads() string {
 
 // renderColumns appends field i's rows in columns, and notes where the
 // hunks of the version at hand show and where the cursor is.
-func (v *MergeView) renderColumns(i int) {
+func (v *Model) renderColumns(i int) {
 	laid := v.fieldColumns(i)
 	cols := laid.cols
 	wl, wr, wv := v.columnWidths()
@@ -173,7 +173,7 @@ func (v *MergeView) renderColumns(i int) {
 // columnPainters paints each column's rows: the hunk at hand in the
 // winner's, the result's and the version at hand's, and in every other
 // version's the hunks that meet it (what that version holds there).
-func (v MergeView) columnPainters() []sidePainter {
+func (v Model) columnPainters() []sidePainter {
 	base := v.sidePainter()
 	out := make([]sidePainter, v.mm.Versions()+2)
 	for c := range out {
@@ -204,7 +204,7 @@ func (v MergeView) columnPainters() []sidePainter {
 // row: the result, narrower by its gutter, wraps apart from its
 // neighbours within a block only (issue 20 item 15: it drifted a row
 // below them at each paragraph it wrapped once more).
-func (v *MergeView) renderOne(i int) {
+func (v *Model) renderOne(i int) {
 	laid := v.fieldColumns(i)
 	cols := laid.cols
 	wl, wr, wv := v.laneWidths()
@@ -233,7 +233,7 @@ func (v *MergeView) renderOne(i int) {
 // marks for the result's column wr cells wide, noting where the cursor
 // is; and notes where each hunk shows in the result laid out from body
 // row start.
-func (v *MergeView) typedColumn(i int, laid laidColumns, wr, start int) (typed []bodyRow, marks []string) {
+func (v *Model) typedColumn(i int, laid laidColumns, wr, start int) (typed []bodyRow, marks []string) {
 	if v.typing && v.field == i {
 		var cur int
 		typed, marks, cur = v.resultRows(i, wr)

@@ -1,12 +1,12 @@
-package resolver
+package mergeview
 
 import (
 	"charm.land/bubbles/v2/key"
 	"github.com/feedsync/feedsync/tui/resolver/draw"
 )
 
-// MergeKeys are the merge view's bindings.
-type MergeKeys struct {
+// Keys are the merge view's bindings.
+type Keys struct {
 	Next, Prev, Winner, Version, Both, BothRev key.Binding
 	Type, Done, NextVersion, PrevVersion       key.Binding
 	Apply, Leave, Quit, Undo, Redo             key.Binding
@@ -14,12 +14,12 @@ type MergeKeys struct {
 	draw.ScrollKeys
 }
 
-// DefaultMergeKeys returns the merge view's bindings: vimdiff's ]c and [c
+// DefaultKeys returns the merge view's bindings: vimdiff's ]c and [c
 // become ] and [ (or n and p), and the side a hunk is taken from is the
 // side it stands on, h or ← for the winner on the left, l or → for the
 // version on the right.
-func DefaultMergeKeys() MergeKeys {
-	return MergeKeys{
+func DefaultKeys() Keys {
+	return Keys{
 		Next:        draw.Bind("]/n", "next hunk (then item)", "]", "n"),
 		Prev:        draw.Bind("[/p", "previous hunk (then item)", "[", "p"),
 		Winner:      draw.Bind("h/←", "take the winner's", "h", "left", "<"),
@@ -43,12 +43,12 @@ func DefaultMergeKeys() MergeKeys {
 }
 
 // ShortHelp implements help.KeyMap.
-func (k MergeKeys) ShortHelp() []key.Binding {
+func (k Keys) ShortHelp() []key.Binding {
 	return []key.Binding{k.Next, k.Prev, k.Winner, k.Version, k.Both, k.BothRev, k.Type, k.NextVersion, k.Layout, k.Apply, k.Undo, k.Leave, k.Help}
 }
 
 // FullHelp implements help.KeyMap.
-func (k MergeKeys) FullHelp() [][]key.Binding {
+func (k Keys) FullHelp() [][]key.Binding {
 	return [][]key.Binding{
 		{k.Next, k.Prev, k.Winner, k.Version, k.Both, k.BothRev},
 		{k.Type, k.Done, k.NextVersion, k.PrevVersion, k.Layout, k.Base, k.Apply, k.Leave, k.Quit, k.Undo, k.Redo},
@@ -56,17 +56,17 @@ func (k MergeKeys) FullHelp() [][]key.Binding {
 	}
 }
 
-// typingKeys are the bindings shown while typing in the result.
-type typingKeys struct{ k MergeKeys }
+// TypingKeys are the bindings shown while typing in the result.
+type TypingKeys struct{ Keys Keys }
 
 // ShortHelp implements help.KeyMap.
-func (t typingKeys) ShortHelp() []key.Binding {
+func (t TypingKeys) ShortHelp() []key.Binding {
 	e := DefaultEditorKeys()
-	return []key.Binding{t.k.Done, e.Apply, e.Undo, e.Redo, e.LineEnds, e.TextEnds}
+	return []key.Binding{t.Keys.Done, e.Apply, e.Undo, e.Redo, e.LineEnds, e.TextEnds}
 }
 
 // FullHelp implements help.KeyMap.
-func (t typingKeys) FullHelp() [][]key.Binding {
+func (t TypingKeys) FullHelp() [][]key.Binding {
 	e := DefaultEditorKeys()
 	return [][]key.Binding{t.ShortHelp(), {e.Switch, e.Rows, e.Words}}
 }
