@@ -87,11 +87,13 @@
 // help.KeyMap: List (the items in conflict, with a filter), ItemView (winner
 // and version side by side, stacked, or unified; the field-by-field diff
 // from package diff; search, changes, markup rendered), HistoryPane,
-// mergeview.Model (the result between the winner and a version, hunk by hunk:
-// package mergemodel is its model, tested without a screen, mergeview.go
-// the component that talks to it, mergerender.go its drawing, textarea.go
-// the text area it types in), XMLView, HelpView, Confirm, Prompt and Status. Only
-// Model returns a tea.View. All styles live in one Styles value, made for a
+// the merge view (package mergeview: the result between the winner and a
+// version, hunk by hunk, made of a header, a body and a result editor;
+// package mergemodel is its model, tested without a screen), XMLView,
+// HelpView, Confirm, Prompt and Status. Only Model returns a tea.View. The
+// helpers the views share to draw (styles, wrapping, painting, the scroll
+// keys) are package draw; the text inputs, package textedit. All styles
+// live in one draw.Styles value, made for a
 // Look: colours for a dark or a light background, or none (NO_COLOR, any
 // non-empty value, and monochrome terminals: terminal.go), which marks
 // changes as [-old-]{+new+}, as --markers does in colour.

@@ -10,7 +10,7 @@ import (
 	"github.com/feedsync/feedsync/tui/resolver/mergemodel"
 )
 
-// How the columns line up (see mergecols.go): the winner's and the
+// How the columns line up (see columns.go): the winner's and the
 // versions' columns are cut at the winner's line breaks that every version
 // keeps (syncOf) and wrapped once per item and width (source); each
 // revision of the result is cut at those of the breaks it keeps too, and
@@ -62,7 +62,7 @@ type columnBlocks struct {
 // for the revision unless the result shows a caret, which changes its text.
 func (v *Model) fieldColumns(i int) laidColumns {
 	caret := false
-	if hs := v.shown(); !v.typing && v.cur < len(hs) && hs[v.cur].Field == i {
+	if hs := v.shown(); !v.editor.typing && v.cur < len(hs) && hs[v.cur].Field == i {
 		rs, re := v.placeOf(v.cur)
 		caret = rs == re
 	}
@@ -74,7 +74,7 @@ func (v *Model) fieldColumns(i int) laidColumns {
 	if m.fields == nil || m.rev != v.mm.Rev() {
 		m.rev, m.fields = v.mm.Rev(), map[columnsKey]laidColumns{}
 	}
-	k := columnsKey{i, v.version, v.width, v.typing && v.field == i, !v.columnar()}
+	k := columnsKey{i, v.version, v.width, v.editor.typing && v.editor.field == i, !v.columnar()}
 	if c, ok := m.fields[k]; ok && !caret {
 		return c
 	}
@@ -167,7 +167,7 @@ func (v Model) layColumns(m *columnsMemo, i int, typing, caret bool) laidColumns
 	var rmarks map[int]string
 	var lineRows []int // typing: the text area's rows of each line
 	if typing {
-		ta := v.areas[i]
+		ta := v.editor.areas[i]
 		ta.SetSize(wr, 1)
 		lineRows = make([]int, strings.Count(v.value(i), "\n")+1)
 		for _, r := range ta.Visual() {

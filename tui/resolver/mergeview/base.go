@@ -27,7 +27,7 @@ func (v *Model) toggleBase() {
 		return
 	}
 	v.showBase = !v.showBase
-	v.laid = layoutKey{}
+	v.body.key = layoutKey{}
 	v.layout()
 	v.follow()
 }
@@ -63,10 +63,10 @@ func (v Model) againstBase(i int, value string) []draw.Piece {
 func (v *Model) renderBase(i int) {
 	s := v.styles
 	f := v.fields[i]
-	v.laidOut.body = append(v.laidOut.body, drawn(s.Bold.Render(draw.Fit("base:", v.width))))
+	v.body.laid.body = append(v.body.laid.body, drawn(s.Bold.Render(draw.Fit("base:", v.width))))
 	sides := v.sidePainter()
 	for _, row := range draw.WrapLines(v.plain(v.baseValue(i)), v.width) {
-		v.laidOut.body = append(v.laidOut.body, func() string { return sides.paint(row, v.width) })
+		v.body.laid.body = append(v.body.laid.body, func() string { return sides.paint(row, v.width) })
 	}
 	left := v.againstBase(i, f.Winner)
 	var right []draw.Piece
@@ -82,19 +82,19 @@ func (v *Model) renderBase(i int) {
 	sep := s.Ink.Rule.Render(" │ ")
 	wname, vname := "winner against the base:", v.versionName()+" against the base:"
 	if narrow {
-		v.laidOut.body = append(v.laidOut.body, drawn(s.Winner.Render(draw.Fit(wname, v.width))))
+		v.body.laid.body = append(v.body.laid.body, drawn(s.Winner.Render(draw.Fit(wname, v.width))))
 		for _, row := range lrows {
-			v.laidOut.body = append(v.laidOut.body, func() string { return sides.paint(row, lw) })
+			v.body.laid.body = append(v.body.laid.body, func() string { return sides.paint(row, lw) })
 		}
-		v.laidOut.body = append(v.laidOut.body, drawn(s.Version.Render(draw.Fit(vname, v.width))))
+		v.body.laid.body = append(v.body.laid.body, drawn(s.Version.Render(draw.Fit(vname, v.width))))
 		for _, row := range rrows {
-			v.laidOut.body = append(v.laidOut.body, func() string { return sides.paint(row, rw) })
+			v.body.laid.body = append(v.body.laid.body, func() string { return sides.paint(row, rw) })
 		}
 	} else {
-		v.laidOut.body = append(v.laidOut.body, drawn(s.Winner.Render(draw.Fit(wname, lw))+sep+s.Version.Render(draw.Fit(vname, rw))))
+		v.body.laid.body = append(v.body.laid.body, drawn(s.Winner.Render(draw.Fit(wname, lw))+sep+s.Version.Render(draw.Fit(vname, rw))))
 		for k := range max(len(lrows), len(rrows)) {
 			l, r := draw.At(lrows, k), draw.At(rrows, k)
-			v.laidOut.body = append(v.laidOut.body, func() string { return sides.paint(l, lw) + sep + sides.paint(r, rw) })
+			v.body.laid.body = append(v.body.laid.body, func() string { return sides.paint(l, lw) + sep + sides.paint(r, rw) })
 		}
 	}
 	v.renderResult(i)
@@ -106,9 +106,9 @@ func (v *Model) renderBase(i int) {
 // the rule `feedsync resolve --auto` follows): the list marks the items
 // whose plan is clean, and C resolves them with the plan's resolution.
 type Base struct {
-	Fields []dialect.Field  // the base's shared fields
-	From   dialect.History  // the base's topmost history entry
-	Plan   threeway.Plan    // how the item combines against it
+	Fields []dialect.Field // the base's shared fields
+	From   dialect.History // the base's topmost history entry
+	Plan   threeway.Plan   // how the item combines against it
 }
 
 // Combines reports whether every change of the item combines: no clash.

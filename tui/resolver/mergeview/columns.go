@@ -139,7 +139,7 @@ func (v *Model) renderColumns(i int) {
 	laid := v.fieldColumns(i)
 	cols := laid.cols
 	wl, wr, wv := v.columnWidths()
-	start := len(v.laidOut.body)
+	start := len(v.body.laid.body)
 	res := cols[1]
 	typed, typedMarks := v.typedColumn(i, laid, wr, start)
 	shown := cols[2+v.version]
@@ -148,7 +148,7 @@ func (v *Model) renderColumns(i int) {
 	for k := range len(cols[0].rows) {
 		v.noteTags(cols[0].rows[k], start+k)
 		v.noteTags(shown.rows[k], start+k)
-		v.laidOut.body = append(v.laidOut.body, func() string {
+		v.body.laid.body = append(v.body.laid.body, func() string {
 			var b strings.Builder
 			b.WriteString(paints[0].paint(cols[0].rows[k], wl) + sep)
 			switch {
@@ -208,7 +208,7 @@ func (v *Model) renderOne(i int) {
 	laid := v.fieldColumns(i)
 	cols := laid.cols
 	wl, wr, wv := v.laneWidths()
-	start := len(v.laidOut.body)
+	start := len(v.body.laid.body)
 	res, shown := cols[1], cols[2]
 	typed, typedMarks := v.typedColumn(i, laid, wr, start)
 	sides := v.sidePainter()
@@ -216,7 +216,7 @@ func (v *Model) renderOne(i int) {
 	for k := range len(cols[0].rows) {
 		v.noteTags(cols[0].rows[k], start+k)
 		v.noteTags(shown.rows[k], start+k)
-		v.laidOut.body = append(v.laidOut.body, func() string {
+		v.body.laid.body = append(v.body.laid.body, func() string {
 			mid := strings.Repeat(" ", wr+2)
 			switch {
 			case typed == nil:
@@ -234,10 +234,10 @@ func (v *Model) renderOne(i int) {
 // is; and notes where each hunk shows in the result laid out from body
 // row start.
 func (v *Model) typedColumn(i int, laid laidColumns, wr, start int) (typed []bodyRow, marks []string) {
-	if v.typing && v.field == i {
+	if v.editor.typing && v.editor.field == i {
 		var cur int
 		typed, marks, cur = v.resultRows(i, wr)
-		v.laidOut.cursorAt = start + max(slices.Index(laid.typed, cur), 0)
+		v.body.laid.cursorAt = start + max(slices.Index(laid.typed, cur), 0)
 	}
 	for t, r := range laid.cols[1].tagRows {
 		v.noteTags([]draw.Piece{{Tag: t}}, start+r)

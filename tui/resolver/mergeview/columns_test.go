@@ -25,7 +25,7 @@ func TestMergeColumnsTypingLinesUp(t *testing.T) {
 			t.Errorf("%d rows: the result's last line is not beside the winner's: %q\n%s", h, rows[at], hs.screen())
 		}
 		top := len(hs.v.headLines()) + 1 // the header and its rule
-		if got, want := hs.v.laidOut.cursorAt-hs.v.scroll, at-top; got != want {
+		if got, want := hs.v.body.laid.cursorAt-hs.v.body.scroll, at-top; got != want {
 			t.Errorf("%d rows: the cursor is on screen row %d of the body, its line on %d", h, got, want)
 		}
 	}

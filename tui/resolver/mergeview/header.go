@@ -44,26 +44,63 @@ func stateWords(s mergemodel.State, version string) string {
 	return "open: the winner's until you choose"
 }
 
-// head returns the fixed header above the body; its last rule says how
-// far down the body is.
-func (v Model) head() []string {
-	lines := v.headLines()
-	return append(slices.Clip(lines), v.positionRule(len(lines)+1))
+// Header is the merge view's header: the lines above the body, which say
+// what the result settles, the sides, the three-way start, the hunk at
+// hand and what the other versions hold there (buildHead), and the rule
+// under them, which says how far down the body is. It takes no keys. Its
+// lines are built again only when what they show changed (headKey): not
+// for each frame, nor for each key that counts the rows left under it.
+type Header struct {
+	styles *draw.Styles
+	width  int
+	memo   *headMemo // shared by the copies of the view: kept across frames
 }
 
-// headLines returns the header but its last rule, built again only when
-// what it shows changed (see headKey): not for each frame, nor for each
-// key that counts the rows left under it.
+// headMemo is the header's lines as last built.
+type headMemo struct {
+	lines []string // the header but its last rule
+	key   headKey  // what they were built for
+	built int      // how many times they were built, which a test counts
+}
+
+// newHeader returns an empty header.
+func newHeader(s *draw.Styles) Header { return Header{styles: s, memo: &headMemo{}} }
+
+// SetSize sets the header's width; its height is its lines'.
+func (h *Header) SetSize(w int) { h.width = w }
+
+// restyle forgets the lines built with the old styles.
+func (h Header) restyle() { h.memo.lines = nil }
+
+// lines returns the lines for k, building them only when k changed.
+func (h Header) lines(k headKey, build func() []string) []string {
+	if h.memo.lines == nil || h.memo.key != k {
+		h.memo.lines, h.memo.key = build(), k
+		h.memo.built++
+	}
+	return h.memo.lines
+}
+
+// View renders lines and the rule under them, which says where the body
+// of n rows, height in view, is scrolled to.
+func (h Header) View(lines []string, scroll, height, n int) string {
+	return strings.Join(append(slices.Clip(lines), h.rule(scroll, height, n)), "\n")
+}
+
+// rule is the header's last rule, with how far down the body is when it
+// does not fit in the rows left under the header.
+func (h Header) rule(scroll, height, n int) string {
+	p := draw.Position(scroll, max(height, 1), n)
+	if p == "" {
+		return h.styles.Ink.Rule.Render(strings.Repeat("─", h.width))
+	}
+	text := " " + p + " "
+	return h.styles.Ink.Rule.Render(draw.Fit(strings.Repeat("─", max(h.width-draw.TextWidth(text)-2, 0))+text+"──", h.width))
+}
+
+// headLines returns the header but its last rule (Header.lines).
 func (v Model) headLines() []string {
-	m := v.memo
-	if m == nil {
-		return v.buildHead() // a view never opened: nothing is kept
-	}
-	if k := (headKey{v.layoutNow(), v.note}); m.head == nil || m.headFor != k {
-		m.head, m.headFor = v.buildHead(), k
-		m.heads++
-	}
-	return m.head
+	return v.header.lines(headKey{v.layoutNow(), v.note}, v.buildHead)
 }
 
 // buildHead builds the header but its last rule.
@@ -82,8 +119,8 @@ func (v Model) buildHead() []string {
 	switch {
 	case v.note != "":
 		lines = append(lines, v.wrapped(v.note, 3, s.Error.Render)...) // so that a question is read whole
-	case v.typing:
-		lines = append(lines, s.Info.Render(draw.Fit("typing in "+v.fields[v.field].Label+" · esc stops · tab next field · ctrl+s applies", v.width)))
+	case v.editor.typing:
+		lines = append(lines, s.Info.Render(draw.Fit("typing in "+v.fields[v.editor.field].Label+" · esc stops · tab next field · ctrl+s applies", v.width)))
 	case v.mm.Versions() > 1: // other versions: what they hold is read whole
 		lines = append(lines, v.wrapped(v.hunkLine(), 2, s.Info.Render)...)
 		for _, r := range v.otherRows() {
@@ -187,17 +224,6 @@ func versionList(is []int) string {
 		return "version " + s[0]
 	}
 	return "versions " + strings.Join(s[:len(s)-1], ", ") + " and " + s[len(s)-1]
-}
-
-// positionRule is the header's last rule, with how far down the body is
-// when it does not fit in the rows left under a header of headRows.
-func (v Model) positionRule(headRows int) string {
-	p := draw.Position(v.scroll, max(v.height-headRows, 1), len(v.laidOut.body))
-	if p == "" {
-		return v.styles.Ink.Rule.Render(strings.Repeat("─", v.width))
-	}
-	text := " " + p + " "
-	return v.styles.Ink.Rule.Render(draw.Fit(strings.Repeat("─", max(v.width-draw.TextWidth(text)-2, 0))+text+"──", v.width))
 }
 
 // pairLine names the two sides compared.

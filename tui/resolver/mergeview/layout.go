@@ -25,24 +25,24 @@ func (v *Model) layout() {
 		return
 	}
 	key := v.layoutNow()
-	if v.laidOut.body != nil && key == v.laid {
-		v.scrollBy(0)
+	if v.body.laid.body != nil && key == v.body.key {
+		v.body.SetSize(v.width, v.bodyHeight())
 		return
 	}
-	v.laid = key
-	v.laidOut = laidBody{hunkRow: make([]int, len(v.shown())), hunkLast: make([]int, len(v.shown())), cursorAt: -1}
-	for i := range v.laidOut.hunkRow {
-		v.laidOut.hunkRow[i], v.laidOut.hunkLast[i] = -1, -1
+	v.body.key = key
+	v.body.laid = laidBody{hunkRow: make([]int, len(v.shown())), hunkLast: make([]int, len(v.shown())), cursorAt: -1}
+	for i := range v.body.laid.hunkRow {
+		v.body.laid.hunkRow[i], v.body.laid.hunkLast[i] = -1, -1
 	}
 	for i := range v.fields {
-		v.laidOut.fieldRow = append(v.laidOut.fieldRow, len(v.laidOut.body))
-		v.laidOut.body = append(v.laidOut.body, drawn(v.fieldRule(i)))
+		v.body.laid.fieldRow = append(v.body.laid.fieldRow, len(v.body.laid.body))
+		v.body.laid.body = append(v.body.laid.body, drawn(v.fieldRule(i)))
 		v.renderField(i)
 	}
 	if len(v.fields) == 0 {
-		v.laidOut.body = append(v.laidOut.body, drawn(v.styles.Ink.Dim.Render("(the item has no shared field)")))
+		v.body.laid.body = append(v.body.laid.body, drawn(v.styles.Ink.Dim.Render("(the item has no shared field)")))
 	}
-	v.scrollBy(0)
+	v.body.SetSize(v.width, v.bodyHeight())
 }
 
 // fieldRule introduces a field with the count of its hunks by state.
@@ -116,15 +116,15 @@ func (v *Model) renderField(i int) {
 // renderResult appends field i's result under a "result:" line, the
 // whole width, noting where the cursor is while typing.
 func (v *Model) renderResult(i int) {
-	v.laidOut.body = append(v.laidOut.body, drawn(v.styles.Bold.Render(draw.Fit("result:", v.width))))
-	start := len(v.laidOut.body)
+	v.body.laid.body = append(v.body.laid.body, drawn(v.styles.Bold.Render(draw.Fit("result:", v.width))))
+	start := len(v.body.laid.body)
 	mrows, mmarks, cur := v.resultRows(i, v.width-2)
 	for k := range mrows {
 		mk, w := mark(mmarks, k), v.width-2
-		v.laidOut.body = append(v.laidOut.body, func() string { return mk + rowAt(mrows, k, w) })
+		v.body.laid.body = append(v.body.laid.body, func() string { return mk + rowAt(mrows, k, w) })
 	}
 	if cur >= 0 {
-		v.laidOut.cursorAt = start + cur
+		v.body.laid.cursorAt = start + cur
 	}
 }
 
@@ -138,34 +138,27 @@ func (v *Model) renderSides(i int) {
 		lrows, rrows := v.sideRows(i, lw, rw)
 		sep := s.Ink.Rule.Render(" │ ")
 		sides := v.sidePainter()
-		v.laidOut.body = append(v.laidOut.body, drawn(s.Winner.Render(draw.Fit("winner:", lw))+sep+s.Version.Render(draw.Fit(v.versionName()+":", rw))))
+		v.body.laid.body = append(v.body.laid.body, drawn(s.Winner.Render(draw.Fit("winner:", lw))+sep+s.Version.Render(draw.Fit(v.versionName()+":", rw))))
 		for k := 0; k < max(len(lrows), len(rrows)); k++ {
 			l, r := draw.At(lrows, k), draw.At(rrows, k)
-			v.noteTags(l, len(v.laidOut.body))
-			v.laidOut.body = append(v.laidOut.body, func() string { return sides.paint(l, lw) + sep + sides.paint(r, rw) })
+			v.noteTags(l, len(v.body.laid.body))
+			v.body.laid.body = append(v.body.laid.body, func() string { return sides.paint(l, lw) + sep + sides.paint(r, rw) })
 		}
 		return
 	}
 	lrows, rrows := v.sideRows(i, v.width, v.width)
 	sides, w := v.sidePainter(), v.width
-	v.laidOut.body = append(v.laidOut.body, drawn(s.Winner.Render(draw.Fit("winner:", v.width))))
+	v.body.laid.body = append(v.body.laid.body, drawn(s.Winner.Render(draw.Fit("winner:", v.width))))
 	for _, row := range lrows {
-		v.noteTags(row, len(v.laidOut.body))
-		v.laidOut.body = append(v.laidOut.body, func() string { return sides.paint(row, w) })
+		v.noteTags(row, len(v.body.laid.body))
+		v.body.laid.body = append(v.body.laid.body, func() string { return sides.paint(row, w) })
 	}
-	v.laidOut.body = append(v.laidOut.body, drawn(s.Version.Render(draw.Fit(v.versionName()+":", v.width))))
+	v.body.laid.body = append(v.body.laid.body, drawn(s.Version.Render(draw.Fit(v.versionName()+":", v.width))))
 	for _, row := range rrows {
-		v.noteTags(row, len(v.laidOut.body))
-		v.laidOut.body = append(v.laidOut.body, func() string { return sides.paint(row, w) })
+		v.noteTags(row, len(v.body.laid.body))
+		v.body.laid.body = append(v.body.laid.body, func() string { return sides.paint(row, w) })
 	}
 }
-
-// bodyRow is a row of the merge view's body, painted only when it is
-// shown: a 1 MB field has thousands of rows, and a redraw shows a screen.
-type bodyRow func() string
-
-// drawn is a row painted already.
-func drawn(s string) bodyRow { return func() string { return s } }
 
 // sidePainter paints the rows of the sides as the view stands.
 type sidePainter struct {
@@ -175,7 +168,7 @@ type sidePainter struct {
 
 func (v Model) sidePainter() sidePainter {
 	p := sidePainter{styles: v.styles}
-	if !v.typing {
+	if !v.editor.typing {
 		p.hl = []int{v.cur + 1}
 	}
 	return p
@@ -213,13 +206,13 @@ func (sp sidePainter) paint(row []draw.Piece, w int) string {
 func (v *Model) noteTags(row []draw.Piece, at int) {
 	for _, p := range row {
 		t := p.Tag - 1
-		if t < 0 || t >= len(v.laidOut.hunkRow) {
+		if t < 0 || t >= len(v.body.laid.hunkRow) {
 			continue
 		}
-		if v.laidOut.hunkRow[t] < 0 || v.laidOut.hunkRow[t] > at {
-			v.laidOut.hunkRow[t] = at
+		if v.body.laid.hunkRow[t] < 0 || v.body.laid.hunkRow[t] > at {
+			v.body.laid.hunkRow[t] = at
 		}
-		v.laidOut.hunkLast[t] = max(v.laidOut.hunkLast[t], at)
+		v.body.laid.hunkLast[t] = max(v.body.laid.hunkLast[t], at)
 	}
 }
 
@@ -270,7 +263,7 @@ func (v Model) plain(s string) []draw.Piece {
 // tagged, the hunk at hand highlighted (a caret where it holds nothing).
 // marks are the hunks that start in the field, by tag, with their marks.
 func (v Model) resultPieces(i int) ([]draw.Piece, map[int]string) {
-	if v.typing {
+	if v.editor.typing {
 		return v.resultPiecesAt(i, -1)
 	}
 	return v.resultPiecesAt(i, v.cur)
@@ -358,7 +351,7 @@ func (v Model) between(r string, a, b int, strays []outsideSpan) []draw.Piece {
 // result, version and width, and the hunk at hand is highlighted when a
 // row is painted, unless it holds nothing there (a caret shows it then).
 func (v *Model) resultRows(i, w int) (rows []bodyRow, rowMarks []string, cursor int) {
-	if ta := &v.areas[i]; v.typing && v.field == i {
+	if ta := &v.editor.areas[i]; v.editor.typing && v.editor.field == i {
 		ta.SetSize(w, 1)
 		ta.SetSize(w, max(ta.Rows(), 1))
 		bar := v.styles.Marked.Render("▌")
@@ -369,7 +362,7 @@ func (v *Model) resultRows(i, w int) (rows []bodyRow, rowMarks []string, cursor 
 		return rows, rowMarks, ta.CursorRow(ta.Visual())
 	}
 	var wr wrappedResult
-	if h := v.shown(); !v.typing && v.cur < len(h) && h[v.cur].Field == i {
+	if h := v.shown(); !v.editor.typing && v.cur < len(h) && h[v.cur].Field == i {
 		if rs, re := v.placeOf(v.cur); re == rs { // the caret changes the text: not kept
 			result, marks := v.resultPieces(i)
 			wr = wrapResult(result, marks, w)
@@ -385,7 +378,7 @@ func (v *Model) resultRows(i, w int) (rows []bodyRow, rowMarks []string, cursor 
 		}
 	}
 	for t, r := range wr.tagRows {
-		v.noteTags([]draw.Piece{{Tag: t}}, len(v.laidOut.body)+r)
+		v.noteTags([]draw.Piece{{Tag: t}}, len(v.body.laid.body)+r)
 	}
 	sides := v.sidePainter()
 	for _, row := range wr.rows {
@@ -451,16 +444,10 @@ func rowAt(rows []bodyRow, k, w int) string {
 	return strings.Repeat(" ", w)
 }
 
-// View renders the header and the visible part of the body.
+// View renders the header and the rows of the body in view.
 func (v Model) View() string {
-	lines := v.head()
-	bh := max(v.height-len(lines), 1) // bodyHeight, the header drawn once
-	for i := v.scroll; i < v.scroll+bh; i++ {
-		if i < len(v.laidOut.body) {
-			lines = append(lines, v.laidOut.body[i]())
-		} else {
-			lines = append(lines, "")
-		}
-	}
-	return strings.Join(lines, "\n")
+	lines := v.headLines()
+	b := v.body
+	b.SetSize(v.width, v.height-len(lines)-1) // bodyHeight, the header built once
+	return v.header.View(lines, b.scroll, b.height, len(b.laid.body)) + "\n" + b.View()
 }

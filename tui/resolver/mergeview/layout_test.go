@@ -16,7 +16,10 @@ func TestMergeOtherVersionTextIsTagged(t *testing.T) {
 	hs.keys("]", "l", "tab", "shift+tab", "e", "ctrl+end", " x", "esc", "tab")
 	v := hs.v
 	tags := map[string]int{}
-	for _, p := range func() []draw.Piece { ps, _ := v.resultPieces(slices.IndexFunc(v.fields, func(f mergemodel.Field) bool { return f.Key == "content" })); return ps }() {
+	for _, p := range func() []draw.Piece {
+		ps, _ := v.resultPieces(slices.IndexFunc(v.fields, func(f mergemodel.Field) bool { return f.Key == "content" }))
+		return ps
+	}() {
 		if p.Tag < 0 {
 			tags[p.Text] = p.Tag
 		}

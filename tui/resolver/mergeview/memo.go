@@ -20,9 +20,6 @@ type mergeMemo struct {
 	rev     uint64
 	results map[[3]int]wrappedResult     // a field's result wrapped: field, version, width
 	sides   map[[4]int][2][][]draw.Piece // a field's sides wrapped: field, version, widths (not tied to the result)
-	head    []string                     // the header but its last rule (see headLines)
-	headFor headKey                      // what head was built for
-	heads   int                          // how many headers were built, which a test counts
 }
 
 // layoutKey is what the body depends on beside the styles.
@@ -32,14 +29,14 @@ type layoutKey struct {
 	typing                     bool
 	caret                      [2]int // the cursor's line and rune while typing
 	columns                    bool   // every version in columns (see columnar)
-	base                       bool   // the base shown (mergebase.go)
+	base                       bool   // the base shown (base.go)
 }
 
 // layoutNow returns what the body depends on as the view stands.
 func (v Model) layoutNow() layoutKey {
-	k := layoutKey{rev: v.mm.Rev(), width: v.width, version: v.version, cur: v.cur, field: v.field, typing: v.typing, columns: v.columnar(), base: v.baseShown()}
-	if v.typing && v.field < len(v.fields) {
-		ta := v.areas[v.field]
+	k := layoutKey{rev: v.mm.Rev(), width: v.width, version: v.version, cur: v.cur, field: v.editor.field, typing: v.editor.typing, columns: v.columnar(), base: v.baseShown()}
+	if v.editor.typing && v.editor.field < len(v.fields) {
+		ta := v.editor.areas[v.editor.field]
 		k.caret[0], k.caret[1] = ta.Caret()
 	}
 	return k
@@ -59,10 +56,8 @@ func newMergeMemo() *mergeMemo {
 
 // Restyle draws the header and the body anew, for new styles.
 func (v Model) Restyle() Model {
-	if v.memo != nil {
-		v.memo.head = nil
-	}
-	v.laid = layoutKey{}
+	v.header.restyle()
+	v.body.key = layoutKey{}
 	v.layout()
 	return v
 }

@@ -15,7 +15,7 @@ import (
 func TestMergeHeadBuiltOncePerState(t *testing.T) {
 	hs := open(t, demoEntry(t, "item-groceries"), 40, 18)
 	_ = hs.v.View()
-	m := hs.v.memo
+	m := hs.v.header.memo
 	for _, c := range []struct {
 		keys  []string
 		heads int // headers built by the keys and a frame after each
@@ -25,12 +25,12 @@ func TestMergeHeadBuiltOncePerState(t *testing.T) {
 		{[]string{"j"}, 0},
 		{[]string{"l"}, 1},
 	} {
-		before := m.heads
+		before := m.built
 		for _, k := range c.keys {
 			hs.keys(k)
 			_, _ = hs.v.View(), hs.v.View()
 		}
-		if got := m.heads - before; got != c.heads {
+		if got := m.built - before; got != c.heads {
 			t.Errorf("%v: the header was built %d times, want %d", c.keys, got, c.heads)
 		}
 	}

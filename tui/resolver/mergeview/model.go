@@ -2,14 +2,12 @@ package mergeview
 
 import (
 	"fmt"
-	"slices"
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 	"github.com/feedsync/feedsync/feeds/dialect"
 	"github.com/feedsync/feedsync/tui/resolver/draw"
 	"github.com/feedsync/feedsync/tui/resolver/mergemodel"
-	"github.com/feedsync/feedsync/tui/resolver/textedit"
 )
 
 // DoneMsg carries a merge to record as the resolution of an item.
@@ -50,52 +48,29 @@ type Model struct {
 	versions []int // the marked versions the resolution settles; empty for all
 	whole    bool  // a resolution settles every version (SSE 0.91 §5)
 	labels   []string
-	whos     []string           // who made each version, for naming it in a row
-	mm       mergemodel.Model   // the fields, hunks, results and undo
-	fields   []mergemodel.Field // mm's fields, read only
-	areas    []textedit.Area    // each field's result as typed in: mm's results, with a cursor
-	version  int                // the version shown against the winner
-	cur      int                // the hunk at hand, among those of the version shown
-	typing   bool
-	field    int // the field typed in
+	whos     []string                     // who made each version, for naming it in a row
+	places   []string                     // the winner's place, then each version's, worked out once at Open
+	place    func(dialect.Version) string // where a version puts the item in an outline, or nil
+	mm       mergemodel.Model             // the fields, hunks, results and undo
+	fields   []mergemodel.Field           // mm's fields, read only
+	version  int                          // the version shown against the winner
+	cur      int                          // the hunk at hand, among those of the version shown
 	note     string
 	width    int
 	height   int
-	scroll   int
-	place    func(dialect.Version) string // where a version puts the item in an outline, or nil
-	places   []string                     // the winner's place, then each version's, worked out once at Open
-	memo     *mergeMemo                   // what the revision gives, worked out once
-	laid     layoutKey                    // what the body was laid out for
-	cols     columnsState                 // every version in columns: the choice and the layout kept (mergecols.go)
-	base     *Base                    // the base the result started from (Combine), or nil
-	showBase bool                         // the base is shown, the sides against it (mergebase.go)
-	laidOut  laidBody                     // the body as layout made it
-	guard    applyGuard                   // what applying asks or refuses
-}
-
-// laidBody is the merge view's body as layout made it: its rows, and
-// where the hunks, the fields and the cursor are among them.
-type laidBody struct {
-	body     []bodyRow
-	hunkRow  []int // the body row where each hunk of the version shown starts
-	hunkLast []int // and the last where it shows: its result's, under the sides
-	fieldRow []int // the body row of each field's rule
-	cursorAt int   // the body row of the cursor while typing
-}
-
-// applyGuard is what applying asks about or refuses, so that no version is
-// settled that the person was not shown (1.0.2 §3.4).
-type applyGuard struct {
-	seen    []bool // each version shown at least once
-	asked   bool   // applying with a version unseen has asked once
-	fresh   []bool // each version a merge-in brought that the person had not set out to settle (mergein.go)
-	rebased string // what a merge-in changed of the item, said once more when applying; "" when nothing
-	openOK  bool   // applying with hunks open was confirmed (ApplyOpen)
+	base     *Base        // the base the result started from (Combine), or nil
+	showBase bool         // the base is shown, the sides against it (base.go)
+	cols     columnsState // every version in columns: the choice and the layout kept (columns.go)
+	memo     *mergeMemo   // what the revision gives, worked out once
+	guard    applyGuard   // what applying asks or refuses
+	editor   Editor       // the result as typed in (editor.go)
+	body     Body         // the rows laid out, scrolled (body.go)
+	header   Header       // the lines above the body (header.go)
 }
 
 // New returns a closed merge view.
 func New(s *draw.Styles) Model {
-	return Model{styles: s, keys: DefaultKeys(), memo: newMergeMemo()}
+	return Model{styles: s, keys: DefaultKeys(), memo: newMergeMemo(), body: newBody(), header: newHeader(s)}
 }
 
 // KeyMap returns the bindings in effect: the view's, or typing's.
@@ -107,7 +82,7 @@ func (v Model) Bindings() interface {
 	ShortHelp() []key.Binding
 	FullHelp() [][]key.Binding
 } {
-	if v.typing {
+	if v.editor.typing {
 		return TypingKeys{v.keys}
 	}
 	return v.keys
@@ -121,15 +96,10 @@ func (v *Model) SetSelective(selective bool) { v.whole = !selective }
 // shown the version at hand on the item screen.
 func (v Model) Open(pos int, e dialect.Entry, name string, versions []int, shown int) Model {
 	v.pos, v.entry, v.name, v.versions = pos, e, name, versions
-	v.memo, v.laid = newMergeMemo(), layoutKey{}
+	v.memo, v.body.key = newMergeMemo(), layoutKey{}
 	v.mm = mergemodel.New(e)
 	v.fields = v.mm.Fields()
-	v.areas = make([]textedit.Area, len(v.fields))
-	for i, f := range v.fields {
-		v.areas[i] = textedit.NewArea(v.styles)
-		v.areas[i].Single = !f.List && f.Key == "title"
-		v.areas[i].SetValue(f.Winner)
-	}
+	v.editor = newEditor(v.styles, v.fields)
 	vs := e.Versions()
 	v.places = nil
 	if v.place != nil {
@@ -151,8 +121,8 @@ func (v Model) Open(pos int, e dialect.Entry, name string, versions []int, shown
 	if v.version < len(v.guard.seen) {
 		v.guard.seen[v.version] = true
 	}
-	v.cur, v.typing, v.field = 0, false, 0
-	v.note, v.scroll = "", 0
+	v.cur, v.editor.typing, v.editor.field = 0, false, 0
+	v.note, v.body.scroll = "", 0
 	if len(v.shown()) == 0 {
 		v.startTyping(v.firstField())
 	}
@@ -166,9 +136,7 @@ func (v Model) Open(pos int, e dialect.Entry, name string, versions []int, shown
 // hunk still open: a clash.
 func (v Model) Combine(b Base) Model {
 	v.mm.Start(b.Plan)
-	for i := range v.areas {
-		v.areas[i].SetValue(v.mm.Result(i))
-	}
+	v.editor.SetValues(v.mm.Result)
 	v.base = &b
 	for k, s := range v.mm.States(v.version) {
 		if s.Undecided() {
@@ -200,6 +168,7 @@ func (v Model) Changed() bool { return v.mm.Changed() }
 // SetSize sets the view's size in cells.
 func (v *Model) SetSize(w, h int) {
 	v.width, v.height = w, h
+	v.header.SetSize(w)
 	v.layout()
 }
 
@@ -212,41 +181,20 @@ func (v Model) stateOf(i int) mergemodel.State { return v.mm.States(v.version)[i
 // openIn counts the hunks of version ver still open.
 func (v Model) openIn(ver int) int { return v.mm.OpenIn(ver) }
 
-// unseen returns the first version the result settles that was never
-// shown and whose data differs from the result, or -1.
-func (v Model) unseen() int {
-	for i := range v.mm.Versions() {
-		if v.guard.seen[i] || !v.settles(i) {
-			continue
-		}
-		for j, f := range v.fields {
-			if i < len(f.Values) && f.Values[i] != v.value(j) {
-				return i
-			}
-		}
-	}
-	return -1
-}
-
-// settles reports whether the result settles version i.
-func (v Model) settles(i int) bool {
-	return v.whole || len(v.versions) == 0 || slices.Contains(v.versions, i)
-}
-
 // Update handles the keys: moving between hunks, taking sides, typing,
 // versions, undo, scrolling; applying and leaving go to the root model.
 func (v Model) Update(msg tea.Msg) (Model, tea.Cmd) {
 	switch msg := msg.(type) {
 	case tea.MouseWheelMsg: // typing or not
-		v.scrollBy(draw.WheelDelta(msg.Button))
+		v.body, _ = v.body.Update(msg)
 		return v, nil
 	case tea.KeyPressMsg:
-		if v.typing {
+		if v.editor.typing {
 			return v.updateTyping(msg)
 		}
 		return v.key(msg)
 	}
-	if v.typing {
+	if v.editor.typing {
 		return v.updateTyping(msg)
 	}
 	return v, nil
@@ -254,7 +202,6 @@ func (v Model) Update(msg tea.Msg) (Model, tea.Cmd) {
 
 func (v Model) key(k tea.KeyPressMsg) (Model, tea.Cmd) {
 	v.note = ""
-	page := max(v.bodyHeight()-1, 1)
 	switch {
 	case key.Matches(k, v.keys.Apply):
 		return v, v.apply()
@@ -291,298 +238,19 @@ func (v Model) key(k tea.KeyPressMsg) (Model, tea.Cmd) {
 	case key.Matches(k, v.keys.Redo):
 		v.restore(v.mm.Redo, "nothing to redo")
 	default:
-		d, ok := v.keys.Delta(k, page, len(v.laidOut.body))
-		if !ok {
+		if !v.body.scrolls(k) {
 			return v, nil
 		}
-		v.scrollBy(d)
+		v.body.SetSize(v.width, v.bodyHeight())
+		v.body, _ = v.body.Update(k)
 	}
 	v.layout()
 	return v, nil
 }
 
-// move goes to the next (1) or previous (-1) hunk, and brings it into view.
-func (v *Model) move(d int) {
-	n := len(v.shown())
-	if n == 0 {
-		v.note = "this version has no hunk: its shared fields are the winner's"
-		return
-	}
-	if v.pastEnd(d) { // a changed result: round this item, not off to the next
-		v.note = "round to this item's other end: ] and [ go on to the next item from an unchanged result · ctrl+s applies this one"
-	}
-	v.cur = (v.cur + d + n) % n
-	v.layout()
-	v.follow()
-}
-
-// GoRound goes round the item's own hunks, to the first after ] past the
-// last (next) or to the last after [ past the first: the answer to MoveMsg
-// when no other item is in conflict.
-func (v Model) GoRound(next bool) Model {
-	v.note = "no other item in conflict: back to this one's first hunk"
-	dir := 1
-	if !next {
-		v.note, dir = "no other item in conflict: on to this one's last hunk", -1
-	}
-	v.wrap(dir)
-	return v
-}
-
 // Typing reports whether the person is typing in the result.
-func (v Model) Typing() bool { return v.typing }
+func (v Model) Typing() bool { return v.editor.typing }
 
 // SetPlace sets what says where a version puts the item in an outline
 // (nil for a feed that is no outline).
 func (v *Model) SetPlace(place func(dialect.Version) string) { v.place = place }
-
-// wrap goes round to the first hunk (dir 1) or the last (-1), when no
-// other item is in conflict.
-func (v *Model) wrap(dir int) {
-	if n := len(v.shown()); n > 0 {
-		v.cur = 0
-		if dir < 0 {
-			v.cur = n - 1
-		}
-		v.layout()
-		v.follow()
-	}
-}
-
-// takeSide puts a side of the hunk at hand into the result, then moves on
-// to the next hunk still open, if any.
-func (v *Model) takeSide(s mergemodel.Side) {
-	hs := v.shown()
-	if len(hs) == 0 {
-		v.note = "no hunk to take: type in the result with e"
-		return
-	}
-	field, rs, re, text, _ := v.mm.Take(v.version, v.cur, s)
-	v.areas[field].Replace(rs, re, text)
-	for k := 1; k < len(hs); k++ {
-		if i := (v.cur + k) % len(hs); v.stateOf(i).Undecided() {
-			v.cur = i
-			break
-		}
-	}
-	v.layout()
-	v.follow()
-}
-
-// cycle shows the next or previous version against the winner.
-func (v *Model) cycle(d int) {
-	if n := v.mm.Versions(); n > 1 {
-		v.version = (v.version + d + n) % n
-		if u := v.unseen(); v.guard.asked && u >= 0 {
-			v.version = u // the one applying asked about
-		}
-		v.guard.seen[v.version] = true
-		v.cur = 0
-		v.layout()
-		v.follow()
-	}
-}
-
-// restore puts back the state undo or redo (put) keeps, saying none when
-// there is none, and goes to the hunk it changed (issue 30 item 7): the
-// first of the version shown whose state it changed, else the first in a
-// field whose result it changed.
-func (v *Model) restore(put func() bool, none string) {
-	before, results := slices.Clone(v.mm.States(v.version)), make([]string, len(v.fields))
-	for i := range v.fields {
-		results[i] = v.mm.Result(i)
-	}
-	if !put() {
-		v.note = none
-		return
-	}
-	for i := range v.areas {
-		v.areas[i].SetValue(v.mm.Result(i))
-	}
-	hs, after := v.shown(), v.mm.States(v.version)
-	k := slices.IndexFunc(hs, func(h mergemodel.Hunk) bool { return results[h.Field] != v.mm.Result(h.Field) })
-	for j := range after {
-		if after[j] != before[j] {
-			k = j
-			break
-		}
-	}
-	if k >= 0 {
-		v.cur = k
-		v.layout()
-		v.follow()
-	}
-}
-
-// pastEnd reports whether moving by d from the hunk at hand goes past the
-// item's last hunk (d 1) or its first (d -1): ] and [ then go on to the
-// next or previous item in conflict (issue 30 item 7, as VS Code's next
-// conflict goes across files), unless the result changed, which leaving
-// would drop: then they go round the item.
-func (v Model) pastEnd(d int) bool {
-	n := len(v.shown())
-	return n > 0 && (d > 0 && v.cur == n-1 || d < 0 && v.cur == 0)
-}
-
-// typeAtHunk starts typing in the field of the hunk at hand, the cursor
-// where the result holds it.
-func (v *Model) typeAtHunk() {
-	hs := v.shown()
-	if len(hs) == 0 {
-		v.startTyping(v.firstField())
-		return
-	}
-	h := hs[v.cur]
-	_, re := v.placeOf(v.cur)
-	v.startTyping(h.Field)
-	v.areas[h.Field].MoveToByte(re)
-}
-
-// startTyping gives the keyboard to a field's result.
-func (v *Model) startTyping(field int) {
-	if field >= len(v.fields) {
-		v.note = "the item has no shared field to type in"
-		return
-	}
-	v.mm.Push()
-	v.typing, v.field = true, field
-	for i := range v.areas {
-		v.areas[i].Blur()
-	}
-	v.areas[field].Focus()
-}
-
-// updateTyping edits the field typed in; esc stops typing, tab moves to
-// the next field, ctrl+s applies.
-func (v Model) updateTyping(msg tea.Msg) (Model, tea.Cmd) {
-	if k, ok := msg.(tea.KeyPressMsg); ok {
-		switch {
-		case key.Matches(k, DefaultEditorKeys().Apply):
-			v.stopTyping()
-			return v, v.apply()
-		case key.Matches(k, v.keys.Done):
-			v.stopTyping()
-			v.layout()
-			return v, nil
-		case key.Matches(k, DefaultEditorKeys().Switch):
-			d := 1
-			if k.String() == "shift+tab" {
-				d = -1
-			}
-			v.areas[v.field].Blur()
-			v.field = (v.field + d + len(v.fields)) % len(v.fields)
-			v.areas[v.field].Focus()
-			v.layout()
-			v.follow()
-			return v, nil
-		}
-	}
-	v.note = ""
-	v.areas[v.field], _ = v.areas[v.field].Update(msg)
-	v.mm.SetResult(v.field, v.areas[v.field].Value())
-	v.layout()
-	v.follow()
-	return v, nil
-}
-
-// stopTyping takes the keyboard back; typing that changed nothing leaves
-// no undo step.
-func (v *Model) stopTyping() {
-	v.typing = false
-	v.areas[v.field].Blur()
-	v.mm.Settle()
-}
-
-// apply returns the command that records the result as the resolution,
-// unless it empties the title or the content, which it refuses. With
-// three or more versions one is shown at a time: applying while a version
-// the result settles was never shown, and holds data the result does not,
-// asks once (ctrl+s again applies, tab shows that version) rather than
-// settling data the person never saw.
-func (v *Model) apply() tea.Cmd {
-	for i, f := range v.fields {
-		if mergemodel.Emptied(f, v.value(i)) {
-			v.note = "the " + f.Key + " is empty: write one, or take a side"
-			v.startTyping(i)
-			v.layout()
-			v.follow()
-			return nil
-		}
-	}
-	if refused := v.refuseRebased(); refused {
-		return nil
-	}
-	if u := v.unseen(); u >= 0 && !v.guard.asked {
-		v.guard.asked = true
-		v.note = fmt.Sprintf("version %d (%s) was not shown: ctrl+s again applies anyway, tab shows it", u+1, v.whos[u])
-		return nil
-	}
-	if n := v.openHunks(); n > 0 && !v.guard.openOK {
-		return func() tea.Msg { return OpenMsg{n} }
-	}
-	done := DoneMsg{v.pos, v.entry, v.versions, v.mm.Edit()}
-	return func() tea.Msg { return done }
-}
-
-// ApplyOpen returns the view and the command that applies the result with
-// hunks still open, for the answer "apply anyway" to the question apply
-// asked.
-func (v Model) ApplyOpen() (Model, tea.Cmd) {
-	v.guard.openOK = true
-	cmd := v.apply()
-	v.guard.openOK = false
-	return v, cmd
-}
-
-// openHunks counts the places where a version the result settles has a
-// hunk no one decided (open, or a clash), each place once however many
-// versions have a hunk there.
-func (v Model) openHunks() int {
-	seen := map[[3]int]bool{}
-	for ver := range v.mm.Versions() {
-		if !v.settles(ver) {
-			continue
-		}
-		for k, s := range v.mm.States(ver) {
-			if h := v.mm.Hunks(ver)[k]; s.Undecided() {
-				seen[[3]int{h.Field, h.Start, h.End}] = true
-			}
-		}
-	}
-	return len(seen)
-}
-
-// Applied returns the view and the command that applies the result, for
-// the answer "apply" to leaving a changed merge.
-func (v Model) Applied() (Model, tea.Cmd) {
-	cmd := v.apply()
-	return v, cmd
-}
-
-// scrollBy scrolls the body.
-func (v *Model) scrollBy(d int) {
-	v.scroll = max(min(v.scroll+d, len(v.laidOut.body)-v.bodyHeight()), 0)
-}
-
-// follow scrolls so that the hunk at hand, or the cursor while typing,
-// is in view, with its field's rule when it fits.
-func (v *Model) follow() {
-	row, last := -1, -1
-	switch {
-	case v.typing:
-		row, last = v.laidOut.cursorAt, v.laidOut.cursorAt
-	case v.cur < len(v.laidOut.hunkRow):
-		row, last = v.laidOut.hunkRow[v.cur], v.laidOut.hunkLast[v.cur]
-	}
-	if row < 0 {
-		return
-	}
-	bh := v.bodyHeight()
-	switch {
-	case last-row >= bh: // the sides and the result do not fit: the result
-		v.scroll = last - bh + 1
-	case row < v.scroll || last >= v.scroll+bh:
-		v.scroll = max(row-bh/3, last-bh+1)
-	}
-	v.scrollBy(0)
-}

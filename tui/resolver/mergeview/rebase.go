@@ -94,7 +94,7 @@ func (v Model) Rebase(pos int, e dialect.Entry, name string) (Model, string) {
 // carryResult puts back into each field the text the person made of it in
 // old, where they changed it, as a step u undoes; and the typing.
 func (v *Model) carryResult(old Model) {
-	if v.typing { // Open types in an item with no hunk: only the person's typing goes on
+	if v.editor.typing { // Open types in an item with no hunk: only the person's typing goes on
 		v.stopTyping()
 	}
 	field := -1
@@ -103,9 +103,9 @@ func (v *Model) carryResult(old Model) {
 			continue
 		}
 		if old.value(j) != old.fields[j].Winner {
-			v.areas[i] = old.areas[j] // with its cursor and its typing's undo
+			v.editor.areas[i] = old.editor.areas[j] // with its cursor and its typing's undo
 		}
-		if old.typing && j == old.field {
+		if old.editor.typing && j == old.editor.field {
 			field = i
 		}
 	}

@@ -50,4 +50,4 @@ func (v Model) OpenIn(ver int) int { return v.openIn(ver) }
 func (v Model) Columnar() bool { return v.columnar() }
 
 // Scroll returns the first row of the body shown.
-func (v Model) Scroll() int { return v.scroll }
+func (v Model) Scroll() int { return v.body.scroll }
