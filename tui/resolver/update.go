@@ -221,9 +221,9 @@ func (m Model) forward(msg tea.Msg) (Model, tea.Cmd) {
 	return m, cmd
 }
 
-// mouse scrolls the list, the item or the merge view with the wheel, and
-// selects in the list with a click; coordinates become relative to the
-// body.
+// mouse scrolls the list, the item or the merge view with the wheel,
+// selects in the list with a click, and in the merge view takes a hunk or
+// types in the result with one; coordinates become relative to the body.
 func (m Model) mouse(msg tea.MouseMsg) (Model, tea.Cmd) {
 	if m.overlay != noOverlay || (m.screen != listScreen && m.screen != itemScreen && m.screen != mergeScreen) {
 		return m, nil
@@ -234,7 +234,7 @@ func (m Model) mouse(msg tea.MouseMsg) (Model, tea.Cmd) {
 	case tea.MouseWheelMsg:
 		return m.forward(tea.MouseWheelMsg(mouse))
 	case tea.MouseClickMsg:
-		if m.screen == listScreen {
+		if m.screen == listScreen || m.screen == mergeScreen {
 			return m.forward(tea.MouseClickMsg(mouse))
 		}
 	}

@@ -24,10 +24,11 @@ type Body struct {
 // where the hunks, the fields and the cursor are among them.
 type laidBody struct {
 	body     []bodyRow
-	hunkRow  []int // the body row where each hunk of the version shown starts
-	hunkLast []int // and the last where it shows: its result's, under the sides
-	fieldRow []int // the body row of each field's rule
-	cursorAt int   // the body row of the cursor while typing
+	hunkRow  []int         // the body row where each hunk of the version shown starts
+	hunkLast []int         // and the last where it shows: its result's, under the sides
+	fieldRow []int         // the body row of each field's rule
+	cursorAt int           // the body row of the cursor while typing
+	hits     map[int][]hit // by body row, what a click there acts on (click.go)
 }
 
 // bodyRow is a row of the merge view's body, painted only when it is

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/feedsync/feedsync/tui/resolver/draw"
+	"github.com/feedsync/feedsync/tui/resolver/mergemodel"
 )
 
 // Every version in columns: the merge view's layout for an item with two
@@ -148,6 +149,11 @@ func (v *Model) renderColumns(i int) {
 	for k := range len(cols[0].rows) {
 		v.noteTags(cols[0].rows[k], start+k)
 		v.noteTags(shown.rows[k], start+k)
+		v.noteHunks(start+k, 0, cols[0].rows[k], v.version, mergemodel.SideWinner)
+		v.noteResult(start+k, wl+3, wl+3+wr+2, i)
+		for c := 2; c < len(cols); c++ {
+			v.noteHunks(start+k, wl+3+wr+2+(c-2)*(wv+5)+5, cols[c].rows[k], c-2, mergemodel.SideVersion)
+		}
 		v.body.laid.body = append(v.body.laid.body, func() string {
 			var b strings.Builder
 			b.WriteString(paints[0].paint(cols[0].rows[k], wl) + sep)
@@ -216,6 +222,9 @@ func (v *Model) renderOne(i int) {
 	for k := range len(cols[0].rows) {
 		v.noteTags(cols[0].rows[k], start+k)
 		v.noteTags(shown.rows[k], start+k)
+		v.noteHunks(start+k, 0, cols[0].rows[k], v.version, mergemodel.SideWinner)
+		v.noteResult(start+k, wl+3, wl+3+wr+2, i)
+		v.noteHunks(start+k, wl+3+wr+2+3, shown.rows[k], v.version, mergemodel.SideVersion)
 		v.body.laid.body = append(v.body.laid.body, func() string {
 			mid := strings.Repeat(" ", wr+2)
 			switch {

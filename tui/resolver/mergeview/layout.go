@@ -121,6 +121,7 @@ func (v *Model) renderResult(i int) {
 	mrows, mmarks, cur := v.resultRows(i, v.width-2)
 	for k := range mrows {
 		mk, w := mark(mmarks, k), v.width-2
+		v.noteResult(len(v.body.laid.body), 0, v.width, i)
 		v.body.laid.body = append(v.body.laid.body, func() string { return mk + rowAt(mrows, k, w) })
 	}
 	if cur >= 0 {
@@ -142,6 +143,8 @@ func (v *Model) renderSides(i int) {
 		for k := 0; k < max(len(lrows), len(rrows)); k++ {
 			l, r := draw.At(lrows, k), draw.At(rrows, k)
 			v.noteTags(l, len(v.body.laid.body))
+			v.noteHunks(len(v.body.laid.body), 0, l, v.version, mergemodel.SideWinner)
+			v.noteHunks(len(v.body.laid.body), lw+3, r, v.version, mergemodel.SideVersion)
 			v.body.laid.body = append(v.body.laid.body, func() string { return sides.paint(l, lw) + sep + sides.paint(r, rw) })
 		}
 		return
@@ -151,11 +154,13 @@ func (v *Model) renderSides(i int) {
 	v.body.laid.body = append(v.body.laid.body, drawn(s.Winner.Render(draw.Fit("winner:", v.width))))
 	for _, row := range lrows {
 		v.noteTags(row, len(v.body.laid.body))
+		v.noteHunks(len(v.body.laid.body), 0, row, v.version, mergemodel.SideWinner)
 		v.body.laid.body = append(v.body.laid.body, func() string { return sides.paint(row, w) })
 	}
 	v.body.laid.body = append(v.body.laid.body, drawn(s.Version.Render(draw.Fit(v.versionName()+":", v.width))))
 	for _, row := range rrows {
 		v.noteTags(row, len(v.body.laid.body))
+		v.noteHunks(len(v.body.laid.body), 0, row, v.version, mergemodel.SideVersion)
 		v.body.laid.body = append(v.body.laid.body, func() string { return sides.paint(row, w) })
 	}
 }

@@ -188,6 +188,8 @@ func (v Model) Update(msg tea.Msg) (Model, tea.Cmd) {
 	case tea.MouseWheelMsg: // typing or not
 		v.body, _ = v.body.Update(msg)
 		return v, nil
+	case tea.MouseClickMsg:
+		return v.click(msg.Mouse()), nil
 	case tea.KeyPressMsg:
 		if v.editor.typing {
 			return v.updateTyping(msg)
