@@ -49,7 +49,7 @@ func TestClickTakesAHunk(t *testing.T) {
 	}
 	hs := newHarness(t, mergePair(t, []byte(testfeeds.Offsite), []byte(testfeeds.Offsite)), 200, 50)
 	hs.keys("enter", "e")
-	clickOn(t, hs, "VERSION 3", "")                                // nothing happens on a header
+	clickOn(t, hs, "VERSION 3", "")                             // nothing happens on a header
 	clickOn(t, hs, "{+Lyon+},      │ ? Two days in ", "{+Lyon") // carol's column: version 2
 	if hs.m.merge.Version() != 1 || !strings.HasPrefix(resultOf(t, hs.m.merge, "content"), "Two days in Lyon, 14–15 May.") {
 		t.Errorf("a click on carol's Lyon: version %d shown, content %q", hs.m.merge.Version()+1, resultOf(t, hs.m.merge, "content"))
