@@ -67,3 +67,11 @@ func (s *store) clashesLeft() (n int, ok bool) {
 	}
 	return n, true
 }
+
+// basePtr returns the base of e's conflict, or nil when none is known.
+func (s *store) basePtr(e dialect.Entry) *mergeview.Base {
+	if b, ok := s.bases[e]; ok {
+		return &b
+	}
+	return nil
+}
