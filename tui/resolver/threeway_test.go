@@ -179,3 +179,27 @@ func TestMergeShowsTheBase(t *testing.T) {
 		t.Errorf("o on an item with no base:\n%s", hs.screen())
 	}
 }
+
+// TestCombinedSaysWhoseChange (issue 30 item 3): the merge view's = says
+// whose change the three-way start took, at the hunk at hand and in each
+// field's rule: the winner's " - DONE" (bob's), which alice's version did
+// not make, and alice's "oat ", where the winner kept the base.
+func TestCombinedSaysWhoseChange(t *testing.T) {
+	t.Setenv("NO_COLOR", "1")
+	hs := newBaseHarness(t, demoBases(t, demoDoc(t)), 140, 30)
+	hs.keys("enter", "e")
+	for _, c := range []struct{ key, want string }{
+		{"[", "hunk 2 of 3 (1 open) · Content: combined against the base: version 1's change (alice-laptop), the winner kept the base"},
+		{"[", "hunk 1 of 3 (1 open) · Title: combined against the base: the winner's change (bob-phone), version 1 kept the base"},
+	} {
+		hs.keys(c.key)
+		if s := flat(hs.screen()); !strings.Contains(s, c.want) {
+			t.Errorf("after %s, no %q:\n%s", c.key, c.want, hs.screen())
+		}
+	}
+	for _, want := range []string{"Title · 1 hunk: = 1 combined (the winner's 1)", "Content · 2 hunks: = 1 combined (alice-laptop's 1), ! 1 clash"} {
+		if !strings.Contains(flat(hs.screen()), want) {
+			t.Errorf("no %q in the fields' rules:\n%s", want, hs.screen())
+		}
+	}
+}

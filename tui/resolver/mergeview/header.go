@@ -21,6 +21,42 @@ var stateMark = [...]string{
 	mergemodel.Combined: "=", mergemodel.Clash: "!",
 }
 
+// hunkWords says what the result holds at hunk k of the version shown,
+// and where the three-way start combined it, whose change it took.
+func (v Model) hunkWords(k int) string {
+	if s := v.stateOf(k); s != mergemodel.Combined {
+		return stateWords(s, v.versionName())
+	}
+	return "combined against the base: " + v.tookWords(v.mm.Took(v.version, k)) + " (u undoes the combining)"
+}
+
+// tookWords says whose change the three-way start took (mergemodel.Took),
+// naming who made it.
+func (v Model) tookWords(s mergemodel.State) string {
+	switch s {
+	case mergemodel.Winner:
+		return "the winner's change (" + draw.Top(v.entry.Winner()).By + "), " + v.versionName() + " kept the base"
+	case mergemodel.Version:
+		return v.versionName() + "'s change (" + v.whos[v.version] + "), the winner kept the base"
+	case mergemodel.Both, mergemodel.BothRev:
+		return "both sides' additions"
+	}
+	return "another version's change"
+}
+
+// tookShort names whose change the start took, for a field's rule.
+func (v Model) tookShort(s mergemodel.State) string {
+	switch s {
+	case mergemodel.Winner:
+		return "the winner's"
+	case mergemodel.Version:
+		return v.whos[v.version] + "'s"
+	case mergemodel.Both, mergemodel.BothRev:
+		return "both sides'"
+	}
+	return "another version's"
+}
+
 // stateWords says a hunk's state in words, for the version named.
 func stateWords(s mergemodel.State, version string) string {
 	switch s {
@@ -37,7 +73,7 @@ func stateWords(s mergemodel.State, version string) string {
 	case mergemodel.Hand:
 		return "typed by hand"
 	case mergemodel.Combined:
-		return "combined against the base (u undoes the combining)"
+		return "combined against the base (u undoes the combining)" // tookWords says whose change
 	case mergemodel.Clash:
 		return "a clash: the sides changed the base differently; the winner's until you choose"
 	}
@@ -242,7 +278,7 @@ func (v Model) hunkLine() string {
 	}
 	h := hs[v.cur]
 	return fmt.Sprintf("hunk %d of %d (%d open%s) · %s: %s", v.cur+1, len(hs), v.openIn(v.version), v.elsewhere(),
-		v.fields[h.Field].Label, stateWords(v.stateOf(v.cur), v.versionName()))
+		v.fields[h.Field].Label, v.hunkWords(v.cur))
 }
 
 // elsewhere counts the open hunks of the other versions, for the hunk

@@ -48,11 +48,19 @@ func (v *Model) layout() {
 // fieldRule introduces a field with the count of its hunks by state.
 func (v Model) fieldRule(i int) string {
 	counts := map[mergemodel.State]int{}
+	took := map[string]int{} // whose change each combined hunk took
+	var whose []string
 	n := 0
 	for k, h := range v.shown() {
 		if h.Field == i {
 			counts[v.stateOf(k)]++
 			n++
+			if v.stateOf(k) == mergemodel.Combined {
+				w := v.tookShort(v.mm.Took(v.version, k))
+				if took[w]++; took[w] == 1 {
+					whose = append(whose, w)
+				}
+			}
 		}
 	}
 	text := "── " + v.fields[i].Label
@@ -61,7 +69,7 @@ func (v Model) fieldRule(i int) string {
 		counts[mergemodel.Both] += counts[mergemodel.BothRev] // one mark, one word: "+ 2 both", not "+ 1 both, + 1 both"
 		for s := mergemodel.Open; s <= mergemodel.Clash; s++ {
 			if c := counts[s]; c > 0 && s != mergemodel.BothRev {
-				parts = append(parts, fmt.Sprintf("%s %d %s", stateMark[s], c, shortState[s]))
+				parts = append(parts, fmt.Sprintf("%s %d %s", stateMark[s], c, shortState[s])+whoseWords(s, whose, took))
 			}
 		}
 		text += " · " + draw.Plural(n, "hunk") + ": " + strings.Join(parts, ", ")
@@ -84,6 +92,19 @@ func (v Model) fieldRule(i int) string {
 	}
 	text += " "
 	return v.styles.Ink.Label.Render(draw.Pad(text+strings.Repeat("─", max(v.width-draw.TextWidth(text), 0)), v.width))
+}
+
+// whoseWords says, after the count of combined hunks, whose changes they
+// took: " (the winner's 1, alice-laptop's 2)"; nothing for another state.
+func whoseWords(s mergemodel.State, whose []string, took map[string]int) string {
+	if s != mergemodel.Combined || len(whose) == 0 {
+		return ""
+	}
+	parts := make([]string, len(whose))
+	for i, w := range whose {
+		parts[i] = fmt.Sprintf("%s %d", w, took[w])
+	}
+	return " (" + strings.Join(parts, ", ") + ")"
 }
 
 var shortState = [...]string{
