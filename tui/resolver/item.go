@@ -95,6 +95,7 @@ func (v *ItemView) compare() compared {
 		}
 		p.rows = diffRows(p.a, p.b, p.markup != "" && !v.rendered)
 	}
+	v.markBase(c.pairs, c.a, c.b)
 	v.cache = c
 	return c
 }

@@ -32,7 +32,9 @@ type fieldPair struct {
 	a, b     string
 	inA, inB bool
 	shared   bool
+	key      string
 	rows     []diff.Row // a against b, line by line
+	base     string     // which side changed the field against the base, in words (itembase.go); "" without one
 }
 
 // pairFields pairs the fields of two versions by key, in the winner's order
@@ -43,7 +45,7 @@ func pairFields(a, b []dialect.Field, publisher bool) []fieldPair {
 	for _, f := range a {
 		if f.Shared || publisher {
 			at[f.Key] = len(out)
-			out = append(out, fieldPair{label: f.Label, a: f.Value, inA: true, shared: f.Shared})
+			out = append(out, fieldPair{label: f.Label, a: f.Value, inA: true, shared: f.Shared, key: f.Key})
 		}
 	}
 	for _, f := range b {
@@ -54,7 +56,7 @@ func pairFields(a, b []dialect.Field, publisher bool) []fieldPair {
 			out[i].b, out[i].inB = f.Value, true
 			continue
 		}
-		out = append(out, fieldPair{label: f.Label, b: f.Value, inB: true, shared: f.Shared})
+		out = append(out, fieldPair{label: f.Label, b: f.Value, inB: true, shared: f.Shared, key: f.Key})
 	}
 	return out
 }
@@ -130,6 +132,9 @@ func fieldRule(p fieldPair, o diffOpts) string {
 	}
 	if o.layout != single {
 		label += " · " + fieldState(p, o.left, o.right)
+	}
+	if p.base != "" {
+		label += " · " + p.base
 	}
 	text := "── " + label + " "
 	return o.s.Ink.Label.Render(draw.Pad(text+strings.Repeat("─", max(o.width-draw.TextWidth(text), 0)), o.width))

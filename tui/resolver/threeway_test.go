@@ -203,3 +203,29 @@ func TestCombinedSaysWhoseChange(t *testing.T) {
 		}
 	}
 }
+
+// TestItemMarksWhoChangedEachField (issue 30 item 3): with a base known,
+// the item screen's rule of each field says which side changed it against
+// the base, and, where both did, whether the changes combine or clash:
+// the groceries' title is the winner's change alone, its content changed
+// on both sides with a clash (bagels); the offsite's content changed on
+// both sides in places that combine.
+func TestItemMarksWhoChangedEachField(t *testing.T) {
+	t.Setenv("NO_COLOR", "1")
+	hs := newBaseHarness(t, demoBases(t, demoDoc(t)), 120, 30)
+	hs.keys("enter")
+	golden(t, "item-base-marks-120x30", hs.screen())
+	for _, want := range []string{"── Title · changed · against the base: the winner changed it",
+		"── Content · changed · against the base: both changed it, and the changes clash"} {
+		if !strings.Contains(hs.screen(), want) {
+			t.Errorf("no %q:\n%s", want, hs.screen())
+		}
+	}
+	hs.keys("n")
+	if want := "── Content · changed · against the base: version 1 changed it"; !strings.Contains(hs.screen(), want) {
+		t.Errorf("no %q:\n%s", want, hs.screen())
+	}
+	if s := newHarness(t, demoDoc(t), 120, 30); strings.Contains(func() string { s.keys("enter"); return s.screen() }(), "against the base") {
+		t.Errorf("without a base the item screen speaks of one:\n%s", s.screen())
+	}
+}
