@@ -48,6 +48,13 @@
 // the only open hunks, the header counts them as the result stands ("2
 // clashes, 5 combined"), and u undoes the combining in one step; o shows the base and each side's word diff
 // against it. The list marks the items that combine, which C resolves.
+// The base is in every view (issue 30 item 3): the item screen's rule of
+// each field says which side changed it against the base; the merge
+// view's = says whose change the start took; every version in columns
+// shows the base's column first where the terminal has room for it, and
+// says in each field's rule which columns changed it where it has not;
+// the file for $EDITOR holds the base beside the versions, its result
+// starting as the merge view's.
 // Applying a result with hunks still open asks first. On the item screen
 // c puts another side on the left, in place of the winner: each other
 // version in turn, then the base (itemcompare.go), so that any two

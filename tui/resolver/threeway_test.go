@@ -1,6 +1,7 @@
 package resolver
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -227,5 +228,39 @@ func TestItemMarksWhoChangedEachField(t *testing.T) {
 	}
 	if s := newHarness(t, demoDoc(t), 120, 30); strings.Contains(func() string { s.keys("enter"); return s.screen() }(), "against the base") {
 		t.Errorf("without a base the item screen speaks of one:\n%s", s.screen())
+	}
+}
+
+// TestColumnsShowTheBase (issue 30 item 3): with every version in columns
+// and room for one more, the base stands first, its lines beside the
+// others'; without the room, each field's rule says which columns changed
+// the field against the base.
+func TestColumnsShowTheBase(t *testing.T) {
+	t.Setenv("NO_COLOR", "1")
+	for _, c := range []struct {
+		w    int
+		want []string
+	}{
+		{240, []string{"BASE · #1 by alice-laptop", "Two days in Annecy, 14–15 May. Book the      │ Two days in [-Annecy-]"}},
+		{180, []string{"── Content · 4 hunks", "against the base: VERSION 1, VERSION 2 changed it"}},
+	} {
+		hs := newBaseHarness(t, demoBases(t, demoDoc(t)), c.w, 40)
+		hs.keys("n", "e")
+		golden(t, fmt.Sprintf("merge-columns-base-%dx40", c.w), hs.screen())
+		for _, want := range c.want {
+			if !strings.Contains(hs.screen(), want) {
+				t.Errorf("%d cells: no %q:\n%s", c.w, want, hs.screen())
+			}
+		}
+		if c.w == 240 { // a click still finds the hunk, the base's column before the winner's
+			hs.keys("u")
+			clickOn(t, hs, "│ ? Two days in [-Annecy-]{+Lyon+},", "{+Lyon")
+			if hs.m.merge.Version() != 1 || hs.m.merge.State(0) != mergemodel.Version {
+				t.Errorf("a click on carol's Lyon beside the base: version %d shown, hunk %v", hs.m.merge.Version()+1, hs.m.merge.State(0))
+			}
+		}
+		if c.w == 240 && strings.Contains(hs.screen(), "· against the base:") || c.w == 180 && strings.Contains(hs.screen(), "BASE ·") {
+			t.Errorf("%d cells: the base's column and the marks both, or neither:\n%s", c.w, hs.screen())
+		}
 	}
 }

@@ -35,12 +35,14 @@ type columnsMemo struct {
 type sourceKey struct {
 	field, version, width int
 	winner, one           bool // one: the version at hand alone (see lanes)
+	base                  bool // cut with the base's column (baseColumn)
 }
 
 type columnsKey struct {
 	field, version, width int
 	typing                bool // typing in this field: the result is the text area
 	one                   bool // the version at hand alone (see lanes)
+	base                  bool // with the base's column (baseColumn)
 }
 
 // laidColumns is a field laid out in columns: the winner's column, the
@@ -74,7 +76,7 @@ func (v *Model) fieldColumns(i int) laidColumns {
 	if m.fields == nil || m.rev != v.mm.Rev() {
 		m.rev, m.fields = v.mm.Rev(), map[columnsKey]laidColumns{}
 	}
-	k := columnsKey{i, v.version, v.width, v.editor.typing && v.editor.field == i, !v.columnar()}
+	k := columnsKey{i, v.version, v.width, v.editor.typing && v.editor.field == i, !v.columnar(), v.baseColumn()}
 	if c, ok := m.fields[k]; ok && !caret {
 		return c
 	}
@@ -89,8 +91,11 @@ func (v *Model) fieldColumns(i int) laidColumns {
 // in view keeps: where the source columns' blocks part.
 func (v Model) syncOf(m *columnsMemo, i int) []int {
 	k := [2]int{i, -1}
-	if !v.columnar() {
+	switch {
+	case !v.columnar():
 		k[1] = v.version
+	case v.baseColumn():
+		k[1] = -2 // the base's breaks kept too
 	}
 	if s, ok := m.sync[k]; ok {
 		return s
@@ -99,6 +104,9 @@ func (v Model) syncOf(m *columnsMemo, i int) []int {
 	var kept [][]int
 	for _, j := range v.lanes() {
 		kept = append(kept, keptBreaks(mergemodel.HunkChunks(f.Winner, v.mm.Hunks(j), i), true))
+	}
+	if v.baseColumn() {
+		kept = append(kept, keptBreaks(v.baseChunks(i), false))
 	}
 	s := syncBreaks(strings.Count(f.Winner, "\n"), kept...)
 	m.sync[k] = s
@@ -110,7 +118,7 @@ func (v Model) syncOf(m *columnsMemo, i int) []int {
 // marked, or version ver's value against the winner's (see inline).
 func (v Model) source(m *columnsMemo, i, ver int, winner bool) columnBlocks {
 	wl, _, wv := v.laneWidths()
-	k := sourceKey{i, ver, wv, winner, !v.columnar()}
+	k := sourceKey{i, ver, wv, winner, !v.columnar(), v.baseColumn()}
 	if winner {
 		k.width = wl
 	}
@@ -153,6 +161,9 @@ func (v Model) layColumns(m *columnsMemo, i int, typing, caret bool) laidColumns
 			mk = v.marksOf(j)
 		}
 		srcs, marks = append(srcs, v.source(m, i, j, false)), append(marks, mk)
+	}
+	if v.baseColumn() { // the last column laid out, drawn first (renderColumns)
+		srcs, marks = append(srcs, v.baseSource(m, i)), append(marks, nil)
 	}
 	sync := v.syncOf(m, i)
 	kept := keptBreaks(v.chunksOf(i), false)
@@ -426,4 +437,25 @@ func (v Model) laneWidths() (winner, result, version int) {
 	}
 	l, m, r := v.columns()
 	return l, m - 2, r
+}
+
+// baseChunks returns field i's winner's value against the base's.
+func (v Model) baseChunks(i int) []diff.Chunk {
+	return diff.Chunks(v.fields[i].Winner, v.baseValue(i), v.fields[i].Granularity())
+}
+
+// baseSource returns the base's column of field i: its value as it is,
+// cut at the blocks the columns share and wrapped.
+func (v Model) baseSource(m *columnsMemo, i int) columnBlocks {
+	k := sourceKey{field: i, version: -1, width: v.baseWidth(), base: true}
+	if c, ok := m.sources[k]; ok {
+		return c
+	}
+	var c columnBlocks
+	for _, b := range cutAtBreaks(v.plain(v.baseValue(i)), breaksIn(v.syncOf(m, i), keptBreaks(v.baseChunks(i), false))) {
+		rows := draw.WrapLines(b, k.width)
+		c.rows, c.first = append(c.rows, rows), append(c.first, firstTags(rows))
+	}
+	m.sources[k] = c
+	return c
 }

@@ -109,12 +109,46 @@ func (v *Model) toggleColumns() {
 }
 
 // columnWidths returns the cells of text of the winner's column, the
-// result's (which takes what the division leaves) and each version's.
+// result's (which takes what the division leaves) and each version's;
+// the base's column, when there is one, is as wide as the winner's.
 func (v Model) columnWidths() (winner, result, version int) {
-	n := v.mm.Versions()
-	room := v.width - 5*(n+1)
-	c := room / (n + 2)
-	return c, room - (n+1)*c, c
+	cols, room := v.mm.Versions()+2, v.width-5*(v.mm.Versions()+1)
+	if v.baseColumn() {
+		cols, room = cols+1, room-3
+	}
+	c := room / cols
+	return c, room - (cols-1)*c, c
+}
+
+// The base in columns (issue 30 item 3): where the terminal has room for
+// one more column, the base stands first, left of the winner, its lines
+// on the rows of the others' (BASE │ WINNER │ RESULT │ VERSION 1 …), as
+// kdiff3 shows its A; where it has not, each field's rule says which
+// columns changed the field against the base (baseMarks).
+
+// baseColumn reports whether the columns show the base's: every version
+// in columns, a base known and not shown by o, and room for one more
+// column of columnMin cells.
+func (v Model) baseColumn() bool {
+	return v.base != nil && !v.showBase && v.columnar() && v.width >= columnsFrom(v.mm.Versions(), columnMin)+columnMin+3
+}
+
+// baseWidth returns the cells of text of the base's column, 0 when none.
+func (v Model) baseWidth() int {
+	if !v.baseColumn() {
+		return 0
+	}
+	w, _, _ := v.columnWidths()
+	return w
+}
+
+// baseOffset returns the cells the base's column and its rule take, left
+// of the winner's.
+func (v Model) baseOffset() int {
+	if w := v.baseWidth(); w > 0 {
+		return w + 3
+	}
+	return 0
 }
 
 // versionHeads names the columns, the version at hand marked.
@@ -123,6 +157,9 @@ func (v Model) versionHeads() string {
 	s := v.styles
 	sep := s.Ink.Rule.Render(" │ ")
 	var b strings.Builder
+	if w := v.baseWidth(); w > 0 {
+		b.WriteString(s.Bold.Render(draw.Fit("BASE · "+draw.EntryWho(draw.Labelled(v.entry.Winner().State().Dialect, v.base.From)), w)) + sep)
+	}
 	b.WriteString(s.Winner.Render(draw.Fit("WINNER", wl)) + sep + s.Bold.Render(draw.Fit("  RESULT", wr+2)))
 	for j := range v.mm.Versions() {
 		mark := "  "
@@ -146,16 +183,25 @@ func (v *Model) renderColumns(i int) {
 	shown := cols[2+v.version]
 	paints := v.columnPainters()
 	sep := v.styles.Ink.Rule.Render(" │ ")
+	bw, x := v.baseWidth(), v.baseOffset() // the base's column, first, is laid out last
+	var base *wrappedResult
+	if bw > 0 {
+		base, cols = &cols[len(cols)-1], cols[:len(cols)-1]
+	}
+	plain := sidePainter{styles: v.styles}
 	for k := range len(cols[0].rows) {
 		v.noteTags(cols[0].rows[k], start+k)
 		v.noteTags(shown.rows[k], start+k)
-		v.noteHunks(start+k, 0, cols[0].rows[k], v.version, mergemodel.SideWinner)
-		v.noteResult(start+k, wl+3, wl+3+wr+2, i)
+		v.noteHunks(start+k, x, cols[0].rows[k], v.version, mergemodel.SideWinner)
+		v.noteResult(start+k, x+wl+3, x+wl+3+wr+2, i)
 		for c := 2; c < len(cols); c++ {
-			v.noteHunks(start+k, wl+3+wr+2+(c-2)*(wv+5)+5, cols[c].rows[k], c-2, mergemodel.SideVersion)
+			v.noteHunks(start+k, x+wl+3+wr+2+(c-2)*(wv+5)+5, cols[c].rows[k], c-2, mergemodel.SideVersion)
 		}
 		v.body.laid.body = append(v.body.laid.body, func() string {
 			var b strings.Builder
+			if base != nil {
+				b.WriteString(plain.paint(base.rows[k], bw) + sep)
+			}
 			b.WriteString(paints[0].paint(cols[0].rows[k], wl) + sep)
 			switch {
 			case typed == nil:
@@ -252,4 +298,28 @@ func (v *Model) typedColumn(i int, laid laidColumns, wr, start int) (typed []bod
 		v.noteTags([]draw.Piece{{Tag: t}}, start+r)
 	}
 	return typed, marks
+}
+
+// baseMarks says, in field i's rule, which columns changed the field
+// against the base where the columns have no room for the base's own:
+// " · against the base: WINNER, VERSION 2 changed it", " · against the
+// base: unchanged"; nothing in other layouts.
+func (v Model) baseMarks(i int) string {
+	if v.base == nil || v.showBase || !v.columnar() || v.baseColumn() {
+		return ""
+	}
+	f, base := v.fields[i], v.baseValue(i)
+	var who []string
+	if f.Winner != base {
+		who = append(who, "WINNER")
+	}
+	for j, val := range f.Values {
+		if val != base {
+			who = append(who, fmt.Sprintf("VERSION %d", j+1))
+		}
+	}
+	if len(who) == 0 {
+		return " · against the base: unchanged"
+	}
+	return " · against the base: " + strings.Join(who, ", ") + " changed it"
 }

@@ -90,6 +90,7 @@ func (v Model) fieldRule(i int) string {
 	if n == 0 && len(typed)+len(theirs) == 0 && v.value(i) != v.fields[i].Winner {
 		text += " · edited"
 	}
+	text += v.baseMarks(i)
 	text += " "
 	return v.styles.Ink.Label.Render(draw.Pad(text+strings.Repeat("─", max(v.width-draw.TextWidth(text), 0)), v.width))
 }
