@@ -253,3 +253,36 @@ cp "$1" sheet.txt
 	}
 	sameAsResolvePick(t, dir, bin, "item-groceries", "--title", "Buy groceries today", "--content", "Get oat milk, eggs, butter and sourdough rolls")
 }
+
+// TestEndToEndMergeHidesWhiteSpace runs the real binary on an item whose
+// version changes white space in one place and a word in another: W hides
+// the white space, the version's word taken and applied without a
+// question, the saved item keeps the winner's white space (issue 30 item
+// 5): the one `resolve --pick winner --content C` writes.
+func TestEndToEndMergeHidesWhiteSpace(t *testing.T) {
+	dir, bin := e2eDir(t)
+	write(t, filepath.Join(dir, "local.xml"), []byte(spaceFeed))
+	write(t, filepath.Join(dir, "remote.xml"), []byte(spaceFeed))
+	tm := startTmux(t, dir, fmt.Sprintf("%s resolve local.xml remote.xml -o out.xml --by %s --when 2026-03-09T12:00:00Z", bin, testBy))
+	tm.wait("0/1 resolved")
+	tm.keys("Enter", "e")
+	tm.wait("hunk 1 of 2 (2 open)")
+	tm.keys("W")
+	tm.wait("1 hunk hidden: white space alone")
+	tm.keys("l") // the word, the one hunk shown
+	tm.wait("Content · 1 hunk: > 1 version's · 1 white space hidden")
+	tm.keys("C-s")
+	tm.wait("edited")
+	tm.keys("s")
+	tm.wait("saved to")
+	tm.keys("q", "q")
+	tm.wait("feedsync exited 0")
+	cli(t, dir, bin, 1, "merge", "local.xml", "remote.xml", "-o", "merged.xml")
+	cli(t, dir, bin, 0, "resolve", "merged.xml", "--id", "offsite", "--pick", "winner", "--content", "Buy milk and  eggs tomorrow",
+		"--by", testBy, "--when", "2026-03-09T12:00:00Z", "-o", "want.xml")
+	_, got := readFeed(t, dir, "out.xml")
+	_, want := readFeed(t, dir, "want.xml")
+	if !bytes.Equal(got, want) {
+		t.Errorf("the saved feed differs from resolve --pick's:\n%s\nwant\n%s", got, want)
+	}
+}

@@ -298,7 +298,9 @@ func firstTags(rows [][]draw.Piece) []int {
 func (v Model) marksOf(ver int) map[int]string {
 	out := map[int]string{}
 	for k, s := range v.statesOf(ver) {
-		out[k+1] = stateMark[s]
+		if !v.hidden(ver, k) {
+			out[k+1] = stateMark[s]
+		}
 	}
 	return out
 }

@@ -90,7 +90,7 @@ func (v Model) openHunks() int {
 			continue
 		}
 		for k, s := range v.mm.States(ver) {
-			if h := v.mm.Hunks(ver)[k]; s.Undecided() {
+			if h := v.mm.Hunks(ver)[k]; s.Undecided() && !v.hidden(ver, k) {
 				seen[[3]int{h.Field, h.Start, h.End}] = true
 			}
 		}

@@ -40,6 +40,8 @@ func (v Model) tookWords(s mergemodel.State) string {
 		return v.versionName() + "'s change (" + v.whos[v.version] + "), the winner kept the base"
 	case mergemodel.Both, mergemodel.BothRev:
 		return "both sides' additions"
+	case mergemodel.Hand:
+		return "both sides' changes, word by word"
 	}
 	return "another version's change"
 }
@@ -51,7 +53,7 @@ func (v Model) tookShort(s mergemodel.State) string {
 		return "the winner's"
 	case mergemodel.Version:
 		return v.whos[v.version] + "'s"
-	case mergemodel.Both, mergemodel.BothRev:
+	case mergemodel.Both, mergemodel.BothRev, mergemodel.Hand:
 		return "both sides'"
 	}
 	return "another version's"
@@ -276,8 +278,15 @@ func (v Model) hunkLine() string {
 	if len(hs) == 0 {
 		return "no hunk: this version's shared fields are the winner's · tab shows another · e types"
 	}
-	h := hs[v.cur]
-	return fmt.Sprintf("hunk %d of %d (%d open%s) · %s: %s", v.cur+1, len(hs), v.openIn(v.version), v.elsewhere(),
+	h, vis := hs[v.cur], v.visible()
+	at, of, hidden := slices.Index(vis, v.cur)+1, len(vis), ""
+	if n := len(hs) - len(vis); n > 0 {
+		hidden = fmt.Sprintf(", %d white space hidden", n)
+	}
+	if at == 0 { // every hunk hidden: the one at hand is shown anyway
+		at, of = v.cur+1, len(hs)
+	}
+	return fmt.Sprintf("hunk %d of %d (%d open%s%s) · %s: %s", at, of, v.openVisible(v.version), v.elsewhere(), hidden,
 		v.fields[h.Field].Label, v.hunkWords(v.cur))
 }
 
@@ -289,7 +298,7 @@ func (v Model) elsewhere() string {
 		if i == v.version {
 			continue
 		}
-		if n := v.openIn(i); n > 0 {
+		if n := v.openVisible(i); n > 0 {
 			parts = append(parts, fmt.Sprintf("%d in version %d", n, i+1))
 		}
 	}

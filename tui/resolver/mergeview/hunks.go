@@ -19,7 +19,7 @@ func (v *Model) move(d int) {
 	if v.pastEnd(d) { // a changed result: round this item, not off to the next
 		v.note = "round to this item's other end: ] and [ go on to the next item from an unchanged result · ctrl+s applies this one"
 	}
-	v.cur = (v.cur + d + n) % n
+	v.cur = v.visibleFrom((v.cur+d+n)%n, d)
 	v.layout()
 	v.follow()
 }
@@ -41,9 +41,9 @@ func (v Model) GoRound(next bool) Model {
 // other item is in conflict.
 func (v *Model) wrap(dir int) {
 	if n := len(v.shown()); n > 0 {
-		v.cur = 0
+		v.cur = v.visibleFrom(0, 1)
 		if dir < 0 {
-			v.cur = n - 1
+			v.cur = v.visibleFrom(n-1, -1)
 		}
 		v.layout()
 		v.follow()
@@ -61,7 +61,7 @@ func (v *Model) takeSide(s mergemodel.Side) {
 	field, rs, re, text, _ := v.mm.Take(v.version, v.cur, s)
 	v.editor.areas[field].Replace(rs, re, text)
 	for k := 1; k < len(hs); k++ {
-		if i := (v.cur + k) % len(hs); v.stateOf(i).Undecided() {
+		if i := (v.cur + k) % len(hs); v.stateOf(i).Undecided() && !v.hidden(v.version, i) {
 			v.cur = i
 			break
 		}
@@ -119,8 +119,8 @@ func (v *Model) restore(put func() bool, none string) {
 // conflict goes across files), unless the result changed, which leaving
 // would drop: then they go round the item.
 func (v Model) pastEnd(d int) bool {
-	n := len(v.shown())
-	return n > 0 && (d > 0 && v.cur == n-1 || d < 0 && v.cur == 0)
+	vis := v.visible()
+	return len(vis) > 0 && (d > 0 && v.cur >= vis[len(vis)-1] || d < 0 && v.cur <= vis[0])
 }
 
 // follow scrolls so that the hunk at hand, or the cursor while typing,

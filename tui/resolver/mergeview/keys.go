@@ -10,7 +10,7 @@ type Keys struct {
 	Next, Prev, Winner, Version, Both, BothRev key.Binding
 	Type, Done, NextVersion, PrevVersion       key.Binding
 	Apply, Leave, Quit, Undo, Redo             key.Binding
-	Layout, Base, Click, Help                  key.Binding
+	Layout, Base, Space, Click, Help           key.Binding
 	draw.ScrollKeys
 }
 
@@ -37,6 +37,7 @@ func DefaultKeys() Keys {
 		Redo:        draw.Bind("ctrl+r", "redo", "ctrl+r", "ctrl+y"),
 		Layout:      draw.Bind("v", "columns/one version", "v"),
 		Base:        draw.Bind("o", "the base: show it, sides against it", "o"),
+		Space:       draw.Bind("W", "white-space-only changes: hide/show", "W"),
 		Click:       draw.Bind("click", "on a side's hunk: take it; in the result: type there", "click"), // a mouse click (click.go), no key
 		ScrollKeys:  draw.DefaultScrollKeys(),
 		Help:        draw.Bind("?", "help", "?"),
@@ -52,7 +53,7 @@ func (k Keys) ShortHelp() []key.Binding {
 func (k Keys) FullHelp() [][]key.Binding {
 	return [][]key.Binding{
 		{k.Next, k.Prev, k.Winner, k.Version, k.Both, k.BothRev, k.Click},
-		{k.Type, k.Done, k.NextVersion, k.PrevVersion, k.Layout, k.Base, k.Apply, k.Leave, k.Quit, k.Undo, k.Redo},
+		{k.Type, k.Done, k.NextVersion, k.PrevVersion, k.Layout, k.Base, k.Space, k.Apply, k.Leave, k.Quit, k.Undo, k.Redo},
 		append(k.ScrollKeys.Bindings(), k.Help),
 	}
 }

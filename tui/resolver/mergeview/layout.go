@@ -51,7 +51,12 @@ func (v Model) fieldRule(i int) string {
 	took := map[string]int{} // whose change each combined hunk took
 	var whose []string
 	n := 0
+	hiddenHere := 0
 	for k, h := range v.shown() {
+		if h.Field == i && v.hidden(v.version, k) {
+			hiddenHere++
+			continue
+		}
 		if h.Field == i {
 			counts[v.stateOf(k)]++
 			n++
@@ -89,6 +94,9 @@ func (v Model) fieldRule(i int) string {
 	}
 	if n == 0 && len(typed)+len(theirs) == 0 && v.value(i) != v.fields[i].Winner {
 		text += " · edited"
+	}
+	if hiddenHere > 0 {
+		text += fmt.Sprintf(" · %d white space hidden", hiddenHere)
 	}
 	text += v.baseMarks(i)
 	text += " "
@@ -266,6 +274,15 @@ func (v Model) sidePieces(i, at int) (left, right []draw.Piece) {
 		}
 		hl := n == at
 		n++
+		if v.hidden(v.version, n-1) { // white space alone, hidden: unmarked, still tagged for the columns' rows
+			if c.Old != "" {
+				left = append(left, draw.Piece{Text: c.Old, Tag: n})
+			}
+			if c.New != "" {
+				right = append(right, draw.Piece{Text: c.New, Tag: n})
+			}
+			continue
+		}
 		// A side that holds nothing of the hunk shows nothing: the other
 		// side's text, highlighted, locates it.
 		if c.Old != "" {
@@ -315,7 +332,9 @@ func (v Model) resultPiecesAt(i, at int) ([]draw.Piece, map[int]string) {
 		}
 		out = append(out, v.between(r, pos, rs, strays)...)
 		hl := k == at
-		marks[k+1] = stateMark[v.stateOf(k)]
+		if !v.hidden(v.version, k) {
+			marks[k+1] = stateMark[v.stateOf(k)]
+		}
 		switch {
 		case re > rs:
 			out = append(out, draw.Piece{Text: r[rs:re], HL: hl, Tag: k + 1})

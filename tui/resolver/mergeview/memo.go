@@ -30,11 +30,12 @@ type layoutKey struct {
 	caret                      [2]int // the cursor's line and rune while typing
 	columns                    bool   // every version in columns (see columnar)
 	base                       bool   // the base shown (base.go)
+	space                      bool   // white-space-only hunks hidden (space.go)
 }
 
 // layoutNow returns what the body depends on as the view stands.
 func (v Model) layoutNow() layoutKey {
-	k := layoutKey{rev: v.mm.Rev(), width: v.width, version: v.version, cur: v.cur, field: v.editor.field, typing: v.editor.typing, columns: v.columnar(), base: v.baseShown()}
+	k := layoutKey{rev: v.mm.Rev(), width: v.width, version: v.version, cur: v.cur, field: v.editor.field, typing: v.editor.typing, columns: v.columnar(), base: v.baseShown(), space: v.hideSpace}
 	if v.editor.typing && v.editor.field < len(v.fields) {
 		ta := v.editor.areas[v.editor.field]
 		k.caret[0], k.caret[1] = ta.Caret()

@@ -40,32 +40,34 @@ type LeaveMsg struct{ Changed, Quit bool }
 // person combines versions (1.0.2 §3.4 step 1.3, 0.91 §5: "combine or
 // otherwise create new data").
 type Model struct {
-	styles   *draw.Styles
-	keys     Keys
-	pos      int
-	entry    dialect.Entry
-	name     string
-	versions []int // the marked versions the resolution settles; empty for all
-	whole    bool  // a resolution settles every version (SSE 0.91 §5)
-	labels   []string
-	whos     []string                     // who made each version, for naming it in a row
-	places   []string                     // the winner's place, then each version's, worked out once at Open
-	place    func(dialect.Version) string // where a version puts the item in an outline, or nil
-	mm       mergemodel.Model             // the fields, hunks, results and undo
-	fields   []mergemodel.Field           // mm's fields, read only
-	version  int                          // the version shown against the winner
-	cur      int                          // the hunk at hand, among those of the version shown
-	note     string
-	width    int
-	height   int
-	base     *Base        // the base the result started from (Combine), or nil
-	showBase bool         // the base is shown, the sides against it (base.go)
-	cols     columnsState // every version in columns: the choice and the layout kept (columns.go)
-	memo     *mergeMemo   // what the revision gives, worked out once
-	guard    applyGuard   // what applying asks or refuses
-	editor   Editor       // the result as typed in (editor.go)
-	body     Body         // the rows laid out, scrolled (body.go)
-	header   Header       // the lines above the body (header.go)
+	styles    *draw.Styles
+	keys      Keys
+	pos       int
+	entry     dialect.Entry
+	name      string
+	versions  []int // the marked versions the resolution settles; empty for all
+	whole     bool  // a resolution settles every version (SSE 0.91 §5)
+	labels    []string
+	whos      []string                     // who made each version, for naming it in a row
+	places    []string                     // the winner's place, then each version's, worked out once at Open
+	place     func(dialect.Version) string // where a version puts the item in an outline, or nil
+	mm        mergemodel.Model             // the fields, hunks, results and undo
+	fields    []mergemodel.Field           // mm's fields, read only
+	version   int                          // the version shown against the winner
+	cur       int                          // the hunk at hand, among those of the version shown
+	note      string
+	width     int
+	height    int
+	base      *Base        // the base the result started from (Combine), or nil
+	showBase  bool         // the base is shown, the sides against it (base.go)
+	cols      columnsState // every version in columns: the choice and the layout kept (columns.go)
+	memo      *mergeMemo   // what the revision gives, worked out once
+	guard     applyGuard   // what applying asks or refuses
+	editor    Editor       // the result as typed in (editor.go)
+	hideSpace bool         // the hunks that change white space alone are hidden (space.go)
+	spaceOnly [][]bool     // which hunks of each version change white space alone
+	body      Body         // the rows laid out, scrolled (body.go)
+	header    Header       // the lines above the body (header.go)
 }
 
 // New returns a closed merge view.
@@ -100,6 +102,7 @@ func (v Model) Open(pos int, e dialect.Entry, name string, versions []int, shown
 	v.mm = mergemodel.New(e)
 	v.fields = v.mm.Fields()
 	v.editor = newEditor(v.styles, v.fields)
+	v.spaceOnly = spaceOnlyOf(v.mm, v.fields)
 	vs := e.Versions()
 	v.places = nil
 	if v.place != nil {
@@ -139,7 +142,7 @@ func (v Model) Combine(b Base) Model {
 	v.editor.SetValues(v.mm.Result)
 	v.base = &b
 	for k, s := range v.mm.States(v.version) {
-		if s.Undecided() {
+		if s.Undecided() && !v.hidden(v.version, k) {
 			v.cur = k
 			break
 		}
@@ -235,6 +238,8 @@ func (v Model) key(k tea.KeyPressMsg) (Model, tea.Cmd) {
 		v.toggleColumns()
 	case key.Matches(k, v.keys.Base):
 		v.toggleBase()
+	case key.Matches(k, v.keys.Space):
+		v.toggleSpace()
 	case key.Matches(k, v.keys.Undo):
 		v.restore(v.mm.Undo, "nothing to undo")
 	case key.Matches(k, v.keys.Redo):

@@ -1,0 +1,105 @@
+package mergeview
+
+import (
+	"fmt"
+
+	"github.com/feedsync/feedsync/tui/resolver/draw"
+
+	"github.com/feedsync/feedsync/tui/resolver/mergemodel"
+)
+
+// White space (issue 30 item 5). W hides the hunks that change white space
+// alone (mergemodel.Field.SpaceOnly: the sides are the same once each run
+// of white space is one space), as diff tools ignore white space: ] and [
+// pass them, the counts and the question on applying leave them out, the
+// sides show their text unmarked, and the result keeps the winner's there
+// unless one is taken (a click still takes it). W again shows them. The
+// choice holds from item to item, as a diff tool's option does.
+
+// spaceOnlyOf marks, for each version, which of its hunks change white
+// space alone.
+func spaceOnlyOf(mm mergemodel.Model, fields []mergemodel.Field) [][]bool {
+	out := make([][]bool, mm.Versions())
+	for ver := range out {
+		hs := mm.Hunks(ver)
+		out[ver] = make([]bool, len(hs))
+		for k, h := range hs {
+			out[ver][k] = fields[h.Field].SpaceOnly(h)
+		}
+	}
+	return out
+}
+
+// hidden reports whether hunk k of version ver is hidden: white space
+// alone, while W hides such hunks.
+func (v Model) hidden(ver, k int) bool {
+	return v.hideSpace && ver < len(v.spaceOnly) && k < len(v.spaceOnly[ver]) && v.spaceOnly[ver][k]
+}
+
+// spaceHidden counts the hunks of version ver that W hides.
+func (v Model) spaceHidden(ver int) int {
+	n := 0
+	for k := range v.mm.Hunks(ver) {
+		if v.hidden(ver, k) {
+			n++
+		}
+	}
+	return n
+}
+
+// toggleSpace shows or hides the hunks that change white space alone.
+func (v *Model) toggleSpace() {
+	v.hideSpace = !v.hideSpace
+	v.memo, v.cols.memo = newMergeMemo(), nil // the sides are drawn otherwise
+	n := 0
+	for ver := range v.mm.Versions() {
+		n += v.spaceHidden(ver)
+	}
+	switch {
+	case !v.hideSpace:
+		v.note = "white-space-only changes shown: W hides them"
+	case n == 0:
+		v.note = "no hunk changes white space alone · W shows them again when there are"
+	default:
+		v.note = fmt.Sprintf("%s hidden: white space alone · W shows them", draw.Plural(n, "hunk"))
+	}
+	if v.hidden(v.version, v.cur) {
+		v.cur = v.visibleFrom(v.cur, 1)
+	}
+	v.layout()
+	v.follow()
+}
+
+// visibleFrom returns the first hunk of the version shown from k on, going
+// by d and round, that is not hidden; k when none is.
+func (v Model) visibleFrom(k, d int) int {
+	n := len(v.shown())
+	for i := range n {
+		if j := ((k+d*i)%n + n) % n; !v.hidden(v.version, j) {
+			return j
+		}
+	}
+	return k
+}
+
+// visible lists the hunks of the version shown that are not hidden.
+func (v Model) visible() []int {
+	var out []int
+	for k := range v.shown() {
+		if !v.hidden(v.version, k) {
+			out = append(out, k)
+		}
+	}
+	return out
+}
+
+// openVisible counts the hunks of version ver still open and not hidden.
+func (v Model) openVisible(ver int) int {
+	n := 0
+	for k, s := range v.mm.States(ver) {
+		if s.Undecided() && !v.hidden(ver, k) {
+			n++
+		}
+	}
+	return n
+}
