@@ -2,6 +2,7 @@ package mergeview
 
 import (
 	"fmt"
+	"slices"
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
@@ -216,43 +217,45 @@ func (v Model) key(k tea.KeyPressMsg) (Model, tea.Cmd) {
 	case !v.Changed() && (key.Matches(k, v.keys.Next) && v.pastEnd(1) || key.Matches(k, v.keys.Prev) && v.pastEnd(-1)):
 		move := MoveMsg{Pos: v.pos, Next: key.Matches(k, v.keys.Next)}
 		return v, func() tea.Msg { return move }
-	case key.Matches(k, v.keys.Next):
-		v.move(1)
-	case key.Matches(k, v.keys.Prev):
-		v.move(-1)
-	case key.Matches(k, v.keys.Winner):
-		v.takeSide(mergemodel.SideWinner)
-	case key.Matches(k, v.keys.Version):
-		v.takeSide(mergemodel.SideVersion)
-	case key.Matches(k, v.keys.Both):
-		v.takeSide(mergemodel.SideBoth)
-	case key.Matches(k, v.keys.BothRev):
-		v.takeSide(mergemodel.SideBothRev)
-	case key.Matches(k, v.keys.Type):
-		v.typeAtHunk()
-	case key.Matches(k, v.keys.NextVersion):
-		v.cycle(1)
-	case key.Matches(k, v.keys.PrevVersion):
-		v.cycle(-1)
-	case key.Matches(k, v.keys.Layout):
-		v.toggleColumns()
-	case key.Matches(k, v.keys.Base):
-		v.toggleBase()
-	case key.Matches(k, v.keys.Space):
-		v.toggleSpace()
-	case key.Matches(k, v.keys.Undo):
-		v.restore(v.mm.Undo, "nothing to undo")
-	case key.Matches(k, v.keys.Redo):
-		v.restore(v.mm.Redo, "nothing to redo")
-	default:
-		if !v.body.scrolls(k) {
-			return v, nil
-		}
+	}
+	if i := slices.IndexFunc(v.actions(), func(a action) bool { return key.Matches(k, a.keys) }); i >= 0 {
+		v.actions()[i].do(&v)
+	} else if v.body.scrolls(k) {
 		v.body.SetSize(v.width, v.bodyHeight())
 		v.body, _ = v.body.Update(k)
+	} else {
+		return v, nil
 	}
 	v.layout()
 	return v, nil
+}
+
+// action is what a key of the view does to it.
+type action struct {
+	keys key.Binding
+	do   func(*Model)
+}
+
+// actions are the view's keys that act on the merge itself, each with
+// what it does: moving, taking sides, typing, versions, layouts, undo.
+func (v Model) actions() []action {
+	side := func(s mergemodel.Side) func(*Model) { return func(v *Model) { v.takeSide(s) } }
+	return []action{
+		{v.keys.Next, func(v *Model) { v.move(1) }},
+		{v.keys.Prev, func(v *Model) { v.move(-1) }},
+		{v.keys.Winner, side(mergemodel.SideWinner)},
+		{v.keys.Version, side(mergemodel.SideVersion)},
+		{v.keys.Both, side(mergemodel.SideBoth)},
+		{v.keys.BothRev, side(mergemodel.SideBothRev)},
+		{v.keys.Type, (*Model).typeAtHunk},
+		{v.keys.NextVersion, func(v *Model) { v.cycle(1) }},
+		{v.keys.PrevVersion, func(v *Model) { v.cycle(-1) }},
+		{v.keys.Layout, (*Model).toggleColumns},
+		{v.keys.Base, (*Model).toggleBase},
+		{v.keys.Space, (*Model).toggleSpace},
+		{v.keys.Undo, func(v *Model) { v.restore(v.mm.Undo, "nothing to undo") }},
+		{v.keys.Redo, func(v *Model) { v.restore(v.mm.Redo, "nothing to redo") }},
+	}
 }
 
 // Typing reports whether the person is typing in the result.
