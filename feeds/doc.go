@@ -171,6 +171,35 @@
 // deleted="false", §3.2 step 6). Prefixed attributes on sx:sync and unknown
 // attributes on sx:history are not kept when an item is rewritten.
 //
+// # Encodings
+//
+// A feed in another encoding than UTF-8 is read in any charset of
+// golang.org/x/text's IANA index (EUC-KR, Big5, GBK and GB18030,
+// Shift_JIS, EUC-JP and ISO-2022-JP, the ISO 8859 parts, the Windows and
+// DOS code pages, KOI8, UTF-16, EBCDIC's IBM037 …), a name the index lacks
+// as the WHATWG Encoding Standard reads it (GB2312 as GBK): see
+// xmlscan.Charset. A byte the charset leaves undefined is refused at its
+// place, never read as U+FFFD. The feed is decoded to UTF-8 when it is
+// read, and encoded back when it is written (xmlutil.WriteIn): the
+// document is kept in UTF-8 in between, and written in the encoding it
+// came in, its declaration unchanged. Decoding and encoding back give the
+// same bytes, so everything written as read (an unchanged feed, every
+// unchanged item) is written byte for byte in its own encoding. A
+// character the encoding lacks (a merged item's, an edit's) is written as
+// a character reference where XML reads one, in text and attribute values
+// (a CDATA section is closed around it); where none can stand, in a name
+// or a comment, the feed is written in UTF-8, its declaration saying so,
+// rather than lose the character. A UTF-8 feed is neither copied nor
+// encoded: the edges cost it nothing.
+//
+// Keeping the document in its own encoding end to end was the other way:
+// the scanner would read every charset's bytes, and every place that
+// copies, compares or slices a document's bytes (writing as read, the
+// version store's digests, merging items across feeds in different
+// encodings) would carry the charset along. Transcoding at the edges keeps
+// one encoding inside, costs a feed in another encoding one decoding and
+// one encoding, and costs a UTF-8 feed nothing.
+//
 // # Crossing formats
 //
 // An Atom feed merges with an RSS feed; items cross into the local feed's
@@ -204,10 +233,9 @@
 // XML 1.0 and Namespaces in XML 1.0 require of a well-formed document is
 // checked (a repeated attribute, an unbound prefix, a reference to a
 // character XML does not allow, an XML declaration anywhere but at the very
-// start, "--" in a comment are refused), only the five predefined entities
-// are expanded, and a feed in UTF-16, ISO-8859-1, windows-1252 or US-ASCII
-// is decoded (and written in UTF-8, its declaration saying so). Its cost
-// is bounded by limits, each refused at the place it is passed:
+// start, "--" in a comment are refused), and only the five predefined
+// entities are expanded. Its cost is bounded by limits, each refused at
+// the place it is passed:
 //
 //   - elements nest at most 1024 deep;
 //   - an element has at most 256 attributes;

@@ -17,24 +17,22 @@ import (
 // every problem found, and no Doc.
 //
 // The feed is read strictly (see package feeds/internal/xmlscan): what is
-// not well-formed XML with namespaces is refused at its place. UTF-16,
-// ISO-8859-1, windows-1252 and US-ASCII feeds are decoded, and written in
-// UTF-8 with an XML declaration that says so. The Doc keeps data, and
-// shares memory with it: data must not change afterwards.
+// not well-formed XML with namespaces is refused at its place. A feed in
+// another encoding than UTF-8 (any of xmlscan.Charset's) is decoded, and
+// written back in it (see Reading and writing in the package doc). The
+// Doc keeps data, and shares memory with it: data must not change
+// afterwards.
 func Parse(name string, data []byte) (*Doc, error) {
 	return parse(name, data, nil)
 }
 
 // parse is Parse, telling progress how far it has read (ParseWithProgress).
 func parse(name string, data []byte, progress Progress) (*Doc, error) {
-	text, enc, err := xmlscan.Decode(data)
+	text, cs, err := xmlscan.Decode(data)
 	if err != nil {
 		return nil, SyntaxProblems(name, data, &xmlutil.DecodeError{Err: err})
 	}
-	if enc != "" {
-		text = xmlscan.DeclareUTF8(text)
-	}
-	p := &parser{src: &source{name: name, data: text}, rep: xmlutil.NewReporter(progress, len(text), ReportBytes)}
+	p := &parser{src: &source{name: name, data: text, cs: cs}, rep: xmlutil.NewReporter(progress, len(text), ReportBytes)}
 	sc := &scan{p: p, s: xmlscan.New(text)}
 	sc.r.S = sc.s
 	p.src.doc = sc.run()

@@ -57,7 +57,8 @@ func (ps Problems) Error() string {
 // after the fact, and where the parts that a writer copies begin and end.
 type source struct {
 	name string
-	data []byte
+	data []byte           // the document in UTF-8
+	cs   *xmlscan.Charset // the charset it came in, nil for UTF-8
 	doc  *etree.Document
 
 	rootEnd   int  // end of the root's start tag

@@ -28,14 +28,16 @@ func (d *Doc) WriteTo(w io.Writer) (int64, error) {
 // when treesOnly is set (the path that writes versions as read must give
 // the same bytes). It returns how many versions were written as read.
 func (d *Doc) writeTo(w io.Writer, treesOnly bool) (n int64, asRead int, err error) {
-	cw := &xmlutil.CountWriter{W: w}
-	le := xmlutil.LineEnds(cw, d.src.data)
-	bw := bufio.NewWriterSize(le, 64<<10)
-	wr := &writer{d: d, w: bw, cs: d.cscope, treesOnly: treesOnly}
-	wr.ar.CRLF = xmlutil.RewritesLineEnds(le)
-	wr.document()
-	err = bw.Flush()
-	return cw.N, wr.asRead, err
+	n, err = xmlutil.WriteIn(w, d.src.cs, func(w io.Writer) error {
+		le := xmlutil.LineEnds(w, d.src.data)
+		bw := bufio.NewWriterSize(le, 64<<10)
+		wr := &writer{d: d, w: bw, cs: d.cscope, treesOnly: treesOnly}
+		wr.ar.CRLF = xmlutil.RewritesLineEnds(le)
+		wr.document()
+		asRead = wr.asRead
+		return bw.Flush()
+	})
+	return n, asRead, err
 }
 
 // Bytes returns the feed as WriteTo writes it.

@@ -40,17 +40,14 @@ func Validate(name string, data []byte) feeds.Problems {
 // parse reads a feed, telling progress how far it has read
 // (ParseWithProgress).
 func parse(name string, data []byte, progress feeds.Progress) (*Doc, feeds.Problems) {
-	text, enc, err := xmlscan.Decode(data)
+	text, cs, err := xmlscan.Decode(data)
 	if err != nil {
 		return nil, feeds.SyntaxProblems(name, data, &xmlutil.DecodeError{Err: err})
 	}
-	src := &source{name: name}
+	src := &source{name: name, cs: cs}
 	p := &parser{src: src, d: &Doc{name: name, src: src, index: map[string]int{}, dates: map[int64]string{}}}
 	if rssRoot(text) {
 		// RSS: one scan, items read without their trees (lazy.go).
-		if enc != "" {
-			text = xmlscan.DeclareUTF8(text)
-		}
 		src.data = text
 		p.rep = xmlutil.NewReporter(progress, len(text), feeds.ReportBytes)
 		p.scan = &scan{p: p, s: xmlscan.New(text)}
@@ -60,7 +57,7 @@ func parse(name string, data []byte, progress feeds.Progress) (*Doc, feeds.Probl
 		}
 		src.shells = p.scan.order
 	} else {
-		tree, text, err := xmlutil.Read(data, readLimits)
+		tree, err := xmlutil.ReadUTF8(text, readLimits)
 		if err != nil {
 			return nil, feeds.SyntaxProblems(name, text, err)
 		}
@@ -90,7 +87,8 @@ var readLimits = func() xmlutil.Limits {
 // items can be built and findings placed after the fact.
 type source struct {
 	name   string
-	data   []byte
+	data   []byte           // the document in UTF-8
+	cs     *xmlscan.Charset // the charset it came in, nil for UTF-8
 	tree   *etree.Document
 	shells []xmlutil.Shell              // RSS items read without their content, in document order
 	plain  map[*etree.Element]*lazyItem // among them, those without sx:sync

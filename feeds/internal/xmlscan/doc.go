@@ -9,9 +9,10 @@
 // surrogate, a misplaced XML declaration) and which is several times
 // slower. Besides the well-formedness constraints it checks:
 //
-//   - the input is UTF-8 (Decode turns UTF-16, ISO-8859-1, windows-1252
-//     and US-ASCII documents into UTF-8 first, and names any other
-//     encoding it is given);
+//   - the input is UTF-8 (Decode turns a document in any other charset
+//     of golang.org/x/text's IANA index into UTF-8 first, refusing bytes
+//     the charset leaves undefined, and gives the Charset it came in, which
+//     xmlutil.WriteIn writes it back in);
 //   - only the five predefined entities are referred to: an entity a
 //     document type declaration defines is refused, never expanded, so no
 //     entity can make a document larger or reach outside it;
