@@ -287,7 +287,12 @@
 //   - A conflict version with sx:conflicts of its own is reported: the list
 //     is flat (§3.3).
 //   - sx:related link is an absolute-URI of RFC 3986, so it has no fragment.
-//   - An RSS feed must say version="2.0".
+//   - An RSS feed says version="2.0"; an rss without a version, and RSS
+//     0.91 to 0.94, are read as RSS 2.0, their superset, their version
+//     attribute left as it is, and validating notes it once (RSSVersion,
+//     Doc.Notes). Any other version is refused. Atom 0.3 and RSS 1.0 and
+//     0.90 (RDF) are refused with a message that names them
+//     (LegacyFormat): FeedSync binds neither.
 //   - An sx:sync whose prefix is not declared is reported rather than
 //     passed over as foreign markup.
 //

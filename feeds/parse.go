@@ -121,6 +121,9 @@ func (p *parser) doc() *Doc {
 		if !p.channel(d, rs) {
 			return nil
 		}
+	case LegacyFormat(root, u) != "":
+		p.addEl(root, "%s", LegacyMessage(LegacyFormat(root, u)))
+		return nil
 	default:
 		p.addEl(root, "root element in namespace %q is neither an Atom 1.0 feed nor an RSS 2.0 rss", u)
 		return nil
@@ -142,9 +145,11 @@ func (p *parser) top() *etree.Element {
 
 // channel finds the RSS channel and checks the rss element around it.
 func (p *parser) channel(d *Doc, rs *scope) bool {
-	if v := d.root.SelectAttrValue("version", ""); v != "2.0" {
-		p.addEl(d.root, "rss version %q: not RSS 2.0", v)
+	note, ok := RSSVersion(d.root.SelectAttrValue("version", ""))
+	if !ok {
+		p.addEl(d.root, "%s", note)
 	}
+	d.note = note
 	for c := range d.root.ChildElementsSeq() {
 		u := rs.elemURI(c)
 		switch {

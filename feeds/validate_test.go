@@ -80,7 +80,7 @@ func TestValidate(t *testing.T) {
 		{"§2.6_empty_conflicts", atomWith(`<sx:sync id="a" updates="1">` + okHistory + `<sx:conflicts/></sx:sync>`), ""},
 		{"§3.3_conflicts_are_flat", atomWith(`<sx:sync id="a" updates="1">` + okHistory + `<sx:conflicts><entry><sx:sync id="a" updates="1"><sx:history sequence="1" by="f"/><sx:conflicts/></sx:sync></entry></sx:conflicts></sx:sync>`), "a conflict version with conflicts of its own: the list is flat (1.0.2 §3.3)"},
 		// formats
-		{"§1.2.5_RSS_2.0", `<rss version="0.92"><channel/></rss>`, `rss version "0.92": not RSS 2.0`},
+		{"§1.2.5_RSS_2.0", `<rss version="3.0"><channel/></rss>`, `rss version "3.0": not RSS 2.0, nor 0.91 to 0.94, which are read as it`},
 		{"§1.2.5_rss_needs_channel", `<rss version="2.0"/>`, "rss without a channel"},
 		{"§1.2.5_Atom_namespace", `<feed><entry/></feed>`, `root element in namespace "" is neither an Atom 1.0 feed nor an RSS 2.0 rss`},
 		{"SSE_0.91_http", `<rss version="2.0" xmlns:sx="http://www.microsoft.com/schemas/rss/sse"><channel/></rss>`, "SSE 0.91 feed (namespace http://www.microsoft.com/schemas/rss/sse): not FeedSync 1.0.2"},

@@ -229,6 +229,9 @@ func (p *parser) doc() bool {
 		if !p.opml() {
 			return false
 		}
+	case feeds.LegacyFormat(root, u) != "":
+		p.errorf(root, "%s", feeds.LegacyMessage(feeds.LegacyFormat(root, u)))
+		return false
 	default:
 		p.errorf(root, "root element %s in namespace %q is neither RSS 2.0 <rss> nor OPML <opml> (0.91 §1)", root.FullTag(), u)
 		return false
@@ -263,8 +266,11 @@ func (p *parser) isSSE(e *etree.Element, local string) bool {
 // rss finds the channel and reads sx:sharing and the items.
 func (p *parser) rss() bool {
 	d := p.d
-	if v, _ := plainAttr(d.root, "version"); v != "2.0" {
-		p.warnf(d.root, "rss version %q: SSE 0.91 extends RSS 2.0 (0.91 §1)", v)
+	v, _ := plainAttr(d.root, "version")
+	if note, ok := feeds.RSSVersion(v); !ok {
+		p.warnf(d.root, "%s; SSE 0.91 extends RSS 2.0 (0.91 §1)", note)
+	} else if note != "" {
+		p.warnf(d.root, "%s", note)
 	}
 	outside := p.topLevel("channel", map[string]**etree.Element{"channel": &d.box})
 	if d.box == nil {
