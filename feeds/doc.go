@@ -233,9 +233,14 @@
 // XML 1.0 and Namespaces in XML 1.0 require of a well-formed document is
 // checked (a repeated attribute, an unbound prefix, a reference to a
 // character XML does not allow, an XML declaration anywhere but at the very
-// start, "--" in a comment are refused), and only the five predefined
-// entities are expanded. Its cost is bounded by limits, each refused at
-// the place it is passed:
+// start, "--" in a comment are refused), and the entities the document
+// type declaration's internal subset declares are expanded (besides the
+// five predefined ones), within xmlscan.MaxEntityExpansion bytes in all;
+// an external entity is never fetched. The bytes that refer to them are
+// kept: an unchanged item is written with its references, a changed one
+// with the text they stand for, and an item merged into a feed that
+// does not declare the same entities is written with their text too.
+// Its cost is bounded by limits, each refused at the place it is passed:
 //
 //   - elements nest at most 1024 deep;
 //   - an element has at most 256 attributes;

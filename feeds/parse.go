@@ -39,6 +39,8 @@ func parse(name string, data []byte, progress Progress) (*Doc, error) {
 	if p.err != nil {
 		return nil, SyntaxProblems(name, text, p.err)
 	}
+	p.src.ents = sc.s.Entities()
+	p.src.bld.Entities = p.src.ents
 	p.src.items, p.scanned = sc.order, sc.items
 	d := p.doc()
 	p.found = append(p.found, p.other...)

@@ -152,7 +152,7 @@ func TestMalformedXML(t *testing.T) {
 		{"mismatched_end_tag", "<feed>\n  <entry>\n  </feed>", "m.xml:3:3: entry: <entry> opened at 2:3 is closed by </feed>"},
 		{"unclosed_at_end", "<feed>\n  <entry>", "m.xml:2:10: entry: input ends inside <entry> opened at 2:3"},
 		{"unquoted_attribute", "<feed>\n <entry a=1/>\n</feed>", "m.xml:2:11: entry: attribute a: the value is not in quotes"},
-		{"unknown_entity", "<feed>\n  <title>&nbsp;</title>\n</feed>", "m.xml:2:10: title: invalid character entity &nbsp;: XML predefines five (lt, gt, amp, apos, quot) and feedsync expands no other"},
+		{"unknown_entity", "<feed>\n  <title>&nbsp;</title>\n</feed>", "m.xml:2:10: title: invalid character entity &nbsp;: XML predefines five (lt, gt, amp, apos, quot), and the document does not declare it"},
 		{"invalid_UTF-8", "<feed>\n<title>\xff</title></feed>", "m.xml:2:8: title: invalid UTF-8"},
 		{"empty", "", "m.xml:1:1: document: no root element"},
 		{"text_after_root", "<rss version=\"2.0\"><channel/></rss>\ntrailing", "m.xml:2:1: document: text outside the root element"},

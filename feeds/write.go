@@ -234,7 +234,7 @@ func (wr *writer) record(i int) {
 	d := wr.d
 	r := &d.recs[i]
 	if r.verbatim(i < d.nTree) {
-		if s := r.lz.src; s == d.src || wr.sameAs(s.scope) {
+		if s := r.lz.src; s == d.src || wr.sameAs(s.scope) && s.ents.Same(d.src.ents) {
 			wr.w.Write(r.lz.raw()) // an item that has not changed: the bytes it was read from
 			return
 		}
@@ -250,7 +250,8 @@ func (wr *writer) record(i int) {
 
 // sameAs reports whether bytes read under scope s mean the same written
 // under the box's scope: whether an item read in another feed can be
-// written as its bytes.
+// written as its bytes (when the two feeds declare the same entities,
+// xmlscan.Entities.Same, too).
 func (wr *writer) sameAs(s *scope) bool {
 	same, ok := wr.same[s]
 	if !ok {

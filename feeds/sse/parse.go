@@ -55,6 +55,7 @@ func parse(name string, data []byte, progress feeds.Progress) (*Doc, feeds.Probl
 		if src.tree = p.scan.run(); src.tree == nil {
 			return nil, feeds.SyntaxProblems(name, text, p.err)
 		}
+		src.bld.Entities = p.scan.s.Entities()
 		src.shells = p.scan.order
 	} else {
 		tree, err := xmlutil.ReadUTF8(text, readLimits)
