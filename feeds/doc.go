@@ -90,6 +90,14 @@
 // dropped, which would lose the markup for every reader; validating a
 // feed warns of such a construct that holds no div (XHTMLProblems).
 //
+// An Atom entry has one atom:content (RFC 4287 §4.1.1.1), and setting it
+// follows one rule wherever it is set (update --content, a field edit, a
+// resolution; content.go): the content set replaces the entry's
+// atom:content in whatever form it has, out of line (src) included, and
+// text written into content whose type holds no text (Base64 under a
+// media type, §4.1.3.3) takes a text type. Validating notes an entry with
+// two, and content with src or in Base64 without an atom:summary.
+//
 // The engine's Digest of an item's data covers its shared data only and is
 // the same in either format: titles, contents (atom:content or RSS
 // description, as text; Atom type="xhtml" as the markup inside; an
