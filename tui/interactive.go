@@ -141,7 +141,8 @@ func runDemo(ctx context.Context, env *Env, args []string) error {
 		}
 		merged, err := dialect.Merge(local, remote)
 		if err == nil {
-			info = resolver.LoadInfo{Unsaved: len(merged.Entries())} // OUT is new: nothing of it is saved yet
+			// OUT is new: nothing of it is saved yet
+			info = resolver.LoadInfo{Unsaved: len(merged.Entries()), Changed: changedEntries(local, merged)}
 		}
 		return merged, err
 	})
@@ -330,11 +331,16 @@ func loadInfo(out string, pos []string, docs []*dialect.Doc, merged *dialect.Doc
 	same := sameFiles(out, pos)
 	switch {
 	case same[pos[0]]:
-		info.Unsaved = changedEntries(docs[0], merged)
+		info.Changed = changedEntries(docs[0], merged)
+		info.Unsaved = info.Changed
 	case len(pos) == 2 && same[pos[1]]:
-		info.Unsaved = changedEntries(docs[1], merged)
+		info.Changed = changedEntries(docs[1], merged)
+		info.Unsaved = info.Changed
 	default:
-		info.Unsaved = len(merged.Entries()) // OUT is none of the inputs
+		info.Unsaved = len(merged.Entries()) // OUT is none of the inputs: all of it is unsaved
+		if len(pos) == 2 {
+			info.Changed = changedEntries(docs[0], merged)
+		}
 	}
 	if len(pos) == 2 && len(sameFiles(pos[0], pos[1:])) > 0 {
 		info.Notes = append(info.Notes, "LOCAL and REMOTE are the same file: the merge changes nothing")
@@ -348,11 +354,12 @@ func loadInfo(out string, pos []string, docs []*dialect.Doc, merged *dialect.Doc
 }
 
 // changedEntries counts the items of merged that base does not hold as
-// they are: new ones, and those the merge changed.
+// they are: new ones, and those whose data or sync data the merge changed
+// (dialect.Entry.Same), not those it wrote anew unchanged.
 func changedEntries(base, merged *dialect.Doc) int {
 	n := 0
 	for _, e := range merged.Entries() {
-		if b, err := base.Entry(e.ID()); err != nil || b != e {
+		if b, err := base.Entry(e.ID()); err != nil || !b.Same(e) {
 			n++
 		}
 	}
