@@ -50,11 +50,12 @@ func (h *Hub) post(w http.ResponseWriter, r *http.Request, complete bool) {
 		http.Error(w, err.Error(), code)
 		return
 	}
-	w.Header().Set("Content-Type", contentType(answer))
+	b := answer.Bytes()
+	w.Header().Set("Content-Type", contentType(answer, b))
 	if etag != "" {
 		w.Header().Set(HeaderETag, etag)
 	}
-	w.Write(answer.Bytes())
+	w.Write(b)
 }
 
 // PostWait is how long a POST beyond Options.MaxPosts waits for one of

@@ -59,6 +59,26 @@ func Decode(data []byte) ([]byte, *Charset, error) {
 	return text, cs, err
 }
 
+// MIMECharset returns the charset a document is written in, as the
+// charset parameter of its media type names it (RFC 7303 §3.2, which makes
+// it win over the XML declaration, so it must say what the bytes are):
+// "utf-16" for a UTF-16 byte order mark, else the encoding the XML
+// declaration names, else "utf-8".
+func MIMECharset(data []byte) string {
+	switch {
+	case bytes.HasPrefix(data, []byte{0xFE, 0xFF}), bytes.HasPrefix(data, []byte{0xFF, 0xFE}):
+		return "utf-16"
+	case bytes.HasPrefix(data, []byte{0, '<', 0, '?'}):
+		return "utf-16be"
+	case bytes.HasPrefix(data, []byte{'<', 0, '?', 0}):
+		return "utf-16le"
+	}
+	if enc := Encoding(data); !isUTF8Name(enc) && encName(enc) {
+		return strings.ToLower(enc)
+	}
+	return "utf-8"
+}
+
 // isUTF8Name reports whether an encoding name is UTF-8's, or none.
 func isUTF8Name(enc string) bool {
 	return enc == "" || strings.EqualFold(enc, "utf-8") || strings.EqualFold(enc, "utf8")
