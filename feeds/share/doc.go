@@ -104,7 +104,9 @@
 // a kill's: those records were acknowledged) is reported in the log and
 // skipped, the records after it are replayed, and the segment is kept as
 // found in FEED.journal.N.damaged. The version store records the changed
-// items only. While neither the journal nor a fold can be written (a
+// items only. The journal, the state and the version store take FEED's
+// mode, and .feedsync the same with search (atomicfile.ModeBeside): a
+// private feed's are private; so do a subscriber's beside LOCAL. While neither the journal nor a fold can be written (a
 // full disk), POSTs and GETs are answered 503 with Retry-After: a GET
 // never answers what a kill of the hub would take back.
 //

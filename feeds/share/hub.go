@@ -184,7 +184,7 @@ func NewHub(path string, opts Options) (*Hub, error) {
 	dir := filepath.Dir(h.state)
 	_, statErr := os.Stat(dir)
 	made := errors.Is(statErr, fs.ErrNotExist) // tidied away if the feed does not load
-	if err := os.MkdirAll(dir, 0o755); err != nil {
+	if err := atomicfile.MkdirBeside(dir, path); err != nil {
 		return nil, err
 	}
 	// The state file's lock is held for as long as the hub runs.

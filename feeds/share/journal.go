@@ -131,7 +131,8 @@ func resync(data []byte, off int) int {
 // journal is the hub's journal: its segments, the one appended to, and
 // the group commit of appends (wait).
 type journal struct {
-	base string // .feedsync/FEED.journal; segments are base.N
+	base string      // .feedsync/FEED.journal; segments are base.N
+	perm fs.FileMode // of the files it creates: FEED's (atomicfile.ModeBeside)
 	f    *os.File
 	seg  int // the segment appended to
 
@@ -181,7 +182,7 @@ func segments(base string) ([]int, error) {
 // openJournal reads every record of the journal beside feed, cuts a torn
 // record off the end of a segment, and opens a new segment to append to.
 func openJournal(feed string) (*journal, []journalRecord, error) {
-	j := &journal{base: journalPath(feed)}
+	j := &journal{base: journalPath(feed), perm: atomicfile.ModeBeside(feed)}
 	j.cond = sync.NewCond(&j.mu)
 	segs, err := segments(j.base)
 	if err != nil {
@@ -238,7 +239,7 @@ func (j *journal) readSegment(n int) ([]journalRecord, error) {
 		off = next
 	}
 	if damaged {
-		if err := os.WriteFile(name+".damaged", data, 0o644); err != nil {
+		if err := atomicfile.WriteFileNoBackup(name+".damaged", data, j.perm); err != nil {
 			return nil, fmt.Errorf("keeping a damaged journal segment: %w", err)
 		}
 	}
@@ -263,10 +264,11 @@ func (j *journal) open(n int) error {
 	if err := regularSegment(j.segName(n)); err != nil {
 		return err
 	}
-	f, err := os.OpenFile(j.segName(n), os.O_WRONLY|os.O_CREATE|os.O_APPEND, 0o644)
+	f, err := os.OpenFile(j.segName(n), os.O_WRONLY|os.O_CREATE|os.O_APPEND, j.perm)
 	if err != nil {
 		return fmt.Errorf("opening the journal: %w", err)
 	}
+	atomicfile.Created(f, j.perm)
 	atomicfile.SyncDir(filepath.Dir(j.base))
 	j.f, j.seg = f, n
 	return nil
