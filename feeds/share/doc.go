@@ -103,12 +103,18 @@
 // when the hub starts. Damage that sound records follow (the disk's, not
 // a kill's: those records were acknowledged) is reported in the log and
 // skipped, the records after it are replayed, and the segment is kept as
-// found in FEED.journal.N.damaged. The version store records the changed
-// items only. The journal, the state and the version store take FEED's
-// mode, and .feedsync the same with search (atomicfile.ModeBeside): a
-// private feed's are private; so do a subscriber's beside LOCAL. While neither the journal nor a fold can be written (a
-// full disk), POSTs and GETs are answered 503 with Retry-After: a GET
-// never answers what a kill of the hub would take back.
+// found in FEED.journal.N.damaged. Each record names its feed (the
+// FeedID of its publisher state, and FEED's file name): another feed's
+// records are never replayed, the log names their segment and it is kept
+// as found in FEED.journal.N.foreign; records written before records
+// named their feed are replayed as before (journalid.go says why). The
+// version store records the changed items only. The journal, the state
+// and the version store take FEED's mode, .feedsync the same with search
+// (atomicfile.ModeBeside): a private feed's are private, and so are a
+// subscriber's beside LOCAL. While neither the journal nor a fold can be
+// written (a full disk), POSTs and GETs are answered 503 with
+// Retry-After: a GET never answers what a kill of the hub would take
+// back.
 //
 // A fold writes the model into FEED atomically under FEED's lock, FEED.bak
 // keeping the feed it replaced, then the stamps, then removes the journal

@@ -39,6 +39,13 @@ type journalRecord struct {
 	Dialect string      `json:"dialect"` // the state's dialect after it
 	Items   []stampedID `json:"items"`   // the items stamped, with their sync digests
 	Feed    []byte      `json:"-"`       // the changed items, as a feed
+	// FeedID and FeedName say whose record it is: the feed's identity
+	// (its state's FeedID) and FEED's file name. A record written before
+	// records said so has neither (ownRecords).
+	FeedID   string `json:"feed_id,omitempty"`
+	FeedName string `json:"feed_name,omitempty"`
+
+	seg int // the segment it was read from
 }
 
 // stampedID is an item's stamp as a record holds it.
@@ -221,6 +228,9 @@ func (j *journal) readSegment(n int) ([]journalRecord, error) {
 	damaged := false
 	for off := 0; ; {
 		got, sound := decodeRecords(data[off:])
+		for i := range got {
+			got[i].seg = n
+		}
 		recs = append(recs, got...)
 		off += sound
 		if off == len(data) {

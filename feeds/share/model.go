@@ -46,6 +46,7 @@ func (h *Hub) start() error {
 	for _, d := range j.damage {
 		h.logf("warning: %s", d)
 	}
+	recs, newID := h.ownRecords(j, recs, st)
 	for _, r := range recs {
 		if err := h.replay(doc, st, r); err != nil {
 			// An acknowledged POST: never dropped by the fold that follows.
@@ -70,7 +71,7 @@ func (h *Hub) start() error {
 		}
 		return nil
 	}
-	if observed {
+	if observed || newID {
 		return st.save(h.state)
 	}
 	return nil

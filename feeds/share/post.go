@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"path/filepath"
 	"strconv"
 	"time"
 
@@ -228,6 +229,7 @@ func (h *Hub) stampChanges(ids []string, now time.Time) journalRecord {
 		rec.Stamp = h.st.Until
 	}
 	rec.Until, rec.Dialect = h.st.Until, h.st.Dialect
+	rec.FeedID, rec.FeedName = h.st.FeedID, filepath.Base(h.path)
 	for _, it := range its {
 		rec.Items = append(rec.Items, stampedID{it.ID, it.Sum})
 	}

@@ -87,6 +87,9 @@ type stamps struct {
 	Until   int64              `json:"until"`  // the latest stamp given
 	Purged  int64              `json:"purged"` // the stamp at which items last vanished from the feed
 	Items   map[string]stamped `json:"items"`
+	// FeedID is the feed's identity, which its journal's records carry
+	// (journal.go, ownRecords); "" in a state written before they did.
+	FeedID string `json:"feed_id,omitempty"`
 
 	x *stampIndex // Items by stamp, made when first needed (index)
 }
