@@ -56,9 +56,17 @@ type stampedID struct {
 
 var crcTable = crc32.MakeTable(crc32.Castagnoli)
 
-// maxRecord bounds a record's length as read, so that garbage in a length
-// field cannot make the reader allocate without end.
-const maxRecord = 1 << 30
+// maxRecord is the longest record a frame holds, its length a uint32. A
+// record holds the items a POST changed, which the size limit of a feed
+// bounds (atomicfile.Limit): it was 1 GiB, and a POST under a raised limit
+// was written, acknowledged and then read back as damage. The reader
+// takes any length its segment holds (a segment is read whole, so a
+// garbled length allocates nothing); encode refuses a longer record, and
+// the POST is then made durable by a fold instead.
+const maxRecord = 1<<32 - 1
+
+// errRecordTooLong refuses a record longer than a frame holds.
+var errRecordTooLong = errors.New("a journal record longer than 4 GiB")
 
 // encode frames a record.
 func (r *journalRecord) encode() ([]byte, error) {
@@ -67,6 +75,9 @@ func (r *journalRecord) encode() ([]byte, error) {
 		return nil, err
 	}
 	n := 4 + len(head) + len(r.Feed)
+	if int64(n) > maxRecord {
+		return nil, errRecordTooLong
+	}
 	b := make([]byte, 8, 8+n)
 	b = binary.BigEndian.AppendUint32(b, uint32(len(head)))
 	b = append(b, head...)
@@ -100,7 +111,7 @@ func decodeRecord(data []byte) (journalRecord, int, bool) {
 	}
 	n := int(binary.BigEndian.Uint32(data))
 	sum := binary.BigEndian.Uint32(data[4:])
-	if n < 4 || n > maxRecord || n > len(data)-8 {
+	if n < 4 || n > len(data)-8 {
 		return r, 0, false
 	}
 	p := data[8 : 8+n]
