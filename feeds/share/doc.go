@@ -45,7 +45,12 @@
 // it is answered, and FEED is written by the next fold (see Durability).
 // A body over Options.MaxBody is refused with 413, one that does
 // not load with 400 and its file:line:col problems; the feed is then
-// untouched. At most Options.MaxPosts POSTs (4) are taken at once, from
+// untouched. So is a POST that would take the feed past FeedCap, the size
+// limit of what feedsync reads (atomicfile.Limit, 256 MiB unless
+// FEEDSYNC_MAX_BYTES raises it) less a headroom: 413, naming the limit,
+// so that the fold can write the feed, a restarted hub read it and every
+// subscriber download it. The hub keeps a running size of the feed, and
+// measures a POST's growth on the items it names alone (size.go). At most Options.MaxPosts POSTs (4) are taken at once, from
 // the reading of their bodies to their answers; one beyond waits, its
 // body unread, up to PostWait (a quarter of a second: a one-item POST
 // takes milliseconds) for one of them to end, and is then refused with 503
