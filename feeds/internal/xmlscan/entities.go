@@ -1,6 +1,7 @@
 package xmlscan
 
 import (
+	"bytes"
 	"fmt"
 	"unicode/utf8"
 )
@@ -101,23 +102,17 @@ func (p *dtd) unreadDecls(where string) {
 // normalized (§2.11). The literal has been checked.
 func (p *dtd) replacement(i, j int) string {
 	d := p.s.data
-	b := make([]byte, 0, j-i)
+	var b []byte
 	for k := i; k < j; {
-		c := d[k]
-		switch {
-		case c == '&' && k+1 < j && d[k+1] == '#':
-			r, next, _ := p.s.ref(k, j)
-			b = utf8.AppendRune(b, r)
-			k = next
-			continue
-		case c == '\r':
-			if k+1 < j && d[k+1] == '\n' {
-				k++
-			}
-			c = '\n'
+		n := bytes.Index(d[k:j], []byte("&#"))
+		if n < 0 {
+			b = append(b, p.s.lines(k, j)...)
+			break
 		}
-		b = append(b, c)
-		k++
+		b = append(b, p.s.lines(k, k+n)...)
+		r, next, _ := p.s.ref(k+n, j)
+		b = utf8.AppendRune(b, r)
+		k = next
 	}
 	return string(b)
 }
