@@ -120,3 +120,54 @@ func decodedLenient(t *testing.T, enc, text string) ([]byte, []byte, *xmlscan.Ch
 	}
 	return decoded(t, enc, keep.String())
 }
+
+// FuzzWriteIn reads any input as the bindings do (xmlscan.Decode) and
+// writes a well-formed one back in its charset (WriteIn): decoding never
+// panics, and what is written decodes again to a well-formed document
+// that holds the same text, a character the charset lacks written as a
+// reference (or the document in UTF-8).
+//
+//	$ go test -fuzz=FuzzWriteIn ./feeds/internal/xmlutil
+func FuzzWriteIn(f *testing.F) {
+	for _, enc := range []string{"ISO-8859-1", "windows-1252", "euc-kr", "Big5", "Shift_JIS", "ISO-2022-JP", "GB18030", "KOI8-R"} {
+		f.Add([]byte(`<?xml version="1.0" encoding="` + enc + `"?><a b="é">x<![CDATA[y]]><!--z--></a>`))
+	}
+	f.Add([]byte("<?xml version=\"1.0\" encoding=\"euc-kr\"?>\n<a>\xb0\xa1 &#xB620;</a>"))
+	f.Add([]byte("\xff\xfe<\x00a\x00/\x00>\x00"))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		text, cs, err := xmlscan.Decode(data)
+		if err != nil || cs == nil || xmlscan.Check(text) != nil {
+			return
+		}
+		out := EncodeIn(text, cs)
+		back, _, err := xmlscan.Decode(out)
+		if err != nil {
+			t.Fatalf("written %q does not decode: %v", out, err)
+		}
+		if err := xmlscan.Check(back); err != nil {
+			t.Fatalf("written %q does not scan: %v", out, err)
+		}
+		if texts(t, back) != texts(t, text) {
+			t.Fatalf("text changed:\n%q\n%q", texts(t, back), texts(t, text))
+		}
+	})
+}
+
+// texts returns the character data and attribute values of a document,
+// references decoded, CDATA sections read as text.
+func texts(t *testing.T, doc []byte) string {
+	var b strings.Builder
+	s := xmlscan.New(doc)
+	for s.Next() {
+		tok := s.Token()
+		switch tok.Kind {
+		case xmlscan.Text, xmlscan.CDATA:
+			b.WriteString(tok.Text)
+		case xmlscan.StartElement:
+			for _, a := range tok.Attrs {
+				b.WriteString("\x00" + a.Value + "\x00")
+			}
+		}
+	}
+	return b.String()
+}
