@@ -83,6 +83,10 @@ type Options struct {
 	Log io.Writer
 	// Now is the clock; time.Now when nil.
 	Now func() time.Time
+	// MaxFeed is the size a feed held in a database may grow to (what
+	// feedsync reads of a feed when 0); a POST past it is refused with
+	// 413, before it is acknowledged.
+	MaxFeed int64
 }
 
 // Hub publishes a feed over HTTP and incorporates what subscribers POST
