@@ -100,20 +100,31 @@ func (db *DB) Close() { db.pool.Close() }
 func (db *DB) String() string { return db.where.String() }
 
 // whereOf reads the host, port and database from a URL that pgx may not
-// parse, for the message that says it does not.
+// parse, for the message that says it does not: by hand, past the
+// scheme and the user and password, which it never keeps.
 func whereOf(u string) where {
 	w := where{host: "?", port: "5432", database: "?"}
-	p, err := url.Parse(u)
-	if err != nil {
-		return w
+	rest, ok := strings.CutPrefix(u, "postgres://")
+	if !ok {
+		if rest, ok = strings.CutPrefix(u, "postgresql://"); !ok {
+			return w
+		}
 	}
-	if h := p.Hostname(); h != "" {
-		w.host = h
+	rest, _, _ = strings.Cut(rest, "?")
+	hostport, db, _ := strings.Cut(rest, "/")
+	if at := strings.LastIndex(hostport, "@"); at >= 0 {
+		hostport = hostport[at+1:]
 	}
-	if port := p.Port(); port != "" {
-		w.port = port
+	if h, p, err := net.SplitHostPort(hostport); err == nil {
+		hostport = h
+		if p != "" {
+			w.port = p
+		}
 	}
-	if d := strings.TrimPrefix(p.Path, "/"); d != "" {
+	if hostport != "" {
+		w.host = hostport
+	}
+	if d, err := url.PathUnescape(db); err == nil && d != "" {
 		w.database = d
 	}
 	return w
