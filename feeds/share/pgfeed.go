@@ -294,6 +294,11 @@ func (db *DB) mergeInto(ctx context.Context, tx pgx.Tx, f *dbFeed, posted feed, 
 	if err != nil {
 		return nil, fmt.Errorf("feed %s in the database does not load: %w", f.name, err)
 	}
+	if d, pd := parseDialect(f.dialect), posted.Dialect(); d != dialect.None && pd != dialect.None && pd != d {
+		// The items read may hold no sync data, but the feed has its
+		// dialect, which a POST of the other must not take over.
+		return nil, &badPost{&dialect.MixedError{Local: f.name, Remote: posted.Name(), LocalDialect: d, RemoteDialect: pd}}
+	}
 	before := entriesOf(doc, posted)
 	changed, err := doc.MergeIn(posted)
 	if err != nil {
