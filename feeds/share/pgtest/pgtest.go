@@ -328,3 +328,33 @@ func Main(m *testing.M) int {
 	}
 	return code
 }
+
+// RequirePassword makes a role user with the password that the server
+// asks of it over TCP (scram-sha-256), the other users still trusted: for
+// the tests of a wrong password.
+func (s *Server) RequirePassword(user, password string) error {
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	c, err := pgx.Connect(ctx, s.URL("postgres"))
+	if err != nil {
+		return err
+	}
+	defer c.Close(ctx)
+	if _, err := c.Exec(ctx, fmt.Sprintf("CREATE ROLE %s LOGIN SUPERUSER PASSWORD '%s'", pgx.Identifier{user}.Sanitize(), strings.ReplaceAll(password, "'", "''"))); err != nil {
+		return err
+	}
+	hba := filepath.Join(s.data(), "pg_hba.conf")
+	old, err := os.ReadFile(hba)
+	if err != nil {
+		return err
+	}
+	line := fmt.Sprintf("host all %s 127.0.0.1/32 scram-sha-256\n", user)
+	if err := os.WriteFile(hba, append([]byte(line), old...), 0o600); err != nil {
+		return err
+	}
+	if s.cred != nil {
+		os.Chown(hba, int(s.cred.Uid), int(s.cred.Gid))
+	}
+	_, err = c.Exec(ctx, "SELECT pg_reload_conf()")
+	return err
+}
