@@ -30,7 +30,6 @@ func twoHubs(t *testing.T, u string, opts Options) [2]*dbHub {
 	return hs
 }
 
-
 // postItem posts a feed of kind holding one new item, and reports the
 // status and the until of the answer.
 func postItem(t testing.TB, url, kind, id, title, by string) (int, string) {
