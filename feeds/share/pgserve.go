@@ -250,7 +250,10 @@ func (db *DB) answer(ctx context.Context, tx pgx.Tx, f *dbFeed, si *shellInfo, p
 	for id := range sent {
 		ids = append(ids, id)
 	}
-	rows, err := tx.Query(ctx, `SELECT id, sum, stamp, body FROM feedsync_items WHERE feed = $1 AND (stamp > $2 OR id = ANY($3)) ORDER BY seq`, f.id, from, ids)
+	// Two index scans, not one OR over the feed: the items stamped after
+	// until (feedsync_items_stamp) and those sent (the primary key).
+	rows, err := tx.Query(ctx, `SELECT id, sum, stamp, body FROM feedsync_items WHERE feed = $1 AND stamp > $2
+		UNION SELECT id, sum, stamp, body FROM feedsync_items WHERE feed = $1 AND id = ANY($3)`, f.id, from, ids)
 	if err != nil {
 		return nil, err
 	}
