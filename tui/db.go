@@ -20,8 +20,8 @@ var dbCommands []command
 
 func init() {
 	dbCommands = []command{
-		{"import", "URL NAME FEED", "merge FEED's items into the database's feed NAME (1.0.2 §3.3,\n" +
-			"  0.91 §4.4), made from FEED when new", runDBImport},
+		{"import", "URL NAME FEED [--token-file F]", "merge FEED's items into the database's feed NAME (1.0.2 §3.3,\n" +
+			"  0.91 §4.4), made from FEED when new; --token-file gives NAME a token of\n  its own", runDBImport},
 		{"export", "URL NAME [-o OUT]", "write feed NAME as a feed file (standard output without -o)", runDBExport},
 		{"ls", "URL", "list the names of the database's feeds, one a line", runDBList},
 	}
@@ -81,9 +81,17 @@ func openDB(ctx context.Context, env *Env, url string) (*share.DB, error) {
 
 // runDBImport is 'feedsync db import URL NAME FEED'.
 func runDBImport(ctx context.Context, env *Env, args []string) error {
-	pos, err := newFlags("db import").parseCount(env, args, "want URL NAME FEED", 3)
+	f := newFlags("db import")
+	tokenFile := f.String("token-file", "", "give feed NAME a token of its own, the first line of file `F` (chmod 600), which every 'serve --db' hub then asks of its requests instead of theirs")
+	pos, err := f.parseCount(env, args, "want URL NAME FEED", 3)
 	if err != nil {
 		return err
+	}
+	var token string
+	if *tokenFile != "" {
+		if token, err = share.ReadTokenFile(*tokenFile); err != nil {
+			return err
+		}
 	}
 	data, err := readSource(ctx, env, pos[2])
 	if err != nil {
@@ -101,6 +109,11 @@ func runDBImport(ctx context.Context, env *Env, args []string) error {
 	res, err := db.Import(ctx, pos[1], doc, maxFeedBytes)
 	if err != nil {
 		return fmt.Errorf("importing %s into feed %s: %w", displayName(pos[2]), pos[1], err)
+	}
+	if token != "" {
+		if err := db.SetToken(ctx, pos[1], token); err != nil {
+			return err
+		}
 	}
 	what := "merged into"
 	if res.Created {

@@ -591,3 +591,21 @@ func (db *DB) Versions(ctx context.Context, name string, fn func([]dialect.Entry
 
 // ErrNoFeed is returned for a feed name the database does not hold.
 var ErrNoFeed = errNoDBFeed
+
+// SetToken gives feed name its own token, which replaces the token for
+// all of the hubs that serve it ("" takes it away); the database keeps its
+// SHA-256 only.
+func (db *DB) SetToken(ctx context.Context, name, token string) error {
+	var digest []byte
+	if token != "" {
+		sum := sha256.Sum256([]byte(token))
+		digest = sum[:]
+	}
+	return db.run(ctx, false, func(tx pgx.Tx) error {
+		tag, err := tx.Exec(ctx, `UPDATE feedsync_feeds SET token = $2 WHERE name = $1`, name, digest)
+		if err == nil && tag.RowsAffected() == 0 {
+			return errNoDBFeed
+		}
+		return err
+	})
+}

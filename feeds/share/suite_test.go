@@ -439,3 +439,22 @@ func move(id, parent string) change {
 		return err
 	}
 }
+
+// A feed's own token replaces the token for all in a database
+// (DB.SetToken, 'feedsync db import --token-file'), as
+// DIR/.feedsync/NAME.token does in a folder (dir_test.go).
+func TestDBFeedToken(t *testing.T) {
+	sh := startSuite(t, "db", "rss", Options{Token: "for-all"})
+	if err := sh.db.SetToken(t.Context(), "todo", "own"); err != nil {
+		t.Fatal(err)
+	}
+	for auth, want := range map[string]int{"Bearer own": 200, "Bearer for-all": 401, "": 401} {
+		var hdr []string
+		if auth != "" {
+			hdr = []string{"Authorization", auth}
+		}
+		if code, _, _ := sh.do("GET", "", nil, hdr...); code != want {
+			t.Errorf("%q: %d, want %d", auth, code, want)
+		}
+	}
+}
