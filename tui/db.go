@@ -20,8 +20,8 @@ var dbCommands []command
 
 func init() {
 	dbCommands = []command{
-		{"import", "URL NAME FEED [--token-file F]", "merge FEED's items into the database's feed NAME (1.0.2 §3.3,\n" +
-			"  0.91 §4.4), made from FEED when new; --token-file gives NAME a token of\n  its own", runDBImport},
+		{"import", "URL NAME FEED [--token-file F]", "merge FEED's items into the database's feed NAME (1.0.2 §3.3, 0.91 §4.4),\n" +
+			"  made from FEED when new; --token-file gives NAME a token of its own", runDBImport},
 		{"export", "URL NAME [-o OUT]", "write feed NAME as a feed file (standard output without -o)", runDBExport},
 		{"ls", "URL", "list the names of the database's feeds, one a line", runDBList},
 	}
@@ -67,7 +67,7 @@ func dbUsageText() string {
 	var b strings.Builder
 	b.WriteString("usage: feedsync db COMMAND ...\n  feeds in a PostgreSQL database, served by 'feedsync serve --db URL'\n\nCommands:\n")
 	for _, c := range dbCommands {
-		fmt.Fprintf(&b, "  %-22s %s\n", c.name+" "+c.args, strings.ReplaceAll(c.summary, "\n  ", "\n"+strings.Repeat(" ", 25)))
+		fmt.Fprintf(&b, "  feedsync db %s %s\n      %s\n", c.name, c.args, strings.ReplaceAll(c.summary, "\n  ", "\n      "))
 	}
 	b.WriteString(dbUsageTail)
 	return b.String()
