@@ -67,7 +67,7 @@ func dbUsageText() string {
 	var b strings.Builder
 	b.WriteString("usage: feedsync db COMMAND ...\n  feeds in a PostgreSQL database, served by 'feedsync serve --db URL'\n\nCommands:\n")
 	for _, c := range dbCommands {
-		fmt.Fprintf(&b, "  feedsync db %s %s\n      %s\n", c.name, c.args, strings.ReplaceAll(c.summary, "\n  ", "\n      "))
+		fmt.Fprintf(&b, "  %s %s\n      %s\n", c.name, c.args, strings.ReplaceAll(c.summary, "\n  ", "\n      "))
 	}
 	b.WriteString(dbUsageTail)
 	return b.String()
