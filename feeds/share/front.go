@@ -1,13 +1,41 @@
 package share
 
 import (
+	"context"
 	"errors"
 	"io"
 	"net"
 	"net/http"
+	"strconv"
 	"strings"
 	"time"
 )
+
+// hubState is a hub's state behind its front: what a GET answers and
+// what a POST changes. The file hub (Hub: a model in memory, a journal,
+// FEED on disk, a view cache) and a feed held in PostgreSQL
+// (dbFeedState) are its two implementations; the hub suite
+// (suite_test.go) runs the same requests against both.
+type hubState interface {
+	// get answers a GET or HEAD of the partial feed (with link to the
+	// complete one) or of the complete feed: the feed with its ETag,
+	// Last-Modified and Content-Type, or 304, or 503 with Retry-After
+	// when the state cannot answer now.
+	get(w http.ResponseWriter, r *http.Request, partial bool, link string)
+	// post merges posted as a subscriber's feed (1.0.2 §3.3, 0.91 §4.4)
+	// and, once the change is durable, returns what the poster lacks
+	// since until, with the ETag of the feed a GET of the path posted to
+	// now answers (the complete feed's when complete). On an error it
+	// returns the status to answer: 400, 413, 503 (with Retry-After).
+	post(ctx context.Context, posted feed, until, link string, complete bool) (postAnswer, int, error)
+}
+
+// postAnswer is the answer to a POST.
+type postAnswer struct {
+	body  []byte
+	ctype string
+	etag  string
+}
 
 // front is the protocol side of a hub, the same whatever holds the feed's
 // state (the file hub, a database): what a request may ask, its token,
@@ -53,18 +81,21 @@ func (f *front) authorized(w http.ResponseWriter, r *http.Request, t tokenCheck,
 	return false
 }
 
-// linkUnder is the absolute URI of the complete feed of the hub served
-// under prefix (see Hub.link).
-func (f *front) linkUnder(r *http.Request, prefix string) string {
-	base := f.opts.PublicURL
-	if base != "" {
-		return strings.TrimSuffix(base, "/") + prefix + "/complete"
+// linkFor is the absolute URI of the complete feed (1.0.2 §2.3) of the
+// feed served at prefix ("" at the server's root): under public, its
+// public URL, or else under the address the client connected to, which
+// the hub listens on. The request's Host header is never used: any client
+// can send any Host, and the link is published to every reader.
+func linkFor(r *http.Request, public, prefix string) string {
+	base := public
+	if base == "" {
+		base = "http://localhost" // a request that came over no connection (a test calling ServeHTTP)
+		if a, ok := r.Context().Value(http.LocalAddrContextKey).(net.Addr); ok {
+			base = "http://" + a.String()
+		}
+		base += prefix
 	}
-	base = "http://localhost"
-	if a, ok := r.Context().Value(http.LocalAddrContextKey).(net.Addr); ok {
-		base = "http://" + a.String()
-	}
-	return base + prefix + "/complete"
+	return strings.TrimSuffix(base, "/") + "/complete"
 }
 
 // takePost takes a token for a POST, waiting up to PostWait for one.
@@ -83,6 +114,48 @@ func (f *front) takePost(r *http.Request) bool {
 	case <-r.Context().Done():
 	}
 	return false
+}
+
+// serveFeed answers a request for one feed, its path / or /complete
+// within the hub: GET and HEAD through st.get, POST read and bounded here
+// and merged through st.post. t is the token the feed needs.
+func (f *front) serveFeed(w http.ResponseWriter, r *http.Request, st hubState, t tokenCheck, link string) {
+	complete := r.URL.Path == "/complete"
+	if r.URL.Path != "/" && !complete {
+		http.NotFound(w, r)
+		return
+	}
+	switch r.Method {
+	case http.MethodGet, http.MethodHead:
+		if f.authorized(w, r, t, f.opts.OpenRead) {
+			st.get(w, r, !complete && !f.opts.Window.IsZero(), link)
+		}
+	case http.MethodPost:
+		if !f.authorized(w, r, t, false) {
+			return
+		}
+		posted, release, ok := f.readPost(w, r)
+		if !ok {
+			return
+		}
+		defer release()
+		a, code, err := st.post(r.Context(), posted, r.Header.Get(HeaderUntil), link, complete)
+		if err != nil {
+			if code == http.StatusServiceUnavailable {
+				w.Header().Set("Retry-After", strconv.Itoa(int(RetryAfter/time.Second)))
+			}
+			http.Error(w, err.Error(), code)
+			return
+		}
+		w.Header().Set("Content-Type", a.ctype)
+		if a.etag != "" {
+			w.Header().Set(HeaderETag, a.etag)
+		}
+		w.Write(a.body)
+	default:
+		w.Header().Set("Allow", "GET, HEAD, POST")
+		http.Error(w, r.Method+" is not allowed", http.StatusMethodNotAllowed)
+	}
 }
 
 // readPost reads and parses a POST's body within the hub's bounds: 413
@@ -115,6 +188,9 @@ func (f *front) readPost(w http.ResponseWriter, r *http.Request) (feed, func(), 
 		release()
 		http.Error(w, err.Error(), http.StatusBadRequest)
 		return nil, nil, false
+	}
+	if postHook != nil {
+		postHook()
 	}
 	return posted, release, true
 }

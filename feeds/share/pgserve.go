@@ -64,21 +64,30 @@ func (s *DBServer) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		s.fail(lw, err)
 		return
 	}
-	complete := rest == "/complete"
-	link := s.fr.linkUnder(r, "/"+name)
-	switch r.Method {
-	case http.MethodGet, http.MethodHead:
-		if s.fr.authorized(lw, r, token, s.fr.opts.OpenRead) {
-			s.get(ctx, lw, r, name, !complete && !s.fr.opts.Window.IsZero(), link)
-		}
-	case http.MethodPost:
-		if s.fr.authorized(lw, r, token, false) {
-			s.post(ctx, lw, r, name, complete, link)
-		}
-	default:
-		lw.Header().Set("Allow", "GET, HEAD, POST")
-		http.Error(lw, r.Method+" is not allowed", http.StatusMethodNotAllowed)
+	public := ""
+	if s.fr.opts.PublicURL != "" {
+		public = strings.TrimSuffix(s.fr.opts.PublicURL, "/") + "/" + name
 	}
+	r2 := new(http.Request)
+	*r2 = *r.WithContext(ctx)
+	u := *r.URL
+	u.Path, u.RawPath = rest, ""
+	r2.URL = &u
+	s.fr.serveFeed(lw, r2, dbFeedState{s, name}, token, linkFor(r, public, "/"+name))
+}
+
+// dbFeedState is feed name of a database: the hubState of its hubs.
+type dbFeedState struct {
+	s    *DBServer
+	name string
+}
+
+func (d dbFeedState) get(w http.ResponseWriter, r *http.Request, partial bool, link string) {
+	d.s.get(r.Context(), w, r, d.name, partial, link)
+}
+
+func (d dbFeedState) post(ctx context.Context, posted feed, until, link string, complete bool) (postAnswer, int, error) {
+	return d.s.post(ctx, d.name, posted, until, link, complete)
 }
 
 // token returns the token feed name needs: its own, or the one for all;
@@ -100,26 +109,41 @@ func (s *DBServer) token(ctx context.Context, name string) (tokenCheck, error) {
 	return tokenCheck{token: s.fr.opts.Token}, nil
 }
 
-// fail answers a request the database could not serve: 404 for a feed
-// it lacks, 503 with Retry-After while it is unreachable, 500 otherwise
-// (and a line in the log).
-func (s *DBServer) fail(w http.ResponseWriter, err error) {
+// status is the status of a request the database could not serve: 404
+// for a feed it lacks, 503 while it is unreachable, 413 for a feed that
+// would grow past what feedsync reads, 400 for a POST that does not
+// merge, 500 otherwise (and a line in the log).
+func (s *DBServer) status(err error) int {
 	var big *errTooBig
 	var bad *badPost
 	switch {
 	case errors.Is(err, errNoDBFeed):
-		http.Error(w, "404 no such feed", http.StatusNotFound)
+		return http.StatusNotFound
 	case errors.Is(err, errDown), errors.Is(err, context.DeadlineExceeded):
-		w.Header().Set("Retry-After", strconv.Itoa(int(RetryAfter/time.Second)))
-		http.Error(w, "503 the hub's database is unreachable; try again later", http.StatusServiceUnavailable)
+		return http.StatusServiceUnavailable
 	case errors.As(err, &big):
-		http.Error(w, "413 "+big.Error(), http.StatusRequestEntityTooLarge)
+		return http.StatusRequestEntityTooLarge
 	case errors.As(err, &bad):
-		http.Error(w, bad.Error(), http.StatusBadRequest)
-	default:
-		fmt.Fprintf(s.fr.opts.Log, "%s warning: %v\n", time.Now().UTC().Format(time.RFC3339), err)
-		http.Error(w, "500 the hub failed to answer: see its log", http.StatusInternalServerError)
+		return http.StatusBadRequest
 	}
+	fmt.Fprintf(s.fr.opts.Log, "%s warning: %v\n", time.Now().UTC().Format(time.RFC3339), err)
+	return http.StatusInternalServerError
+}
+
+// fail answers a request the database could not serve (status).
+func (s *DBServer) fail(w http.ResponseWriter, err error) {
+	code := s.status(err)
+	msg := err.Error()
+	switch code {
+	case http.StatusServiceUnavailable:
+		w.Header().Set("Retry-After", strconv.Itoa(int(RetryAfter/time.Second)))
+		msg = "503 the hub's database is unreachable; try again later"
+	case http.StatusNotFound:
+		msg = "404 no such feed"
+	case http.StatusInternalServerError:
+		msg = "500 the hub failed to answer: see its log"
+	}
+	http.Error(w, msg, code)
 }
 
 // list answers GET / with the names of the feeds, one a line.
@@ -189,14 +213,8 @@ func (s *DBServer) get(ctx context.Context, w http.ResponseWriter, r *http.Reque
 
 // post merges a POST into the feed in one transaction, answered once it
 // has committed.
-func (s *DBServer) post(ctx context.Context, w http.ResponseWriter, r *http.Request, name string, complete bool, link string) {
-	posted, release, ok := s.fr.readPost(w, r)
-	if !ok {
-		return
-	}
-	defer release()
-	var answer []byte
-	var ctype, etag string
+func (s *DBServer) post(ctx context.Context, name string, posted feed, until, link string, complete bool) (postAnswer, int, error) {
+	var a postAnswer
 	var warnings []string
 	err := s.db.run(ctx, false, func(tx pgx.Tx) error {
 		warnings = nil
@@ -213,26 +231,23 @@ func (s *DBServer) post(ctx context.Context, w http.ResponseWriter, r *http.Requ
 		if err != nil {
 			return err
 		}
-		if answer, err = s.db.answer(ctx, tx, f, si, posted, r.Header.Get(HeaderUntil)); err != nil {
+		if a.body, err = s.db.answer(ctx, tx, f, si, posted, until); err != nil {
 			return err
 		}
 		v, err := s.db.makeView(ctx, tx, f, si, &s.fr.opts, !complete && !s.fr.opts.Window.IsZero(), link)
 		if err != nil {
 			return err
 		}
-		ctype, etag = si.ctype, v.etag
+		a.ctype, a.etag = si.ctype, v.etag
 		return nil
 	})
 	if err != nil {
-		s.fail(w, err)
-		return
+		return postAnswer{}, s.status(err), err
 	}
 	for _, msg := range warnings {
 		fmt.Fprintf(s.fr.opts.Log, "%s: warning: %s\n", name, msg)
 	}
-	w.Header().Set("Content-Type", ctype)
-	w.Header().Set(HeaderETag, etag)
-	w.Write(answer)
+	return a, http.StatusOK, nil
 }
 
 // answer is what a poster whose last read ended at until lacks (see
