@@ -351,4 +351,3 @@ func (h *Hub) get(w http.ResponseWriter, r *http.Request, partial bool, link str
 	hd.Set("Cache-Control", "no-cache")
 	http.ServeContent(w, r, "", v.modified, bytes.NewReader(body))
 }
-
