@@ -5,7 +5,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"io"
 	"strings"
 
 	"github.com/feedsync/feedsync/feeds/dialect"
@@ -46,21 +45,7 @@ Exit codes:
 
 // runDB runs 'feedsync db SUBCOMMAND ...'.
 func runDB(ctx context.Context, env *Env, args []string) error {
-	if len(args) == 0 {
-		io.WriteString(env.Stderr, dbUsageText())
-		return exitStatus(ExitError)
-	}
-	if isHelp(args[0]) || args[0] == "help" {
-		io.WriteString(env.Stdout, dbUsageText())
-		return nil
-	}
-	for _, c := range dbCommands {
-		if c.name == args[0] {
-			return c.run(ctx, env, args[1:])
-		}
-	}
-	fmt.Fprintf(env.Stderr, "feedsync db: unknown command %q; run 'feedsync db -h' for its commands\n", args[0])
-	return exitStatus(ExitError)
+	return runSubcommand(ctx, env, "db", dbCommands, dbUsageText, args)
 }
 
 func dbUsageText() string {
