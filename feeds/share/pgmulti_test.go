@@ -284,3 +284,24 @@ func TestDBRestartOfPostgres(t *testing.T) {
 		}
 	}
 }
+
+// A POST that would take the feed past the size feedsync reads
+// (Options.MaxFeed) is refused with 413 before it commits, and the feed
+// is unchanged (issue 29 item 4, for a database).
+func TestDBSizeLimit(t *testing.T) {
+	db, _ := testDB(t)
+	importKind(t, db, "todo", "rss")
+	h := startDBHub(t, db, Options{MaxFeed: 8000})
+	code, _ := postItem(t, h.srv.URL+"/todo", "rss", "small", "small", "A")
+	if code != 200 {
+		t.Fatalf("a small POST: %d", code)
+	}
+	_, before := httpDo(t, "GET", h.srv.URL+"/todo/complete", nil)
+	code, body := postItem(t, h.srv.URL+"/todo", "rss", "big", strings.Repeat("x", 9000), "A")
+	if code != 413 || !strings.Contains(body, "past the 8000") {
+		t.Errorf("a POST past the limit: %d %s", code, body)
+	}
+	if _, after := httpDo(t, "GET", h.srv.URL+"/todo/complete", nil); !bytes.Equal(after, before) {
+		t.Errorf("the feed changed:\n%s", after)
+	}
+}
