@@ -382,6 +382,9 @@ func (db *DB) write(ctx context.Context, tx pgx.Tx, f *dbFeed, doc feed, changed
 	idA, bodyA, sumA, parentA := make([]string, 0, n), make([][]byte, 0, n), make([]string, 0, n), make([]string, 0, n)
 	seqA, stampA := make([]int64, 0, n), make([]int64, 0, n)
 	size := f.size - int64(len(f.shell)) + int64(len(c.shell))
+	// The row changes only once the change is taken: a POST refused for
+	// its size leaves it as it was, for the next POST of its batch.
+	seqN, items, digest := f.seq, f.items, f.digest
 	for _, id := range changed {
 		e, err := doc.Entry(id)
 		body, ok := pieces[id]
@@ -393,9 +396,9 @@ func (db *DB) write(ctx context.Context, tx pgx.Tx, f *dbFeed, doc feed, changed
 		at, seq := stamp, int64(0)
 		switch {
 		case o == nil:
-			f.seq++
-			f.items++
-			seq = f.seq
+			seqN++
+			items++
+			seq = seqN
 			stamped = true
 		case o.sum != it.Sum:
 			seq = o.seq
@@ -405,10 +408,10 @@ func (db *DB) write(ctx context.Context, tx pgx.Tx, f *dbFeed, doc feed, changed
 		}
 		if o != nil {
 			size -= int64(len(o.body))
-			flipDigest(&f.digest, id, o.sum)
+			flipDigest(&digest, id, o.sum)
 		}
 		size += int64(len(body))
-		flipDigest(&f.digest, id, it.Sum)
+		flipDigest(&digest, id, it.Sum)
 		idA, bodyA, sumA, parentA = append(idA, id), append(bodyA, body), append(sumA, it.Sum), append(parentA, it.Parent)
 		seqA, stampA = append(seqA, seq), append(stampA, at)
 	}
@@ -419,7 +422,7 @@ func (db *DB) write(ctx context.Context, tx pgx.Tx, f *dbFeed, doc feed, changed
 	if stamped || d != f.dialect {
 		f.until = stamp
 	}
-	f.size, f.dialect = size, d
+	f.size, f.dialect, f.seq, f.items, f.digest = size, d, seqN, items, digest
 	_, err := tx.Exec(ctx, `INSERT INTO feedsync_items (feed, id, seq, stamp, sum, parent, body)
 		SELECT $1, * FROM unnest($2::text[], $3::bigint[], $4::bigint[], $5::text[], $6::text[], $7::bytea[])
 		ON CONFLICT (feed, id) DO UPDATE SET stamp = excluded.stamp, sum = excluded.sum, parent = excluded.parent, body = excluded.body`,

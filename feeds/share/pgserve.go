@@ -11,6 +11,7 @@ import (
 	"os"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/feedsync/feedsync/feeds/dialect"
@@ -26,6 +27,9 @@ type DBServer struct {
 	db     *DB
 	fr     front
 	shells shells
+
+	pmu    sync.Mutex
+	queues map[string]*postQueue // the POSTs waiting, by feed
 }
 
 // dbTimeout bounds what one request asks of the database.
@@ -36,7 +40,7 @@ const dbTimeout = 30 * time.Second
 // which each feed's NAME goes; MaxPosts bounds the POSTs of all the feeds
 // together.
 func NewDBServer(db *DB, opts Options) *DBServer {
-	return &DBServer{db: db, fr: newFront(opts)}
+	return &DBServer{db: db, fr: newFront(opts), queues: map[string]*postQueue{}}
 }
 
 // ServeHTTP answers GET / with the names of the feeds, one a line, and
@@ -211,43 +215,131 @@ func (s *DBServer) get(ctx context.Context, w http.ResponseWriter, r *http.Reque
 	http.ServeContent(w, r, "", v.modified, body)
 }
 
-// post merges a POST into the feed in one transaction, answered once it
-// has committed.
-func (s *DBServer) post(ctx context.Context, name string, posted feed, until, link string, complete bool) (postAnswer, int, error) {
-	var a postAnswer
-	var warnings []string
+// post merges a POST into the feed in a transaction, answered once it has
+// committed. The POSTs to one feed that reach this hub while a
+// transaction of its own on that feed is under way wait for it and are
+// then merged together, one after the other, in the next one (group
+// commit): a feed's row is locked, and the commit's flush waited for,
+// once per batch rather than once per POST. Each merge of a batch is an
+// incorporation of its own, with its own stamp; a POST refused (400,
+// 413) changes nothing, and the others of its batch go on.
+func (s *DBServer) post(_ context.Context, name string, posted feed, until, link string, complete bool) (postAnswer, int, error) {
+	j := &postJob{posted: posted, until: until, link: link, complete: complete, wake: make(chan struct{})}
+	s.pmu.Lock()
+	q := s.queues[name]
+	if q == nil {
+		q = &postQueue{}
+		s.queues[name] = q
+	}
+	q.waiting = append(q.waiting, j)
+	if !q.busy {
+		q.busy, j.lead = true, true
+	}
+	s.pmu.Unlock()
+	if !j.lead {
+		<-j.wake // done, or to lead the next batch
+	}
+	if !j.lead {
+		return j.ans, j.code, j.err
+	}
+	s.pmu.Lock()
+	batch := q.waiting
+	q.waiting = nil
+	s.pmu.Unlock()
+	s.runBatch(name, batch)
+	s.pmu.Lock()
+	for _, b := range batch {
+		if b != j {
+			close(b.wake)
+		}
+	}
+	if len(q.waiting) > 0 {
+		next := q.waiting[0]
+		next.lead = true
+		close(next.wake)
+	} else {
+		q.busy = false
+		delete(s.queues, name)
+	}
+	s.pmu.Unlock()
+	return j.ans, j.code, j.err
+}
+
+// postQueue is the POSTs to one feed waiting for their batch.
+type postQueue struct {
+	waiting []*postJob
+	busy    bool // a batch is under way
+}
+
+// postJob is one POST of a batch, and its outcome.
+type postJob struct {
+	posted      feed
+	until, link string
+	complete    bool
+	lead        bool          // it runs the next batch
+	wake        chan struct{} // closed when it is done, or is to lead
+	ans         postAnswer
+	code        int
+	err         error
+	warnings    []string
+}
+
+// runBatch merges a batch of POSTs to feed name in one transaction, and
+// gives each its answer, made once all are merged: what the poster lacks
+// of the feed as the batch leaves it.
+func (s *DBServer) runBatch(name string, batch []*postJob) {
+	ctx, cancel := context.WithTimeout(context.Background(), dbTimeout)
+	defer cancel()
 	err := s.db.run(ctx, false, func(tx pgx.Tx) error {
-		warnings = nil
+		for _, j := range batch {
+			j.ans, j.code, j.err, j.warnings = postAnswer{}, 0, nil, nil
+		}
 		f, err := s.db.loadFeed(ctx, tx, name, true)
 		if err != nil {
 			return err
 		}
-		m, err := s.db.mergeInto(ctx, tx, f, posted, s.fr.opts.MaxFeed)
-		if err != nil {
-			return err
+		for _, j := range batch {
+			m, err := s.db.mergeInto(ctx, tx, f, j.posted, s.fr.opts.MaxFeed)
+			var big *errTooBig
+			var bad *badPost
+			if errors.As(err, &big) || errors.As(err, &bad) {
+				j.code, j.err = s.status(err), err // nothing of it was written
+				continue
+			}
+			if err != nil {
+				return err
+			}
+			mergeWarnings(m.doc, func(msg string) { j.warnings = append(j.warnings, msg) })
 		}
-		mergeWarnings(m.doc, func(msg string) { warnings = append(warnings, msg) })
 		si, err := s.shells.of(f)
 		if err != nil {
 			return err
 		}
-		if a.body, err = s.db.answer(ctx, tx, f, si, posted, until); err != nil {
-			return err
+		for _, j := range batch {
+			if j.err != nil {
+				continue
+			}
+			if j.ans.body, err = s.db.answer(ctx, tx, f, si, j.posted, j.until); err != nil {
+				return err
+			}
+			v, err := s.db.makeView(ctx, tx, f, si, &s.fr.opts, !j.complete && !s.fr.opts.Window.IsZero(), j.link)
+			if err != nil {
+				return err
+			}
+			j.ans.ctype, j.ans.etag, j.code = si.ctype, v.etag, http.StatusOK
 		}
-		v, err := s.db.makeView(ctx, tx, f, si, &s.fr.opts, !complete && !s.fr.opts.Window.IsZero(), link)
-		if err != nil {
-			return err
-		}
-		a.ctype, a.etag = si.ctype, v.etag
 		return nil
 	})
-	if err != nil {
-		return postAnswer{}, s.status(err), err
+	for _, j := range batch {
+		switch {
+		case err != nil:
+			j.ans, j.code, j.err = postAnswer{}, s.status(err), err
+		case j.err == nil:
+			for _, msg := range j.warnings {
+				fmt.Fprintf(s.fr.opts.Log, "%s: warning: %s\n", name, msg)
+			}
+		}
 	}
-	for _, msg := range warnings {
-		fmt.Fprintf(s.fr.opts.Log, "%s: warning: %s\n", name, msg)
-	}
-	return a, http.StatusOK, nil
 }
 
 // answer is what a poster whose last read ended at until lacks (see
