@@ -131,6 +131,7 @@ func BenchmarkDBHubPost(b *testing.B) {
 			p := newBenchPosters(b, benchFeed(b, n), 1)[0]
 			p.firstUntil(b, send)
 			var took []time.Duration
+			cpu := startCPU(b, h)
 			for b.Loop() {
 				start := time.Now()
 				if code := p.post(b, send); code != 200 {
@@ -138,6 +139,7 @@ func BenchmarkDBHubPost(b *testing.B) {
 				}
 				took = append(took, time.Since(start))
 			}
+			cpu.report(b, len(took))
 			resp, err := client.Get(h.url + "/complete")
 			if err != nil || resp.StatusCode != 200 {
 				b.Fatalf("GET /complete: %v", err)
@@ -175,6 +177,7 @@ func benchDBPosters(b *testing.B, nhubs int) {
 		p.until = ps[0].until
 	}
 	var r benchPosting
+	cpu := startCPU(b, procs...)
 	for b.Loop() {
 		start := time.Now()
 		deadline := start.Add(*benchHubPosting)
@@ -195,6 +198,7 @@ func benchDBPosters(b *testing.B, nhubs int) {
 	if len(r.took) == 0 {
 		b.Fatalf("no POST accepted in %v", r.elapsed)
 	}
+	cpu.report(b, len(r.took))
 	// Nothing lost: each poster's item, as it last changed it, is in the
 	// complete feed of every hub.
 	lost := 0
@@ -224,4 +228,38 @@ func benchDBPosters(b *testing.B, nhubs int) {
 	for i, h := range procs {
 		b.ReportMetric(h.peakMiB(), fmt.Sprintf("hub%d-peak-MiB", i+1))
 	}
+}
+
+// benchCPU is the processor time of the hubs, the database and this
+// process (the posters) from a start: what a POST costs each, whatever
+// the load of the machine, which decides the latencies.
+type benchCPU struct {
+	hubs         []*hubProc
+	hub, db, own time.Duration
+}
+
+func startCPU(b *testing.B, hubs ...*hubProc) *benchCPU {
+	c := &benchCPU{hubs: hubs, db: pgtest.SharedServer(b).CPU()}
+	for _, h := range hubs {
+		c.hub += pgtest.ProcCPU(h.cmd.Process.Pid, false)
+	}
+	c.own, _ = procCPU()
+	return c
+}
+
+// report reports the processor time per POST of n.
+func (c *benchCPU) report(b *testing.B, n int) {
+	if n == 0 {
+		return
+	}
+	var hub time.Duration
+	for _, h := range c.hubs {
+		hub += pgtest.ProcCPU(h.cmd.Process.Pid, false)
+	}
+	own, _ := procCPU()
+	db := pgtest.SharedServer(b).CPU()
+	per := func(d time.Duration) float64 { return float64(d.Microseconds()) / 1e3 / float64(n) }
+	b.ReportMetric(per(hub-c.hub), "hub-cpu-ms/post")
+	b.ReportMetric(per(db-c.db), "db-cpu-ms/post")
+	b.ReportMetric(per(own-c.own), "poster-cpu-ms/post")
 }

@@ -358,3 +358,65 @@ func (s *Server) RequirePassword(user, password string) error {
 	_, err = c.Exec(ctx, "SELECT pg_reload_conf()")
 	return err
 }
+
+// CPU is the processor time the server has used so far, its backends'
+// included (Linux's /proc: the postmaster's, its children's that ended,
+// and those running); 0 where /proc does not say.
+func (s *Server) CPU() time.Duration {
+	s.mu.Lock()
+	cmd := s.cmd
+	s.mu.Unlock()
+	if cmd == nil {
+		return 0
+	}
+	pid := cmd.Process.Pid
+	total := ProcCPU(pid, true)
+	entries, _ := os.ReadDir("/proc")
+	for _, e := range entries {
+		child, err := strconv.Atoi(e.Name())
+		if err != nil {
+			continue
+		}
+		if ppid, ok := procField(child, 3); ok && ppid == int64(pid) {
+			total += ProcCPU(child, false)
+		}
+	}
+	return total
+}
+
+// ProcCPU is the processor time process pid has used (utime and stime),
+// with that of its children that ended when children is set; 0 where
+// /proc does not say.
+func ProcCPU(pid int, children bool) time.Duration {
+	var ticks int64
+	fields := []int{13, 14}
+	if children {
+		fields = append(fields, 15, 16)
+	}
+	for _, f := range fields {
+		v, _ := procField(pid, f)
+		ticks += v
+	}
+	return time.Duration(ticks) * time.Second / 100 // USER_HZ
+}
+
+// procField reads field i (0-based, after the command's name) of
+// /proc/pid/stat: 3 is the parent's pid, 13 and 14 utime and stime.
+func procField(pid, i int) (int64, bool) {
+	data, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
+	if err != nil {
+		return 0, false
+	}
+	s := string(data)
+	end := strings.LastIndexByte(s, ')')
+	if end < 0 {
+		return 0, false
+	}
+	fs := strings.Fields(s[end+1:])
+	// fs[0] is the state, field 2 of stat (0-based); field i is fs[i-2].
+	if i-2 < 0 || i-2 >= len(fs) {
+		return 0, false
+	}
+	v, err := strconv.ParseInt(fs[i-2], 10, 64)
+	return v, err == nil
+}
