@@ -91,7 +91,7 @@ func runDBImport(ctx context.Context, env *Env, args []string) error {
 		return err
 	}
 	defer db.Close()
-	res, err := db.Import(ctx, pos[1], doc, maxFeedBytes)
+	res, err := db.Import(ctx, pos[1], doc, 0)
 	if err != nil {
 		return fmt.Errorf("importing %s into feed %s: %w", displayName(pos[2]), pos[1], err)
 	}

@@ -16,6 +16,7 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/feedsync/feedsync/feeds/atomicfile"
 	"github.com/feedsync/feedsync/feeds/fetch"
 	"github.com/feedsync/feedsync/feeds/share"
 )
@@ -39,7 +40,7 @@ func runServe(ctx context.Context, env *Env, args []string) error {
 	openRead := f.Bool("open-read", false, "with --token-file: read (GET) without the token; POST still needs it")
 	expires := f.String("expires", "", "FeedSync 1.0.2: write sx:sharing expires `DURATION` ahead, renewed once half of it has passed (1.0.2 §4.2.2)")
 	publicURL := f.String("public-url", "", "the absolute `URL` subscribers read / at; the complete feed's link is URL/complete (default: http:// and the address the client connected to; never the request's Host); with DIR, feed NAME's is URL/NAME")
-	maxBody := f.size("max-body", share.DefaultMaxBody, 1, maxFeedBytes, "refuse a POST body larger than `SIZE` (1 B to 256 MiB: 512KiB, 64MiB) with 413")
+	maxBody := f.size("max-body", min(share.DefaultMaxBody, atomicfile.Limit()), 1, atomicfile.Limit(), "refuse a POST body larger than `SIZE` (1 B to the size limit, 256 MiB unless $FEEDSYNC_MAX_BYTES raises it: 512KiB, 64MiB) with 413")
 	dbURL := f.String("db", "", "serve every feed of the PostgreSQL database at `URL` (postgres://USER[:PASSWORD]@HOST:PORT/DB?sslmode=...) at /NAME, with any number of other hubs on it; see 'feedsync help sync'")
 	pos, err := f.parse(env, args)
 	if err != nil {
@@ -51,7 +52,7 @@ func runServe(ctx context.Context, env *Env, args []string) error {
 	case *dbURL == "" && len(pos) != 1:
 		return usageError("serve", "want one FEED or DIR, or --db URL, got %s", count(len(pos), "argument"))
 	}
-	opts := share.Options{OpenRead: *openRead, MaxBody: *maxBody, PublicURL: *publicURL, Log: env.Stderr, MaxFeed: maxFeedBytes}
+	opts := share.Options{OpenRead: *openRead, MaxBody: *maxBody, PublicURL: *publicURL, Log: env.Stderr}
 	if *window != "" {
 		if opts.Window, err = share.ParseWindow(*window); err != nil {
 			return usageError("serve", "--%v", err)

@@ -2,7 +2,9 @@ package share
 
 import (
 	"context"
+
 	"errors"
+	"github.com/feedsync/feedsync/feeds/atomicfile"
 	"io"
 	"net"
 	"net/http"
@@ -53,11 +55,9 @@ func newFront(opts Options) front {
 	if opts.MaxBody <= 0 {
 		opts.MaxBody = DefaultMaxBody
 	}
+	opts.MaxBody = min(opts.MaxBody, atomicfile.Limit()) // no feed is larger
 	if opts.MaxPosts <= 0 {
 		opts.MaxPosts = DefaultMaxPosts
-	}
-	if opts.MaxFeed <= 0 {
-		opts.MaxFeed = maxFeedDefault
 	}
 	if opts.Posts == nil {
 		opts.Posts = make(chan struct{}, opts.MaxPosts)

@@ -83,9 +83,9 @@ type Options struct {
 	Log io.Writer
 	// Now is the clock; time.Now when nil.
 	Now func() time.Time
-	// MaxFeed is the size a feed held in a database may grow to (what
-	// feedsync reads of a feed when 0); a POST past it is refused with
-	// 413, before it is acknowledged.
+	// MaxFeed, when set, is the size a feed held in a database may grow
+	// to, in place of FeedCap (CheckGrowth, the one rule); a POST past it
+	// is refused with 413, before it is acknowledged.
 	MaxFeed int64
 }
 
@@ -129,6 +129,7 @@ type hubDisk struct {
 	sum     [32]byte               // the digest of FEED's bytes as last read or written
 	base    [32]byte               // the digest of FEED as last read: the ETags change with it
 	bad     error                  // FEED on disk does not load: POSTs are refused
+	size    int64                  // the running size of FEED as a fold would write it (size.go)
 	release func()
 	// versions is the version store beside FEED (versions.go).
 	versions *store.Store
@@ -209,7 +210,7 @@ func NewHub(path string, opts Options) (*Hub, error) {
 	dir := filepath.Dir(h.state)
 	_, statErr := os.Stat(dir)
 	made := errors.Is(statErr, fs.ErrNotExist) // tidied away if the feed does not load
-	if err := os.MkdirAll(dir, 0o755); err != nil {
+	if err := atomicfile.MkdirBeside(dir, path); err != nil {
 		return nil, err
 	}
 	// The state file's lock is held for as long as the hub runs.

@@ -259,20 +259,18 @@ type merged struct {
 	changed []string
 }
 
-// errTooBig refuses a change that would take a feed past what feedsync
-// reads.
-type errTooBig struct {
-	name      string
-	size, max int64
+// checkDBGrowth applies the one rule of a feed's size (CheckGrowth) to
+// a feed held in a database growing from size to grown bytes, or, when
+// maxFeed is set (a test's smaller limit), that cap.
+func checkDBGrowth(size, grown, maxFeed int64) error {
+	if maxFeed <= 0 {
+		return CheckGrowth(size, grown-size)
+	}
+	if grown > size && grown > maxFeed {
+		return &GrowthError{Size: size, Grown: grown, Cap: maxFeed, Limit: maxFeed}
+	}
+	return nil
 }
-
-func (e *errTooBig) Error() string {
-	return fmt.Sprintf("feed %s would grow to %d bytes, past the %d that feedsync reads: refused", e.name, e.size, e.max)
-}
-
-// sharingRoom is what the hub's sx:sharing may add to a complete feed:
-// kept free under the size limit.
-const sharingRoom = 4 << 10
 
 // mergeInto merges posted into feed f (its row locked by tx) as a hub
 // merges a POST: only the items posted are read (in OPML, with the
@@ -415,8 +413,8 @@ func (db *DB) write(ctx context.Context, tx pgx.Tx, f *dbFeed, doc feed, changed
 		idA, bodyA, sumA, parentA = append(idA, id), append(bodyA, body), append(sumA, it.Sum), append(parentA, it.Parent)
 		seqA, stampA = append(seqA, seq), append(stampA, at)
 	}
-	if maxFeed > 0 && size+sharingRoom > maxFeed {
-		return &errTooBig{f.name, size + sharingRoom, maxFeed}
+	if err := checkDBGrowth(f.size, size, maxFeed); err != nil {
+		return err
 	}
 	d := doc.Dialect().String()
 	if stamped || d != f.dialect {

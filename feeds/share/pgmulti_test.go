@@ -301,7 +301,7 @@ func TestDBSizeLimit(t *testing.T) {
 	}
 	_, before := httpDo(t, "GET", h.srv.URL+"/todo/complete", nil)
 	code, body := postItem(t, h.srv.URL+"/todo", "rss", "big", strings.Repeat("x", 9000), "A")
-	if code != 413 || !strings.Contains(body, "past the 8000") {
+	if code != 413 || !strings.Contains(body, "past 8000") {
 		t.Errorf("a POST past the limit: %d %s", code, body)
 	}
 	if _, after := httpDo(t, "GET", h.srv.URL+"/todo/complete", nil); !bytes.Equal(after, before) {

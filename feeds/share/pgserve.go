@@ -15,7 +15,6 @@ import (
 	"time"
 
 	"github.com/feedsync/feedsync/feeds/dialect"
-	"github.com/feedsync/feedsync/feeds/fetch"
 	"github.com/jackc/pgx/v5"
 )
 
@@ -118,7 +117,7 @@ func (s *DBServer) token(ctx context.Context, name string) (tokenCheck, error) {
 // would grow past what feedsync reads, 400 for a POST that does not
 // merge, 500 otherwise (and a line in the log).
 func (s *DBServer) status(err error) int {
-	var big *errTooBig
+	var big *GrowthError
 	var bad *badPost
 	switch {
 	case errors.Is(err, errNoDBFeed):
@@ -300,7 +299,7 @@ func (s *DBServer) runBatch(name string, batch []*postJob) {
 		}
 		for _, j := range batch {
 			m, err := s.db.mergeInto(ctx, tx, f, j.posted, s.fr.opts.MaxFeed)
-			var big *errTooBig
+			var big *GrowthError
 			var bad *badPost
 			if errors.As(err, &big) || errors.As(err, &bad) {
 				j.code, j.err = s.status(err), err // nothing of it was written
@@ -479,6 +478,3 @@ func (s *spool) Close() {
 	}
 }
 
-// maxFeedDefault is the size a feed held in the database may reach by
-// default: what feedsync reads of a feed.
-const maxFeedDefault = fetch.MaxBytes
