@@ -477,4 +477,3 @@ func (s *spool) Close() {
 		s.f = nil
 	}
 }
-
