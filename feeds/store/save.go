@@ -1,6 +1,7 @@
 package store
 
 import (
+	"errors"
 	"slices"
 
 	"github.com/feedsync/feedsync/feeds/dialect"
@@ -18,10 +19,7 @@ const Budget = 5000
 // calls the first before its save and the second after, so that a kill
 // between the two loses nothing the feed no longer holds.
 func (s *Store) RecordSave(read [][]dialect.Entry, written *dialect.Doc) error {
-	if err := s.RecordLeft(read, written); err != nil {
-		return err
-	}
-	return s.RecordCurrent(written)
+	return errors.Join(s.RecordLeft(read, written), s.RecordCurrent(written))
 }
 
 // RecordCurrent records the versions of written, a feed just saved, that
@@ -192,7 +190,7 @@ func (c *collector) lookUp(e dialect.Entry, kept []*dialect.Doc) {
 // collector gathers the records of a Record or a RecordSave.
 type collector struct {
 	s    *Store
-	seen map[key]bool
+	seen map[vid]bool
 	todo []pending
 	// scratch, reused from one item to the next
 	ws   []dialect.Entry
@@ -200,7 +198,13 @@ type collector struct {
 	vs   []dialect.Version
 }
 
-func (s *Store) newCollector() *collector { return &collector{s: s, seen: map[key]bool{}} }
+func (s *Store) newCollector() *collector { return &collector{s: s, seen: map[vid]bool{}} }
+
+// vid is a version's place and digest, as the index holds them.
+type vid struct {
+	k   key
+	tag uint64
+}
 
 // keyOf returns the key of version v of item id; ok is false for a
 // version without history.
@@ -214,8 +218,7 @@ func keyOf(id string, v dialect.Version) (h dialect.History, digest string, ok b
 
 // wants reports whether a version is neither held nor gathered yet.
 func (c *collector) wants(id string, h dialect.History, digest string) bool {
-	k := versionKey(id, h, digest)
-	return !c.seen[k] && !c.s.idx.has(k)
+	return !c.seen[vid{placeKey(id, h), digestTag(digest)}] && !c.s.has(id, h, digest)
 }
 
 // version records v of item id if the store does not hold it.
@@ -226,7 +229,7 @@ func (c *collector) version(id string, v dialect.Version) {
 }
 
 func (c *collector) add(v version) {
-	k := versionKey(v.id, v.h, v.digest)
+	k := vid{placeKey(v.id, v.h), digestTag(v.digest)}
 	if c.seen[k] {
 		return
 	}
