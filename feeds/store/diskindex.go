@@ -42,7 +42,8 @@ type indexHeader struct {
 	items   int64 // items (entries without)
 	end     int64 // the log's bytes it covers
 	damaged int64 // damaged records skipped in them
-	check   uint32
+	check   uint32 // logCheck of the log at end
+	head    uint32 // the CRC-32C of the log's header: the same log, cut short, has it still
 }
 
 func (h *indexHeader) encode() []byte {
@@ -57,7 +58,8 @@ func (h *indexHeader) encode() []byte {
 	be.PutUint64(b[48:], uint64(h.end))
 	be.PutUint64(b[56:], uint64(h.damaged))
 	be.PutUint32(b[64:], h.check)
-	be.PutUint32(b[68:], crc32.Checksum(b[:68], crcTable))
+	be.PutUint32(b[68:], h.head)
+	be.PutUint32(b[72:], crc32.Checksum(b[:72], crcTable))
 	return b
 }
 
@@ -66,15 +68,25 @@ var errIndex = errors.New("index damaged")
 func decodeIndexHeader(b []byte) (indexHeader, error) {
 	be := binary.BigEndian
 	if len(b) < indexHeaderSize || string(b[:16]) != indexMagic || be.Uint32(b[16:]) != indexFormat ||
-		crc32.Checksum(b[:68], crcTable) != be.Uint32(b[68:]) || be.Uint32(b[20:]) > maxBits {
+		crc32.Checksum(b[:72], crcTable) != be.Uint32(b[72:]) || be.Uint32(b[20:]) > maxBits {
 		return indexHeader{}, errIndex
 	}
 	h := indexHeader{bits: be.Uint32(b[20:]), n: int64(be.Uint64(b[24:])), records: int64(be.Uint64(b[32:])),
-		items: int64(be.Uint64(b[40:])), end: int64(be.Uint64(b[48:])), damaged: int64(be.Uint64(b[56:])), check: be.Uint32(b[64:])}
+		items: int64(be.Uint64(b[40:])), end: int64(be.Uint64(b[48:])), damaged: int64(be.Uint64(b[56:])), check: be.Uint32(b[64:]), head: be.Uint32(b[68:])}
 	if h.n < 0 || h.end < 0 {
 		return indexHeader{}, errIndex
 	}
 	return h, nil
+}
+
+// headCheck is the CRC-32C of the log's header, which a log keeps when it
+// is cut short and changes when it is compacted (its floor).
+func headCheck(log io.ReaderAt) uint32 {
+	b := make([]byte, headerSize)
+	if _, err := log.ReadAt(b, 0); err != nil {
+		return 0
+	}
+	return crc32.Checksum(b, crcTable)
 }
 
 // logCheck is what ties an index to its log: the CRC-32C of the log's

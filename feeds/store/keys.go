@@ -18,16 +18,14 @@ type key [16]byte
 // hashKey hashes a domain byte and parts, each after its length, so that
 // parts cannot run together.
 func hashKey(domain byte, parts ...string) key {
-	h := sha256.New()
-	var n [binary.MaxVarintLen64 + 1]byte
-	n[0] = domain
-	h.Write(n[:1])
+	var buf [256]byte
+	b := append(buf[:0], domain)
 	for _, p := range parts {
-		h.Write(n[:binary.PutUvarint(n[:], uint64(len(p)))])
-		h.Write([]byte(p))
+		b = binary.AppendUvarint(b, uint64(len(p)))
+		b = append(b, p...)
 	}
-	var sum [sha256.Size]byte
-	return key(h.Sum(sum[:0])[:16])
+	sum := sha256.Sum256(b)
+	return key(sum[:16])
 }
 
 // placeKey is the key of a place: item id and history entry (its number,

@@ -182,17 +182,22 @@ func (s *Store) index(f *os.File, size int64, same bool) error {
 		}
 		s.ix, s.tail, from = ix, newTail(tailFrom(ix)), tailFrom(ix)
 	}
-	t, sc := s.scanTail(f, s.ix, from, size, s.tail)
-	s.tail, s.end = t, sc.End()
-	if sc.damaged > 0 || s.end-s.tail.from > tailMax {
-		if err := s.mergeTail(f, sc.damaged); err != nil {
-			return fmt.Errorf("%s: %w", indexPath(s.path), err)
+	for {
+		t, sc, more := s.scanTail(f, s.ix, from, size, s.tail)
+		s.tail, s.end = t, sc.End()
+		if sc.damaged > 0 || more || s.end-s.tail.from > tailMax {
+			if err := s.mergeTail(f, sc.damaged); err != nil {
+				return fmt.Errorf("%s: %w", indexPath(s.path), err)
+			}
+			if d := sc.damage(); d != "" {
+				s.warn(fmt.Errorf("%s: %s; the other records are kept", s.path, d))
+			}
 		}
-		if d := sc.damage(); d != "" {
-			s.warn(fmt.Errorf("%s: %s; the other records are kept", s.path, d))
+		if !more {
+			return nil
 		}
+		from = s.end
 	}
-	return nil
 }
 
 // sameIndex reports whether the index file the Store holds is the one on
@@ -229,7 +234,7 @@ func (s *Store) buildIndex(f *os.File, size int64) error {
 	s.end = sc.End()
 	if !hadOld && sc.damaged == 0 && s.end-int64(headerSize) <= tailMax {
 		os.Remove(indexPath(s.path)) // damaged beyond reading its header
-		t, _ := s.scanTail(f, nil, int64(headerSize), s.end, tail{})
+		t, _, _ := s.scanTail(f, nil, int64(headerSize), s.end, tail{})
 		s.tail, s.rebuild = t, false
 		return nil
 	}
@@ -239,7 +244,7 @@ func (s *Store) buildIndex(f *os.File, size int64) error {
 	if d := sc.damage(); d != "" {
 		s.warn(fmt.Errorf("%s: %s; the other %s are kept", s.path, d, count(n, "record")))
 	}
-	if lost := old.records - s.ix.h.records; hadOld && old.end > size && lost > 0 {
+	if lost := old.records - s.ix.h.records; hadOld && old.end > size && old.head == headCheck(f) && lost > 0 {
 		s.warn(fmt.Errorf("%s is shorter than it was (%d bytes, was at least %d): %s lost", s.path, size, old.end, count(int(lost), "version")))
 	}
 	return nil

@@ -147,11 +147,16 @@ func (s *Store) write(todo []pending, after func(*os.File) error) error {
 		var big tooBig
 		var placed []int // todo's indexes written, in order
 		var offs []int64
+		vids := make([]vid, len(todo))
+		for i := range todo {
+			vids[i] = vid{placeKey(todo[i].id, todo[i].h), digestTag(todo[i].src.Digest())}
+		}
+		held := s.held(vids) // by another writer meanwhile, or before
 		for i := range todo {
 			p := &todo[i]
 			dg := p.src.Digest()
-			if s.has(p.id, p.h, dg) {
-				continue // another writer recorded it meanwhile
+			if held[i] {
+				continue
 			}
 			at := len(w.buf)
 			w.buf = enc.append(w.buf, p, dg)
@@ -172,9 +177,11 @@ func (s *Store) write(todo []pending, after func(*os.File) error) error {
 		if err := w.finish(); err != nil {
 			return fmt.Errorf("%s: %w", s.path, err)
 		}
+		recs := make([]tailRecord, len(placed))
 		for j, i := range placed {
-			s.add(todo[i].id, todo[i].h, todo[i].src.Digest(), offs[j])
+			recs[j] = tailRecord{v: vids[i], item: vid{k: itemKey(todo[i].id)}, off: offs[j]}
 		}
+		s.addAll(recs)
 		s.end = w.offset()
 		if s.end-s.tail.from > tailMax {
 			if err := s.mergeTail(f, 0); err != nil {

@@ -52,19 +52,48 @@ func (s *Store) RecordChanged(written *dialect.Doc, ids []string) error {
 }
 
 // recordCurrent records the versions of es, entries of written, that the
-// store does not hold, when they are at most Budget.
+// store does not hold, when they are at most Budget. Whether it holds
+// them is asked of all at once (held): a feed's every version is one
+// pass over the index.
 func (s *Store) recordCurrent(written *dialect.Doc, es []dialect.Entry) error {
 	c := s.newCollector()
-	var current []version
+	var vids []vid
 	for _, e := range es {
-		if !c.currentOf(e, &current) {
-			return nil
+		for _, v := range c.versionsOf(e) {
+			if h, dg, ok := keyOf(e.ID(), v); ok {
+				vids = append(vids, vid{placeKey(e.ID(), h), digestTag(dg)})
+			}
 		}
 	}
-	for _, v := range current {
-		c.add(v)
+	held := s.held(vids)
+	if n := len(held) - trues(held); n > Budget {
+		return nil
+	}
+	i := 0
+	for _, e := range es {
+		for _, v := range c.versionsOf(e) {
+			h, dg, ok := keyOf(e.ID(), v)
+			if !ok {
+				continue
+			}
+			if !held[i] {
+				c.add(version{id: e.ID(), h: h, digest: dg, src: v})
+			}
+			i++
+		}
 	}
 	return s.flush(c.todo, written)
+}
+
+// trues is how many of bs are true.
+func trues(bs []bool) int {
+	n := 0
+	for _, b := range bs {
+		if b {
+			n++
+		}
+	}
+	return n
 }
 
 // RecordLeft records the versions of read (entries of feeds read) that
@@ -216,9 +245,10 @@ func keyOf(id string, v dialect.Version) (h dialect.History, digest string, ok b
 	return h, v.Digest(), true
 }
 
-// wants reports whether a version is neither held nor gathered yet.
+// wants reports whether a version is not gathered yet. Whether the store
+// holds it is asked at once of all gathered, under the lock (write).
 func (c *collector) wants(id string, h dialect.History, digest string) bool {
-	return !c.seen[vid{placeKey(id, h), digestTag(digest)}] && !c.s.has(id, h, digest)
+	return !c.seen[vid{placeKey(id, h), digestTag(digest)}]
 }
 
 // version records v of item id if the store does not hold it.
@@ -282,22 +312,6 @@ func sameSole(e, w dialect.Entry) bool {
 type vkey struct {
 	h      dialect.History
 	digest string
-}
-
-// currentOf adds to out the versions of e the store does not hold; false
-// when out would pass the Budget.
-func (c *collector) currentOf(e dialect.Entry, out *[]version) bool {
-	for _, v := range c.versionsOf(e) {
-		h, dg, ok := keyOf(e.ID(), v)
-		if !ok || !c.wants(e.ID(), h, dg) {
-			continue
-		}
-		if len(*out) == Budget {
-			return false
-		}
-		*out = append(*out, version{id: e.ID(), h: h, digest: dg, src: v})
-	}
-	return true
 }
 
 // versionsOf returns an item's winner and conflict versions.

@@ -159,8 +159,8 @@ func (s *Store) loadQuiet(f *os.File) bool {
 	if err != nil || (ix == nil && info.Size() > int64(headerSize)+tailMax) {
 		return false
 	}
-	t, sc := s.scanTail(f, ix, tailFrom(ix), info.Size(), tail{})
-	if sc.damaged > 0 || sc.End()-t.from > tailMax {
+	t, sc, more := s.scanTail(f, ix, tailFrom(ix), info.Size(), tail{})
+	if sc.damaged > 0 || more {
 		ix.close()
 		return false
 	}
@@ -230,17 +230,6 @@ func (s *Store) versions(k key) []entry {
 	es = append(es, s.tail.places[k]...)
 	s.found = es
 	return es
-}
-
-// has reports whether the store holds the version of id, h and digest.
-func (s *Store) has(id string, h dialect.History, digest string) bool {
-	tag := digestTag(digest)
-	for _, e := range s.versions(placeKey(id, h)) {
-		if e.tag == tag {
-			return true
-		}
-	}
-	return false
 }
 
 // Close closes the store file. The Store records nothing after.

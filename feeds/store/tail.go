@@ -3,6 +3,7 @@ package store
 import (
 	"io"
 	"os"
+	"slices"
 
 	"github.com/feedsync/feedsync/feeds/dialect"
 )
@@ -29,35 +30,45 @@ func newTail(from int64) tail {
 	return tail{from: from, places: map[key][]entry{}, itemSet: map[key]bool{}}
 }
 
-// add indexes the record of version (id, h, digest) at off, unless the
-// store holds that version already (two writers raced; both are right).
-func (s *Store) add(id string, h dialect.History, digest string, off int64) {
-	es := entriesOf(id, h, digest, off)
-	for _, e := range s.versions(es[0].k) {
-		if e.tag == es[0].tag {
-			return
-		}
-	}
-	s.tail.places[es[0].k] = append(s.tail.places[es[0].k], es[0])
-	s.tail.records++
-	ik := es[1].k
-	if s.tail.itemSet[ik] {
-		return
-	}
-	found, err := s.ix.find(ik, s.found[:0])
-	s.found = found
-	if err == nil && len(found) > 0 {
-		return
-	}
-	s.tail.itemSet[ik] = true
-	s.tail.items++
+// tailRecord is a record to index in the tail: its version's place and
+// tag, its item, its offset.
+type tailRecord struct {
+	v, item vid
+	off     int64
 }
 
-// scanTail indexes the records of f from `from` to size in t (a new tail
-// when t's places are nil) against the index ix, and returns it with the
-// scanner, which says where the sound records end and what damage it
+func newTailRecord(id string, h dialect.History, digest string, off int64) tailRecord {
+	return tailRecord{v: vid{placeKey(id, h), digestTag(digest)}, item: vid{k: itemKey(id)}, off: off}
+}
+
+// addAll indexes recs in the tail, each version the store does not hold
+// yet (two writers raced: both are right), asking the index file about
+// all at once (held).
+func (s *Store) addAll(recs []tailRecord) {
+	vids := make([]vid, 0, 2*len(recs))
+	for _, r := range recs {
+		vids = append(vids, r.v, r.item)
+	}
+	held := s.held(vids)
+	for i, r := range recs {
+		if held[2*i] || slices.ContainsFunc(s.tail.places[r.v.k], func(e entry) bool { return e.tag == r.v.tag }) {
+			continue
+		}
+		s.tail.places[r.v.k] = append(s.tail.places[r.v.k], entry{k: r.v.k, tag: r.v.tag, off: r.off})
+		s.tail.records++
+		if !held[2*i+1] && !s.tail.itemSet[r.item.k] {
+			s.tail.itemSet[r.item.k] = true
+			s.tail.items++
+		}
+	}
+}
+
+// scanTail indexes the records of f from `from` to size, up to tailMax
+// of them, in t (a new tail when t's places are nil) against the index
+// ix, and returns it with the scanner, which says where the sound records
+// it read end (short of size when there are more) and what damage it
 // skipped.
-func (s *Store) scanTail(f io.ReaderAt, ix *diskIndex, from, size int64, t tail) (tail, *scanner) {
+func (s *Store) scanTail(f io.ReaderAt, ix *diskIndex, from, size int64, t tail) (_ tail, _ *scanner, more bool) {
 	if t.places == nil {
 		t = newTail(from)
 	}
@@ -65,14 +76,23 @@ func (s *Store) scanTail(f io.ReaderAt, ix *diskIndex, from, size int64, t tail)
 	s.tail, s.ix = t, ix
 	sc := newScanner(f, size, from)
 	sc.sound = tailFrom(ix)
-	for off, p, ok := sc.next(); ok; off, p, ok = sc.next() {
-		r := &reader{b: p}
-		id, h, digest := decodeKey(r)
-		s.add(id, h, digest, off)
+	var recs []tailRecord
+	for {
+		if sc.off-from >= tailMax { // the rest after a merge (index)
+			more = sc.off < size
+			break
+		}
+		off, p, ok := sc.next()
+		if !ok {
+			break
+		}
+		id, h, digest := decodeKey(&reader{b: p})
+		recs = append(recs, newTailRecord(id, h, digest, off))
 	}
+	s.addAll(recs)
 	t = s.tail
 	s.tail, s.ix = saved, savedIx
-	return t, sc
+	return t, sc, more
 }
 
 // tailEntries returns the tail's entries, sorted: each version, and each
@@ -110,7 +130,7 @@ func (s *Store) installIndex(f *os.File, srcs []source, h indexHeader) error {
 	if err != nil {
 		return err
 	}
-	h.check = c
+	h.check, h.head = c, headCheck(f)
 	if err := writeIndex(indexPath(s.path), s.filePerm(), srcs, h); err != nil {
 		return err
 	}
