@@ -37,11 +37,11 @@ const (
 // indexHeader is the index file's header.
 type indexHeader struct {
 	bits    uint32
-	n       int64 // entries
-	records int64 // versions (entries with a tag)
-	items   int64 // items (entries without)
-	end     int64 // the log's bytes it covers
-	damaged int64 // damaged records skipped in them
+	n       int64  // entries
+	records int64  // versions (entries with a tag)
+	items   int64  // items (entries without)
+	end     int64  // the log's bytes it covers
+	damaged int64  // damaged records skipped in them
 	check   uint32 // logCheck of the log at end
 	head    uint32 // the CRC-32C of the log's header: the same log, cut short, has it still
 }
