@@ -125,6 +125,7 @@ func rankOf(p []byte, rk map[key]int) int {
 // the new file's size.
 func (s *Store) rewrite(f *os.File, keep func([]byte) bool, so *sorter) (end int64, err error) {
 	dir := filepath.Dir(s.path)
+	removeTemps(s.path)
 	tmp, err := os.CreateTemp(dir, "."+filepath.Base(s.path)+".tmp-*")
 	if err != nil {
 		return 0, fmt.Errorf("compacting %s: %w", s.path, err)

@@ -3,6 +3,7 @@ package store
 import (
 	"io"
 	"os"
+	"path/filepath"
 	"slices"
 
 	"github.com/feedsync/feedsync/feeds/dialect"
@@ -123,6 +124,16 @@ func (s *Store) mergeTail(f *os.File, damaged int) error {
 	return s.installIndex(f, srcs, h)
 }
 
+// removeTemps removes the temporary files a writer killed while writing
+// path left beside it (.NAME.tmp-*). Under the lock: no writer is writing
+// one now.
+func removeTemps(path string) {
+	old, _ := filepath.Glob(filepath.Join(filepath.Dir(path), "."+filepath.Base(path)+".tmp-*"))
+	for _, p := range old {
+		os.Remove(p)
+	}
+}
+
 // installIndex writes the index of srcs for the log f (h.end, h.damaged
 // set), and opens it in place of the one held.
 func (s *Store) installIndex(f *os.File, srcs []source, h indexHeader) error {
@@ -131,6 +142,7 @@ func (s *Store) installIndex(f *os.File, srcs []source, h indexHeader) error {
 		return err
 	}
 	h.check, h.head = c, headCheck(f)
+	removeTemps(indexPath(s.path)) // of writers killed while writing one
 	if err := writeIndex(indexPath(s.path), s.filePerm(), srcs, h); err != nil {
 		return err
 	}
