@@ -56,14 +56,8 @@ func (s *sorter) add(e entry) error {
 
 func sortEntries(es []entry) {
 	slices.SortFunc(es, func(a, b entry) int {
-		if c := compareKeys(a.k, b.k); c != 0 {
+		if c := compareVids(vid{a.k, a.tag}, vid{b.k, b.tag}); c != 0 {
 			return c
-		}
-		switch {
-		case a.tag < b.tag:
-			return -1
-		case a.tag > b.tag:
-			return 1
 		}
 		return int(min(max(a.off-b.off, -1), 1))
 	})

@@ -64,12 +64,7 @@ type entry struct {
 }
 
 // less orders entries by key, then tag.
-func (e entry) less(o entry) bool {
-	if c := compareKeys(e.k, o.k); c != 0 {
-		return c < 0
-	}
-	return e.tag < o.tag
-}
+func (e entry) less(o entry) bool { return compareVids(vid{e.k, e.tag}, vid{o.k, o.tag}) < 0 }
 
 func compareKeys(a, b key) int {
 	for i := range a {
