@@ -63,4 +63,18 @@ func TestRecordLimitWritesOnlyWhatReads(t *testing.T) {
 	if st := s.Stats(); st.Records != 3 {
 		t.Errorf("Stats = %+v, want 3 versions", st)
 	}
+
+	// A version too big that is still in the feed saved is left out
+	// without a word (or every save of that feed would warn); it is said
+	// when it leaves the feed, which is when it is lost as a base.
+	d := parse(t, rss(itemA, past))
+	if err := s.RecordCurrent(d); err != nil {
+		t.Errorf("RecordCurrent of a feed holding it warns: %v", err)
+	}
+	past2 := past
+	past2.hist = []string{"2@02@o", "1@01@o"}
+	past2.desc = "small now"
+	if err := s.RecordLeft([][]dialect.Entry{d.Entries()}, parse(t, rss(itemA, past2))); err == nil || !strings.Contains(err.Error(), `"past"`) {
+		t.Errorf("RecordLeft as it leaves = %v, want the warning", err)
+	}
 }

@@ -45,17 +45,21 @@ func (s *Store) Record(d *dialect.Doc) error {
 			c.version(e.ID(), v)
 		}
 	}
-	return s.flush(c.todo, d)
+	return s.flush(c.todo, d, false)
 }
 
 // flush appends todo and compacts the store against d when it has passed
 // its cap; it returns the warnings of the write (versions left out, a
-// file set aside, damage skipped).
-func (s *Store) flush(todo []pending, d *dialect.Doc) error {
+// file set aside, damage skipped). current says todo are versions of the
+// feed just saved: one too big to record is left out without a word,
+// since it is still in the feed; the warning comes when it leaves the
+// feed (RecordLeft), once, which is when it is lost as a base. Otherwise
+// a feed holding a version that big would warn at every save.
+func (s *Store) flush(todo []pending, d *dialect.Doc, current bool) error {
 	if len(todo) == 0 {
 		return s.takeWarning(nil)
 	}
-	err := s.write(todo, func(f *os.File) error {
+	err := s.write(todo, current, func(f *os.File) error {
 		if s.end <= max(s.max, 2*s.floor) {
 			return nil
 		}
@@ -135,8 +139,8 @@ func entryName(h dialect.History) string {
 // the store's lock, then calls after with the file, still locked. The
 // records are made and written a chunk at a time. A version whose record
 // would be longer than MaxRecord, which no reader would take, is left
-// out, with a warning; the rest are written.
-func (s *Store) write(todo []pending, after func(*os.File) error) error {
+// out, with a warning unless it is current (flush); the rest are written.
+func (s *Store) write(todo []pending, current bool, after func(*os.File) error) error {
 	return s.locked(func() error {
 		f, err := s.openLocked()
 		if err != nil {
@@ -170,7 +174,9 @@ func (s *Store) write(todo []pending, after func(*os.File) error) error {
 				return fmt.Errorf("%s: %w", s.path, err)
 			}
 		}
-		s.warn(big.err(s.path))
+		if !current {
+			s.warn(big.err(s.path))
+		}
 		if len(placed) == 0 {
 			return nil
 		}

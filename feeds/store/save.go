@@ -82,7 +82,7 @@ func (s *Store) recordCurrent(written *dialect.Doc, es []dialect.Entry) error {
 			i++
 		}
 	}
-	return s.flush(c.todo, written)
+	return s.flush(c.todo, written, true)
 }
 
 // trues is how many of bs are true.
@@ -110,7 +110,7 @@ func (s *Store) RecordLeft(read [][]dialect.Entry, kept ...*dialect.Doc) error {
 	}
 	c := s.newCollector()
 	c.left(read, kept)
-	return s.flush(c.todo, kept[0])
+	return s.flush(c.todo, kept[0], false)
 }
 
 // left gathers the versions of read that no doc of kept holds. An entry
