@@ -257,7 +257,7 @@ func (s *Store) locked(f func() error) error {
 // nothing more.
 func (s *Store) lock() (*atomicfile.Lock, error) {
 	dir := filepath.Dir(s.path)
-	if err := os.MkdirAll(dir, 0o755); err != nil {
+	if err := atomicfile.MkdirBeside(dir, s.feed); err != nil {
 		return nil, fmt.Errorf("%s: %w", dir, err)
 	}
 	if err := checkDir(dir); err != nil {
@@ -284,14 +284,8 @@ func lockPath(path string) string {
 
 // filePerm is the mode of the store's files: the feed's, as its backups
 // keep it, since the store holds the data of the feed's items; 0600 when
-// the feed cannot be looked at.
-func (s *Store) filePerm() fs.FileMode {
-	info, err := os.Stat(s.feed)
-	if err != nil {
-		return 0o600
-	}
-	return info.Mode().Perm() & 0o666
-}
+// the feed cannot be looked at (atomicfile.ModeBeside).
+func (s *Store) filePerm() fs.FileMode { return atomicfile.ModeBeside(s.feed) }
 
 // sameFile reports whether f is the file info describes.
 func sameFile(f *os.File, info fs.FileInfo) bool {
