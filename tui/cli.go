@@ -204,6 +204,8 @@ func runHelp(ctx context.Context, env *Env, args []string) error {
 		return nil
 	case topic:
 		return showTopic(env, args[0])
+	case !isCommand(args[0]):
+		return unknownHelp(env, args[0])
 	case len(args) == 1, len(args) == 2 && (args[0] == "cse" || args[0] == "git"):
 		if code := Run(ctx, append(slices.Clone(args), "-h"), env); code != ExitOK {
 			return exitStatus(code) // an unknown command, said already
@@ -211,6 +213,25 @@ func runHelp(ctx context.Context, env *Env, args []string) error {
 		return nil
 	}
 	return usageError("help", "want a topic or one command, or cse or git and a subcommand, got %s", count(len(args), "argument"))
+}
+
+// isCommand reports whether name is one of feedsync's commands.
+func isCommand(name string) bool {
+	return slices.ContainsFunc(commands, func(c command) bool { return c.name == name })
+}
+
+// unknownHelp answers 'feedsync help NAME' for a NAME that is neither a
+// topic nor a command: what there is help on, on standard error, exit 2.
+func unknownHelp(env *Env, name string) error {
+	var topics, cmds []string
+	for _, t := range helpTopics {
+		topics = append(topics, t.name)
+	}
+	for _, c := range commands {
+		cmds = append(cmds, c.name)
+	}
+	return fmt.Errorf("feedsync help: no help topic or command %q\n  topics:   %s\n  commands: %s",
+		name, strings.Join(topics, ", "), strings.Join(cmds, ", "))
 }
 
 // runVersion is 'feedsync version': this build, on one line.

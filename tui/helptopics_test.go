@@ -53,7 +53,7 @@ func TestHelpListsEveryTopic(t *testing.T) {
 			t.Errorf("help %s has a placeholder not filled in", tp.name)
 		}
 	}
-	if code, _, stderr := h.run("", "help", "frobnicate"); code != ExitError || !strings.Contains(stderr, `unknown command "frobnicate"`) {
+	if code, _, stderr := h.run("", "help", "frobnicate"); code != ExitError || !strings.Contains(stderr, `no help topic or command "frobnicate"`) {
 		t.Errorf("help frobnicate: exit %d, %q", code, stderr)
 	}
 }
