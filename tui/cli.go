@@ -126,7 +126,10 @@ func init() {
 		{"endpoint", "[FEED]", "print the endpoint id that stamps changes (to FEED: its git clone's own, if it has one)", runEndpoint},
 		{"demo", "[-o OUT] [--markers] [--by EP] [--when TIME]", "the resolver on a built-in pair of feeds", runDemo},
 		{"serve", "FEED|DIR [--addr HOST:PORT] [--window N|DURATION] [--token-file F] [--open-read]\n" +
-			"        [--expires DURATION] [--public-url URL] [--max-body SIZE]", "publish FEED, or every feed of DIR at /NAME, over HTTP and merge what subscribers send (1.0.2 §4, 0.91 §2.2.1)", runServe},
+			"        [--expires DURATION] [--public-url URL] [--max-body SIZE]\n" +
+			"  feedsync serve --db URL [--addr HOST:PORT] [--window N|DURATION] [--token-file F] [--open-read]\n" +
+			"        [--expires DURATION] [--public-url URL] [--max-body SIZE]", "publish FEED, every feed of DIR, or every feed of a PostgreSQL database at /NAME, over HTTP and merge what subscribers send (1.0.2 §4, 0.91 §2.2.1)", runServe},
+		{"db", "import URL NAME FEED | export URL NAME [-o OUT] | ls URL", "feeds in a PostgreSQL database, which any number of 'serve --db' hubs serve", runDB},
 		{"sync", "LOCAL URL [--by EP] [--when TIME] [--token-file F]", "pull URL into LOCAL, then send it what LOCAL has that it lacks (1.0.2 §4, 0.91 §2.2.1)", runSync},
 		{"pull", "LOCAL URL [--by EP] [--when TIME] [--token-file F] [-o OUT]", "read URL's feed into LOCAL (1.0.2 §4.1, 0.91 §2.2.1)", runPull},
 		{"cse", "pull ROOT DIR | fetch DIR LINK | ls DIR | stamp ROOT.xml", "one-way sync of nested feeds (CSE)", runCSE},
@@ -312,7 +315,8 @@ func commandName(args []string) string {
 		return ""
 	}
 	if len(args) > 1 && (args[0] == "git" && args[1] == "setup" ||
-		args[0] == "cse" && slices.ContainsFunc(cseCommands, func(c command) bool { return c.name == args[1] })) {
+		args[0] == "cse" && slices.ContainsFunc(cseCommands, func(c command) bool { return c.name == args[1] }) ||
+		args[0] == "db" && slices.ContainsFunc(dbCommands, func(c command) bool { return c.name == args[1] })) {
 		return args[0] + " " + args[1]
 	}
 	return args[0]
@@ -477,6 +481,9 @@ func commandUsage(name string) string {
 	list, prefix := commands, ""
 	if sub, ok := strings.CutPrefix(name, "cse "); ok {
 		list, prefix, name = cseCommands, "cse ", sub
+	}
+	if sub, ok := strings.CutPrefix(name, "db "); ok {
+		list, prefix, name = dbCommands, "db ", sub
 	}
 	name, _, _ = strings.Cut(name, " ") // "git setup": git's usage
 	for _, c := range list {
