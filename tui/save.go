@@ -42,7 +42,8 @@ import (
 // whole into memory (the resolver's save, which keeps what it saved to
 // check the next save against, excepted), and is refused, the temporary
 // file removed and OUT untouched, once it is larger than
-// atomicfile.MaxBytes: what feedsync writes, it can read back.
+// the size limit (atomicfile.Limit): what feedsync writes, it can read
+// back.
 
 // statPath is os.Stat for the paths a command reads and writes; tests
 // count its calls.
@@ -51,10 +52,6 @@ var statPath = os.Stat
 // redoLimit is how many times a command is done before a file that keeps
 // changing under it makes it give up.
 const redoLimit = 3
-
-// writeLimit is atomicfile.MaxBytes unless $FEEDSYNC_MAX_BYTES sets it
-// (applyMaxBytes); tests lower it.
-var writeLimit int64 = atomicfile.MaxBytes
 
 // beforeSave, when not nil, runs just before a command's save (writeDoc):
 // tests use it to change OUT behind the command's back, or to interrupt.
@@ -175,17 +172,17 @@ func readError(src string, err error) error {
 // a result larger than feedsync reads.
 func render(name string, doc result) ([]byte, error) {
 	data := doc.Bytes()
-	if int64(len(data)) > writeLimit {
+	if int64(len(data)) > atomicfile.Limit() {
 		return nil, &atomicfile.TooLargeError{Path: name, Size: int64(len(data)), Write: true}
 	}
 	return data, nil
 }
 
 // fill writes doc to a save's temporary file, refusing a result larger
-// than writeLimit (see render).
+// than the size limit (see render).
 func fill(name string, doc result) func(io.Writer) error {
 	return func(w io.Writer) error {
-		lw := &atomicfile.LimitWriter{W: w, Limit: writeLimit}
+		lw := &atomicfile.LimitWriter{W: w, Limit: atomicfile.Limit()}
 		if _, err := doc.WriteTo(lw); err != nil {
 			return err
 		}

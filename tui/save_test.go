@@ -423,8 +423,8 @@ func TestMergeRefusesAResultItCouldNotReadBack(t *testing.T) {
 	h := newHarness(t)
 	a := h.write("a.xml", feedOf(1))
 	b := h.write("b.xml", strings.Replace(feedOf(1), "item1", "item2", 1))
-	writeLimit = int64(len(feedOf(1)) + 10)
-	defer func() { writeLimit = atomicfile.MaxBytes }()
+	atomicfile.SetMaxBytes(int64(len(feedOf(1)) + 10))
+	defer atomicfile.SetMaxBytes(atomicfile.MaxBytes)
 	for _, out := range []string{"-", a, h.path("new.xml")} {
 		before, _ := os.ReadFile(a)
 		code, stdout, stderr := h.run("", "merge", a, b, "-o", out)
