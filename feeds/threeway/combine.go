@@ -72,12 +72,30 @@ type Plan struct {
 // Clean reports whether everything combines.
 func (p Plan) Clean() bool { return len(p.Clashes) == 0 }
 
+// Options change the three-way rule. The zero value is the rule every
+// front end applies unless a person asks otherwise: `resolve --auto`,
+// `conflicts --json`, the git driver and the resolver.
+type Options struct {
+	// ExactSpace makes white space count as any other change: a side's
+	// change of white space alone then clashes with another side's change
+	// where they meet. By default runs of white space compare equal where
+	// the text's type lets them (see the package doc, White space), and
+	// such a change is never a clash.
+	ExactSpace bool
+}
+
 // Combine works out how e's conflict combines three-way: per shared field,
 // each version's change against the base version (BaseOf, from bases) is
 // taken when one side made it or all made it alike, and word changes of a
 // text field made apart are combined (package merge3); the rest are
-// clashes. The error wraps ErrNoBase when there is no base.
+// clashes. The error wraps ErrNoBase when there is no base. It is
+// CombineWith with the zero Options.
 func Combine(e dialect.Entry, bases Bases) (Plan, error) {
+	return CombineWith(e, bases, Options{})
+}
+
+// CombineWith is Combine under the options o.
+func CombineWith(e dialect.Entry, bases Bases, o Options) (Plan, error) {
 	h, ok := BaseOf(e)
 	switch {
 	case !ok && len(e.Versions()) == 0:
@@ -102,11 +120,11 @@ func Combine(e dialect.Entry, bases Bases) (Plan, error) {
 	for i, v := range vs {
 		sides[i] = shared(v.Fields())
 	}
-	if c := nestedClash(e, vs, h, shared(base), sides, bases); c != nil {
+	if c := nestedClash(e, vs, h, shared(base), sides, bases, o); c != nil {
 		p.Clashes = []Clash{*c}
 		return p, nil
 	}
-	combineFields(&p, shared(base), sides)
+	combineFields(&p, shared(base), sides, o)
 	return p, nil
 }
 
