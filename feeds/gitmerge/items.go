@@ -1,6 +1,7 @@
 package gitmerge
 
 import (
+	"bytes"
 	"crypto/sha256"
 	"encoding/binary"
 
@@ -23,16 +24,22 @@ func Items(f *dialect.Doc) (map[string]Item, []string) {
 	var order []string
 	var buf []byte
 	for _, e := range f.Entries() {
-		vs := e.Versions()
-		buf = appendVersion(buf[:0], e.Winner())
-		buf = binary.AppendUvarint(buf, uint64(len(vs)))
-		for _, v := range vs {
-			buf = appendVersion(buf, v)
-		}
+		buf = appendEntry(buf[:0], e)
 		out[e.ID()] = Item{sha256.Sum256(buf), e.Title()}
 		order = append(order, e.ID())
 	}
 	return out, order
+}
+
+// appendEntry appends what an item holds to buf: each version's.
+func appendEntry(buf []byte, e dialect.Entry) []byte {
+	vs := e.Versions()
+	buf = appendVersion(buf, e.Winner())
+	buf = binary.AppendUvarint(buf, uint64(len(vs)))
+	for _, v := range vs {
+		buf = appendVersion(buf, v)
+	}
+	return buf
 }
 
 // appendVersion appends what a version holds to buf, each value with its
@@ -71,6 +78,82 @@ func boolInt(b bool) int {
 		return 1
 	}
 	return 0
+}
+
+// A change says which sides changed an item against the ancestor.
+type change int
+
+const (
+	none       change = iota // the sides hold it alike
+	oursOnly                 // theirs holds it as the ancestor does
+	theirsOnly               // ours holds it as the ancestor does
+	both                     // both changed it, or there is no ancestor to tell
+)
+
+// comparer tells which sides changed an item, reading as little as it
+// can: items whose elements are the bytes another version's were read
+// from are the same item (dialect.Doc.ItemBytes), which most unchanged
+// items of a git merge are; only where the bytes differ on every side
+// does it read the items' data, for their digests (Items), kept per feed
+// and id.
+type comparer struct {
+	digests map[*dialect.Doc]map[string][sha256.Size]byte
+}
+
+// changed returns which sides changed item id, held by ours and theirs,
+// against the ancestor base (inBase: base holds it).
+func (c *comparer) changed(ours, theirs, base *dialect.Doc, id string, inBase bool) change {
+	if sameBytes(ours, theirs, id) {
+		return none
+	}
+	if !inBase {
+		if c.digest(ours, id) == c.digest(theirs, id) {
+			return none
+		}
+		return both
+	}
+	switch {
+	case sameBytes(ours, base, id):
+		return theirsOnly
+	case sameBytes(theirs, base, id):
+		return oursOnly
+	}
+	o, t, b := c.digest(ours, id), c.digest(theirs, id), c.digest(base, id)
+	switch {
+	case o == t:
+		return none
+	case o == b:
+		return theirsOnly
+	case t == b:
+		return oursOnly
+	}
+	return both
+}
+
+// sameBytes reports whether two feeds hold item id as the same bytes read.
+func sameBytes(a, b *dialect.Doc, id string) bool {
+	x, ok1 := a.ItemBytes(id)
+	y, ok2 := b.ItemBytes(id)
+	return ok1 && ok2 && bytes.Equal(x, y)
+}
+
+// digest returns the digest of item id of f (Items' Item.Digest).
+func (c *comparer) digest(f *dialect.Doc, id string) [sha256.Size]byte {
+	if c.digests == nil {
+		c.digests = map[*dialect.Doc]map[string][sha256.Size]byte{}
+	}
+	m := c.digests[f]
+	if m == nil {
+		m = map[string][sha256.Size]byte{}
+		c.digests[f] = m
+	}
+	if d, ok := m[id]; ok {
+		return d
+	}
+	e, _ := f.Entry(id)
+	d := sha256.Sum256(appendEntry(nil, e))
+	m[id] = d
+	return d
 }
 
 // takeItem puts src's item id into dst as src has it, whole: its sync

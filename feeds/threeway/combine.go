@@ -65,6 +65,11 @@ type Plan struct {
 	// Changed lists the keys of the fields the resolution edits, whose
 	// combination differs from the winner's.
 	Changed []string
+	// Touched lists the keys of the shared fields that some version
+	// changed against the base, in the order of the fields ("category"
+	// for the categories, which combine as a set), whether they combine
+	// or clash.
+	Touched []string
 	// Clashes lists what does not combine; empty when all does.
 	Clashes []Clash
 }
@@ -112,6 +117,9 @@ func CombineWith(e dialect.Entry, bases Bases, o Options) (Plan, error) {
 		return Plan{}, fmt.Errorf("item %s: no data for the base version #%d by %s: %w", e.ID(), h.Number, h.By, ErrNoBase)
 	}
 	vs := append([]dialect.Version{e.Winner()}, e.Versions()...)
+	if namesTwo(vs, h, shared(base)) {
+		return Plan{}, fmt.Errorf("item %s: the base version #%d by %s names two changes (one by, sequence and second): %w", e.ID(), h.Number, h.By, ErrNoBase)
+	}
 	p := Plan{Base: h, Clashes: itemClashes(vs)}
 	if len(p.Clashes) > 0 {
 		return p, nil
@@ -126,6 +134,33 @@ func CombineWith(e dialect.Entry, bases Bases, o Options) (Plan, error) {
 	}
 	combineFields(&p, shared(base), sides, o)
 	return p, nil
+}
+
+// namesTwo reports whether a version whose topmost entry is the base's,
+// h, holds other shared data than the base: h was given to two changes
+// (issue 29 item 8), and the data known for it may be the other one's.
+func namesTwo(vs []dialect.Version, h dialect.History, base []feeds.Field) bool {
+	for _, v := range vs {
+		if top, ok := v.Top(); ok && top.Equal(h) && !sameFields(shared(v.Fields()), base) {
+			return true
+		}
+	}
+	return false
+}
+
+// sameFields reports whether two lists of shared fields hold the same
+// values under the same keys, in any order.
+func sameFields(a, b []feeds.Field) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	m := index(a)
+	for _, f := range b {
+		if g, ok := m[f.Key]; !ok || g.Value != f.Value {
+			return false
+		}
+	}
+	return true
 }
 
 // itemClashes returns the clashes of the item as a whole: a tombstone, or

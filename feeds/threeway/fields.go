@@ -38,6 +38,9 @@ func combineFields(p *Plan, base []feeds.Field, sides [][]feeds.Field, o Options
 		for i := range sides {
 			vals[i] = get(sm[i], key)
 		}
+		if slices.ContainsFunc(vals, func(v value) bool { return !same(v, b) }) {
+			p.Touched = append(p.Touched, key)
+		}
 		res, clash := combineField(b, vals, o)
 		if clash != nil {
 			p.Clashes = append(p.Clashes, *clash)
@@ -49,6 +52,9 @@ func combineFields(p *Plan, base []feeds.Field, sides [][]feeds.Field, o Options
 	keys = clashMovedLists(p, keys, movedLists(base, sides))
 	edits, changed, clashes := editsFor(keys, results, sm[0])
 	cats, catChanged := categoryEdits(base, sides)
+	if categoriesTouched(base, sides) {
+		p.Touched = append(p.Touched, "category")
+	}
 	p.Clashes = append(p.Clashes, clashes...)
 	p.Resolution.Fields = append(append(edits.sets, cats...), edits.removes...)
 	p.Changed = append(changed, catChanged...)

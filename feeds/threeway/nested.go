@@ -41,10 +41,12 @@ func nestedClash(e dialect.Entry, vs []dialect.Version, g dialect.History, base 
 	return nil
 }
 
-// newestShared returns the newest entry of a's history that b's holds.
+// newestShared returns the newest entry of a's history that b's holds,
+// but for one that is the topmost of both while they are two changes
+// (twoAt): it names no version they share.
 func newestShared(a, b dialect.Version) (dialect.History, bool) {
 	for _, h := range a.History() {
-		if allHold([]dialect.Version{b}, h) {
+		if allHold([]dialect.Version{b}, h) && !twoAt([]dialect.Version{a, b}, h) {
 			return h, true
 		}
 	}
