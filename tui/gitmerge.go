@@ -91,6 +91,9 @@ func (d *gitDriver) run(ctx context.Context) error {
 		return err
 	}
 	var buf bytes.Buffer
+	if info, err := os.Stat(d.cur); err == nil {
+		buf.Grow(int(info.Size() + info.Size()/8)) // one allocation, not a dozen doublings
+	}
 	if _, err := out.Doc.WriteTo(&buf); err != nil {
 		return fmt.Errorf("%s: writing the merged feed: %w", d.path, err)
 	}
