@@ -387,9 +387,9 @@ OUT.bak.3). A symbolic link is written through. /dev/stdout is standard
 output, as - is; a device (/dev/null), a named pipe or an open descriptor
 (/dev/fd/N) is written as a stream, with no lock or backup. A result larger
 than 256 MiB, the most feedsync reads, is refused and OUT left as it was.
-$FEEDSYNC_MAX_BYTES raises that limit for files and standard input, read
-and written (4GiB: a merge takes about four times its inputs in memory);
-downloads stay within 256 MiB.
+$FEEDSYNC_MAX_BYTES raises that one limit of a feed wherever one is read
+or written: files, standard input, downloads, a hub's feed (4GiB: a merge
+takes about four times its inputs in memory).
 
 update and resolve --pick also take --clean-history (FeedSync 1.0.2: keep
 only each endpoint's newest history entry, the "MAY" of 1.0.2 §3.2 and §4)

@@ -15,6 +15,7 @@ import (
 
 	"github.com/feedsync/feedsync/engine"
 	"github.com/feedsync/feedsync/feeds"
+	"github.com/feedsync/feedsync/feeds/atomicfile"
 )
 
 // flagSet is a flag.FlagSet that accepts flags before, between and after
@@ -325,7 +326,7 @@ func (s sizeFlag) Set(v string) error {
 	n, ok := parseSize(v)
 	if !ok || n < s.min || n > s.max {
 		why := ""
-		if s.max == maxFeedBytes {
+		if s.max == atomicfile.Limit() {
 			why = " (the most feedsync reads)"
 		}
 		return fmt.Errorf("want a size from %s to %s%s, in bytes or with a unit: 512KiB, 64MiB", exactSize(s.min), exactSize(s.max), why)

@@ -23,7 +23,8 @@ var downloader = fetch.New(fetch.DefaultLimits, "feedsync")
 const feedAccept = "application/atom+xml, application/rss+xml, text/x-opml, application/xml;q=0.9, */*;q=0.1"
 
 // readSource reads FEED: a path, - for standard input, or an http(s) URL.
-// A path must name a regular file; anything over maxFeedBytes is refused
+// A path must name a regular file; anything over the size limit
+// (atomicfile.Limit) is refused
 // without being read whole (package fetch).
 func readSource(ctx context.Context, env *Env, src string) ([]byte, error) {
 	data, err := readBytes(ctx, env, src)
@@ -40,7 +41,7 @@ func readBytes(ctx context.Context, env *Env, src string) ([]byte, error) {
 	}
 	switch {
 	case src == "-":
-		data, err := fetch.ReadAll(env.Stdin, maxFeedBytes)
+		data, err := fetch.ReadAll(env.Stdin, atomicfile.Limit())
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", displayName(src), err)
 		}
@@ -52,7 +53,7 @@ func readBytes(ctx context.Context, env *Env, src string) ([]byte, error) {
 		}
 		return resp.Body, nil
 	}
-	data, err := env.offHeap.ReadFile(src, maxFeedBytes)
+	data, err := env.offHeap.ReadFile(src, atomicfile.Limit())
 	if pe := (*fs.PathError)(nil); errors.As(err, &pe) {
 		return nil, fmt.Errorf("%s: %w", src, pe.Err)
 	}

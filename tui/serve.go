@@ -16,6 +16,7 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/feedsync/feedsync/feeds/atomicfile"
 	"github.com/feedsync/feedsync/feeds/fetch"
 	"github.com/feedsync/feedsync/feeds/share"
 )
@@ -39,7 +40,7 @@ func runServe(ctx context.Context, env *Env, args []string) error {
 	openRead := f.Bool("open-read", false, "with --token-file: read (GET) without the token; POST still needs it")
 	expires := f.String("expires", "", "FeedSync 1.0.2: write sx:sharing expires `DURATION` ahead, renewed once half of it has passed (1.0.2 §4.2.2)")
 	publicURL := f.String("public-url", "", "the absolute `URL` subscribers read / at; the complete feed's link is URL/complete (default: http:// and the address the client connected to; never the request's Host); with DIR, feed NAME's is URL/NAME")
-	maxBody := f.size("max-body", share.DefaultMaxBody, 1, maxFeedBytes, "refuse a POST body larger than `SIZE` (1 B to 256 MiB: 512KiB, 64MiB) with 413")
+	maxBody := f.size("max-body", min(share.DefaultMaxBody, atomicfile.Limit()), 1, atomicfile.Limit(), "refuse a POST body larger than `SIZE` (1 B to the size limit, 256 MiB unless $FEEDSYNC_MAX_BYTES raises it: 512KiB, 64MiB) with 413")
 	pos, err := f.parseCount(env, args, "want one FEED or DIR", 1)
 	if err != nil {
 		return err

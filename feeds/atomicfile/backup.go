@@ -52,7 +52,7 @@ func rotateBackups(target string) error {
 	if err != nil {
 		return fmt.Errorf("backing up %s: %w", target, err)
 	}
-	if err := WriteFileNoBackup(bak, data, 0o600); err != nil {
+	if err := WriteFileNoBackup(bak, data, ModeBeside(target)); err != nil {
 		return fmt.Errorf("backing up %s: %w", target, err)
 	}
 	return nil

@@ -72,6 +72,16 @@
 // not take it (an editor) can still write the file, and then the check at
 // Commit catches it.
 //
+// # Modes
+//
+// A file feedsync creates beside a feed, for it, takes the feed's mode
+// with the owner's read and write (ModeBeside): the backups made by copy,
+// the lock file (its folder's while the target does not exist yet), and
+// outside this package the hub's journal, the publisher and subscriber
+// state and the version store; the folder .feedsync takes it with search
+// where it gives read (MkdirBeside). So a private feed leaves nothing
+// beside it that others can read. A replaced file keeps its mode.
+//
 // # The check at the rename
 //
 // Commit checks the file when it starts, and again once the new bytes are

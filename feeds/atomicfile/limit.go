@@ -48,7 +48,14 @@ func capped(path string, fill func(io.Writer) error) func(io.Writer) error {
 	}
 }
 
-// SetMaxBytes sets the size limit of what Read reads and a save writes,
-// MaxBytes unless set: for a program that lets its user raise it, once, at
-// its start, before any file is read.
+// Limit is feedsync's one size limit of a feed, MaxBytes unless
+// SetMaxBytes changed it: the most Read reads and a save writes, and what
+// every other path that reads or writes a feed holds to (downloads, the
+// CLI's files and standard input, a hub's feed and journal, the CSE
+// cache), so that what one writes another reads back.
+func Limit() int64 { return maxBytes }
+
+// SetMaxBytes sets the size limit (Limit), MaxBytes unless set: for a
+// program that lets its user raise it, once, at its start, before any
+// file is read.
 func SetMaxBytes(n int64) { maxBytes = n }

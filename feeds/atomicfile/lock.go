@@ -70,7 +70,7 @@ func acquire(parent context.Context, path, target string) (*Lock, error) {
 	for delay := time.Millisecond; ; delay = min(2*delay, 100*time.Millisecond) {
 		if f == nil {
 			var err error
-			if f, created, err = openLock(name); err != nil {
+			if f, created, err = openLock(name, lockMode(target)); err != nil {
 				return nil, folderError(path, target, err)
 			}
 		}
@@ -104,17 +104,29 @@ func acquire(parent context.Context, path, target string) (*Lock, error) {
 	return &Lock{path: path, target: target, f: f, created: created}, nil
 }
 
-// openLock opens the lock file at name, creating it if need be; created
-// says it did.
-func openLock(name string) (f *os.File, created bool, err error) {
-	f, err = os.OpenFile(name, os.O_RDWR|os.O_CREATE|os.O_EXCL, 0o644)
+// lockMode is the mode of target's lock file: target's (ModeBeside), or
+// while there is no target yet (a new file, a state not yet written) its
+// folder's, without search: a lock in a private feed's .feedsync is
+// private, and one others may lock stays so.
+func lockMode(target string) fs.FileMode {
+	if _, err := os.Stat(target); err == nil {
+		return ModeBeside(target)
+	}
+	return ModeBeside(filepath.Dir(target))
+}
+
+// openLock opens the lock file at name, creating it if need be with
+// perm, its target's (ModeBeside); created says it did.
+func openLock(name string, perm fs.FileMode) (f *os.File, created bool, err error) {
+	f, err = os.OpenFile(name, os.O_RDWR|os.O_CREATE|os.O_EXCL, perm)
 	if err == nil {
+		Created(f, perm)
 		return f, true, nil
 	}
 	if !errors.Is(err, fs.ErrExist) {
 		return nil, false, err
 	}
-	f, err = os.OpenFile(name, os.O_RDWR|os.O_CREATE, 0o644)
+	f, err = os.OpenFile(name, os.O_RDWR|os.O_CREATE, perm)
 	return f, false, err
 }
 

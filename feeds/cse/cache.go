@@ -9,6 +9,7 @@ import (
 	"io/fs"
 	"os"
 	"path"
+	"path/filepath"
 	"time"
 
 	"github.com/feedsync/feedsync/feeds/atomicfile"
@@ -132,10 +133,10 @@ func (c *cache) claim(root string) error {
 	return nil
 }
 
-// readFile reads rel, a regular file of the cache, within fetch's size
-// limit.
+// readFile reads rel, a regular file of the cache, within the size limit
+// it was downloaded under (atomicfile.Limit).
 func (c *cache) readFile(rel string) ([]byte, error) {
-	return fetch.ReadFileIn(c.fsys, rel, fetch.MaxBytes)
+	return fetch.ReadFileIn(c.fsys, rel, atomicfile.Limit())
 }
 
 // load returns the record of u, or nil when there is none or it cannot be
@@ -255,8 +256,12 @@ func (c *cache) writeDurable(rel string, data []byte) error {
 	return c.put(rel, data, atomicfile.WriteFileNoBackupIn)
 }
 
-// put writes rel with write, creating its folder when it is missing.
+// put writes rel with write, creating its folder when it is missing. What
+// is larger than readFile reads back is refused.
 func (c *cache) put(rel string, data []byte, write func(*os.Root, string, []byte, os.FileMode) error) error {
+	if n := int64(len(data)); n > atomicfile.Limit() {
+		return &atomicfile.TooLargeError{Path: filepath.Join(c.dir, filepath.FromSlash(rel)), Size: n, Write: true}
+	}
 	err := write(c.fsys, rel, data, 0o644)
 	if errors.Is(err, fs.ErrNotExist) {
 		if err := c.fsys.MkdirAll(path.Dir(rel), 0o755); err != nil {

@@ -68,7 +68,8 @@
 // Downloads are sequential, http and https only (plus local files when the
 // root is a local path), within the limits of package fetch, which the
 // command line shares: timeouts (30 s to connect, 30 s for the response
-// headers, 5 min in all), a size cap (256 MiB, held in memory; a larger
+// headers, 5 min in all), a size cap (feedsync's one size limit of a
+// feed, atomicfile.Limit: 256 MiB unless raised, held in memory; a larger
 // Content-Length or file is refused before reading), at most five
 // redirects, to http and https only, and conditional GET (ETag,
 // If-Modified-Since) when a cached copy exists; a local file's size and

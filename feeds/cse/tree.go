@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/feedsync/feedsync/feeds"
+	"github.com/feedsync/feedsync/feeds/atomicfile"
 	"github.com/feedsync/feedsync/feeds/fetch"
 )
 
@@ -61,7 +62,7 @@ func (t *tree) load(rel string, from *localFeed, l *link) *localFeed {
 		return lf
 	}
 	lf := &localFeed{rel: rel, name: filepath.Join(t.dir, rel), children: map[*item]*localFeed{}}
-	data, err := fetch.ReadFileIn(t.fsys, rel, fetch.MaxBytes)
+	data, err := fetch.ReadFileIn(t.fsys, rel, atomicfile.Limit())
 	if err == nil {
 		lf.feed, err = parseFeed(lf.name, data)
 	}

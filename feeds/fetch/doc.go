@@ -7,7 +7,8 @@
 //
 // # Limits
 //
-//   - Size: at most Limits.MaxBytes (256 MiB by default) are read into
+//   - Size: at most Limits.MaxBytes (by default feedsync's one size limit
+//     of a feed, atomicfile.Limit, 256 MiB unless raised) are read into
 //     memory. A Content-Length or a file size above it is refused before
 //     reading; a body or stream without one is read up to the limit and
 //     no further. Memory follows the size read, not the limit: a known

@@ -94,7 +94,11 @@ func New(l Limits, userAgent string) *Client {
 }
 
 // Limits returns the client's limits.
-func (c *Client) Limits() Limits { return c.limits }
+func (c *Client) Limits() Limits {
+	l := c.limits
+	l.MaxBytes = l.maxBytes()
+	return l
+}
 
 func (c *Client) checkRedirect(req *http.Request, via []*http.Request) error {
 	if len(via) > c.limits.MaxRedirects {
@@ -251,7 +255,8 @@ func (c *Client) read(resp *http.Response, conditional bool) (*Response, error) 
 		ETag:         resp.Header.Get("ETag"),
 		LastModified: resp.Header.Get("Last-Modified"),
 	}}
-	switch max := c.limits.MaxBytes; {
+	max := c.limits.maxBytes()
+	switch {
 	case resp.StatusCode == http.StatusNotModified && conditional:
 		r.NotModified = true
 		return r, nil
@@ -264,7 +269,7 @@ func (c *Client) read(resp *http.Response, conditional bool) (*Response, error) 
 	if resp.ContentLength >= 0 {
 		hint = resp.ContentLength + 1
 	}
-	body, err := readAll(resp.Body, c.limits.MaxBytes, hint, heapAlloc)
+	body, err := readAll(resp.Body, max, hint, heapAlloc)
 	if err != nil {
 		return nil, fmt.Errorf("reading the body: %w", err)
 	}

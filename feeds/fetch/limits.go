@@ -11,7 +11,10 @@ import (
 
 // Limits bound one read or download.
 type Limits struct {
-	MaxBytes       int64         // bytes held in memory for one body or file
+	// MaxBytes bounds the bytes held in memory for one body or file; 0:
+	// feedsync's size limit of a feed (atomicfile.Limit), as it is when the
+	// request is made.
+	MaxBytes       int64
 	MaxRedirects   int           // redirects followed for one request
 	ConnectTimeout time.Duration // to connect, TLS handshake included
 	HeaderTimeout  time.Duration // from sending the request to the response headers
@@ -22,13 +25,22 @@ type Limits struct {
 // that what feedsync reads and what it writes have one limit.
 const MaxBytes = atomicfile.MaxBytes
 
-// DefaultLimits are the limits every command of feedsync uses.
+// DefaultLimits are the limits every command of feedsync uses: a body is
+// held to the one size limit of a feed (atomicfile.Limit), so that what
+// a hub serves under it, a subscriber downloads.
 var DefaultLimits = Limits{
-	MaxBytes:       MaxBytes,
 	MaxRedirects:   5,
 	ConnectTimeout: 30 * time.Second,
 	HeaderTimeout:  30 * time.Second,
 	Timeout:        5 * time.Minute,
+}
+
+// maxBytes is l.MaxBytes, or the size limit when it is 0.
+func (l Limits) maxBytes() int64 {
+	if l.MaxBytes > 0 {
+		return l.MaxBytes
+	}
+	return atomicfile.Limit()
 }
 
 // ErrTooLarge is matched by every *TooLargeError.

@@ -18,7 +18,13 @@ func (r *round) commit(ctx context.Context) error {
 	r.count()
 	target := r.target()
 	if target == "" {
-		_, err := r.local.WriteTo(r.Stdout)
+		// Rendered first: a result larger than feedsync reads is refused
+		// whole, not written in part (atomicfile.Limit).
+		out := r.local.Bytes()
+		if n := int64(len(out)); n > atomicfile.Limit() {
+			return &atomicfile.TooLargeError{Path: "standard output", Size: n, Write: true}
+		}
+		_, err := r.Stdout.Write(out)
 		r.res.Wrote = err == nil
 		return err
 	}

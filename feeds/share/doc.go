@@ -45,7 +45,12 @@
 // it is answered, and FEED is written by the next fold (see Durability).
 // A body over Options.MaxBody is refused with 413, one that does
 // not load with 400 and its file:line:col problems; the feed is then
-// untouched. At most Options.MaxPosts POSTs (4) are taken at once, from
+// untouched. So is a POST that would take the feed past FeedCap, the size
+// limit of what feedsync reads (atomicfile.Limit, 256 MiB unless
+// FEEDSYNC_MAX_BYTES raises it) less a headroom: 413, naming the limit,
+// so that the fold can write the feed, a restarted hub read it and every
+// subscriber download it. The hub keeps a running size of the feed, and
+// measures a POST's growth on the items it names alone (size.go). At most Options.MaxPosts POSTs (4) are taken at once, from
 // the reading of their bodies to their answers; one beyond waits, its
 // body unread, up to PostWait (a quarter of a second: a one-item POST
 // takes milliseconds) for one of them to end, and is then refused with 503
@@ -103,10 +108,18 @@
 // when the hub starts. Damage that sound records follow (the disk's, not
 // a kill's: those records were acknowledged) is reported in the log and
 // skipped, the records after it are replayed, and the segment is kept as
-// found in FEED.journal.N.damaged. The version store records the changed
-// items only. While neither the journal nor a fold can be written (a
-// full disk), POSTs and GETs are answered 503 with Retry-After: a GET
-// never answers what a kill of the hub would take back.
+// found in FEED.journal.N.damaged. Each record names its feed (the
+// FeedID of its publisher state, and FEED's file name): another feed's
+// records are never replayed, the log names their segment and it is kept
+// as found in FEED.journal.N.foreign; records written before records
+// named their feed are replayed as before (journalid.go says why). The
+// version store records the changed items only. The journal, the state
+// and the version store take FEED's mode, .feedsync the same with search
+// (atomicfile.ModeBeside): a private feed's are private, and so are a
+// subscriber's beside LOCAL. While neither the journal nor a fold can be
+// written (a full disk), POSTs and GETs are answered 503 with
+// Retry-After: a GET never answers what a kill of the hub would take
+// back.
 //
 // A fold writes the model into FEED atomically under FEED's lock, FEED.bak
 // keeping the feed it replaced, then the stamps, then removes the journal

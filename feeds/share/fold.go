@@ -10,6 +10,7 @@ import (
 
 	"github.com/feedsync/feedsync/feeds/atomicfile"
 	"github.com/feedsync/feedsync/feeds/dialect"
+	"github.com/feedsync/feedsync/feeds/fetch"
 )
 
 // errFeedMoved says FEED changed on disk while a fold was under way: the
@@ -48,13 +49,13 @@ func (h *Hub) foldOnce() error {
 	}
 	model := h.doc.Subset(func(dialect.Entry) bool { return true })
 	st := h.st.copyForSave()
-	upto, pending, pendingB, id := h.j.last(), h.pending, h.pendingB, h.feedID()
+	upto, pending, pendingB, id, sizeAt := h.j.last(), h.pending, h.pendingB, h.feedID(), h.size
 	h.pending, h.pendingB = 0, 0
 	writing := make(chan struct{})
 	h.writing = writing
 	h.mu.Unlock()
 
-	err = h.writeFeed(model, id)
+	written, err := h.writeFeed(model, id)
 	h.mu.Lock()
 	h.writing = nil
 	close(writing)
@@ -67,12 +68,19 @@ func (h *Hub) foldOnce() error {
 	}
 	h.mu.Lock()
 	defer h.mu.Unlock()
+	if tl := (*atomicfile.TooLargeError)(nil); errors.As(err, &tl) && tl.Write {
+		// The running size fell short (size.go): it is exact now, so that
+		// the POSTs that would grow the feed further are refused.
+		h.size += tl.Size - sizeAt
+		err = fmt.Errorf("%w; POSTs that grow the feed are refused until it is back within %s", err, fetch.SizeText(FeedCap()))
+	}
 	if err != nil {
 		h.pending += pending
 		h.pendingB += pendingB
 		return err
 	}
 	h.j.folded(upto)
+	h.size += written - sizeAt // exact, with the POSTs since the copy
 	for id, seq := range h.unfolded {
 		if seq <= upto {
 			delete(h.unfolded, id)
@@ -84,19 +92,20 @@ func (h *Hub) foldOnce() error {
 // writeFeed writes model into FEED under FEED's lock, unless FEED is no
 // longer the file the hub last read or wrote (id, and the digest of its
 // bytes): errFeedMoved. It
-// records FEED's new identity and the digest of its bytes.
-func (h *Hub) writeFeed(model feed, id fileID) error {
+// records FEED's new identity and the digest of its bytes, and returns
+// the number of bytes written.
+func (h *Hub) writeFeed(model feed, id fileID) (int64, error) {
 	lock, err := atomicfile.Acquire(context.Background(), h.path)
 	if err != nil {
-		return err
+		return 0, err
 	}
 	defer lock.Release()
 	snap, err := lock.Read()
 	if err != nil {
-		return err
+		return 0, err
 	}
 	if now, err := statID(h.path); err != nil || now != id || !snap.Exists() {
-		return errFeedMoved
+		return 0, errFeedMoved
 	}
 	h.mu.Lock()
 	seen := snap.Digest() == hex.EncodeToString(h.sum[:])
@@ -108,18 +117,20 @@ func (h *Hub) writeFeed(model feed, id fileID) error {
 	}
 	h.mu.Unlock()
 	if !seen {
-		return errFeedMoved
+		return 0, errFeedMoved
 	}
 	sum := sha256.New()
+	var n int64
 	err = lock.CommitWith(snap, func(w io.Writer) error {
-		_, err := model.WriteTo(io.MultiWriter(w, sum))
+		var err error
+		n, err = model.WriteTo(io.MultiWriter(w, sum))
 		return err
 	})
 	if errors.Is(err, atomicfile.ErrChanged) {
-		return errFeedMoved
+		return 0, errFeedMoved
 	}
 	if err != nil {
-		return err
+		return 0, err
 	}
 	newID, err := statID(h.path)
 	if err == nil {
@@ -130,5 +141,5 @@ func (h *Hub) writeFeed(model feed, id fileID) error {
 		h.sum = [32]byte(sum.Sum(nil))
 		h.mu.Unlock()
 	}
-	return err
+	return n, err
 }

@@ -108,6 +108,7 @@ type Hub struct {
 	sum     [32]byte               // the digest of FEED's bytes as last read or written
 	base    [32]byte               // the digest of FEED as last read: the ETags change with it
 	bad     error                  // FEED on disk does not load: POSTs are refused
+	size    int64                  // the running size of FEED as a fold would write it (size.go)
 	release func()
 	// versions is the version store beside FEED (versions.go).
 	versions *store.Store
@@ -167,6 +168,7 @@ func NewHub(path string, opts Options) (*Hub, error) {
 	if opts.MaxBody <= 0 {
 		opts.MaxBody = DefaultMaxBody
 	}
+	opts.MaxBody = min(opts.MaxBody, atomicfile.Limit()) // no feed is larger
 	if opts.MaxPosts <= 0 {
 		opts.MaxPosts = DefaultMaxPosts
 	}
@@ -184,7 +186,7 @@ func NewHub(path string, opts Options) (*Hub, error) {
 	dir := filepath.Dir(h.state)
 	_, statErr := os.Stat(dir)
 	made := errors.Is(statErr, fs.ErrNotExist) // tidied away if the feed does not load
-	if err := os.MkdirAll(dir, 0o755); err != nil {
+	if err := atomicfile.MkdirBeside(dir, path); err != nil {
 		return nil, err
 	}
 	// The state file's lock is held for as long as the hub runs.

@@ -39,6 +39,13 @@ type journalRecord struct {
 	Dialect string      `json:"dialect"` // the state's dialect after it
 	Items   []stampedID `json:"items"`   // the items stamped, with their sync digests
 	Feed    []byte      `json:"-"`       // the changed items, as a feed
+	// FeedID and FeedName say whose record it is: the feed's identity
+	// (its state's FeedID) and FEED's file name. A record written before
+	// records said so has neither (ownRecords).
+	FeedID   string `json:"feed_id,omitempty"`
+	FeedName string `json:"feed_name,omitempty"`
+
+	seg int // the segment it was read from
 }
 
 // stampedID is an item's stamp as a record holds it.
@@ -49,9 +56,17 @@ type stampedID struct {
 
 var crcTable = crc32.MakeTable(crc32.Castagnoli)
 
-// maxRecord bounds a record's length as read, so that garbage in a length
-// field cannot make the reader allocate without end.
-const maxRecord = 1 << 30
+// maxRecord is the longest record a frame holds, its length a uint32. A
+// record holds the items a POST changed, which the size limit of a feed
+// bounds (atomicfile.Limit): it was 1 GiB, and a POST under a raised limit
+// was written, acknowledged and then read back as damage. The reader
+// takes any length its segment holds (a segment is read whole, so a
+// garbled length allocates nothing); encode refuses a longer record, and
+// the POST is then made durable by a fold instead.
+const maxRecord = 1<<32 - 1
+
+// errRecordTooLong refuses a record longer than a frame holds.
+var errRecordTooLong = errors.New("a journal record longer than 4 GiB")
 
 // encode frames a record.
 func (r *journalRecord) encode() ([]byte, error) {
@@ -60,6 +75,9 @@ func (r *journalRecord) encode() ([]byte, error) {
 		return nil, err
 	}
 	n := 4 + len(head) + len(r.Feed)
+	if int64(n) > maxRecord {
+		return nil, errRecordTooLong
+	}
 	b := make([]byte, 8, 8+n)
 	b = binary.BigEndian.AppendUint32(b, uint32(len(head)))
 	b = append(b, head...)
@@ -93,7 +111,7 @@ func decodeRecord(data []byte) (journalRecord, int, bool) {
 	}
 	n := int(binary.BigEndian.Uint32(data))
 	sum := binary.BigEndian.Uint32(data[4:])
-	if n < 4 || n > maxRecord || n > len(data)-8 {
+	if n < 4 || n > len(data)-8 {
 		return r, 0, false
 	}
 	p := data[8 : 8+n]
@@ -131,7 +149,8 @@ func resync(data []byte, off int) int {
 // journal is the hub's journal: its segments, the one appended to, and
 // the group commit of appends (wait).
 type journal struct {
-	base string // .feedsync/FEED.journal; segments are base.N
+	base string      // .feedsync/FEED.journal; segments are base.N
+	perm fs.FileMode // of the files it creates: FEED's (atomicfile.ModeBeside)
 	f    *os.File
 	seg  int // the segment appended to
 
@@ -181,7 +200,7 @@ func segments(base string) ([]int, error) {
 // openJournal reads every record of the journal beside feed, cuts a torn
 // record off the end of a segment, and opens a new segment to append to.
 func openJournal(feed string) (*journal, []journalRecord, error) {
-	j := &journal{base: journalPath(feed)}
+	j := &journal{base: journalPath(feed), perm: atomicfile.ModeBeside(feed)}
 	j.cond = sync.NewCond(&j.mu)
 	segs, err := segments(j.base)
 	if err != nil {
@@ -220,6 +239,9 @@ func (j *journal) readSegment(n int) ([]journalRecord, error) {
 	damaged := false
 	for off := 0; ; {
 		got, sound := decodeRecords(data[off:])
+		for i := range got {
+			got[i].seg = n
+		}
 		recs = append(recs, got...)
 		off += sound
 		if off == len(data) {
@@ -238,7 +260,7 @@ func (j *journal) readSegment(n int) ([]journalRecord, error) {
 		off = next
 	}
 	if damaged {
-		if err := os.WriteFile(name+".damaged", data, 0o644); err != nil {
+		if err := atomicfile.WriteFileNoBackup(name+".damaged", data, j.perm); err != nil {
 			return nil, fmt.Errorf("keeping a damaged journal segment: %w", err)
 		}
 	}
@@ -263,10 +285,11 @@ func (j *journal) open(n int) error {
 	if err := regularSegment(j.segName(n)); err != nil {
 		return err
 	}
-	f, err := os.OpenFile(j.segName(n), os.O_WRONLY|os.O_CREATE|os.O_APPEND, 0o644)
+	f, err := os.OpenFile(j.segName(n), os.O_WRONLY|os.O_CREATE|os.O_APPEND, j.perm)
 	if err != nil {
 		return fmt.Errorf("opening the journal: %w", err)
 	}
+	atomicfile.Created(f, j.perm)
 	atomicfile.SyncDir(filepath.Dir(j.base))
 	j.f, j.seg = f, n
 	return nil

@@ -2,6 +2,9 @@ package share
 
 import (
 	"bytes"
+	"encoding/binary"
+	"encoding/json"
+	"hash/crc32"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -324,5 +327,46 @@ func TestJournalSegmentThatIsALinkIsRefused(t *testing.T) {
 	}
 	if got, _ := os.ReadFile(other); string(got) != "precious\n" {
 		t.Errorf("the linked file holds %q, want it untouched", got)
+	}
+}
+
+// A record longer than 1 GiB (a POST under a raised size limit) is read
+// back as it was written: the reader took 1 GiB at most and cut such a
+// record off as a torn tail, after the hub had acknowledged it. Skipped
+// with -short: it writes and reads a segment of 1 GiB.
+func TestJournalReadsBackARecordOverAGiB(t *testing.T) {
+	if testing.Short() {
+		t.Skip("writes a 1 GiB journal segment")
+	}
+	feed := filepath.Join(t.TempDir(), "hub.xml")
+	os.MkdirAll(filepath.Dir(journalPath(feed)), 0o755)
+	j, _, err := openJournal(feed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	seg := j.segName(j.seg)
+	j.close()
+	head, _ := json.Marshal(journalRecord{Stamp: 100, Until: 100, Items: []stampedID{{"big", "sum"}}})
+	body := bytes.Repeat([]byte("x"), 1<<30+1<<20)
+	payload := append(binary.BigEndian.AppendUint32(nil, uint32(len(head))), head...)
+	crc := crc32.Update(crc32.Checksum(payload, crcTable), crcTable, body)
+	frame := binary.BigEndian.AppendUint32(nil, uint32(len(payload)+len(body)))
+	frame = binary.BigEndian.AppendUint32(frame, crc)
+	f, err := os.Create(seg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f.Write(frame)
+	f.Write(payload)
+	f.Write(body)
+	f.Close()
+	body = nil
+	j, recs, err := openJournal(feed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer j.close()
+	if len(recs) != 1 || len(recs[0].Feed) != 1<<30+1<<20 {
+		t.Fatalf("read %d records, want the one of 1 GiB", len(recs))
 	}
 }

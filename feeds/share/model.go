@@ -46,6 +46,7 @@ func (h *Hub) start() error {
 	for _, d := range j.damage {
 		h.logf("warning: %s", d)
 	}
+	recs, newID := h.ownRecords(j, recs, st)
 	for _, r := range recs {
 		if err := h.replay(doc, st, r); err != nil {
 			// An acknowledged POST: never dropped by the fold that follows.
@@ -55,6 +56,10 @@ func (h *Hub) start() error {
 	}
 	h.st = st
 	h.adopt(doc, sha256.Sum256(snap.Data), id)
+	h.size = int64(len(snap.Data)) // an upper bound with the records replayed; the fold below makes it exact
+	for _, r := range recs {
+		h.size += int64(len(r.Feed))
+	}
 	h.openVersions()
 	observed := st.observe(doc, now)
 	st.index()
@@ -70,7 +75,7 @@ func (h *Hub) start() error {
 		}
 		return nil
 	}
-	if observed {
+	if observed || newID {
 		return st.save(h.state)
 	}
 	return nil
@@ -185,8 +190,11 @@ func (h *Hub) take(data []byte, id fileID) {
 		return
 	}
 	doc, err := parse(h.path, data)
+	size := int64(len(data))
 	if err == nil && len(h.unfolded) > 0 {
-		_, err = doc.MergeIn(h.doc.Subset(func(e dialect.Entry) bool { _, ok := h.unfolded[e.ID()]; return ok }))
+		journalled := h.doc.Subset(func(e dialect.Entry) bool { _, ok := h.unfolded[e.ID()]; return ok })
+		size += int64(len(journalled.Bytes())) // an upper bound, until the fold that follows
+		_, err = doc.MergeIn(journalled)
 	}
 	if err != nil {
 		h.logf("warning: %s changed on disk but does not load; serving the feed as last read:\n%v", h.path, err)
@@ -197,6 +205,7 @@ func (h *Hub) take(data []byte, id fileID) {
 	h.bad = nil
 	h.rw.Lock()
 	h.adopt(doc, sum, id)
+	h.size = size
 	observed := h.st.observe(doc, h.opts.Now())
 	h.rw.Unlock()
 	switch {

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"path/filepath"
 	"strconv"
 	"time"
 
@@ -115,11 +116,20 @@ func (h *Hub) incorporate(posted feed, until, link string, complete bool) (feed,
 		h.mu.Unlock()
 		return nil, "", http.StatusServiceUnavailable, fmt.Errorf("%s does not load; fix it before syncing (see the hub's log)", h.path)
 	}
+	grows, err := h.growth(posted)
+	if err == nil {
+		err = CheckGrowth(h.size, grows)
+	}
+	if ge := (*GrowthError)(nil); errors.As(err, &ge) {
+		h.mu.Unlock()
+		return nil, "", http.StatusRequestEntityTooLarge, fmt.Errorf("413 %w", err)
+	}
 	seq, err := h.apply(posted)
 	if err != nil {
 		h.mu.Unlock()
 		return nil, "", http.StatusBadRequest, err
 	}
+	h.size += grows
 	now := h.opts.Now()
 	answer := h.answer(posted, until, now)
 	etag := h.viewOf(!complete && !h.opts.Window.IsZero(), link, now).etag
@@ -228,6 +238,7 @@ func (h *Hub) stampChanges(ids []string, now time.Time) journalRecord {
 		rec.Stamp = h.st.Until
 	}
 	rec.Until, rec.Dialect = h.st.Until, h.st.Dialect
+	rec.FeedID, rec.FeedName = h.st.FeedID, filepath.Base(h.path)
 	for _, it := range its {
 		rec.Items = append(rec.Items, stampedID{it.ID, it.Sum})
 	}

@@ -87,6 +87,9 @@ type stamps struct {
 	Until   int64              `json:"until"`  // the latest stamp given
 	Purged  int64              `json:"purged"` // the stamp at which items last vanished from the feed
 	Items   map[string]stamped `json:"items"`
+	// FeedID is the feed's identity, which its journal's records carry
+	// (journal.go, ownRecords); "" in a state written before they did.
+	FeedID string `json:"feed_id,omitempty"`
 
 	x *stampIndex // Items by stamp, made when first needed (index)
 }
@@ -308,10 +311,20 @@ func saveState(path string, v any) error {
 }
 
 // writeState writes a state's bytes to path atomically, making its
-// folder.
+// folder; both take the mode of the feed whose state it is (stateFeed).
 func writeState(path string, data []byte) error {
-	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+	feed := stateFeed(path)
+	if err := atomicfile.MkdirBeside(filepath.Dir(path), feed); err != nil {
 		return err
 	}
-	return atomicfile.WriteFileNoBackup(path, data, 0o644)
+	return atomicfile.WriteFileNoBackup(path, data, atomicfile.ModeBeside(feed))
+}
+
+// stateFeed is the feed whose state file statePath names path.
+func stateFeed(path string) string {
+	name := strings.TrimSuffix(filepath.Base(path), ".json")
+	if i := strings.LastIndexByte(name, '.'); i > 0 {
+		name = name[:i]
+	}
+	return filepath.Join(filepath.Dir(filepath.Dir(path)), name)
 }

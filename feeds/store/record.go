@@ -195,7 +195,7 @@ func (w *appender) finish() error {
 // nothing more.
 func (s *Store) lock() (*atomicfile.Lock, error) {
 	dir := filepath.Dir(s.path)
-	if err := os.MkdirAll(dir, 0o755); err != nil {
+	if err := atomicfile.MkdirBeside(dir, s.feed); err != nil {
 		return nil, fmt.Errorf("%s: %w", dir, err)
 	}
 	if err := checkDir(dir); err != nil {
@@ -270,14 +270,8 @@ func (s *Store) openLocked() (*os.File, error) {
 
 // filePerm is the mode of the store file: the feed's, as its backups
 // keep it, since the store holds the data of the feed's items; 0600 when
-// the feed cannot be looked at.
-func (s *Store) filePerm() fs.FileMode {
-	info, err := os.Stat(s.feed)
-	if err != nil {
-		return 0o600
-	}
-	return info.Mode().Perm() & 0o666
-}
+// the feed cannot be looked at (atomicfile.ModeBeside).
+func (s *Store) filePerm() fs.FileMode { return atomicfile.ModeBeside(s.feed) }
 
 // sameFile reports whether f is the file info describes.
 func sameFile(f *os.File, info fs.FileInfo) bool {

@@ -114,12 +114,14 @@ func (m Model) key(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 	switch {
 	case m.overlay == noOverlay && m.screen == mergeScreen && !m.merge.typing && key.Matches(msg, m.keys.Help):
 		return m.showHelp()
+	case m.overlay == noOverlay && m.screen == mergeScreen && !m.merge.typing && key.Matches(msg, m.keys.Suspend):
+		return m, tea.Suspend // typing, ctrl+z undoes the typing
 	case m.overlay == noOverlay && m.screen == mergeScreen:
 		m.merge, cmd = m.merge.Update(msg) // every key, ctrl+c included, which asks when the result changed
 	case msg.String() == "ctrl+c" && m.overlay != confirmOverlay:
 		return m.quit() // from anywhere else, the filter included
 	case key.Matches(msg, m.keys.Suspend) && m.screen != mergeScreen:
-		return m, tea.Suspend // in the merge view, ctrl+z undoes
+		return m, tea.Suspend
 	case m.overlay == helpOverlay:
 		m.help, cmd = m.help.Update(msg)
 	case m.overlay == confirmOverlay:
