@@ -68,9 +68,11 @@
 // space is compared exactly inside pre, listing, plaintext, xmp,
 // textarea, script and style, and inside an element whose
 // xml:space="preserve" holds (XML 1.0 §2.10), as those keep it as
-// written. A change given up is in no hunk: the hunks give back the base
-// and the merge, and each side less what it gave up. [SpaceOnly] tells
-// whether two texts differ in white space alone.
+// written. A change given up joins the hunk of the change it met, where it
+// counts for no side (Sides, Kind and Text leave it out) while its side's
+// Texts hold it, so that the hunks still give back the base, the merge
+// and every side; only one that met two hunks is in neither. [SpaceOnly]
+// tells whether two texts differ in white space alone.
 //
 // # Cost
 //

@@ -4,8 +4,6 @@ import (
 	"cmp"
 	"slices"
 	"strings"
-
-	"github.com/feedsync/feedsync/diff"
 )
 
 // Options change what a merge compares. The zero value is [Merge]'s.
@@ -26,15 +24,13 @@ func MergeWith(base string, sides []string, m Mode, o Options) Result {
 		keep = preserved(bt, m)
 	}
 	for i, s := range sides {
-		edits := sideEdits(bt, tokens(s, m))
+		own := placeSide(bt, sideEdits(bt, tokens(s, m)), i)
 		if o.Space {
-			var ws []diff.TokenEdit
-			edits, ws = spaceEdits(edits, bt, keep)
-			for _, e := range ws {
-				spaces = append(spaces, &change{start: e.Start, end: e.End, repl: e.New, sides: []int{i}})
-			}
+			var ws []*change
+			own, ws = spaceChanges(own, bt, keep)
+			spaces = append(spaces, ws...)
 		}
-		cs = addSide(cs, bt, edits, i)
+		cs = mergeSame(cs, own)
 	}
 	place(bt, cs)
 	groups := hunks(cs)
@@ -53,19 +49,20 @@ func MergeWith(base string, sides []string, m Mode, o Options) Result {
 // with it never counts as a change that clashes.
 func SpaceOnly(a, b string, m Mode) bool {
 	at := tokens(a, m)
-	words, spaces := spaceEdits(sideEdits(at, tokens(b, m)), at, preserved(at, m))
+	words, spaces := spaceChanges(placeSide(at, sideEdits(at, tokens(b, m)), 0), at, preserved(at, m))
 	return len(words) == 0 && len(spaces) > 0
 }
 
-// spaceEdits splits a side's edits into those that change words and
+// spaceChanges splits a side's changes, placed together so that each
+// keeps its place among the others, into those that change words and
 // those that change white space alone, outside the tokens keep marks.
-func spaceEdits(edits []diff.TokenEdit, bt []string, keep []bool) (words, spaces []diff.TokenEdit) {
-	for _, e := range edits {
-		if blank(bt[e.Start:e.End]) && blank(e.New) && !kept(keep, e.Start, e.End) {
-			spaces = append(spaces, e)
+func spaceChanges(own []*change, bt []string, keep []bool) (words, spaces []*change) {
+	for _, c := range own {
+		if blank(bt[c.start:c.end]) && blank(c.repl) && !kept(keep, c.start, c.end) {
+			spaces = append(spaces, c)
 			continue
 		}
-		words = append(words, e)
+		words = append(words, c)
 	}
 	return words, spaces
 }
@@ -100,37 +97,77 @@ func kept(keep []bool, start, end int) bool {
 // that no word change covers or shares an insertion point with becomes a
 // group of its own; of white-space changes to one place, the one whose
 // text is greatest is taken (sides that made it alike share it), so that
-// the merge does not depend on the order of the sides.
+// the merge does not depend on the order of the sides. A change given up
+// joins the group of the change it met, given up (it counts for no side
+// in Kind and Text, and its side's Texts hold it), so that the hunks still
+// give back every side; one that met two groups is in none.
 func withSpaces(groups [][]*change, spaces []*change) [][]*change {
-	var words []*change
-	for _, g := range groups {
-		words = append(words, g...)
-	}
 	slices.SortStableFunc(spaces, func(a, b *change) int {
 		return cmp.Or(cmp.Compare(a.start, b.start), cmp.Compare(a.end, b.end), -cmp.Compare(strings.Join(a.repl, ""), strings.Join(b.repl, "")))
 	})
 	var taken []*change
+	var given []*change
 	for _, c := range spaces {
 		if n := len(taken); n > 0 && meets(taken[n-1], c) {
 			if last := taken[n-1]; last.key() == c.key() {
 				last.sides = append(last.sides, c.sides...)
+			} else {
+				given = append(given, c)
 			}
 			continue
 		}
-		if !slices.ContainsFunc(words, func(w *change) bool { return meets(w, c) }) {
-			taken = append(taken, c)
+		if slices.ContainsFunc(groups, func(g []*change) bool { return slices.ContainsFunc(g, func(w *change) bool { return meets(w, c) }) }) {
+			given = append(given, c)
+			continue
 		}
+		taken = append(taken, c)
 	}
 	for _, c := range taken {
 		slices.Sort(c.sides)
 		groups = append(groups, []*change{c})
 	}
+	sortGroups(groups)
+	for _, c := range given {
+		c.gaveUp = true
+		groups = giveUp(groups, c)
+	}
+	return groups
+}
+
+// giveUp puts a change given up into the one group it meets, if that
+// group, grown by it, meets no other.
+func giveUp(groups [][]*change, c *change) [][]*change {
+	at := -1
+	for i, g := range groups {
+		if !slices.ContainsFunc(g, func(o *change) bool { return meets(o, c) }) {
+			continue
+		}
+		if at >= 0 {
+			return groups // it met two: in none
+		}
+		at = i
+	}
+	if at < 0 {
+		return groups
+	}
+	lo, hi := span(groups[at])
+	lo, hi = min(lo, c.start), max(hi, c.end)
+	for i, g := range groups {
+		if olo, ohi := span(g); i != at && olo < hi && lo < ohi {
+			return groups // grown, it would overlap another: in none
+		}
+	}
+	groups[at] = append(groups[at], c)
+	sortChanges(groups[at])
+	return groups
+}
+
+func sortGroups(groups [][]*change) {
 	slices.SortStableFunc(groups, func(a, b []*change) int {
 		alo, ahi := span(a)
 		blo, bhi := span(b)
 		return cmp.Or(cmp.Compare(alo, blo), cmp.Compare(ahi, bhi))
 	})
-	return groups
 }
 
 // meets reports whether two changes cover a base token in common or

@@ -56,7 +56,7 @@ func TestSpace(t *testing.T) {
 			if r.Merged != c.want || r.Clean() != (c.want != "") {
 				t.Errorf("MergeWith = %q (clashes %d), want %q\nhunks %+v", r.Merged, r.Clashes, c.want, r.Hunks)
 			}
-			checkBase(t, c.base, r)
+			checkSides(t, c.base, c.sides, r)
 			if e := Merge(c.base, c.sides, c.mode); e.Merged != c.exact {
 				t.Errorf("Merge = %q (clashes %d), want %q", e.Merged, e.Clashes, c.exact)
 			}
@@ -87,25 +87,10 @@ func TestSpaceOnly(t *testing.T) {
 	}
 }
 
-// checkBase checks that the hunks follow one another over the whole base.
-// Under Options.Space they need not give back every side: a change of
-// white space given up is in no hunk.
-func checkBase(t *testing.T, base string, r Result) {
-	t.Helper()
-	at := 0
-	for _, h := range r.Hunks {
-		if h.Start != at || base[h.Start:h.End] != h.Base {
-			t.Fatalf("hunk %+v does not follow at %d", h, at)
-		}
-		at = h.End
-	}
-	if at != len(base) {
-		t.Fatalf("hunks end at %d of %d", at, len(base))
-	}
-}
 
 // FuzzMergeSpace checks Options.Space on any base and two sides in each
-// mode: swapping the sides gives the same merge; a side merged with the
+// mode: the hunks give back the base and both sides; swapping the sides
+// gives the same merge; a side merged with the
 // base alone is that side; where Merge combines, MergeWith combines to
 // the same text; sides that differ from the base in white space alone
 // never clash; an XHTML merge without clashes is well-formed.
@@ -124,7 +109,7 @@ func FuzzMergeSpace(f *testing.F) {
 		m := Mode(mode % 3)
 		o := Options{Space: true}
 		r := MergeWith(base, []string{a, b}, m, o)
-		checkBase(t, base, r)
+		checkSides(t, base, []string{a, b}, r)
 		if s := MergeWith(base, []string{b, a}, m, o); s.Clean() != r.Clean() || s.Merged != r.Merged {
 			t.Fatalf("swapped sides merge to %q (%d clashes), not %q (%d)", s.Merged, s.Clashes, r.Merged, r.Clashes)
 		}
