@@ -165,3 +165,28 @@ func TestGitCombineTurnedOff(t *testing.T) {
 		}
 	}
 }
+
+// TestGitSameStampOnTwoBranches is issue 29 item 8 with real git:
+// 'update --by me --when T' on two branches with different titles gave
+// two versions with one by, sequence and when, and the driver exited 0
+// keeping one. They are two changes: the merge stops (exit 1), both
+// titles kept in the valid feed as a conflict, in each dialect.
+func TestGitSameStampOnTwoBranches(t *testing.T) {
+	t.Parallel()
+	for _, f := range combineFixtures {
+		t.Run(f.name, func(t *testing.T) {
+			t.Parallel()
+			r := setUp(t, f.gitFixture)
+			r.git("checkout", "-q", "-b", "topic")
+			r.edit("todo.xml", f.a, f.flag, f.clash[1], "me", "2026-03-02T09:00:00Z")
+			r.git("checkout", "-q", "main")
+			r.edit("todo.xml", f.a, f.flag, f.clash[0], "me", "2026-03-02T09:00:00Z")
+			code, out := r.run("git", "merge", "--no-edit", "topic")
+			merged := r.read("todo.xml")
+			if code == 0 || !strings.Contains(merged, f.clash[0]) || !strings.Contains(merged, f.clash[1]) || !r.conflicted("todo.xml", f.a) {
+				t.Fatalf("git merge: exit %d, want 1 with both edits kept as a conflict\n%s\n%s", code, out, merged)
+			}
+			r.feedsync("validate", "todo.xml")
+		})
+	}
+}
