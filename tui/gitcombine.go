@@ -26,14 +26,15 @@ const combineKey = "feedsync.combine"
 // stamped as 'resolve --auto' in the clone would stamp them, --by, else
 // $FEEDSYNC_BY, else the clone's feedsync.by ('feedsync git setup --by
 // EP'), else the id kept in the user's config directory; at --when, else
-// now.
-func (d *gitDriver) combine(ctx context.Context, v gitmerge.Versions, out *gitmerge.Outcome) error {
+// now. Without a valid one the driver says so and combines nothing.
+func (d *gitDriver) combine(ctx context.Context, v gitmerge.Versions, out *gitmerge.Outcome) {
 	if d.noCombine || !out.Combinable() || !combineEnabled(ctx) {
-		return nil
+		return
 	}
 	st, err := d.stamp.stamp(d.env, now, d.workFile())
-	if err != nil {
-		return fmt.Errorf("%s: the items that combine need an endpoint id: %w", d.path, err)
+	if err != nil { // the merge goes on: what would combine stays in conflict
+		d.env.warn(fmt.Sprintf("%s: nothing combined, for want of an endpoint id to stamp it with: %v", d.path, err))
+		return
 	}
 	d.combinedBy = st.By
 	o := gitmerge.CombineOptions{Stamp: st}
@@ -41,7 +42,6 @@ func (d *gitDriver) combine(ctx context.Context, v gitmerge.Versions, out *gitme
 		o.Bases = storeBases{d.store.st}
 	}
 	out.Combine(v, o)
-	return nil
 }
 
 // combineEnabled reads feedsync.combine from git's config where git runs

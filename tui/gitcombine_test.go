@@ -6,6 +6,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/feedsync/feedsync/feeds/feedtest"
 )
 
 // A combineFixture is a gitFixture's item a and, for the field its flag
@@ -188,5 +190,24 @@ func TestGitSameStampOnTwoBranches(t *testing.T) {
 			}
 			r.feedsync("validate", "todo.xml")
 		})
+	}
+}
+
+// TestGitMergeCombinesNothingWithoutAnEndpointID: a FEEDSYNC_BY that is
+// no endpoint id leaves nothing to stamp the combined versions with; the
+// driver says so and merges as without combining (exit 1, the item in
+// conflict), rather than fail the merge.
+func TestGitMergeCombinesNothingWithoutAnEndpointID(t *testing.T) {
+	raw, err := os.ReadFile(filepath.Join("..", "testdata", "gitmerge", "combine-words.txtar"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	a := feedtest.ParseArchive(string(raw))
+	h := newHarness(t)
+	h.env["FEEDSYNC_BY"] = "not an id"
+	base, ours, theirs := h.write("base.xml", a.Files["base.xml"]), h.write("ours.xml", a.Files["ours.xml"]), h.write("theirs.xml", a.Files["theirs.xml"])
+	code, _, stderr := h.run("", "git-merge", base, ours, theirs, "todo.xml")
+	if code != ExitAttention || !strings.Contains(stderr, "nothing combined, for want of an endpoint id") || !strings.Contains(h.read("ours.xml"), "<sx:conflicts>") {
+		t.Errorf("exit %d, want 1, the item in conflict and the reason said:\n%s", code, stderr)
 	}
 }

@@ -87,9 +87,7 @@ func (d *gitDriver) run(ctx context.Context) error {
 		fmt.Fprintf(d.env.Stderr, "feedsync git-merge: %s: the feeds do not merge:\n%s", d.path, indent(userText(err), maxProblemLines))
 		return d.textMerge(ctx)
 	}
-	if err := d.combine(ctx, v, out); err != nil {
-		return err
-	}
+	d.combine(ctx, v, out)
 	var buf bytes.Buffer
 	if info, err := os.Stat(d.cur); err == nil {
 		buf.Grow(int(info.Size() + info.Size()/8)) // one allocation, not a dozen doublings
