@@ -181,7 +181,7 @@ func Run(ctx context.Context, args []string, env *Env) (code int) {
 			if batchCommands[c.name] && env.offHeap == nil {
 				held = &fetch.OffHeap{}
 				env.offHeap = held
-				defer capHeap()()
+				defer capHeap(capRoomOf(c.name))()
 			}
 			return exitCode(env.Stderr, env.cmd, c.run(ctx, env, args[1:]), args[1:])
 		}
