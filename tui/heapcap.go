@@ -37,8 +37,8 @@ const (
 // the merge, about twice what it reads, well above capPer, so that at
 // capRoom its collector ran at every quarter of the heap allocated anew,
 // a third of its CPU at 10k items; git runs it once per file while a
-// person waits. Its peak is a quarter higher (issue 30 item 2: 1.05 s
-// and 137 MiB for an SSE 0.91 RSS merge of 3 x 8 MB, against 1.56 s and
+// person waits. Its peak is about a sixth higher (issue 30 item 2: 1.17 s
+// and 128 MiB for an SSE 0.91 RSS merge of 3 x 8 MB, against 1.56 s and
 // 110 MiB).
 const capRoomDriver = 2.0
 
