@@ -37,6 +37,9 @@ func resolveInteractive(ctx context.Context, env *Env, pos []string, out string,
 	if out != "-" && !isLocalPath(out) {
 		return usageError("resolve", "%s cannot be saved to; give -o OUT", out)
 	}
+	if err := inputsExist(pos); err != nil {
+		return err // before the terminal: a missing file is the first thing to fix
+	}
 	env, closeTTY, err := terminalFor(env, out)
 	if err != nil {
 		return err
