@@ -87,7 +87,6 @@ func TestSpaceOnly(t *testing.T) {
 	}
 }
 
-
 // FuzzMergeSpace checks Options.Space on any base and two sides in each
 // mode: the hunks give back the base and both sides; swapping the sides
 // gives the same merge; a side merged with the
