@@ -73,7 +73,12 @@
 //     kept, Compare's winner and its conflict, the same on every endpoint,
 //     and merging the result again changes nothing (issue 29 item 8).
 //     Where they share their data too but differ in what lies under the
-//     topmost entry, the one Compare prefers is kept on both sides.
+//     topmost entry, the one Compare prefers is kept on both sides. Once
+//     one of the two has been changed again, its later version holds the
+//     shared stamp below its own, and the stamp alone cannot tell the
+//     other change from the one it descends from: note 2 subsumes it, as
+//     for any version the later one holds (package feeds/gitmerge compares
+//     such items against git's ancestor before the spec's merge).
 //   - "If the noconflicts attribute is set to true" (step 10) reads the
 //     winner's attribute. A valid item never changes it (§2.4), so every
 //     version agrees; package feeds reports those that do not.
