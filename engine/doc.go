@@ -76,9 +76,9 @@
 //     topmost entry, the one Compare prefers is kept on both sides. Once
 //     one of the two has been changed again, its later version holds the
 //     shared stamp below its own, and the stamp alone cannot tell the
-//     other change from the one it descends from: note 2 subsumes it, as
-//     for any version the later one holds (package feeds/gitmerge compares
-//     such items against git's ancestor before the spec's merge).
+//     other change from the one it descends from: note 2 subsumes it, and
+//     it is lost, as any version is that the later one's history holds.
+//     Only the two versions met side by side are kept apart.
 //   - "If the noconflicts attribute is set to true" (step 10) reads the
 //     winner's attribute. A valid item never changes it (§2.4), so every
 //     version agrees; package feeds reports those that do not.
