@@ -343,13 +343,21 @@
 //
 // An item's sync digest covers its shared data as well as its sync data
 // (each version's, conflicts included). A peer that changes an item's data
-// without a new version (implementation note 1 forbids it; mesh4x does it
-// to Atom content) therefore makes the item differ like any change: sync
-// pushes it, the hub merges it and stamps it if its copy changes, and every
-// endpoint ends on the copy a merge keeps, the one whose data digest is
-// greater (engine.Compare). The hub logs, and sync warns of, each such
-// item a merge meets, once, with both copies' digests and the side kept.
-// A state written before digests covered data differs from every item
-// once: the first sync after an upgrade sends, and the hub stamps, every
-// item again.
+// without a new version (implementation note 1 and 0.91 §4.2 forbid it;
+// mesh4x does it to Atom content), and one endpoint that changed an item
+// twice in one second under one version (on two git branches), make the
+// item differ like any change: sync pushes it and the hub merges it. The
+// two copies are two changes (engine.TwoChanges, sse.TwoChanges): the
+// merge keeps both, the copy whose data digest is greater (engine.Compare)
+// as the winner and the other as its conflict, the same on every endpoint
+// whichever side merges into which, and merging either copy in again
+// changes nothing. The hub stamps the item as changed, and every endpoint
+// ends with both copies, in conflict for a person to resolve: neither is
+// lost (issue 29 item 8; until then the merge kept the greater digest
+// alone and dropped the other copy). The hub logs, and sync warns of, each
+// such item a merge meets, once, with both copies' digests and the
+// winner's side; a merge that meets a copy the item already holds as a
+// conflict says nothing. A state written before digests covered data
+// differs from every item once: the first sync after an upgrade sends,
+// and the hub stamps, every item again.
 package share
