@@ -57,30 +57,3 @@ func TestEditOf(t *testing.T) {
 		t.Errorf("fields %+v, want %+v", e.Fields, want)
 	}
 }
-
-// TestSpaceOnly: a hunk changes white space alone where the sides are the
-// same once each run of white space is one space, the winner's text on
-// either side of the hunk read with it (issue 30 item 5).
-func TestSpaceOnly(t *testing.T) {
-	for _, c := range []struct {
-		winner, version string
-		want            bool
-	}{
-		{"milk and eggs", "milk  and eggs", true},
-		{"milk and eggs", "milk\nand eggs", true},
-		{"milk and eggs ", "milk and eggs", true},
-		{"milkand eggs", "milk and eggs", false},
-		{"milk and eggs", "milk or eggs", false},
-	} {
-		fs := []Field{{Key: "content", Label: "Content", Winner: c.winner, Values: []string{c.version}}}
-		hs := HunksOf(fs, 0)
-		if len(hs) == 0 {
-			t.Fatalf("%q → %q: no hunk", c.winner, c.version)
-		}
-		for _, h := range hs {
-			if got := fs[0].SpaceOnly(h); got != c.want {
-				t.Errorf("%q → %q, hunk %q → %q: white space only %v, want %v", c.winner, c.version, h.Left, h.Right, got, c.want)
-			}
-		}
-	}
-}

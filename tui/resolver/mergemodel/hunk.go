@@ -4,8 +4,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"unicode"
-	"unicode/utf8"
 
 	"github.com/feedsync/feedsync/diff"
 )
@@ -327,50 +325,3 @@ func (f Field) covers(r string, chunks []diff.Chunk, h Hunk, w0, w1 int, others 
 }
 
 func isSpace(b byte) bool { return b == ' ' || b == '\t' || b == '\n' || b == '\r' }
-
-// SpaceOnly reports whether hunk h of field f changes white space alone:
-// with the winner's character on either side of it, the two sides are
-// the same once each run of white space counts as one space ("a b" and
-// "a  b", or a line break for a space; not "ab" and "a b"), white space
-// at the start or the end of the text no change at all. The merge
-// view can hide such hunks (issue 30 item 5).
-func (f Field) SpaceOnly(h Hunk) bool {
-	before, after := "", ""
-	if h.Start > 0 && h.Start <= len(f.Winner) {
-		_, n := utf8.DecodeLastRuneInString(f.Winner[:h.Start])
-		before = f.Winner[h.Start-n : h.Start]
-	}
-	if h.End < len(f.Winner) {
-		_, n := utf8.DecodeRuneInString(f.Winner[h.End:])
-		after = f.Winner[h.End : h.End+n]
-	}
-	norm := func(side string) string {
-		s := runsOfSpace(before + side + after)
-		if before == "" { // the text's start: white space before it is no change
-			s = strings.TrimPrefix(s, " ")
-		}
-		if after == "" {
-			s = strings.TrimSuffix(s, " ")
-		}
-		return s
-	}
-	return h.Left != h.Right && norm(h.Left) == norm(h.Right)
-}
-
-// runsOfSpace returns s with each run of white space made one space.
-func runsOfSpace(s string) string {
-	var b strings.Builder
-	space := false
-	for _, r := range s {
-		if unicode.IsSpace(r) {
-			if !space {
-				b.WriteByte(' ')
-			}
-			space = true
-			continue
-		}
-		space = false
-		b.WriteRune(r)
-	}
-	return b.String()
-}

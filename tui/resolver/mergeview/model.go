@@ -103,7 +103,10 @@ func (v Model) Open(pos int, e dialect.Entry, name string, versions []int, shown
 	v.mm = mergemodel.New(e)
 	v.fields = v.mm.Fields()
 	v.editor = newEditor(v.styles, v.fields)
-	v.spaceOnly = spaceOnlyOf(v.mm, v.fields)
+	v.spaceOnly = nil // worked out when W hides them
+	if v.hideSpace {
+		v.spaceOnly = spaceOnlyOf(v.entry, v.mm, v.fields)
+	}
 	vs := e.Versions()
 	v.places = nil
 	if v.place != nil {

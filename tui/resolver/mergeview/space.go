@@ -3,28 +3,43 @@ package mergeview
 import (
 	"fmt"
 
+	"github.com/feedsync/feedsync/feeds/dialect"
+	"github.com/feedsync/feedsync/feeds/threeway"
 	"github.com/feedsync/feedsync/tui/resolver/draw"
-
 	"github.com/feedsync/feedsync/tui/resolver/mergemodel"
 )
 
 // White space (issue 30 item 5). W hides the hunks that change white space
-// alone (mergemodel.Field.SpaceOnly: the sides are the same once each run
-// of white space is one space), as diff tools ignore white space: ] and [
+// alone by the rule of package feeds/threeway (threeway.SpaceOnly: runs of
+// white space compare equal where the field's type lets them, not inside
+// pre nor under xml:space="preserve"; values combined whole compare
+// exactly), as diff tools ignore white space: ] and [
 // pass them, the counts and the question on applying leave them out, the
 // sides show their text unmarked, and the result keeps the winner's there
 // unless one is taken (a click still takes it). W again shows them. The
 // choice holds from item to item, as a diff tool's option does.
 
-// spaceOnlyOf marks, for each version, which of its hunks change white
-// space alone.
-func spaceOnlyOf(mm mergemodel.Model, fields []mergemodel.Field) [][]bool {
+// spaceOnlyOf marks, for each version of e, which of its hunks change
+// white space alone: the winner's field against the same field with that
+// hunk alone taken, read whole, so that the rule sees where the hunk
+// stands (inside pre or not).
+func spaceOnlyOf(e dialect.Entry, mm mergemodel.Model, fields []mergemodel.Field) [][]bool {
+	own := map[string]dialect.Field{}
+	for _, f := range e.Winner().Fields() {
+		own[f.Key] = f
+	}
 	out := make([][]bool, mm.Versions())
 	for ver := range out {
 		hs := mm.Hunks(ver)
 		out[ver] = make([]bool, len(hs))
 		for k, h := range hs {
-			out[ver][k] = fields[h.Field].SpaceOnly(h)
+			w, ok := own[fields[h.Field].Key]
+			if !ok || fields[h.Field].List {
+				continue // a list's values compare whole, exactly
+			}
+			taken := w
+			taken.Value = w.Value[:h.Start] + h.Right + w.Value[h.End:]
+			out[ver][k] = w.Value == fields[h.Field].Winner && threeway.SpaceOnly(w, taken)
 		}
 	}
 	return out
@@ -50,6 +65,9 @@ func (v Model) spaceHidden(ver int) int {
 // toggleSpace shows or hides the hunks that change white space alone.
 func (v *Model) toggleSpace() {
 	v.hideSpace = !v.hideSpace
+	if v.hideSpace && v.spaceOnly == nil {
+		v.spaceOnly = spaceOnlyOf(v.entry, v.mm, v.fields)
+	}
 	v.memo, v.cols.memo = newMergeMemo(), nil // the sides are drawn otherwise
 	n := 0
 	for ver := range v.mm.Versions() {
