@@ -18,10 +18,13 @@
 // result as typed in, a text area a field, with its own keys, editor.go);
 // the view itself holds the merge (package mergemodel: the fields, the
 // hunks of each version, the results, undo), the version shown and the
-// hunk at hand, and what applying asks (apply.go). The layout (layout.go)
-// lays the fields out one version at a time (the winner, the result and
-// the version side by side, or the result under the two), every version
-// in columns (columns.go, align.go), or the base and the sides against it
-// (base.go); what a revision of the result gives is worked out once
-// (memo.go).
+// hunk at hand, and what applying asks (apply.go). The layout (layout.go,
+// the result's rows in result.go) lays the fields out one version at a
+// time (the winner, the result and the version side by side, or the
+// result under the two), every version in columns (columns.go, align.go,
+// breaks.go; the base in a column of its own where there is room), or the
+// base and the sides against it (base.go); what a revision of the result
+// gives is worked out once (memo.go). A click takes a hunk or types in the
+// result (click.go); W hides the hunks that change white space alone
+// (space.go).
 package mergeview
