@@ -36,7 +36,7 @@ func (v Model) unseen() int {
 
 // settles reports whether the result settles version i.
 func (v Model) settles(i int) bool {
-	return v.whole || len(v.versions) == 0 || slices.Contains(v.versions, i)
+	return v.item.whole || len(v.item.versions) == 0 || slices.Contains(v.item.versions, i)
 }
 
 // apply returns the command that records the result as the resolution,
@@ -60,13 +60,13 @@ func (v *Model) apply() tea.Cmd {
 	}
 	if u := v.unseen(); u >= 0 && !v.guard.asked {
 		v.guard.asked = true
-		v.note = fmt.Sprintf("version %d (%s) was not shown: ctrl+s again applies anyway, tab shows it", u+1, v.whos[u])
+		v.note = fmt.Sprintf("version %d (%s) was not shown: ctrl+s again applies anyway, tab shows it", u+1, v.item.whos[u])
 		return nil
 	}
 	if n := v.openHunks(); n > 0 && !v.guard.openOK {
 		return func() tea.Msg { return OpenMsg{n} }
 	}
-	done := DoneMsg{v.pos, v.entry, v.versions, v.mm.Edit()}
+	done := DoneMsg{v.item.pos, v.item.entry, v.item.versions, v.mm.Edit()}
 	return func() tea.Msg { return done }
 }
 

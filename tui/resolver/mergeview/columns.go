@@ -158,7 +158,7 @@ func (v Model) versionHeads() string {
 	sep := s.Ink.Rule.Render(" │ ")
 	var b strings.Builder
 	if w := v.baseWidth(); w > 0 {
-		b.WriteString(s.Bold.Render(draw.Fit("BASE · "+draw.EntryWho(draw.Labelled(v.entry.Winner().State().Dialect, v.base.From)), w)) + sep)
+		b.WriteString(s.Bold.Render(draw.Fit("BASE · "+draw.EntryWho(draw.Labelled(v.item.entry.Winner().State().Dialect, v.base.From)), w)) + sep)
 	}
 	b.WriteString(s.Winner.Render(draw.Fit("WINNER", wl)) + sep + s.Bold.Render(draw.Fit("  RESULT", wr+2)))
 	for j := range v.mm.Versions() {
@@ -166,7 +166,7 @@ func (v Model) versionHeads() string {
 		if j == v.version {
 			mark = "› "
 		}
-		b.WriteString(sep + s.Version.Render(draw.Fit(fmt.Sprintf("%sVERSION %d · %s", mark, j+1, v.whos[j]), wv+2)))
+		b.WriteString(sep + s.Version.Render(draw.Fit(fmt.Sprintf("%sVERSION %d · %s", mark, j+1, v.item.whos[j]), wv+2)))
 	}
 	return b.String()
 }

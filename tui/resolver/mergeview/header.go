@@ -35,9 +35,9 @@ func (v Model) hunkWords(k int) string {
 func (v Model) tookWords(s mergemodel.State) string {
 	switch s {
 	case mergemodel.Winner:
-		return "the winner's change (" + draw.Top(v.entry.Winner()).By + "), " + v.versionName() + " kept the base"
+		return "the winner's change (" + draw.Top(v.item.entry.Winner()).By + "), " + v.versionName() + " kept the base"
 	case mergemodel.Version:
-		return v.versionName() + "'s change (" + v.whos[v.version] + "), the winner kept the base"
+		return v.versionName() + "'s change (" + v.item.whos[v.version] + "), the winner kept the base"
 	case mergemodel.Both, mergemodel.BothRev:
 		return "both sides' additions"
 	case mergemodel.Hand:
@@ -52,7 +52,7 @@ func (v Model) tookShort(s mergemodel.State) string {
 	case mergemodel.Winner:
 		return "the winner's"
 	case mergemodel.Version:
-		return v.whos[v.version] + "'s"
+		return v.item.whos[v.version] + "'s"
 	case mergemodel.Both, mergemodel.BothRev, mergemodel.Hand:
 		return "both sides'"
 	}
@@ -144,7 +144,7 @@ func (v Model) headLines() []string {
 // buildHead builds the header but its last rule.
 func (v Model) buildHead() []string {
 	s := v.styles
-	lines := []string{s.Bold.Render(draw.Fit(fmt.Sprintf("combine %s — the result %s", v.name, v.scope()), v.width))}
+	lines := []string{s.Bold.Render(draw.Fit(fmt.Sprintf("combine %s — the result %s", v.item.name, v.scope()), v.width))}
 	lines = append(lines, draw.Fit(v.pairLine(), v.width))
 	if line := v.baseLine(); line != "" {
 		lines = append(lines, s.Info.Render(draw.Fit(line, v.width)))
@@ -221,10 +221,10 @@ func (v Model) wrapped(text string, n int, render func(...string) string) []stri
 // than the winner, which place the result keeps: the position is no field
 // of the merge view, and applying the result keeps the winner's place.
 func (v Model) placeNote() string {
-	if v.version+1 >= len(v.places) {
+	if v.version+1 >= len(v.item.places) {
 		return ""
 	}
-	w, o := v.places[0], v.places[v.version+1]
+	w, o := v.item.places[0], v.item.places[v.version+1]
 	if w == o {
 		return ""
 	}
@@ -234,13 +234,13 @@ func (v Model) placeNote() string {
 // scope says which conflicting versions the result settles: every one,
 // unless some are marked and others are not (FeedSync 1.0.2 only).
 func (v Model) scope() string {
-	n := len(v.labels)
-	if v.whole || len(v.versions) == 0 || len(v.versions) >= n {
+	n := len(v.item.labels)
+	if v.item.whole || len(v.item.versions) == 0 || len(v.item.versions) >= n {
 		return "settles every conflicting version"
 	}
 	var rest []int
 	for i := range n {
-		if !slices.Contains(v.versions, i) {
+		if !slices.Contains(v.item.versions, i) {
 			rest = append(rest, i)
 		}
 	}
@@ -248,7 +248,7 @@ func (v Model) scope() string {
 	if len(rest) == 1 {
 		stay = " stays in conflict"
 	}
-	return "settles " + versionList(v.versions) + "; " + versionList(rest) + stay
+	return "settles " + versionList(v.item.versions) + "; " + versionList(rest) + stay
 }
 
 // versionList names 0-based versions: "version 2", "versions 1 and 3",
@@ -266,10 +266,10 @@ func versionList(is []int) string {
 
 // pairLine names the two sides compared.
 func (v Model) pairLine() string {
-	if len(v.labels) == 0 {
+	if len(v.item.labels) == 0 {
 		return "no other version: the result is the winner's fields, to edit"
 	}
-	return draw.RefLabel("winner", v.entry.Winner()) + "  ⇄  " + v.labels[v.version]
+	return draw.RefLabel("winner", v.item.entry.Winner()) + "  ⇄  " + v.item.labels[v.version]
 }
 
 // hunkLine says where the person is and what the hunk holds.
@@ -346,7 +346,7 @@ func (v Model) otherRows() []string {
 		case t == h.Left:
 			shown = "the winner's " + shown
 		}
-		rows = append(rows, fmt.Sprintf("version %d (%s) has %s here", i+1, v.whos[i], shown))
+		rows = append(rows, fmt.Sprintf("version %d (%s) has %s here", i+1, v.item.whos[i], shown))
 	}
 	if more > 0 {
 		rows = append(rows, "and "+draw.Counted(more, "more version differs", "more versions differ")+" here — tab shows each")

@@ -21,7 +21,7 @@ func (v Model) bodyHeight() int { return max(v.height-len(v.headLines())-1, 1) }
 // layout renders the body for the fields, the version shown, the hunk at
 // hand and the width, so that View only slices.
 func (v *Model) layout() {
-	if v.width <= 0 || v.fields == nil && v.entry.IsZero() {
+	if v.width <= 0 || v.fields == nil && v.item.entry.IsZero() {
 		return
 	}
 	key := v.layoutNow()

@@ -35,7 +35,7 @@ type layoutKey struct {
 
 // layoutNow returns what the body depends on as the view stands.
 func (v Model) layoutNow() layoutKey {
-	k := layoutKey{rev: v.mm.Rev(), width: v.width, version: v.version, cur: v.cur, field: v.editor.field, typing: v.editor.typing, columns: v.columnar(), base: v.baseShown(), space: v.hideSpace}
+	k := layoutKey{rev: v.mm.Rev(), width: v.width, version: v.version, cur: v.cur, field: v.editor.field, typing: v.editor.typing, columns: v.columnar(), base: v.baseShown(), space: v.space.hide}
 	if v.editor.typing && v.editor.field < len(v.fields) {
 		ta := v.editor.areas[v.editor.field]
 		k.caret[0], k.caret[1] = ta.Caret()

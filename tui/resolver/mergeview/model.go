@@ -41,34 +41,38 @@ type LeaveMsg struct{ Changed, Quit bool }
 // person combines versions (1.0.2 §3.4 step 1.3, 0.91 §5: "combine or
 // otherwise create new data").
 type Model struct {
-	styles    *draw.Styles
-	keys      Keys
-	pos       int
-	entry     dialect.Entry
-	name      string
-	versions  []int // the marked versions the resolution settles; empty for all
-	whole     bool  // a resolution settles every version (SSE 0.91 §5)
-	labels    []string
-	whos      []string                     // who made each version, for naming it in a row
-	places    []string                     // the winner's place, then each version's, worked out once at Open
-	place     func(dialect.Version) string // where a version puts the item in an outline, or nil
-	mm        mergemodel.Model             // the fields, hunks, results and undo
-	fields    []mergemodel.Field           // mm's fields, read only
-	version   int                          // the version shown against the winner
-	cur       int                          // the hunk at hand, among those of the version shown
-	note      string
-	width     int
-	height    int
-	base      *Base        // the base the result started from (Combine), or nil
-	showBase  bool         // the base is shown, the sides against it (base.go)
-	cols      columnsState // every version in columns: the choice and the layout kept (columns.go)
-	memo      *mergeMemo   // what the revision gives, worked out once
-	guard     applyGuard   // what applying asks or refuses
-	editor    Editor       // the result as typed in (editor.go)
-	hideSpace bool         // the hunks that change white space alone are hidden (space.go)
-	spaceOnly [][]bool     // which hunks of each version change white space alone
-	body      Body         // the rows laid out, scrolled (body.go)
-	header    Header       // the lines above the body (header.go)
+	styles   *draw.Styles
+	keys     Keys
+	item     item                         // the item merged, as Open set it
+	place    func(dialect.Version) string // where a version puts the item in an outline, or nil
+	mm       mergemodel.Model             // the fields, hunks, results and undo
+	fields   []mergemodel.Field           // mm's fields, read only
+	version  int                          // the version shown against the winner
+	cur      int                          // the hunk at hand, among those of the version shown
+	note     string
+	width    int
+	height   int
+	base     *Base        // the base the result started from (Combine), or nil
+	showBase bool         // the base is shown, the sides against it (base.go)
+	cols     columnsState // every version in columns: the choice and the layout kept (columns.go)
+	space    spaceState   // the hunks that change white space alone, and whether they are hidden (space.go)
+	memo     *mergeMemo   // what the revision gives, worked out once
+	guard    applyGuard   // what applying asks or refuses
+	editor   Editor       // the result as typed in (editor.go)
+	body     Body         // the rows laid out, scrolled (body.go)
+	header   Header       // the lines above the body (header.go)
+}
+
+// item is the item a merge view is open on, and the names of its versions.
+type item struct {
+	pos      int
+	entry    dialect.Entry
+	name     string
+	versions []int // the marked versions the resolution settles; empty for all
+	whole    bool  // a resolution settles every version (SSE 0.91 §5)
+	labels   []string
+	whos     []string // who made each version, for naming it in a row
+	places   []string // the winner's place, then each version's, worked out once at Open
 }
 
 // New returns a closed merge view.
@@ -93,34 +97,34 @@ func (v Model) Bindings() interface {
 
 // SetSelective says whether a resolution settles only the versions marked
 // (FeedSync 1.0.2) or every one (SSE 0.91).
-func (v *Model) SetSelective(selective bool) { v.whole = !selective }
+func (v *Model) SetSelective(selective bool) { v.item.whole = !selective }
 
 // Open starts a merge of the item at pos; versions are the marked ones,
 // shown the version at hand on the item screen.
 func (v Model) Open(pos int, e dialect.Entry, name string, versions []int, shown int) Model {
-	v.pos, v.entry, v.name, v.versions = pos, e, name, versions
+	v.item.pos, v.item.entry, v.item.name, v.item.versions = pos, e, name, versions
 	v.memo, v.body.key = newMergeMemo(), layoutKey{}
 	v.mm = mergemodel.New(e)
 	v.fields = v.mm.Fields()
 	v.editor = newEditor(v.styles, v.fields)
-	v.spaceOnly = nil // worked out when W hides them
-	if v.hideSpace {
-		v.spaceOnly = spaceOnlyOf(v.entry, v.mm, v.fields)
+	v.space.only = nil // worked out when W hides them
+	if v.space.hide {
+		v.space.only = spaceOnlyOf(v.item.entry, v.mm, v.fields)
 	}
 	vs := e.Versions()
-	v.places = nil
+	v.item.places = nil
 	if v.place != nil {
 		for _, ver := range append([]dialect.Version{e.Winner()}, vs...) {
-			v.places = append(v.places, v.place(ver))
+			v.item.places = append(v.item.places, v.place(ver))
 		}
 	}
-	v.labels, v.whos, v.guard.seen = make([]string, len(vs)), make([]string, len(vs)), make([]bool, len(vs))
+	v.item.labels, v.item.whos, v.guard.seen = make([]string, len(vs)), make([]string, len(vs)), make([]bool, len(vs))
 	for i, ver := range vs {
-		v.labels[i] = draw.RefLabel(fmt.Sprintf("version %d of %d", i+1, len(vs)), ver)
+		v.item.labels[i] = draw.RefLabel(fmt.Sprintf("version %d of %d", i+1, len(vs)), ver)
 		if h := draw.Top(ver); h.HasBy() {
-			v.whos[i] = h.By
+			v.item.whos[i] = h.By
 		} else {
-			v.whos[i] = draw.EntryWho(h)
+			v.item.whos[i] = draw.EntryWho(h)
 		}
 	}
 	v.version = max(min(shown, len(vs)-1), 0)
@@ -167,7 +171,7 @@ func (v Model) firstField() int {
 }
 
 // Pos returns the position of the item merged.
-func (v Model) Pos() int { return v.pos }
+func (v Model) Pos() int { return v.item.pos }
 
 // Changed reports whether the result differs from the winner's fields.
 func (v Model) Changed() bool { return v.mm.Changed() }
@@ -218,7 +222,7 @@ func (v Model) key(k tea.KeyPressMsg) (Model, tea.Cmd) {
 		leave := LeaveMsg{Changed: v.Changed(), Quit: key.Matches(k, v.keys.Quit)}
 		return v, func() tea.Msg { return leave }
 	case !v.Changed() && (key.Matches(k, v.keys.Next) && v.pastEnd(1) || key.Matches(k, v.keys.Prev) && v.pastEnd(-1)):
-		move := MoveMsg{Pos: v.pos, Next: key.Matches(k, v.keys.Next)}
+		move := MoveMsg{Pos: v.item.pos, Next: key.Matches(k, v.keys.Next)}
 		return v, func() tea.Msg { return move }
 	}
 	if i := slices.IndexFunc(v.actions(), func(a action) bool { return key.Matches(k, a.keys) }); i >= 0 {

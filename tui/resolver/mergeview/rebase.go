@@ -46,13 +46,13 @@ import (
 // at pos, named name (see above). It returns what it tells the person,
 // "" when the item did not change.
 func (v Model) Rebase(pos int, e dialect.Entry, name string) (Model, string) {
-	if SameState(v.entry, e) {
-		v.pos, v.entry = pos, e
+	if SameState(v.item.entry, e) {
+		v.item.pos, v.item.entry = pos, e
 		return v, ""
 	}
-	old, ovs, vs := v, v.entry.Versions(), e.Versions()
-	known := []dialect.Version{old.entry.Winner()} // the winner, and the versions the result was to settle
-	seen := []dialect.Version{old.entry.Winner()}
+	old, ovs, vs := v, v.item.entry.Versions(), e.Versions()
+	known := []dialect.Version{old.item.entry.Winner()} // the winner, and the versions the result was to settle
+	seen := []dialect.Version{old.item.entry.Winner()}
 	for i, ver := range ovs {
 		if old.settles(i) {
 			known = append(known, ver)
@@ -63,13 +63,13 @@ func (v Model) Rebase(pos int, e dialect.Entry, name string) (Model, string) {
 	}
 	var versions []int // the selection, by identity
 	for i, ver := range vs {
-		if slices.ContainsFunc(old.versions, func(j int) bool { return SameVersion(ovs[j], ver) }) {
+		if slices.ContainsFunc(old.item.versions, func(j int) bool { return SameVersion(ovs[j], ver) }) {
 			versions = append(versions, i)
 		}
 	}
 	shown, was, fresh := -1, 0, make([]bool, len(vs)) // the first fresh version is shown, else the one shown before
 	for i, ver := range vs {
-		settled := v.whole || len(versions) == 0 || slices.Contains(versions, i)
+		settled := v.item.whole || len(versions) == 0 || slices.Contains(versions, i)
 		if fresh[i] = settled && !holds(known, ver); fresh[i] && shown < 0 {
 			shown = i
 		}
@@ -86,7 +86,7 @@ func (v Model) Rebase(pos int, e dialect.Entry, name string) (Model, string) {
 	}
 	v.guard.fresh = fresh
 	v.carryResult(old)
-	v.guard.rebased = name + " changed on disk as you combined it: " + rebaseWords(old.entry, e, fresh, v.whos) + "; your result is kept"
+	v.guard.rebased = name + " changed on disk as you combined it: " + rebaseWords(old.item.entry, e, fresh, v.item.whos) + "; your result is kept"
 	v.note = v.guard.rebased
 	return v, v.guard.rebased
 }
@@ -157,7 +157,7 @@ func rebaseWords(was, now dialect.Entry, fresh []bool, whos []string) string {
 func (v *Model) refuseRebased() bool {
 	for i, f := range v.guard.fresh {
 		if f && !v.guard.seen[i] && v.settles(i) {
-			v.note = fmt.Sprintf("not applied: version %d (%s) came with the file's new state and was not shown yet: tab shows it", i+1, v.whos[i])
+			v.note = fmt.Sprintf("not applied: version %d (%s) came with the file's new state and was not shown yet: tab shows it", i+1, v.item.whos[i])
 			return true
 		}
 	}

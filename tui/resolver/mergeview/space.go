@@ -19,6 +19,13 @@ import (
 // unless one is taken (a click still takes it). W again shows them. The
 // choice holds from item to item, as a diff tool's option does.
 
+// spaceState is which hunks change white space alone (worked out when W
+// first hides them), and whether they are hidden.
+type spaceState struct {
+	hide bool
+	only [][]bool
+}
+
 // spaceOnlyOf marks, for each version of e, which of its hunks change
 // white space alone: the winner's field against the same field with that
 // hunk alone taken, read whole, so that the rule sees where the hunk
@@ -48,7 +55,7 @@ func spaceOnlyOf(e dialect.Entry, mm mergemodel.Model, fields []mergemodel.Field
 // hidden reports whether hunk k of version ver is hidden: white space
 // alone, while W hides such hunks.
 func (v Model) hidden(ver, k int) bool {
-	return v.hideSpace && ver < len(v.spaceOnly) && k < len(v.spaceOnly[ver]) && v.spaceOnly[ver][k]
+	return v.space.hide && ver < len(v.space.only) && k < len(v.space.only[ver]) && v.space.only[ver][k]
 }
 
 // spaceHidden counts the hunks of version ver that W hides.
@@ -64,9 +71,9 @@ func (v Model) spaceHidden(ver int) int {
 
 // toggleSpace shows or hides the hunks that change white space alone.
 func (v *Model) toggleSpace() {
-	v.hideSpace = !v.hideSpace
-	if v.hideSpace && v.spaceOnly == nil {
-		v.spaceOnly = spaceOnlyOf(v.entry, v.mm, v.fields)
+	v.space.hide = !v.space.hide
+	if v.space.hide && v.space.only == nil {
+		v.space.only = spaceOnlyOf(v.item.entry, v.mm, v.fields)
 	}
 	v.memo, v.cols.memo = newMergeMemo(), nil // the sides are drawn otherwise
 	n := 0
@@ -74,7 +81,7 @@ func (v *Model) toggleSpace() {
 		n += v.spaceHidden(ver)
 	}
 	switch {
-	case !v.hideSpace:
+	case !v.space.hide:
 		v.note = "white-space-only changes shown: W hides them"
 	case n == 0:
 		v.note = "no hunk changes white space alone · W shows them again when there are"

@@ -9,10 +9,10 @@ import (
 // on the whole resolver and check where the view stands.
 
 // Entry returns the state of the item merged.
-func (v Model) Entry() dialect.Entry { return v.entry }
+func (v Model) Entry() dialect.Entry { return v.item.entry }
 
 // Selection returns the marked versions the result settles; empty for all.
-func (v Model) Selection() []int { return v.versions }
+func (v Model) Selection() []int { return v.item.versions }
 
 // Merge returns the merge the view shows: the fields, hunks and results.
 func (v Model) Merge() mergemodel.Model { return v.mm }
