@@ -232,15 +232,22 @@
 // differs from the publisher's (new, changed here, or merged differently),
 // not the whole of LOCAL, and merges the answer; afterwards LOCAL holds
 // everything the publisher knew. A publisher that is a FeedSync server but
-// no feedsync hub (its answer to the POST lacks HeaderETag, as mesh4x's
-// FeedServlet's does) has been sent the items all the same: its answer is
-// merged when it is a feed, the items it holds as LOCAL does are known to
-// it from then on (the others are sent again next time), and the sync
-// says that such a server keeps no partial feed for the subscriber
-// (Result.NotHub); it is not a failure. An answer that is a feed holding
-// none of the items sent comes from a server that took nothing (a web
-// server answering any request with its file): that is an error, and
-// nothing is written. When LOCAL is as the last sync left it
+// no feedsync hub (its answer to the POST lacks HeaderETag) took the items:
+// a 2xx answer (200, 201, 202, 204) is its word that it did, whatever it
+// answers. mesh4x's FeedServlet merges the POST and answers a feed of the
+// items then in conflict on its side (all of them, usually none; the
+// stand-in in package mesh4xtest answers as it did when run by hand). The
+// answer, when a feed, is merged beside what the pull read, LOCAL is
+// written with both, the items sent are known to the server as sent, and
+// the sync says once that such a server keeps no partial feed for the
+// subscriber (Result.NotHub); it is no failure, and a conflict the answer
+// brings is LOCAL's to resolve. One answer is no such word: the very feed
+// a read of the same sync got (its bytes, or its ETag or Last-Modified),
+// which is what a web server serving a file answers to any request,
+// leaving the POST unread. Holding none of the items sent, it means the
+// server took nothing: an error, and nothing is written. (Before, any
+// answer holding none of them was read so, and mesh4x's empty feed of
+// conflicts failed the sync.) When LOCAL is as the last sync left it
 // and the feed answers 304, a sync reads, merges and writes nothing. LOCAL
 // is written once, at the end, atomically and only if it did not change
 // on disk meanwhile (else the sync runs again on the new LOCAL); a failure
