@@ -25,9 +25,13 @@
 // from the request's Host header, which any client can make up and which
 // would be published to every reader. Without a Window GET / is the
 // complete feed. GETs are served from the hub's model of the feed (see
-// Durability): a GET never waits for a POST's merge, only for the journal
-// to hold what it answers; each feed is rendered once per change, by the
-// first GET that asks for it, and its ETag is a digest of the items' sync
+// Durability): a GET never waits for a POST's merge, and answers only
+// what the journal holds: while POSTs are under way it answers at once
+// the view it answered last, when that lacks at most the POSTs the last
+// fsync made durable, and the model's view once the fsync under way is
+// done; it waits for the journal only when it has no such view (the
+// first GET, one after a lull). Each feed is rendered once per change, by
+// the first GET that asks for it, and its ETag is a digest of the items' sync
 // digests and the sx:sharing, known without rendering it, so a
 // conditional GET of an unchanged feed costs no rendering. A GET that
 // finds FEED changed on disk by another command takes the change in

@@ -130,6 +130,7 @@ type Hub struct {
 	vmu           sync.Mutex
 	views         map[string]*view // the feeds GET answers, each rendered once per generation
 	served        map[string]*view // the views last answered
+	kept          map[string]*view // views rendered, to be answered once durable (view.go)
 	warnedExpires atomic.Bool
 	posts         chan struct{} // a token per POST under way (MaxPosts)
 }
@@ -181,7 +182,7 @@ func NewHub(path string, opts Options) (*Hub, error) {
 	}
 	opts.Log = &lockedWriter{w: opts.Log}
 	h := &Hub{path: path, opts: opts, state: statePath(path, "serve"), posts: opts.Posts,
-		unfolded: map[string]uint64{}, views: map[string]*view{}, served: map[string]*view{}, foldIdle: foldIdle,
+		unfolded: map[string]uint64{}, views: map[string]*view{}, served: map[string]*view{}, kept: map[string]*view{}, foldIdle: foldIdle,
 		kick: make(chan struct{}, 1), wake: make(chan struct{}, 1), quit: make(chan struct{}), done: make(chan struct{})}
 	dir := filepath.Dir(h.state)
 	_, statErr := os.Stat(dir)
