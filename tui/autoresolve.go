@@ -36,6 +36,9 @@ func autoResolve(ctx context.Context, env *Env, src, out string, st engine.Stamp
 			return err
 		}
 		outcomes := combineAll(doc, bases, st)
+		if w := bases.TakeWarning(); w != nil { // damaged records the look-ups met
+			env.warn(w.Error())
+		}
 		reportAuto(env, doc.Name(), outcomes)
 		done := 0
 		for _, o := range outcomes {
@@ -61,7 +64,7 @@ func openBases(env *Env, src string) *store.Store {
 	}
 	s, warning := store.Open(src)
 	if warning != nil {
-		env.warn(fmt.Sprintf("%v; going on without bases", warning))
+		env.warn(warning.Error())
 	}
 	return s
 }

@@ -56,6 +56,9 @@ func (b *feedBases) Base(id string, h dialect.History) ([]dialect.Field, bool) {
 		if fs, ok := s.Base(id, h); ok {
 			return fs, true
 		}
+		if w := s.TakeWarning(); w != nil { // a damaged record: lost, alone
+			fmt.Fprintf(b.warn, "feedsync %s: warning: %v\n", b.cmd, w)
+		}
 	}
 	e, ok := b.byID[id]
 	if !ok {

@@ -126,7 +126,10 @@ func init() {
 		{"endpoint", "[FEED]", "print the endpoint id that stamps changes (to FEED: its git clone's own, if it has one)", runEndpoint},
 		{"demo", "[-o OUT] [--markers] [--by EP] [--when TIME]", "the resolver on a built-in pair of feeds", runDemo},
 		{"serve", "FEED|DIR [--addr HOST:PORT] [--window N|DURATION] [--token-file F] [--open-read]\n" +
-			"        [--expires DURATION] [--public-url URL] [--max-body SIZE]", "publish FEED, or every feed of DIR at /NAME, over HTTP and merge what subscribers send (1.0.2 §4, 0.91 §2.2.1)", runServe},
+			"        [--expires DURATION] [--public-url URL] [--max-body SIZE]\n" +
+			"  feedsync serve --db URL [--addr HOST:PORT] [--window N|DURATION] [--token-file F] [--open-read]\n" +
+			"        [--expires DURATION] [--public-url URL] [--max-body SIZE]", "publish FEED, every feed of DIR, or every feed of a PostgreSQL database at /NAME, over HTTP and merge what subscribers send (1.0.2 §4, 0.91 §2.2.1)", runServe},
+		{"db", "import URL NAME FEED | export URL NAME [-o OUT] | ls URL", "feeds in a PostgreSQL database, which any number of 'serve --db' hubs serve", runDB},
 		{"sync", "LOCAL URL [--by EP] [--when TIME] [--token-file F]", "pull URL into LOCAL, then send it what LOCAL has that it lacks (1.0.2 §4, 0.91 §2.2.1)", runSync},
 		{"pull", "LOCAL URL [--by EP] [--when TIME] [--token-file F] [-o OUT]", "read URL's feed into LOCAL (1.0.2 §4.1, 0.91 §2.2.1)", runPull},
 		{"cse", "pull ROOT DIR | fetch DIR LINK | ls DIR | stamp ROOT.xml", "one-way sync of nested feeds (CSE)", runCSE},
@@ -201,6 +204,8 @@ func runHelp(ctx context.Context, env *Env, args []string) error {
 		return nil
 	case topic:
 		return showTopic(env, args[0])
+	case !isCommand(args[0]):
+		return unknownHelp(env, args[0])
 	case len(args) == 1, len(args) == 2 && (args[0] == "cse" || args[0] == "git"):
 		if code := Run(ctx, append(slices.Clone(args), "-h"), env); code != ExitOK {
 			return exitStatus(code) // an unknown command, said already
@@ -208,6 +213,25 @@ func runHelp(ctx context.Context, env *Env, args []string) error {
 		return nil
 	}
 	return usageError("help", "want a topic or one command, or cse or git and a subcommand, got %s", count(len(args), "argument"))
+}
+
+// isCommand reports whether name is one of feedsync's commands.
+func isCommand(name string) bool {
+	return slices.ContainsFunc(commands, func(c command) bool { return c.name == name })
+}
+
+// unknownHelp answers 'feedsync help NAME' for a NAME that is neither a
+// topic nor a command: what there is help on, on standard error, exit 2.
+func unknownHelp(env *Env, name string) error {
+	var topics, cmds []string
+	for _, t := range helpTopics {
+		topics = append(topics, t.name)
+	}
+	for _, c := range commands {
+		cmds = append(cmds, c.name)
+	}
+	return fmt.Errorf("feedsync help: no help topic or command %q\n  topics:   %s\n  commands: %s",
+		name, strings.Join(topics, ", "), strings.Join(cmds, ", "))
 }
 
 // runVersion is 'feedsync version': this build, on one line.
@@ -291,7 +315,8 @@ func commandName(args []string) string {
 		return ""
 	}
 	if len(args) > 1 && (args[0] == "git" && args[1] == "setup" ||
-		args[0] == "cse" && slices.ContainsFunc(cseCommands, func(c command) bool { return c.name == args[1] })) {
+		args[0] == "cse" && slices.ContainsFunc(cseCommands, func(c command) bool { return c.name == args[1] }) ||
+		args[0] == "db" && slices.ContainsFunc(dbCommands, func(c command) bool { return c.name == args[1] })) {
 		return args[0] + " " + args[1]
 	}
 	return args[0]
@@ -456,6 +481,9 @@ func commandUsage(name string) string {
 	list, prefix := commands, ""
 	if sub, ok := strings.CutPrefix(name, "cse "); ok {
 		list, prefix, name = cseCommands, "cse ", sub
+	}
+	if sub, ok := strings.CutPrefix(name, "db "); ok {
+		list, prefix, name = dbCommands, "db ", sub
 	}
 	name, _, _ = strings.Cut(name, " ") // "git setup": git's usage
 	for _, c := range list {

@@ -55,6 +55,11 @@ func completionWords() completionSet {
 		cs.subs["cse"] = append(cs.subs["cse"], c.name)
 		cs.flags["cse "+c.name] = usageFlags(c.args)
 	}
+	for _, c := range dbCommands {
+		cs.subs["db"] = append(cs.subs["db"], c.name)
+		cs.flags["db "+c.name] = usageFlags(c.args)
+	}
+	cs.flags["db"] = nil
 	cs.subs["git"] = []string{"setup"}
 	cs.flags["git setup"], cs.flags["git"] = cs.flags["git"], nil
 	for _, t := range helpTopics {
@@ -93,7 +98,7 @@ func (cs completionSet) names() []string {
 func (cs completionSet) flagKeys() []string {
 	var out []string
 	for _, c := range cs.commands {
-		if c.name == "cse" || c.name == "git" {
+		if c.name == "cse" || c.name == "git" || c.name == "db" {
 			for _, s := range cs.subs[c.name] {
 				out = append(out, c.name+" "+s)
 			}
@@ -119,9 +124,9 @@ func writeBash(w io.Writer, cs completionSet) error {
 	fmt.Fprintf(&b, "    if [[ $COMP_CWORD -eq 1 ]]; then\n        COMPREPLY=($(compgen -W %q -- \"$cur\"))\n        return\n    fi\n",
 		strings.Join(append(cs.names(), "-h", "--help", "--version"), " "))
 	b.WriteString("    key=\"$cmd\"\n    case \"$cmd\" in\n")
-	for _, name := range []string{"cse", "git", "help", "completion"} {
+	for _, name := range []string{"cse", "db", "git", "help", "completion"} {
 		fmt.Fprintf(&b, "    %s)\n        if [[ $COMP_CWORD -eq 2 ]]; then\n            COMPREPLY=($(compgen -W %q -- \"$cur\"))\n            return\n        fi\n", name, strings.Join(cs.subs[name], " "))
-		if name == "cse" || name == "git" {
+		if name == "cse" || name == "git" || name == "db" {
 			b.WriteString("        key=\"$cmd ${COMP_WORDS[2]}\"\n")
 		}
 		b.WriteString("        ;;\n")
@@ -151,9 +156,9 @@ func writeZsh(w io.Writer, cs completionSet) error {
 	}
 	b.WriteString("    )\n    if (( CURRENT == 2 )); then\n        _describe 'command' cmds\n        return\n    fi\n")
 	b.WriteString("    key=$words[2]\n    case $words[2] in\n")
-	for _, name := range []string{"cse", "git", "help", "completion"} {
+	for _, name := range []string{"cse", "db", "git", "help", "completion"} {
 		fmt.Fprintf(&b, "    %s)\n        if (( CURRENT == 3 )); then\n            compadd -- %s\n            return\n        fi\n", name, strings.Join(cs.subs[name], " "))
-		if name == "cse" || name == "git" {
+		if name == "cse" || name == "git" || name == "db" {
 			b.WriteString("        key=\"$words[2] $words[3]\"\n")
 		}
 		b.WriteString("        ;;\n")
@@ -179,7 +184,7 @@ func writeFish(w io.Writer, cs completionSet) error {
 	for _, c := range cs.commands {
 		fmt.Fprintf(&b, "complete -c feedsync -n __fish_use_subcommand -f -a %s -d %s\n", c.name, fishQuote(firstLine(c.summary)))
 	}
-	for _, name := range []string{"cse", "git", "help", "completion"} {
+	for _, name := range []string{"cse", "db", "git", "help", "completion"} {
 		fmt.Fprintf(&b, "complete -c feedsync -n %s -f -a %s\n",
 			fishQuote("__fish_seen_subcommand_from "+name+"; and test (count (commandline -opc)) -eq 2"), fishQuote(strings.Join(cs.subs[name], " ")))
 	}
@@ -187,6 +192,8 @@ func writeFish(w io.Writer, cs completionSet) error {
 		cond := "__fish_seen_subcommand_from " + k
 		if sub, ok := strings.CutPrefix(k, "cse "); ok {
 			cond = "__fish_seen_subcommand_from cse; and __fish_seen_subcommand_from " + sub
+		} else if sub, ok := strings.CutPrefix(k, "db "); ok {
+			cond = "__fish_seen_subcommand_from db; and __fish_seen_subcommand_from " + sub
 		} else if k == "git setup" {
 			cond = "__fish_seen_subcommand_from git; and __fish_seen_subcommand_from setup"
 		}

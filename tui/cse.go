@@ -44,20 +44,27 @@ Exit codes:
 
 // runCSE runs 'feedsync cse SUBCOMMAND ...'.
 func runCSE(ctx context.Context, env *Env, args []string) error {
+	return runSubcommand(ctx, env, "cse", cseCommands, cseUsageText, args)
+}
+
+// runSubcommand runs one of the subcommands of cmd (cse, db), or prints
+// their usage: on standard output when asked, on standard error with exit
+// 2 when none is named.
+func runSubcommand(ctx context.Context, env *Env, cmd string, list []command, usage func() string, args []string) error {
 	if len(args) == 0 {
-		cseUsage(env.Stderr)
+		io.WriteString(env.Stderr, usage())
 		return exitStatus(ExitError)
 	}
 	if isHelp(args[0]) || args[0] == "help" {
-		cseUsage(env.Stdout)
+		io.WriteString(env.Stdout, usage())
 		return nil
 	}
-	for _, c := range cseCommands {
+	for _, c := range list {
 		if c.name == args[0] {
 			return c.run(ctx, env, args[1:])
 		}
 	}
-	fmt.Fprintf(env.Stderr, "feedsync cse: unknown command %q; run 'feedsync cse -h' for its commands\n", args[0])
+	fmt.Fprintf(env.Stderr, "feedsync %s: unknown command %q; run 'feedsync %s -h' for its commands\n", cmd, args[0], cmd)
 	return exitStatus(ExitError)
 }
 

@@ -285,9 +285,9 @@ func runGitMergetool(ctx context.Context, env *Env, args []string) error {
 	bases := newFeedBases("git-mergetool", []string{merged}, mergeBaseDoc(ctx, quiet, pos), quiet.Stderr)
 	defer bases.Close()
 	cfg.Bases = bases
-	err = runResolver(ctx, env, "git-mergetool", cfg, merged, nil, func(*saving, func(resolver.Loading)) (*dialect.Doc, error) {
-		return doc, nil // git-merge's result, loaded already
-	})
+	err = runResolver(ctx, env, "git-mergetool", cfg, newResolverBackend(ctx, merged, nil, func(*saving, func(resolver.Loading)) (*dialect.Doc, resolver.LoadInfo, error) {
+		return doc, resolver.LoadInfo{}, nil // git-merge's result, loaded already
+	}))
 	env.Stderr.Write(warnings.Bytes())
 	if err != nil {
 		return err

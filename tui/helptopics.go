@@ -52,6 +52,7 @@ var commandTopics = map[string][]string{
 	"serve":         {"sync"},
 	"sync":          {"sync"},
 	"pull":          {"sync"},
+	"db":            {"sync"},
 	"cse":           {"formats"},
 	"git":           {"git"},
 	"git-merge":     {"git"},

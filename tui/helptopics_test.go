@@ -53,7 +53,7 @@ func TestHelpListsEveryTopic(t *testing.T) {
 			t.Errorf("help %s has a placeholder not filled in", tp.name)
 		}
 	}
-	if code, _, stderr := h.run("", "help", "frobnicate"); code != ExitError || !strings.Contains(stderr, `unknown command "frobnicate"`) {
+	if code, _, stderr := h.run("", "help", "frobnicate"); code != ExitError || !strings.Contains(stderr, `no help topic or command "frobnicate"`) {
 		t.Errorf("help frobnicate: exit %d, %q", code, stderr)
 	}
 }
@@ -98,7 +98,7 @@ func TestEveryFlagIsInItsTopic(t *testing.T) {
 }
 
 // helpCommands are the command lines whose -h lists flags: every command,
-// and cse's and git's subcommands.
+// and cse's, db's and git's subcommands.
 func helpCommands() [][]string {
 	var out [][]string
 	for _, c := range commands {
@@ -109,6 +109,10 @@ func helpCommands() [][]string {
 			}
 		case "git":
 			out = append(out, []string{"git", "setup"})
+		case "db":
+			for _, s := range dbCommands {
+				out = append(out, []string{"db", s.name})
+			}
 		default:
 			out = append(out, []string{c.name})
 		}

@@ -6,13 +6,11 @@ import (
 	"errors"
 	"fmt"
 	"os"
-	"path/filepath"
 	"runtime"
 	"strings"
 	"sync"
 	"time"
 
-	"github.com/feedsync/feedsync/feeds/atomicfile"
 	"github.com/feedsync/feedsync/feeds/dialect"
 	"github.com/feedsync/feedsync/tui/resolver"
 )
@@ -39,6 +37,9 @@ func resolveInteractive(ctx context.Context, env *Env, pos []string, out string,
 	if out != "-" && !isLocalPath(out) {
 		return usageError("resolve", "%s cannot be saved to; give -o OUT", out)
 	}
+	if err := inputsExist(pos); err != nil {
+		return err // before the terminal: a missing file is the first thing to fix
+	}
 	env, closeTTY, err := terminalFor(env, out)
 	if err != nil {
 		return err
@@ -55,16 +56,14 @@ func resolveInteractive(ctx context.Context, env *Env, pos []string, out string,
 	bases := newFeedBases("resolve", localPaths(pos), nil, quiet.Stderr)
 	defer bases.Close()
 	cfg.Bases = bases
-	var info resolver.LoadInfo
-	cfg.Loaded = func() resolver.LoadInfo { return info }
-	err = runResolver(ctx, env, "resolve", cfg, out, pos, func(s *saving, report func(resolver.Loading)) (*dialect.Doc, error) {
+	err = runResolver(ctx, env, "resolve", cfg, newResolverBackend(ctx, out, pos, func(s *saving, report func(resolver.Loading)) (*dialect.Doc, resolver.LoadInfo, error) {
 		quiet.saving = s
 		docs, merged, err := loadAndMerge(ctx, quiet, pos, report)
-		if err == nil {
-			info = loadInfo(out, pos, docs, merged)
+		if err != nil {
+			return nil, resolver.LoadInfo{}, err
 		}
-		return merged, err
-	})
+		return merged, loadInfo(out, pos, docs, merged), nil
+	}))
 	env.Stderr.Write(warnings.Bytes())
 	return err
 }
@@ -127,25 +126,29 @@ func runDemo(ctx context.Context, env *Env, args []string) error {
 	bases := newFeedBases("demo", []string{*out}, nil, env.Stderr)
 	defer bases.Close()
 	cfg.Bases = bases
-	var info resolver.LoadInfo
-	cfg.Loaded = func() resolver.LoadInfo { return info }
-	err = runResolver(ctx, env, "demo", cfg, *out, nil, func(*saving, func(resolver.Loading)) (*dialect.Doc, error) {
-		l, r := resolver.DemoFeeds() // small: no progress to show
-		local, err := parseFeed(env, "demo/local.xml", l)
+	return runResolver(ctx, env, "demo", cfg, newResolverBackend(ctx, *out, nil, func(*saving, func(resolver.Loading)) (*dialect.Doc, resolver.LoadInfo, error) {
+		local, merged, err := demoDoc(env)
 		if err != nil {
-			return nil, err
+			return nil, resolver.LoadInfo{}, err
 		}
-		remote, err := parseFeed(env, "demo/remote.xml", r)
-		if err != nil {
-			return nil, err
-		}
-		merged, err := dialect.Merge(local, remote)
-		if err == nil {
-			info = resolver.LoadInfo{Unsaved: len(merged.Entries())} // OUT is new: nothing of it is saved yet
-		}
-		return merged, err
-	})
-	return err
+		// OUT is new: nothing of it is saved yet
+		return merged, resolver.LoadInfo{Unsaved: len(merged.Entries()), Changed: changedEntries(local, merged)}, nil
+	}))
+}
+
+// demoDoc merges the embedded demo pair; it returns LOCAL too.
+func demoDoc(env *Env) (local, merged *dialect.Doc, err error) {
+	l, r := resolver.DemoFeeds() // small: no progress to show
+	local, err = parseFeed(env, "demo/local.xml", l)
+	if err != nil {
+		return nil, nil, err
+	}
+	remote, err := parseFeed(env, "demo/remote.xml", r)
+	if err != nil {
+		return nil, nil, err
+	}
+	merged, err = dialect.Merge(local, remote)
+	return local, merged, err
 }
 
 // resolverConfig holds what every resolver session shares: who stamps the
@@ -190,46 +193,28 @@ func editorCommand(value string) []string {
 	return []string{"sh", "-c", value + ` "$@"`, value}
 }
 
-// runResolver runs a session that loads with load and saves to out, and
-// turns its end into an exit: 1 when the saved feed still holds conflicts.
-// inputs are the feeds load reads, so that when one of them is OUT, the
-// save is checked against OUT as loaded (save.go).
+// runResolver runs a session on backend b and turns its end into an exit:
+// 1 when the saved feed still holds conflicts.
 //
 // Whatever way the session ends, one line on standard error says what was
 // saved where, or that nothing was.
-func runResolver(ctx context.Context, env *Env, cmd string, cfg resolver.Config, out string, inputs []string, load func(s *saving, report func(resolver.Loading)) (*dialect.Doc, error)) error {
-	cfg.SaveTarget = out
-	var stdout []byte // with -o -, the last feed saved, written once the screen is given back
-	if out == "-" {
+func runResolver(ctx context.Context, env *Env, cmd string, cfg resolver.Config, b *resolverBackend) error {
+	cfg.Backend, cfg.SaveTarget = b, b.out
+	if b.out == "-" {
 		cfg.SaveTarget = "standard output"
-		cfg.Load = func(report func(resolver.Loading)) (*dialect.Doc, error) { return load(nil, report) }
-		cfg.Save = func(doc *dialect.Doc) error {
-			data, err := render("standard output", doc)
-			if err == nil {
-				stdout = data
-			}
-			return err
-		}
-	} else {
-		resolverSave(ctx, &cfg, out, inputs, load)
 	}
-	cfg.SaveAs = saveAs(ctx)
 	res, err := resolver.Run(ctx, cfg, env.terminalIn(), env.terminalOut())
-	if stdout != nil {
-		env.Stdout.Write(stdout)
+	if b.stdout != nil { // with -o -, the last feed saved, once the screen is given back
+		env.Stdout.Write(b.stdout)
 	}
-	if err != nil {
-		if !res.Saved {
-			return err
-		}
-		fmt.Fprintf(env.Stderr, "feedsync %s: %s\n", cmd, res.Line())
+	if err != nil && !res.Saved {
 		return err
 	}
 	fmt.Fprintf(env.Stderr, "feedsync %s: %s\n", cmd, res.Line())
-	if res.Saved && res.Remaining > 0 {
+	if err == nil && res.Saved && res.Remaining > 0 {
 		return errConflicts
 	}
-	return nil
+	return err
 }
 
 // terminalFor returns the environment the resolver runs in: the
@@ -252,64 +237,6 @@ func terminalFor(env *Env, out string) (*Env, func(), error) {
 	return &e, func() { tty.Close() }, nil
 }
 
-// saveAs is the resolver's save to another file (S, or after a failed save): the
-// first save there refuses a file that exists; the later ones check that
-// the file is still what the last one wrote. The prompt is no shell, but a
-// leading ~/ is read as the home folder, as a person types it by habit.
-func saveAs(ctx context.Context) func(doc *dialect.Doc, path string, overwrite bool) error {
-	snaps := map[string]*atomicfile.Snapshot{}
-	save := func(doc *dialect.Doc, path string, overwrite bool) error {
-		data, err := render(path, doc)
-		if err != nil {
-			return err
-		}
-		snap := snaps[path]
-		if snap == nil || !overwrite {
-			if snap, err = atomicfile.Read(path); err != nil {
-				return readError(path, err)
-			}
-			if snap.Exists() {
-				return errors.New("the file exists; give the name of a new file")
-			}
-		}
-		next, err := atomicfile.Commit(ctx, snap, data)
-		if err != nil {
-			return err
-		}
-		snaps[path] = next
-		return nil
-	}
-	return func(doc *dialect.Doc, typed string, overwrite bool) error {
-		path, home := typed, ""
-		if rest, ok := strings.CutPrefix(typed, "~/"); ok {
-			if h, err := os.UserHomeDir(); err == nil {
-				path, home = filepath.Join(h, rest), h
-			}
-		}
-		err := save(doc, path, overwrite)
-		if err == nil {
-			return nil
-		}
-		// The resolver says "saving to TYPED: why": why names neither the
-		// file again nor the home folder ~ stood for.
-		text := strings.TrimPrefix(userText(err), path+": ")
-		if home != "" {
-			text = strings.ReplaceAll(text, home+string(filepath.Separator), "~/")
-		}
-		return &rewordedError{text, err}
-	}
-}
-
-// rewordedError is an error worded anew that still wraps its cause, for
-// errors.As.
-type rewordedError struct {
-	text string
-	err  error
-}
-
-func (e *rewordedError) Error() string { return e.text }
-func (e *rewordedError) Unwrap() error { return e.err }
-
 // withSizes names the feeds with their sizes, for the loading screen.
 func withSizes(pos []string) string {
 	parts := make([]string, len(pos))
@@ -330,11 +257,16 @@ func loadInfo(out string, pos []string, docs []*dialect.Doc, merged *dialect.Doc
 	same := sameFiles(out, pos)
 	switch {
 	case same[pos[0]]:
-		info.Unsaved = changedEntries(docs[0], merged)
+		info.Changed = changedEntries(docs[0], merged)
+		info.Unsaved = info.Changed
 	case len(pos) == 2 && same[pos[1]]:
-		info.Unsaved = changedEntries(docs[1], merged)
+		info.Changed = changedEntries(docs[1], merged)
+		info.Unsaved = info.Changed
 	default:
-		info.Unsaved = len(merged.Entries()) // OUT is none of the inputs
+		info.Unsaved = len(merged.Entries()) // OUT is none of the inputs: all of it is unsaved
+		if len(pos) == 2 {
+			info.Changed = changedEntries(docs[0], merged)
+		}
 	}
 	if len(pos) == 2 && len(sameFiles(pos[0], pos[1:])) > 0 {
 		info.Notes = append(info.Notes, "LOCAL and REMOTE are the same file: the merge changes nothing")
@@ -348,11 +280,12 @@ func loadInfo(out string, pos []string, docs []*dialect.Doc, merged *dialect.Doc
 }
 
 // changedEntries counts the items of merged that base does not hold as
-// they are: new ones, and those the merge changed.
+// they are: new ones, and those whose data or sync data the merge changed
+// (dialect.Entry.Same), not those it wrote anew unchanged.
 func changedEntries(base, merged *dialect.Doc) int {
 	n := 0
 	for _, e := range merged.Entries() {
-		if b, err := base.Entry(e.ID()); err != nil || b != e {
+		if b, err := base.Entry(e.ID()); err != nil || !b.Same(e) {
 			n++
 		}
 	}

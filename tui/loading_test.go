@@ -87,7 +87,7 @@ func TestLoadingScreenMovesWithBytesAndItems(t *testing.T) {
 		Title: "local.xml ⇄ remote.xml",
 		By:    "tester-desk",
 		Now:   func() time.Time { return time.Date(2026, 3, 9, 12, 0, 0, 0, time.UTC) },
-		Load: func(report func(resolver.Loading)) (*dialect.Doc, error) {
+		Backend: newResolverBackend(context.Background(), "-", pos, func(_ *saving, report func(resolver.Loading)) (*dialect.Doc, resolver.LoadInfo, error) {
 			_, merged, err := loadAndMerge(context.Background(), env, pos, func(p resolver.Loading) {
 				report(p)
 				partRead := p.Waiting == 0 && 0 < p.Read && p.Read < p.Size
@@ -98,8 +98,8 @@ func TestLoadingScreenMovesWithBytesAndItems(t *testing.T) {
 					<-release
 				}
 			})
-			return merged, err
-		},
+			return merged, resolver.LoadInfo{}, err
+		}),
 	}
 	screen := &lastView{}
 	tm := teatest.NewTestModel(t, recorder{resolver.New(cfg), screen}, teatest.WithInitialTermSize(100, 30),

@@ -184,7 +184,7 @@ func TestREADMECommandsAreReal(t *testing.T) {
 			case len(f) >= 2 && f[0] == "feedsync":
 				checked++
 				args := f[1:2]
-				if (f[1] == "cse" || f[1] == "git") && len(f) > 2 {
+				if (f[1] == "cse" || f[1] == "git" || f[1] == "db") && len(f) > 2 {
 					args = f[1:3]
 				}
 				code, usage, _ := h.run("", append(slices.Clone(args), "-h")...)

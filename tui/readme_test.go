@@ -10,7 +10,7 @@ import (
 
 // TestREADMESynopsesAreTheUsageLines keeps README's command lines and
 // the usage lines -h prints one text: every usage line of every command
-// (cse's and git's subcommands included) is written in a code block of
+// (cse's, db's and git's subcommands included) is written in a code block of
 // README.md, flag for flag, and every command line in README's code
 // blocks that is a synopsis (its first argument a placeholder such as
 // FEED, a flag or a choice such as bash|zsh|fish, not an example such as
@@ -25,12 +25,15 @@ func TestREADMESynopsesAreTheUsageLines(t *testing.T) {
 	usages := map[string]bool{}
 	var names []string
 	for _, c := range commands {
-		if c.name != "cse" {
+		if c.name != "cse" && c.name != "db" {
 			names = append(names, c.name)
 		}
 	}
 	for _, c := range cseCommands {
 		names = append(names, "cse "+c.name)
+	}
+	for _, c := range dbCommands {
+		names = append(names, "db "+c.name)
 	}
 	for _, name := range names {
 		for _, u := range usageSynopses(commandUsage(name)) {
@@ -81,8 +84,11 @@ func readmeSynopses(readme string) map[string]bool {
 			continue
 		}
 		rest := f[2:]
-		if (f[1] == "cse" || f[1] == "git") && len(rest) > 0 {
+		if (f[1] == "cse" || f[1] == "git" || f[1] == "db") && len(rest) > 0 {
 			rest = rest[1:]
+		}
+		if strings.Contains(l, `"$`) {
+			continue // an example with a shell variable ("$URL"), not a synopsis
 		}
 		if len(rest) == 0 || strings.ContainsAny(rest[0][:1], "[-ABCDEFGHIJKLMNOPQRSTUVWXYZ") || strings.Contains(rest[0], "|") {
 			out[strings.Join(f, " ")] = true

@@ -7,6 +7,9 @@ import (
 	"io"
 	"io/fs"
 	"os"
+	"path/filepath"
+	"slices"
+	"strings"
 	"sync"
 	"syscall"
 
@@ -31,8 +34,9 @@ import (
 //     the rare case the editor's save cannot be put back, it is kept as
 //     OUT.theirs and the command fails naming it (atomicfile.KeptError).
 //   - The resolver holds a feed for minutes without the lock; its save
-//     checks that OUT is as loaded, and otherwise returns a
-//     *resolver.FileChangedError that merges the file's new state in.
+//     (resolverBackend) checks that OUT is as loaded, and otherwise
+//     returns a *resolver.FileChangedError, after which MergeIn merges the
+//     file's new state in.
 //
 // A result goes straight to the temporary file it is saved through, never
 // whole into memory (the resolver's save, which keeps what it saved to
@@ -196,72 +200,175 @@ func (s *saving) saveWith(fill func(io.Writer) error) error {
 	return s.lock.ReplaceWith(fill)
 }
 
-// resolverSave is a resolver session's hold on the file it saves to:
-// Load is wrapped so that OUT is remembered as the session loaded it
-// (load reads the inputs with s, which keeps OUT's bytes when an input
-// names it), and Save checks that OUT is still so.
-func resolverSave(ctx context.Context, cfg *resolver.Config, out string, inputs []string, load func(s *saving, report func(resolver.Loading)) (*dialect.Doc, error)) {
-	s := &saving{out: out, same: sameFiles(out, inputs)}
-	cfg.Load = func(report func(resolver.Loading)) (*dialect.Doc, error) {
-		if len(s.same) == 0 { // OUT is no input: remember it as it is now
-			snap, err := atomicfile.Read(out)
-			if err != nil {
-				return nil, readError(out, err)
-			}
-			s.mu.Lock()
-			s.snap = snap
-			s.mu.Unlock()
-		}
-		doc, err := load(s, report)
-		if err == nil {
-			noteRead(&Env{saving: s}, doc)
-		}
-		return doc, err
-	}
-	cfg.Save = func(doc *dialect.Doc) error {
-		data, err := render(out, doc)
-		if err != nil {
-			return err
-		}
-		s.recordLeft(nil, doc)
-		s.mu.Lock()
-		defer s.mu.Unlock()
-		snap, err := atomicfile.Commit(ctx, s.snap, data)
-		var ce *atomicfile.ChangedError
-		if errors.As(err, &ce) {
-			return s.changedError(out, ce)
-		}
-		if err != nil {
-			return err
-		}
-		s.snap = snap
-		s.recordCurrent(nil, doc)
-		return nil
-	}
+// resolverBackend is the command line's side of a resolver session
+// (resolver.Backend): it loads with load, saves to out, and keeps OUT as
+// the session loaded it (hold, which reads the inputs that name OUT and
+// keeps their bytes), so that a save checks OUT is still so and otherwise
+// returns a *resolver.FileChangedError whose new state MergeIn merges.
+// With -o - it saves to standard output: the last feed saved is written
+// once the screen is given back.
+type resolverBackend struct {
+	ctx     context.Context
+	out     string
+	hold    *saving // nil with -o -
+	load    func(s *saving, report func(resolver.Loading)) (*dialect.Doc, resolver.LoadInfo, error)
+	stdout  []byte
+	changed *atomicfile.Snapshot            // the file's new state the last save found
+	snaps   map[string]*atomicfile.Snapshot // each save-as target as last written
 }
 
-// changedError is the FileChangedError of a save that found out changed
-// on disk: its Merge merges the file as it is now, current, into a
-// document, and from then on saves are checked against current; its Items
-// merges the file's state of a document's items (resolver.MergeFile, which
-// parses the file once for all the documents a merge-in merges).
-func (s *saving) changedError(out string, ce *atomicfile.ChangedError) *resolver.FileChangedError {
-	current := ce.Current
-	merge, items := resolver.MergeFile(s.out, current.Data)
-	if !current.Exists() {
-		items = nil
+// newResolverBackend returns the backend of a session that reads inputs
+// with load and saves to out.
+func newResolverBackend(ctx context.Context, out string, inputs []string, load func(*saving, func(resolver.Loading)) (*dialect.Doc, resolver.LoadInfo, error)) *resolverBackend {
+	b := &resolverBackend{ctx: ctx, out: out, load: load, snaps: map[string]*atomicfile.Snapshot{}}
+	if out != "-" {
+		b.hold = &saving{out: out, same: sameFiles(out, inputs)}
 	}
-	return &resolver.FileChangedError{Path: out, What: ce.What, Items: items, Merge: func(doc *dialect.Doc) (*dialect.Doc, error) {
-		merged := doc
-		if current.Exists() {
-			var err error
-			if merged, err = merge(doc); err != nil {
+	return b
+}
+
+// Load loads the feeds, remembering OUT as it is when it is none of them.
+func (b *resolverBackend) Load(report func(resolver.Loading)) (*dialect.Doc, resolver.LoadInfo, error) {
+	s := b.hold
+	if s != nil && len(s.same) == 0 {
+		snap, err := atomicfile.Read(b.out)
+		if err != nil {
+			return nil, resolver.LoadInfo{}, readError(b.out, err)
+		}
+		s.mu.Lock()
+		s.snap = snap
+		s.mu.Unlock()
+	}
+	doc, info, err := b.load(s, report)
+	if err == nil && s != nil {
+		noteRead(&Env{saving: s}, doc)
+	}
+	return doc, info, err
+}
+
+// Save writes doc over OUT if OUT is as loaded, last saved or merged in;
+// with -o -, keeps it for standard output.
+func (b *resolverBackend) Save(doc *dialect.Doc) error {
+	data, err := render(b.out, doc)
+	switch {
+	case err != nil:
+		return err
+	case b.hold == nil:
+		b.stdout = data
+		return nil
+	}
+	s := b.hold
+	s.recordLeft(nil, doc)
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	snap, err := atomicfile.Commit(b.ctx, s.snap, data)
+	var ce *atomicfile.ChangedError
+	if errors.As(err, &ce) {
+		b.changed = ce.Current
+		return &resolver.FileChangedError{Path: b.out, What: ce.What}
+	}
+	if err != nil {
+		return err
+	}
+	s.snap = snap
+	s.recordCurrent(nil, doc)
+	return nil
+}
+
+// MergeIn merges the file's new state that the last Save found into docs
+// (resolver.Backend), parsing it once, and checks the saves after it
+// against that state.
+func (b *resolverBackend) MergeIn(docs []*dialect.Doc, whole bool) ([]*dialect.Doc, error) {
+	current := b.changed
+	if current == nil || b.hold == nil {
+		return nil, errors.New("no save found the file changed")
+	}
+	out := slices.Clone(docs)
+	if current.Exists() { // a removed file has nothing to merge: the next save writes it anew
+		file, err := dialect.Parse(b.out, current.Data)
+		if err != nil {
+			return nil, err
+		}
+		for i, d := range docs {
+			if out[i], err = dialect.Merge(d, itemsOf(file, d, i == 0 || whole)); err != nil {
 				return nil, err
 			}
 		}
-		s.mu.Lock()
-		s.snap = current
-		s.mu.Unlock()
-		return merged, nil
-	}}
+	}
+	b.hold.mu.Lock()
+	b.hold.snap = current
+	b.hold.mu.Unlock()
+	return out, nil
 }
+
+// itemsOf returns file whole, or the part of it that holds d's items: an
+// earlier state of an item merges with the file's state of that item alone
+// (package resolver's mergein.go).
+func itemsOf(file, d *dialect.Doc, whole bool) *dialect.Doc {
+	if whole {
+		return file
+	}
+	ids := map[string]bool{}
+	for _, e := range d.Entries() {
+		ids[e.ID()] = true
+	}
+	return file.Subset(func(e dialect.Entry) bool { return ids[e.ID()] })
+}
+
+// SaveAs is the resolver's save to another file (S, or after a failed
+// save): the first save there refuses a file that exists; the later ones
+// check that the file is still what the last one wrote. The prompt is no
+// shell, but a leading ~/ is read as the home folder, as a person types it
+// by habit.
+func (b *resolverBackend) SaveAs(doc *dialect.Doc, typed string, overwrite bool) error {
+	path, home := typed, ""
+	if rest, ok := strings.CutPrefix(typed, "~/"); ok {
+		if h, err := os.UserHomeDir(); err == nil {
+			path, home = filepath.Join(h, rest), h
+		}
+	}
+	err := b.saveTo(doc, path, overwrite)
+	if err == nil {
+		return nil
+	}
+	// The resolver says "saving to TYPED: why": why names neither the
+	// file again nor the home folder ~ stood for.
+	text := strings.TrimPrefix(userText(err), path+": ")
+	if home != "" {
+		text = strings.ReplaceAll(text, home+string(filepath.Separator), "~/")
+	}
+	return &rewordedError{text, err}
+}
+
+// saveTo writes doc to path for SaveAs.
+func (b *resolverBackend) saveTo(doc *dialect.Doc, path string, overwrite bool) error {
+	data, err := render(path, doc)
+	if err != nil {
+		return err
+	}
+	snap := b.snaps[path]
+	if snap == nil || !overwrite {
+		if snap, err = atomicfile.Read(path); err != nil {
+			return readError(path, err)
+		}
+		if snap.Exists() {
+			return errors.New("the file exists; give the name of a new file")
+		}
+	}
+	next, err := atomicfile.Commit(b.ctx, snap, data)
+	if err != nil {
+		return err
+	}
+	b.snaps[path] = next
+	return nil
+}
+
+// rewordedError is an error worded anew that still wraps its cause, for
+// errors.As.
+type rewordedError struct {
+	text string
+	err  error
+}
+
+func (e *rewordedError) Error() string { return e.text }
+func (e *rewordedError) Unwrap() error { return e.err }

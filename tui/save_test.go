@@ -134,12 +134,8 @@ func ptr[T any](v T) *T { return &v }
 // FEED, make a change, save; on a FileChangedError merge the file's new
 // state in, as the person would be offered, and save again.
 func resolverSession(feed string, edit func(*dialect.Doc) error) error {
-	var cfg resolver.Config
-	resolverSave(context.Background(), &cfg, feed, []string{feed}, func(s *saving, _ func(resolver.Loading)) (*dialect.Doc, error) {
-		env := &Env{Stderr: new(strings.Builder), saving: s}
-		return load(context.Background(), env, feed)
-	})
-	doc, err := cfg.Load(func(resolver.Loading) {})
+	cfg := sessionBackend(feed)
+	doc, _, err := cfg.Load(func(resolver.Loading) {})
 	if err != nil {
 		return err
 	}
@@ -152,7 +148,7 @@ func resolverSession(feed string, edit func(*dialect.Doc) error) error {
 		if !errors.As(err, &fc) || tries == 100 {
 			return err
 		}
-		if doc, err = fc.Merge(doc); err != nil {
+		if doc, err = mergeInto(cfg, doc); err != nil {
 			return err
 		}
 	}
@@ -277,15 +273,31 @@ func TestOutThatKeepsChangingFails(t *testing.T) {
 	}
 }
 
-// openSession is a resolver session on feed without a terminal: its
-// config, with the Save the command line gives it, and the loaded feed.
-func openSession(t *testing.T, feed string) (resolver.Config, *dialect.Doc) {
-	t.Helper()
-	var cfg resolver.Config
-	resolverSave(context.Background(), &cfg, feed, []string{feed}, func(s *saving, _ func(resolver.Loading)) (*dialect.Doc, error) {
-		return load(context.Background(), &Env{Stderr: new(strings.Builder), saving: s}, feed)
+// sessionBackend is the command line's backend of a resolver session on
+// feed, which it loads as resolve does.
+func sessionBackend(feed string) *resolverBackend {
+	return newResolverBackend(context.Background(), feed, []string{feed}, func(s *saving, _ func(resolver.Loading)) (*dialect.Doc, resolver.LoadInfo, error) {
+		doc, err := load(context.Background(), &Env{Stderr: new(strings.Builder), saving: s}, feed)
+		return doc, resolver.LoadInfo{}, err
 	})
-	doc, err := cfg.Load(func(resolver.Loading) {})
+}
+
+// mergeInto merges the changed file into doc, as the resolver's merge-in
+// asks the backend.
+func mergeInto(b *resolverBackend, doc *dialect.Doc) (*dialect.Doc, error) {
+	docs, err := b.MergeIn([]*dialect.Doc{doc}, false)
+	if err != nil {
+		return nil, err
+	}
+	return docs[0], nil
+}
+
+// openSession is a resolver session on feed without a terminal: the
+// command line's backend, and the loaded feed.
+func openSession(t *testing.T, feed string) (*resolverBackend, *dialect.Doc) {
+	t.Helper()
+	cfg := sessionBackend(feed)
+	doc, _, err := cfg.Load(func(resolver.Loading) {})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -314,7 +326,7 @@ func TestResolverSaveOffersToMergeAChangedFile(t *testing.T) {
 	if got := titles(t, feed); got["item1"] != "old" || got["item2"] != "script" {
 		t.Fatalf("the refused save wrote: %v", got)
 	}
-	merged, err := fc.Merge(doc)
+	merged, err := mergeInto(cfg, doc)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -340,6 +352,47 @@ func TestResolverSaveOffersToMergeAChangedFile(t *testing.T) {
 	}
 }
 
+// TestBackendMergesEarlierStatesWithTheirItems: the backend's MergeIn
+// merges the session's document with the whole file and a document of
+// earlier states with the file's state of its items alone, as dialect.Merge
+// makes them (1.0.2 §3.3), the file parsed once; a file that no longer
+// parses fails with where it is wrong, and the next save is still refused.
+func TestBackendMergesEarlierStatesWithTheirItems(t *testing.T) {
+	h := newHarness(t)
+	feed := h.write("f.xml", feedOf(3))
+	cfg, doc := openSession(t, feed)
+	if code, _, stderr := h.run("", "update", feed, "--id", "item2", "--title", "script", "--by", "S", "-o", feed); code != 0 {
+		t.Fatal(stderr)
+	}
+	var fc *resolver.FileChangedError
+	if err := cfg.Save(doc); !errors.As(err, &fc) {
+		t.Fatalf("Save = %v", err)
+	}
+	part := doc.Subset(func(e dialect.Entry) bool { return e.ID() == "item2" })
+	got, err := cfg.MergeIn([]*dialect.Doc{doc, part}, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(got[0].Entries()) != 3 || len(got[1].Entries()) != 1 {
+		t.Fatalf("%d and %d items, want the whole feed and the part's one", len(got[0].Entries()), len(got[1].Entries()))
+	}
+	for _, d := range got {
+		if e, _ := d.Entry("item2"); e.Title() != "script" {
+			t.Errorf("item2 is %q, want the file's new state", e.Title())
+		}
+	}
+	h.write("f.xml", "<rss><channel><item>")
+	if err := cfg.Save(got[0]); !errors.As(err, &fc) {
+		t.Fatalf("Save over a changed file = %v", err)
+	}
+	if _, err := cfg.MergeIn([]*dialect.Doc{doc}, false); err == nil || !strings.Contains(err.Error(), "f.xml:1:") {
+		t.Errorf("merging in a file that does not parse: %v", err)
+	}
+	if err := cfg.Save(got[0]); !errors.As(err, &fc) {
+		t.Errorf("a save after a failed merge-in = %v, want it refused still", err)
+	}
+}
+
 // TestResolverSaveToARemovedFile: a file removed under the session is
 // "changed" too; merging nothing in, the next save writes it again.
 func TestResolverSaveToARemovedFile(t *testing.T) {
@@ -354,7 +407,7 @@ func TestResolverSaveToARemovedFile(t *testing.T) {
 	if _, err := os.Stat(feed); !os.IsNotExist(err) {
 		t.Fatal("the refused save wrote the file")
 	}
-	merged, _ := fc.Merge(doc)
+	merged, _ := mergeInto(cfg, doc)
 	if err := cfg.Save(merged); err != nil {
 		t.Fatal(err)
 	}

@@ -19,7 +19,7 @@ func saveAsAtHome(t *testing.T) (string, *dialect.Doc, func(*dialect.Doc, string
 	if err != nil {
 		t.Fatal(err)
 	}
-	return home, doc, saveAs(context.Background())
+	return home, doc, newResolverBackend(context.Background(), "f.xml", nil, nil).SaveAs
 }
 
 // TestSaveAsExpandsHome guards QA Q30: the resolver's "save to another

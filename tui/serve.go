@@ -41,9 +41,16 @@ func runServe(ctx context.Context, env *Env, args []string) error {
 	expires := f.String("expires", "", "FeedSync 1.0.2: write sx:sharing expires `DURATION` ahead, renewed once half of it has passed (1.0.2 §4.2.2)")
 	publicURL := f.String("public-url", "", "the absolute `URL` subscribers read / at; the complete feed's link is URL/complete (default: http:// and the address the client connected to; never the request's Host); with DIR, feed NAME's is URL/NAME")
 	maxBody := f.size("max-body", min(share.DefaultMaxBody, atomicfile.Limit()), 1, atomicfile.Limit(), "refuse a POST body larger than `SIZE` (1 B to the size limit, 256 MiB unless $FEEDSYNC_MAX_BYTES raises it: 512KiB, 64MiB) with 413")
-	pos, err := f.parseCount(env, args, "want one FEED or DIR", 1)
+	dbURL := f.String("db", "", "serve every feed of the PostgreSQL database at `URL` (postgres://USER[:PASSWORD]@HOST:PORT/DB?sslmode=...) at /NAME, with any number of other hubs on it; see 'feedsync help sync'")
+	pos, err := f.parse(env, args)
 	if err != nil {
 		return err
+	}
+	switch {
+	case *dbURL != "" && len(pos) != 0:
+		return usageError("serve", "--db serves the database's feeds: want no FEED or DIR, got %s", count(len(pos), "argument"))
+	case *dbURL == "" && len(pos) != 1:
+		return usageError("serve", "want one FEED or DIR, or --db URL, got %s", count(len(pos), "argument"))
 	}
 	opts := share.Options{OpenRead: *openRead, MaxBody: *maxBody, PublicURL: *publicURL, Log: env.Stderr}
 	if *window != "" {
@@ -59,7 +66,7 @@ func runServe(ctx context.Context, env *Env, args []string) error {
 	if err := checkPublicURL(*publicURL); err != nil {
 		return usageError("serve", "%v", err)
 	}
-	dir := isDir(pos[0])
+	dir := *dbURL != "" || isDir(pos[0])
 	if *tokenFile != "" {
 		if dir {
 			opts.Token, err = share.ReadTokenFile(*tokenFile)
@@ -74,6 +81,9 @@ func runServe(ctx context.Context, env *Env, args []string) error {
 	}
 	if err := checkBind(*addr, opts.Token != ""); err != nil {
 		return err
+	}
+	if *dbURL != "" {
+		return serveDB(ctx, env, *dbURL, *addr, opts)
 	}
 	if dir {
 		return serveDir(ctx, env, pos[0], *addr, opts)
@@ -114,6 +124,24 @@ func serveDir(ctx context.Context, env *Env, dir, addr string, opts share.Option
 	return serve(ctx, env, d, addr, func(a net.Addr) string {
 		return fmt.Sprintf("serving %s of %s at http://%s/NAME (the list at /): %s",
 			count(len(d.Names()), "feed"), dir, a, what)
+	})
+}
+
+// serveDB serves every feed of the PostgreSQL database at url
+// (share.DBServer): one hub of any number on the database.
+func serveDB(ctx context.Context, env *Env, url, addr string, opts share.Options) error {
+	db, err := openDB(ctx, env, url)
+	if err != nil {
+		return err
+	}
+	defer db.Close()
+	srv := share.NewDBServer(db, opts)
+	what := "complete feeds"
+	if !opts.Window.IsZero() {
+		what = fmt.Sprintf("partial feeds (window %s), the complete ones at /NAME/complete", opts.Window)
+	}
+	return serve(ctx, env, srv, addr, func(a net.Addr) string {
+		return fmt.Sprintf("serving the feeds of %s at http://%s/NAME (the list at /): %s", db, a, what)
 	})
 }
 

@@ -68,6 +68,24 @@ func feedFile(path string) error {
 	return nil
 }
 
+// inputsExist checks that the local files among srcs are there, without
+// reading them, so that a command that would stop on something else first
+// (the resolver without a terminal) names a missing input first.
+func inputsExist(srcs []string) error {
+	for _, src := range srcs {
+		if !isLocalPath(src) {
+			continue
+		}
+		if _, err := os.Stat(src); err != nil {
+			if pe := (*fs.PathError)(nil); errors.As(err, &pe) {
+				err = pe.Err
+			}
+			return fmt.Errorf("%s: %w", src, err)
+		}
+	}
+	return nil
+}
+
 // printStore prints a store's figures, and with prune what it dropped.
 func printStore(env *Env, before, after store.Stats, prune bool) {
 	if after.Records == 0 && before.Records == 0 {

@@ -1,7 +1,6 @@
 package tui
 
 import (
-	"context"
 	"io"
 	"os"
 	"path/filepath"
@@ -271,12 +270,8 @@ func TestAdoptRecordsItsVersions(t *testing.T) {
 func TestResolverSaveRecords(t *testing.T) {
 	h := newHarness(t)
 	a := h.write("a.xml", conflictFeed)
-	var cfg resolver.Config
-	resolverSave(context.Background(), &cfg, a, []string{a}, func(s *saving, _ func(resolver.Loading)) (*dialect.Doc, error) {
-		env := &Env{Stderr: io.Discard, saving: s}
-		return load(context.Background(), env, a)
-	})
-	doc, err := cfg.Load(func(resolver.Loading) {})
+	cfg := sessionBackend(a)
+	doc, _, err := cfg.Load(func(resolver.Loading) {})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -98,6 +98,77 @@
 // all the feeds together (they share one semaphore, Options.Posts), so
 // the memory ceiling above holds for the process, not per feed.
 //
+// # Hubs on PostgreSQL
+//
+// A DB holds any number of feeds in a PostgreSQL database, and a
+// DBServer serves them at /NAME and /NAME/complete as a Dir serves a
+// folder's, with the same protocol (the hub suite, suite_test.go, runs
+// the same requests against both); any number of DBServers, in any number
+// of processes, may serve one database at once, behind any load balancer:
+// each request reads or writes the database, so any hub answers any
+// request.
+//
+// The schema (pgschema.go) is made by the first command that connects,
+// under an advisory lock, and carries a version; a database of a newer
+// one is refused. feedsync_feeds holds a row per feed: its shell (the feed
+// as written with its sync items cut out, and the place where they go),
+// its stamps (origin, until and the purge mark of "Stamps: since and
+// until" below), the XOR of every item's id-and-digest (the same digest
+// the file hub's index keeps, for the ETags), its size, and its own token
+// (a SHA-256), if any. feedsync_items holds a row per item: its bytes as
+// the feed writes them in the shell's context (pgcut.go), its sync digest,
+// its stamp, its place in the feed's order, and an OPML outline's parent;
+// an outline is stored without the outlines it holds, its position
+// (fso:parent, fso:key, fso:version) on its sx:sync, so that outlines set
+// side by side load with the places they had. feedsync_versions holds the
+// versions that left a feed (what a POST replaced, and what it held that
+// the feed now holds otherwise): the version store's bases, which 'feedsync
+// db export -o OUT' records in OUT's version store.
+//
+// A POST costs what it changes: in one transaction it locks its feed's
+// row (so POSTs to one feed through any hubs take turns, each merging with
+// the result of the one before: two changes of one item through two hubs
+// make a conflict, as a merge of the two would), reads the items it names
+// (and an outline's ancestors, for 0.91 §4.4.2's cycles), merges into the
+// shell and those items in place (dialect.Doc.MergeIn), cuts what the
+// merge wrote back into items and writes those that changed, stamped with
+// the later of the database's clock in whole seconds and the feed's last
+// stamp plus a second (so stamps strictly increase across every hub, and
+// no hub's clock counts), updates the row, and answers once the
+// transaction has committed. A POST that would take the complete feed past
+// what feedsync reads (Options.MaxFeed) is refused with 413 before it
+// commits. A GET reads one snapshot: the feed's row, and for a partial
+// feed its window's stamps (feedsync_items_stamp, walked back from the
+// latest by the rules of stamps.choose), which give since, until and the
+// ETag without reading an item; then the items' bytes, in the feed's
+// order, into a spool (memory, then a temporary file) before the answer
+// begins, so that the complete feed is streamed from the database at a
+// bounded cost in memory and the database going away midway makes a 503,
+// never a feed cut short. The ETag is a digest of the shell, the items'
+// digest and the sx:sharing, so every hub answers the same one for the
+// same state; 1.0.2's expires is renewed at whole multiples of half of
+// Options.Expires since 1970, the same moments on every hub. A hub keeps
+// no feed in memory: what it holds is bounded by the requests under way,
+// whatever the number and the size of the database's feeds. An OPML
+// outline, which nests, is laid out through its Doc: its complete feed is
+// read into memory while it is written.
+//
+// A POST answered 200 by one hub is in every hub's next GET: each GET
+// reads the database, so there is nothing to notify (LISTEN/NOTIFY would
+// only matter to a hub that kept the feed in memory). TestDBTwoHubsConcurrentPosters
+// reads each POST back through the other hub right after its answer.
+//
+// While the database cannot be reached (no server, a connection lost, a
+// server shutting down or starting) every request is answered 503 with
+// Retry-After; the hub logs one line when the outage begins and one when
+// it ends, lets its connections go, and connects again by itself. A
+// transaction that meets a connection broken while idle is run once more
+// on a new one; a merge run twice changes nothing the first did not.
+// 'feedsync serve --db' exits 2 when the database cannot be used at start
+// (a URL that does not parse, a password refused, a missing database, no
+// server): the message names the host, the port and the database, never
+// the password.
+//
 // # Durability
 //
 // The hub keeps its feed's model in memory, and an accepted POST costs

@@ -83,28 +83,49 @@ type Options struct {
 	Log io.Writer
 	// Now is the clock; time.Now when nil.
 	Now func() time.Time
+	// MaxFeed, when set, is the size a feed held in a database may grow
+	// to, in place of FeedCap (CheckGrowth, the one rule); a POST past it
+	// is refused with 413, before it is acknowledged.
+	MaxFeed int64
 }
 
-// Hub publishes a feed over HTTP and incorporates what subscribers POST
-// (see the package doc). It is an http.Handler; Close releases it.
+// Hub publishes a feed held in a file over HTTP and incorporates what
+// subscribers POST (see the package doc). It is an http.Handler; Close
+// releases it.
+//
+// A Hub is the protocol's front (front: paths, tokens, bodies and their
+// bounds) over the file hub's state (hubState: what GET answers, what a
+// POST changes), which is four parts, each a type of its own: the model
+// (hubModel: the feed in memory, its stamps and generation), the journal
+// and its folds (hubJournal), the disk (hubDisk: FEED, its identity and
+// lock, the version store) and the view cache (hubViews). A feed held in
+// PostgreSQL is the other hubState (dbFeedState).
+//
+// Locks, always taken in this order:
+//
+//  1. foldMu, one fold at a time;
+//  2. FEED's file lock (atomicfile), held by a fold while it writes FEED:
+//     the fold takes mu under it for a moment, and a writer under mu only
+//     tries it, never waits for it (refresh);
+//  3. mu, the writers: POSTs, the taking in of FEED's changes, the start
+//     and end of a fold;
+//  4. rw, the model: written under mu, read by GETs;
+//  5. vmu, the view cache;
+//  6. a view's own mu, held by the GET that renders it, never under rw;
+//  7. the journal's mu, innermost (journal.go).
 type Hub struct {
-	path  string
-	opts  Options
-	state string // publisher state file
+	front
+	hubDisk
+	hubModel
+	hubJournal
+	hubViews
+}
 
-	// mu serializes the writers: POSTs, the taking in of FEED's changes,
-	// and the start and end of a fold. The model (doc, st) changes in
-	// place under rw as well, which readers hold to copy what they serve.
-	mu      sync.Mutex
-	rw      sync.RWMutex
-	doc     feed
-	st      *stamps
-	gen     uint64                 // the model's generation: each change adds one
-	takes   uint64                 // the times FEED was read into the model
-	related []dialect.Related      // FEED's own sx:related of type "aggregated", republished
+// hubDisk is FEED on disk as the hub last read or wrote it.
+type hubDisk struct {
+	path    string
+	state   string                 // publisher state file
 	diskID  atomic.Pointer[fileID] // FEED as last read or written (setID); read without h.mu by current
-	shell   []byte                 // the model without its items (pick)
-	shellOf dialect.Dialect        // the model's dialect when it was made
 	sum     [32]byte               // the digest of FEED's bytes as last read or written
 	base    [32]byte               // the digest of FEED as last read: the ETags change with it
 	bad     error                  // FEED on disk does not load: POSTs are refused
@@ -112,8 +133,25 @@ type Hub struct {
 	release func()
 	// versions is the version store beside FEED (versions.go).
 	versions *store.Store
+}
 
-	// The journal (journal.go) and its folding into FEED (fold.go).
+// hubModel is the feed in memory: changed in place under mu, and under rw
+// as well, which readers hold to copy what they serve.
+type hubModel struct {
+	mu      sync.Mutex
+	rw      sync.RWMutex
+	doc     feed
+	st      *stamps
+	gen     uint64            // the model's generation: each change adds one
+	takes   uint64            // the times FEED was read into the model
+	related []dialect.Related // FEED's own sx:related of type "aggregated", republished
+	shell   []byte            // the model without its items (pick)
+	shellOf dialect.Dialect   // the model's dialect when it was made
+}
+
+// hubJournal is the journal (journal.go) and its folding into FEED
+// (fold.go).
+type hubJournal struct {
 	j          *journal
 	unfolded   map[string]uint64 // items changed since the last fold, by the record that changed them last
 	pending    int               // records since the last fold
@@ -126,13 +164,15 @@ type Hub struct {
 	kick, quit chan struct{}
 	wake       chan struct{} // the journal holds a record again: the folder's clock starts
 	done       chan struct{}
+}
 
+// hubViews are the feeds GET answers (view.go).
+type hubViews struct {
 	vmu           sync.Mutex
 	views         map[string]*view // the feeds GET answers, each rendered once per generation
 	served        map[string]*view // the views last answered
 	kept          map[string]*view // views rendered, to be answered once durable (view.go)
 	warnedExpires atomic.Bool
-	posts         chan struct{} // a token per POST under way (MaxPosts)
 }
 
 // fileID identifies a version of a file on disk cheaply: its size and
@@ -163,27 +203,11 @@ var ErrBusy = errors.New("another feedsync serve publishes this feed")
 // up to date with the feed and takes the feed for this process: a second
 // hub on one feed gets ErrBusy.
 func NewHub(path string, opts Options) (*Hub, error) {
-	if opts.Now == nil {
-		opts.Now = time.Now
-	}
-	if opts.MaxBody <= 0 {
-		opts.MaxBody = DefaultMaxBody
-	}
-	opts.MaxBody = min(opts.MaxBody, atomicfile.Limit()) // no feed is larger
-	if opts.MaxPosts <= 0 {
-		opts.MaxPosts = DefaultMaxPosts
-	}
-	if opts.Posts == nil {
-		opts.Posts = make(chan struct{}, opts.MaxPosts)
-	}
-	opts.MaxPosts = cap(opts.Posts)
-	if opts.Log == nil {
-		opts.Log = io.Discard
-	}
-	opts.Log = &lockedWriter{w: opts.Log}
-	h := &Hub{path: path, opts: opts, state: statePath(path, "serve"), posts: opts.Posts,
-		unfolded: map[string]uint64{}, views: map[string]*view{}, served: map[string]*view{}, kept: map[string]*view{}, foldIdle: foldIdle,
-		kick: make(chan struct{}, 1), wake: make(chan struct{}, 1), quit: make(chan struct{}), done: make(chan struct{})}
+	h := &Hub{front: newFront(opts)}
+	h.path, h.state = path, statePath(path, "serve")
+	h.unfolded, h.foldIdle = map[string]uint64{}, foldIdle
+	h.kick, h.wake, h.quit, h.done = make(chan struct{}, 1), make(chan struct{}, 1), make(chan struct{}), make(chan struct{})
+	h.views, h.served, h.kept = map[string]*view{}, map[string]*view{}, map[string]*view{}
 	dir := filepath.Dir(h.state)
 	_, statErr := os.Stat(dir)
 	made := errors.Is(statErr, fs.ErrNotExist) // tidied away if the feed does not load
@@ -294,43 +318,22 @@ func (h *Hub) logf(format string, args ...any) {
 	fmt.Fprintf(h.opts.Log, format+"\n", args...)
 }
 
-// ServeHTTP answers GET, HEAD and POST of / and /complete. A POST to
-// either merges; they differ in the feed whose ETag the answer gives.
+// ServeHTTP answers GET, HEAD and POST of / and /complete (front). A
+// POST to either merges; they differ in the feed whose ETag the answer
+// gives.
 func (h *Hub) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	start := time.Now()
 	lw := &logWriter{ResponseWriter: w}
 	defer func() { h.access(r, lw, time.Since(start)) }()
-	w = lw
-	complete := r.URL.Path == "/complete"
-	if r.URL.Path != "/" && !complete {
-		http.NotFound(w, r)
-		return
-	}
-	switch r.Method {
-	case http.MethodGet, http.MethodHead:
-		if !h.authorized(w, r, h.opts.OpenRead) {
-			return
-		}
-		h.get(w, r, complete)
-	case http.MethodPost:
-		if !h.authorized(w, r, false) {
-			return
-		}
-		h.post(w, r, complete)
-	default:
-		w.Header().Set("Allow", "GET, HEAD, POST")
-		http.Error(w, r.Method+" is not allowed", http.StatusMethodNotAllowed)
-	}
+	h.serveFeed(lw, r, h, tokenCheck{token: h.opts.Token}, h.link(r))
 }
 
 // get answers the partial or the complete feed, or 304 to a conditional
 // GET of an unchanged one, from the model: a GET waits for no POST's
 // merge, only for the journal to hold what it answers (a few
 // milliseconds at most, one fsync shared with the POSTs).
-func (h *Hub) get(w http.ResponseWriter, r *http.Request, complete bool) {
+func (h *Hub) get(w http.ResponseWriter, r *http.Request, partial bool, link string) {
 	h.current()
-	partial := !complete && !h.opts.Window.IsZero()
-	link := h.link(r)
 	v, body, seq := h.serve(partial, link, r.Header.Get("If-None-Match"))
 	if err := h.j.wait(seq); err != nil {
 		// What the model holds is not durable (neither the journal nor a
@@ -345,18 +348,8 @@ func (h *Hub) get(w http.ResponseWriter, r *http.Request, complete bool) {
 		h.answered(partial, link, v)
 	}
 	hd := w.Header()
-	hd.Set("Content-Type", v.ctype)
+	hd.Set("Content-Type", withCharset(v.ctype, body))
 	hd.Set("ETag", v.etag)
 	hd.Set("Cache-Control", "no-cache")
 	http.ServeContent(w, r, "", v.modified, bytes.NewReader(body))
-}
-
-// authorized checks the Bearer token, in constant time, unless open.
-func (h *Hub) authorized(w http.ResponseWriter, r *http.Request, open bool) bool {
-	if h.opts.Token == "" || open || tokenMatches(r.Header.Get("Authorization"), h.opts.Token) {
-		return true
-	}
-	w.Header().Set("WWW-Authenticate", `Bearer realm="feedsync"`)
-	http.Error(w, "401 unauthorized: this hub wants Authorization: Bearer <token> (feedsync: --token-file)", http.StatusUnauthorized)
-	return false
 }

@@ -288,7 +288,7 @@ func TestFoldIsDueByTheJournalsShareOfFEED(t *testing.T) {
 		{256, 256 * 3300, 100 << 20, false, "256 records beside a 100k feed"},
 		{4000, 4000 * 3300, 100 << 20, true, "an eighth of a 100k feed"},
 	} {
-		h := &Hub{pending: c.records, pendingB: c.bytes}
+		h := &Hub{hubJournal: hubJournal{pending: c.records, pendingB: c.bytes}}
 		h.setID(fileID{size: c.feed})
 		if got := h.foldDue(); got != c.want {
 			t.Errorf("%s: fold due %v, want %v", c.situation, got, c.want)

@@ -1,9 +1,9 @@
 package share
 
 import (
+	"context"
 	"errors"
 	"fmt"
-	"io"
 	"net/http"
 	"path/filepath"
 	"strconv"
@@ -13,73 +13,20 @@ import (
 	"github.com/feedsync/feedsync/feeds/fetch"
 )
 
-// post merges the body into FEED as a subscriber would (1.0.2 §3.3, 0.91
-// §4.4) and answers what the poster lacks.
-func (h *Hub) post(w http.ResponseWriter, r *http.Request, complete bool) {
-	if r.ContentLength > h.opts.MaxBody {
-		tooLarge(w, h.opts.MaxBody)
-		return
-	}
-	if !h.takePost(r) {
-		busy(w, h.opts.MaxPosts)
-		return
-	}
-	defer func() { <-h.posts }()
-	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, h.opts.MaxBody))
-	var mbe *http.MaxBytesError
-	switch {
-	case errors.As(err, &mbe):
-		tooLarge(w, h.opts.MaxBody)
-		return
-	case err != nil:
-		http.Error(w, "reading the body: "+err.Error(), http.StatusBadRequest)
-		return
-	}
-	posted, err := parse("request body", body)
+// post merges a POST into FEED as a subscriber would (1.0.2 §3.3, 0.91
+// §4.4) and answers what the poster lacks (incorporate).
+func (h *Hub) post(_ context.Context, posted feed, until, link string, complete bool) (postAnswer, int, error) {
+	answer, etag, code, err := h.incorporate(posted, until, link, complete)
 	if err != nil {
-		http.Error(w, err.Error(), http.StatusBadRequest)
-		return
+		return postAnswer{}, code, err
 	}
-	if postHook != nil {
-		postHook()
-	}
-	answer, etag, code, err := h.incorporate(posted, r.Header.Get(HeaderUntil), h.link(r), complete)
-	if err != nil {
-		if code == http.StatusServiceUnavailable {
-			w.Header().Set("Retry-After", strconv.Itoa(int(RetryAfter/time.Second)))
-		}
-		http.Error(w, err.Error(), code)
-		return
-	}
-	w.Header().Set("Content-Type", contentType(answer))
-	if etag != "" {
-		w.Header().Set(HeaderETag, etag)
-	}
-	w.Write(answer.Bytes())
+	b := answer.Bytes()
+	return postAnswer{body: b, ctype: contentType(answer, b), etag: etag}, http.StatusOK, nil
 }
 
 // PostWait is how long a POST beyond Options.MaxPosts waits for one of
 // them to end before it is refused with 503.
 const PostWait = 250 * time.Millisecond
-
-// takePost takes a token for a POST, waiting up to PostWait for one, its
-// body unread; false: none came, or the client went away.
-func (h *Hub) takePost(r *http.Request) bool {
-	select {
-	case h.posts <- struct{}{}:
-		return true
-	default:
-	}
-	t := time.NewTimer(PostWait)
-	defer t.Stop()
-	select {
-	case h.posts <- struct{}{}:
-		return true
-	case <-t.C:
-	case <-r.Context().Done():
-	}
-	return false
-}
 
 // postHook, when set by a test, is called when a POST's body has been
 // read and parsed, before its merge: the test holds bodies there.

@@ -5,7 +5,6 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
-	"net"
 	"net/http"
 	"slices"
 	"strings"
@@ -27,8 +26,8 @@ type view struct {
 	takes    uint64 // the hub's takes of FEED then
 	etag     string
 	modified time.Time
-	ctype    string
-	stale    int64 // unix time from which it must be made again, or 0
+	ctype    string // the feed's media type, without the charset of the body
+	stale    int64  // unix time from which it must be made again, or 0
 	keep     map[string]bool
 	sharing  *dialect.Sharing
 
@@ -82,7 +81,7 @@ func (h *Hub) makeView(partial bool, link string, now time.Time) *view {
 	if d == dialect.None {
 		sh = nil
 	}
-	return &view{gen: h.gen, seq: h.j.last(), takes: h.takes, etag: h.etag(partial, sh), ctype: contentType(h.doc),
+	return &view{gen: h.gen, seq: h.j.last(), takes: h.takes, etag: h.etag(partial, sh), ctype: mediaType(h.doc),
 		modified: time.Unix(h.st.Until, 0).UTC(), stale: stale, keep: keep, sharing: sh}
 }
 
@@ -259,21 +258,10 @@ func viewKey(partial bool, link string) string {
 	return "complete"
 }
 
-// link is the absolute URI of the complete feed (1.0.2 §2.3): under
-// Options.PublicURL, or else under the address the client connected to,
-// which the hub listens on. The request's Host header is never used: any
-// client can send any Host, and the link is published to every reader.
-func (h *Hub) link(r *http.Request) string {
-	base := h.opts.PublicURL
-	if base == "" {
-		base = "http://localhost" // a request that came over no connection (a test calling ServeHTTP)
-		if a, ok := r.Context().Value(http.LocalAddrContextKey).(net.Addr); ok {
-			base = "http://" + a.String()
-		}
-		base += h.opts.Prefix
-	}
-	return strings.TrimSuffix(base, "/") + "/complete"
-}
+// link is the absolute URI of the complete feed (linkFor): under
+// Options.PublicURL, or else under the address the client connected to
+// and Options.Prefix.
+func (h *Hub) link(r *http.Request) string { return linkFor(r, h.opts.PublicURL, h.opts.Prefix) }
 
 // sharing is the hub's sx:sharing with the given since: until is the
 // latest stamp, the window in days for 0.91, FEED's own related feeds.

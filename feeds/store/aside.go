@@ -53,6 +53,7 @@ func (s *Store) rename(info fs.FileInfo, why string) error {
 	if err != nil {
 		return fmt.Errorf("%s: %s, and it cannot be set aside: %w; going on without it", s.path, why, err)
 	}
+	os.Remove(indexPath(s.path)) // the index of what was set aside
 	s.warned = fmt.Errorf("%s: %s; set aside as %s, going on without the bases it held", s.path, why, aside)
 	return nil
 }

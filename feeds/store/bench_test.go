@@ -1,6 +1,7 @@
 package store
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"sync"
@@ -128,5 +129,27 @@ func changeTen(b *testing.B, d *dialect.Doc) {
 			b.Fatal(err)
 		}
 		d.Set(up)
+	}
+}
+
+// BenchmarkOpenBigStore opens a store of 160,000 versions (70 MiB) whose
+// index is made, as a command does, and looks up 1,000 versions: its cost
+// is the index's buckets and what it reads, not the store.
+func BenchmarkOpenBigStore(b *testing.B) {
+	feed := filepath.Join(b.TempDir(), "feed.xml")
+	writeStore(b, Path(feed), 160_000, 4, 400)
+	s, _ := Open(feed) // makes the index
+	s.Close()
+	for b.Loop() {
+		s, warn := Open(feed)
+		if warn != nil {
+			b.Fatal(warn)
+		}
+		for i := range 1000 {
+			if _, ok := s.Base(fmt.Sprint("i", i*37), hist("2@01@o")); !ok {
+				b.Fatal("not found")
+			}
+		}
+		s.Close()
 	}
 }

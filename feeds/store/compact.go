@@ -1,9 +1,10 @@
 package store
 
 import (
-	"errors"
+	"bufio"
+	"encoding/binary"
 	"fmt"
-	"io"
+	"hash/crc32"
 	"os"
 	"path/filepath"
 
@@ -24,19 +25,13 @@ func (s *Store) Prune(d *dialect.Doc) error {
 	if s == nil || s.off || d == nil {
 		return nil
 	}
-	l, err := s.lock()
-	if err != nil {
-		return err
-	}
-	defer l.Release()
-	f, err := s.openLocked()
-	if err != nil {
-		return err
-	}
-	if s.end == 0 {
-		return s.takeWarning(nil)
-	}
-	return s.takeWarning(s.compact(f, d))
+	return s.takeWarning(s.locked(func() error {
+		f, err := s.openLocked()
+		if err != nil || s.Stats().Records == 0 && s.end <= int64(headerSize) {
+			return err
+		}
+		return s.compact(f, d)
+	}))
 }
 
 // ranks gives, for each place a version of d's history names, how far
@@ -62,83 +57,127 @@ func ranks(d *dialect.Doc) map[key]int {
 	return out
 }
 
+// depths are the retention policy's choices, deepest first.
+var depths = [...]int{KeepDepth, 2, 1}
+
 // compact rewrites the store file, which f holds under the lock, with the
 // versions the policy keeps: those d's histories name to KeepDepth; then
 // to depth 2, then 1 (the current versions), if the deeper choice would
-// still fill more than three quarters of the cap. It writes a temporary
-// file beside it, syncs it and renames it over the store, so that a crash
-// leaves the old store or the new one.
+// still fill more than three quarters of the cap. It reads the file twice
+// (what each depth keeps, then the records kept) a window at a time, and
+// writes a temporary file beside it, synced and renamed over the store,
+// then its index: a crash leaves the old store or the new one, and a
+// command's memory is the feed's ranks, not the store.
 func (s *Store) compact(f *os.File, d *dialect.Doc) error {
-	data := make([]byte, s.end)
-	if _, err := f.ReadAt(data, 0); err != nil && !errors.Is(err, io.EOF) {
-		return fmt.Errorf("%s: %w", s.path, err)
-	}
 	rk := ranks(d)
-	recs, err := rankedRecords(data, rk)
+	var kept [len(depths)]int64
+	sc := newScanner(f, s.end, int64(headerSize))
+	sc.sound = s.end
+	for _, p, ok := sc.next(); ok; _, p, ok = sc.next() {
+		r := rankOf(p, rk)
+		for i, dp := range depths {
+			if r < dp {
+				kept[i] += int64(frameSize + len(p))
+			}
+		}
+	}
+	depth := KeepDepth
+	for i, dp := range depths {
+		depth = dp
+		if int64(headerSize)+kept[i] <= s.max*3/4 {
+			break
+		}
+	}
+	if d := sc.damage(); d != "" {
+		s.warn(fmt.Errorf("%s: %s; the other records are kept", s.path, d))
+	}
+	so := &sorter{tmpDir: filepath.Dir(s.path)}
+	defer so.close()
+	end, err := s.rewrite(f, func(p []byte) bool { return rankOf(p, rk) < depth }, so)
 	if err != nil {
 		return err
 	}
-	depth := KeepDepth
-	for _, dp := range []int{KeepDepth, 2, 1} {
-		depth = dp
-		if keptSize(recs, dp) <= s.max*3/4 {
-			break
-		}
-	}
-	out := header(0)
-	for _, r := range recs {
-		if r.rank < depth {
-			out = append(out, r.rec...)
-		}
-	}
-	copy(out, header(int64(len(out))))
-	if err := s.replace(out); err != nil {
-		return err
+	nf, err := os.OpenFile(s.path, os.O_RDWR|oNoFollow, 0)
+	if err != nil {
+		return fmt.Errorf("%s: %w", s.path, err)
 	}
 	f.Close()
-	s.f, s.end = nil, 0
-	_, err = s.openLocked()
-	return err
+	s.f, s.end, s.floor = nf, end, end
+	if err := s.installIndex(nf, so.sources(), indexHeader{end: end}); err != nil {
+		s.rebuild = true // made from the log by the next command
+		return fmt.Errorf("%s: %w", indexPath(s.path), err)
+	}
+	return nil
 }
 
-// ranked is one record of the file and the rank of its place.
-type ranked struct {
-	rec  []byte
-	rank int
+// rankOf is the rank of the record whose payload is p.
+func rankOf(p []byte, rk map[key]int) int {
+	id, h, _ := decodeKey(&reader{b: p})
+	if r, ok := rk[placeKey(id, h)]; ok {
+		return r
+	}
+	return KeepDepth
 }
 
-// rankedRecords splits data, a whole store file, into its records, each
-// with its rank (KeepDepth when d does not name it).
-func rankedRecords(data []byte, rk map[key]int) ([]ranked, error) {
-	var out []ranked
-	for off := int64(headerSize); off < int64(len(data)); {
-		fr, err := nextFrame(data[off:], off)
-		if errors.Is(err, errTorn) {
-			break
-		}
+// rewrite writes the sound records of f that keep accepts to a temporary
+// file beside the store, headed with its size as its floor, syncs it and
+// renames it over the store; so is given their index entries. It returns
+// the new file's size.
+func (s *Store) rewrite(f *os.File, keep func([]byte) bool, so *sorter) (end int64, err error) {
+	dir := filepath.Dir(s.path)
+	removeTemps(s.path)
+	tmp, err := os.CreateTemp(dir, "."+filepath.Base(s.path)+".tmp-*")
+	if err != nil {
+		return 0, fmt.Errorf("compacting %s: %w", s.path, err)
+	}
+	defer func() {
 		if err != nil {
-			return nil, err
+			tmp.Close()
+			os.Remove(tmp.Name())
+			err = fmt.Errorf("compacting %s: %w", s.path, err)
 		}
-		r := &reader{b: fr.payload}
-		id, h, _ := decodeKey(r)
-		rank, ok := rk[placeKey(id, h)]
-		if !ok {
-			rank = KeepDepth
-		}
-		out = append(out, ranked{rec: data[off : off+fr.size], rank: rank})
-		off += fr.size
+	}()
+	if err = tmp.Chmod(s.filePerm()); err != nil {
+		return 0, err
 	}
-	return out, nil
-}
-
-func keptSize(recs []ranked, depth int) int64 {
-	n := int64(headerSize)
-	for _, r := range recs {
-		if r.rank < depth {
-			n += int64(len(r.rec))
+	w := bufio.NewWriterSize(tmp, chunk)
+	w.Write(header(0))
+	at := int64(headerSize)
+	sc := newScanner(f, s.end, int64(headerSize))
+	var fr [frameSize]byte
+	for _, p, ok := sc.next(); ok; _, p, ok = sc.next() {
+		if !keep(p) {
+			continue
 		}
+		id, h, digest := decodeKey(&reader{b: p})
+		for _, e := range entriesOf(id, h, digest, at) {
+			if err = so.add(e); err != nil {
+				return 0, err
+			}
+		}
+		binary.BigEndian.PutUint32(fr[:], uint32(len(p)))
+		binary.BigEndian.PutUint32(fr[4:], crc32.Checksum(p, crcTable))
+		w.Write(fr[:])
+		w.Write(p)
+		at += int64(frameSize + len(p))
 	}
-	return n
+	if err = w.Flush(); err != nil {
+		return 0, err
+	}
+	if _, err = tmp.WriteAt(header(at), 0); err != nil {
+		return 0, err
+	}
+	if err = tmp.Sync(); err != nil {
+		return 0, err
+	}
+	if err = tmp.Close(); err != nil {
+		return 0, err
+	}
+	if err = os.Rename(tmp.Name(), s.path); err != nil {
+		return 0, err
+	}
+	atomicfile.SyncDir(dir)
+	return at, nil
 }
 
 // replace writes data to a temporary file beside the store, syncs it and

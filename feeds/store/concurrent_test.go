@@ -1,6 +1,7 @@
 package store
 
 import (
+	"bytes"
 	"fmt"
 	"sync"
 	"testing"
@@ -46,12 +47,12 @@ func TestConcurrentWriters(t *testing.T) {
 	// The file holds no record twice: Stats counts keys, the file records.
 	n := 0
 	data := readAll(t, Path(feed))
-	for off := int64(headerSize); off < int64(len(data)); n++ {
-		fr, err := nextFrame(data[off:], off)
-		if err != nil {
-			t.Fatal(err)
-		}
-		off += fr.size
+	sc := newScanner(bytes.NewReader(data), int64(len(data)), int64(headerSize))
+	for _, _, ok := sc.next(); ok; _, _, ok = sc.next() {
+		n++
+	}
+	if sc.damaged > 0 || sc.End() != int64(len(data)) {
+		t.Errorf("the file is not whole records: %s, ends at %d of %d", sc.damage(), sc.End(), len(data))
 	}
 	if n != writers*rounds+rounds {
 		t.Errorf("%d records in the file, want %d", n, writers*rounds+rounds)

@@ -1,7 +1,6 @@
 package store
 
 import (
-	"bytes"
 	"encoding/binary"
 	"errors"
 	"fmt"
@@ -20,11 +19,16 @@ const (
 	magic       = "feedsync-versions\n" // 18 bytes
 	headerSize  = len(magic) + 4 + 8    // magic, the format (big-endian uint32), floor (uint64)
 	format      = 1
-	frameSize   = 8       // a record's length and CRC, each a big-endian uint32
-	maxRecord   = 4 << 20 // a longer length is damage, not a record
+	frameSize   = 8 // a record's length and CRC, each a big-endian uint32
 	whenLayout  = time.RFC3339Nano
 	flagDeleted = 1
 )
+
+// MaxRecord is the longest record the store writes and reads: one
+// limit, shared by the writer, which leaves out a version whose record
+// would be longer (with a warning), and the reader, to which a longer
+// length is damage.
+const MaxRecord = 4 << 20
 
 var crcTable = crc32.MakeTable(crc32.Castagnoli)
 
@@ -36,9 +40,13 @@ func header(floor int64) []byte {
 	return binary.BigEndian.AppendUint64(binary.BigEndian.AppendUint32([]byte(magic), format), uint64(floor))
 }
 
-// floorOf reads the floor of a header checkHeader accepted.
-func floorOf(b []byte) int64 {
-	return int64(binary.BigEndian.Uint64(b[len(magic)+4 : headerSize]))
+// floorOf reads the floor of a header checkHeader accepted, in a file of
+// size bytes: one past the file's size is damage, and read as none.
+func floorOf(b []byte, size int64) int64 {
+	if f := int64(binary.BigEndian.Uint64(b[len(magic)+4 : headerSize])); f <= size {
+		return f
+	}
+	return 0
 }
 
 // errNewer is a store written by a later format than this build reads.
@@ -228,49 +236,6 @@ func decode(payload []byte) (*version, error) {
 	return v, r.err
 }
 
-// frame is one record as read: its payload and its length in the file.
-type frame struct {
-	payload []byte
-	size    int64
-}
-
-// errTorn is a record cut short at the end of the file: an append that a
-// crash or a kill interrupted. What follows the last whole record is
-// ignored, and cut off by the next writer.
-var errTorn = errors.New("torn record at the end")
-
-// nextFrame reads the record at the start of rest, the file from offset
-// off to its end. It returns errTorn for a record that the end of the file
-// cuts short, or that is the last thing in the file and fails its checksum
-// (a write cut short after its length landed), and another error for
-// damage before the end.
-func nextFrame(rest []byte, off int64) (frame, error) {
-	if len(rest) < frameSize {
-		return frame{}, errTorn
-	}
-	n := int64(binary.BigEndian.Uint32(rest))
-	sum := binary.BigEndian.Uint32(rest[4:])
-	if n == 0 || n > maxRecord {
-		if allZero(rest) {
-			return frame{}, errTorn
-		}
-		return frame{}, fmt.Errorf("offset %d: a record of %d bytes", off, n)
-	}
-	if int64(len(rest)) < frameSize+n {
-		return frame{}, errTorn
-	}
-	payload := rest[frameSize : frameSize+n]
-	if crc32.Checksum(payload, crcTable) != sum {
-		if int64(len(rest)) == frameSize+n {
-			return frame{}, errTorn
-		}
-		return frame{}, fmt.Errorf("offset %d: checksum mismatch", off)
-	}
-	return frame{payload: payload, size: frameSize + n}, nil
-}
-
-func allZero(b []byte) bool { return len(bytes.Trim(b, "\x00")) == 0 }
-
 // readRecordAt reads the payload of the record at off of f.
 func readRecordAt(f io.ReaderAt, off int64) ([]byte, error) {
 	var fr [frameSize]byte
@@ -278,7 +243,7 @@ func readRecordAt(f io.ReaderAt, off int64) ([]byte, error) {
 		return nil, err
 	}
 	n := binary.BigEndian.Uint32(fr[:])
-	if n == 0 || n > maxRecord {
+	if n == 0 || n > MaxRecord {
 		return nil, fmt.Errorf("offset %d: a record of %d bytes", off, n)
 	}
 	p := make([]byte, n)

@@ -41,3 +41,28 @@ func TestStoreKeepsTheFeedPrivate(t *testing.T) {
 		}
 	}
 }
+
+// TestIndexTakesTheFeedsMode: the index file, which holds the keys of the
+// feed's items, takes the feed's mode, as every file beside a feed does.
+func TestIndexTakesTheFeedsMode(t *testing.T) {
+	for _, mode := range []os.FileMode{0o600, 0o640} {
+		feed := feedIn(t)
+		if err := os.WriteFile(feed, []byte("<rss/>"), mode); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.Chmod(feed, mode); err != nil { // past the umask
+			t.Fatal(err)
+		}
+		s := open(t, feed)
+		if err := s.Record(parse(t, rss(manyItems(12000, 400)...))); err != nil {
+			t.Fatal(err)
+		}
+		info, err := os.Stat(indexPath(Path(feed)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := info.Mode().Perm(); got != mode {
+			t.Errorf("index of a feed of mode %v: mode %v", mode, got)
+		}
+	}
+}

@@ -2,9 +2,7 @@ package store
 
 import (
 	"context"
-	"errors"
 	"fmt"
-	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -47,17 +45,22 @@ func (s *Store) Record(d *dialect.Doc) error {
 			c.version(e.ID(), v)
 		}
 	}
-	return s.flush(c.todo, d)
+	return s.flush(c.todo, d, false)
 }
 
 // flush appends todo and compacts the store against d when it has passed
-// its cap; it returns a warning of a file set aside meanwhile.
-func (s *Store) flush(todo []pending, d *dialect.Doc) error {
+// its cap; it returns the warnings of the write (versions left out, a
+// file set aside, damage skipped). current says todo are versions of the
+// feed just saved: one too big to record is left out without a word,
+// since it is still in the feed; the warning comes when it leaves the
+// feed (RecordLeft), once, which is when it is lost as a base. Otherwise
+// a feed holding a version that big would warn at every save.
+func (s *Store) flush(todo []pending, d *dialect.Doc, current bool) error {
 	if len(todo) == 0 {
-		return nil
+		return s.takeWarning(nil)
 	}
-	err := s.write(todo, func(f *os.File) error {
-		if s.end <= max(s.max, 2*s.idx.floor) {
+	err := s.write(todo, current, func(f *os.File) error {
+		if s.end <= max(s.max, 2*s.floor) {
 			return nil
 		}
 		return s.compact(f, d)
@@ -104,52 +107,95 @@ func (e *encoder) append(b []byte, p *pending, digest string) []byte {
 	return b
 }
 
-// write appends the records of todo that the file does not hold, under
-// the store's lock, then calls after with the file, still locked. The
-// records are made and written a chunk at a time.
-func (s *Store) write(todo []pending, after func(*os.File) error) error {
-	l, err := s.lock()
-	if err != nil {
-		return err
+// tooBig is the warning for the versions a write left out, each bigger
+// than a record can be.
+type tooBig struct {
+	n     int
+	first string // the first left out: its item and entry
+	size  int    // and its size
+}
+
+func (t *tooBig) note(p *pending, size int) {
+	if t.n == 0 {
+		t.first, t.size = fmt.Sprintf("item %q at %s", p.id, entryName(p.h)), size
 	}
-	defer l.Release()
-	f, err := s.openLocked()
-	if err != nil {
-		return err
-	}
-	w := appender{f: f, at: s.end}
-	if w.at == 0 {
-		w.buf = header(0)
-	}
-	offs := make([]int64, len(todo))
-	var enc encoder
-	placed := 0
-	for i := range todo {
-		p := &todo[i]
-		offs[i] = -1
-		dg := p.src.Digest()
-		if s.idx.has(versionKey(p.id, p.h, dg)) {
-			continue // another writer recorded it meanwhile
-		}
-		offs[i], placed = w.offset(), placed+1
-		w.buf = enc.append(w.buf, p, dg)
-		if err := w.flushAt(chunk); err != nil {
-			return fmt.Errorf("%s: %w", s.path, err)
-		}
-	}
-	if placed == 0 {
+	t.n++
+}
+
+func (t *tooBig) err(path string) error {
+	if t.n == 0 {
 		return nil
 	}
-	if err := w.finish(); err != nil {
-		return fmt.Errorf("%s: %w", s.path, err)
-	}
-	for i := range todo {
-		if offs[i] >= 0 {
-			s.idx.add(todo[i].id, todo[i].h, todo[i].src.Digest(), offs[i])
+	return fmt.Errorf("%s: %s not recorded, over the store's limit of %d MiB a version (the first, %s, holds %d bytes): it will not be known as a base",
+		path, count(t.n, "version"), MaxRecord>>20, t.first, t.size)
+}
+
+// entryName is a history entry as a warning names it.
+func entryName(h dialect.History) string {
+	return fmt.Sprintf("#%d by %s at %s", h.Number, h.By, whenText(h))
+}
+
+// write appends the records of todo that the file does not hold, under
+// the store's lock, then calls after with the file, still locked. The
+// records are made and written a chunk at a time. A version whose record
+// would be longer than MaxRecord, which no reader would take, is left
+// out, with a warning unless it is current (flush); the rest are written.
+func (s *Store) write(todo []pending, current bool, after func(*os.File) error) error {
+	return s.locked(func() error {
+		f, err := s.openLocked()
+		if err != nil {
+			return err
 		}
-	}
-	s.end = w.offset()
-	return after(f)
+		w := appender{f: f, at: s.end}
+		var enc encoder
+		var big tooBig
+		var placed []int // todo's indexes written, in order
+		var offs []int64
+		vids := make([]vid, len(todo))
+		for i := range todo {
+			vids[i] = vid{placeKey(todo[i].id, todo[i].h), digestTag(todo[i].src.Digest())}
+		}
+		held := s.held(vids) // by another writer meanwhile, or before
+		for i := range todo {
+			p := &todo[i]
+			dg := p.src.Digest()
+			if held[i] {
+				continue
+			}
+			at := len(w.buf)
+			w.buf = enc.append(w.buf, p, dg)
+			if n := len(w.buf) - at - frameSize; n > MaxRecord {
+				w.buf = w.buf[:at]
+				big.note(p, n)
+				continue
+			}
+			offs, placed = append(offs, w.at+int64(at)), append(placed, i)
+			if err := w.flushAt(chunk); err != nil {
+				return fmt.Errorf("%s: %w", s.path, err)
+			}
+		}
+		if !current {
+			s.warn(big.err(s.path))
+		}
+		if len(placed) == 0 {
+			return nil
+		}
+		if err := w.finish(); err != nil {
+			return fmt.Errorf("%s: %w", s.path, err)
+		}
+		recs := make([]tailRecord, len(placed))
+		for j, i := range placed {
+			recs[j] = tailRecord{v: vids[i], item: vid{k: itemKey(todo[i].id)}, off: offs[j]}
+		}
+		s.addAll(recs)
+		s.end = w.offset()
+		if s.end-s.tail.from > tailMax {
+			if err := s.mergeTail(f, 0); err != nil {
+				s.warn(fmt.Errorf("%s: %w", indexPath(s.path), err)) // the tail stays in memory
+			}
+		}
+		return after(f)
+	})
 }
 
 // appender writes records at the end of the store file a chunk at a time.
@@ -190,6 +236,22 @@ func (w *appender) finish() error {
 	return w.f.Sync()
 }
 
+// locked runs f under the store's lock. A Store that holds it already
+// (f calls back into it) runs f as it is.
+func (s *Store) locked(f func() error) error {
+	if s.holding {
+		return f()
+	}
+	l, err := s.lock()
+	if err != nil {
+		return err
+	}
+	defer l.Release()
+	s.holding = true
+	defer func() { s.holding = false }()
+	return f()
+}
+
 // lock takes the store's lock, making .feedsync if need be. It refuses a
 // .feedsync or a lock file that is a symbolic link, and then records
 // nothing more.
@@ -220,55 +282,7 @@ func lockPath(path string) string {
 	return filepath.Join(filepath.Dir(path), "."+filepath.Base(path)+".lock")
 }
 
-// openLocked opens the store file for writing, under the lock, and brings
-// the index up to date with it: the records other writers appended since
-// the index was made, or the whole file when it is not the one indexed
-// (another writer compacted it, or set it aside). A torn last record is
-// left to be overwritten; a damaged file is set aside and a new one begun.
-func (s *Store) openLocked() (*os.File, error) {
-	perm := s.filePerm()
-	f, err := os.OpenFile(s.path, os.O_RDWR|os.O_CREATE|oNoFollow, perm)
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", s.path, err)
-	}
-	info, err := f.Stat()
-	if err == nil && info.Mode().Perm()&^perm != 0 {
-		err = f.Chmod(info.Mode().Perm() & perm)
-	}
-	if err != nil {
-		f.Close()
-		return nil, fmt.Errorf("%s: %w", s.path, err)
-	}
-	base := s.end
-	if s.f == nil || !sameFile(s.f, info) {
-		base = 0
-	}
-	data := make([]byte, max(info.Size()-base, 0))
-	if _, err := f.ReadAt(data, base); err != nil && !errors.Is(err, io.EOF) {
-		f.Close()
-		return nil, fmt.Errorf("%s: %w", s.path, err)
-	}
-	idx := s.idx
-	if base == 0 {
-		idx = newIndex()
-	}
-	end, err := idx.scan(data, base)
-	if err != nil {
-		f.Close()
-		if aside := s.rename(info, err.Error()); aside != nil {
-			s.off = true
-			return nil, aside
-		}
-		return s.openLocked()
-	}
-	if s.f != nil && s.f != f {
-		s.f.Close()
-	}
-	s.f, s.end, s.idx = f, end, idx
-	return f, nil
-}
-
-// filePerm is the mode of the store file: the feed's, as its backups
+// filePerm is the mode of the store's files: the feed's, as its backups
 // keep it, since the store holds the data of the feed's items; 0600 when
 // the feed cannot be looked at (atomicfile.ModeBeside).
 func (s *Store) filePerm() fs.FileMode { return atomicfile.ModeBeside(s.feed) }

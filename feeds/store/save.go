@@ -1,6 +1,7 @@
 package store
 
 import (
+	"errors"
 	"slices"
 
 	"github.com/feedsync/feedsync/feeds/dialect"
@@ -18,10 +19,7 @@ const Budget = 5000
 // calls the first before its save and the second after, so that a kill
 // between the two loses nothing the feed no longer holds.
 func (s *Store) RecordSave(read [][]dialect.Entry, written *dialect.Doc) error {
-	if err := s.RecordLeft(read, written); err != nil {
-		return err
-	}
-	return s.RecordCurrent(written)
+	return errors.Join(s.RecordLeft(read, written), s.RecordCurrent(written))
 }
 
 // RecordCurrent records the versions of written, a feed just saved, that
@@ -54,19 +52,48 @@ func (s *Store) RecordChanged(written *dialect.Doc, ids []string) error {
 }
 
 // recordCurrent records the versions of es, entries of written, that the
-// store does not hold, when they are at most Budget.
+// store does not hold, when they are at most Budget. Whether it holds
+// them is asked of all at once (held): a feed's every version is one
+// pass over the index.
 func (s *Store) recordCurrent(written *dialect.Doc, es []dialect.Entry) error {
 	c := s.newCollector()
-	var current []version
+	var vids []vid
 	for _, e := range es {
-		if !c.currentOf(e, &current) {
-			return nil
+		for _, v := range c.versionsOf(e) {
+			if h, dg, ok := keyOf(e.ID(), v); ok {
+				vids = append(vids, vid{placeKey(e.ID(), h), digestTag(dg)})
+			}
 		}
 	}
-	for _, v := range current {
-		c.add(v)
+	held := s.held(vids)
+	if n := len(held) - trues(held); n > Budget {
+		return nil
 	}
-	return s.flush(c.todo, written)
+	i := 0
+	for _, e := range es {
+		for _, v := range c.versionsOf(e) {
+			h, dg, ok := keyOf(e.ID(), v)
+			if !ok {
+				continue
+			}
+			if !held[i] {
+				c.add(version{id: e.ID(), h: h, digest: dg, src: v})
+			}
+			i++
+		}
+	}
+	return s.flush(c.todo, written, true)
+}
+
+// trues is how many of bs are true.
+func trues(bs []bool) int {
+	n := 0
+	for _, b := range bs {
+		if b {
+			n++
+		}
+	}
+	return n
 }
 
 // RecordLeft records the versions of read (entries of feeds read) that
@@ -83,7 +110,7 @@ func (s *Store) RecordLeft(read [][]dialect.Entry, kept ...*dialect.Doc) error {
 	}
 	c := s.newCollector()
 	c.left(read, kept)
-	return s.flush(c.todo, kept[0])
+	return s.flush(c.todo, kept[0], false)
 }
 
 // left gathers the versions of read that no doc of kept holds. An entry
@@ -192,7 +219,7 @@ func (c *collector) lookUp(e dialect.Entry, kept []*dialect.Doc) {
 // collector gathers the records of a Record or a RecordSave.
 type collector struct {
 	s    *Store
-	seen map[key]bool
+	seen map[vid]bool
 	todo []pending
 	// scratch, reused from one item to the next
 	ws   []dialect.Entry
@@ -200,7 +227,13 @@ type collector struct {
 	vs   []dialect.Version
 }
 
-func (s *Store) newCollector() *collector { return &collector{s: s, seen: map[key]bool{}} }
+func (s *Store) newCollector() *collector { return &collector{s: s, seen: map[vid]bool{}} }
+
+// vid is a version's place and digest, as the index holds them.
+type vid struct {
+	k   key
+	tag uint64
+}
 
 // keyOf returns the key of version v of item id; ok is false for a
 // version without history.
@@ -212,10 +245,10 @@ func keyOf(id string, v dialect.Version) (h dialect.History, digest string, ok b
 	return h, v.Digest(), true
 }
 
-// wants reports whether a version is neither held nor gathered yet.
+// wants reports whether a version is not gathered yet. Whether the store
+// holds it is asked at once of all gathered, under the lock (write).
 func (c *collector) wants(id string, h dialect.History, digest string) bool {
-	k := versionKey(id, h, digest)
-	return !c.seen[k] && !c.s.idx.has(k)
+	return !c.seen[vid{placeKey(id, h), digestTag(digest)}]
 }
 
 // version records v of item id if the store does not hold it.
@@ -226,7 +259,7 @@ func (c *collector) version(id string, v dialect.Version) {
 }
 
 func (c *collector) add(v version) {
-	k := versionKey(v.id, v.h, v.digest)
+	k := vid{placeKey(v.id, v.h), digestTag(v.digest)}
 	if c.seen[k] {
 		return
 	}
@@ -279,22 +312,6 @@ func sameSole(e, w dialect.Entry) bool {
 type vkey struct {
 	h      dialect.History
 	digest string
-}
-
-// currentOf adds to out the versions of e the store does not hold; false
-// when out would pass the Budget.
-func (c *collector) currentOf(e dialect.Entry, out *[]version) bool {
-	for _, v := range c.versionsOf(e) {
-		h, dg, ok := keyOf(e.ID(), v)
-		if !ok || !c.wants(e.ID(), h, dg) {
-			continue
-		}
-		if len(*out) == Budget {
-			return false
-		}
-		*out = append(*out, version{id: e.ID(), h: h, digest: dg, src: v})
-	}
-	return true
 }
 
 // versionsOf returns an item's winner and conflict versions.

@@ -52,6 +52,9 @@ type Clash struct {
 	Why        Why
 	// Hunks are the text merge's hunks, for Why Edits.
 	Hunks []merge3.Hunk
+	// Spans are, for Why Edits, the byte ranges of the clashes in the
+	// winner's value, where Plan.Fields keeps the winner's text.
+	Spans [][2]int
 }
 
 // A Plan is how an item's conflict combines against its base.
@@ -67,6 +70,11 @@ type Plan struct {
 	Changed []string
 	// Clashes lists what does not combine; empty when all does.
 	Clashes []Clash
+	// Fields are the winner's shared fields as the combination leaves
+	// them, for a person to finish (start.go): the combination where it
+	// combines, the winner's data where it clashes. Where the plan is
+	// clean they are the resolution's data.
+	Fields []feeds.Field
 }
 
 // Clean reports whether everything combines.
@@ -94,19 +102,20 @@ func Combine(e dialect.Entry, bases Bases) (Plan, error) {
 		return Plan{}, fmt.Errorf("item %s: no data for the base version #%d by %s: %w", e.ID(), h.Number, h.By, ErrNoBase)
 	}
 	vs := append([]dialect.Version{e.Winner()}, e.Versions()...)
-	p := Plan{Base: h, Clashes: itemClashes(vs)}
-	if len(p.Clashes) > 0 {
-		return p, nil
-	}
 	sides := make([][]feeds.Field, len(vs))
 	for i, v := range vs {
 		sides[i] = shared(v.Fields())
+	}
+	p := Plan{Base: h, Clashes: itemClashes(vs), Fields: sides[0]}
+	if len(p.Clashes) > 0 {
+		return p, nil
 	}
 	if c := nestedClash(e, vs, h, shared(base), sides, bases); c != nil {
 		p.Clashes = []Clash{*c}
 		return p, nil
 	}
 	combineFields(&p, shared(base), sides)
+	p.Fields = startFields(&p, sides[0], fieldsByKey(sides))
 	return p, nil
 }
 

@@ -207,11 +207,11 @@ func TestSaveError(t *testing.T) {
 	hs := newHarness(t, demoDoc(t), 100, 30)
 	hs.saveErr = errors.New("disk full")
 	hs.keys("enter", "t", "s")
-	if !strings.Contains(hs.screen(), "disk full") || hs.m.Saved() {
-		t.Fatalf("the error is not shown:\n%s", hs.screen())
+	if !strings.Contains(hs.screen(), "disk full") || hs.m.Saved() || hs.m.overlay != promptOverlay {
+		t.Fatalf("the error is not shown, or saving elsewhere not offered:\n%s", hs.screen())
 	}
 	hs.saveErr = nil
-	hs.keys("s")
+	hs.keys("esc", "s")
 	doc, err := dialect.Parse("saved.xml", hs.saved.Bytes())
 	if err != nil {
 		t.Fatal(err)

@@ -60,3 +60,23 @@ func (s *store) baseOf(e dialect.Entry) (baseInfo, bool) {
 	b, ok := s.bases[e]
 	return b, ok
 }
+
+// clashesLeft counts the clashes left in the whole feed (issue 30 item 7,
+// for the header): over every unresolved item whose base is known, the
+// places its plan clashes, each clash of a text's words once, a field
+// or the item that clashes whole once. ok is false when no base is known.
+func (s *store) clashesLeft() (n int, ok bool) {
+	if len(s.bases) == 0 {
+		return 0, false
+	}
+	for _, pos := range s.conflicted {
+		e := s.entry(pos)
+		if !e.InConflict() {
+			continue
+		}
+		for _, c := range s.bases[e].plan.Clashes {
+			n += max(len(c.Spans), 1)
+		}
+	}
+	return n, true
+}

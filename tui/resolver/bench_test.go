@@ -53,7 +53,7 @@ func BenchmarkOpen(b *testing.B) {
 	load := benchLoad(b)
 	var conflicts int
 	for b.Loop() {
-		m := New(Config{Title: "bench", Load: load, By: testBy, Now: func() time.Time { return testNow }})
+		m := New(Config{Title: "bench", By: testBy, Now: func() time.Time { return testNow }})
 		next, _ := m.Update(tea.WindowSizeMsg{Width: 120, Height: 40})
 		doc, err := load(func(Loading) {}) // what Init's command does, without the goroutine
 		next, _ = next.Update(loadedMsg{doc: doc, err: err})

@@ -39,11 +39,14 @@
 // all share (1.0.2: Entry.Divergence's Common; 0.91: the winner's entry
 // for the version before the one a conflict record names), the same for
 // each version, or none (nothing is guessed). The bases are looked up in
-// the load command, off the UI thread. With a base, the merge view starts
-// from the three-way result (package mergemodel, threeway.go): what one
-// side changed is taken and marked combined (=), the clashes (!) are the
-// only open hunks, the header says "2 clashes, 5 combined", and u undoes
-// the combining in one step; o shows the base and each side's word diff
+// the load command, off the UI thread, with the plan of package
+// feeds/threeway, the one three-way rule: the list's "combines", C, the
+// merge view's start and the $EDITOR sheet's start read it, as `resolve
+// --auto` and `conflicts --json` do (issue 29 item 2). With a base, the
+// merge view starts from the plan (package mergemodel, threeway.go): what
+// one side changed is taken and marked combined (=), the clashes (!) are
+// the only open hunks, the header counts them as the result stands ("2
+// clashes, 5 combined"), and u undoes the combining in one step; o shows the base and each side's word diff
 // against it. The list marks the items that combine, which C resolves.
 // Applying a result with hunks still open asks first. On the item screen
 // c puts another side on the left, in place of the winner: each other
@@ -96,7 +99,7 @@
 // Saving never loses work silently (saving.go): the merge's changes count
 // as unsaved work, a save that finds the file changed on disk offers to
 // merge its new state in (1.0.2 §3.3), any other failure offers to save
-// elsewhere (as S does at any time, when Config.SaveAs is set; a path it
+// elsewhere (as S does at any time, Backend.SaveAs; a path it
 // refuses stays in the prompt, to correct), and Run's Result says how the
 // session ended in one line.
 //

@@ -2,6 +2,7 @@ package resolver
 
 import (
 	"bytes"
+	"errors"
 	"strconv"
 	"strings"
 	"testing"
@@ -50,6 +51,7 @@ type harness struct {
 	m       Model
 	saved   *bytes.Buffer
 	saveErr error // what Save returns, when set
+	backend *funcBackend
 	quit    bool
 	ready   extReadyMsg // the last temp file written for $EDITOR
 }
@@ -61,20 +63,21 @@ func (s *store) item(pos int) dialect.Entry { return s.entry(pos) }
 func newHarness(t testing.TB, doc *dialect.Doc, w, h int) *harness {
 	t.Helper()
 	hs := &harness{t: t, saved: &bytes.Buffer{}}
+	hs.backend = &funcBackend{save: func(d *dialect.Doc) error {
+		if hs.saveErr != nil {
+			return hs.saveErr
+		}
+		hs.saved.Reset()
+		_, err := d.WriteTo(hs.saved)
+		return err
+	}}
 	cfg := Config{
 		Title:      "local.xml ⇄ remote.xml",
 		SaveTarget: "local.xml",
 		By:         testBy,
 		Now:        func() time.Time { return testNow },
 		Editor:     []string{"fake-editor"},
-		Save: func(d *dialect.Doc) error {
-			if hs.saveErr != nil {
-				return hs.saveErr
-			}
-			hs.saved.Reset()
-			_, err := d.WriteTo(hs.saved)
-			return err
-		},
+		Backend:    hs.backend,
 	}
 	hs.m = New(cfg)
 	hs.send(tea.WindowSizeMsg{Width: w, Height: h})
@@ -108,7 +111,7 @@ func (hs *harness) run(cmd tea.Cmd) {
 	case extReadyMsg:
 		hs.ready = msg
 		hs.send(msg)
-	case openMsg, confirmMsg, closeHelpMsg, mergeDoneMsg, mergeOpenMsg, mergeLeaveMsg, savedMsg, extResultMsg, mergeInMsg, promptMsg, xmlMsg, closeXMLMsg, indexMsg:
+	case openMsg, confirmMsg, closeHelpMsg, mergeDoneMsg, mergeOpenMsg, mergeLeaveMsg, mergeMoveMsg, savedMsg, extResultMsg, mergeInMsg, promptMsg, xmlMsg, closeXMLMsg, indexMsg:
 		hs.send(msg)
 	}
 }
@@ -140,3 +143,48 @@ func golden(t *testing.T, name, got string) {
 }
 
 func itoa(i int) string { return strconv.Itoa(i) }
+
+// funcBackend is a Backend of functions, for tests: a nil load loads
+// nothing, a nil save saves nowhere, a nil saveAs refuses, and MergeIn
+// merges each document with merge (the file's new state), or fails.
+type funcBackend struct {
+	load   func(func(Loading)) (*dialect.Doc, LoadInfo, error)
+	save   func(*dialect.Doc) error
+	saveAs func(*dialect.Doc, string, bool) error
+	merge  func(*dialect.Doc) (*dialect.Doc, error)
+}
+
+func (b *funcBackend) Load(report func(Loading)) (*dialect.Doc, LoadInfo, error) {
+	if b.load == nil {
+		return nil, LoadInfo{}, errors.New("nothing to load")
+	}
+	return b.load(report)
+}
+
+func (b *funcBackend) Save(d *dialect.Doc) error {
+	if b.save == nil {
+		return nil
+	}
+	return b.save(d)
+}
+
+func (b *funcBackend) SaveAs(d *dialect.Doc, path string, overwrite bool) error {
+	if b.saveAs == nil {
+		return errors.New("no save to another file in this test")
+	}
+	return b.saveAs(d, path, overwrite)
+}
+
+func (b *funcBackend) MergeIn(docs []*dialect.Doc, whole bool) ([]*dialect.Doc, error) {
+	if b.merge == nil {
+		return nil, errors.New("no file to merge in")
+	}
+	out := make([]*dialect.Doc, len(docs))
+	for i, d := range docs {
+		var err error
+		if out[i], err = b.merge(d); err != nil {
+			return nil, err
+		}
+	}
+	return out, nil
+}

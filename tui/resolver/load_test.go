@@ -16,18 +16,18 @@ import (
 func TestLoading(t *testing.T) {
 	doc := demoDoc(t)
 	reported, release := make(chan struct{}), make(chan struct{})
-	cfg := Config{Title: "a ⇄ b", Load: func(report func(Loading)) (*dialect.Doc, error) {
+	cfg := Config{Title: "a ⇄ b", Backend: &funcBackend{load: func(report func(Loading)) (*dialect.Doc, LoadInfo, error) {
 		report(Loading{Read: 10e6, Size: 206.9e6})
 		report(Loading{Read: 97.3e6, Size: 206.9e6}) // replaces the first, not yet shown
 		close(reported)
 		<-release
-		return doc, nil
-	}}
+		return doc, LoadInfo{}, nil
+	}}}
 	var m tea.Model = New(cfg)
 	m, _ = m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
 	ch := m.(Model).progress
 	loaded := make(chan tea.Msg)
-	go func() { loaded <- load(cfg.Load, nil, nil, ch)() }()
+	go func() { loaded <- load(cfg.Backend, nil, ch)() }()
 	<-reported
 	m, _ = m.Update(waitProgress(ch)())
 	if s := m.View().Content; !strings.Contains(s, "loading and merging a ⇄ b") || !strings.Contains(s, "97.3 of 206.9 MB") || !strings.Contains(s, "reading") {
@@ -42,9 +42,11 @@ func TestLoading(t *testing.T) {
 		t.Errorf("progress after the load: %v", msg)
 	}
 
-	failing := Config{Load: func(func(Loading)) (*dialect.Doc, error) { return nil, errors.New("bad.xml:3:1: not XML") }}
+	failing := Config{Backend: &funcBackend{load: func(func(Loading)) (*dialect.Doc, LoadInfo, error) {
+		return nil, LoadInfo{}, errors.New("bad.xml:3:1: not XML")
+	}}}
 	m = New(failing)
-	m, cmd := m.Update(load(failing.Load, nil, nil, make(chan progressMsg, 1))())
+	m, cmd := m.Update(load(failing.Backend, nil, make(chan progressMsg, 1))())
 	if m.(Model).loadErr == nil || cmd == nil {
 		t.Error("a load error does not end the program")
 	}

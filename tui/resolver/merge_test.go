@@ -463,7 +463,7 @@ func TestMergeFollowsTheHunk(t *testing.T) {
 		{"] ]", []string{"]", "]"}, "? Get milk, eggs, butter and rolls"},
 		{"] l moves on to the next open hunk", []string{"]", "l"}, "> Get oat milk, eggs, butter and rolls"},
 		{"l moves on to the content", []string{"l"}, "? Get ‸milk, eggs, butter and rolls"},
-		{"] ] ] back to the title", []string{"]", "]", "]"}, "? Buy groceries - DONE"},
+		{"l ] ] back to the title (a changed result goes round the item)", []string{"l", "]", "]"}, "> Buy groceries"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			hs := newHarness(t, demoDoc(t), 40, 20)

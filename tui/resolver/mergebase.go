@@ -92,14 +92,5 @@ func (v *MergeView) renderBase(i int) {
 			v.laidOut.body = append(v.laidOut.body, func() string { return sides.paint(l, lw) + sep + sides.paint(r, rw) })
 		}
 	}
-	v.laidOut.body = append(v.laidOut.body, drawn(s.Bold.Render(fit("result:", v.width))))
-	start := len(v.laidOut.body)
-	mrows, mmarks, cur := v.resultRows(i, v.width-2)
-	for k := range mrows {
-		mk, w := mark(mmarks, k), v.width-2
-		v.laidOut.body = append(v.laidOut.body, func() string { return mk + rowAt(mrows, k, w) })
-	}
-	if cur >= 0 {
-		v.laidOut.cursorAt = start + cur
-	}
+	v.renderResult(i)
 }

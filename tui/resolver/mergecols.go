@@ -139,16 +139,7 @@ func (v *MergeView) renderColumns(i int) {
 	wl, wr, wv := v.columnWidths()
 	start := len(v.laidOut.body)
 	res := cols[1]
-	var typed []bodyRow
-	var typedMarks []string
-	if v.typing && v.field == i {
-		var cur int
-		typed, typedMarks, cur = v.resultRows(i, wr)
-		v.laidOut.cursorAt = start + max(slices.Index(laid.typed, cur), 0)
-	}
-	for t, r := range res.tagRows {
-		v.noteTags([]piece{{tag: t}}, start+r)
-	}
+	typed, typedMarks := v.typedColumn(i, laid, wr, start)
 	shown := cols[2+v.version]
 	paints := v.columnPainters()
 	sep := v.styles.ink.rule.render(" │ ")
@@ -217,16 +208,7 @@ func (v *MergeView) renderOne(i int) {
 	wl, wr, wv := v.laneWidths()
 	start := len(v.laidOut.body)
 	res, shown := cols[1], cols[2]
-	var typed []bodyRow
-	var typedMarks []string
-	if v.typing && v.field == i {
-		var cur int
-		typed, typedMarks, cur = v.resultRows(i, wr)
-		v.laidOut.cursorAt = start + max(slices.Index(laid.typed, cur), 0)
-	}
-	for t, r := range res.tagRows {
-		v.noteTags([]piece{{tag: t}}, start+r)
-	}
+	typed, typedMarks := v.typedColumn(i, laid, wr, start)
 	sides := v.sidePainter()
 	sep := v.styles.ink.rule.render(" │ ")
 	for k := range len(cols[0].rows) {
@@ -243,4 +225,20 @@ func (v *MergeView) renderOne(i int) {
 			return sides.paint(cols[0].rows[k], wl) + sep + mid + sep + sides.paint(shown.rows[k], wv)
 		})
 	}
+}
+
+// typedColumn returns, while typing in field i, the text area's rows and
+// marks for the result's column wr cells wide, noting where the cursor
+// is; and notes where each hunk shows in the result laid out from body
+// row start.
+func (v *MergeView) typedColumn(i int, laid laidColumns, wr, start int) (typed []bodyRow, marks []string) {
+	if v.typing && v.field == i {
+		var cur int
+		typed, marks, cur = v.resultRows(i, wr)
+		v.laidOut.cursorAt = start + max(slices.Index(laid.typed, cur), 0)
+	}
+	for t, r := range laid.cols[1].tagRows {
+		v.noteTags([]piece{{tag: t}}, start+r)
+	}
+	return typed, marks
 }

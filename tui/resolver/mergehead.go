@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/feedsync/feedsync/feeds/threeway"
 	"github.com/feedsync/feedsync/tui/resolver/mergemodel"
 )
 
@@ -100,17 +101,39 @@ func (v MergeView) buildHead() []string {
 	return lines
 }
 
-// baseLine says what the three-way start did, when the result started
-// from a base: "three-way from the base (#1 by alice-laptop): 2 clashes,
-// 5 combined · u undoes the combining".
+// baseLine says what the three-way start left, as the result stands,
+// when the result started from a base: "three-way from the base (#1 by
+// alice-laptop): 2 clashes, 5 combined · u undoes the combining".
 func (v MergeView) baseLine() string {
-	sum, ok := v.mm.Started()
-	if !ok || v.base == nil {
+	if !v.mm.Started() || v.base == nil {
 		return ""
 	}
-	h := v.base.from
-	return fmt.Sprintf("three-way from the base (#%d by %s): %s, %d combined · u undoes the combining",
-		h.Number, h.By, counted(sum.Clashes, "clash", "clashes"), sum.Combined)
+	sum, h := v.mm.Summary(), v.base.from
+	from := fmt.Sprintf("three-way from the base (#%d by %s): ", h.Number, h.By)
+	if sum.Item {
+		return from + "the item clashes whole (" + wholeClash(sum.Why) + "): nothing is combined, every hunk is yours to decide"
+	}
+	line := from + counted(sum.Clashes, "clash", "clashes") + fmt.Sprintf(", %d combined", sum.Combined)
+	if sum.Hidden > 0 {
+		line += fmt.Sprintf(" (and %s in a field shown only on the item screen)", counted(sum.Hidden, "clash", "clashes"))
+	}
+	if !v.mm.Combining() {
+		return line + " · the combining is undone: ctrl+r redoes it"
+	}
+	return line + " · u undoes the combining"
+}
+
+// wholeClash says why an item clashes whole (threeway.Why).
+func wholeClash(w threeway.Why) string {
+	switch w {
+	case threeway.Deleted:
+		return "a deletion against an edit"
+	case threeway.Moved:
+		return "the versions put the outline in different places"
+	case threeway.Nested:
+		return "two versions share a later edit than the base"
+	}
+	return w.String()
 }
 
 // wrapped renders text wrapped at words on up to n rows (see cutRows).

@@ -81,9 +81,8 @@ import (
 // The earlier states are merged with F in the command, one more merge
 // per depth of the journal (the most states any one item has in it), of
 // the items the journal touched with F's state of those items alone
-// (FileChangedError.Items; F is parsed once per merge-in, MergeFile); an
-// outline's, whole, since cycle detection (0.91 §4.4.2) sees the outline
-// whole.
+// (Backend.MergeIn, which parses F once per merge-in); an outline's,
+// whole, since cycle detection (0.91 §4.4.2) sees the outline whole.
 
 // mergeInMsg reports the file's new state merged into the document, and
 // into each earlier state the journal holds.
@@ -96,20 +95,13 @@ type mergeInMsg struct {
 }
 
 // mergeIn is the Cmd that merges the file's new state into the document
-// and into the earlier states, layer by layer: each layer holds at most
-// one state of an item, set into a copy of the document that holds the
-// items of the layer (whole, for an outline).
-func mergeIn(changed *FileChangedError, doc *dialect.Doc, layers [][]dialect.Entry, whole bool, mark [2]int, bases Bases) tea.Cmd {
-	merge := changed.Merge
-	if changed.Items != nil && !whole {
-		merge = changed.Items
-	}
+// and into the earlier states, layer by layer (Backend.MergeIn): each
+// layer holds at most one state of an item, set into a copy of the
+// document that holds the items of the layer (whole, for an outline).
+func mergeIn(b Backend, doc *dialect.Doc, layers [][]dialect.Entry, whole bool, mark [2]int, bases Bases) tea.Cmd {
 	return func() tea.Msg {
 		msg := mergeInMsg{earlier: map[dialect.Entry]dialect.Entry{}, mark: mark}
-		if msg.doc, msg.err = changed.Merge(doc); msg.err != nil {
-			return msg
-		}
-		msg.bases = basesOf(bases, msg.doc.Entries())
+		docs := []*dialect.Doc{doc}
 		for _, layer := range layers {
 			ids := make(map[string]bool, len(layer))
 			for _, e := range layer {
@@ -119,15 +111,21 @@ func mergeIn(changed *FileChangedError, doc *dialect.Doc, layers [][]dialect.Ent
 			for _, e := range layer {
 				sub.Set(e)
 			}
-			merged, err := merge(sub)
+			docs = append(docs, sub)
+		}
+		merged, err := b.MergeIn(docs, whole)
+		if err != nil {
+			msg.err = err
+			return msg
+		}
+		msg.doc = merged[0]
+		msg.bases = basesOf(bases, msg.doc.Entries())
+		for k, layer := range layers {
 			for _, e := range layer {
-				if err == nil {
-					msg.earlier[e], err = merged.Entry(e.ID())
+				if msg.earlier[e], err = merged[k+1].Entry(e.ID()); err != nil {
+					msg.err = err
+					return msg
 				}
-			}
-			if err != nil {
-				msg.err = err
-				return msg
 			}
 		}
 		return msg
@@ -139,7 +137,7 @@ func (m Model) askedMergeIn(a answer) (Model, tea.Cmd) {
 	switch {
 	case a == answerApply && m.changed != nil:
 		return m.startMergeIn()
-	case a == answerSave && m.cfg.SaveAs != nil:
+	case a == answerSave:
 		return m.promptSaveAs(""), nil
 	}
 	m.status.Info("nothing saved; s tries again")
@@ -151,7 +149,7 @@ func (m Model) startMergeIn() (Model, tea.Cmd) {
 	m.st.sync()
 	m.merging = true
 	m.status.Info("merging the new state of " + m.target() + "…")
-	return m, mergeIn(m.changed, m.st.doc, m.earlierStates(), m.st.ordered, m.journal.mark(), m.cfg.Bases)
+	return m, mergeIn(m.cfg.Backend, m.st.doc, m.earlierStates(), m.st.ordered, m.journal.mark(), m.cfg.Bases)
 }
 
 // earlierStates returns the states of items the journal holds other than

@@ -44,16 +44,17 @@ func (w *otherWriter) resolve(id string) {
 	w.file.Set(res)
 }
 
-// changed is what the save finds: the file changed on disk, with Merge
-// merging its new state in as the command line's does.
-func (w *otherWriter) changed() *FileChangedError {
-	return &FileChangedError{Path: "local.xml", What: "was modified", Merge: func(d *dialect.Doc) (*dialect.Doc, error) {
+// changed makes the save find the file changed on disk, and the
+// backend's MergeIn merge its new state in as the command line's does.
+func (w *otherWriter) changed(b *funcBackend) *FileChangedError {
+	b.merge = func(d *dialect.Doc) (*dialect.Doc, error) {
 		w.merges++
 		if w.merges == 1 && w.during != nil {
 			w.during()
 		}
 		return dialect.Merge(d, w.file)
-	}}
+	}
+	return &FileChangedError{Path: "local.xml", What: "was modified"}
 }
 
 func title(s string) dialect.Change { return dialect.Change{Edit: dialect.Edit{Title: &s}} }
@@ -76,7 +77,7 @@ func (hs *harness) row(title string) string {
 // mergeIn makes the save find the file changed and merges it in.
 func (hs *harness) mergeIn(w *otherWriter) {
 	hs.t.Helper()
-	hs.saveErr = w.changed()
+	hs.saveErr = w.changed(hs.backend)
 	hs.keys("s")
 	if !strings.Contains(hs.screen(), "changed on disk since it was loaded") {
 		hs.t.Fatalf("not asked:\n%s", hs.screen())
@@ -428,8 +429,12 @@ func BenchmarkMergeIn(b *testing.B) {
 					m, _ = m.Update(tea.KeyPressMsg{Code: 'w', Text: "w"})
 				}
 				mm := m.(Model)
-				merge, items := MergeFile("local.xml", file.Bytes()) // parsed once per merge-in
-				mm.changed = &FileChangedError{Merge: merge, Items: items}
+				theirs, err := dialect.Parse("local.xml", file.Bytes()) // parsed once per merge-in
+				if err != nil {
+					b.Fatal(err)
+				}
+				mm.cfg.Backend = &funcBackend{merge: func(d *dialect.Doc) (*dialect.Doc, error) { return dialect.Merge(d, theirs) }}
+				mm.changed = &FileChangedError{}
 				b.StartTimer()
 				mm, cmd := mm.startMergeIn()
 				mm, _ = mm.mergedIn(cmd().(mergeInMsg))
@@ -483,63 +488,6 @@ func TestMergeInUnderSelectiveMerge(t *testing.T) {
 	}
 	if !slices.ContainsFunc(after.Versions(), func(v dialect.Version) bool { return top(v).By == "dave-tablet" }) {
 		t.Errorf("the version the file brought, never selected, was settled")
-	}
-}
-
-// TestMergeFile: the Merge a command line gives a changed file merges each
-// document it is given with the file's new state, parsed once (1.0.2
-// §3.3): the document and an earlier state of it come out as
-// dialect.Merge makes them, the file's Doc untouched between calls; Items
-// makes the same of the document's items and holds no other; a file that
-// does not parse fails every call with where it is wrong.
-func TestMergeFile(t *testing.T) {
-	var data bytes.Buffer
-	file := demoDoc(t)
-	up, err := file.Update(entry(t, file, "item-passport"), engine.Stamp{When: testNow, By: "other-desk"}, title("X"), dialect.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	file.Set(up)
-	if _, err := file.WriteTo(&data); err != nil {
-		t.Fatal(err)
-	}
-	merge, items := MergeFile("local.xml", data.Bytes())
-	session, earlier := demoDoc(t), demoDoc(t).Subset(func(e dialect.Entry) bool { return e.ID() == "item-passport" })
-	for _, doc := range []*dialect.Doc{session, earlier, session} {
-		got, err := merge(doc)
-		if err != nil {
-			t.Fatal(err)
-		}
-		want, err := dialect.Merge(doc, file)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if len(got.Entries()) != len(want.Entries()) || !sameState(entry(t, got, "item-passport"), entry(t, want, "item-passport")) ||
-			entry(t, got, "item-passport").Title() != "X" {
-			t.Errorf("merged with the file parsed once, the passport is not as dialect.Merge makes it")
-		}
-		only, err := items(doc) // the file's state of the document's items alone
-		if err != nil {
-			t.Fatal(err)
-		}
-		if len(only.Entries()) != len(doc.Entries()) || !sameState(entry(t, only, "item-passport"), entry(t, want, "item-passport")) {
-			t.Errorf("Items: %d items, want the document's %d; or the passport is not as dialect.Merge makes it", len(only.Entries()), len(doc.Entries()))
-		}
-	}
-	// an item the file does not hold: Items merges it with a part of the file that holds no item
-	var without bytes.Buffer
-	if _, err := file.Subset(func(e dialect.Entry) bool { return e.ID() != "item-passport" }).WriteTo(&without); err != nil {
-		t.Fatal(err)
-	}
-	_, items = MergeFile("local.xml", without.Bytes())
-	if only, err := items(earlier); err != nil || len(only.Entries()) != 1 || !sameState(entry(t, only, "item-passport"), entry(t, earlier, "item-passport")) {
-		t.Errorf("Items of an item the file does not hold: %v", err)
-	}
-	bad, _ := MergeFile("local.xml", []byte("<feed><entry>"))
-	for range 2 {
-		if _, err := bad(session); err == nil || !strings.Contains(err.Error(), "local.xml:1:") {
-			t.Errorf("a file that does not parse: %v", err)
-		}
 	}
 }
 

@@ -17,8 +17,8 @@ type MergeKeys struct {
 // version on the right.
 func DefaultMergeKeys() MergeKeys {
 	return MergeKeys{
-		Next:        bind("]/n", "next hunk", "]", "n"),
-		Prev:        bind("[/p", "previous hunk", "[", "p"),
+		Next:        bind("]/n", "next hunk (then item)", "]", "n"),
+		Prev:        bind("[/p", "previous hunk (then item)", "[", "p"),
 		Winner:      bind("h/←", "take the winner's", "h", "left", "<"),
 		Version:     bind("l/→", "take the version's", "l", "right", ">"),
 		Both:        bind("b", "both, winner first", "b"),
@@ -30,7 +30,7 @@ func DefaultMergeKeys() MergeKeys {
 		Apply:       bind("ctrl+s/a", "apply as the resolution", "ctrl+s", "a"),
 		Leave:       bind("esc/q", "leave (asks if changed)", "esc", "q"),
 		Quit:        bind("ctrl+c", "quit (asks first if changed)", "ctrl+c"),
-		Undo:        bind("u", "undo", "u", "ctrl+z"),
+		Undo:        bind("u", "undo", "u"), // ctrl+z suspends, as on every screen (typing: it undoes typing)
 		Redo:        bind("ctrl+r", "redo", "ctrl+r", "ctrl+y"),
 		Layout:      bind("v", "columns/one version", "v"),
 		Base:        bind("o", "the base: show it, sides against it", "o"),

@@ -57,8 +57,9 @@ func (v MergeView) fieldRule(i int) string {
 	text := "── " + v.fields[i].Label
 	if n > 0 {
 		var parts []string
+		counts[mergemodel.Both] += counts[mergemodel.BothRev] // one mark, one word: "+ 2 both", not "+ 1 both, + 1 both"
 		for s := mergemodel.Open; s <= mergemodel.Clash; s++ {
-			if c := counts[s]; c > 0 {
+			if c := counts[s]; c > 0 && s != mergemodel.BothRev {
 				parts = append(parts, fmt.Sprintf("%s %d %s", stateMark[s], c, shortState[s]))
 			}
 		}
@@ -108,6 +109,12 @@ func (v *MergeView) renderField(i int) {
 	if len(f.Values) > 0 {
 		v.renderSides(i)
 	}
+	v.renderResult(i)
+}
+
+// renderResult appends field i's result under a "result:" line, the
+// whole width, noting where the cursor is while typing.
+func (v *MergeView) renderResult(i int) {
 	v.laidOut.body = append(v.laidOut.body, drawn(v.styles.Bold.Render(fit("result:", v.width))))
 	start := len(v.laidOut.body)
 	mrows, mmarks, cur := v.resultRows(i, v.width-2)

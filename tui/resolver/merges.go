@@ -29,6 +29,35 @@ func (m Model) openMerge() (Model, tea.Cmd) {
 	return m, nil
 }
 
+// mergeMove opens the merge view on the next or previous item in conflict
+// (] past the last hunk, [ past the first), at its first clash; with no
+// other item in conflict, the view goes round its own hunks.
+func (m Model) mergeMove(msg mergeMoveMsg) (Model, tea.Cmd) {
+	dir := 1
+	if !msg.next {
+		dir = -1
+	}
+	next, ok := m.st.nextUnresolved(msg.pos, dir)
+	if !ok || next == msg.pos {
+		m.merge.wrap(dir)
+		m.merge.note = "no other item in conflict: back to this one's first hunk"
+		if !msg.next {
+			m.merge.note = "no other item in conflict: on to this one's last hunk"
+		}
+		return m, nil
+	}
+	from := m.editFrom
+	if m.screen = from; from == itemScreen {
+		m = m.open(next)
+	} else {
+		m.list.Select(next)
+	}
+	m, cmd := m.openMerge()
+	m.editFrom = from
+	m.status.Info(fmt.Sprintf("%q: the next item in conflict", m.st.title(next)))
+	return m, cmd
+}
+
 // leaveMerge goes back from the merge view, or quits on ctrl+c, asking
 // first when the result has changed; ctrl+c in that question quits. A
 // quit takes the path of every quit, which asks about unsaved decisions;

@@ -18,6 +18,14 @@ type mergeDoneMsg struct {
 	edit     dialect.Edit
 }
 
+// mergeMoveMsg asks the root to open the merge view on the next (or the
+// previous) item in conflict after pos, ] past the last hunk (or [ past
+// the first).
+type mergeMoveMsg struct {
+	pos  int
+	next bool
+}
+
 // mergeOpenMsg asks the root to confirm applying a result at which open
 // hunks are still undecided.
 type mergeOpenMsg struct{ open int }
@@ -154,10 +162,7 @@ func (v MergeView) Open(pos int, e dialect.Entry, name string, versions []int, s
 // (mergemodel.Model.Start), as one step u undoes, and goes to the first
 // hunk still open: a clash.
 func (v MergeView) Combine(b baseInfo) MergeView {
-	if v.typing { // an item with no hunk to take: nothing to combine
-		return v
-	}
-	v.mm.Start(b.fields)
+	v.mm.Start(b.plan)
 	for i := range v.areas {
 		v.areas[i].SetValue(v.mm.Result(i))
 	}
@@ -253,6 +258,9 @@ func (v MergeView) key(k tea.KeyPressMsg) (MergeView, tea.Cmd) {
 	case key.Matches(k, v.keys.Leave), key.Matches(k, v.keys.Quit):
 		leave := mergeLeaveMsg{changed: v.Changed(), quit: key.Matches(k, v.keys.Quit)}
 		return v, func() tea.Msg { return leave }
+	case !v.Changed() && (key.Matches(k, v.keys.Next) && v.pastEnd(1) || key.Matches(k, v.keys.Prev) && v.pastEnd(-1)):
+		move := mergeMoveMsg{pos: v.pos, next: key.Matches(k, v.keys.Next)}
+		return v, func() tea.Msg { return move }
 	case key.Matches(k, v.keys.Next):
 		v.move(1)
 	case key.Matches(k, v.keys.Prev):
@@ -297,9 +305,25 @@ func (v *MergeView) move(d int) {
 		v.note = "this version has no hunk: its shared fields are the winner's"
 		return
 	}
+	if v.pastEnd(d) { // a changed result: round this item, not off to the next
+		v.note = "round to this item's other end: ] and [ go on to the next item from an unchanged result · ctrl+s applies this one"
+	}
 	v.cur = (v.cur + d + n) % n
 	v.layout()
 	v.follow()
+}
+
+// wrap goes round to the first hunk (dir 1) or the last (-1), when no
+// other item is in conflict.
+func (v *MergeView) wrap(dir int) {
+	if n := len(v.shown()); n > 0 {
+		v.cur = 0
+		if dir < 0 {
+			v.cur = n - 1
+		}
+		v.layout()
+		v.follow()
+	}
 }
 
 // takeSide puts a side of the hunk at hand into the result, then moves on
@@ -337,8 +361,14 @@ func (v *MergeView) cycle(d int) {
 }
 
 // restore puts back the state undo or redo (put) keeps, saying none when
-// there is none.
+// there is none, and goes to the hunk it changed (issue 30 item 7): the
+// first of the version shown whose state it changed, else the first in a
+// field whose result it changed.
 func (v *MergeView) restore(put func() bool, none string) {
+	before, results := slices.Clone(v.mm.States(v.version)), make([]string, len(v.fields))
+	for i := range v.fields {
+		results[i] = v.mm.Result(i)
+	}
 	if !put() {
 		v.note = none
 		return
@@ -346,6 +376,29 @@ func (v *MergeView) restore(put func() bool, none string) {
 	for i := range v.areas {
 		v.areas[i].SetValue(v.mm.Result(i))
 	}
+	hs, after := v.shown(), v.mm.States(v.version)
+	k := slices.IndexFunc(hs, func(h mergemodel.Hunk) bool { return results[h.Field] != v.mm.Result(h.Field) })
+	for j := range after {
+		if after[j] != before[j] {
+			k = j
+			break
+		}
+	}
+	if k >= 0 {
+		v.cur = k
+		v.layout()
+		v.follow()
+	}
+}
+
+// pastEnd reports whether moving by d from the hunk at hand goes past the
+// item's last hunk (d 1) or its first (d -1): ] and [ then go on to the
+// next or previous item in conflict (issue 30 item 7, as VS Code's next
+// conflict goes across files), unless the result changed, which leaving
+// would drop: then they go round the item.
+func (v MergeView) pastEnd(d int) bool {
+	n := len(v.shown())
+	return n > 0 && (d > 0 && v.cur == n-1 || d < 0 && v.cur == 0)
 }
 
 // typeAtHunk starts typing in the field of the hunk at hand, the cursor

@@ -88,7 +88,7 @@ type Model struct {
 	remaining  int               // items in conflict in what was last saved
 	savedSteps int               // decisions in what was last saved
 	changed    *FileChangedError // the last save's refusal, to merge in
-	saveAs     string            // where saves go after a save-as, "" for Config.Save
+	saveAs     string            // where saves go after a save-as, "" for Backend.Save
 	bulk       bulk              // the items a bulk decision asked about
 }
 
@@ -105,26 +105,24 @@ func New(cfg Config) Model {
 	m := Model{cfg: cfg, look: look, styles: &s, keys: DefaultActionKeys(), progress: make(chan progressMsg, 1)}
 	m.item, m.status = NewItemView(m.styles), NewStatus(m.styles)
 	m.merge = NewMergeView(m.styles)
-	m.keys.SaveAs.SetEnabled(cfg.SaveAs != nil) // nowhere else to save: no key, and ? does not offer it
 	return m
 }
 
 // Init starts loading, and asks the terminal for its background colour.
 func (m Model) Init() tea.Cmd {
-	return tea.Batch(load(m.cfg.Load, m.cfg.Loaded, m.cfg.Bases, m.progress), waitProgress(m.progress), tea.RequestBackgroundColor, loadTick())
+	return tea.Batch(load(m.cfg.Backend, m.cfg.Bases, m.progress), waitProgress(m.progress), tea.RequestBackgroundColor, loadTick())
 }
 
 // Saved reports whether a save succeeded.
 func (m Model) Saved() bool { return m.saved }
 
-// load is the Cmd that loads and merges, sending progress on ch, then
-// asks what the first screen should say, and looks up the bases of the
-// conflicts.
-func load(fn func(func(Loading)) (*dialect.Doc, error), info func() LoadInfo, bases Bases, ch chan progressMsg) tea.Cmd {
+// load is the Cmd that loads and merges, sending progress on ch, and
+// looks up the bases of the conflicts.
+func load(b Backend, bases Bases, ch chan progressMsg) tea.Cmd {
 	return func() tea.Msg {
 		defer close(ch)
 		var mu sync.Mutex // reports may come from several goroutines
-		doc, err := fn(func(l Loading) {
+		doc, info, err := b.Load(func(l Loading) {
 			mu.Lock()
 			defer mu.Unlock()
 			select { // the latest report replaces one not yet shown
@@ -133,10 +131,7 @@ func load(fn func(func(Loading)) (*dialect.Doc, error), info func() LoadInfo, ba
 			}
 			ch <- progressMsg(l)
 		})
-		msg := loadedMsg{doc: doc, err: err}
-		if err == nil && info != nil {
-			msg.info = info()
-		}
+		msg := loadedMsg{doc: doc, info: info, err: err}
 		if err == nil {
 			msg.bases = basesOf(bases, doc.Entries())
 		}
@@ -176,17 +171,21 @@ func waitProgress(ch chan progressMsg) tea.Cmd {
 }
 
 // saveCmd is the Cmd that saves the document, as it stands at the head
-// of the journal, with remaining items in conflict and steps decisions.
-func saveCmd(save func(*dialect.Doc) error, doc *dialect.Doc, head, remaining, steps int) tea.Cmd {
-	return func() tea.Msg { return savedMsg{head: head, remaining: remaining, steps: steps, err: save(doc)} }
-}
-
-// saveAsCmd is saveCmd for a save to another file, named in its message.
-func saveAsCmd(path string, save func(*dialect.Doc) error, doc *dialect.Doc, head, remaining, steps int) tea.Cmd {
-	cmd := saveCmd(save, doc, head, remaining, steps)
+// of the journal, with remaining items in conflict and steps decisions:
+// to the save target, or with as set, to that other file; fresh says it
+// is the first save there (refused if the file exists), named in the
+// message.
+func saveCmd(b Backend, doc *dialect.Doc, as string, fresh bool, head, remaining, steps int) tea.Cmd {
 	return func() tea.Msg {
-		msg := cmd().(savedMsg)
-		msg.target = path
+		msg := savedMsg{head: head, remaining: remaining, steps: steps}
+		switch {
+		case as == "":
+			msg.err = b.Save(doc)
+		case fresh:
+			msg.target, msg.err = as, b.SaveAs(doc, as, false)
+		default:
+			msg.err = b.SaveAs(doc, as, true)
+		}
 		return msg
 	}
 }
@@ -245,6 +244,8 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			counted(msg.open, "hunk is still", "hunks are still"))), nil
 	case mergeLeaveMsg:
 		return m.leaveMerge(msg)
+	case mergeMoveMsg:
+		return m.mergeMove(msg)
 	case extReadyMsg:
 		return m.extReady(msg)
 	case extExitMsg:

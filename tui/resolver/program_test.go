@@ -7,6 +7,7 @@ package resolver_test
 
 import (
 	"bytes"
+	"errors"
 	"os"
 	"path/filepath"
 	"slices"
@@ -35,8 +36,7 @@ func TestProgram(t *testing.T) {
 		SaveTarget: "local.xml",
 		By:         "tester-desk",
 		Now:        func() time.Time { return time.Date(2026, 3, 9, 12, 0, 0, 0, time.UTC) },
-		Load:       func(func(resolver.Loading)) (*dialect.Doc, error) { return loadPair(t, "rss"), nil },
-		Save: func(doc *dialect.Doc) error {
+		Backend: programBackend{load: func() *dialect.Doc { return loadPair(t, "rss") }, save: func(doc *dialect.Doc) error {
 			var b bytes.Buffer
 			if _, err := doc.WriteTo(&b); err != nil {
 				return err
@@ -45,7 +45,7 @@ func TestProgram(t *testing.T) {
 			defer mu.Unlock()
 			saved = b.Bytes()
 			return nil
-		},
+		}},
 	}
 	tm := teatest.NewTestModel(t, resolver.New(cfg), teatest.WithInitialTermSize(100, 30),
 		teatest.WithProgramOptions(tea.WithColorProfile(colorprofile.ASCII)))
@@ -115,4 +115,25 @@ func loadPair(t *testing.T, pair string) *dialect.Doc {
 		t.Error(err)
 	}
 	return doc
+}
+
+// programBackend loads and saves for TestProgram; it saves nowhere else
+// and merges nothing in.
+type programBackend struct {
+	load func() *dialect.Doc
+	save func(*dialect.Doc) error
+}
+
+func (b programBackend) Load(func(resolver.Loading)) (*dialect.Doc, resolver.LoadInfo, error) {
+	return b.load(), resolver.LoadInfo{}, nil
+}
+
+func (b programBackend) Save(d *dialect.Doc) error { return b.save(d) }
+
+func (b programBackend) SaveAs(*dialect.Doc, string, bool) error {
+	return errors.New("no save to another file in this test")
+}
+
+func (b programBackend) MergeIn([]*dialect.Doc, bool) ([]*dialect.Doc, error) {
+	return nil, errors.New("no file to merge in")
 }

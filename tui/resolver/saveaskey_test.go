@@ -13,21 +13,19 @@ import (
 // refused as one that exists.
 func withSaveAs(hs *harness, refuse string) *[]string {
 	var got []string
-	hs.m.cfg.SaveAs = func(d *dialect.Doc, path string, overwrite bool) error {
+	hs.backend.saveAs = func(d *dialect.Doc, path string, overwrite bool) error {
 		got = append(got, path)
 		if path == refuse {
 			return errors.New(path + " exists; give the name of a new file")
 		}
 		return nil
 	}
-	hs.m.keys.SaveAs.SetEnabled(true) // as New does for a Config with SaveAs
 	return &got
 }
 
 // TestSaveAsHasAKey guards issue 20 item 15: saving to another file was
 // offered only after a failed save. S asks for the file, from the list and
-// from an item, and ? lists it; without a save to another file (a Config
-// without SaveAs) S does nothing and help does not offer it.
+// from an item, and ? lists it (every Backend saves to another file).
 func TestSaveAsHasAKey(t *testing.T) {
 	hs := newHarness(t, demoDoc(t), 100, 30)
 	got := withSaveAs(hs, "")
@@ -47,14 +45,6 @@ func TestSaveAsHasAKey(t *testing.T) {
 	}
 	golden(t, "help-save-as-100x30", help)
 
-	hs = newHarness(t, demoDoc(t), 100, 30)
-	hs.keys("S")
-	if hs.m.overlay != noOverlay {
-		t.Errorf("S without a save to another file opened:\n%s", hs.screen())
-	}
-	if hs.keys("?"); strings.Contains(hs.screen(), "save to another file") {
-		t.Errorf("? offers S without a save to another file:\n%s", hs.screen())
-	}
 }
 
 // TestSaveAsKeepsTheRefusedPath guards issue 20 item 15: a path the save

@@ -6,7 +6,6 @@ import (
 	"strings"
 
 	tea "charm.land/bubbletea/v2"
-	"github.com/feedsync/feedsync/feeds/dialect"
 )
 
 // Saving, and never losing work silently. Work is unsaved when a decision
@@ -81,25 +80,16 @@ func (m Model) unsaved() bool { return m.journal.head() != m.savedAt || m.pendin
 // save syncs the decisions into the document and saves it off the UI thread.
 func (m Model) save() (Model, tea.Cmd) {
 	switch {
-	case m.saving:
-		m.status.Info("a save is already running")
+	case m.busy("s saves"):
 		return m, nil
-	case m.merging:
-		m.status.Info("merging the new state of " + m.target() + "… s saves once it is merged in")
-		return m, nil
-	case m.cfg.Save == nil && m.saveAs == "":
+	case m.cfg.Backend == nil:
 		m.status.Error("nowhere to save")
 		return m, nil
 	}
 	m.st.sync()
 	m.saving = true
 	m.status.Info("saving to " + m.target() + "…")
-	save := m.cfg.Save
-	if m.saveAs != "" {
-		path, as := m.saveAs, m.cfg.SaveAs
-		save = func(d *dialect.Doc) error { return as(d, path, true) }
-	}
-	return m, saveCmd(save, m.st.doc, m.journal.head(), m.st.unresolved, m.journal.applied())
+	return m, saveCmd(m.cfg.Backend, m.st.doc, m.saveAs, false, m.journal.head(), m.st.unresolved, m.journal.applied())
 }
 
 // afterSave reports a save. A failed one loses nothing: when the file
@@ -124,10 +114,7 @@ func (m Model) afterSave(msg savedMsg) (Model, tea.Cmd) {
 		// The command line's errors begin with the file's name: say it once.
 		why := strings.TrimPrefix(msg.err.Error(), where+": ")
 		m.status.Error(fmt.Sprintf("saving to %s: %s · nothing is lost", where, why))
-		if m.cfg.SaveAs != nil {
-			return m.promptSaveAs(msg.target), nil // a refused path stays, to correct
-		}
-		return m, nil
+		return m.promptSaveAs(msg.target), nil // a refused path stays, to correct
 	}
 	if msg.target != "" {
 		m.saveAs, m.cfg.SaveTarget = msg.target, msg.target
@@ -169,15 +156,24 @@ func (m Model) promptSaveAs(path string) Model {
 // askSaveAs is S: save to another file, asked for, as a failed save
 // offers; the saves after go there.
 func (m Model) askSaveAs() (Model, tea.Cmd) {
-	switch {
-	case m.saving:
-		m.status.Info("a save is already running")
-		return m, nil
-	case m.merging:
-		m.status.Info("merging the new state of " + m.target() + "… S saves elsewhere once it is merged in")
+	if m.busy("S saves elsewhere") {
 		return m, nil
 	}
 	return m.promptSaveAs(""), nil
+}
+
+// busy reports, and says, that a save or a merge-in is running, after
+// which the key (then says what it does) can be pressed again.
+func (m *Model) busy(then string) bool {
+	switch {
+	case m.saving:
+		m.status.Info("a save is already running")
+	case m.merging:
+		m.status.Info("merging the new state of " + m.target() + "… " + then + " once it is merged in")
+	default:
+		return false
+	}
+	return true
 }
 
 // savedAs acts on the path given: an existing file is refused, so that
@@ -191,9 +187,7 @@ func (m Model) savedAs(msg promptMsg) (Model, tea.Cmd) {
 	m.st.sync()
 	m.saving = true
 	m.status.Info("saving to " + msg.value + "…")
-	as, path := m.cfg.SaveAs, msg.value
-	return m, saveAsCmd(path, func(d *dialect.Doc) error { return as(d, path, false) }, m.st.doc,
-		m.journal.head(), m.st.unresolved, m.journal.applied())
+	return m, saveCmd(m.cfg.Backend, m.st.doc, msg.value, true, m.journal.head(), m.st.unresolved, m.journal.applied())
 }
 
 // counted says n things, with the singular or the plural form.

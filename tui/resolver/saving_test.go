@@ -45,7 +45,7 @@ func TestResultLine(t *testing.T) {
 // the header says so and q asks, until a save.
 func TestMergeIsUnsaved(t *testing.T) {
 	hs := newHarness(t, demoDoc(t), 100, 30)
-	hs.send(loadedMsg{doc: demoDoc(t), info: LoadInfo{Unsaved: 3, Notes: []string{"remote.xml has no FeedSync or SSE data yet"}}})
+	hs.send(loadedMsg{doc: demoDoc(t), info: LoadInfo{Unsaved: 3, Changed: 3, Notes: []string{"remote.xml has no FeedSync or SSE data yet"}}})
 	s := hs.screen()
 	flat := strings.ReplaceAll(s, "\n", " ")
 	if !strings.Contains(strings.Split(s, "\n")[0], "unsaved") || !strings.Contains(flat, "the merge changed 3 items") || !strings.Contains(flat, "no FeedSync") {
@@ -73,7 +73,7 @@ func TestSaveAs(t *testing.T) {
 	cause := "open local.xml: permission denied (the folder is read-only; ask its owner, or save elsewhere)"
 	hs.saveErr = errors.New(cause)
 	var got []string
-	hs.m.cfg.SaveAs = func(d *dialect.Doc, path string, overwrite bool) error {
+	hs.backend.saveAs = func(d *dialect.Doc, path string, overwrite bool) error {
 		got = append(got, path+" "+map[bool]string{true: "overwrite", false: "new"}[overwrite])
 		if path == "exists.xml" {
 			return errors.New("exists.xml exists; give the name of a new file")
@@ -116,10 +116,11 @@ func TestFileChanged(t *testing.T) {
 	}
 	_ = l
 	merged := false
-	hs.saveErr = &FileChangedError{Path: "local.xml", What: "was modified", Merge: func(d *dialect.Doc) (*dialect.Doc, error) {
+	hs.saveErr = &FileChangedError{Path: "local.xml", What: "was modified"}
+	hs.backend.merge = func(d *dialect.Doc) (*dialect.Doc, error) {
 		merged = true
 		return dialect.Merge(d, theirs)
-	}}
+	}
 	hs.keys("enter", "t", "s")
 	if !errors.Is(hs.saveErr, atomicfile.ErrChanged) || !strings.Contains(hs.screen(), "changed on disk") {
 		t.Fatalf("not asked:\n%s", hs.screen())

@@ -99,8 +99,11 @@ func (m Model) use(st *store) Model {
 // firstWords is what the status bar says once the feeds are loaded.
 func (m Model) firstWords(info LoadInfo) string {
 	parts := []string{fmt.Sprintf("%s, %d in conflict", plural(m.st.len(), "item"), len(m.st.conflicted))}
-	if info.Unsaved > 0 {
-		parts = append(parts, fmt.Sprintf("the merge changed %s, not saved to %s yet", plural(info.Unsaved, "item"), m.target()))
+	switch {
+	case info.Changed > 0:
+		parts = append(parts, fmt.Sprintf("the merge changed %s, not saved to %s yet", plural(info.Changed, "item"), m.target()))
+	case info.Unsaved > 0:
+		parts = append(parts, fmt.Sprintf("not saved to %s yet", m.target()))
 	}
 	parts = append(parts, info.Notes...)
 	return strings.Join(append(parts, "enter opens an item · ? shows every key"), " · ")
@@ -114,12 +117,14 @@ func (m Model) key(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 	switch {
 	case m.overlay == noOverlay && m.screen == mergeScreen && !m.merge.typing && key.Matches(msg, m.keys.Help):
 		return m.showHelp()
+	case m.overlay == noOverlay && m.screen == mergeScreen && !m.merge.typing && key.Matches(msg, m.keys.Suspend):
+		return m, tea.Suspend // typing, ctrl+z undoes the typing
 	case m.overlay == noOverlay && m.screen == mergeScreen:
 		m.merge, cmd = m.merge.Update(msg) // every key, ctrl+c included, which asks when the result changed
 	case msg.String() == "ctrl+c" && m.overlay != confirmOverlay:
 		return m.quit() // from anywhere else, the filter included
 	case key.Matches(msg, m.keys.Suspend) && m.screen != mergeScreen:
-		return m, tea.Suspend // in the merge view, ctrl+z undoes
+		return m, tea.Suspend
 	case m.overlay == helpOverlay:
 		m.help, cmd = m.help.Update(msg)
 	case m.overlay == confirmOverlay:

@@ -150,6 +150,9 @@ const minPath = 10
 func (m Model) headerState() (count, state string) {
 	if m.st != nil {
 		count = fmt.Sprintf("%d/%d resolved", m.st.resolvedCount(), len(m.st.conflicted))
+		if n, ok := m.st.clashesLeft(); ok {
+			count += " · " + counted(n, "clash left", "clashes left")
+		}
 	}
 	switch {
 	case m.saving:

@@ -6,6 +6,7 @@ import (
 
 	"github.com/feedsync/feedsync/diff"
 	"github.com/feedsync/feedsync/feeds/dialect"
+	"github.com/feedsync/feedsync/feeds/threeway"
 )
 
 // Model is an item's merge: its fields, the hunks of each version against
@@ -24,15 +25,17 @@ type Model struct {
 	redo    []snapshot
 	rev     uint64
 	memo    *memo
-	auto    map[string]State // what the three-way start left at each hunk it decided, by id; nil without a base
-	clash   map[string]bool  // the hunks at a clash of the three-way start
-	summary Summary          // what the three-way start did
+	auto    map[string]State    // what the three-way start left at each hunk it decided, by id (undone with the start)
+	clash   map[string]State    // the hunks at a clash of the three-way start, with what the start left there
+	plan    *threeway.Plan      // the plan the start read (threeway.go); nil without a base
+	carried []dialect.FieldEdit // the plan's edits of fields the view cannot show
 }
 
 // snapshot is the merge's state, as undo puts it back.
 type snapshot struct {
 	results []string
 	taken   map[string]bool
+	auto    map[string]State
 }
 
 // revs numbers the revisions of every model's result, so that two copies
@@ -112,7 +115,13 @@ func (m Model) Changed() bool {
 }
 
 // Edit returns the resolution's edit of the result (EditOf).
-func (m Model) Edit() dialect.Edit { return EditOf(m.fields, m.results) }
+func (m Model) Edit() dialect.Edit {
+	e := EditOf(m.fields, m.results)
+	if m.auto != nil { // the start holds: the plan's combination of what the view cannot show
+		e.Fields = append(e.Fields, m.carried...)
+	}
+	return e
+}
 
 // SetResult sets field i's result to s, as typing does: no undo step of
 // its own (Push and Settle bracket the typing).
@@ -132,10 +141,15 @@ func (m *Model) Take(ver, k int, s Side) (field, rs, re int, text string, change
 	rs, re, text = m.fields[h.Field].Take(m.results[h.Field], m.Chunks(h.Field), h, s, m.Others(ver))
 	r := m.results[h.Field]
 	m.results[h.Field] = r[:rs] + text + r[re:]
-	if id := h.id(ver); h.Text(s, m.fields[h.Field].List) == h.Left { // the winner's side, or both where the version's is empty
+	id := h.id(ver)
+	if h.Text(s, m.fields[h.Field].List) == h.Left { // the winner's side, or both where the version's is empty
 		m.taken[id] = true
 	} else {
 		delete(m.taken, id)
+	}
+	if m.auto != nil { // taken by hand: no longer the start's
+		m.auto = maps.Clone(m.auto)
+		delete(m.auto, id)
 	}
 	changed = m.Settle()
 	if changed {
@@ -198,7 +212,7 @@ func (m *Model) Redo() bool { return m.restore(&m.redo, &m.undo) }
 func (m Model) Steps() int { return len(m.undo) }
 
 func (m Model) snapshot() snapshot {
-	return snapshot{results: append([]string(nil), m.results...), taken: maps.Clone(m.taken)}
+	return snapshot{results: append([]string(nil), m.results...), taken: maps.Clone(m.taken), auto: maps.Clone(m.auto)}
 }
 
 // restore moves the current state onto to and puts back the last of from.
@@ -210,7 +224,7 @@ func (m *Model) restore(from, to *[]snapshot) bool {
 	s := (*from)[len(*from)-1]
 	*from = (*from)[:len(*from)-1]
 	m.results = append(m.results[:0:0], s.results...)
-	m.taken = s.taken
+	m.taken, m.auto = s.taken, s.auto
 	m.touch()
 	return true
 }
@@ -221,7 +235,7 @@ func equal(a, b snapshot) bool {
 			return false
 		}
 	}
-	return maps.Equal(a.taken, b.taken)
+	return maps.Equal(a.taken, b.taken) && maps.Equal(a.auto, b.auto) && (a.auto == nil) == (b.auto == nil)
 }
 
 // touch starts a new revision of the result.
@@ -268,12 +282,20 @@ func (m Model) States(ver int) []State {
 		switch a, ok := m.auto[id]; {
 		case ok && a == s[k]:
 			s[k] = Combined
-		case s[k] == Open && m.clash[id]:
+		case clashAt(m.clash, id, s[k]):
 			s[k] = Clash
 		}
 	}
 	c.states[ver] = s
 	return s
+}
+
+// clashAt reports whether the hunk id is at a clash of the three-way start
+// and undecided: it holds the winner's text, or what the start left there
+// (a change the plan took next to it may reach it, see Field.SpanAt).
+func clashAt(clash map[string]State, id string, s State) bool {
+	c, ok := clash[id]
+	return ok && (s == Open || s == c)
 }
 
 // OpenIn counts the hunks of version ver still open: where the result

@@ -1,134 +1,73 @@
 package mergemodel
 
 import (
-	"slices"
-
-	"github.com/feedsync/feedsync/diff/merge3"
 	"github.com/feedsync/feedsync/feeds/dialect"
+	"github.com/feedsync/feedsync/feeds/threeway"
 )
 
-// The three-way start (issue 19). When the base is known, the shared data
-// of the version the winner and every conflict version grew from, the
-// merge starts from what package diff/merge3 makes of each text field:
-// a change only one side made against the base is taken, the same change
-// on several sides once, and the places where sides changed the base
-// differently (clashes) keep the winner's text and stay open. So the
-// hunks of a version against the winner read:
+// The three-way start (issue 19). When the base is known, the merge
+// starts from the plan of package feeds/threeway, the one three-way rule
+// that `resolve --auto`, `conflicts --json`, the list's "combines" and C
+// follow too (issue 29 item 2): each field starts as Plan.Fields holds it,
+// the combination where it combines, the winner's text where it clashes.
+// This package combines nothing itself; it reads what the plan took
+// against the hunks of each version:
 //
 //   - Combined: the start took a side there (the version's change, or the
 //     winner's, which the version did not touch), and the result still
 //     holds what it took;
-//   - Clash: open, at a clash of the three-way merge;
+//   - Clash: open, where the plan clashes: a clash of a text's words
+//     (threeway.Clash.Spans), a field or a list that clashes whole, or
+//     every hunk where the item clashes whole (a deletion against an edit,
+//     outlines placed apart, versions that share a later edit);
 //   - any other state, as without a base, once the person changes it.
 //
 // The start is one undo step: u goes back to the winner's fields with
-// every hunk open. A list (categories, links: one value per line) is not
-// merged three-way: its hunks stay open. Content whose type is html or
-// xhtml (Atom, feeds.Field.Type) is merged as markup (merge3.HTML,
-// merge3.XHTML): a hunk never splits a tag, and an XHTML combination that
-// would not be well-formed is a clash. A field other than a title, content
-// or summary is combined whole, as package feeds/threeway does: taken when
-// one side changed it, or several alike, else a clash.
+// every hunk open, the clashes still marked (the base says where they
+// are, whatever the result holds). The combined marks belong to the step:
+// undone, no hunk reads combined, and a hunk the person takes again reads
+// as what they took. Fields this view cannot show (a list whose values
+// spread over lines) take the plan's combination with the rest, so that
+// applying the start applies what the plan applies.
 
-// Summary is what the three-way start did: the places where sides clash,
-// and the changes it combined (taken from one side, or the same on
-// several), over every field.
+// Summary counts what the three-way start left, as the result stands: the
+// places where sides clash that no one decided yet, and those that still
+// hold what the start combined; Item is set when the item clashes whole
+// (Why says why), Hidden counts clashes in fields the view cannot show.
 type Summary struct {
 	Clashes, Combined int
+	Item              bool
+	Why               threeway.Why
+	Hidden            int
 }
 
-// Clean reports whether the start combined every change: no clash.
-func (s Summary) Clean() bool { return s.Clashes == 0 }
+// Clean reports whether the start left no clash.
+func (s Summary) Clean() bool { return s.Clashes == 0 && !s.Item && s.Hidden == 0 }
 
-// Plan returns what the three-way start makes of fields against base (the
-// base's shared fields), without starting: the summary, and each field's
-// combined text with its clashes' ranges in the winner's value.
-func Plan(fields []Field, base []dialect.Field) (Summary, []string, [][][2]int) {
-	var sum Summary
-	texts, clashes := make([]string, len(fields)), make([][][2]int, len(fields))
-	for i, f := range fields {
-		texts[i] = f.Winner
-		sides := append([]string{f.Winner}, f.Values...)
-		switch {
-		case f.List:
-		case textKeys[f.Key]:
-			texts[i], clashes[i] = combined(merge3.Merge(valueIn(base, f.Key), sides, modeOf(f.Type)), &sum)
-		default:
-			texts[i], clashes[i] = whole(valueIn(base, f.Key), sides, &sum)
-		}
+// Start starts the merge from plan (threeway.Combine of the item against
+// its base), as one undo step (see the top of this file). A merge started
+// already, or one the person changed, is left as it is.
+func (m *Model) Start(plan threeway.Plan) {
+	if m.Changed() || m.plan != nil {
+		return
 	}
-	return sum, texts, clashes
-}
-
-// whole combines a field's values whole against the base's: the change
-// one side made, or several alike, is taken; else the winner's value
-// stays and the whole field is a clash.
-func whole(base string, sides []string, sum *Summary) (string, [][2]int) {
-	var changed []string
-	for _, s := range sides {
-		if s != base && !slices.Contains(changed, s) {
-			changed = append(changed, s)
-		}
-	}
-	switch {
-	case len(changed) == 0:
-		return base, nil
-	case len(changed) == 1:
-		if !allSame(sides) {
-			sum.Combined++
-		}
-		return changed[0], nil
-	}
-	sum.Clashes++
-	return sides[0], [][2]int{{0, len(sides[0])}}
-}
-
-// combined returns the text of a three-way merge where its clashes keep
-// the winner's text (side 0), with their ranges in the winner's text, and
-// counts the hunks into sum: a hunk whose sides all hold the same text is
-// no combining.
-func combined(r merge3.Result, sum *Summary) (string, [][2]int) {
-	var b []byte
-	var clashes [][2]int
-	w := 0 // where the hunk starts in the winner's text
-	for _, h := range r.Hunks {
-		text, theirs := h.Text(), h.Base
-		if h.Kind != merge3.Unchanged {
-			theirs = h.Texts[0]
-		}
-		switch {
-		case h.Kind == merge3.Clash:
-			text = theirs
-			clashes = append(clashes, [2]int{w, w + len(theirs)})
-			sum.Clashes++
-		case h.Kind != merge3.Unchanged && !allSame(h.Texts):
-			sum.Combined++
-		}
-		b, w = append(b, text...), w+len(theirs)
-	}
-	return string(b), clashes
-}
-
-// Start starts the merge from the three-way result against base, as one
-// undo step (see the top of this file), and returns what it did. A merge
-// started already, or one the person changed, is left as it is.
-func (m *Model) Start(base []dialect.Field) Summary {
-	if m.Changed() || m.auto != nil {
-		return Summary{}
-	}
-	sum, texts, clashes := Plan(m.fields, base)
+	m.plan = &plan
 	m.Push()
-	copy(m.results, texts)
+	for i, f := range m.fields {
+		m.results[i] = fieldValue(plan.Fields, f.Key, f.List)
+	}
+	m.carried = hiddenEdits(m.fields, plan.Resolution.Fields)
+	spans := m.widen(clashSpans(m.fields, plan.Clashes))
 	m.touch()
-	m.auto, m.clash = map[string]State{}, map[string]bool{}
+	m.auto, m.clash = map[string]State{}, map[string]State{}
 	for ver := range m.hunks {
 		others := m.Others(ver)
 		for _, h := range m.hunks[ver] {
 			id := h.id(ver)
 			f := m.fields[h.Field]
 			switch st := f.StateIn(m.results[h.Field], m.Chunks(h.Field), h, false, others); {
-			case meets(clashes[h.Field], h):
-				m.clash[id] = true
+			case meets(spans[h.Field], h):
+				m.clash[id] = st
 			case st == Open: // the winner's change, or its text the version did not touch
 				m.taken[id] = true
 				m.auto[id] = Winner
@@ -139,13 +78,138 @@ func (m *Model) Start(base []dialect.Field) Summary {
 	}
 	m.Settle()
 	m.touch()
-	m.summary = sum
-	return sum
 }
 
-// Started returns what the three-way start did, and whether the merge
-// started from a base.
-func (m Model) Started() (Summary, bool) { return m.summary, m.auto != nil }
+// Started reports whether the merge started from a base.
+func (m Model) Started() bool { return m.plan != nil }
+
+// Combining reports whether the start's combining holds: it is not
+// undone.
+func (m Model) Combining() bool { return m.auto != nil }
+
+// Summary counts what the start left as the result stands (see Summary):
+// each place once however many versions have a hunk there.
+func (m Model) Summary() Summary {
+	var s Summary
+	if m.plan == nil {
+		return s
+	}
+	clash, combined := map[[3]int]bool{}, map[[3]int]bool{}
+	for ver := range m.hunks {
+		for k, st := range m.States(ver) {
+			h := m.hunks[ver][k]
+			switch p := [3]int{h.Field, h.Start, h.End}; st {
+			case Clash:
+				clash[p] = true
+			case Combined:
+				combined[p] = true
+			}
+		}
+	}
+	s.Clashes, s.Combined = len(clash), len(combined)
+	for _, c := range m.plan.Clashes {
+		switch {
+		case itemWide(c):
+			s.Item, s.Why = true, c.Why
+		case fieldOfKey(m.fields, c.Key) < 0:
+			s.Hidden++
+		}
+	}
+	return s
+}
+
+// clashSpans returns, for each field, the ranges of its winner's value
+// where the plan clashes: a text's clashes, the whole of a field or of a
+// list that clashes otherwise, every field where the item clashes whole.
+func clashSpans(fields []Field, clashes []threeway.Clash) [][][2]int {
+	out := make([][][2]int, len(fields))
+	whole := func(i int) { out[i] = append(out[i], [2]int{0, len(fields[i].Winner)}) }
+	for _, c := range clashes {
+		if itemWide(c) {
+			for i := range fields {
+				whole(i)
+			}
+			continue
+		}
+		i := fieldOfKey(fields, c.Key)
+		switch {
+		case i < 0:
+		case c.Why == threeway.Edits && !fields[i].List:
+			out[i] = append(out[i], c.Spans...)
+		default:
+			whole(i)
+		}
+	}
+	return out
+}
+
+// widen widens each clash's range over the white space around it in the
+// winner's value, where the word diff of a version may place its hunk (a
+// clash at "Buy| today" meets the hunk at "Buy |today"), and makes a field
+// whose clashes meet no hunk of any version clash whole, so that every
+// clash of the plan shows.
+func (m Model) widen(spans [][][2]int) [][][2]int {
+	for i, rs := range spans {
+		w := m.fields[i].Winner
+		for k, r := range rs {
+			for r[0] > 0 && isSpace(w[r[0]-1]) {
+				r[0]--
+			}
+			for r[1] < len(w) && isSpace(w[r[1]]) {
+				r[1]++
+			}
+			rs[k] = r
+		}
+		if len(rs) > 0 && !m.anyMeets(i, rs) {
+			spans[i] = [][2]int{{0, len(w)}}
+		}
+	}
+	return spans
+}
+
+// anyMeets reports whether a hunk of field i of some version meets one
+// of ranges.
+func (m Model) anyMeets(i int, ranges [][2]int) bool {
+	for _, hs := range m.hunks {
+		for _, h := range hs {
+			if h.Field == i && meets(ranges, h) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// itemWide reports a clash of the item as a whole: a deletion against an
+// edit, outlines placed apart (keyed "position", which is no field here),
+// versions that share a later edit.
+func itemWide(c threeway.Clash) bool {
+	return c.Key == "" || c.Why == threeway.Deleted || c.Why == threeway.Moved || c.Why == threeway.Nested
+}
+
+// fieldOfKey returns the field that shows key: its own, or its list's;
+// -1 when none does.
+func fieldOfKey(fields []Field, key string) int {
+	base, _ := splitKey(key)
+	for i, f := range fields {
+		if f.Key == key || f.List && f.Key == base {
+			return i
+		}
+	}
+	return -1
+}
+
+// hiddenEdits returns the edits of the plan's resolution of the fields
+// the view cannot show, which applying the result makes too.
+func hiddenEdits(fields []Field, edits []dialect.FieldEdit) []dialect.FieldEdit {
+	var out []dialect.FieldEdit
+	for _, ed := range edits {
+		if fieldOfKey(fields, ed.Key) < 0 {
+			out = append(out, ed)
+		}
+	}
+	return out
+}
 
 // meets reports whether hunk h meets one of the ranges of the winner's
 // value.
@@ -156,35 +220,4 @@ func meets(ranges [][2]int, h Hunk) bool {
 		}
 	}
 	return false
-}
-
-// modeOf returns how merge3 cuts a text of a type: markup for html and
-// xhtml, words for the rest.
-func modeOf(t string) merge3.Mode {
-	switch t {
-	case "html":
-		return merge3.HTML
-	case "xhtml":
-		return merge3.XHTML
-	}
-	return merge3.Text
-}
-
-func allSame(ts []string) bool {
-	for _, t := range ts[1:] {
-		if t != ts[0] {
-			return false
-		}
-	}
-	return true
-}
-
-// valueIn returns the value of the field key among fs, or "".
-func valueIn(fs []dialect.Field, key string) string {
-	for _, f := range fs {
-		if f.Key == key {
-			return f.Value
-		}
-	}
-	return ""
 }

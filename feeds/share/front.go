@@ -1,0 +1,196 @@
+package share
+
+import (
+	"context"
+
+	"errors"
+	"github.com/feedsync/feedsync/feeds/atomicfile"
+	"io"
+	"net"
+	"net/http"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// hubState is a hub's state behind its front: what a GET answers and
+// what a POST changes. The file hub (Hub: a model in memory, a journal,
+// FEED on disk, a view cache) and a feed held in PostgreSQL
+// (dbFeedState) are its two implementations; the hub suite
+// (suite_test.go) runs the same requests against both.
+type hubState interface {
+	// get answers a GET or HEAD of the partial feed (with link to the
+	// complete one) or of the complete feed: the feed with its ETag,
+	// Last-Modified and Content-Type, or 304, or 503 with Retry-After
+	// when the state cannot answer now.
+	get(w http.ResponseWriter, r *http.Request, partial bool, link string)
+	// post merges posted as a subscriber's feed (1.0.2 §3.3, 0.91 §4.4)
+	// and, once the change is durable, returns what the poster lacks
+	// since until, with the ETag of the feed a GET of the path posted to
+	// now answers (the complete feed's when complete). On an error it
+	// returns the status to answer: 400, 413, 503 (with Retry-After).
+	post(ctx context.Context, posted feed, until, link string, complete bool) (postAnswer, int, error)
+}
+
+// postAnswer is the answer to a POST.
+type postAnswer struct {
+	body  []byte
+	ctype string
+	etag  string
+}
+
+// front is the protocol side of a hub, the same whatever holds the feed's
+// state (the file hub, a database): what a request may ask, its token,
+// the POST bodies and their bounds, the link to the complete feed.
+type front struct {
+	opts  Options
+	posts chan struct{} // a token per POST under way (MaxPosts)
+}
+
+// newFront fills in the defaults of opts.
+func newFront(opts Options) front {
+	if opts.Now == nil {
+		opts.Now = time.Now
+	}
+	if opts.MaxBody <= 0 {
+		opts.MaxBody = DefaultMaxBody
+	}
+	opts.MaxBody = min(opts.MaxBody, atomicfile.Limit()) // no feed is larger
+	if opts.MaxPosts <= 0 {
+		opts.MaxPosts = DefaultMaxPosts
+	}
+	if opts.Posts == nil {
+		opts.Posts = make(chan struct{}, opts.MaxPosts)
+	}
+	opts.MaxPosts = cap(opts.Posts)
+	if opts.Log == nil {
+		opts.Log = io.Discard
+	}
+	opts.Log = &lockedWriter{w: opts.Log}
+	return front{opts: opts, posts: opts.Posts}
+}
+
+// authorized checks the Bearer token, in constant time, unless open or
+// none is needed.
+func (f *front) authorized(w http.ResponseWriter, r *http.Request, t tokenCheck, open bool) bool {
+	if t.none() || open || t.matches(r.Header.Get("Authorization")) {
+		return true
+	}
+	w.Header().Set("WWW-Authenticate", `Bearer realm="feedsync"`)
+	http.Error(w, "401 unauthorized: this hub wants Authorization: Bearer <token> (feedsync: --token-file)", http.StatusUnauthorized)
+	return false
+}
+
+// linkFor is the absolute URI of the complete feed (1.0.2 §2.3) of the
+// feed served at prefix ("" at the server's root): under public, its
+// public URL, or else under the address the client connected to, which
+// the hub listens on. The request's Host header is never used: any client
+// can send any Host, and the link is published to every reader.
+func linkFor(r *http.Request, public, prefix string) string {
+	base := public
+	if base == "" {
+		base = "http://localhost" // a request that came over no connection (a test calling ServeHTTP)
+		if a, ok := r.Context().Value(http.LocalAddrContextKey).(net.Addr); ok {
+			base = "http://" + a.String()
+		}
+		base += prefix
+	}
+	return strings.TrimSuffix(base, "/") + "/complete"
+}
+
+// takePost takes a token for a POST, waiting up to PostWait for one.
+func (f *front) takePost(r *http.Request) bool {
+	select {
+	case f.posts <- struct{}{}:
+		return true
+	default:
+	}
+	t := time.NewTimer(PostWait)
+	defer t.Stop()
+	select {
+	case f.posts <- struct{}{}:
+		return true
+	case <-t.C:
+	case <-r.Context().Done():
+	}
+	return false
+}
+
+// serveFeed answers a request for one feed, its path / or /complete
+// within the hub: GET and HEAD through st.get, POST read and bounded here
+// and merged through st.post. t is the token the feed needs.
+func (f *front) serveFeed(w http.ResponseWriter, r *http.Request, st hubState, t tokenCheck, link string) {
+	complete := r.URL.Path == "/complete"
+	if r.URL.Path != "/" && !complete {
+		http.NotFound(w, r)
+		return
+	}
+	switch r.Method {
+	case http.MethodGet, http.MethodHead:
+		if f.authorized(w, r, t, f.opts.OpenRead) {
+			st.get(w, r, !complete && !f.opts.Window.IsZero(), link)
+		}
+	case http.MethodPost:
+		if !f.authorized(w, r, t, false) {
+			return
+		}
+		posted, release, ok := f.readPost(w, r)
+		if !ok {
+			return
+		}
+		defer release()
+		a, code, err := st.post(r.Context(), posted, r.Header.Get(HeaderUntil), link, complete)
+		if err != nil {
+			if code == http.StatusServiceUnavailable {
+				w.Header().Set("Retry-After", strconv.Itoa(int(RetryAfter/time.Second)))
+			}
+			http.Error(w, err.Error(), code)
+			return
+		}
+		w.Header().Set("Content-Type", a.ctype)
+		if a.etag != "" {
+			w.Header().Set(HeaderETag, a.etag)
+		}
+		w.Write(a.body)
+	default:
+		w.Header().Set("Allow", "GET, HEAD, POST")
+		http.Error(w, r.Method+" is not allowed", http.StatusMethodNotAllowed)
+	}
+}
+
+// readPost reads and parses a POST's body within the hub's bounds: 413
+// over MaxBody, 503 beyond MaxPosts, 400 for a body that does not load.
+// It returns the feed posted and what lets its POST slot go.
+func (f *front) readPost(w http.ResponseWriter, r *http.Request) (feed, func(), bool) {
+	if r.ContentLength > f.opts.MaxBody {
+		tooLarge(w, f.opts.MaxBody)
+		return nil, nil, false
+	}
+	if !f.takePost(r) {
+		busy(w, f.opts.MaxPosts)
+		return nil, nil, false
+	}
+	release := func() { <-f.posts }
+	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, f.opts.MaxBody))
+	var mbe *http.MaxBytesError
+	switch {
+	case errors.As(err, &mbe):
+		release()
+		tooLarge(w, f.opts.MaxBody)
+		return nil, nil, false
+	case err != nil:
+		release()
+		http.Error(w, "reading the body: "+err.Error(), http.StatusBadRequest)
+		return nil, nil, false
+	}
+	posted, err := parse("request body", body)
+	if err != nil {
+		release()
+		http.Error(w, err.Error(), http.StatusBadRequest)
+		return nil, nil, false
+	}
+	if postHook != nil {
+		postHook()
+	}
+	return posted, release, true
+}

@@ -1,0 +1,291 @@
+package share
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"net"
+	"net/url"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgconn"
+	"github.com/jackc/pgx/v5/pgxpool"
+)
+
+// DB is a PostgreSQL database of feeds, which any number of hubs serve at
+// once (see "Hubs on PostgreSQL" in the package doc). It is safe for
+// concurrent use; Close releases it.
+type DB struct {
+	pool  *pgxpool.Pool
+	where where
+	log   io.Writer
+
+	mu   sync.Mutex
+	down time.Time // when the outage under way began, or zero
+	// now, when set by a test, replaces the database's clock for stamps
+	// and windows; the hubs read the database's otherwise.
+	now func() time.Time
+}
+
+// where names a database in messages: never its password.
+type where struct {
+	host, port, database, user string
+}
+
+func (w where) String() string {
+	return fmt.Sprintf("PostgreSQL at %s, database %s", net.JoinHostPort(w.host, w.port), w.database)
+}
+
+// DBError says why a database cannot be used (a URL that does not parse,
+// a server that does not answer, a password it refuses, a database it
+// lacks, a schema too new): it names the host, the port and the
+// database, never the password.
+type DBError struct {
+	Host, Port, Database string
+	Reason               string
+}
+
+func (e *DBError) Error() string {
+	return fmt.Sprintf("%s: %s", where{host: e.Host, port: e.Port, database: e.Database}, e.Reason)
+}
+
+// connectTimeout bounds a connection attempt when the URL sets none.
+const connectTimeout = 10 * time.Second
+
+// OpenDB connects to the database at the PostgreSQL connection URI u
+// (libpq's conventions: the password from the URL, PGPASSWORD or
+// ~/.pgpass) and makes feedsync's schema in it if it has none. A database
+// of a newer schema is refused. log receives one line per outage.
+func OpenDB(ctx context.Context, u string, log io.Writer) (*DB, error) {
+	w := whereOf(u)
+	cfg, err := pgxpool.ParseConfig(u)
+	if err != nil {
+		return nil, scrub(u, &DBError{w.host, w.port, w.database, "not a PostgreSQL connection URI (postgres://USER[:PASSWORD]@HOST:PORT/DB?sslmode=...): " + parseReason(err)})
+	}
+	cc := cfg.ConnConfig
+	w = where{host: cc.Host, port: strconv.Itoa(int(cc.Port)), database: cc.Database, user: cc.User}
+	if cc.ConnectTimeout == 0 {
+		cc.ConnectTimeout = connectTimeout
+	}
+	cfg.MaxConns = 32
+	cfg.HealthCheckPeriod = 5 * time.Second
+	if log == nil {
+		log = io.Discard
+	}
+	pool, err := pgxpool.NewWithConfig(ctx, cfg)
+	if err != nil {
+		return nil, scrub(u, w.fail(err))
+	}
+	db := &DB{pool: pool, where: w, log: log}
+	if err := db.schema(ctx); err != nil {
+		pool.Close()
+		var de *DBError
+		if errors.As(err, &de) {
+			return nil, scrub(u, err)
+		}
+		return nil, scrub(u, w.fail(err))
+	}
+	return db, nil
+}
+
+// Close releases the database's connections.
+func (db *DB) Close() { db.pool.Close() }
+
+// String names the database: host, port and database.
+func (db *DB) String() string { return db.where.String() }
+
+// whereOf reads the host, port and database from a URL that pgx may not
+// parse, for the message that says it does not: by hand, past the
+// scheme and the user and password, which it never keeps.
+func whereOf(u string) where {
+	w := where{host: "?", port: "5432", database: "?"}
+	rest, ok := strings.CutPrefix(u, "postgres://")
+	if !ok {
+		if rest, ok = strings.CutPrefix(u, "postgresql://"); !ok {
+			return w
+		}
+	}
+	rest, _, _ = strings.Cut(rest, "?")
+	hostport, db, _ := strings.Cut(rest, "/")
+	if at := strings.LastIndex(hostport, "@"); at >= 0 {
+		hostport = hostport[at+1:]
+	}
+	if h, p, err := net.SplitHostPort(hostport); err == nil {
+		hostport = h
+		if p != "" {
+			w.port = p
+		}
+	}
+	if hostport != "" {
+		w.host = hostport
+	}
+	if d, err := url.PathUnescape(db); err == nil && d != "" {
+		w.database = d
+	}
+	return w
+}
+
+// parseReason is why pgx did not parse a URL, without the URL (whose
+// password it may quote).
+func parseReason(err error) string {
+	var ue *url.Error
+	if errors.As(err, &ue) {
+		return ue.Err.Error()
+	}
+	var pe *pgconn.ParseConfigError
+	if errors.As(err, &pe) {
+		if inner := errors.Unwrap(pe); inner != nil && !strings.Contains(inner.Error(), "://") {
+			return inner.Error()
+		}
+	}
+	return "it does not parse"
+}
+
+// fail words a failure to connect or to use the database.
+func (w where) fail(err error) *DBError {
+	e := &DBError{Host: w.host, Port: w.port, Database: w.database}
+	var pe *pgconn.PgError
+	var ne net.Error
+	var oe *net.OpError
+	switch {
+	case errors.As(err, &pe) && pe.Code == "3D000":
+		e.Reason = "the database does not exist (create it: createdb " + w.database + ")"
+	case errors.As(err, &pe) && (pe.Code == "28P01" || pe.Code == "28000"):
+		e.Reason = fmt.Sprintf("the server refused user %s: %s (the password comes from the URL, PGPASSWORD or ~/.pgpass)", w.user, pe.Message)
+	case errors.As(err, &pe):
+		e.Reason = pe.Message
+	case errors.As(err, &oe):
+		e.Reason = "no server answers: " + oe.Err.Error()
+	case errors.As(err, &ne) && ne.Timeout(), errors.Is(err, context.DeadlineExceeded):
+		e.Reason = "no server answered in time"
+	case strings.Contains(err.Error(), "password"):
+		e.Reason = fmt.Sprintf("the server wants a password for user %s, and none was given (in the URL, PGPASSWORD or ~/.pgpass)", w.user)
+	default:
+		e.Reason = "cannot connect: " + innermost(err)
+	}
+	return e
+}
+
+// innermost is the innermost message of err, which names no URL.
+func innermost(err error) string {
+	for {
+		next := errors.Unwrap(err)
+		if next == nil {
+			return err.Error()
+		}
+		err = next
+	}
+}
+
+// scrub takes the URL's password out of an error's message, should any
+// wording have quoted it.
+func scrub(u string, err error) error {
+	pw := urlPassword(u)
+	if pw == "" || !strings.Contains(err.Error(), pw) {
+		return err
+	}
+	return errors.New(strings.ReplaceAll(err.Error(), pw, "xxxxx"))
+}
+
+// urlPassword finds the password in a URL, parsed or not.
+func urlPassword(u string) string {
+	if p, err := url.Parse(u); err == nil && p.User != nil {
+		pw, _ := p.User.Password()
+		return pw
+	}
+	rest, ok := strings.CutPrefix(u, "postgres://")
+	if !ok {
+		rest, _ = strings.CutPrefix(u, "postgresql://")
+	}
+	if at := strings.LastIndex(rest, "@"); at > 0 {
+		if _, pw, ok := strings.Cut(rest[:at], ":"); ok {
+			return pw
+		}
+	}
+	return ""
+}
+
+// outage reports whether err says that the database cannot be reached
+// (no server, a connection lost, a server shutting down or starting up),
+// rather than that a statement failed: the hubs answer 503 meanwhile.
+func outage(err error) bool {
+	if err == nil {
+		return false
+	}
+	var pe *pgconn.PgError
+	if errors.As(err, &pe) {
+		return strings.HasPrefix(pe.Code, "08") || strings.HasPrefix(pe.Code, "57P") || pe.Code == "53300"
+	}
+	var ce *pgconn.ConnectError
+	var ne net.Error
+	return errors.As(err, &ce) || errors.As(err, &ne) || errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF) ||
+		pgconn.SafeToRetry(err) || strings.Contains(err.Error(), "conn closed") || strings.Contains(err.Error(), "closed pool")
+}
+
+// errDown is what a request meets while the database is unreachable.
+var errDown = errors.New("the database is unreachable")
+
+// failed notes a failure of the database: an outage begins (one line in
+// the log, and the pool's connections are let go so that new ones are
+// made once it is back), or goes on. It reports whether err is an outage.
+func (db *DB) failed(err error) bool {
+	if !outage(err) {
+		return false
+	}
+	db.mu.Lock()
+	first := db.down.IsZero()
+	if first {
+		db.down = time.Now()
+	}
+	db.mu.Unlock()
+	if first {
+		fmt.Fprintf(db.log, "%s warning: %s is unreachable (%s): answering 503 until it is back\n",
+			time.Now().UTC().Format(time.RFC3339), db.where, db.where.fail(err).Reason)
+		db.pool.Reset()
+	}
+	return true
+}
+
+// worked notes a request the database answered: an outage under way ends,
+// with one line in the log.
+func (db *DB) worked() {
+	db.mu.Lock()
+	since := db.down
+	db.down = time.Time{}
+	db.mu.Unlock()
+	if !since.IsZero() {
+		fmt.Fprintf(db.log, "%s %s is back after %v\n", time.Now().UTC().Format(time.RFC3339), db.where, time.Since(since).Round(time.Millisecond))
+	}
+}
+
+// run runs fn on a connection of the pool, in a transaction (read-only
+// and on one snapshot when readOnly), and notes how the database did. A
+// transaction that meets a connection broken while idle (the server
+// restarted) is run once more on a new one: fn starts afresh, and a merge
+// run twice changes nothing the first did not.
+func (db *DB) run(ctx context.Context, readOnly bool, fn func(tx pgx.Tx) error) error {
+	opts := pgx.TxOptions{}
+	if readOnly {
+		opts = pgx.TxOptions{IsoLevel: pgx.RepeatableRead, AccessMode: pgx.ReadOnly}
+	}
+	var err error
+	for try := 0; try < 2; try++ {
+		err = pgx.BeginTxFunc(ctx, db.pool, opts, fn)
+		if err == nil {
+			db.worked()
+			return nil
+		}
+		if !outage(err) || ctx.Err() != nil {
+			break
+		}
+	}
+	if db.failed(err) {
+		return fmt.Errorf("%w: %v", errDown, db.where.fail(err).Reason)
+	}
+	return err
+}

@@ -1,0 +1,612 @@
+package share
+
+import (
+	"bytes"
+	"context"
+	"crypto/sha256"
+	"errors"
+	"fmt"
+	"io"
+	"slices"
+	"sync"
+	"time"
+
+	"github.com/feedsync/feedsync/feeds/dialect"
+	"github.com/jackc/pgx/v5"
+)
+
+// dbFeed is a feed's row of feedsync_feeds: its shell, its stamps (the
+// publisher state of "Stamps: since and until", kept per feed), the
+// digest of its items for the ETags and its size.
+type dbFeed struct {
+	id      int64
+	name    string
+	format  dialect.Format
+	dialect string
+	shell   []byte
+	ins     int
+	origin  int64
+	until   int64
+	purged  int64
+	digest  [16]byte
+	seq     int64 // the last item's place: items are written in its order
+	items   int64
+	size    int64 // the complete feed's bytes: the shell's and the items'
+	token   []byte
+	now     int64 // the database's clock as the row was read, in whole seconds
+}
+
+// floor is the lowest since the feed can have (stamps.floor).
+func (f *dbFeed) floor() int64 { return max(f.origin, f.purged) }
+
+const feedColumns = `id, name, format, dialect, shell, ins, origin, until, purged, digest, seq, items, size, token,
+	floor(extract(epoch from clock_timestamp()))::bigint`
+
+// errNoDBFeed says the database holds no feed of that name.
+var errNoDBFeed = errors.New("no such feed in the database")
+
+// loadFeed reads feed name's row, locked for the transaction when lock
+// is set: a POST holds it from its read to its commit, so that POSTs to
+// one feed through any number of hubs take turns.
+func (db *DB) loadFeed(ctx context.Context, tx pgx.Tx, name string, lock bool) (*dbFeed, error) {
+	q := "SELECT " + feedColumns + " FROM feedsync_feeds WHERE name = $1"
+	if lock {
+		q += " FOR UPDATE"
+	}
+	f := &dbFeed{}
+	var format int16
+	var digest []byte
+	err := tx.QueryRow(ctx, q, name).Scan(&f.id, &f.name, &format, &f.dialect, &f.shell, &f.ins, &f.origin, &f.until,
+		&f.purged, &digest, &f.seq, &f.items, &f.size, &f.token, &f.now)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return nil, errNoDBFeed
+	}
+	if err != nil {
+		return nil, err
+	}
+	if lock {
+		// The clock once the lock is held: a POST that waited for another
+		// stamps after it.
+		if err := tx.QueryRow(ctx, "SELECT floor(extract(epoch from clock_timestamp()))::bigint").Scan(&f.now); err != nil {
+			return nil, err
+		}
+	}
+	if db.now != nil {
+		f.now = db.now().Unix()
+	}
+	f.format = dialect.Format(format)
+	copy(f.digest[:], digest)
+	return f, nil
+}
+
+// shellInfo is what the hubs need of a shell, parsed once per process.
+type shellInfo struct {
+	sum     [32]byte
+	dialect dialect.Dialect
+	format  dialect.Format
+	related []dialect.Related // its own sx:related of type "aggregated", republished
+	ctype   string
+}
+
+// shells caches shellInfo by the shell's digest.
+type shells struct {
+	mu sync.Mutex
+	m  map[[32]byte]*shellInfo
+}
+
+// maxShells bounds the shells a process keeps parsed.
+const maxShells = 256
+
+func (s *shells) of(f *dbFeed) (*shellInfo, error) {
+	sum := sha256.Sum256(f.shell)
+	s.mu.Lock()
+	si := s.m[sum]
+	s.mu.Unlock()
+	if si != nil {
+		return si, nil
+	}
+	doc, err := parse(f.name, compose(f.shell, f.ins, nil))
+	if err != nil {
+		return nil, fmt.Errorf("feed %s in the database: its shell does not load: %w", f.name, err)
+	}
+	si = &shellInfo{sum: sum, dialect: doc.Dialect(), format: doc.Format(), ctype: withCharset(mediaType(doc), nil)} // the database keeps feeds in UTF-8 (UTF8Bytes)
+	if sh := doc.Sharing(); sh != nil {
+		for _, r := range sh.Related {
+			if r.Type != "complete" {
+				si.related = append(si.related, r)
+			}
+		}
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.m == nil || len(s.m) >= maxShells {
+		s.m = map[[32]byte]*shellInfo{}
+	}
+	s.m[sum] = si
+	return si, nil
+}
+
+// dbItem is an item's row of feedsync_items.
+type dbItem struct {
+	id     string
+	seq    int64
+	stamp  int64
+	sum    string
+	parent string
+	body   []byte
+}
+
+// loadItems reads the items of feed with the given ids, and for an OPML
+// outline every outline above them, in the feed's order.
+func loadItems(ctx context.Context, tx pgx.Tx, f *dbFeed, ids []string) ([]dbItem, error) {
+	q := `SELECT id, seq, stamp, sum, parent, body FROM feedsync_items WHERE feed = $1 AND id = ANY($2) ORDER BY seq`
+	if f.format == dialect.OPML {
+		q = `WITH RECURSIVE up(id) AS (
+			SELECT unnest($2::text[]) COLLATE "C"
+			UNION
+			SELECT i.parent FROM feedsync_items i JOIN up ON i.feed = $1 AND i.id = up.id WHERE i.parent <> ''
+		)
+		SELECT i.id, i.seq, i.stamp, i.sum, i.parent, i.body FROM feedsync_items i JOIN up ON i.feed = $1 AND i.id = up.id ORDER BY i.seq`
+	}
+	rows, err := tx.Query(ctx, q, f.id, ids)
+	if err != nil {
+		return nil, err
+	}
+	return pgx.CollectRows(rows, func(r pgx.CollectableRow) (dbItem, error) {
+		var it dbItem
+		err := r.Scan(&it.id, &it.seq, &it.stamp, &it.sum, &it.parent, &it.body)
+		return it, err
+	})
+}
+
+// bodies are the items' bytes, in order.
+func bodies(its []dbItem) [][]byte {
+	out := make([][]byte, len(its))
+	for i, it := range its {
+		out[i] = it.body
+	}
+	return out
+}
+
+// Names returns the names of the database's feeds, sorted by byte.
+func (db *DB) Names(ctx context.Context) ([]string, error) {
+	var names []string
+	err := db.run(ctx, true, func(tx pgx.Tx) error {
+		rows, err := tx.Query(ctx, `SELECT name FROM feedsync_feeds ORDER BY name`)
+		if err != nil {
+			return err
+		}
+		names, err = pgx.CollectRows(rows, pgx.RowTo[string])
+		return err
+	})
+	return names, err
+}
+
+// newFeedRow makes the row of a new feed from the feed it is created from
+// (its feed-level data and dialect; its items are merged in after) and
+// returns it locked.
+func (db *DB) newFeedRow(ctx context.Context, tx pgx.Tx, name string, from feed) (*dbFeed, error) {
+	ids := map[string]bool{}
+	for _, e := range from.Entries() {
+		ids[e.ID()] = true
+	}
+	c, err := cutFeed(from.UTF8Bytes(), from.Format(), ids, placesOf(from))
+	if err != nil {
+		return nil, err
+	}
+	shell, err := parse(name, compose(c.shell, c.ins, nil))
+	if err != nil {
+		return nil, fmt.Errorf("%s: its feed-level data alone does not load: %w", from.Name(), err)
+	}
+	var now int64
+	if err := tx.QueryRow(ctx, "SELECT floor(extract(epoch from clock_timestamp()))::bigint").Scan(&now); err != nil {
+		return nil, err
+	}
+	if db.now != nil {
+		now = db.now().Unix()
+	}
+	o := now - 1
+	_, err = tx.Exec(ctx, `INSERT INTO feedsync_feeds (name, format, dialect, shell, ins, origin, until, purged, digest, size)
+		VALUES ($1, $2, $3, $4, $5, $6, $6, $6, $7, $8) ON CONFLICT (name) DO NOTHING`,
+		name, int16(from.Format()), shell.Dialect().String(), c.shell, c.ins, o, make([]byte, 16), len(c.shell))
+	if err != nil {
+		return nil, err
+	}
+	return db.loadFeed(ctx, tx, name, true)
+}
+
+// ImportResult says what an import changed.
+type ImportResult struct {
+	Created bool // the feed was new
+	Changed int  // its items that the merge changed or added
+	Items   int64
+}
+
+// Import merges the items of src, a loaded feed, into the database's feed
+// name (1.0.2 §3.3, 0.91 §4.4), creating it from src (its feed-level data
+// and dialect) when there is none, in one transaction: what src does not
+// merge into leaves the database unchanged. The items it changes are
+// stamped as one incorporation.
+func (db *DB) Import(ctx context.Context, name string, src feed, maxFeed int64) (ImportResult, error) {
+	if !validName(name) {
+		return ImportResult{}, fmt.Errorf("feed name %q: a NAME is letters, digits, '.', '_' and '-', beginning with a letter or digit, at most %d bytes", name, maxNameLen)
+	}
+	var res ImportResult
+	err := db.run(ctx, false, func(tx pgx.Tx) error {
+		res = ImportResult{}
+		f, err := db.loadFeed(ctx, tx, name, true)
+		if errors.Is(err, errNoDBFeed) {
+			res.Created = true
+			f, err = db.newFeedRow(ctx, tx, name, src)
+		}
+		if err != nil {
+			return err
+		}
+		m, err := db.mergeInto(ctx, tx, f, src, maxFeed)
+		if err != nil {
+			return err
+		}
+		res.Changed, res.Items = len(m.changed), m.feed.items
+		return nil
+	})
+	return res, err
+}
+
+// merged is what a merge into the database changed.
+type merged struct {
+	feed    *dbFeed // the row as written
+	doc     feed    // the feed merged into: the shell and the items loaded
+	changed []string
+}
+
+// checkDBGrowth applies the one rule of a feed's size (CheckGrowth) to
+// a feed held in a database growing from size to grown bytes, or, when
+// maxFeed is set (a test's smaller limit), that cap.
+func checkDBGrowth(size, grown, maxFeed int64) error {
+	if maxFeed <= 0 {
+		return CheckGrowth(size, grown-size)
+	}
+	if grown > size && grown > maxFeed {
+		return &GrowthError{Size: size, Grown: grown, Cap: maxFeed, Limit: maxFeed}
+	}
+	return nil
+}
+
+// mergeInto merges posted into feed f (its row locked by tx) as a hub
+// merges a POST: only the items posted are read (in OPML, with the
+// outlines above them), merged in place (dialect.Doc.MergeIn), and those
+// the merge changed written back, stamped as one incorporation at the
+// database's clock (the later of now and the last stamp plus a second);
+// the versions that left are kept in feedsync_versions.
+func (db *DB) mergeInto(ctx context.Context, tx pgx.Tx, f *dbFeed, posted feed, maxFeed int64) (*merged, error) {
+	ids := postedIDs(posted)
+	rows, err := loadItems(ctx, tx, f, ids)
+	if err != nil {
+		return nil, err
+	}
+	old := make(map[string]*dbItem, len(rows))
+	for i := range rows {
+		old[rows[i].id] = &rows[i]
+	}
+	doc, err := parse(f.name, compose(f.shell, f.ins, bodies(rows)))
+	if err != nil {
+		return nil, fmt.Errorf("feed %s in the database does not load: %w", f.name, err)
+	}
+	if d, pd := parseDialect(f.dialect), posted.Dialect(); d != dialect.None && pd != dialect.None && pd != d {
+		// The items read may hold no sync data, but the feed has its
+		// dialect, which a POST of the other must not take over.
+		return nil, &badPost{&dialect.MixedError{Local: f.name, Remote: posted.Name(), LocalDialect: d, RemoteDialect: pd}}
+	}
+	before := entriesOf(doc, posted)
+	changed, err := doc.MergeIn(posted)
+	if err != nil {
+		return nil, &badPost{err}
+	}
+	m := &merged{feed: f, doc: doc, changed: changed}
+	if len(changed) == 0 {
+		return m, nil
+	}
+	all := map[string]bool{}
+	for _, e := range doc.Entries() {
+		all[e.ID()] = true
+	}
+	c, err := cutFeed(doc.UTF8Bytes(), doc.Format(), all, placesOf(doc))
+	if err != nil {
+		return nil, fmt.Errorf("writing feed %s: %w", f.name, err)
+	}
+	pieces := make(map[string][]byte, len(c.items))
+	for _, p := range c.items {
+		pieces[p.id] = p.body
+	}
+	if err := db.write(ctx, tx, f, doc, changed, old, pieces, c, maxFeed); err != nil {
+		return nil, err
+	}
+	if err := db.keepLeft(ctx, tx, f, c, before, posted, doc, old); err != nil {
+		return nil, err
+	}
+	return m, nil
+}
+
+// badPost is a POST that does not merge into the feed (another dialect,
+// another format): the poster's mistake, 400.
+type badPost struct{ err error }
+
+func (e *badPost) Error() string { return e.err.Error() }
+func (e *badPost) Unwrap() error { return e.err }
+
+// postedIDs are the ids a merge of posted reads: its items', and in an
+// OPML outline the parents its versions name.
+func postedIDs(posted feed) []string {
+	seen := map[string]bool{}
+	var ids []string
+	add := func(id string) {
+		if id != "" && !seen[id] {
+			seen[id] = true
+			ids = append(ids, id)
+		}
+	}
+	for _, e := range posted.Entries() {
+		add(e.ID())
+		if posted.Format() == dialect.OPML {
+			add(e.Winner().Position().Parent)
+			for _, v := range e.Versions() {
+				add(v.Position().Parent)
+			}
+		}
+	}
+	return ids
+}
+
+// entriesOf returns doc's entries of the items posted holds.
+func entriesOf(doc, posted feed) []dialect.Entry {
+	var out []dialect.Entry
+	for _, e := range posted.Entries() {
+		if m, err := doc.Entry(e.ID()); err == nil {
+			out = append(out, m)
+		}
+	}
+	return out
+}
+
+// write writes the changed items and the feed's row: the items whose
+// sync digest changed get the incorporation's stamp, the others (written
+// otherwise, the same sync data) keep theirs.
+func (db *DB) write(ctx context.Context, tx pgx.Tx, f *dbFeed, doc feed, changed []string, old map[string]*dbItem,
+	pieces map[string][]byte, c *cut, maxFeed int64) error {
+	var s summer
+	stamp := max(f.now, f.until+1)
+	stamped := false
+	n := len(changed)
+	idA, bodyA, sumA, parentA := make([]string, 0, n), make([][]byte, 0, n), make([]string, 0, n), make([]string, 0, n)
+	seqA, stampA := make([]int64, 0, n), make([]int64, 0, n)
+	size := f.size - int64(len(f.shell)) + int64(len(c.shell))
+	// The row changes only once the change is taken: a POST refused for
+	// its size leaves it as it was, for the next POST of its batch.
+	seqN, items, digest := f.seq, f.items, f.digest
+	for _, id := range changed {
+		e, err := doc.Entry(id)
+		body, ok := pieces[id]
+		if err != nil || !ok {
+			return fmt.Errorf("writing feed %s: item %q changed but was not written", f.name, id)
+		}
+		it := s.item(e)
+		o := old[id]
+		at, seq := stamp, int64(0)
+		switch {
+		case o == nil:
+			seqN++
+			items++
+			seq = seqN
+			stamped = true
+		case o.sum != it.Sum:
+			seq = o.seq
+			stamped = true
+		default:
+			at, seq = o.stamp, o.seq
+		}
+		if o != nil {
+			size -= int64(len(o.body))
+			flipDigest(&digest, id, o.sum)
+		}
+		size += int64(len(body))
+		flipDigest(&digest, id, it.Sum)
+		idA, bodyA, sumA, parentA = append(idA, id), append(bodyA, body), append(sumA, it.Sum), append(parentA, it.Parent)
+		seqA, stampA = append(seqA, seq), append(stampA, at)
+	}
+	if err := checkDBGrowth(f.size, size, maxFeed); err != nil {
+		return err
+	}
+	d := doc.Dialect().String()
+	if stamped || d != f.dialect {
+		f.until = stamp
+	}
+	f.size, f.dialect, f.seq, f.items, f.digest = size, d, seqN, items, digest
+	_, err := tx.Exec(ctx, `INSERT INTO feedsync_items (feed, id, seq, stamp, sum, parent, body)
+		SELECT $1, * FROM unnest($2::text[], $3::bigint[], $4::bigint[], $5::text[], $6::text[], $7::bytea[])
+		ON CONFLICT (feed, id) DO UPDATE SET stamp = excluded.stamp, sum = excluded.sum, parent = excluded.parent, body = excluded.body`,
+		f.id, idA, seqA, stampA, sumA, parentA, bodyA)
+	if err != nil {
+		return err
+	}
+	if !bytes.Equal(c.shell, f.shell) || c.ins != f.ins {
+		f.shell, f.ins = c.shell, c.ins
+	}
+	_, err = tx.Exec(ctx, `UPDATE feedsync_feeds SET dialect = $2, shell = $3, ins = $4, until = $5, digest = $6, seq = $7, items = $8, size = $9 WHERE id = $1`,
+		f.id, f.dialect, f.shell, f.ins, f.until, f.digest[:], f.seq, f.items, f.size)
+	return err
+}
+
+// flipDigest adds an item to the digest of a feed's items, or takes it
+// out: the XOR of itemDigest, which the file hub's index keeps too.
+func flipDigest(d *[16]byte, id, sum string) {
+	x := itemDigest(id, sum)
+	for i := range d {
+		d[i] ^= x[i]
+	}
+}
+
+// keepLeft keeps the versions that left the feed (the items the merge
+// replaced, and what the POST held that the feed did not take), which a
+// later conflict may have as its base: the version store of a feed held
+// in the database (see feeds/store), exported beside the feed file by
+// 'feedsync db export -o'.
+func (db *DB) keepLeft(ctx context.Context, tx pgx.Tx, f *dbFeed, c *cut, before []dialect.Entry, posted, kept feed, old map[string]*dbItem) error {
+	var s summer
+	var idA, sumA []string
+	var bodyA [][]byte
+	for _, e := range before {
+		if k, err := kept.Entry(e.ID()); err == nil && k == e {
+			continue
+		}
+		o := old[e.ID()]
+		if o == nil {
+			continue
+		}
+		idA, sumA, bodyA = append(idA, o.id), append(sumA, o.sum), append(bodyA, o.body)
+	}
+	// What the POST held that the feed now holds otherwise: set into the
+	// shell, written in its context.
+	var left []dialect.Entry
+	for _, e := range posted.Entries() {
+		it := s.item(e)
+		if k, err := kept.Entry(e.ID()); err == nil && s.item(k).Sum != it.Sum {
+			left = append(left, e)
+		}
+	}
+	if len(left) > 0 {
+		holder, err := parse(f.name, compose(c.shell, c.ins, nil))
+		if err != nil {
+			return err
+		}
+		ids := map[string]bool{}
+		for _, e := range left {
+			holder.Set(e)
+			ids[e.ID()] = true
+		}
+		if hc, err := cutFeed(holder.UTF8Bytes(), holder.Format(), ids, placesOf(holder)); err == nil {
+			for _, p := range hc.items {
+				e, _ := holder.Entry(p.id)
+				idA, sumA, bodyA = append(idA, p.id), append(sumA, s.item(e).Sum), append(bodyA, p.body)
+			}
+		}
+	}
+	if len(idA) == 0 {
+		return nil
+	}
+	_, err := tx.Exec(ctx, `INSERT INTO feedsync_versions (feed, id, sum, body)
+		SELECT $1, * FROM unnest($2::text[], $3::text[], $4::bytea[]) ON CONFLICT DO NOTHING`, f.id, idA, sumA, bodyA)
+	return err
+}
+
+// exportDeadline bounds an export's transaction.
+const exportDeadline = time.Hour
+
+// relatedOf returns the sx:related a shell republishes.
+func relatedOf(si *shellInfo) []dialect.Related { return slices.Clone(si.related) }
+
+// Export writes feed name as a feed file: its feed-level data as the
+// database holds it (its own sx:sharing, never a hub's) and every item,
+// in the feed's order. It is read in one snapshot into a spool first, so
+// that w gets the whole feed or, on an error, nothing.
+func (db *DB) Export(ctx context.Context, name string, w io.Writer) error {
+	sp := &spool{}
+	defer sp.Close()
+	err := db.run(ctx, true, func(tx pgx.Tx) error {
+		sp.Reset()
+		f, err := db.loadFeed(ctx, tx, name, false)
+		if err != nil {
+			return err
+		}
+		return db.render(ctx, tx, f, &dbView{}, sp)
+	})
+	if err != nil {
+		return err
+	}
+	r, err := sp.reader()
+	if err == nil {
+		_, err = io.Copy(w, r)
+	}
+	return err
+}
+
+// Versions calls fn with the versions kept of feed name's items that left
+// it (the version store's bases), a batch at a time: each batch the
+// entries of a feed that holds one version of each item.
+func (db *DB) Versions(ctx context.Context, name string, fn func([]dialect.Entry) error) error {
+	var batches []feed
+	err := db.run(ctx, true, func(tx pgx.Tx) error {
+		batches = nil
+		f, err := db.loadFeed(ctx, tx, name, false)
+		if err != nil {
+			return err
+		}
+		rows, err := tx.Query(ctx, `SELECT id, body FROM feedsync_versions WHERE feed = $1 ORDER BY id, sum`, f.id)
+		if err != nil {
+			return err
+		}
+		var items [][]byte
+		seen := map[string]bool{}
+		flush := func() error {
+			if len(items) == 0 {
+				return nil
+			}
+			doc, err := parse(name+" (versions)", compose(f.shell, f.ins, items))
+			if err != nil {
+				return err
+			}
+			batches = append(batches, doc)
+			items, seen = nil, map[string]bool{}
+			return nil
+		}
+		for rows.Next() {
+			var id string
+			var body []byte
+			if err := rows.Scan(&id, &body); err != nil {
+				rows.Close()
+				return err
+			}
+			if seen[id] || len(items) >= 1000 {
+				if err := flush(); err != nil {
+					rows.Close()
+					return err
+				}
+			}
+			seen[id] = true
+			items = append(items, body)
+		}
+		if err := rows.Err(); err != nil {
+			return err
+		}
+		return flush()
+	})
+	if err != nil {
+		return err
+	}
+	for _, b := range batches {
+		if err := fn(b.Entries()); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// ErrNoFeed is returned for a feed name the database does not hold.
+var ErrNoFeed = errNoDBFeed
+
+// SetToken gives feed name its own token, which replaces the token for
+// all of the hubs that serve it ("" takes it away); the database keeps its
+// SHA-256 only.
+func (db *DB) SetToken(ctx context.Context, name, token string) error {
+	var digest []byte
+	if token != "" {
+		sum := sha256.Sum256([]byte(token))
+		digest = sum[:]
+	}
+	return db.run(ctx, false, func(tx pgx.Tx) error {
+		tag, err := tx.Exec(ctx, `UPDATE feedsync_feeds SET token = $2 WHERE name = $1`, name, digest)
+		if err == nil && tag.RowsAffected() == 0 {
+			return errNoDBFeed
+		}
+		return err
+	})
+}

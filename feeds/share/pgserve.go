@@ -1,0 +1,479 @@
+package share
+
+import (
+	"context"
+	"crypto/sha256"
+	"crypto/subtle"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"os"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/feedsync/feedsync/feeds/dialect"
+	"github.com/jackc/pgx/v5"
+)
+
+// DBServer serves every feed of a database at /NAME and /NAME/complete,
+// as a Dir serves a folder's (see "Hubs on PostgreSQL" in the package
+// doc). Any number of DBServers, in any number of processes, may serve
+// one database at once. It is an http.Handler.
+type DBServer struct {
+	db     *DB
+	fr     front
+	shells shells
+
+	pmu    sync.Mutex
+	queues map[string]*postQueue // the POSTs waiting, by feed
+}
+
+// dbTimeout bounds what one request asks of the database.
+const dbTimeout = 30 * time.Second
+
+// NewDBServer serves the feeds of db. opts apply to every feed, but for
+// Token, which a feed's own token replaces, and PublicURL, the base under
+// which each feed's NAME goes; MaxPosts bounds the POSTs of all the feeds
+// together.
+func NewDBServer(db *DB, opts Options) *DBServer {
+	return &DBServer{db: db, fr: newFront(opts), queues: map[string]*postQueue{}}
+}
+
+// ServeHTTP answers GET / with the names of the feeds, one a line, and
+// hands /NAME and /NAME/complete to feed NAME. Any other path, a NAME the
+// database lacks and one escaped in any way is 404. While the database is
+// unreachable every request is answered 503 with Retry-After.
+func (s *DBServer) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	start := time.Now()
+	lw := &logWriter{ResponseWriter: w}
+	defer func() { accessLine(s.fr.opts.Log, time.Now(), r, r.URL.RequestURI(), lw, time.Since(start)) }()
+	ctx, cancel := context.WithTimeout(r.Context(), dbTimeout)
+	defer cancel()
+	p := r.URL.EscapedPath()
+	if p == "/" {
+		s.list(ctx, lw, r)
+		return
+	}
+	name, rest, ok := route(p)
+	if !ok {
+		http.NotFound(lw, r)
+		return
+	}
+	token, err := s.token(ctx, name)
+	if err != nil {
+		s.fail(lw, err)
+		return
+	}
+	public := ""
+	if s.fr.opts.PublicURL != "" {
+		public = strings.TrimSuffix(s.fr.opts.PublicURL, "/") + "/" + name
+	}
+	r2 := new(http.Request)
+	*r2 = *r.WithContext(ctx)
+	u := *r.URL
+	u.Path, u.RawPath = rest, ""
+	r2.URL = &u
+	s.fr.serveFeed(lw, r2, dbFeedState{s, name}, token, linkFor(r, public, "/"+name))
+}
+
+// dbFeedState is feed name of a database: the hubState of its hubs.
+type dbFeedState struct {
+	s    *DBServer
+	name string
+}
+
+func (d dbFeedState) get(w http.ResponseWriter, r *http.Request, partial bool, link string) {
+	d.s.get(r.Context(), w, r, d.name, partial, link)
+}
+
+func (d dbFeedState) post(ctx context.Context, posted feed, until, link string, complete bool) (postAnswer, int, error) {
+	return d.s.post(ctx, d.name, posted, until, link, complete)
+}
+
+// token returns the token feed name needs: its own, or the one for all;
+// errNoDBFeed when the database has no such feed.
+func (s *DBServer) token(ctx context.Context, name string) (tokenCheck, error) {
+	var own []byte
+	err := s.db.run(ctx, true, func(tx pgx.Tx) error {
+		return tx.QueryRow(ctx, `SELECT token FROM feedsync_feeds WHERE name = $1`, name).Scan(&own)
+	})
+	if errors.Is(err, pgx.ErrNoRows) {
+		return tokenCheck{}, errNoDBFeed
+	}
+	if err != nil {
+		return tokenCheck{}, err
+	}
+	if own != nil {
+		return tokenCheck{digest: own}, nil
+	}
+	return tokenCheck{token: s.fr.opts.Token}, nil
+}
+
+// status is the status of a request the database could not serve: 404
+// for a feed it lacks, 503 while it is unreachable, 413 for a feed that
+// would grow past what feedsync reads, 400 for a POST that does not
+// merge, 500 otherwise (and a line in the log).
+func (s *DBServer) status(err error) int {
+	var big *GrowthError
+	var bad *badPost
+	switch {
+	case errors.Is(err, errNoDBFeed):
+		return http.StatusNotFound
+	case errors.Is(err, errDown), errors.Is(err, context.DeadlineExceeded):
+		return http.StatusServiceUnavailable
+	case errors.As(err, &big):
+		return http.StatusRequestEntityTooLarge
+	case errors.As(err, &bad):
+		return http.StatusBadRequest
+	}
+	fmt.Fprintf(s.fr.opts.Log, "%s warning: %v\n", time.Now().UTC().Format(time.RFC3339), err)
+	return http.StatusInternalServerError
+}
+
+// fail answers a request the database could not serve (status).
+func (s *DBServer) fail(w http.ResponseWriter, err error) {
+	code := s.status(err)
+	msg := err.Error()
+	switch code {
+	case http.StatusServiceUnavailable:
+		w.Header().Set("Retry-After", strconv.Itoa(int(RetryAfter/time.Second)))
+		msg = "503 the hub's database is unreachable; try again later"
+	case http.StatusNotFound:
+		msg = "404 no such feed"
+	case http.StatusInternalServerError:
+		msg = "500 the hub failed to answer: see its log"
+	}
+	http.Error(w, msg, code)
+}
+
+// list answers GET / with the names of the feeds, one a line.
+func (s *DBServer) list(ctx context.Context, w http.ResponseWriter, r *http.Request) {
+	if r.Method != http.MethodGet && r.Method != http.MethodHead {
+		w.Header().Set("Allow", "GET, HEAD")
+		http.Error(w, r.Method+" is not allowed", http.StatusMethodNotAllowed)
+		return
+	}
+	if !s.fr.authorized(w, r, tokenCheck{token: s.fr.opts.Token}, s.fr.opts.OpenRead) {
+		return
+	}
+	names, err := s.db.Names(ctx)
+	if err != nil {
+		s.fail(w, err)
+		return
+	}
+	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
+	w.Header().Set("Cache-Control", "no-cache")
+	for _, n := range names {
+		fmt.Fprintln(w, n)
+	}
+}
+
+// get answers a feed, or 304 to a conditional GET of an unchanged one:
+// the view is made from the feed's row in a transaction of one snapshot,
+// its body written into a spool before the answer begins, so that the
+// database going away midway makes a 503, never a feed cut short.
+func (s *DBServer) get(ctx context.Context, w http.ResponseWriter, r *http.Request, name string, partial bool, link string) {
+	sp := &spool{}
+	defer sp.Close()
+	var v *dbView
+	inm := r.Header.Get("If-None-Match")
+	err := s.db.run(ctx, true, func(tx pgx.Tx) error {
+		sp.Reset()
+		f, err := s.db.loadFeed(ctx, tx, name, false)
+		if err != nil {
+			return err
+		}
+		si, err := s.shells.of(f)
+		if err != nil {
+			return err
+		}
+		if v, err = s.db.makeView(ctx, tx, f, si, &s.fr.opts, partial, link); err != nil {
+			return err
+		}
+		if inm != "" && strings.Contains(inm, v.etag) {
+			return nil // 304: no body
+		}
+		return s.db.render(ctx, tx, f, v, sp)
+	})
+	if err != nil {
+		s.fail(w, err)
+		return
+	}
+	hd := w.Header()
+	hd.Set("Content-Type", v.ctype)
+	hd.Set("ETag", v.etag)
+	hd.Set("Cache-Control", "no-cache")
+	body, err := sp.reader()
+	if err != nil {
+		s.fail(w, err)
+		return
+	}
+	http.ServeContent(w, r, "", v.modified, body)
+}
+
+// post merges a POST into the feed in a transaction, answered once it has
+// committed. The POSTs to one feed that reach this hub while a
+// transaction of its own on that feed is under way wait for it and are
+// then merged together, one after the other, in the next one (group
+// commit): a feed's row is locked, and the commit's flush waited for,
+// once per batch rather than once per POST. Each merge of a batch is an
+// incorporation of its own, with its own stamp; a POST refused (400,
+// 413) changes nothing, and the others of its batch go on.
+func (s *DBServer) post(_ context.Context, name string, posted feed, until, link string, complete bool) (postAnswer, int, error) {
+	j := &postJob{posted: posted, until: until, link: link, complete: complete, wake: make(chan struct{})}
+	s.pmu.Lock()
+	q := s.queues[name]
+	if q == nil {
+		q = &postQueue{}
+		s.queues[name] = q
+	}
+	q.waiting = append(q.waiting, j)
+	if !q.busy {
+		q.busy, j.lead = true, true
+	}
+	s.pmu.Unlock()
+	if !j.lead {
+		<-j.wake // done, or to lead the next batch
+	}
+	if !j.lead {
+		return j.ans, j.code, j.err
+	}
+	s.pmu.Lock()
+	batch := q.waiting
+	q.waiting = nil
+	s.pmu.Unlock()
+	s.runBatch(name, batch)
+	s.pmu.Lock()
+	for _, b := range batch {
+		if b != j {
+			close(b.wake)
+		}
+	}
+	if len(q.waiting) > 0 {
+		next := q.waiting[0]
+		next.lead = true
+		close(next.wake)
+	} else {
+		q.busy = false
+		delete(s.queues, name)
+	}
+	s.pmu.Unlock()
+	return j.ans, j.code, j.err
+}
+
+// postQueue is the POSTs to one feed waiting for their batch.
+type postQueue struct {
+	waiting []*postJob
+	busy    bool // a batch is under way
+}
+
+// postJob is one POST of a batch, and its outcome.
+type postJob struct {
+	posted      feed
+	until, link string
+	complete    bool
+	lead        bool          // it runs the next batch
+	wake        chan struct{} // closed when it is done, or is to lead
+	ans         postAnswer
+	code        int
+	err         error
+	warnings    []string
+}
+
+// runBatch merges a batch of POSTs to feed name in one transaction, and
+// gives each its answer, made once all are merged: what the poster lacks
+// of the feed as the batch leaves it.
+func (s *DBServer) runBatch(name string, batch []*postJob) {
+	ctx, cancel := context.WithTimeout(context.Background(), dbTimeout)
+	defer cancel()
+	err := s.db.run(ctx, false, func(tx pgx.Tx) error {
+		for _, j := range batch {
+			j.ans, j.code, j.err, j.warnings = postAnswer{}, 0, nil, nil
+		}
+		f, err := s.db.loadFeed(ctx, tx, name, true)
+		if err != nil {
+			return err
+		}
+		for _, j := range batch {
+			m, err := s.db.mergeInto(ctx, tx, f, j.posted, s.fr.opts.MaxFeed)
+			var big *GrowthError
+			var bad *badPost
+			if errors.As(err, &big) || errors.As(err, &bad) {
+				j.code, j.err = s.status(err), err // nothing of it was written
+				continue
+			}
+			if err != nil {
+				return err
+			}
+			mergeWarnings(m.doc, func(msg string) { j.warnings = append(j.warnings, msg) })
+		}
+		si, err := s.shells.of(f)
+		if err != nil {
+			return err
+		}
+		for _, j := range batch {
+			if j.err != nil {
+				continue
+			}
+			if j.ans.body, err = s.db.answer(ctx, tx, f, si, j.posted, j.until); err != nil {
+				return err
+			}
+			v, err := s.db.makeView(ctx, tx, f, si, &s.fr.opts, !j.complete && !s.fr.opts.Window.IsZero(), j.link)
+			if err != nil {
+				return err
+			}
+			j.ans.ctype, j.ans.etag, j.code = si.ctype, v.etag, http.StatusOK
+		}
+		return nil
+	})
+	for _, j := range batch {
+		switch {
+		case err != nil:
+			j.ans, j.code, j.err = postAnswer{}, s.status(err), err
+		case j.err == nil:
+			for _, msg := range j.warnings {
+				fmt.Fprintf(s.fr.opts.Log, "%s: warning: %s\n", name, msg)
+			}
+		}
+	}
+}
+
+// answer is what a poster whose last read ended at until lacks (see
+// Hub.answer): every item stamped after until that it did not send as it
+// now is, and every item it sent that the feed holds otherwise, with
+// sx:sharing since that until and until the latest stamp.
+func (db *DB) answer(ctx context.Context, tx pgx.Tx, f *dbFeed, si *shellInfo, posted feed, until string) ([]byte, error) {
+	d := parseDialect(f.dialect)
+	from := f.floor()
+	if u, ok := parseMark(d, until); ok {
+		from = max(from, u.Unix())
+	}
+	sent := sums(posted)
+	ids := make([]string, 0, len(sent))
+	for id := range sent {
+		ids = append(ids, id)
+	}
+	// Two index scans, not one OR over the feed: the items stamped after
+	// until (feedsync_items_stamp) and those sent (the primary key).
+	rows, err := tx.Query(ctx, `SELECT id, sum, stamp, body FROM feedsync_items WHERE feed = $1 AND stamp > $2
+		UNION SELECT id, sum, stamp, body FROM feedsync_items WHERE feed = $1 AND id = ANY($3)`, f.id, from, ids)
+	if err != nil {
+		return nil, err
+	}
+	var items [][]byte
+	for rows.Next() {
+		var id, sum string
+		var stamp int64
+		var body []byte
+		if err := rows.Scan(&id, &sum, &stamp, &body); err != nil {
+			rows.Close()
+			return nil, err
+		}
+		s, was := sent[id]
+		if stamp > from && s != sum || was && s != sum {
+			items = append(items, body)
+		}
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	var sh *dialect.Sharing
+	if d != dialect.None {
+		sh = &dialect.Sharing{Since: sinceMark(d, min(from, f.until-sinceStep(d))), Until: stampMark(d, time.Unix(f.until, 0)), Related: relatedOf(si)}
+	}
+	if f.format == dialect.OPML {
+		doc, err := parse(f.name, compose(f.shell, f.ins, items))
+		if err != nil {
+			return nil, err
+		}
+		if sh != nil {
+			doc.SetSharing(sh)
+		}
+		return doc.Bytes(), nil
+	}
+	shell, ins, err := withSharing(f, sh)
+	if err != nil {
+		return nil, err
+	}
+	return compose(shell, ins, items), nil
+}
+
+// tokenCheck is the token a request needs: none, a token, or a token's
+// SHA-256 (a feed's own, as the database keeps it).
+type tokenCheck struct {
+	token  string
+	digest []byte
+}
+
+// matches reports whether an Authorization header carries the token, in
+// constant time (tokenMatches).
+func (t tokenCheck) matches(header string) bool {
+	if t.digest == nil {
+		return tokenMatches(header, t.token)
+	}
+	scheme, got, ok := strings.Cut(header, " ")
+	if !ok || !strings.EqualFold(scheme, "Bearer") {
+		got = ""
+	}
+	sum := sha256.Sum256([]byte(strings.TrimSpace(got)))
+	return subtle.ConstantTimeCompare(sum[:], t.digest) == 1 && ok
+}
+
+func (t tokenCheck) none() bool { return t.digest == nil && t.token == "" }
+
+// spoolMemory is how much of a body a spool holds in memory; the rest
+// goes to a temporary file.
+const spoolMemory = 4 << 20
+
+// spool holds a body before it is answered: in memory up to spoolMemory,
+// then in a temporary file, removed when the spool is closed.
+type spool struct {
+	buf []byte
+	f   *os.File
+}
+
+func (s *spool) Write(p []byte) (int, error) {
+	if s.f == nil && len(s.buf)+len(p) <= spoolMemory {
+		s.buf = append(s.buf, p...)
+		return len(p), nil
+	}
+	if s.f == nil {
+		f, err := os.CreateTemp("", "feedsync-spool-")
+		if err != nil {
+			return 0, err
+		}
+		os.Remove(f.Name()) // gone with its last descriptor
+		if _, err := f.Write(s.buf); err != nil {
+			f.Close()
+			return 0, err
+		}
+		s.f, s.buf = f, nil
+	}
+	return s.f.Write(p)
+}
+
+// Reset empties the spool, for a transaction run again.
+func (s *spool) Reset() {
+	s.Close()
+	s.buf = s.buf[:0]
+}
+
+func (s *spool) reader() (io.ReadSeeker, error) {
+	if s.f == nil {
+		return strings.NewReader(string(s.buf)), nil
+	}
+	if _, err := s.f.Seek(0, io.SeekStart); err != nil {
+		return nil, err
+	}
+	return s.f, nil
+}
+
+func (s *spool) Close() {
+	if s.f != nil {
+		s.f.Close()
+		s.f = nil
+	}
+}

@@ -1,0 +1,259 @@
+package share
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+	"io"
+	"slices"
+	"time"
+
+	"github.com/feedsync/feedsync/feeds/dialect"
+	"github.com/jackc/pgx/v5"
+)
+
+// dbView is what a GET of a feed held in the database answers: made from
+// the feed's row and, for a partial feed, its window's stamps, without
+// reading an item's bytes; two hubs make the same view, ETag included,
+// from the same state.
+type dbView struct {
+	etag     string
+	modified time.Time
+	ctype    string
+	keep     []string // the partial feed's items; nil for the complete feed
+	sharing  *dialect.Sharing
+}
+
+// parseDialect reads a dialect's name (Dialect.String).
+func parseDialect(s string) dialect.Dialect {
+	for _, d := range []dialect.Dialect{dialect.FeedSync102, dialect.SSE091} {
+		if d.String() == s {
+			return d
+		}
+	}
+	return dialect.None
+}
+
+// makeView makes the view of feed f: the complete feed, or the partial
+// one by opts.Window with link to the complete one. Its rules are the
+// file hub's (stamps.choose): since is the greatest stamp left out, 0.91
+// never splits an incorporation nor holds none, an OPML outline's
+// ancestors come along.
+func (db *DB) makeView(ctx context.Context, tx pgx.Tx, f *dbFeed, si *shellInfo, opts *Options, partial bool, link string) (*dbView, error) {
+	d := parseDialect(f.dialect)
+	v := &dbView{ctype: si.ctype, modified: time.Unix(f.until, 0).UTC()}
+	since := f.floor()
+	if partial {
+		var err error
+		v.keep, since, err = chooseDB(ctx, tx, f, opts.Window, f.now, inclusive(d))
+		if err != nil {
+			return nil, err
+		}
+		if v.keep == nil {
+			v.keep = []string{}
+		}
+	}
+	if d != dialect.None {
+		sh := &dialect.Sharing{Since: sinceMark(d, since), Until: stampMark(d, time.Unix(f.until, 0)), Related: relatedOf(si)}
+		if d == dialect.SSE091 {
+			sh.Window = opts.Window.days()
+		}
+		if partial {
+			sh.Related = append([]dialect.Related{{Link: link, Type: "complete"}}, sh.Related...)
+		}
+		if opts.Expires > 0 && d != dialect.SSE091 {
+			sh.Expires = sharedExpiry(f.now, opts.Expires)
+		}
+		v.sharing = sh
+	}
+	v.etag = dbETag(f, si, d, partial, v.sharing)
+	return v, nil
+}
+
+// sharedExpiry is 1.0.2's expires at now (§4.2.2): renewed once half of
+// expires has passed, at the same moments on every hub (whole multiples
+// of half of it since 1970), so that hubs agree on it and on the ETag.
+func sharedExpiry(now int64, expires time.Duration) time.Time {
+	half := max(int64(expires/time.Second)/2, 1)
+	return time.Unix((now/half)*half+int64(expires/time.Second), 0).UTC()
+}
+
+// dbETag digests what a view holds: the shell, the items (their ids and
+// sync digests), the kind of view and its sx:sharing.
+func dbETag(f *dbFeed, si *shellInfo, d dialect.Dialect, partial bool, sh *dialect.Sharing) string {
+	b := append(si.sum[:], f.digest[:]...)
+	b = fmt.Appendf(b, "%v %v %d", partial, d, si.format)
+	if sh != nil {
+		b = fmt.Appendf(b, " %q %q %q %d %v", sh.Since.Text, sh.Until.Text, sh.Expires.Format(time.RFC3339), sh.Window, sh.Related)
+	}
+	sum := sha256.Sum256(b)
+	return `"` + hex.EncodeToString(sum[:16]) + `"`
+}
+
+// stampRow is an item's id and stamp.
+type stampRow struct {
+	id    string
+	stamp int64
+}
+
+func queryStamps(ctx context.Context, tx pgx.Tx, q string, args ...any) ([]stampRow, error) {
+	rows, err := tx.Query(ctx, q, args...)
+	if err != nil {
+		return nil, err
+	}
+	return pgx.CollectRows(rows, func(r pgx.CollectableRow) (stampRow, error) {
+		var s stampRow
+		err := r.Scan(&s.id, &s.stamp)
+		return s, err
+	})
+}
+
+// chooseDB picks the items of a partial feed and its since, walking the
+// stamps' index back from the latest as stampIndex.choose does.
+func chooseDB(ctx context.Context, tx pgx.Tx, f *dbFeed, w Window, now int64, incl bool) ([]string, int64, error) {
+	var rows []stampRow
+	var err error
+	switch {
+	case w.Items > 0:
+		rows, err = queryStamps(ctx, tx, `SELECT id, stamp FROM feedsync_items WHERE feed = $1 ORDER BY stamp DESC, id DESC LIMIT $2`, f.id, w.Items)
+	default:
+		edge := now - int64(w.Span/time.Second)
+		rows, err = queryStamps(ctx, tx, `SELECT id, stamp FROM feedsync_items WHERE feed = $1 AND stamp > $2 ORDER BY stamp DESC, id DESC`, f.id, edge)
+	}
+	if err != nil {
+		return nil, 0, err
+	}
+	if incl {
+		// 0.91: never split an incorporation, never hold none.
+		var extra []stampRow
+		switch {
+		case len(rows) == 0 && f.items > 0:
+			extra, err = queryStamps(ctx, tx, `SELECT id, stamp FROM feedsync_items WHERE feed = $1 AND stamp = (SELECT max(stamp) FROM feedsync_items WHERE feed = $1)`, f.id)
+		case len(rows) > 0:
+			extra, err = queryStamps(ctx, tx, `SELECT id, stamp FROM feedsync_items WHERE feed = $1 AND stamp = $2`, f.id, rows[len(rows)-1].stamp)
+		}
+		if err != nil {
+			return nil, 0, err
+		}
+		for _, x := range extra {
+			if !slices.ContainsFunc(rows, func(r stampRow) bool { return r.id == x.id }) {
+				rows = append(rows, x)
+			}
+		}
+	}
+	keep := make([]string, 0, len(rows))
+	last := int64(-1 << 62)
+	for i, r := range rows {
+		keep = append(keep, r.id)
+		if i == 0 || r.stamp < last {
+			last = r.stamp
+		}
+	}
+	if f.format == dialect.OPML && len(keep) > 0 {
+		up, err := queryAll(ctx, tx, pgx.RowTo[string], `WITH RECURSIVE up(id) AS (
+			SELECT parent FROM feedsync_items WHERE feed = $1 AND id = ANY($2) AND parent <> ''
+			UNION
+			SELECT i.parent FROM feedsync_items i JOIN up ON i.feed = $1 AND i.id = up.id WHERE i.parent <> ''
+		) SELECT id FROM up`, f.id, keep)
+		if err != nil {
+			return nil, 0, err
+		}
+		for _, id := range up {
+			if !slices.Contains(keep, id) {
+				keep = append(keep, id)
+			}
+		}
+	}
+	since := f.floor()
+	var left *int64
+	if len(rows) == 0 {
+		err = tx.QueryRow(ctx, `SELECT max(stamp) FROM feedsync_items WHERE feed = $1`, f.id).Scan(&left)
+	} else {
+		err = tx.QueryRow(ctx, `SELECT max(stamp) FROM feedsync_items WHERE feed = $1 AND stamp <= $2 AND NOT (id = ANY($3))`, f.id, last, keep).Scan(&left)
+	}
+	if err != nil {
+		return nil, 0, err
+	}
+	if left != nil {
+		since = max(since, *left)
+	}
+	return keep, since, nil
+}
+
+// queryAll runs a query and collects its rows.
+func queryAll[T any](ctx context.Context, tx pgx.Tx, fn pgx.RowToFunc[T], q string, args ...any) ([]T, error) {
+	rows, err := tx.Query(ctx, q, args...)
+	if err != nil {
+		return nil, err
+	}
+	return pgx.CollectRows(rows, fn)
+}
+
+// render writes the view: the shell with the view's sx:sharing and the
+// items, each written as the database holds it, in the feed's order (the
+// complete feed streamed from the database); an OPML outline, which
+// nests, is laid out by its Doc.
+func (db *DB) render(ctx context.Context, tx pgx.Tx, f *dbFeed, v *dbView, w io.Writer) error {
+	q := `SELECT body FROM feedsync_items WHERE feed = $1 ORDER BY seq`
+	args := []any{f.id}
+	if v.keep != nil {
+		q = `SELECT body FROM feedsync_items WHERE feed = $1 AND id = ANY($2) ORDER BY seq`
+		args = append(args, v.keep)
+	}
+	if f.format == dialect.OPML {
+		items, err := queryAll(ctx, tx, pgx.RowTo[[]byte], q, args...)
+		if err != nil {
+			return err
+		}
+		doc, err := parse(f.name, compose(f.shell, f.ins, items))
+		if err != nil {
+			return fmt.Errorf("feed %s in the database does not load: %w", f.name, err)
+		}
+		if v.sharing != nil {
+			doc.SetSharing(v.sharing)
+		}
+		_, err = doc.WriteTo(w)
+		return err
+	}
+	shell, ins, err := withSharing(f, v.sharing)
+	if err != nil {
+		return err
+	}
+	if _, err := w.Write(shell[:ins]); err != nil {
+		return err
+	}
+	rows, err := tx.Query(ctx, q, args...)
+	if err != nil {
+		return err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		if _, err := w.Write(rows.RawValues()[0]); err != nil {
+			return err
+		}
+	}
+	if err := rows.Err(); err != nil {
+		return err
+	}
+	_, err = w.Write(shell[ins:])
+	return err
+}
+
+// withSharing returns the feed's shell with sh as its sx:sharing, and
+// where the items go in it.
+func withSharing(f *dbFeed, sh *dialect.Sharing) ([]byte, int, error) {
+	if sh == nil {
+		return f.shell, f.ins, nil
+	}
+	doc, err := parse(f.name, compose(f.shell, f.ins, nil))
+	if err != nil {
+		return nil, 0, fmt.Errorf("feed %s in the database: its shell does not load: %w", f.name, err)
+	}
+	doc.SetSharing(sh)
+	c, err := cutFeed(doc.UTF8Bytes(), doc.Format(), nil, nil)
+	if err != nil {
+		return nil, 0, err
+	}
+	return c.shell, c.ins, nil
+}

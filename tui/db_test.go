@@ -1,0 +1,155 @@
+package tui
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/feedsync/feedsync/feeds/dialect"
+	"github.com/feedsync/feedsync/feeds/share/pgtest"
+	"github.com/feedsync/feedsync/feeds/store"
+	"github.com/jackc/pgx/v5"
+)
+
+// The db commands against a real server: import, ls printing the names
+// alone, export printing the feed alone and writing a file with its
+// version store, flags after the operands.
+func TestDBCommands(t *testing.T) {
+	u := pgtest.SharedServer(t).DB(t)
+	h := newHarness(t)
+	feed := h.write("todo.xml", oneItem)
+	if code, out, errs := h.run("", "db", "import", u, "todo", feed); code != 0 || out != "" || !strings.Contains(errs, "feed todo made from") {
+		t.Fatalf("db import: %d %q %q", code, out, errs)
+	}
+	h.write("other.xml", oneItem)
+	if code, _, errs := h.run("", "db", "import", u, "other", h.path("other.xml")); code != 0 {
+		t.Fatalf("db import other: %d %s", code, errs)
+	}
+	if code, out, errs := h.run("", "db", "ls", u); code != 0 || out != "other\ntodo\n" || errs != "" {
+		t.Errorf("db ls: %d %q %q", code, out, errs)
+	}
+	code, out, errs := h.run("", "db", "export", u, "todo")
+	if code != 0 || errs != "" {
+		t.Fatalf("db export: %d %q", code, errs)
+	}
+	if d, err := dialect.Parse("stdout", []byte(out)); err != nil || len(d.Entries()) != 1 {
+		t.Errorf("db export printed %q (%v)", out, err)
+	}
+	// A second import of a changed copy merges it in.
+	if code, _, errs := h.run("", "update", feed, "--id", "item1", "--title", "Buy bread", "-o", feed); code != 0 {
+		t.Fatal(errs)
+	}
+	if code, _, errs := h.run("", "db", "import", u, "todo", feed); code != 0 || !strings.Contains(errs, "merged into") {
+		t.Fatalf("second import: %d %s", code, errs)
+	}
+	out2 := h.path("out.xml")
+	if code, out, errs := h.run("", "db", "export", u, "todo", "-o", out2); code != 0 || out != "" {
+		t.Fatalf("db export -o: %d %q %q", code, out, errs)
+	}
+	if !strings.Contains(h.read("out.xml"), "Buy bread") {
+		t.Errorf("exported:\n%s", h.read("out.xml"))
+	}
+	// The version the update replaced is kept in OUT's version store.
+	st, _ := store.Open(out2)
+	defer st.Close()
+	if got := st.Stats().Records; got < 2 {
+		t.Errorf("OUT's version store holds %d versions, want the old and the new", got)
+	}
+}
+
+// A feed that does not load is refused with its file:line:col, exit 2,
+// and the database is unchanged.
+func TestDBImportRefusesBadFeed(t *testing.T) {
+	u := pgtest.SharedServer(t).DB(t)
+	h := newHarness(t)
+	bad := h.write("bad.xml", "<rss version=\"2.0\">\n<channel>\n<item>\n</channel>")
+	code, out, errs := h.run("", "db", "import", u, "todo", bad)
+	if code != 2 || out != "" || !strings.Contains(errs, bad+":4:") {
+		t.Errorf("db import of a bad feed: %d %q %q", code, out, errs)
+	}
+	if code, out, _ := h.run("", "db", "ls", u); code != 0 || out != "" {
+		t.Errorf("after a refused import: %d %q", code, out)
+	}
+	if code, _, errs := h.run("", "db", "import", u, "../x", h.write("ok.xml", oneItem)); code != 2 || !strings.Contains(errs, "NAME") {
+		t.Errorf("a bad NAME: %d %s", code, errs)
+	}
+}
+
+// A malformed URL, a wrong password, a missing database, an unreachable
+// server and a newer schema: exit 2, a message naming the host, the port
+// and the database, never the password (issue 28 item 5).
+func TestDBBadURLs(t *testing.T) {
+	srv := pgtest.SharedServer(t)
+	u := srv.DB(t)
+	const secret = "hunter2-" + "s3cret"
+	if err := srv.RequirePassword("pwuser", secret); err != nil && !strings.Contains(err.Error(), "already exists") {
+		t.Fatal(err)
+	}
+	port := strconv.Itoa(srv.Port)
+	dbName := u[strings.LastIndex(u, "/")+1 : strings.Index(u, "?")]
+	free := freePort(t)
+	for _, tc := range []struct {
+		name, url string
+		want      []string
+	}{
+		{"malformed", "postgres://pwuser:" + secret + "@127.0.0.1:notaport/" + dbName, []string{"127.0.0.1", "notaport", dbName, "not a PostgreSQL connection URI"}},
+		{"wrong_password", "postgres://pwuser:wrong-" + secret + "@127.0.0.1:" + port + "/" + dbName + "?sslmode=disable", []string{"127.0.0.1", port, dbName, "refused user pwuser"}},
+		{"missing_database", "postgres://pwuser:" + secret + "@127.0.0.1:" + port + "/nosuchdb?sslmode=disable", []string{"127.0.0.1", port, "nosuchdb", "does not exist"}},
+		{"unreachable", "postgres://pwuser:" + secret + "@127.0.0.1:" + free + "/" + dbName + "?sslmode=disable", []string{"127.0.0.1", free, dbName, "no server answers"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			h := newHarness(t)
+			for _, args := range [][]string{{"db", "ls", tc.url}, {"db", "export", tc.url, "todo"}, {"serve", "--db", tc.url, "--addr", "127.0.0.1:0"}} {
+				code, out, errs := h.run("", args...)
+				if code != 2 || out != "" {
+					t.Errorf("%s: exit %d, stdout %q", args[0], code, out)
+				}
+				for _, w := range tc.want {
+					if !strings.Contains(errs, w) {
+						t.Errorf("%s: %q lacks %q", args[0], errs, w)
+					}
+				}
+				if strings.Contains(errs, secret) {
+					t.Errorf("%s: the password is in the message: %s", args[0], errs)
+				}
+			}
+		})
+	}
+	t.Run("right_password_from_PGPASSWORD", func(t *testing.T) {
+		t.Setenv("PGPASSWORD", secret)
+		h := newHarness(t)
+		if code, _, errs := h.run("", "db", "ls", "postgres://pwuser@127.0.0.1:"+port+"/"+dbName+"?sslmode=disable"); code != 0 {
+			t.Errorf("with PGPASSWORD: %d %s", code, errs)
+		}
+	})
+	t.Run("right_password_from_pgpass", func(t *testing.T) {
+		home := t.TempDir()
+		pass := filepath.Join(home, "pgpass")
+		os.WriteFile(pass, []byte("127.0.0.1:"+port+":*:pwuser:"+secret+"\n"), 0o600)
+		t.Setenv("PGPASSFILE", pass)
+		h := newHarness(t)
+		if code, _, errs := h.run("", "db", "ls", "postgres://pwuser@127.0.0.1:"+port+"/"+dbName+"?sslmode=disable"); code != 0 {
+			t.Errorf("with a password file: %d %s", code, errs)
+		}
+	})
+	t.Run("newer_schema", func(t *testing.T) {
+		u := srv.DB(t)
+		h := newHarness(t)
+		if code, _, errs := h.run("", "db", "ls", u); code != 0 {
+			t.Fatal(errs)
+		}
+		c, err := pgx.Connect(context.Background(), u)
+		if err != nil {
+			t.Fatal(err)
+		}
+		c.Exec(context.Background(), "UPDATE feedsync_schema SET version = 99")
+		c.Close(context.Background())
+		code, _, errs := h.run("", "db", "import", u, "todo", h.write("todo.xml", oneItem))
+		if code != 2 || !strings.Contains(errs, "version 99, newer than this feedsync's") {
+			t.Errorf("a newer schema: %d %s", code, errs)
+		}
+	})
+}
