@@ -10,6 +10,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/jackc/pgx/v5"
@@ -24,6 +25,11 @@ type DB struct {
 	pool  *pgxpool.Pool
 	where where
 	log   io.Writer
+
+	url string // for scrub only
+
+	ready atomic.Bool // the schema is made or checked
+	smu   sync.Mutex  // held while it is
 
 	mu   sync.Mutex
 	down time.Time // when the outage under way began, or zero
@@ -48,7 +54,12 @@ func (w where) String() string {
 type DBError struct {
 	Host, Port, Database string
 	Reason               string
+
+	down bool // the server cannot be reached: ErrUnreachable
 }
+
+// Is reports whether the database could not be reached (ErrUnreachable).
+func (e *DBError) Is(target error) bool { return target == errDown && e.down }
 
 func (e *DBError) Error() string {
 	return fmt.Sprintf("%s: %s", where{host: e.Host, port: e.Port, database: e.Database}, e.Reason)
@@ -62,10 +73,27 @@ const connectTimeout = 10 * time.Second
 // ~/.pgpass) and makes feedsync's schema in it if it has none. A database
 // of a newer schema is refused. log receives one line per outage.
 func OpenDB(ctx context.Context, u string, log io.Writer) (*DB, error) {
+	db, err := DialDB(u, log)
+	if err != nil {
+		return nil, err
+	}
+	if err := db.Check(ctx); err != nil {
+		db.Close()
+		return nil, err
+	}
+	return db, nil
+}
+
+// DialDB is OpenDB without connecting: it parses u (a URL that does not
+// parse is a *DBError) and returns the database, which connects and
+// makes or checks its schema on first use. A hub starts with it, so that
+// a database down when the hub starts is an outage like any other: the
+// hub answers 503 until it is back, and then serves (see Check).
+func DialDB(u string, log io.Writer) (*DB, error) {
 	w := whereOf(u)
 	cfg, err := pgxpool.ParseConfig(u)
 	if err != nil {
-		return nil, scrub(u, &DBError{w.host, w.port, w.database, "not a PostgreSQL connection URI (postgres://USER[:PASSWORD]@HOST:PORT/DB?sslmode=...): " + parseReason(err)})
+		return nil, scrub(u, &DBError{w.host, w.port, w.database, "not a PostgreSQL connection URI (postgres://USER[:PASSWORD]@HOST:PORT/DB?sslmode=...): " + parseReason(err), false})
 	}
 	cc := cfg.ConnConfig
 	w = where{host: cc.Host, port: strconv.Itoa(int(cc.Port)), database: cc.Database, user: cc.User}
@@ -73,25 +101,83 @@ func OpenDB(ctx context.Context, u string, log io.Writer) (*DB, error) {
 		cc.ConnectTimeout = connectTimeout
 	}
 	cfg.MaxConns = 32
+	cfg.MinConns = 0 // no connection before the first use
 	cfg.HealthCheckPeriod = 5 * time.Second
 	if log == nil {
 		log = io.Discard
 	}
-	pool, err := pgxpool.NewWithConfig(ctx, cfg)
+	pool, err := pgxpool.NewWithConfig(context.Background(), cfg)
 	if err != nil {
 		return nil, scrub(u, w.fail(err))
 	}
-	db := &DB{pool: pool, where: w, log: log}
-	if err := db.schema(ctx); err != nil {
-		pool.Close()
-		var de *DBError
-		if errors.As(err, &de) {
-			return nil, scrub(u, err)
-		}
-		return nil, scrub(u, w.fail(err))
-	}
-	return db, nil
+	return &DB{pool: pool, where: w, log: log, url: u}, nil
 }
+
+// Check connects to the database and makes feedsync's schema in it, or
+// checks the one it has, unless that was done already. It returns nil
+// once the database is usable, and otherwise a *DBError: one that
+// errors.Is ErrUnreachable while the server cannot be reached, any other
+// (a password refused, a missing database, a newer schema) a database
+// this feedsync cannot use.
+func (db *DB) Check(ctx context.Context) error {
+	if db.ready.Load() {
+		return nil
+	}
+	db.smu.Lock()
+	defer db.smu.Unlock()
+	return db.check(ctx)
+}
+
+// check is Check with db.smu held.
+func (db *DB) check(ctx context.Context) error {
+	if db.ready.Load() {
+		return nil
+	}
+	err := db.schema(ctx)
+	if err == nil {
+		db.ready.Store(true)
+		db.worked()
+		return nil
+	}
+	var de *DBError
+	if !errors.As(err, &de) {
+		de = db.where.fail(err)
+	}
+	return scrub(db.url, de)
+}
+
+// Ping makes sure the database can be used now, as a hub's request does:
+// nil, or an outage (logged, one line per outage; errors.Is
+// ErrUnreachable), or why this feedsync cannot use the database.
+func (db *DB) Ping(ctx context.Context) error {
+	if err := db.Check(ctx); err != nil {
+		return db.downOr(err)
+	}
+	return db.run(ctx, true, func(pgx.Tx) error { return nil })
+}
+
+// downOr returns err, or errDown with its reason when it is an outage,
+// which it notes (failed).
+func (db *DB) downOr(err error) error {
+	if db.failed(err) {
+		return fmt.Errorf("%w: %v", errDown, db.reason(err))
+	}
+	return err
+}
+
+// reason is why the database failed, in words that name no password.
+func (db *DB) reason(err error) string {
+	var de *DBError
+	if errors.As(err, &de) {
+		return de.Reason
+	}
+	return db.where.fail(err).Reason
+}
+
+// ErrUnreachable is what errors.Is finds in an error of a database whose
+// server cannot be reached now (no server answers, a connection lost, a
+// server starting up or shutting down).
+var ErrUnreachable = errDown
 
 // Close releases the database's connections.
 func (db *DB) Close() { db.pool.Close() }
@@ -148,7 +234,7 @@ func parseReason(err error) string {
 
 // fail words a failure to connect or to use the database.
 func (w where) fail(err error) *DBError {
-	e := &DBError{Host: w.host, Port: w.port, Database: w.database}
+	e := &DBError{Host: w.host, Port: w.port, Database: w.database, down: outage(err)}
 	var pe *pgconn.PgError
 	var ne net.Error
 	var oe *net.OpError
@@ -189,6 +275,14 @@ func scrub(u string, err error) error {
 	if pw == "" || !strings.Contains(err.Error(), pw) {
 		return err
 	}
+	var de *DBError
+	if errors.As(err, &de) {
+		c := *de
+		for _, f := range []*string{&c.Host, &c.Port, &c.Database, &c.Reason} {
+			*f = strings.ReplaceAll(*f, pw, "xxxxx")
+		}
+		return &c
+	}
 	return errors.New(strings.ReplaceAll(err.Error(), pw, "xxxxx"))
 }
 
@@ -216,6 +310,10 @@ func urlPassword(u string) string {
 func outage(err error) bool {
 	if err == nil {
 		return false
+	}
+	var de *DBError
+	if errors.As(err, &de) {
+		return de.down
 	}
 	var pe *pgconn.PgError
 	if errors.As(err, &pe) {
@@ -245,7 +343,7 @@ func (db *DB) failed(err error) bool {
 	db.mu.Unlock()
 	if first {
 		fmt.Fprintf(db.log, "%s warning: %s is unreachable (%s): answering 503 until it is back\n",
-			time.Now().UTC().Format(time.RFC3339), db.where, db.where.fail(err).Reason)
+			time.Now().UTC().Format(time.RFC3339), db.where, db.reason(err))
 		db.pool.Reset()
 	}
 	return true
@@ -269,6 +367,18 @@ func (db *DB) worked() {
 // restarted) is run once more on a new one: fn starts afresh, and a merge
 // run twice changes nothing the first did not.
 func (db *DB) run(ctx context.Context, readOnly bool, fn func(tx pgx.Tx) error) error {
+	if !db.ready.Load() {
+		// The schema is checked on first use, by one request at a time:
+		// the others meanwhile answer 503 at once, not after a wait.
+		if !db.smu.TryLock() {
+			return fmt.Errorf("%w: connecting to %s", errDown, db.where)
+		}
+		err := db.check(ctx)
+		db.smu.Unlock()
+		if err != nil {
+			return db.downOr(err)
+		}
+	}
 	opts := pgx.TxOptions{}
 	if readOnly {
 		opts = pgx.TxOptions{IsoLevel: pgx.RepeatableRead, AccessMode: pgx.ReadOnly}
@@ -284,8 +394,5 @@ func (db *DB) run(ctx context.Context, readOnly bool, fn func(tx pgx.Tx) error) 
 			break
 		}
 	}
-	if db.failed(err) {
-		return fmt.Errorf("%w: %v", errDown, db.where.fail(err).Reason)
-	}
-	return err
+	return db.downOr(err)
 }
