@@ -21,6 +21,7 @@ type Doc struct {
 	declSX bool           // sx is not bound inside box: declare it on the root if needed
 	atom   string         // Atom feeds: the prefix bound to Atom inside box
 	rssNS  *scope         // a context with no default namespace, for generated RSS elements
+	note   string         // an rss version read as RSS 2.0 (RSSVersion), or ""
 
 	itemInd string // white space before an item, as read ("" in a compact feed)
 	unit    string // one level of indentation, as read

@@ -1,6 +1,8 @@
 package dialect
 
 import (
+	"slices"
+
 	"github.com/feedsync/feedsync/engine"
 	sse "github.com/feedsync/feedsync/engine/sse"
 	"github.com/feedsync/feedsync/feeds"
@@ -48,6 +50,29 @@ func (e Entry) InConflict() bool {
 		return e.sse.Conflict || len(e.sse.Conflicts) > 0
 	}
 	return len(e.fs.Conflicts) > 0
+}
+
+// Same reports whether e and o hold the same state of the same item, as
+// far as syncing sees it: the same sync data (each version's state and
+// history, the conflict versions in order) and the same data (each
+// version's shared data, by digest, and its place in an outline). Two
+// Entry values that are equal are the same; a merge that wrote an item
+// anew without changing either gives one that is not equal but the same.
+func (e Entry) Same(o Entry) bool {
+	if e == o {
+		return true
+	}
+	if e.IsZero() || o.IsZero() || e.ID() != o.ID() || e.InConflict() != o.InConflict() {
+		return false
+	}
+	vs, ws := append([]Version{e.Winner()}, e.Versions()...), append([]Version{o.Winner()}, o.Versions()...)
+	return slices.EqualFunc(vs, ws, Version.same)
+}
+
+// same is Same for one version of each.
+func (v Version) same(o Version) bool {
+	return v.State() == o.State() && v.Position() == o.Position() &&
+		slices.EqualFunc(v.History(), o.History(), History.Equal) && v.SameDigest(o)
 }
 
 // Winner returns the winning version, the item's own state.

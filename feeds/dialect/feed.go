@@ -7,6 +7,7 @@ import (
 
 	"github.com/feedsync/feedsync/engine"
 	"github.com/feedsync/feedsync/feeds"
+	"github.com/feedsync/feedsync/feeds/internal/xmlscan"
 	ssefeed "github.com/feedsync/feedsync/feeds/sse"
 )
 
@@ -246,6 +247,19 @@ func (d *Doc) WriteTo(w io.Writer) (int64, error) { return d.b.writeTo(w) }
 
 // Bytes returns the feed as WriteTo writes it.
 func (d *Doc) Bytes() []byte { return d.b.bytes() }
+
+// UTF8Bytes returns the feed as Bytes does, but in UTF-8 whatever encoding
+// it came in, its XML declaration saying so: for a store that keeps feeds
+// as text (the PostgreSQL hub cuts them with the scanner, which reads
+// UTF-8). A UTF-8 feed's are its Bytes.
+func (d *Doc) UTF8Bytes() []byte {
+	b := d.Bytes()
+	text, cs, err := xmlscan.Decode(b)
+	if err != nil || cs == nil {
+		return b
+	}
+	return xmlscan.DeclareUTF8(text)
+}
 
 // Create makes a new item stamped st (1.0.2 §3.1, 0.91 §4.1) from the
 // change: its title and content, whether it is born deleted, in an OPML

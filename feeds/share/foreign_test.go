@@ -42,7 +42,7 @@ func (s *feedServlet) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 	}
-	w.Header().Set("Content-Type", contentType(s.feed))
+	w.Header().Set("Content-Type", contentType(s.feed, s.feed.Bytes()))
 	w.Write(s.feed.Bytes())
 }
 

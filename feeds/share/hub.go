@@ -347,7 +347,7 @@ func (h *Hub) get(w http.ResponseWriter, r *http.Request, partial bool, link str
 		h.answered(partial, link, v)
 	}
 	hd := w.Header()
-	hd.Set("Content-Type", v.ctype)
+	hd.Set("Content-Type", withCharset(v.ctype, body))
 	hd.Set("ETag", v.etag)
 	hd.Set("Cache-Control", "no-cache")
 	http.ServeContent(w, r, "", v.modified, bytes.NewReader(body))

@@ -109,7 +109,7 @@ func (s *shells) of(f *dbFeed) (*shellInfo, error) {
 	if err != nil {
 		return nil, fmt.Errorf("feed %s in the database: its shell does not load: %w", f.name, err)
 	}
-	si = &shellInfo{sum: sum, dialect: doc.Dialect(), format: doc.Format(), ctype: contentType(doc)}
+	si = &shellInfo{sum: sum, dialect: doc.Dialect(), format: doc.Format(), ctype: withCharset(mediaType(doc), nil)} // the database keeps feeds in UTF-8 (UTF8Bytes)
 	if sh := doc.Sharing(); sh != nil {
 		for _, r := range sh.Related {
 			if r.Type != "complete" {
@@ -190,7 +190,7 @@ func (db *DB) newFeedRow(ctx context.Context, tx pgx.Tx, name string, from feed)
 	for _, e := range from.Entries() {
 		ids[e.ID()] = true
 	}
-	c, err := cutFeed(from.Bytes(), from.Format(), ids, placesOf(from))
+	c, err := cutFeed(from.UTF8Bytes(), from.Format(), ids, placesOf(from))
 	if err != nil {
 		return nil, err
 	}
@@ -310,7 +310,7 @@ func (db *DB) mergeInto(ctx context.Context, tx pgx.Tx, f *dbFeed, posted feed, 
 	for _, e := range doc.Entries() {
 		all[e.ID()] = true
 	}
-	c, err := cutFeed(doc.Bytes(), doc.Format(), all, placesOf(doc))
+	c, err := cutFeed(doc.UTF8Bytes(), doc.Format(), all, placesOf(doc))
 	if err != nil {
 		return nil, fmt.Errorf("writing feed %s: %w", f.name, err)
 	}
@@ -483,7 +483,7 @@ func (db *DB) keepLeft(ctx context.Context, tx pgx.Tx, f *dbFeed, c *cut, before
 			holder.Set(e)
 			ids[e.ID()] = true
 		}
-		if hc, err := cutFeed(holder.Bytes(), holder.Format(), ids, placesOf(holder)); err == nil {
+		if hc, err := cutFeed(holder.UTF8Bytes(), holder.Format(), ids, placesOf(holder)); err == nil {
 			for _, p := range hc.items {
 				e, _ := holder.Entry(p.id)
 				idA, sumA, bodyA = append(idA, p.id), append(sumA, s.item(e).Sum), append(bodyA, p.body)

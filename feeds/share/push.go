@@ -20,7 +20,8 @@ func (r *round) pushChanges(ctx context.Context) error {
 	}
 	body := subset(r.local, delta)
 	body.SetSharing(nil)
-	resp, err := r.Client.post(ctx, r.URL, body.Bytes(), contentType(body), r.st.Until.Text)
+	b := body.Bytes()
+	resp, err := r.Client.post(ctx, r.URL, b, contentType(body, b), r.st.Until.Text)
 	if err != nil {
 		return err
 	}

@@ -26,8 +26,8 @@ type view struct {
 	takes    uint64 // the hub's takes of FEED then
 	etag     string
 	modified time.Time
-	ctype    string
-	stale    int64 // unix time from which it must be made again, or 0
+	ctype    string // the feed's media type, without the charset of the body
+	stale    int64  // unix time from which it must be made again, or 0
 	keep     map[string]bool
 	sharing  *dialect.Sharing
 
@@ -81,7 +81,7 @@ func (h *Hub) makeView(partial bool, link string, now time.Time) *view {
 	if d == dialect.None {
 		sh = nil
 	}
-	return &view{gen: h.gen, seq: h.j.last(), takes: h.takes, etag: h.etag(partial, sh), ctype: contentType(h.doc),
+	return &view{gen: h.gen, seq: h.j.last(), takes: h.takes, etag: h.etag(partial, sh), ctype: mediaType(h.doc),
 		modified: time.Unix(h.st.Until, 0).UTC(), stale: stale, keep: keep, sharing: sh}
 }
 

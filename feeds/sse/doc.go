@@ -61,7 +61,8 @@
 // into the first, sse.Dedupe), more sx:update elements than the version
 // allows, a day of the week that does not match its date, a relative
 // sx:related link, a sharing version other than "0.91", an rss version
-// other than "2.0", unknown SSE elements in sx:sync. Incomplete lists the
+// other than "2.0" (one of 0.91 to 0.94, or none, read as RSS 2.0, its
+// superset: feeds.RSSVersion), unknown SSE elements in sx:sync. Incomplete lists the
 // items that lack the text their format requires, an RSS item with
 // neither title nor description (RSS 2.0), an outline without a text
 // attribute (OPML 2.0): they load and sync, and are not in Warnings, which

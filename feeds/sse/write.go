@@ -17,7 +17,7 @@ import (
 // items merged in from a feed that ends them otherwise. The output depends
 // only on the Doc, so writing is deterministic.
 func (d *Doc) WriteTo(w io.Writer) (int64, error) {
-	return xmlutil.WriteDocument(w, d.src.data, d.src.tree, d.root, func(bw *bufio.Writer) {
+	return xmlutil.WriteDocument(w, d.src.cs, d.src.data, d.src.tree, d.root, func(bw *bufio.Writer) {
 		wr := &writer{d: d, w: bw}
 		if d.kind == KindOPML {
 			wr.lay = d.layout()
