@@ -159,4 +159,21 @@ func TestDBBadURLs(t *testing.T) {
 			t.Errorf("a newer schema: %d %s", code, errs)
 		}
 	})
+	t.Run("schema_without_a_version", func(t *testing.T) {
+		u := srv.DB(t)
+		h := newHarness(t)
+		if code, _, errs := h.run("", "db", "ls", u); code != 0 {
+			t.Fatal(errs)
+		}
+		c, err := pgx.Connect(context.Background(), u)
+		if err != nil {
+			t.Fatal(err)
+		}
+		c.Exec(context.Background(), "DELETE FROM feedsync_schema")
+		c.Close(context.Background())
+		code, _, errs := h.run("", "db", "ls", u)
+		if code != 2 || !strings.Contains(errs, "feedsync_schema holds no version") || !strings.Contains(errs, u[strings.LastIndex(u, "/")+1:strings.Index(u, "?")]) {
+			t.Errorf("a schema without a version: %d %s", code, errs)
+		}
+	})
 }
