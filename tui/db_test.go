@@ -42,8 +42,8 @@ func TestDBCommands(t *testing.T) {
 	if code, _, errs := h.run("", "update", feed, "--id", "item1", "--title", "Buy bread", "-o", feed); code != 0 {
 		t.Fatal(errs)
 	}
-	if code, _, errs := h.run("", "db", "import", u, "todo", feed); code != 0 || !strings.Contains(errs, "merged into") {
-		t.Fatalf("second import: %d %s", code, errs)
+	if code, _, errs := h.run("", "db", "import", u, "todo", feed); code != 0 || errs != "feedsync db import: "+feed+" merged into feed todo: 1 item changed, 1 item in all\n" {
+		t.Fatalf("second import: %d %q", code, errs)
 	}
 	out2 := h.path("out.xml")
 	if code, out, errs := h.run("", "db", "export", u, "todo", "-o", out2); code != 0 || out != "" {
