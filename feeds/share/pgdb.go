@@ -30,6 +30,7 @@ type DB struct {
 
 	ready atomic.Bool // the schema is made or checked
 	smu   sync.Mutex  // held while it is
+	probe sync.Mutex  // held by the one request that asks a database down whether it is back
 
 	mu   sync.Mutex
 	down time.Time // when the outage under way began, or zero
@@ -349,6 +350,13 @@ func (db *DB) failed(err error) bool {
 	return true
 }
 
+// isDown reports whether an outage is under way.
+func (db *DB) isDown() bool {
+	db.mu.Lock()
+	defer db.mu.Unlock()
+	return !db.down.IsZero()
+}
+
 // worked notes a request the database answered: an outage under way ends,
 // with one line in the log.
 func (db *DB) worked() {
@@ -378,6 +386,16 @@ func (db *DB) run(ctx context.Context, readOnly bool, fn func(tx pgx.Tx) error) 
 		if err != nil {
 			return db.downOr(err)
 		}
+	}
+	if db.isDown() {
+		// While an outage is under way one request at a time asks the
+		// database whether it is back; the others are answered 503 at
+		// once, not after a connection attempt each, which against a
+		// server that says nothing lasts the whole request.
+		if !db.probe.TryLock() {
+			return fmt.Errorf("%w: %s is unreachable", errDown, db.where)
+		}
+		defer db.probe.Unlock()
 	}
 	opts := pgx.TxOptions{}
 	if readOnly {

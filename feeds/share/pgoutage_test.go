@@ -2,7 +2,12 @@ package share
 
 import (
 	"context"
+	"fmt"
+	"net"
 	"path/filepath"
+	"strings"
+	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -38,5 +43,145 @@ func TestSyncWaitsOutADatabaseRestart(t *testing.T) {
 	}
 	if err != nil {
 		t.Errorf("sync during a restart of the hub's database: %v; want it to wait the 503s out", err)
+	}
+}
+
+// silentProxy passes TCP connections to a server until hush, after which
+// it passes nothing, on the connections open and the new ones it accepts:
+// a server that accepts TCP and says nothing (a network partition, a
+// hung host).
+type silentProxy struct {
+	ln     net.Listener
+	to     string
+	silent atomic.Bool
+	mu     sync.Mutex
+	conns  []net.Conn
+}
+
+func newSilentProxy(t *testing.T, to string) *silentProxy {
+	t.Helper()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := &silentProxy{ln: ln, to: to}
+	t.Cleanup(p.close)
+	go p.accept()
+	return p
+}
+
+func (p *silentProxy) accept() {
+	for {
+		c, err := p.ln.Accept()
+		if err != nil {
+			return
+		}
+		p.mu.Lock()
+		p.conns = append(p.conns, c)
+		p.mu.Unlock()
+		if p.silent.Load() {
+			continue // held open, never answered
+		}
+		s, err := net.Dial("tcp", p.to)
+		if err != nil {
+			c.Close()
+			continue
+		}
+		p.mu.Lock()
+		p.conns = append(p.conns, s)
+		p.mu.Unlock()
+		go p.pipe(c, s)
+		go p.pipe(s, c)
+	}
+}
+
+// pipe copies from one side to the other while the proxy speaks.
+func (p *silentProxy) pipe(from, to net.Conn) {
+	buf := make([]byte, 32<<10)
+	for {
+		n, err := from.Read(buf)
+		if err != nil {
+			to.Close()
+			return
+		}
+		if p.silent.Load() {
+			continue // swallowed
+		}
+		if _, err := to.Write(buf[:n]); err != nil {
+			return
+		}
+	}
+}
+
+func (p *silentProxy) close() {
+	p.ln.Close()
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	for _, c := range p.conns {
+		c.Close()
+	}
+}
+
+// While the database says nothing, a hub answers 503 at once: one request
+// at a time waits for the database (to find it back), the others do not
+// each wait out a connection attempt, which against a silent server is
+// the whole of the request's time (30 s; a subscriber's header timeout is
+// as long). Once the database answers again, so does the hub.
+func TestDBSilentDatabaseAnswers503AtOnce(t *testing.T) {
+	defer func(d time.Duration) { dbTimeout = d }(dbTimeout)
+	dbTimeout = 2 * time.Second
+	srv := pgtest.SharedServer(t)
+	direct := srv.DB(t)
+	proxy := newSilentProxy(t, fmt.Sprintf("127.0.0.1:%d", srv.Port))
+	u := strings.Replace(direct, fmt.Sprintf(":%d/", srv.Port), fmt.Sprintf(":%d/", proxy.ln.Addr().(*net.TCPAddr).Port), 1)
+	log := &syncBuffer{}
+	db, err := OpenDB(context.Background(), u, log)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(db.Close)
+	importKind(t, db, "todo", "rss")
+	h := startDBHub(t, db, Options{})
+	if code, _ := httpDo(t, "GET", h.srv.URL+"/todo", nil); code != 200 {
+		t.Fatalf("GET: %d", code)
+	}
+	proxy.silent.Store(true)
+	if code, _ := httpDo(t, "GET", h.srv.URL+"/todo", nil); code != 503 {
+		t.Fatalf("GET of a silent database: %d, want 503", code)
+	}
+	var wg sync.WaitGroup
+	var quick atomic.Int64
+	for range 8 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			start := time.Now()
+			code, hdr, _ := httpDoH(t, "GET", h.srv.URL+"/todo", nil)
+			if code != 503 || hdr.Get("Retry-After") == "" {
+				t.Errorf("GET of a silent database: %d, Retry-After %q", code, hdr.Get("Retry-After"))
+			}
+			if time.Since(start) < dbTimeout/2 {
+				quick.Add(1)
+			}
+		}()
+	}
+	wg.Wait()
+	if n := quick.Load(); n < 7 {
+		t.Errorf("%d of 8 GETs answered 503 at once while the outage was known; want all but the one asking the database", n)
+	}
+	proxy.silent.Store(false)
+	deadline := time.Now().Add(20 * time.Second)
+	for {
+		code, _ := httpDo(t, "GET", h.srv.URL+"/todo", nil)
+		if code == 200 {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the hub does not answer once the database does: %d\n%s", code, log)
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	if n := strings.Count(log.String(), "is unreachable"); n != 1 {
+		t.Errorf("the outage is logged %d times, want once:\n%s", n, log)
 	}
 }

@@ -31,8 +31,9 @@ type DBServer struct {
 	queues map[string]*postQueue // the POSTs waiting, by feed
 }
 
-// dbTimeout bounds what one request asks of the database.
-const dbTimeout = 30 * time.Second
+// dbTimeout bounds what one request asks of the database (a variable for
+// the tests).
+var dbTimeout = 30 * time.Second
 
 // NewDBServer serves the feeds of db. opts apply to every feed, but for
 // Token, which a feed's own token replaces, and PublicURL, the base under
