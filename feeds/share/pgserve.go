@@ -194,7 +194,7 @@ func (s *DBServer) get(ctx context.Context, w http.ResponseWriter, r *http.Reque
 		if v, err = s.db.makeView(ctx, tx, f, si, &s.fr.opts, partial, link); err != nil {
 			return err
 		}
-		if inm != "" && strings.Contains(inm, v.etag) {
+		if notModified(inm, v.etag) {
 			return nil // 304: no body
 		}
 		return s.db.render(ctx, tx, f, v, sp)

@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"net/http"
 	"slices"
-	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -140,7 +139,7 @@ func (h *Hub) serve(partial bool, link, ifNoneMatch string) (*view, []byte, uint
 		(p.stale == 0 || now.Unix() < p.stale) {
 		v, seq = p, p.seq
 	}
-	if ifNoneMatch != "" && strings.Contains(ifNoneMatch, v.etag) {
+	if notModified(ifNoneMatch, v.etag) {
 		h.rw.RUnlock()
 		return v, nil, seq
 	}
