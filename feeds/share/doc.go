@@ -155,7 +155,9 @@
 // reads each POST back through the other hub right after its answer.
 //
 // While the database cannot be reached (no server, a connection lost, a
-// server shutting down or starting) every request is answered 503 with
+// server shutting down or starting, or, once the hub has used it, a
+// server that refuses its new connections: a password changed, a role or
+// database dropped) every request is answered 503 with
 // Retry-After; the hub logs one line when the outage begins and one when
 // it ends, lets its connections go, and connects again by itself. A
 // transaction that meets a connection broken while idle is run once more

@@ -326,6 +326,16 @@ func outage(err error) bool {
 		pgconn.SafeToRetry(err) || strings.Contains(err.Error(), "conn closed") || strings.Contains(err.Error(), "closed pool")
 }
 
+// refusedOnceUsed reports whether err is the database refusing a new
+// connection (a password or role refused, the database dropped) after it
+// was used: then an outage, answered 503 and logged once, until someone
+// puts it right; at the first use it is a database this feedsync cannot
+// use, which stops a hub (serve --db).
+func (db *DB) refusedOnceUsed(err error) bool {
+	var ce *pgconn.ConnectError
+	return db.ready.Load() && errors.As(err, &ce)
+}
+
 // errDown is what a request meets while the database is unreachable.
 var errDown = errors.New("the database is unreachable")
 
@@ -333,7 +343,7 @@ var errDown = errors.New("the database is unreachable")
 // the log, and the pool's connections are let go so that new ones are
 // made once it is back), or goes on. It reports whether err is an outage.
 func (db *DB) failed(err error) bool {
-	if !outage(err) {
+	if !outage(err) && !db.refusedOnceUsed(err) {
 		return false
 	}
 	db.mu.Lock()

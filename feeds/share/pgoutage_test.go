@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/feedsync/feedsync/feeds/share/pgtest"
+	"github.com/jackc/pgx/v5"
 )
 
 // A sync through a hub whose database restarts waits the outage out (the
@@ -183,5 +184,70 @@ func TestDBSilentDatabaseAnswers503AtOnce(t *testing.T) {
 	}
 	if n := strings.Count(log.String(), "is unreachable"); n != 1 {
 		t.Errorf("the outage is logged %d times, want once:\n%s", n, log)
+	}
+}
+
+// A database that refuses a running hub's connections (its password
+// changed, the role or database dropped) is an outage like a server
+// down: 503 with Retry-After, one line in the log saying why, and the
+// hub serves again once the database takes it back; never a 500 and a
+// line per request. At start such a database stops the hub
+// (TestDBBadURLs).
+func TestDBRefusedWhileServingIsAnOutage(t *testing.T) {
+	srv := pgtest.Private(t)
+	const secret = "rotate-" + "me"
+	if err := srv.RequirePassword("rot", secret); err != nil {
+		t.Fatal(err)
+	}
+	direct := srv.DB(t)
+	u := strings.Replace(direct, "postgres://postgres@", "postgres://rot:"+secret+"@", 1)
+	log := &syncBuffer{}
+	db, err := OpenDB(context.Background(), u, log)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(db.Close)
+	importKind(t, db, "todo", "rss")
+	h := startDBHub(t, db, Options{})
+	if code, _ := httpDo(t, "GET", h.srv.URL+"/todo", nil); code != 200 {
+		t.Fatalf("GET: %d", code)
+	}
+	setPassword := func(pw string) {
+		c, err := pgx.Connect(context.Background(), direct)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer c.Close(context.Background())
+		if _, err := c.Exec(context.Background(), "ALTER ROLE rot PASSWORD '"+pw+"'"); err != nil {
+			t.Fatal(err)
+		}
+	}
+	setPassword("another")
+	srv.Down() // the hub's connections go: new ones are refused
+	if err := srv.Up(); err != nil {
+		t.Fatal(err)
+	}
+	for range 5 {
+		code, hdr, body := httpDoH(t, "GET", h.srv.URL+"/todo", nil)
+		if code != 503 || hdr.Get("Retry-After") == "" {
+			t.Errorf("GET while the database refuses the hub: %d %s, Retry-After %q; want 503", code, body, hdr.Get("Retry-After"))
+		}
+	}
+	if n := strings.Count(log.String(), "is unreachable"); n != 1 || !strings.Contains(log.String(), "refused user rot") {
+		t.Errorf("want one line for the outage, saying the user was refused:\n%s", log)
+	}
+	if strings.Contains(log.String(), secret) {
+		t.Errorf("the password is in the log:\n%s", log)
+	}
+	setPassword(secret)
+	deadline := time.Now().Add(20 * time.Second)
+	for {
+		if code, _ := httpDo(t, "GET", h.srv.URL+"/todo", nil); code == 200 {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the hub does not serve once the password is right again:\n%s", log)
+		}
+		time.Sleep(100 * time.Millisecond)
 	}
 }
