@@ -99,6 +99,9 @@ func TestDBBadURLs(t *testing.T) {
 		{"malformed", "postgres://pwuser:" + secret + "@127.0.0.1:notaport/" + dbName, []string{"127.0.0.1", "notaport", dbName, "not a PostgreSQL connection URI"}},
 		{"wrong_password", "postgres://pwuser:wrong-" + secret + "@127.0.0.1:" + port + "/" + dbName + "?sslmode=disable", []string{"127.0.0.1", port, dbName, "refused user pwuser"}},
 		{"missing_database", "postgres://pwuser:" + secret + "@127.0.0.1:" + port + "/nosuchdb?sslmode=disable", []string{"127.0.0.1", port, "nosuchdb", "does not exist"}},
+		{"keyword_value", "host=127.0.0.1 port=" + port + " user=pwuser password=" + secret + " dbname=" + dbName + " sslmode=bogus", []string{"127.0.0.1", port, dbName, "not a PostgreSQL connection URI"}},
+		{"password_parameter", "postgres://pwuser@127.0.0.1:" + port + "/" + dbName + "?password=" + secret + "&sslmode=bogus", []string{"127.0.0.1", port, dbName, "not a PostgreSQL connection URI"}},
+		{"host_parameter", "postgres://pwuser:" + secret + "@/" + dbName + "?host=127.0.0.1&port=notaport", []string{"127.0.0.1", "notaport", dbName, "not a PostgreSQL connection URI"}},
 		{"unreachable", "postgres://pwuser:" + secret + "@127.0.0.1:" + free + "/" + dbName + "?sslmode=disable", []string{"127.0.0.1", free, dbName, "no server answers"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

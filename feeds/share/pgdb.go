@@ -188,33 +188,82 @@ func (db *DB) String() string { return db.where.String() }
 
 // whereOf reads the host, port and database from a URL that pgx may not
 // parse, for the message that says it does not: by hand, past the
-// scheme and the user and password, which it never keeps.
+// scheme and the user and password, which it never keeps. A libpq
+// keyword/value string (host=... dbname=...) is read too.
 func whereOf(u string) where {
 	w := where{host: "?", port: "5432", database: "?"}
+	set := func(host, port, db string) {
+		if host != "" {
+			w.host = host
+		}
+		if port != "" {
+			w.port = port
+		}
+		if db != "" {
+			w.database = db
+		}
+	}
 	rest, ok := strings.CutPrefix(u, "postgres://")
 	if !ok {
 		if rest, ok = strings.CutPrefix(u, "postgresql://"); !ok {
+			kv := keywordValues(u)
+			set(kv["host"], kv["port"], kv["dbname"])
 			return w
 		}
 	}
-	rest, _, _ = strings.Cut(rest, "?")
+	rest, query, _ := strings.Cut(rest, "?")
 	hostport, db, _ := strings.Cut(rest, "/")
 	if at := strings.LastIndex(hostport, "@"); at >= 0 {
 		hostport = hostport[at+1:]
 	}
+	port := ""
 	if h, p, err := net.SplitHostPort(hostport); err == nil {
-		hostport = h
-		if p != "" {
-			w.port = p
-		}
+		hostport, port = h, p
 	}
-	if hostport != "" {
-		w.host = hostport
+	hostport = strings.Trim(hostport, "[]") // an IPv6 address unclosed
+	d, err := url.PathUnescape(db)
+	if err != nil {
+		d = ""
 	}
-	if d, err := url.PathUnescape(db); err == nil && d != "" {
-		w.database = d
+	set(hostport, port, d)
+	if q, err := url.ParseQuery(query); err == nil {
+		set(q.Get("host"), q.Get("port"), q.Get("dbname"))
 	}
 	return w
+}
+
+// keywordValues reads a libpq keyword/value connection string, as far as
+// it can: key=value pairs, a value in single quotes with backslash
+// escapes.
+func keywordValues(s string) map[string]string {
+	kv := map[string]string{}
+	for s = strings.TrimSpace(s); s != ""; s = strings.TrimSpace(s) {
+		key, rest, ok := strings.Cut(s, "=")
+		if !ok {
+			break
+		}
+		key, rest = strings.TrimSpace(key), strings.TrimLeft(rest, " \t")
+		var v strings.Builder
+		if strings.HasPrefix(rest, "'") {
+			i := 1
+			for ; i < len(rest) && rest[i] != '\''; i++ {
+				if rest[i] == '\\' && i+1 < len(rest) {
+					i++
+				}
+				v.WriteByte(rest[i])
+			}
+			s = rest[min(i+1, len(rest)):]
+		} else {
+			end := strings.IndexAny(rest, " \t\n")
+			if end < 0 {
+				end = len(rest)
+			}
+			v.WriteString(rest[:end])
+			s = rest[end:]
+		}
+		kv[key] = v.String()
+	}
+	return kv
 }
 
 // parseReason is why pgx did not parse a URL, without the URL (whose
@@ -287,11 +336,17 @@ func scrub(u string, err error) error {
 	return errors.New(strings.ReplaceAll(err.Error(), pw, "xxxxx"))
 }
 
-// urlPassword finds the password in a URL, parsed or not.
+// urlPassword finds the password in a URL, parsed or not: its user
+// information, a password= parameter, or a keyword/value string's.
 func urlPassword(u string) string {
-	if p, err := url.Parse(u); err == nil && p.User != nil {
-		pw, _ := p.User.Password()
-		return pw
+	if !strings.HasPrefix(u, "postgres://") && !strings.HasPrefix(u, "postgresql://") {
+		return keywordValues(u)["password"]
+	}
+	if p, err := url.Parse(u); err == nil {
+		if pw, ok := p.User.Password(); ok {
+			return pw
+		}
+		return p.Query().Get("password")
 	}
 	rest, ok := strings.CutPrefix(u, "postgres://")
 	if !ok {
