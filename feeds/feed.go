@@ -106,6 +106,21 @@ func (d *Doc) Set(it *engine.Item) {
 	r.item = it
 }
 
+// ItemBytes returns the bytes item id's element was read from, while d
+// holds the item as read: not replaced since (Set, a merge) and read from
+// one element. false otherwise, and for an id d does not hold.
+func (d *Doc) ItemBytes(id string) ([]byte, bool) {
+	i, ok := d.index[id]
+	if !ok {
+		return nil, false
+	}
+	r := &d.recs[i]
+	if r.lz == nil || r.item != r.orig || r.dups {
+		return nil, false
+	}
+	return r.lz.raw(), true
+}
+
 // verbatim reports whether the record is written as the element it was read
 // from. An item merged from several elements of another feed is not.
 func (r *record) verbatim(inTree bool) bool {

@@ -109,7 +109,9 @@ type Version struct {
 type State struct {
 	Dialect Dialect
 	// Deleted: the version is a tombstone. An SSE 0.91 sx:conflict record
-	// has no deleted attribute (0.91 §5.2) and is never deleted.
+	// has no deleted attribute (0.91 §5.2); feedsync marks the record of a
+	// losing deletion with fso:deleted="true" (package feeds/sse), and such
+	// a record is deleted.
 	Deleted bool
 	// Updates and NoConflicts are FeedSync 1.0.2's sx:sync attributes (1.0.2 §2.4).
 	Updates     int
@@ -129,15 +131,19 @@ func (v Version) State() State {
 		s := v.fs.Sync
 		return State{Dialect: FeedSync102, Deleted: s.Deleted, Updates: s.Updates, NoConflicts: s.NoConflicts}
 	case v.conflict >= 0:
-		return State{Dialect: SSE091, Version: v.sse.Conflicts[v.conflict].Version, Record: true}
+		c := v.sse.Conflicts[v.conflict]
+		return State{Dialect: SSE091, Deleted: c.Deleted, Version: c.Version, Record: true}
 	}
 	return State{Dialect: SSE091, Deleted: v.sse.Deleted, Version: v.sse.Version, Conflict: v.sse.Conflict}
 }
 
 // Deleted reports whether the version is a tombstone.
 func (v Version) Deleted() bool {
+	if v.sse != nil && v.conflict >= 0 {
+		return v.sse.Conflicts[v.conflict].Deleted
+	}
 	if v.sse != nil {
-		return v.conflict < 0 && v.sse.Deleted
+		return v.sse.Deleted
 	}
 	return v.fs.Sync.Deleted
 }

@@ -36,6 +36,7 @@ type backend interface {
 	incomplete() feeds.Problems // the items as read that lack what their format requires, and XHTML without its div
 	entries() []Entry
 	item(id string) (Entry, bool)
+	itemBytes(id string) ([]byte, bool)
 	set(e Entry)
 	writeTo(w io.Writer) (int64, error)
 	bytes() []byte
@@ -55,6 +56,7 @@ type binding[I any, D interface {
 	Name() string
 	Items() []*I
 	Item(id string) *I
+	ItemBytes(id string) ([]byte, bool)
 	Set(*I)
 	WriteTo(io.Writer) (int64, error)
 	Bytes() []byte
@@ -77,6 +79,8 @@ func (b binding[I, D]) entries() []Entry {
 }
 
 func (b binding[I, D]) hasItems() bool { return len(b.doc.Items()) > 0 }
+
+func (b binding[I, D]) itemBytes(id string) ([]byte, bool) { return b.doc.ItemBytes(id) }
 
 func (b binding[I, D]) item(id string) (Entry, bool) {
 	it := b.doc.Item(id)
@@ -216,6 +220,15 @@ func (d *Doc) Entry(id string) (Entry, error) {
 	}
 	return Entry{}, &NoItemError{Feed: d.Name(), ID: id}
 }
+
+// ItemBytes returns the bytes item id's element was read from, while the
+// Doc holds the item as read (nothing set, merged or resolved it since,
+// and it was one element): two items with equal bytes, read from feeds
+// that bind their prefixes alike, are the same item, which a caller can
+// tell without reading their data. false otherwise, for an OPML outline
+// (whose element holds the outlines under it) and for an item the Doc
+// lacks.
+func (d *Doc) ItemBytes(id string) ([]byte, bool) { return d.b.itemBytes(id) }
 
 // Conflicted counts the items that await a resolution (Entry.InConflict).
 func (d *Doc) Conflicted() int {

@@ -22,8 +22,9 @@ type item struct {
 	// or a resolution changes the item, and also when a peer changed the
 	// data without its sync metadata, which 1.0.2 implementation note 1
 	// and 0.91 §4.2 forbid but some do (mesh4x): such an item is sent and
-	// merged like any other, so that hub and subscriber end on the copy
-	// merge keeps, rather than each keep its own while both say "up to date".
+	// merged like any other, so that hub and subscriber end with what
+	// merge keeps (both copies, as a conflict), rather than each keep its
+	// own while both say "up to date".
 	Sum string
 	// Parent is an OPML outline's parent id ("" at the top level and for
 	// items of other feeds).
