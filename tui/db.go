@@ -91,14 +91,9 @@ func runDBImport(ctx context.Context, env *Env, args []string) error {
 		return err
 	}
 	defer db.Close()
-	res, err := db.Import(ctx, pos[1], doc, 0)
+	res, err := db.ImportWithToken(ctx, pos[1], doc, 0, token)
 	if err != nil {
 		return fmt.Errorf("importing %s into feed %s: %w", displayName(pos[2]), pos[1], err)
-	}
-	if token != "" {
-		if err := db.SetToken(ctx, pos[1], token); err != nil {
-			return err
-		}
 	}
 	what := fmt.Sprintf("%s merged into feed %s", displayName(pos[2]), pos[1])
 	if res.Created {

@@ -180,3 +180,35 @@ func TestDBBadURLs(t *testing.T) {
 		}
 	})
 }
+
+// 'db import --token-file' makes the feed and its token in one
+// transaction: when the token cannot be set, no feed is left that the
+// hubs would serve without it (here a trigger refuses the token; before,
+// the feed was made, open to every holder of the hubs' token, and the
+// command failed after).
+func TestDBImportTokenWithTheFeedOrNotAtAll(t *testing.T) {
+	u := pgtest.SharedServer(t).DB(t)
+	h := newHarness(t)
+	if code, _, errs := h.run("", "db", "ls", u); code != 0 { // makes the tables
+		t.Fatal(errs)
+	}
+	c, err := pgx.Connect(context.Background(), u)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close(context.Background())
+	if _, err := c.Exec(context.Background(), `CREATE FUNCTION no_token() RETURNS trigger LANGUAGE plpgsql AS
+		$$ BEGIN RAISE EXCEPTION 'no token today'; END $$;
+		CREATE TRIGGER no_token BEFORE UPDATE OF token ON feedsync_feeds FOR EACH ROW EXECUTE FUNCTION no_token()`); err != nil {
+		t.Fatal(err)
+	}
+	tok := h.write("own.token", "own-secret\n")
+	os.Chmod(tok, 0o600)
+	code, _, errs := h.run("", "db", "import", u, "todo", h.write("todo.xml", oneItem), "--token-file", tok)
+	if code != 2 || !strings.Contains(errs, "no token today") {
+		t.Errorf("db import with a token refused: %d %s", code, errs)
+	}
+	if code, out, _ := h.run("", "db", "ls", u); code != 0 || out != "" {
+		t.Errorf("after the refused token the database holds %q; want no feed", out)
+	}
+}

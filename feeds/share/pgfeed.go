@@ -251,37 +251,54 @@ type ImportResult struct {
 // merge into leaves the database unchanged. The items it changes are
 // stamped as one incorporation.
 func (db *DB) Import(ctx context.Context, name string, src feed, maxFeed int64) (ImportResult, error) {
+	return db.ImportWithToken(ctx, name, src, maxFeed, "")
+}
+
+// ImportWithToken is Import, and gives feed name its own token (as
+// SetToken; "" leaves the feed's as it is) in the same transaction, so
+// that no hub serves a feed so made without it, even for a moment, nor
+// keeps one made whose token could not be set.
+func (db *DB) ImportWithToken(ctx context.Context, name string, src feed, maxFeed int64, token string) (ImportResult, error) {
 	if !validName(name) {
 		return ImportResult{}, fmt.Errorf("feed name %q: a NAME is letters, digits, '.', '_' and '-', beginning with a letter or digit, at most %d bytes", name, maxNameLen)
 	}
 	var res ImportResult
 	err := db.run(ctx, false, func(tx pgx.Tx) error {
-		res = ImportResult{}
-		f, err := db.loadFeed(ctx, tx, name, true)
-		if errors.Is(err, errNoDBFeed) {
-			res.Created = true
-			var c *cut
-			if f, c, err = db.newFeedRow(ctx, tx, name, src); err != nil {
-				return err
-			}
-			if c != nil {
-				res.Changed, err = db.fill(ctx, tx, f, src, c, maxFeed)
-				res.Items = f.items
-				return err
-			}
-			res.Created = false
-		}
-		if err != nil {
+		var err error
+		if res, err = db.importIn(ctx, tx, name, src, maxFeed); err != nil || token == "" {
 			return err
 		}
-		m, err := db.mergeInto(ctx, tx, f, src, maxFeed)
-		if err != nil {
-			return err
-		}
-		res.Changed, res.Items = len(m.changed), m.feed.items
-		return nil
+		return setToken(ctx, tx, name, token)
 	})
 	return res, err
+}
+
+// importIn is Import in tx.
+func (db *DB) importIn(ctx context.Context, tx pgx.Tx, name string, src feed, maxFeed int64) (ImportResult, error) {
+	res := ImportResult{}
+	f, err := db.loadFeed(ctx, tx, name, true)
+	if errors.Is(err, errNoDBFeed) {
+		res.Created = true
+		var c *cut
+		if f, c, err = db.newFeedRow(ctx, tx, name, src); err != nil {
+			return res, err
+		}
+		if c != nil {
+			res.Changed, err = db.fill(ctx, tx, f, src, c, maxFeed)
+			res.Items = f.items
+			return res, err
+		}
+		res.Created = false
+	}
+	if err != nil {
+		return res, err
+	}
+	m, err := db.mergeInto(ctx, tx, f, src, maxFeed)
+	if err != nil {
+		return res, err
+	}
+	res.Changed, res.Items = len(m.changed), m.feed.items
+	return res, nil
 }
 
 // merged is what a merge into the database changed.
@@ -629,16 +646,19 @@ var ErrNoFeed = errNoDBFeed
 // all of the hubs that serve it ("" takes it away); the database keeps its
 // SHA-256 only.
 func (db *DB) SetToken(ctx context.Context, name, token string) error {
+	return db.run(ctx, false, func(tx pgx.Tx) error { return setToken(ctx, tx, name, token) })
+}
+
+// setToken is SetToken in tx.
+func setToken(ctx context.Context, tx pgx.Tx, name, token string) error {
 	var digest []byte
 	if token != "" {
 		sum := sha256.Sum256([]byte(token))
 		digest = sum[:]
 	}
-	return db.run(ctx, false, func(tx pgx.Tx) error {
-		tag, err := tx.Exec(ctx, `UPDATE feedsync_feeds SET token = $2 WHERE name = $1`, name, digest)
-		if err == nil && tag.RowsAffected() == 0 {
-			return errNoDBFeed
-		}
-		return err
-	})
+	tag, err := tx.Exec(ctx, `UPDATE feedsync_feeds SET token = $2 WHERE name = $1`, name, digest)
+	if err == nil && tag.RowsAffected() == 0 {
+		return errNoDBFeed
+	}
+	return err
 }
