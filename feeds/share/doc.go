@@ -159,15 +159,24 @@
 // reads each POST back through the other hub right after its answer.
 //
 // While the database cannot be reached (no server, a connection lost, a
-// server shutting down or starting) every request is answered 503 with
+// server shutting down or starting, or, once the hub has used it, a
+// server that refuses its new connections: a password changed, a role or
+// database dropped) every request is answered 503 with
 // Retry-After; the hub logs one line when the outage begins and one when
 // it ends, lets its connections go, and connects again by itself. A
 // transaction that meets a connection broken while idle is run once more
 // on a new one; a merge run twice changes nothing the first did not.
-// 'feedsync serve --db' exits 2 when the database cannot be used at start
-// (a URL that does not parse, a password refused, a missing database, no
-// server): the message names the host, the port and the database, never
-// the password.
+// 'feedsync serve --db' exits 2 when the database cannot be used (a URL
+// that does not parse, a password refused, a missing database, a newer
+// schema): the message names the host, the port and the database, never
+// the password. A server it cannot reach is no such reason, at start or
+// later: the issue asks both that an unreachable server exit 2 (item 5)
+// and that hubs never exit while the database is unreachable (item 3); we
+// read item 5 as the commands' rule and item 3 as the hubs', so that a hub
+// restarted during an outage (a deploy, a failover) answers 503 within a
+// second of its start and serves once the database is back (DialDB, Ping;
+// TestServeDBStartsWhileTheDatabaseIsDown), rather than be down until
+// someone starts it again.
 //
 // # Durability
 //

@@ -194,3 +194,51 @@ func (f *front) readPost(w http.ResponseWriter, r *http.Request) (feed, func(), 
 	}
 	return posted, release, true
 }
+
+// notModified reports whether an If-None-Match header names etag as
+// http.ServeContent reads it (RFC 9110 §13.1.2: a list of entity tags,
+// compared weakly, or "*"), so that a hub skips making the body of a GET
+// exactly when ServeContent answers it 304: a header that merely holds
+// the tag's characters (x"…") gets the feed, never an empty body.
+func notModified(header, etag string) bool {
+	for h := strings.TrimSpace(header); h != ""; h = strings.TrimSpace(h) {
+		switch h[0] {
+		case ',':
+			h = h[1:]
+			continue
+		case '*':
+			return true
+		}
+		tag, rest, ok := scanETag(h)
+		if !ok {
+			return false
+		}
+		if strings.TrimPrefix(tag, "W/") == strings.TrimPrefix(etag, "W/") {
+			return true
+		}
+		h = rest
+	}
+	return false
+}
+
+// scanETag reads the entity tag at the start of s (W/ and a quoted
+// string of etagc, RFC 9110 §8.8.3) and what follows it.
+func scanETag(s string) (tag, rest string, ok bool) {
+	start := 0
+	if strings.HasPrefix(s, "W/") {
+		start = 2
+	}
+	if len(s)-start < 2 || s[start] != '"' {
+		return "", "", false
+	}
+	for i := start + 1; i < len(s); i++ {
+		switch c := s[i]; {
+		case c == '"':
+			return s[:i+1], s[i+1:], true
+		case c == 0x21 || c >= 0x23 && c != 0x7f:
+		default:
+			return "", "", false
+		}
+	}
+	return "", "", false
+}

@@ -183,36 +183,59 @@ func (db *DB) Names(ctx context.Context) ([]string, error) {
 }
 
 // newFeedRow makes the row of a new feed from the feed it is created from
-// (its feed-level data and dialect; its items are merged in after) and
-// returns it locked.
-func (db *DB) newFeedRow(ctx context.Context, tx pgx.Tx, name string, from feed) (*dbFeed, error) {
+// (its feed-level data and dialect) and returns it locked, with that feed
+// cut into its shell and its items (fill writes them); nil for the cut
+// when another transaction made the feed first, which from is then
+// merged into.
+func (db *DB) newFeedRow(ctx context.Context, tx pgx.Tx, name string, from feed) (*dbFeed, *cut, error) {
 	ids := map[string]bool{}
 	for _, e := range from.Entries() {
 		ids[e.ID()] = true
 	}
 	c, err := cutFeed(from.UTF8Bytes(), from.Format(), ids, placesOf(from))
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	shell, err := parse(name, compose(c.shell, c.ins, nil))
 	if err != nil {
-		return nil, fmt.Errorf("%s: its feed-level data alone does not load: %w", from.Name(), err)
+		return nil, nil, fmt.Errorf("%s: its feed-level data alone does not load: %w", from.Name(), err)
 	}
 	var now int64
 	if err := tx.QueryRow(ctx, "SELECT floor(extract(epoch from clock_timestamp()))::bigint").Scan(&now); err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	if db.now != nil {
 		now = db.now().Unix()
 	}
 	o := now - 1
-	_, err = tx.Exec(ctx, `INSERT INTO feedsync_feeds (name, format, dialect, shell, ins, origin, until, purged, digest, size)
+	tag, err := tx.Exec(ctx, `INSERT INTO feedsync_feeds (name, format, dialect, shell, ins, origin, until, purged, digest, size)
 		VALUES ($1, $2, $3, $4, $5, $6, $6, $6, $7, $8) ON CONFLICT (name) DO NOTHING`,
 		name, int16(from.Format()), shell.Dialect().String(), c.shell, c.ins, o, make([]byte, 16), len(c.shell))
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	return db.loadFeed(ctx, tx, name, true)
+	if tag.RowsAffected() == 0 {
+		c = nil // another import made it meanwhile: merge into it
+	}
+	f, err := db.loadFeed(ctx, tx, name, true)
+	return f, c, err
+}
+
+// fill writes the items of from, the feed new feed f was made from (c:
+// from cut), as from holds them, stamped as one incorporation: a feed
+// imported is exported as it was, its layout included, rather than laid
+// out again by a merge into its empty shell. It returns how many items it
+// wrote.
+func (db *DB) fill(ctx context.Context, tx pgx.Tx, f *dbFeed, from feed, c *cut, maxFeed int64) (int, error) {
+	if len(c.items) == 0 {
+		return 0, nil
+	}
+	ids := make([]string, len(c.items)) // in document order: the feed's order
+	pieces := make(map[string][]byte, len(c.items))
+	for i, p := range c.items {
+		ids[i], pieces[p.id] = p.id, p.body
+	}
+	return len(ids), db.write(ctx, tx, f, from, ids, nil, pieces, c, maxFeed)
 }
 
 // ImportResult says what an import changed.
@@ -228,28 +251,54 @@ type ImportResult struct {
 // merge into leaves the database unchanged. The items it changes are
 // stamped as one incorporation.
 func (db *DB) Import(ctx context.Context, name string, src feed, maxFeed int64) (ImportResult, error) {
+	return db.ImportWithToken(ctx, name, src, maxFeed, "")
+}
+
+// ImportWithToken is Import, and gives feed name its own token (as
+// SetToken; "" leaves the feed's as it is) in the same transaction, so
+// that no hub serves a feed so made without it, even for a moment, nor
+// keeps one made whose token could not be set.
+func (db *DB) ImportWithToken(ctx context.Context, name string, src feed, maxFeed int64, token string) (ImportResult, error) {
 	if !validName(name) {
 		return ImportResult{}, fmt.Errorf("feed name %q: a NAME is letters, digits, '.', '_' and '-', beginning with a letter or digit, at most %d bytes", name, maxNameLen)
 	}
 	var res ImportResult
 	err := db.run(ctx, false, func(tx pgx.Tx) error {
-		res = ImportResult{}
-		f, err := db.loadFeed(ctx, tx, name, true)
-		if errors.Is(err, errNoDBFeed) {
-			res.Created = true
-			f, err = db.newFeedRow(ctx, tx, name, src)
-		}
-		if err != nil {
+		var err error
+		if res, err = db.importIn(ctx, tx, name, src, maxFeed); err != nil || token == "" {
 			return err
 		}
-		m, err := db.mergeInto(ctx, tx, f, src, maxFeed)
-		if err != nil {
-			return err
-		}
-		res.Changed, res.Items = len(m.changed), m.feed.items
-		return nil
+		return setToken(ctx, tx, name, token)
 	})
 	return res, err
+}
+
+// importIn is Import in tx.
+func (db *DB) importIn(ctx context.Context, tx pgx.Tx, name string, src feed, maxFeed int64) (ImportResult, error) {
+	res := ImportResult{}
+	f, err := db.loadFeed(ctx, tx, name, true)
+	if errors.Is(err, errNoDBFeed) {
+		res.Created = true
+		var c *cut
+		if f, c, err = db.newFeedRow(ctx, tx, name, src); err != nil {
+			return res, err
+		}
+		if c != nil {
+			res.Changed, err = db.fill(ctx, tx, f, src, c, maxFeed)
+			res.Items = f.items
+			return res, err
+		}
+		res.Created = false
+	}
+	if err != nil {
+		return res, err
+	}
+	m, err := db.mergeInto(ctx, tx, f, src, maxFeed)
+	if err != nil {
+		return res, err
+	}
+	res.Changed, res.Items = len(m.changed), m.feed.items
+	return res, nil
 }
 
 // merged is what a merge into the database changed.
@@ -597,16 +646,19 @@ var ErrNoFeed = errNoDBFeed
 // all of the hubs that serve it ("" takes it away); the database keeps its
 // SHA-256 only.
 func (db *DB) SetToken(ctx context.Context, name, token string) error {
+	return db.run(ctx, false, func(tx pgx.Tx) error { return setToken(ctx, tx, name, token) })
+}
+
+// setToken is SetToken in tx.
+func setToken(ctx context.Context, tx pgx.Tx, name, token string) error {
 	var digest []byte
 	if token != "" {
 		sum := sha256.Sum256([]byte(token))
 		digest = sum[:]
 	}
-	return db.run(ctx, false, func(tx pgx.Tx) error {
-		tag, err := tx.Exec(ctx, `UPDATE feedsync_feeds SET token = $2 WHERE name = $1`, name, digest)
-		if err == nil && tag.RowsAffected() == 0 {
-			return errNoDBFeed
-		}
-		return err
-	})
+	tag, err := tx.Exec(ctx, `UPDATE feedsync_feeds SET token = $2 WHERE name = $1`, name, digest)
+	if err == nil && tag.RowsAffected() == 0 {
+		return errNoDBFeed
+	}
+	return err
 }
