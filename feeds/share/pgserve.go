@@ -16,6 +16,7 @@ import (
 
 	"github.com/feedsync/feedsync/feeds/dialect"
 	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
 )
 
 // DBServer serves every feed of a database at /NAME and /NAME/complete,
@@ -97,8 +98,8 @@ func (d dbFeedState) post(ctx context.Context, posted feed, until, link string, 
 // errNoDBFeed when the database has no such feed.
 func (s *DBServer) token(ctx context.Context, name string) (tokenCheck, error) {
 	var own []byte
-	err := s.db.run(ctx, true, func(tx pgx.Tx) error {
-		return tx.QueryRow(ctx, `SELECT token FROM feedsync_feeds WHERE name = $1`, name).Scan(&own)
+	err := s.db.runOn(ctx, func(conn *pgxpool.Conn) error {
+		return conn.QueryRow(ctx, `SELECT token FROM feedsync_feeds WHERE name = $1`, name).Scan(&own)
 	})
 	if errors.Is(err, pgx.ErrNoRows) {
 		return tokenCheck{}, errNoDBFeed
@@ -285,20 +286,38 @@ type postJob struct {
 
 // runBatch merges a batch of POSTs to feed name in one transaction, and
 // gives each its answer, made once all are merged: what the poster lacks
-// of the feed as the batch leaves it.
+// of the feed as the batch leaves it. The transaction takes two round
+// trips to the database (feedTx): the first locks the row and reads the
+// items the batch names, the second writes what the merges changed,
+// reads what the posters lack and commits; a partial feed's ETag, which
+// reads its window, takes more before the commit.
 func (s *DBServer) runBatch(name string, batch []*postJob) {
 	ctx, cancel := context.WithTimeout(context.Background(), dbTimeout)
 	defer cancel()
-	err := s.db.run(ctx, false, func(tx pgx.Tx) error {
+	var ids []string
+	seen := map[string]bool{}
+	opml := false
+	for _, j := range batch {
+		for _, id := range postedIDs(j.posted) {
+			if !seen[id] {
+				seen[id] = true
+				ids = append(ids, id)
+			}
+		}
+		opml = opml || j.posted.Format() == dialect.OPML
+	}
+	err := s.db.runOn(ctx, func(conn *pgxpool.Conn) error {
 		for _, j := range batch {
 			j.ans, j.code, j.err, j.warnings = postAnswer{}, 0, nil, nil
 		}
-		f, err := s.db.loadFeed(ctx, tx, name, true)
+		tx, err := s.db.beginFeedTx(ctx, conn, name, ids, opml)
 		if err != nil {
 			return err
 		}
+		f := tx.f
+		var taken []*postJob
 		for _, j := range batch {
-			m, err := s.db.mergeInto(ctx, tx, f, j.posted, s.fr.opts.MaxFeed)
+			m, err := tx.merge(j.posted, s.fr.opts.MaxFeed)
 			var big *GrowthError
 			var bad *badPost
 			if errors.As(err, &big) || errors.As(err, &bad) {
@@ -309,23 +328,55 @@ func (s *DBServer) runBatch(name string, batch []*postJob) {
 				return err
 			}
 			mergeWarnings(m.doc, func(msg string) { j.warnings = append(j.warnings, msg) })
+			taken = append(taken, j)
 		}
 		si, err := s.shells.of(f)
 		if err != nil {
 			return err
 		}
-		for _, j := range batch {
-			if j.err != nil {
-				continue
+		window := !s.fr.opts.Window.IsZero()
+		partial := false
+		for _, j := range taken {
+			partial = partial || window && !j.complete
+		}
+		var lacks [][][]byte
+		var q lacksQuery
+		queue := func(b *pgx.Batch) {
+			if len(taken) > 0 {
+				q = f.lacksQuery(taken)
+				b.Queue(q.sql, q.args...)
 			}
-			if j.ans.body, err = s.db.answer(ctx, tx, f, si, j.posted, j.until); err != nil {
+		}
+		read := func(br pgx.BatchResults) error {
+			if len(taken) == 0 {
+				return nil
+			}
+			rows, err := br.Query()
+			lacks, err = q.lacks(rows, err)
+			return err
+		}
+		// The ETags of partial feeds read the window before the commit.
+		if err := tx.flush(ctx, queue, read, !partial); err != nil {
+			return err
+		}
+		views := map[string]*dbView{}
+		for i, j := range taken {
+			if j.ans.body, err = s.db.answer(f, si, j.until, lacks[i]); err != nil {
 				return err
 			}
-			v, err := s.db.makeView(ctx, tx, f, si, &s.fr.opts, !j.complete && !s.fr.opts.Window.IsZero(), j.link)
-			if err != nil {
-				return err
+			part := window && !j.complete
+			key := viewKey(part, j.link)
+			v := views[key]
+			if v == nil {
+				if v, err = s.db.makeView(ctx, conn, f, si, &s.fr.opts, part, j.link); err != nil {
+					return err
+				}
+				views[key] = v
 			}
 			j.ans.ctype, j.ans.etag, j.code = si.ctype, v.etag, http.StatusOK
+		}
+		if partial {
+			return tx.commit(ctx)
 		}
 		return nil
 	})
@@ -341,29 +392,61 @@ func (s *DBServer) runBatch(name string, batch []*postJob) {
 	}
 }
 
-// answer is what a poster whose last read ended at until lacks (see
-// Hub.answer): every item stamped after until that it did not send as it
-// now is, and every item it sent that the feed holds otherwise, with
-// sx:sharing since that until and until the latest stamp.
-func (db *DB) answer(ctx context.Context, tx pgx.Tx, f *dbFeed, si *shellInfo, posted feed, until string) ([]byte, error) {
-	d := parseDialect(f.dialect)
+// lacksQuery is the query of the items the posters of a batch may lack,
+// each of whose last read ended at its until (see Hub.answer): those
+// stamped after the earliest until, and those any sent, each row read
+// once for all of them. Two index scans, not one OR over the feed: the
+// items stamped after until (feedsync_items_stamp) and those sent (the
+// primary key), one after the other (UNION ALL: an item both stamped
+// after until and sent comes twice, and is taken once).
+type lacksQuery struct {
+	sql   string
+	args  []any
+	froms []int64
+	sent  []map[string]string
+}
+
+func (f *dbFeed) lacksQuery(jobs []*postJob) lacksQuery {
+	q := lacksQuery{sql: `SELECT id, sum, stamp, body FROM feedsync_items WHERE feed = $1 AND stamp > $2
+		UNION ALL SELECT id, sum, stamp, body FROM feedsync_items WHERE feed = $1 AND id = ANY($3)`}
+	var ids []string
+	seen := map[string]bool{}
+	from := int64(1<<63 - 1)
+	for _, j := range jobs {
+		q.froms = append(q.froms, f.answerFrom(j.until))
+		sent := sums(j.posted)
+		q.sent = append(q.sent, sent)
+		from = min(from, q.froms[len(q.froms)-1])
+		for id := range sent {
+			if !seen[id] {
+				seen[id] = true
+				ids = append(ids, id)
+			}
+		}
+	}
+	q.args = []any{f.id, from, ids}
+	return q
+}
+
+// answerFrom is the stamp after which a poster whose last read ended at
+// until lacks the items stamped.
+func (f *dbFeed) answerFrom(until string) int64 {
 	from := f.floor()
-	if u, ok := parseMark(d, until); ok {
+	if u, ok := parseMark(parseDialect(f.dialect), until); ok {
 		from = max(from, u.Unix())
 	}
-	sent := sums(posted)
-	ids := make([]string, 0, len(sent))
-	for id := range sent {
-		ids = append(ids, id)
-	}
-	// Two index scans, not one OR over the feed: the items stamped after
-	// until (feedsync_items_stamp) and those sent (the primary key).
-	rows, err := tx.Query(ctx, `SELECT id, sum, stamp, body FROM feedsync_items WHERE feed = $1 AND stamp > $2
-		UNION SELECT id, sum, stamp, body FROM feedsync_items WHERE feed = $1 AND id = ANY($3)`, f.id, from, ids)
+	return from
+}
+
+// lacks reads the query's rows: for each poster, the bodies of the items
+// stamped after its until that it did not send as they now are, and of
+// those it sent that the feed holds otherwise.
+func (q lacksQuery) lacks(rows pgx.Rows, err error) ([][][]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	var items [][]byte
+	out := make([][][]byte, len(q.froms))
+	seen := map[string]bool{}
 	for rows.Next() {
 		var id, sum string
 		var stamp int64
@@ -372,14 +455,26 @@ func (db *DB) answer(ctx context.Context, tx pgx.Tx, f *dbFeed, si *shellInfo, p
 			rows.Close()
 			return nil, err
 		}
-		s, was := sent[id]
-		if stamp > from && s != sum || was && s != sum {
-			items = append(items, body)
+		if seen[id] {
+			continue
+		}
+		seen[id] = true
+		for i, from := range q.froms {
+			s, was := q.sent[i][id]
+			if stamp > from && s != sum || was && s != sum {
+				out[i] = append(out[i], body)
+			}
 		}
 	}
-	if err := rows.Err(); err != nil {
-		return nil, err
-	}
+	return out, rows.Err()
+}
+
+// answer is what a poster whose last read ended at until lacks (see
+// Hub.answer): the items lacks read, with sx:sharing since that until
+// and until the latest stamp.
+func (db *DB) answer(f *dbFeed, si *shellInfo, until string, items [][]byte) ([]byte, error) {
+	d := parseDialect(f.dialect)
+	from := f.answerFrom(until)
 	var sh *dialect.Sharing
 	if d != dialect.None {
 		sh = &dialect.Sharing{Since: sinceMark(d, min(from, f.until-sinceStep(d))), Until: stampMark(d, time.Unix(f.until, 0)), Related: relatedOf(si)}

@@ -40,7 +40,7 @@ func parseDialect(s string) dialect.Dialect {
 // file hub's (stamps.choose): since is the greatest stamp left out, 0.91
 // never splits an incorporation nor holds none, an OPML outline's
 // ancestors come along.
-func (db *DB) makeView(ctx context.Context, tx pgx.Tx, f *dbFeed, si *shellInfo, opts *Options, partial bool, link string) (*dbView, error) {
+func (db *DB) makeView(ctx context.Context, tx querier, f *dbFeed, si *shellInfo, opts *Options, partial bool, link string) (*dbView, error) {
 	d := parseDialect(f.dialect)
 	v := &dbView{ctype: si.ctype, modified: time.Unix(f.until, 0).UTC()}
 	since := f.floor()
@@ -97,7 +97,7 @@ type stampRow struct {
 	stamp int64
 }
 
-func queryStamps(ctx context.Context, tx pgx.Tx, q string, args ...any) ([]stampRow, error) {
+func queryStamps(ctx context.Context, tx querier, q string, args ...any) ([]stampRow, error) {
 	rows, err := tx.Query(ctx, q, args...)
 	if err != nil {
 		return nil, err
@@ -111,7 +111,7 @@ func queryStamps(ctx context.Context, tx pgx.Tx, q string, args ...any) ([]stamp
 
 // chooseDB picks the items of a partial feed and its since, walking the
 // stamps' index back from the latest as stampIndex.choose does.
-func chooseDB(ctx context.Context, tx pgx.Tx, f *dbFeed, w Window, now int64, incl bool) ([]string, int64, error) {
+func chooseDB(ctx context.Context, tx querier, f *dbFeed, w Window, now int64, incl bool) ([]string, int64, error) {
 	var rows []stampRow
 	var err error
 	switch {
@@ -182,7 +182,7 @@ func chooseDB(ctx context.Context, tx pgx.Tx, f *dbFeed, w Window, now int64, in
 }
 
 // queryAll runs a query and collects its rows.
-func queryAll[T any](ctx context.Context, tx pgx.Tx, fn pgx.RowToFunc[T], q string, args ...any) ([]T, error) {
+func queryAll[T any](ctx context.Context, tx querier, fn pgx.RowToFunc[T], q string, args ...any) ([]T, error) {
 	rows, err := tx.Query(ctx, q, args...)
 	if err != nil {
 		return nil, err
