@@ -146,35 +146,37 @@ func (db *DB) Names(ctx context.Context) ([]string, error) {
 
 // newFeedRow makes the row of a new feed from the feed it is created from
 // (its feed-level data and dialect; its items are merged in after) and
-// returns it locked, in the transaction under way on conn.
-func (db *DB) newFeedRow(ctx context.Context, conn *pgxpool.Conn, name string, from feed) (*dbFeed, error) {
+// returns it locked, in the transaction under way on conn; made is false
+// when another command made it meanwhile.
+func (db *DB) newFeedRow(ctx context.Context, conn *pgxpool.Conn, name string, from feed) (f *dbFeed, made bool, err error) {
 	ids := map[string]bool{}
 	for _, e := range from.Entries() {
 		ids[e.ID()] = true
 	}
 	c, err := cutFeed(from.Bytes(), from.Format(), ids, placesOf(from))
 	if err != nil {
-		return nil, err
+		return nil, false, err
 	}
 	shell, err := parse(name, compose(c.shell, c.ins, nil))
 	if err != nil {
-		return nil, fmt.Errorf("%s: its feed-level data alone does not load: %w", from.Name(), err)
+		return nil, false, fmt.Errorf("%s: its feed-level data alone does not load: %w", from.Name(), err)
 	}
 	var now int64
 	if err := conn.QueryRow(ctx, clockQuery).Scan(&now); err != nil {
-		return nil, err
+		return nil, false, err
 	}
 	if db.now != nil {
 		now = db.now().Unix()
 	}
 	o := now - 1
-	_, err = conn.Exec(ctx, `INSERT INTO feedsync_feeds (name, format, dialect, shell, ins, origin, until, purged, digest, size)
+	tag, err := conn.Exec(ctx, `INSERT INTO feedsync_feeds (name, format, dialect, shell, ins, origin, until, purged, digest, size)
 		VALUES ($1, $2, $3, $4, $5, $6, $6, $6, $7, $8) ON CONFLICT (name) DO NOTHING`,
 		name, int16(from.Format()), shell.Dialect().String(), c.shell, c.ins, o, make([]byte, 16), len(c.shell))
 	if err != nil {
-		return nil, err
+		return nil, false, err
 	}
-	return db.loadFeed(ctx, conn, name, true)
+	f, err = db.loadFeed(ctx, conn, name, true)
+	return f, err == nil && tag.RowsAffected() == 1, err
 }
 
 // ImportResult says what an import changed.
@@ -200,8 +202,9 @@ func (db *DB) Import(ctx context.Context, name string, src feed, maxFeed int64) 
 		tx, err := db.beginFeedTx(ctx, conn, name, ids, src.Format() == dialect.OPML)
 		if errors.Is(err, errNoDBFeed) {
 			res.Created = true
-			tx = &feedTx{conn: conn}
-			if tx.f, err = db.newFeedRow(ctx, conn, name, src); err == nil {
+			tx = &feedTx{conn: conn, read: map[string]*dbItem{}}
+			var made bool
+			if tx.f, made, err = db.newFeedRow(ctx, conn, name, src); err == nil && !made {
 				// Made by another command meanwhile, it may hold items.
 				err = tx.readMore(ctx, ids)
 			}

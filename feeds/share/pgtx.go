@@ -212,6 +212,37 @@ func (tx *feedTx) set(it *dbItem) {
 	tx.read[it.id] = it
 }
 
+// copyAbove is the number of new items from which flush copies them into
+// the table (COPY, a round trip of its own) rather than inserting them
+// with the other writes: an import's.
+const copyAbove = 1000
+
+// copyFresh copies the new items into feedsync_items, when they are
+// many, and leaves the others to queueWrites.
+func (tx *feedTx) copyFresh(ctx context.Context) error {
+	var fresh, rest []string
+	for _, id := range tx.dirty {
+		if tx.read[id].fresh {
+			fresh = append(fresh, id)
+		} else {
+			rest = append(rest, id)
+		}
+	}
+	if len(fresh) < copyAbove {
+		return nil
+	}
+	_, err := tx.conn.CopyFrom(ctx, pgx.Identifier{"feedsync_items"}, []string{"feed", "id", "seq", "stamp", "sum", "parent", "body"},
+		pgx.CopyFromSlice(len(fresh), func(i int) ([]any, error) {
+			it := tx.read[fresh[i]]
+			return []any{tx.f.id, it.id, it.seq, it.stamp, it.sum, it.parent, it.body}, nil
+		}))
+	if err != nil {
+		return err
+	}
+	tx.dirty = rest
+	return nil
+}
+
 // queueWrites queues what the merges changed: the items (each once, as
 // the last merge left it), the versions that left, the row.
 func (tx *feedTx) queueWrites(b *pgx.Batch) {
@@ -271,6 +302,9 @@ func (c *itemColumns) add(it *dbItem) {
 // its results with read, in the order queued) and commits, when commit
 // is set, all in one round trip.
 func (tx *feedTx) flush(ctx context.Context, more func(*pgx.Batch), read func(pgx.BatchResults) error, commit bool) error {
+	if err := tx.copyFresh(ctx); err != nil {
+		return err
+	}
 	b := &pgx.Batch{}
 	tx.queueWrites(b)
 	writes := b.Len()
