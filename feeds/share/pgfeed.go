@@ -78,6 +78,9 @@ type shellInfo struct {
 	format  dialect.Format
 	related []dialect.Related // its own sx:related of type "aggregated", republished
 	ctype   string
+
+	mu        sync.Mutex
+	templates map[string]*sharingTemplate // by the shape of sx:sharing (withSharing)
 }
 
 // shells caches shellInfo by the shell's digest.

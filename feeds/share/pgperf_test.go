@@ -4,11 +4,80 @@ import (
 	"bytes"
 	"context"
 	"slices"
+	"strings"
 	"testing"
+	"time"
 
 	"github.com/feedsync/feedsync/feeds/dialect"
 	"github.com/feedsync/feedsync/feeds/feedgen"
 )
+
+// A shell's sx:sharing filled into a template (shellInfo.withSharing)
+// is byte for byte what the shell read, given that sx:sharing and written
+// gives (withSharing), for every kind of feed and shape of sx:sharing,
+// with since and until of every length (0.91's RFC 822 days of one and
+// two digits), and for a shell that names a sentinel itself (no template).
+func TestSharingTemplateWritesWhatTheShellWould(t *testing.T) {
+	for _, kind := range append(kinds, "plain-rss") {
+		for _, shape := range []string{"bare", "expires", "window", "related"} {
+			t.Run(kind+"/"+shape, func(t *testing.T) {
+				shells := map[string]string{"plain": emptyFeeds[kind]}
+				if kind == "rss" || kind == "sse-rss" {
+					// The sentinels named in the feed-level data.
+					shells["sentinel"] = strings.Replace(emptyFeeds[kind], "<title>To do</title>",
+						"<title>1973-03-03T03:03:03Z Sat, 3 Mar 1973 03:03:03 GMT</title>", 1)
+				}
+				for name, data := range shells {
+					f := dbFeedOf(t, data, kind != "plain-rss")
+					d := parseDialect(f.dialect)
+					if d == dialect.None {
+						d = dialect.FeedSync102 // sx:sharing set makes the feed 1.0.2's
+					}
+					if (kind == "sse-rss" || kind == "sse-opml") != (d == dialect.SSE091) {
+						t.Fatalf("%s feed of dialect %v", kind, d)
+					}
+					si := &shellInfo{}
+					for _, at := range []time.Time{t0, t0.Add(24 * time.Hour), t0.AddDate(0, 0, 10), time.Date(2031, 12, 31, 23, 59, 59, 0, time.UTC)} {
+						sh := &dialect.Sharing{Since: sinceMark(d, at.Add(-time.Hour).Unix()), Until: stampMark(d, at)}
+						switch shape {
+						case "expires":
+							sh.Expires = at.Add(time.Hour)
+						case "window":
+							sh.Window = 7
+						case "related":
+							sh.Related = []dialect.Related{{Link: "http://example.com/a?b=c&d=<e>", Type: "complete"}, {Link: "http://example.com/x", Type: "aggregated", Title: `"X" & Y`}}
+						}
+						want, wantIns, err := withSharing(f, sh)
+						if err != nil {
+							t.Fatal(err)
+						}
+						got, gotIns, err := si.withSharing(f, sh)
+						if err != nil {
+							t.Fatal(err)
+						}
+						if string(got) != string(want) || gotIns != wantIns {
+							t.Errorf("%s shell at %v: template gives (ins %d)\n%s\nwant (ins %d)\n%s", name, at, gotIns, got, wantIns, want)
+						}
+					}
+				}
+			})
+		}
+	}
+}
+
+// dbFeedOf is the row a database holds for a feed of data, with an item
+// (of its dialect) created in it when synced: its shell.
+func dbFeedOf(t *testing.T, data string, synced bool) *dbFeed {
+	t.Helper()
+	src := mustParse(t, "feed", []byte(data))
+	if synced {
+		if err := create("i1", "item 1")(src, stamp{"A", t0}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	c := cutOf(t, src)
+	return &dbFeed{name: "todo", format: src.Format(), dialect: src.Dialect().String(), shell: c.shell, ins: c.ins}
+}
 
 // An import of more items than copyAbove copies them into the table
 // (COPY); a second import of the feed changed updates them in place: the

@@ -489,7 +489,7 @@ func (db *DB) answer(f *dbFeed, si *shellInfo, until string, items [][]byte) ([]
 		}
 		return doc.Bytes(), nil
 	}
-	shell, ins, err := withSharing(f, sh)
+	shell, ins, err := si.withSharing(f, sh)
 	if err != nil {
 		return nil, err
 	}
