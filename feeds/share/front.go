@@ -76,9 +76,14 @@ func (f *front) authorized(w http.ResponseWriter, r *http.Request, t tokenCheck,
 	if t.none() || open || t.matches(r.Header.Get("Authorization")) {
 		return true
 	}
+	unauthorized(w)
+	return false
+}
+
+// unauthorized answers 401.
+func unauthorized(w http.ResponseWriter) {
 	w.Header().Set("WWW-Authenticate", `Bearer realm="feedsync"`)
 	http.Error(w, "401 unauthorized: this hub wants Authorization: Bearer <token> (feedsync: --token-file)", http.StatusUnauthorized)
-	return false
 }
 
 // linkFor is the absolute URI of the complete feed (1.0.2 §2.3) of the
@@ -141,6 +146,10 @@ func (f *front) serveFeed(w http.ResponseWriter, r *http.Request, st hubState, t
 		defer release()
 		a, code, err := st.post(r.Context(), posted, r.Header.Get(HeaderUntil), link, complete)
 		if err != nil {
+			if code == http.StatusUnauthorized {
+				unauthorized(w)
+				return
+			}
 			if code == http.StatusServiceUnavailable {
 				w.Header().Set("Retry-After", strconv.Itoa(int(RetryAfter/time.Second)))
 			}

@@ -3,6 +3,7 @@ package share
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -11,6 +12,49 @@ import (
 	"github.com/feedsync/feedsync/feeds/dialect"
 	"github.com/feedsync/feedsync/feeds/feedgen"
 )
+
+// A hub keeps the feeds' own tokens (tokenCache) rather than reading the
+// token before each request, and checks each request again against the
+// token its transaction reads: a token set or taken away by another
+// process ('feedsync db import --token-file') while a hub serves holds
+// at the hub's next request, GET and POST alike.
+func TestDBTokenChangedWhileServing(t *testing.T) {
+	db, u := testDB(t)
+	importKind(t, db, "todo", "rss")
+	h := startDBHub(t, db, Options{Token: "for-all"})
+	other, err := OpenDB(context.Background(), u, nil) // another process's
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(other.Close)
+	n := 0
+	check := func(step string, want map[string]int) {
+		t.Helper()
+		for auth, code := range want {
+			n++
+			hdr := []string{"Authorization", auth}
+			if got, body := httpDo(t, "GET", h.srv.URL+"/todo", nil, hdr...); got != code {
+				t.Errorf("%s: GET with %q: %d, want %d: %s", step, auth, got, code, body)
+			}
+			f := mustParse(t, "rss", []byte(emptyFeeds["rss"]))
+			if err := create(fmt.Sprint("x", n), "X")(f, stamp{"P", t0}); err != nil {
+				t.Fatal(err)
+			}
+			if got, body := httpDo(t, "POST", h.srv.URL+"/todo", f.Bytes(), hdr...); got != code {
+				t.Errorf("%s: POST with %q: %d, want %d: %s", step, auth, got, code, body)
+			}
+		}
+	}
+	check("no token of its own", map[string]int{"Bearer for-all": 200, "Bearer own": 401})
+	if err := other.SetToken(context.Background(), "todo", "own"); err != nil {
+		t.Fatal(err)
+	}
+	check("its own token set", map[string]int{"Bearer for-all": 401, "Bearer own": 200})
+	if err := other.SetToken(context.Background(), "todo", ""); err != nil {
+		t.Fatal(err)
+	}
+	check("its own token taken away", map[string]int{"Bearer for-all": 200, "Bearer own": 401})
+}
 
 // A shell's sx:sharing filled into a template (shellInfo.withSharing)
 // is byte for byte what the shell read, given that sx:sharing and written

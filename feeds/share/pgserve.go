@@ -1,6 +1,7 @@
 package share
 
 import (
+	"bytes"
 	"context"
 	"crypto/sha256"
 	"crypto/subtle"
@@ -30,6 +31,8 @@ type DBServer struct {
 
 	pmu    sync.Mutex
 	queues map[string]*postQueue // the POSTs waiting, by feed
+
+	tokens tokenCache
 }
 
 // dbTimeout bounds what one request asks of the database.
@@ -63,7 +66,7 @@ func (s *DBServer) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		http.NotFound(lw, r)
 		return
 	}
-	token, err := s.token(ctx, name)
+	own, err := s.ownToken(ctx, name, r)
 	if err != nil {
 		s.fail(lw, err)
 		return
@@ -77,40 +80,110 @@ func (s *DBServer) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	u := *r.URL
 	u.Path, u.RawPath = rest, ""
 	r2.URL = &u
-	s.fr.serveFeed(lw, r2, dbFeedState{s, name}, token, linkFor(r, public, "/"+name))
+	st := dbFeedState{s: s, name: name, own: own, auth: r.Header.Get("Authorization")}
+	s.fr.serveFeed(lw, r2, st, s.tokenFor(own), linkFor(r, public, "/"+name))
 }
 
-// dbFeedState is feed name of a database: the hubState of its hubs.
+// dbFeedState is feed name of a database: the hubState of its hubs, for
+// a request checked against the feed's own token own (nil: the one for
+// all), whose Authorization header is auth.
 type dbFeedState struct {
 	s    *DBServer
 	name string
+	own  []byte
+	auth string
 }
 
 func (d dbFeedState) get(w http.ResponseWriter, r *http.Request, partial bool, link string) {
-	d.s.get(r.Context(), w, r, d.name, partial, link)
+	d.s.get(r.Context(), w, r, d, partial, link)
 }
 
 func (d dbFeedState) post(ctx context.Context, posted feed, until, link string, complete bool) (postAnswer, int, error) {
-	return d.s.post(ctx, d.name, posted, until, link, complete)
+	return d.s.post(ctx, d, posted, until, link, complete)
 }
 
-// token returns the token feed name needs: its own, or the one for all;
-// errNoDBFeed when the database has no such feed.
-func (s *DBServer) token(ctx context.Context, name string) (tokenCheck, error) {
+// tokenCache holds the feeds' own tokens (their SHA-256, nil for none),
+// against which a request is first checked: it saves the round trip to
+// the database that reading the token before each request took. Each
+// request's transaction reads its feed's row, token included, and one
+// checked against a token no longer the feed's is checked again against
+// the row's before anything is answered or merged (moved): a token set
+// or taken away holds from the next transaction on, through every hub.
+type tokenCache struct {
+	mu sync.Mutex
+	m  map[string][]byte // by feed name; present: the feed exists
+}
+
+// maxTokens bounds the feeds whose tokens a hub keeps.
+const maxTokens = 4096
+
+func (c *tokenCache) get(name string) ([]byte, bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	own, ok := c.m[name]
+	return own, ok
+}
+
+func (c *tokenCache) put(name string, own []byte) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.m == nil || len(c.m) >= maxTokens {
+		c.m = map[string][]byte{}
+	}
+	c.m[name] = own
+}
+
+func (c *tokenCache) drop(name string) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	delete(c.m, name)
+}
+
+// ownToken returns feed name's own token (its SHA-256, nil for none), as
+// last read, or read again when that one refuses r (a token taken away
+// meanwhile must not refuse it); errNoDBFeed when the database has no
+// such feed.
+func (s *DBServer) ownToken(ctx context.Context, name string, r *http.Request) ([]byte, error) {
+	if own, ok := s.tokens.get(name); ok {
+		t := s.tokenFor(own)
+		open := r.Method != http.MethodPost && s.fr.opts.OpenRead
+		if open || t.none() || t.matches(r.Header.Get("Authorization")) {
+			return own, nil
+		}
+	}
 	var own []byte
 	err := s.db.runOn(ctx, func(conn *pgxpool.Conn) error {
 		return conn.QueryRow(ctx, `SELECT token FROM feedsync_feeds WHERE name = $1`, name).Scan(&own)
 	})
 	if errors.Is(err, pgx.ErrNoRows) {
-		return tokenCheck{}, errNoDBFeed
+		return nil, errNoDBFeed
 	}
 	if err != nil {
-		return tokenCheck{}, err
+		return nil, err
 	}
+	s.tokens.put(name, own)
+	return own, nil
+}
+
+// tokenFor is the token a request needs of a feed whose own is own: that
+// one, or the one for all.
+func (s *DBServer) tokenFor(own []byte) tokenCheck {
 	if own != nil {
-		return tokenCheck{digest: own}, nil
+		return tokenCheck{digest: own}
 	}
-	return tokenCheck{token: s.fr.opts.Token}, nil
+	return tokenCheck{token: s.fr.opts.Token}
+}
+
+// moved reports whether the request was checked against another token
+// than f's, now read, and notes f's; ok whether the request holds f's
+// (or needs none).
+func (s *DBServer) moved(d dbFeedState, f *dbFeed) (moved, ok bool) {
+	if bytes.Equal(d.own, f.token) {
+		return false, true
+	}
+	s.tokens.put(d.name, f.token)
+	t := s.tokenFor(f.token)
+	return true, t.none() || t.matches(d.auth)
 }
 
 // status is the status of a request the database could not serve: 404
@@ -176,16 +249,21 @@ func (s *DBServer) list(ctx context.Context, w http.ResponseWriter, r *http.Requ
 // the view is made from the feed's row in a transaction of one snapshot,
 // its body written into a spool before the answer begins, so that the
 // database going away midway makes a 503, never a feed cut short.
-func (s *DBServer) get(ctx context.Context, w http.ResponseWriter, r *http.Request, name string, partial bool, link string) {
+func (s *DBServer) get(ctx context.Context, w http.ResponseWriter, r *http.Request, d dbFeedState, partial bool, link string) {
 	sp := &spool{}
 	defer sp.Close()
 	var v *dbView
 	inm := r.Header.Get("If-None-Match")
+	refused := false
 	err := s.db.run(ctx, true, func(tx pgx.Tx) error {
 		sp.Reset()
-		f, err := s.db.loadFeed(ctx, tx, name, false)
+		f, err := s.db.loadFeed(ctx, tx, d.name, false)
 		if err != nil {
 			return err
+		}
+		if moved, ok := s.moved(d, f); moved && !ok && !s.fr.opts.OpenRead {
+			refused = true
+			return nil
 		}
 		si, err := s.shells.of(f)
 		if err != nil {
@@ -199,8 +277,15 @@ func (s *DBServer) get(ctx context.Context, w http.ResponseWriter, r *http.Reque
 		}
 		return s.db.render(ctx, tx, f, v, sp)
 	})
+	if errors.Is(err, errNoDBFeed) {
+		s.tokens.drop(d.name)
+	}
 	if err != nil {
 		s.fail(w, err)
+		return
+	}
+	if refused {
+		unauthorized(w)
 		return
 	}
 	hd := w.Header()
@@ -223,8 +308,9 @@ func (s *DBServer) get(ctx context.Context, w http.ResponseWriter, r *http.Reque
 // once per batch rather than once per POST. Each merge of a batch is an
 // incorporation of its own, with its own stamp; a POST refused (400,
 // 413) changes nothing, and the others of its batch go on.
-func (s *DBServer) post(_ context.Context, name string, posted feed, until, link string, complete bool) (postAnswer, int, error) {
-	j := &postJob{posted: posted, until: until, link: link, complete: complete, wake: make(chan struct{})}
+func (s *DBServer) post(_ context.Context, d dbFeedState, posted feed, until, link string, complete bool) (postAnswer, int, error) {
+	name := d.name
+	j := &postJob{st: d, posted: posted, until: until, link: link, complete: complete, wake: make(chan struct{})}
 	s.pmu.Lock()
 	q := s.queues[name]
 	if q == nil {
@@ -273,6 +359,7 @@ type postQueue struct {
 
 // postJob is one POST of a batch, and its outcome.
 type postJob struct {
+	st          dbFeedState // the request's: its token checked
 	posted      feed
 	until, link string
 	complete    bool
@@ -311,12 +398,19 @@ func (s *DBServer) runBatch(name string, batch []*postJob) {
 			j.ans, j.code, j.err, j.warnings = postAnswer{}, 0, nil, nil
 		}
 		tx, err := s.db.beginFeedTx(ctx, conn, name, ids, opml)
+		if errors.Is(err, errNoDBFeed) {
+			s.tokens.drop(name)
+		}
 		if err != nil {
 			return err
 		}
 		f := tx.f
 		var taken []*postJob
 		for _, j := range batch {
+			if _, ok := s.moved(j.st, f); !ok {
+				j.code, j.err = http.StatusUnauthorized, errUnauthorized
+				continue
+			}
 			m, err := tx.merge(j.posted, s.fr.opts.MaxFeed)
 			var big *GrowthError
 			var bad *badPost
@@ -495,6 +589,9 @@ func (db *DB) answer(f *dbFeed, si *shellInfo, until string, items [][]byte) ([]
 	}
 	return compose(shell, ins, items), nil
 }
+
+// errUnauthorized is a POST whose token the feed no longer takes: 401.
+var errUnauthorized = errors.New("401 unauthorized")
 
 // tokenCheck is the token a request needs: none, a token, or a token's
 // SHA-256 (a feed's own, as the database keeps it).
