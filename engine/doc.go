@@ -58,15 +58,27 @@
 //     later would look subsumed. §4 says to add what is not subsumed;
 //     adding what is changes no subsumption but that one. The history
 //     clean-up, which drops such entries, gives that record up. Under one
-//     by, sequence and when and one history, different data is a peer's
-//     change without a new version (implementation note 1), the next
-//     reading. SSE 0.91 needs none of this: §4.4.1 compares the loser's
-//     when with the winner's and finds the conflict.
+//     by, sequence and when, different data is the next reading. SSE 0.91
+//     needs none of this: §4.4.1 compares the loser's when with the
+//     winner's and finds the conflict.
 //   - The merge removes a subsumed version from the outer collection
 //     (step 7.1), so step 8 no longer sees it; two identical versions leave one.
-//     Where a local and an incoming version share their topmost entry but
-//     differ (a faulty endpoint's doing), the one Compare prefers is kept on
-//     both sides, rather than each endpoint keeping the other's.
+//     Two versions that share their topmost entry (by, sequence and when)
+//     but not their shared data or deleted state are two changes
+//     (TwoChanges): one by made both in the same second, on two git
+//     branches ('update --by me --when T' on each), or a peer changed the
+//     data without a new version, which implementation note 1 forbids.
+//     Note 2 would let each subsume the other, and each endpoint would keep
+//     the one it met last; neither subsumes the other here, so both are
+//     kept, Compare's winner and its conflict, the same on every endpoint,
+//     and merging the result again changes nothing (issue 29 item 8).
+//     Where they share their data too but differ in what lies under the
+//     topmost entry, the one Compare prefers is kept on both sides. Once
+//     one of the two has been changed again, its later version holds the
+//     shared stamp below its own, and the stamp alone cannot tell the
+//     other change from the one it descends from: note 2 subsumes it, and
+//     it is lost, as any version is that the later one's history holds.
+//     Only the two versions met side by side are kept apart.
 //   - "If the noconflicts attribute is set to true" (step 10) reads the
 //     winner's attribute. A valid item never changes it (§2.4), so every
 //     version agrees; package feeds reports those that do not.

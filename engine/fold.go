@@ -210,12 +210,6 @@ func (f *Fold) subsumedInLive(y *Item) bool {
 	return false
 }
 
-// spares is the convergence reading of subsumedIn: x, subsumed by y, is
-// kept when the two share their topmost entry and Compare prefers x.
-func spares(x, y *Item) bool {
-	return x.Sync.Topmost().Equal(y.Sync.Topmost()) && Compare(x, y) > 0
-}
-
 // histKey groups history entries that may subsume one another (see
 // HistorySubsumed): by by, or for entries without by, by sequence and when.
 func histKey(h History) string {

@@ -20,12 +20,16 @@ import (
 //   - Winner picking uses Compare, a total order, so W does not depend on
 //     the order in which versions are met (see Compare).
 //   - When a local version and an incoming one carry the same topmost history
-//     entry but Compare still tells them apart (different data under one
-//     stamp, which only a faulty endpoint produces; implementation note 2),
-//     the spec would keep whichever came in, and each endpoint would keep
-//     the other's. Merge keeps the one Compare prefers instead. With equal
-//     shared data nothing changes: the incoming version is kept, as the spec
-//     says.
+//     entry but different shared data or deleted state (see TwoChanges: one
+//     endpoint made two changes with one by, sequence and second, on two git
+//     branches, or a peer changed the data without a new version), the spec
+//     would keep whichever came in, and each endpoint would keep the
+//     other's. Merge keeps both: neither subsumes the other, Compare picks
+//     the winner and the other is its conflict, whichever side is local.
+//     Where the data agree but Compare still tells them apart (the
+//     histories below the topmost, or the updates, differ), the one Compare
+//     prefers is kept on both sides. With everything equal nothing changes:
+//     the incoming version is kept, as the spec says.
 //
 // The conflicts of the result are the versions in M other than W, flat
 // (never nested, whichever side they came in on) and sorted from the most to
@@ -91,18 +95,37 @@ func mergeStep(outer, inner, m []*Item, w *Item) ([]*Item, []*Item, *Item) {
 }
 
 // subsumedIn reports whether some item of inner subsumes x (step 7.1), but
-// for the convergence reading documented on Merge.
+// for the convergence readings documented on Merge (spares).
 func subsumedIn(x *Item, inner []*Item) bool {
 	for _, y := range inner {
-		if !Subsumed(x, y) {
-			continue
+		if Subsumed(x, y) && !spares(x, y) {
+			return true
 		}
-		if x.Sync.Topmost().Equal(y.Sync.Topmost()) && Compare(x, y) > 0 {
-			continue
-		}
-		return true
 	}
 	return false
+}
+
+// spares is the convergence reading of subsumption for two versions that
+// share their topmost entry: x, subsumed by y, is kept when the two are
+// two changes (TwoChanges), and otherwise when Compare prefers x.
+func spares(x, y *Item) bool {
+	if !x.Sync.Topmost().Equal(y.Sync.Topmost()) {
+		return false
+	}
+	return TwoChanges(x, y) || Compare(x, y) > 0
+}
+
+// TwoChanges reports whether two versions that carry the same topmost
+// history entry (one by, sequence and when) are nonetheless two changes:
+// their shared data (Data.Digest) or their deleted state differ. A stamp
+// names one change only as long as its endpoint makes one change a
+// second under each sequence. A person who edits an item on two git
+// branches under one by in the same second, or a peer that changes the
+// data without a new version (implementation note 1 forbids it), gives
+// one stamp to two changes; Merge keeps both as a conflict rather than
+// drop either (issue 29 item 8).
+func TwoChanges(x, y *Item) bool {
+	return x.Sync.Deleted != y.Sync.Deleted || digest(x) != digest(y)
 }
 
 // strip returns a copy of the item without conflicts.

@@ -196,11 +196,14 @@ func TestMergeIDMismatch(t *testing.T) {
 	}
 }
 
-// The convergence reading: two versions under one stamp with different data
-// (a faulty endpoint) resolve to the same one whichever side is local.
+// The convergence reading (1.0.2 §3.3 note 2, issue 29 item 8): two
+// versions under one stamp with different data are two changes, both kept
+// as one winner and its conflict, the same whichever side is local.
 func TestMergeSameStampDifferentData(t *testing.T) {
 	a := item("x", 2, "apple", h(2, "2001-01-01T00:00:00Z", "A"))
 	b := item("x", 2, "banana", h(2, "2001-01-01T00:00:00Z", "A"))
-	assertItem(t, mustMerge(t, a, b), `x u=2 "banana" [2/00:00:00/A]`)
-	assertItem(t, mustMerge(t, b, a), `x u=2 "banana" [2/00:00:00/A]`)
+	want := `x u=2 "banana" [2/00:00:00/A]
+  conflict: x u=2 "apple" [2/00:00:00/A]`
+	assertItem(t, mustMerge(t, a, b), want)
+	assertItem(t, mustMerge(t, b, a), want)
 }

@@ -63,8 +63,7 @@ func TestReusedSequenceResolvedSubsumesBothBranches(t *testing.T) {
 // Two branches that reused a sequence and then both changed the item in
 // the same second under the same by carry one topmost entry over two
 // histories: still two changes, both kept. One history with different
-// data is a peer's change without a new version (implementation note 1):
-// one copy is kept, the same whichever side is local.
+// data is two changes too (issue 29 item 8, see TestTwoChangesUnderOneStamp).
 func TestReusedSequenceInTheSameSecondKeepsBoth(t *testing.T) {
 	onMain := item("i3", 3, "ON-MAIN 2", h(3, "2021-01-01T00:00:09Z", "me"), h(2, "2021-01-01T00:00:05Z", "me"))
 	onTopic := item("i3", 3, "ON-TOPIC 2", h(3, "2021-01-01T00:00:09Z", "me"), h(2, "2021-01-01T00:00:00Z", "me"))
@@ -74,8 +73,67 @@ func TestReusedSequenceInTheSameSecondKeepsBoth(t *testing.T) {
 	}
 	peer := item("i3", 3, "ON-MAIN by a peer", onMain.Sync.History...)
 	ab, ba = mustMerge(t, onMain, peer), mustMerge(t, peer, onMain)
-	if len(ab.Conflicts) != 0 || show(ab) != show(ba) {
-		t.Errorf("merge a peer:\n%s\nmerge peer a:\n%s\nwant one copy, the same either way", show(ab), show(ba))
+	if len(ab.Conflicts) != 1 || show(ab) != show(ba) {
+		t.Errorf("merge a peer:\n%s\nmerge peer a:\n%s\nwant both kept, the same either way", show(ab), show(ba))
+	}
+}
+
+// 1.0.2 §3.3 note 2 as read (issue 29 item 8): 'update --by me --when T'
+// on two branches gives two versions with one by, sequence and when, and
+// one history, but other data. They are two changes: Merge keeps both,
+// the one Compare prefers as the winner and the other as its conflict,
+// whichever side is local (the same winner, the same conflicts); merging
+// the result with itself, or with either version again, changes nothing;
+// a Fold of them in any order gives the same; and a resolution subsumes
+// both. Versions that differ in nothing but the history below the top or
+// the updates are not two changes: one is kept, Compare's choice.
+func TestTwoChangesUnderOneStamp(t *testing.T) {
+	base := []History{h(1, "2021-01-01T00:00:00Z", "me")}
+	top := h(2, "2021-01-02T00:00:00Z", "me")
+	title := func(data string) *Item { return item("i", 2, data, append([]History{top}, base...)...) }
+	deleted := title("A")
+	deleted.Sync.Deleted = true
+	cases := []struct {
+		name  string
+		a, b  *Item
+		kinds int // versions kept
+	}{
+		{"other titles", title("A"), title("B"), 2},
+		{"a deletion against an edit", deleted, title("B"), 2},
+		{"the same data", title("A"), title("A"), 1},
+		{"the same data, updates differ", title("A"), item("i", 3, "A", append([]History{top}, base...)...), 1},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			ab, ba := mustMerge(t, c.a, c.b), mustMerge(t, c.b, c.a)
+			if show(ab) != show(ba) || 1+len(ab.Conflicts) != c.kinds {
+				t.Fatalf("merge a b:\n%s\nmerge b a:\n%s\nwant %d versions kept, the same either way", show(ab), show(ba), c.kinds)
+			}
+			for _, again := range []*Item{ab, c.a, c.b} {
+				assertItem(t, mustMerge(t, ab, again), show(ab))
+				assertItem(t, mustMerge(t, again, ab), show(ab))
+			}
+			for _, order := range [][]*Item{{c.a, c.b}, {c.b, c.a}, {c.a, c.b, c.a}, {ab, c.b, c.a}} {
+				f := NewFold(order[0])
+				for _, it := range order[1:] {
+					if err := f.Add(it); err != nil {
+						t.Fatal(err)
+					}
+				}
+				assertItem(t, f.Result(), show(ab))
+			}
+			if c.kinds == 1 {
+				return
+			}
+			res, err := Resolve(ab, stamp("2021-01-03T00:00:00Z", "you"), Resolution{Change: PickWinner(ab)}, Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, stale := range []*Item{c.a, c.b} {
+				assertItem(t, mustMerge(t, res, stale), show(res))
+				assertItem(t, mustMerge(t, stale, res), show(res))
+			}
+		})
 	}
 }
 

@@ -244,8 +244,9 @@ func (d *Doc) NewData(base engine.Data, title, content *string) (engine.Data, er
 	return madeData(d.format, b.tree(), c), nil
 }
 
-// replace sets the text of the first element of kind k, or adds one; it is
-// used only on data being built.
+// replace sets the text of the first element of kind k, or adds one: an
+// Atom entry's atom:content in any form (content.go); it is used only on
+// data being built.
 func (x *composition) replace(d *Doc, k kind, text string) error {
 	at := 0
 	for i, kd := range x.kids {
@@ -253,15 +254,16 @@ func (x *composition) replace(d *Doc, k kind, text string) error {
 		if e == nil {
 			continue
 		}
-		switch classify(d.format, kd.scope.elemURI(e), e) {
-		case k:
+		c := classify(d.format, kd.scope.elemURI(e), e)
+		if c == k || k == kindContent && d.format == Atom && isAtomContent(kd) {
 			n, err := retextedKid(kd, text)
 			if err != nil {
 				return err
 			}
 			x.kids[i] = n
 			return nil
-		case kindTitle:
+		}
+		if c == kindTitle {
 			at = i + 1
 		}
 	}

@@ -16,34 +16,34 @@ func TestFields(t *testing.T) {
 		want       []Field
 	}{
 		{"§1.4.1_Atom", string(feedtest.ReadFile(t, "spec/atom-1.4.1.xml")), []Field{
-			{"title", "Title", "Buy groceries", true, "text"},
-			{"content", "Content", "Get milk, eggs, butter and bread", true, "text"},
-			{"id", "Id", "urn:uuid:60a76c80-d399-11d9-b93C-0003939e0aa0", false, ""},
-			{"author[1]", "Author 1", "Ray Ozzie", false, ""},
-			{"updated", "Updated", "2005-05-21T11:43:33Z", false, ""},
+			{"title", "Title", "Buy groceries", true, "text", false},
+			{"content", "Content", "Get milk, eggs, butter and bread", true, "text", false},
+			{"id", "Id", "urn:uuid:60a76c80-d399-11d9-b93C-0003939e0aa0", false, "", false},
+			{"author[1]", "Author 1", "Ray Ozzie", false, "", false},
+			{"updated", "Updated", "2005-05-21T11:43:33Z", false, "", false},
 		}},
 		{"§1.4.2_RSS", string(feedtest.ReadFile(t, "spec/rss-1.4.2.xml")), []Field{
-			{"title", "Title", "Buy groceries", true, "text"},
-			{"content", "Content", "Get milk, eggs, butter and bread", true, "html"},
+			{"title", "Title", "Buy groceries", true, "text", false},
+			{"content", "Content", "Get milk, eggs, butter and bread", true, "html", false},
 		}},
 		{"foreign_and_repeats", `<rss version="2.0" xmlns:sx="http://feedsync.org/2007/feedsync" xmlns:g="http://example.com/g"><channel><item>
 <guid>g1</guid><title>One</title><g:pt b="2" a="1">x<g:q/></g:pt><category domain="d">c1</category><category>c2</category><title>Two</title>
 <description>text</description><enclosure url="http://x/a.mp3"/><sx:sync id="a" updates="1"><sx:history sequence="1" by="e"/></sx:sync></item></channel></rss>`, []Field{
-			{"title", "Title", "One", true, "text"},
-			{"title[2]", "Title 2", "Two", true, "text"},
-			{"content", "Content", "text", true, "html"},
-			{"category[1]", "Category 1", "c1 (d)", true, ""},
-			{"category[2]", "Category 2", "c2", true, ""},
-			{"{http://example.com/g}pt[1]", "g:pt", `<g:pt a="1" b="2">x<g:q/></g:pt>`, true, ""},
-			{"guid", "Guid", "g1", false, ""},
-			{"enclosure[1]", "Enclosure 1", "http://x/a.mp3", false, ""},
+			{"title", "Title", "One", true, "text", false},
+			{"title[2]", "Title 2", "Two", true, "text", false},
+			{"content", "Content", "text", true, "html", false},
+			{"category[1]", "Category 1", "c1 (d)", true, "", false},
+			{"category[2]", "Category 2", "c2", true, "", false},
+			{"{http://example.com/g}pt[1]", "g:pt", `<g:pt a="1" b="2">x<g:q/></g:pt>`, true, "", false},
+			{"guid", "Guid", "g1", false, "", false},
+			{"enclosure[1]", "Enclosure 1", "http://x/a.mp3", false, "", false},
 		}},
 		{"indentation_two_spaces_a_level", "<rss version=\"2.0\" xmlns:sx=\"http://feedsync.org/2007/feedsync\" xmlns:g=\"http://example.com/g\"><channel><item>\n" +
 			"\t<g:list>\n\t\t<g:i/>\n\n\t\t<g:j>\n\t\t\t<g:k/>\n\t\t</g:j>\n\t</g:list>\n" +
 			"\t<g:mixed>m <g:i/>\n\t</g:mixed>\n" +
 			"<sx:sync id=\"a\" updates=\"1\"><sx:history sequence=\"1\" by=\"e\"/></sx:sync></item></channel></rss>", []Field{
-			{"{http://example.com/g}list[1]", "g:list", "<g:list>\n  <g:i/>\n\n  <g:j>\n    <g:k/>\n  </g:j>\n</g:list>", true, ""},
-			{"{http://example.com/g}mixed[1]", "g:mixed", "<g:mixed>m <g:i/>\n\t</g:mixed>", true, ""},
+			{"{http://example.com/g}list[1]", "g:list", "<g:list>\n  <g:i/>\n\n  <g:j>\n    <g:k/>\n  </g:j>\n</g:list>", true, "", false},
+			{"{http://example.com/g}mixed[1]", "g:mixed", "<g:mixed>m <g:i/>\n\t</g:mixed>", true, "", false},
 		}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -88,16 +88,16 @@ func TestNewData(t *testing.T) {
 		title, content *string
 		want           []Field
 	}{
-		{"new_Atom_item", atom, nil, str("T"), str("C"), []Field{{"title", "Title", "T", true, "text"}, {"content", "Content", "C", true, "text"}}},
-		{"new_RSS_item", rss, nil, str("T"), nil, []Field{{"title", "Title", "T", true, "text"}}},
+		{"new_Atom_item", atom, nil, str("T"), str("C"), []Field{{"title", "Title", "T", true, "text", false}, {"content", "Content", "C", true, "text", false}}},
+		{"new_RSS_item", rss, nil, str("T"), nil, []Field{{"title", "Title", "T", true, "text", false}}},
 		// Text for an xhtml content is put in a div: the content stays
 		// XHTML (issue 20 item 1; it became text, its type dropped).
 		{"replace_keeps_type_html_and_xhtml", atom, base, str("<i>New</i>"), str("plain"), []Field{
-			{"title", "Title", "<i>New</i>", true, "html"}, {"content", "Content", `<div xmlns="http://www.w3.org/1999/xhtml">plain</div>`, true, "xhtml"}, {"id", "Id", "urn:x", false, ""}}},
+			{"title", "Title", "<i>New</i>", true, "html", false}, {"content", "Content", `<div xmlns="http://www.w3.org/1999/xhtml">plain</div>`, true, "xhtml", false}, {"id", "Id", "urn:x", false, "", false}}},
 		{"keep_both", atom, base, nil, nil, before},
 		{"content_added_after_title", rss, mustParse(t, "t.xml", `<rss version="2.0" xmlns:sx="http://feedsync.org/2007/feedsync"><channel><item><guid>g</guid><title>t</title><sx:sync id="a" updates="1"><sx:history sequence="1" by="e"/></sx:sync></item></channel></rss>`).Items()[0].Data,
-			nil, str("body"), []Field{{"title", "Title", "t", true, "text"}, {"content", "Content", "body", true, "html"}, {"guid", "Guid", "g", false, ""}}},
-		{"crosses_format", rss, base, nil, str("new"), []Field{{"title", "Title", "<b>Old</b>", true, "text"}, {"content", "Content", "new", true, "html"}}},
+			nil, str("body"), []Field{{"title", "Title", "t", true, "text", false}, {"content", "Content", "body", true, "html", false}, {"guid", "Guid", "g", false, "", false}}},
+		{"crosses_format", rss, base, nil, str("new"), []Field{{"title", "Title", "<b>Old</b>", true, "text", false}, {"content", "Content", "new", true, "html", false}}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			data := newData(t, tc.d, tc.base, tc.title, tc.content)

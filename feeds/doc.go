@@ -90,6 +90,14 @@
 // dropped, which would lose the markup for every reader; validating a
 // feed warns of such a construct that holds no div (XHTMLProblems).
 //
+// An Atom entry has one atom:content (RFC 4287 §4.1.1.1), and setting it
+// follows one rule wherever it is set (update --content, a field edit, a
+// resolution; content.go): the content set replaces the entry's
+// atom:content in whatever form it has, out of line (src) included, and
+// text written into content whose type holds no text (Base64 under a
+// media type, §4.1.3.3) takes a text type. Validating notes an entry with
+// two, and content with src or in Base64 without an atom:summary.
+//
 // The engine's Digest of an item's data covers its shared data only and is
 // the same in either format: titles, contents (atom:content or RSS
 // description, as text; Atom type="xhtml" as the markup inside; an
@@ -171,6 +179,35 @@
 // deleted="false", §3.2 step 6). Prefixed attributes on sx:sync and unknown
 // attributes on sx:history are not kept when an item is rewritten.
 //
+// # Encodings
+//
+// A feed in another encoding than UTF-8 is read in any charset of
+// golang.org/x/text's IANA index (EUC-KR, Big5, GBK and GB18030,
+// Shift_JIS, EUC-JP and ISO-2022-JP, the ISO 8859 parts, the Windows and
+// DOS code pages, KOI8, UTF-16, EBCDIC's IBM037 …), a name the index lacks
+// as the WHATWG Encoding Standard reads it (GB2312 as GBK): see
+// xmlscan.Charset. A byte the charset leaves undefined is refused at its
+// place, never read as U+FFFD. The feed is decoded to UTF-8 when it is
+// read, and encoded back when it is written (xmlutil.WriteIn): the
+// document is kept in UTF-8 in between, and written in the encoding it
+// came in, its declaration unchanged. Decoding and encoding back give the
+// same bytes, so everything written as read (an unchanged feed, every
+// unchanged item) is written byte for byte in its own encoding. A
+// character the encoding lacks (a merged item's, an edit's) is written as
+// a character reference where XML reads one, in text and attribute values
+// (a CDATA section is closed around it); where none can stand, in a name
+// or a comment, the feed is written in UTF-8, its declaration saying so,
+// rather than lose the character. A UTF-8 feed is neither copied nor
+// encoded: the edges cost it nothing.
+//
+// Keeping the document in its own encoding end to end was the other way:
+// the scanner would read every charset's bytes, and every place that
+// copies, compares or slices a document's bytes (writing as read, the
+// version store's digests, merging items across feeds in different
+// encodings) would carry the charset along. Transcoding at the edges keeps
+// one encoding inside, costs a feed in another encoding one decoding and
+// one encoding, and costs a UTF-8 feed nothing.
+//
 // # Crossing formats
 //
 // An Atom feed merges with an RSS feed; items cross into the local feed's
@@ -204,10 +241,14 @@
 // XML 1.0 and Namespaces in XML 1.0 require of a well-formed document is
 // checked (a repeated attribute, an unbound prefix, a reference to a
 // character XML does not allow, an XML declaration anywhere but at the very
-// start, "--" in a comment are refused), only the five predefined entities
-// are expanded, and a feed in UTF-16, ISO-8859-1, windows-1252 or US-ASCII
-// is decoded (and written in UTF-8, its declaration saying so). Its cost
-// is bounded by limits, each refused at the place it is passed:
+// start, "--" in a comment are refused), and the entities the document
+// type declaration's internal subset declares are expanded (besides the
+// five predefined ones), within xmlscan.MaxEntityExpansion bytes in all;
+// an external entity is never fetched. The bytes that refer to them are
+// kept: an unchanged item is written with its references, a changed one
+// with the text they stand for, and an item merged into a feed that
+// does not declare the same entities is written with their text too.
+// Its cost is bounded by limits, each refused at the place it is passed:
 //
 //   - elements nest at most 1024 deep;
 //   - an element has at most 256 attributes;
@@ -259,7 +300,12 @@
 //   - A conflict version with sx:conflicts of its own is reported: the list
 //     is flat (§3.3).
 //   - sx:related link is an absolute-URI of RFC 3986, so it has no fragment.
-//   - An RSS feed must say version="2.0".
+//   - An RSS feed says version="2.0"; an rss without a version, and RSS
+//     0.91 to 0.94, are read as RSS 2.0, their superset, their version
+//     attribute left as it is, and validating notes it once (RSSVersion,
+//     Doc.Notes). Any other version is refused. Atom 0.3 and RSS 1.0 and
+//     0.90 (RDF) are refused with a message that names them
+//     (LegacyFormat): FeedSync binds neither.
 //   - An sx:sync whose prefix is not declared is reported rather than
 //     passed over as foreign markup.
 //

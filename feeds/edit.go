@@ -120,6 +120,10 @@ func (d *Doc) editOne(c *composition, in *scope, ed FieldEdit, sources []engine.
 	}
 	fs := d.keyed(c)
 	i := slices.IndexFunc(fs, func(f keyed) bool { return f.key == ed.Key })
+	if i < 0 && d.addressesContent(k, uri, local) {
+		// The entry's content in its other form (content.go).
+		i = slices.IndexFunc(fs, func(f keyed) bool { return isAtomContent(f.f.kid) })
+	}
 	if ed.Remove {
 		if i >= 0 {
 			c.remove(fs[i].at)
@@ -161,7 +165,10 @@ func (d *Doc) kindOfKey(key string) (k kind, uri, local string, err error) {
 		return kindSummary, NSAtom, "", nil
 	case strings.HasPrefix(base, "{"):
 		uri, local, ok := strings.Cut(base[1:], "}")
-		if ok && local != "" && classify(d.format, uri, &etree.Element{Tag: local}) == kindOther {
+		// An atom:content with src is another element (classify): its key
+		// is the element's, {Atom}content[1].
+		src := uri == NSAtom && local == "content"
+		if ok && local != "" && classifyName(d.format, uri, local, src) == kindOther {
 			return kindOther, uri, local, nil
 		}
 	}
@@ -287,12 +294,20 @@ func (d *Doc) textKid(k kind, text string, old *field) (kid, error) {
 // that stays XHTML, type and all (xhtmlKid), so that setting such a
 // content to its own value, or to that value edited, keeps it markup; a
 // value that is not well-formed XHTML is an *XHTMLError, never text with
-// its tags escaped.
+// its tags escaped. An atom:content out of line or of a type that holds no
+// text is written as text content (content.go).
 func retextedKid(kd kid, text string) (kid, error) {
 	if isXHTML(kd) {
 		return xhtmlKid(kd, text)
 	}
-	return kid{retexted(kd.elem(), text), kd.scope}, nil
+	e := kd.elem()
+	if isAtomContent(kd) {
+		if e.SelectAttr("src") == nil && !ContentHoldsText(e.SelectAttrValue("type", "")) && textOf(e, NSAtom) == text {
+			return kd, nil // its own value: Base64 or XML under its type, kept whole
+		}
+		e = textContent(e) // text takes a text type (content.go)
+	}
+	return kid{retexted(e, text), kd.scope}, nil
 }
 
 // retexted returns a new element like e, with its attributes but Atom's

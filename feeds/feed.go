@@ -21,6 +21,7 @@ type Doc struct {
 	declSX bool           // sx is not bound inside box: declare it on the root if needed
 	atom   string         // Atom feeds: the prefix bound to Atom inside box
 	rssNS  *scope         // a context with no default namespace, for generated RSS elements
+	note   string         // an rss version read as RSS 2.0 (RSSVersion), or ""
 
 	itemInd string // white space before an item, as read ("" in a compact feed)
 	unit    string // one level of indentation, as read
@@ -103,6 +104,21 @@ func (d *Doc) Set(it *engine.Item) {
 	r := &d.recs[i]
 	r.undeleted = !added && !it.Sync.Deleted && (r.item.Sync.Deleted || r.undeleted)
 	r.item = it
+}
+
+// ItemBytes returns the bytes item id's element was read from, while d
+// holds the item as read: not replaced since (Set, a merge) and read from
+// one element. false otherwise, and for an id d does not hold.
+func (d *Doc) ItemBytes(id string) ([]byte, bool) {
+	i, ok := d.index[id]
+	if !ok {
+		return nil, false
+	}
+	r := &d.recs[i]
+	if r.lz == nil || r.item != r.orig || r.dups {
+		return nil, false
+	}
+	return r.lz.raw(), true
 }
 
 // verbatim reports whether the record is written as the element it was read

@@ -38,6 +38,14 @@ type Field struct {
 	// for an RSS description (RSS 2.0: it may hold entity-encoded HTML),
 	// "text" for an RSS title. Other fields have none.
 	Type string
+	// Preserve is set on a title, content or summary where
+	// xml:space="preserve" holds at its element (on it or the nearest
+	// ancestor that says either, XML 1.0 §2.10): its white space is kept
+	// as written, which a three-way merge honours (package
+	// feeds/threeway). It says where the element is, not what it holds:
+	// a version merged into another feed holds where it was read until it
+	// is written there.
+	Preserve bool
 }
 
 // Fields returns all fields of the data: the shared ones first (titles,
@@ -123,7 +131,8 @@ func (x *itemData) field(f field, seen map[string]int) Field {
 			label += " " + itoa(n)
 		}
 	}
-	return Field{Key: key, Label: label, Value: valueOf(f), Shared: f.kind.shared(), Type: typeOf(f)}
+	t := typeOf(f)
+	return Field{Key: key, Label: label, Value: valueOf(f), Shared: f.kind.shared(), Type: t, Preserve: t != "" && xmlutil.SpacePreserved(e)}
 }
 
 // typeOf returns the Type of a title, content or summary field.

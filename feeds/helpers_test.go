@@ -88,11 +88,22 @@ func itemsEqual(a, b []*engine.Item) string {
 	return ""
 }
 
+// dataFields are the fields of data without Preserve, which says what
+// holds where the element is read (xml:space above it), not what the data
+// is: a version merged into another feed is written in that one's context.
+func dataFields(d engine.Data) []Field {
+	fs := Fields(d)
+	for i := range fs {
+		fs[i].Preserve = false
+	}
+	return fs
+}
+
 func itemDiff(a, b *engine.Item) string {
 	if !syncEqual(a.Sync, b.Sync) {
 		return fmt.Sprintf("sync %+v, then %+v", a.Sync, b.Sync)
 	}
-	if fa, fb := Fields(a.Data), Fields(b.Data); !reflect.DeepEqual(fa, fb) {
+	if fa, fb := dataFields(a.Data), dataFields(b.Data); !reflect.DeepEqual(fa, fb) {
 		return fmt.Sprintf("fields %+v, then %+v", fa, fb)
 	}
 	if len(a.Conflicts) != len(b.Conflicts) {

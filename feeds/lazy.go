@@ -190,6 +190,7 @@ func (lz *lazyEl) height() int {
 		top = o
 	}
 	s := xmlscan.NewFragment(lz.src.data, top.start, lz.src.bindings, xmlscan.DefaultLimits)
+	s.SetEntities(lz.src.ents)
 	base := -1 // the depth of lz's element, once reached
 	h := 0
 	for s.Next() {
@@ -272,7 +273,7 @@ func (lz *lazyEl) slimCopy() *itemTree {
 func (lz *lazyEl) apart(at func(int, *etree.Element), skip xmlutil.Skip) *etree.Element {
 	sh := lz.shell
 	el := &etree.Element{Space: sh.Space, Tag: sh.Tag, Attr: sh.Attr}
-	if xmlutil.ChildrenApart(lz.src.data, lz.start, lz.end-lz.start, lz.src.bindings, el, at, skip) != nil {
+	if xmlutil.ChildrenApart(lz.src.data, lz.start, lz.end-lz.start, lz.src.bindings, lz.src.ents, el, at, skip) != nil {
 		panic(changedAfterParse)
 	}
 	return el

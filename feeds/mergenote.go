@@ -13,12 +13,14 @@ import (
 //   - one endpoint made two changes with one sequence (the item edited on
 //     two git branches under one by): both are kept as a conflict
 //     (engine.HistorySubsumed), and the warning says how to avoid it;
-//   - the two feeds carry the same sync data with different shared data (a
-//     peer changed the data without a new version, which implementation
-//     note 1 forbids; mesh4x does it): the merge keeps the version whose
-//     data's digest is greater (engine.Compare, key 7), and the warning
-//     names both digests and the side kept, so that a person can tell the
-//     other copy was dropped.
+//   - the two feeds carry the same sync data with different shared data
+//     (one endpoint changed the item twice in one second under one
+//     sequence, on two git branches; or a peer changed the data without a
+//     new version, which implementation note 1 forbids, as mesh4x does):
+//     the two are two changes, and the merge keeps both as a conflict
+//     (engine.TwoChanges), the version whose data's digest is greater
+//     (engine.Compare, key 7) as the winner; the warning names both
+//     digests and whose is the winner.
 func (d *Doc) MergeWarnings() Problems { return d.notes }
 
 // note records what merging remote's r into local's l must say (see
@@ -28,7 +30,7 @@ func (m *merger) note(local *Doc, l *engine.Item, remote *Doc, r *engine.Item, r
 		m.notes = append(m.notes, finding{remote.src, syncEl(r, rec), reusedMsg(l.Sync.ID, ha, hb), l.Sync.ID})
 		return
 	}
-	if !syncEqual(l.Sync, r.Sync) || sharedEqual(l.Data, r.Data, &m.sc) {
+	if !syncEqual(l.Sync, r.Sync) || sharedEqual(l.Data, r.Data, &m.sc) || m.holds(l, r) {
 		return
 	}
 	kept := local.name
@@ -36,6 +38,17 @@ func (m *merger) note(local *Doc, l *engine.Item, remote *Doc, r *engine.Item, r
 		kept = remote.name
 	}
 	m.notes = append(m.notes, finding{remote.src, syncEl(r, rec), SameSyncMsg(l.Sync.ID, local.name, l.Data.Digest(), remote.name, r.Data.Digest(), kept, "implementation note 1"), l.Sync.ID})
+}
+
+// holds reports whether l already holds r as one of its conflicts: an
+// earlier merge kept both, and this one changes nothing to say.
+func (m *merger) holds(l, r *engine.Item) bool {
+	for _, c := range l.Conflicts {
+		if syncEqual(c.Sync, r.Sync) && sharedEqual(c.Data, r.Data, &m.sc) {
+			return true
+		}
+	}
+	return false
 }
 
 // reusedMsg words a sequence used twice by one endpoint.
@@ -46,12 +59,13 @@ func reusedMsg(id string, a, b engine.History) string {
 }
 
 // SameSyncMsg words an item that two feeds hold with the same sync data
-// and different shared data, and which copy was kept; rule cites what
-// forbids it ("implementation note 1", "0.91 §4.2"). Both bindings say it
-// alike.
+// and different shared data, both kept as a conflict, and whose copy won
+// (kept); rule cites what forbids a change without a new version
+// ("implementation note 1", "0.91 §4.2"). Both bindings say it alike.
 func SameSyncMsg(id, local, localDigest, remote, remoteDigest, kept, rule string) string {
 	return fmt.Sprintf("item %q has the same sync data in %s and %s but different data (digests %s and %s): "+
-		"a peer changed it without a new version (%s); kept %s's, the one whose digest is greater (winner picking's last tie-breaker)",
+		"two changes under one version, made in the same second on two git branches, or by a peer that changed it without a new version (%s); "+
+		"both are kept as a conflict, %s's as the winner, the one whose digest is greater (winner picking's last tie-breaker)",
 		id, local, remote, short(localDigest), short(remoteDigest), rule, kept)
 }
 

@@ -17,30 +17,30 @@ import (
 // every problem found, and no Doc.
 //
 // The feed is read strictly (see package feeds/internal/xmlscan): what is
-// not well-formed XML with namespaces is refused at its place. UTF-16,
-// ISO-8859-1, windows-1252 and US-ASCII feeds are decoded, and written in
-// UTF-8 with an XML declaration that says so. The Doc keeps data, and
-// shares memory with it: data must not change afterwards.
+// not well-formed XML with namespaces is refused at its place. A feed in
+// another encoding than UTF-8 (any of xmlscan.Charset's) is decoded, and
+// written back in it (see Reading and writing in the package doc). The
+// Doc keeps data, and shares memory with it: data must not change
+// afterwards.
 func Parse(name string, data []byte) (*Doc, error) {
 	return parse(name, data, nil)
 }
 
 // parse is Parse, telling progress how far it has read (ParseWithProgress).
 func parse(name string, data []byte, progress Progress) (*Doc, error) {
-	text, enc, err := xmlscan.Decode(data)
+	text, cs, err := xmlscan.Decode(data)
 	if err != nil {
 		return nil, SyntaxProblems(name, data, &xmlutil.DecodeError{Err: err})
 	}
-	if enc != "" {
-		text = xmlscan.DeclareUTF8(text)
-	}
-	p := &parser{src: &source{name: name, data: text}, rep: xmlutil.NewReporter(progress, len(text), ReportBytes)}
+	p := &parser{src: &source{name: name, data: text, cs: cs}, rep: xmlutil.NewReporter(progress, len(text), ReportBytes)}
 	sc := &scan{p: p, s: xmlscan.New(text)}
 	sc.r.S = sc.s
 	p.src.doc = sc.run()
 	if p.err != nil {
 		return nil, SyntaxProblems(name, text, p.err)
 	}
+	p.src.ents = sc.s.Entities()
+	p.src.bld.Entities = p.src.ents
 	p.src.items, p.scanned = sc.order, sc.items
 	d := p.doc()
 	p.found = append(p.found, p.other...)
@@ -123,6 +123,9 @@ func (p *parser) doc() *Doc {
 		if !p.channel(d, rs) {
 			return nil
 		}
+	case LegacyFormat(root, u) != "":
+		p.addEl(root, "%s", LegacyMessage(LegacyFormat(root, u)))
+		return nil
 	default:
 		p.addEl(root, "root element in namespace %q is neither an Atom 1.0 feed nor an RSS 2.0 rss", u)
 		return nil
@@ -144,9 +147,11 @@ func (p *parser) top() *etree.Element {
 
 // channel finds the RSS channel and checks the rss element around it.
 func (p *parser) channel(d *Doc, rs *scope) bool {
-	if v := d.root.SelectAttrValue("version", ""); v != "2.0" {
-		p.addEl(d.root, "rss version %q: not RSS 2.0", v)
+	note, ok := RSSVersion(d.root.SelectAttrValue("version", ""))
+	if !ok {
+		p.addEl(d.root, "%s", note)
 	}
+	d.note = note
 	for c := range d.root.ChildElementsSeq() {
 		u := rs.elemURI(c)
 		switch {

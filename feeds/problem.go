@@ -57,7 +57,9 @@ func (ps Problems) Error() string {
 // after the fact, and where the parts that a writer copies begin and end.
 type source struct {
 	name string
-	data []byte
+	data []byte            // the document in UTF-8
+	cs   *xmlscan.Charset  // the charset it came in, nil for UTF-8
+	ents *xmlscan.Entities // the entities it declares, nil for none
 	doc  *etree.Document
 
 	rootEnd   int  // end of the root's start tag

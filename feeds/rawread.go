@@ -48,12 +48,13 @@ type rawKid struct {
 	// tree of its own: tok, for one that is not an element; else one
 	// built from raw when it is written (build), whose parent had the
 	// bindings ns, the scope scope and xml:space="preserve" (preserved)
-	// where it was read.
+	// where it was read, in a document that declares ents.
 	tok       etree.Token
 	tree      bool
 	ns        []xmlscan.Binding
 	scope     *scope
 	preserved bool
+	ents      *xmlscan.Entities
 }
 
 // element reports whether the kid is an element.
@@ -116,7 +117,7 @@ func (wr *writer) readVersionUnder(lz *lazyEl, dst *scope, ind string) (*rawVers
 func (wr *writer) openVersion(lz *lazyEl) (*xmlscan.Scanner, *rawVersion, bool) {
 	o := lz.owner()
 	if o == nil {
-		s := wr.fragment(lz.src.data, lz.start, lz.src.bindings)
+		s := wr.fragment(lz.src, lz.start)
 		if !s.Next() {
 			return nil, nil, false
 		}
@@ -124,7 +125,7 @@ func (wr *writer) openVersion(lz *lazyEl) (*xmlscan.Scanner, *rawVersion, bool) 
 		return s, &rawVersion{name: qn{sh.Space, sh.Tag}, attrs: sh.Attr, src: lz.src.scope, ind: lz.indent(),
 			preserved: xmlutil.SpacePreserved(sh)}, true
 	}
-	s := wr.fragment(lz.src.data, o.start, o.src.bindings)
+	s := wr.fragment(o.src, o.start)
 	prev := ""
 	var spaced [2]bool // whether the open element at depth 2 (sx:sync), 3 (sx:conflicts) declares or spaces
 	for s.Next() {
@@ -155,14 +156,15 @@ func (wr *writer) openVersion(lz *lazyEl) (*xmlscan.Scanner, *rawVersion, bool) 
 }
 
 // fragment returns the writer's scanner, made a scanner of the element
-// at data[off] whose parent has the bindings ns (xmlscan.NewFragment):
-// one version is read at a time, each before it is written.
-func (wr *writer) fragment(data []byte, off int, ns []xmlscan.Binding) *xmlscan.Scanner {
+// at src.data[off], an item of src (xmlscan.NewFragment): one version is
+// read at a time, each before it is written.
+func (wr *writer) fragment(src *source, off int) *xmlscan.Scanner {
 	if wr.sc == nil {
-		wr.sc = xmlscan.NewFragment(data, off, ns, xmlscan.DefaultLimits)
+		wr.sc = xmlscan.NewFragment(src.data, off, src.bindings, xmlscan.DefaultLimits)
 	} else {
-		wr.sc.Refragment(data, off, ns)
+		wr.sc.Refragment(src.data, off, src.bindings)
 	}
+	wr.sc.SetEntities(src.ents)
 	return wr.sc
 }
 
@@ -233,7 +235,7 @@ func (wr *writer) readKids(s *xmlscan.Scanner, syncAt int, dst *scope, v *rawVer
 					wr.release(kids)
 					return nil, nil, false
 				}
-				k.tree, k.ns, k.scope, k.preserved = true, s.Bindings(), v.iscope, v.preserved
+				k.tree, k.ns, k.scope, k.preserved, k.ents = true, s.Bindings(), v.iscope, v.preserved, s.Entities()
 			}
 		}
 		k.raw = data[off:s.Token().End]
@@ -274,6 +276,7 @@ func tokenOf(t *xmlscan.Token) etree.Token {
 // the Builder builds from its bytes, without a parent.
 func (k *rawKid) build() *etree.Element {
 	s := xmlscan.NewFragment(k.raw, 0, k.ns, xmlscan.DefaultLimits)
+	s.SetEntities(k.ents)
 	var b xmlutil.Builder
 	var e *etree.Element
 	if s.Next() {

@@ -223,7 +223,7 @@ func (sc *scan) version(f Format, of *engine.Item, owner *lazyEl) (*version, *la
 			}
 			continue
 		}
-		lz.has |= hasOf(f, u, t)
+		lz.has = lz.has.add(hasOf(f, u, t))
 		if msg := OtherSync(FeedSync102, u, t.Name.Local); msg != "" {
 			sc.p.other = append(sc.p.other, finding{src: sc.p.src, at: placeAt(t.Off, t.Name), msg: msg})
 		}

@@ -80,7 +80,7 @@ func TestValidate(t *testing.T) {
 		{"§2.6_empty_conflicts", atomWith(`<sx:sync id="a" updates="1">` + okHistory + `<sx:conflicts/></sx:sync>`), ""},
 		{"§3.3_conflicts_are_flat", atomWith(`<sx:sync id="a" updates="1">` + okHistory + `<sx:conflicts><entry><sx:sync id="a" updates="1"><sx:history sequence="1" by="f"/><sx:conflicts/></sx:sync></entry></sx:conflicts></sx:sync>`), "a conflict version with conflicts of its own: the list is flat (1.0.2 §3.3)"},
 		// formats
-		{"§1.2.5_RSS_2.0", `<rss version="0.92"><channel/></rss>`, `rss version "0.92": not RSS 2.0`},
+		{"§1.2.5_RSS_2.0", `<rss version="3.0"><channel/></rss>`, `rss version "3.0": not RSS 2.0, nor 0.91 to 0.94, which are read as it`},
 		{"§1.2.5_rss_needs_channel", `<rss version="2.0"/>`, "rss without a channel"},
 		{"§1.2.5_Atom_namespace", `<feed><entry/></feed>`, `root element in namespace "" is neither an Atom 1.0 feed nor an RSS 2.0 rss`},
 		{"SSE_0.91_http", `<rss version="2.0" xmlns:sx="http://www.microsoft.com/schemas/rss/sse"><channel/></rss>`, "SSE 0.91 feed (namespace http://www.microsoft.com/schemas/rss/sse): not FeedSync 1.0.2"},
@@ -152,7 +152,7 @@ func TestMalformedXML(t *testing.T) {
 		{"mismatched_end_tag", "<feed>\n  <entry>\n  </feed>", "m.xml:3:3: entry: <entry> opened at 2:3 is closed by </feed>"},
 		{"unclosed_at_end", "<feed>\n  <entry>", "m.xml:2:10: entry: input ends inside <entry> opened at 2:3"},
 		{"unquoted_attribute", "<feed>\n <entry a=1/>\n</feed>", "m.xml:2:11: entry: attribute a: the value is not in quotes"},
-		{"unknown_entity", "<feed>\n  <title>&nbsp;</title>\n</feed>", "m.xml:2:10: title: invalid character entity &nbsp;: XML predefines five (lt, gt, amp, apos, quot) and feedsync expands no other"},
+		{"unknown_entity", "<feed>\n  <title>&nbsp;</title>\n</feed>", "m.xml:2:10: title: invalid character entity &nbsp;: XML predefines five (lt, gt, amp, apos, quot), and the document does not declare it"},
 		{"invalid_UTF-8", "<feed>\n<title>\xff</title></feed>", "m.xml:2:8: title: invalid UTF-8"},
 		{"empty", "", "m.xml:1:1: document: no root element"},
 		{"text_after_root", "<rss version=\"2.0\"><channel/></rss>\ntrailing", "m.xml:2:1: document: text outside the root element"},

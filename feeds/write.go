@@ -29,19 +29,21 @@ func (d *Doc) WriteTo(w io.Writer) (int64, error) {
 // when treesOnly is set (the path that writes versions as read must give
 // the same bytes). It returns how many versions were written as read.
 func (d *Doc) writeTo(w io.Writer, treesOnly bool) (n int64, asRead int, err error) {
-	cw := &xmlutil.CountWriter{W: w}
-	le := xmlutil.LineEnds(cw, d.src.data)
-	bw := writeBufs.Get().(*bufio.Writer)
-	bw.Reset(le)
-	defer func() {
-		bw.Reset(nil)
-		writeBufs.Put(bw)
-	}()
-	wr := &writer{d: d, w: bw, cs: d.cscope, treesOnly: treesOnly}
-	wr.ar.CRLF = xmlutil.RewritesLineEnds(le)
-	wr.document()
-	err = bw.Flush()
-	return cw.N, wr.asRead, err
+	n, err = xmlutil.WriteIn(w, d.src.cs, func(w io.Writer) error {
+		le := xmlutil.LineEnds(w, d.src.data)
+		bw := writeBufs.Get().(*bufio.Writer)
+		bw.Reset(le)
+		defer func() {
+			bw.Reset(nil)
+			writeBufs.Put(bw)
+		}()
+		wr := &writer{d: d, w: bw, cs: d.cscope, treesOnly: treesOnly}
+		wr.ar.CRLF = xmlutil.RewritesLineEnds(le)
+		wr.document()
+		asRead = wr.asRead
+		return bw.Flush()
+	})
+	return n, asRead, err
 }
 
 // writeBufs holds the buffers writeTo writes through, for the next: a
@@ -243,7 +245,7 @@ func (wr *writer) record(i int) {
 	d := wr.d
 	r := &d.recs[i]
 	if r.verbatim(i < d.nTree) {
-		if s := r.lz.src; s == d.src || wr.sameAs(s.scope) {
+		if s := r.lz.src; s == d.src || wr.sameAs(s.scope) && s.ents.Same(d.src.ents) {
 			wr.w.Write(r.lz.raw()) // an item that has not changed: the bytes it was read from
 			return
 		}
@@ -259,7 +261,8 @@ func (wr *writer) record(i int) {
 
 // sameAs reports whether bytes read under scope s mean the same written
 // under the box's scope: whether an item read in another feed can be
-// written as its bytes.
+// written as its bytes (when the two feeds declare the same entities,
+// xmlscan.Entities.Same, too).
 func (wr *writer) sameAs(s *scope) bool {
 	same, ok := wr.same[s]
 	if !ok {

@@ -154,13 +154,16 @@ func readItem(t *testing.T, path string) dialect.Entry {
 // The base only in git: the versions both branches started from were
 // never in the store (the feed was committed as written, and the store
 // is removed before the merge); the merge driver records git's ancestor
-// in the store beside the file, and resolve --auto combines with it.
+// in the store beside the file, and resolve --auto combines with it. The
+// driver, which would combine the item itself, is told not to
+// (feedsync.combine false): a person who reviews every double edit.
 func TestResolveAutoBaseFromGit(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs git and the binary")
 	}
 	r := newGitRepo(t)
 	r.feedsync("git", "setup", "todo.xml")
+	r.git("config", "feedsync.combine", "false")
 	r.write("todo.xml", autoBase)
 	r.commit("a feed")
 	r.git("checkout", "-q", "-b", "topic")

@@ -134,7 +134,7 @@ func init() {
 		{"pull", "LOCAL URL [--by EP] [--when TIME] [--token-file F] [-o OUT]", "read URL's feed into LOCAL (1.0.2 §4.1, 0.91 §2.2.1)", runPull},
 		{"cse", "pull ROOT DIR | fetch DIR LINK | ls DIR | stamp ROOT.xml", "one-way sync of nested feeds (CSE)", runCSE},
 		{"git", "setup [--global | --by EP] [PATTERN...]", "make git merge feeds with feedsync: merge driver, merge tool, attributes", runGit},
-		{"git-merge", "BASE CURRENT OTHER [PATHNAME]", "git's merge driver: merge OTHER into CURRENT (1.0.2 §3.3, 0.91 §4.4)", runGitMerge},
+		{"git-merge", "BASE CURRENT OTHER [PATHNAME] [--no-combine] [--by EP] [--when TIME]", "git's merge driver: merge OTHER into CURRENT (1.0.2 §3.3, 0.91 §4.4)", runGitMerge},
 		{"git-mergetool", "MERGED [LOCAL REMOTE [BASE]] [--by EP] [--when TIME]", "git's merge tool: the resolver on a feed git-merge left in conflict", runGitMergetool},
 		{"completion", "bash|zsh|fish", "print a script that completes feedsync's commands, flags, topics and files in a shell", runCompletion},
 		{"help", "[TOPIC | CMD [SUBCOMMAND]]", "print this usage, a help topic, or a command's usage, as CMD -h does", runHelp},
@@ -184,7 +184,7 @@ func Run(ctx context.Context, args []string, env *Env) (code int) {
 			if batchCommands[c.name] && env.offHeap == nil {
 				held = &fetch.OffHeap{}
 				env.offHeap = held
-				defer capHeap()()
+				defer capHeap(capRoomOf(c.name))()
 			}
 			return exitCode(env.Stderr, env.cmd, c.run(ctx, env, args[1:]), args[1:])
 		}
@@ -441,7 +441,8 @@ their LOCAL is a file, never - or a URL ('pull FILE URL -o -' prints).
 
 Feeds in git: 'feedsync git setup PATTERN...' makes git merge the files that
 match with 'feedsync git-merge', which never writes conflict markers into a
-feed: items both branches changed in clashing ways stay in it as
+feed: items both branches changed apart are combined three-way, as one new
+version each, and items both changed in clashing ways stay in it as
 sx:conflicts, git marks the path conflicted, and 'git mergetool
 --tool=feedsync' or 'feedsync resolve FILE -o FILE' resolves them. Files
 that do not load as feeds, or hold sync data on neither side, are merged

@@ -39,11 +39,16 @@ import (
 // sides clash, as git would have merged them without the driver.
 func runGitMerge(ctx context.Context, env *Env, args []string) error {
 	f := newFlags("git-merge")
+	var st stampFlags
+	st.registerAs(f, "endpoint id `EP` of the versions that combine (default $FEEDSYNC_BY, the clone's feedsync.by or this machine's id)",
+		"`TIME` of the versions that combine, RFC 3339 UTC whole seconds (default now)")
+	noCombine := f.Bool("no-combine", false, "leave every item both sides changed to the spec's merge, in conflict where they clash (git config feedsync.combine false)")
 	pos, err := f.parseCount(env, args, "want BASE CURRENT OTHER [PATHNAME]", 3, 4)
 	if err != nil {
 		return err
 	}
-	d := &gitDriver{env: env, base: pos[0], cur: pos[1], other: pos[2], path: pathText(pos[1]), arg: pathArg(pos[1])}
+	d := &gitDriver{env: env, base: pos[0], cur: pos[1], other: pos[2], path: pathText(pos[1]), arg: pathArg(pos[1]),
+		stamp: st, noCombine: *noCombine}
 	if len(pos) == 4 && pos[3] != "" {
 		d.pathname, d.path, d.arg = pos[3], pathText(pos[3]), pathArg(pos[3])
 	}
@@ -57,10 +62,13 @@ func runGitMerge(ctx context.Context, env *Env, args []string) error {
 type gitDriver struct {
 	env              *Env
 	base, cur, other string
-	pathname         string    // the file's path in the repository (%P), "" when not given
-	path             string    // the file's name in messages (pathText)
-	arg              string    // the file's name in the commands they suggest (pathArg)
-	store            *gitStore // the version store beside PATHNAME (gitstore.go)
+	pathname         string     // the file's path in the repository (%P), "" when not given
+	path             string     // the file's name in messages (pathText)
+	arg              string     // the file's name in the commands they suggest (pathArg)
+	store            *gitStore  // the version store beside PATHNAME (gitstore.go)
+	stamp            stampFlags // --by and --when, for the versions that combine
+	noCombine        bool       // --no-combine
+	combinedBy       string     // the endpoint id of the versions combined
 }
 
 func (d *gitDriver) run(ctx context.Context) error {
@@ -79,7 +87,11 @@ func (d *gitDriver) run(ctx context.Context) error {
 		fmt.Fprintf(d.env.Stderr, "feedsync git-merge: %s: the feeds do not merge:\n%s", d.path, indent(userText(err), maxProblemLines))
 		return d.textMerge(ctx)
 	}
+	d.combine(ctx, v, out)
 	var buf bytes.Buffer
+	if info, err := os.Stat(d.cur); err == nil {
+		buf.Grow(int(info.Size() + info.Size()/8)) // one allocation, not a dozen doublings
+	}
 	if _, err := out.Doc.WriteTo(&buf); err != nil {
 		return fmt.Errorf("%s: writing the merged feed: %w", d.path, err)
 	}
@@ -104,9 +116,9 @@ const maxProblemLines = 5
 // as a feed of their dialect. Versions that do not load, or that both
 // carry no sync data (plain feeds), are a notFeedError. One side without
 // sync data takes the other's dialect in the merge (see package dialect):
-// a feed that has only just been set up is merged as a feed. The ancestor
-// is read first and only what the merge needs of it is kept, so that three
-// feeds are never held at once.
+// a feed that has only just been set up is merged as a feed. The three
+// are held until the merge is done: the ancestor's items are compared
+// with the sides', and give the bases of those both sides changed.
 func (d *gitDriver) load(ctx context.Context) (gitmerge.Versions, error) {
 	var v gitmerge.Versions
 	base, baseDialect := d.loadBase(ctx)

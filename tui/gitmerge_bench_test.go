@@ -1,12 +1,18 @@
 package tui
 
 import (
+	"errors"
 	"fmt"
 	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
 	"testing"
+	"time"
 
 	"github.com/feedsync/feedsync/feeds/dialect"
 	"github.com/feedsync/feedsync/feeds/feedgen"
+	"github.com/feedsync/feedsync/feeds/feedtest"
 	"github.com/feedsync/feedsync/feeds/gitmerge"
 )
 
@@ -72,4 +78,64 @@ func BenchmarkGitMergePlain(b *testing.B) {
 			}
 		})
 	}
+}
+
+// BenchmarkGitMergeVsMergeFile runs the driver as git runs it, a whole
+// 'feedsync git-merge' process on the three versions of feedgen.Triple
+// (an ancestor and two branches, 10% of the items changed on both sides,
+// half of those apart), and 'git merge-file' on the same three files, in
+// turn, and reports the driver's CPU time (user and system, of the whole
+// process) over git merge-file's (x-merge-file-cpu) and its wall time's
+// (x-merge-file-wall). The target is 2 (issue 30 item 2):
+//
+//	go test ./tui -run '^$' -bench GitMergeVsMergeFile -benchtime 5x
+func BenchmarkGitMergeVsMergeFile(b *testing.B) {
+	if _, err := exec.LookPath("git"); err != nil {
+		b.Skip("git is not installed")
+	}
+	bin := feedtest.Command(b)
+	for _, n := range []int{10_000} {
+		base, ours, theirs := feedgen.Triple(n, 0.1, 1)
+		dir := b.TempDir()
+		files := map[string][]byte{"base.xml": base, "ours.xml": ours, "theirs.xml": theirs}
+		for name, data := range files {
+			if err := os.WriteFile(filepath.Join(dir, name), data, 0o644); err != nil {
+				b.Fatal(err)
+			}
+		}
+		b.Run(fmt.Sprint(n), func(b *testing.B) {
+			var driver, mergeFile cost
+			for b.Loop() {
+				driver.add(b, ours, filepath.Join(dir, "cur-driver.xml"), func(cur string) *exec.Cmd {
+					return exec.Command(bin, "git-merge", "--by", "bench", filepath.Join(dir, "base.xml"), cur, filepath.Join(dir, "theirs.xml"))
+				})
+				mergeFile.add(b, ours, filepath.Join(dir, "cur-git.xml"), func(cur string) *exec.Cmd {
+					return exec.Command("git", "merge-file", cur, filepath.Join(dir, "base.xml"), filepath.Join(dir, "theirs.xml"))
+				})
+			}
+			b.ReportMetric(float64(driver.cpu)/float64(mergeFile.cpu), "x-merge-file-cpu")
+			b.ReportMetric(float64(driver.wall)/float64(mergeFile.wall), "x-merge-file-wall")
+		})
+	}
+}
+
+// cost adds up the CPU and wall time of runs of a command.
+type cost struct{ cpu, wall time.Duration }
+
+// add writes ours to cur, as git does before it runs a driver, and runs
+// the command on it.
+func (c *cost) add(b *testing.B, ours []byte, cur string, cmd func(string) *exec.Cmd) {
+	b.Helper()
+	if err := os.WriteFile(cur, ours, 0o644); err != nil {
+		b.Fatal(err)
+	}
+	run := cmd(cur)
+	start := time.Now()
+	err := run.Run()
+	c.wall += time.Since(start)
+	var exit *exec.ExitError
+	if err != nil && !errors.As(err, &exit) {
+		b.Fatal(err)
+	}
+	c.cpu += run.ProcessState.UserTime() + run.ProcessState.SystemTime()
 }

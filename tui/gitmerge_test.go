@@ -58,8 +58,11 @@ func runGitMergeFilesAs(t *testing.T, pathname, base, ours, theirs string) gitMe
 		}
 	}
 	var stdout, stderr bytes.Buffer
-	env := &Env{Stdin: strings.NewReader(""), Stdout: &stdout, Stderr: &stderr}
-	code := Run(context.Background(), []string{"git-merge", paths[0], paths[1], paths[2], pathname}, env)
+	config := filepath.Join(t.TempDir(), "config")
+	env := &Env{Stdin: strings.NewReader(""), Stdout: &stdout, Stderr: &stderr, Getenv: func(k string) string {
+		return map[string]string{"FEEDSYNC_BY": "tester", "XDG_CONFIG_HOME": config}[k]
+	}}
+	code := Run(context.Background(), []string{"git-merge", "--when", scenarioWhen, paths[0], paths[1], paths[2], pathname}, env)
 	if stdout.Len() > 0 {
 		t.Errorf("the driver wrote to standard output:\n%s", stdout.String())
 	}
@@ -72,6 +75,10 @@ func runGitMergeFilesAs(t *testing.T, pathname, base, ours, theirs string) gitMe
 	}
 	return gitMergeRun{code, string(result), strings.ReplaceAll(stderr.String(), dir+string(filepath.Separator), "")}
 }
+
+// scenarioWhen is the time of the versions the driver combines in the
+// scenarios, so that their results are the same on every run.
+const scenarioWhen = "2026-03-05T09:00:00Z"
 
 func runGitMergeScenario(t *testing.T, path string, text bool) {
 	raw, err := os.ReadFile(path)

@@ -18,8 +18,13 @@ func (d *gitDriver) report(out *gitmerge.Outcome) error {
 	if out.Doc.Dialect() == dialect.SSE091 {
 		rule = "SSE 0.91 (§4.4)"
 	}
-	fmt.Fprintf(w, "feedsync git-merge: %s: merged as %s: ours changed %s, theirs %s, both %s\n", d.path, rule,
-		count(len(out.Changed[gitmerge.Ours]), "item"), count(len(out.Changed[gitmerge.Theirs]), "item"), count(len(out.Both), "item"))
+	combined := ""
+	if len(out.Combined) > 0 {
+		combined = fmt.Sprintf(", of which %d combined", len(out.Combined))
+	}
+	fmt.Fprintf(w, "feedsync git-merge: %s: merged as %s: ours changed %s, theirs %s, both %s%s\n", d.path, rule,
+		count(len(out.Changed[gitmerge.Ours]), "item"), count(len(out.Changed[gitmerge.Theirs]), "item"), count(len(out.Both), "item"), combined)
+	d.reportCombined(out)
 	for s, ids := range out.Removed {
 		if len(ids) > 0 {
 			fmt.Fprintf(w, "feedsync git-merge: %s: %s removed %s without deleting (no tombstone); %s kept from %s (delete with 'feedsync update --delete'):\n",
@@ -33,7 +38,6 @@ func (d *gitDriver) report(out *gitmerge.Outcome) error {
 	for _, e := range out.Doc.Entries() {
 		if e.InConflict() {
 			conflicted = append(conflicted, e.ID())
-			out.Titles[e.ID()] = e.Title()
 		}
 	}
 	if len(conflicted) > 0 {
@@ -85,12 +89,18 @@ func (d *gitDriver) warnMerged(out *gitmerge.Outcome) {
 // maxListed bounds the items a report names.
 const maxListed = 10
 
+// list names items, each with why it did not combine where the driver
+// tried (leftReason).
 func (d *gitDriver) list(w io.Writer, out *gitmerge.Outcome, ids []string) {
 	for i, id := range ids {
 		if i == maxListed {
 			fmt.Fprintf(w, "  ... and %d more\n", len(ids)-maxListed)
 			return
 		}
-		fmt.Fprintf(w, "  %s  “%s”\n", printable(id), printable(out.Titles[id]))
+		why := ""
+		if r := leftReason(out, id); r != "" {
+			why = ": " + r
+		}
+		fmt.Fprintf(w, "  %s  “%s”%s\n", printable(id), printable(out.Title(id)), why)
 	}
 }

@@ -80,6 +80,13 @@ with it, unless --by or FEEDSYNC_BY says otherwise. Two clones that share
 one id (yours, from the config directory) and edit one item reuse a
 sequence; the merge keeps both edits as a conflict and warns.
 
+The driver combines an item both branches changed apart (other fields,
+other words, white space) three-way against git's ancestor, as one new
+version by the endpoint merging, and says so; what clashes is left in
+conflict. To review every such item yourself, set
+  git config feedsync.combine false        (--global: every repository)
+or put --no-combine in merge.feedsync.driver.
+
 git runs the feedsync on your PATH; when there is none, the absolute path
 of this one, unless it is a temporary build (go run), which is refused.
 `

@@ -28,9 +28,17 @@ func TestCapForGrowsWithWhatIsReadAndKeepsRoom(t *testing.T) {
 		{big, 250 * mib, 0, int64(capRoom * float64(250*mib))},
 		{big, mib, 900 * mib, 900 * mib},
 	} {
-		if got := capFor(c.read, c.live, c.now); got != c.want {
+		if got := capFor(c.read, c.live, c.now, capRoom); got != c.want {
 			t.Errorf("capFor(read %d, live %d, now %d) = %d, want %d", c.read, c.live, c.now, got, c.want)
 		}
+	}
+	// The git merge driver is held to room for a collection as GOGC=100
+	// would give it (issue 30 item 2); every other command to capRoom.
+	if got, want := capFor(big, 250*mib, 0, capRoomOf("git-merge")), int64(2*float64(250*mib)); got != want {
+		t.Errorf("the driver's cap %d, want %d", got, want)
+	}
+	if capRoomOf("merge") != capRoom {
+		t.Errorf("merge is held to %v, want %v", capRoomOf("merge"), capRoom)
 	}
 }
 
@@ -85,7 +93,7 @@ func TestACapTheUserSetIsLeft(t *testing.T) {
 // outgrows the cap, the check after the next collection raises the cap
 // to capRoom times it, so that the collector does not run without end.
 func TestTheCapRisesAboveALiveHeapThatOutgrowsIt(t *testing.T) {
-	lift := capHeap()
+	lift := capHeap(capRoom)
 	defer lift()
 	held := make([]byte, 2*capFloor) // live, and twice the cap
 	for i := range held {
@@ -135,7 +143,7 @@ func TestCappingLeavesGOGCToLoads(t *testing.T) {
 		case <-done:
 			running = false
 		default:
-			capHeap()()
+			capHeap(capRoom)()
 		}
 	}
 	select {
@@ -154,7 +162,7 @@ func TestGOGCOffIsLeftUncapped(t *testing.T) {
 	defer debug.SetGCPercent(debug.SetGCPercent(-1))
 	capSet = func(c int64) { t.Errorf("the cap was set to %d with GOGC=off", c) }
 	defer func() { capSet = nil }()
-	capHeap()()
+	capHeap(capRoom)()
 	if got := gogc(); got != -1 {
 		t.Errorf("gogc() = %d with the collector off, want -1", got)
 	}

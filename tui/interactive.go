@@ -127,26 +127,28 @@ func runDemo(ctx context.Context, env *Env, args []string) error {
 	defer bases.Close()
 	cfg.Bases = bases
 	return runResolver(ctx, env, "demo", cfg, newResolverBackend(ctx, *out, nil, func(*saving, func(resolver.Loading)) (*dialect.Doc, resolver.LoadInfo, error) {
-		merged, err := demoDoc(env)
+		local, merged, err := demoDoc(env)
 		if err != nil {
 			return nil, resolver.LoadInfo{}, err
 		}
-		return merged, resolver.LoadInfo{Unsaved: len(merged.Entries())}, nil // OUT is new: nothing of it is saved yet
+		// OUT is new: nothing of it is saved yet
+		return merged, resolver.LoadInfo{Unsaved: len(merged.Entries()), Changed: changedEntries(local, merged)}, nil
 	}))
 }
 
-// demoDoc merges the embedded demo pair.
-func demoDoc(env *Env) (*dialect.Doc, error) {
+// demoDoc merges the embedded demo pair; it returns LOCAL too.
+func demoDoc(env *Env) (local, merged *dialect.Doc, err error) {
 	l, r := resolver.DemoFeeds() // small: no progress to show
-	local, err := parseFeed(env, "demo/local.xml", l)
+	local, err = parseFeed(env, "demo/local.xml", l)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	remote, err := parseFeed(env, "demo/remote.xml", r)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	return dialect.Merge(local, remote)
+	merged, err = dialect.Merge(local, remote)
+	return local, merged, err
 }
 
 // resolverConfig holds what every resolver session shares: who stamps the
@@ -255,11 +257,16 @@ func loadInfo(out string, pos []string, docs []*dialect.Doc, merged *dialect.Doc
 	same := sameFiles(out, pos)
 	switch {
 	case same[pos[0]]:
-		info.Unsaved = changedEntries(docs[0], merged)
+		info.Changed = changedEntries(docs[0], merged)
+		info.Unsaved = info.Changed
 	case len(pos) == 2 && same[pos[1]]:
-		info.Unsaved = changedEntries(docs[1], merged)
+		info.Changed = changedEntries(docs[1], merged)
+		info.Unsaved = info.Changed
 	default:
-		info.Unsaved = len(merged.Entries()) // OUT is none of the inputs
+		info.Unsaved = len(merged.Entries()) // OUT is none of the inputs: all of it is unsaved
+		if len(pos) == 2 {
+			info.Changed = changedEntries(docs[0], merged)
+		}
 	}
 	if len(pos) == 2 && len(sameFiles(pos[0], pos[1:])) > 0 {
 		info.Notes = append(info.Notes, "LOCAL and REMOTE are the same file: the merge changes nothing")
@@ -273,11 +280,12 @@ func loadInfo(out string, pos []string, docs []*dialect.Doc, merged *dialect.Doc
 }
 
 // changedEntries counts the items of merged that base does not hold as
-// they are: new ones, and those the merge changed.
+// they are: new ones, and those whose data or sync data the merge changed
+// (dialect.Entry.Same), not those it wrote anew unchanged.
 func changedEntries(base, merged *dialect.Doc) int {
 	n := 0
 	for _, e := range merged.Entries() {
-		if b, err := base.Entry(e.ID()); err != nil || b != e {
+		if b, err := base.Entry(e.ID()); err != nil || !b.Same(e) {
 			n++
 		}
 	}

@@ -27,25 +27,35 @@ func atomItem(content string) string {
 `
 }
 
-// Issue 20 item 4, 1.0.2 implementation note 1: two feeds hold item x
-// with the same sync data and different Atom content (a peer, as mesh4x
-// does, changed it without a new version). merge keeps one copy, the same
-// whichever side is local, and names the item once with both digests and
-// the side kept; validate of the two names it too.
+// Issue 20 item 4, issue 29 item 8, 1.0.2 implementation note 1 and §3.3
+// note 2 as read: two feeds hold item x with the same sync data and
+// different Atom content (a peer, as mesh4x does, changed it without a new
+// version). They are two changes: merge keeps both as a conflict (exit
+// 1), the same whichever side is local, names the item once with both
+// digests and the winner's side, and merging either feed into the result
+// again changes nothing and says nothing; validate of the two names it
+// too.
 func TestMergeNamesEqualSyncDataWithDifferentData(t *testing.T) {
 	h := newHarness(t)
 	a := h.write("a.xml", atomItem("Get milk and eggs"))
 	b := h.write("b.xml", atomItem("Get milk, eggs and bread"))
 	code, ab, stderr := h.run("", "merge", a, b)
-	if code != ExitOK {
-		t.Fatalf("merge a b: exit %d\n%s", code, stderr)
+	if code != ExitAttention || !strings.Contains(ab, "Get milk and eggs") || !strings.Contains(ab, "Get milk, eggs and bread") {
+		t.Fatalf("merge a b: exit %d, want 1 with both contents\n%s\n%s", code, ab, stderr)
 	}
-	if n := strings.Count(stderr, `item "x" has the same sync data`); n != 1 || !strings.Contains(stderr, "digests ") || !strings.Contains(stderr, "; kept ") {
-		t.Errorf("merge a b warned %d times, want once with both digests and the side kept:\n%s", n, stderr)
+	if n := strings.Count(stderr, `item "x" has the same sync data`); n != 1 || !strings.Contains(stderr, "digests ") || !strings.Contains(stderr, "both are kept as a conflict") {
+		t.Errorf("merge a b warned %d times, want once with both digests and both kept:\n%s", n, stderr)
 	}
 	_, ba, _ := h.run("", "merge", b, a)
-	if content(ab) != content(ba) {
-		t.Errorf("merge a b keeps %q, merge b a %q", content(ab), content(ba))
+	if content(ab) != content(ba) || canonicalXML(t, ab) != canonicalXML(t, ba) {
+		t.Errorf("merge a b and merge b a differ:\n%s\n---\n%s", ab, ba)
+	}
+	merged := h.write("ab.xml", ab)
+	for _, again := range []string{a, b, merged} {
+		code, out, stderr := h.run("", "merge", merged, again)
+		if code != ExitAttention || canonicalXML(t, out) != canonicalXML(t, ab) || strings.Contains(stderr, "same sync data") {
+			t.Errorf("merge ab.xml %s: exit %d, want the merge unchanged and no warning:\n%s\n%s", again, code, out, stderr)
+		}
 	}
 	code, _, stderr = h.run("", "validate", a, b)
 	if code != ExitOK || strings.Count(stderr, `item "x" has the same sync data`) != 1 {

@@ -111,14 +111,15 @@ func report(env *Env, cmd, local, url string, res *share.Result) {
 	}
 	fmt.Fprintln(env.Stderr, msg)
 	if res.NotHub {
-		answer := "its answer is no feed: the next sync reads what it holds"
-		switch {
-		case res.AnswerMerged && res.Taken == res.Pushed:
-			answer = "its answer, a feed that holds them, was merged"
-		case res.AnswerMerged:
-			answer = fmt.Sprintf("its answer, a feed that holds %d of them, was merged; the others are sent again next time", res.Taken)
+		took := "it took the items sent"
+		if res.Taken < res.Pushed {
+			took = fmt.Sprintf("it took %d of the %d items sent (it answered with the feed it serves, unchanged); the others are sent again next time", res.Taken, res.Pushed)
 		}
-		fmt.Fprintf(env.Stderr, "feedsync %s: %s is a FeedSync server but no feedsync hub: the items were sent and %s; it keeps no partial feed for this endpoint, so each read of it is whole\n", cmd, url, answer)
+		answer := ", and its answer is no feed"
+		if res.AnswerMerged {
+			answer = fmt.Sprintf(", and its answer, a feed of %s, was merged", count(res.Answered, "item"))
+		}
+		fmt.Fprintf(env.Stderr, "feedsync %s: %s is a FeedSync server but no feedsync hub: %s%s; it keeps no partial feed for this endpoint, so each read of it is whole\n", cmd, url, took, answer)
 	}
 }
 

@@ -1,18 +1,15 @@
 package tui
 
 import (
-	"errors"
-	"io"
 	"net/http"
 	"net/http/httptest"
 	"os"
 	"slices"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
-	"github.com/feedsync/feedsync/feeds/dialect"
+	"github.com/feedsync/feedsync/feeds/share/mesh4xtest"
 )
 
 // feedServer serves body at every path, on 127.0.0.1, until the test ends.
@@ -125,51 +122,45 @@ func TestSubscribeShowsNoPassword(t *testing.T) {
 	}
 }
 
-// TestSyncNotHubSaysSo: sync with a server that answers a POST with its
-// feed and no FeedSync-ETag (a FeedSync server, no feedsync hub) exits 0
-// and says the items were sent and its answer merged, and what it does
-// not keep; before, it exited 2 saying nothing was sent.
+// TestSyncNotHubSaysSo: sync with mesh4x's FeedServlet (package
+// mesh4xtest's stand-in), which merges a POST and answers a feed of its
+// conflicts with no FeedSync-ETag, exits 0, writes LOCAL with what it
+// pulled, and says once that the server took the items and is no
+// feedsync hub; a conflict on the servlet's side comes back in its answer
+// and the sync exits 1. Before, the empty feed of conflicts read as "it
+// took nothing": exit 2, LOCAL without the item just pulled (issue 29
+// item 3).
 func TestSyncNotHubSaysSo(t *testing.T) {
 	h := newHarness(t)
 	h.env["FEEDSYNC_BY"] = "T"
-	url := feedServlet(t, oneItem).URL + "/feed.xml"
-	t.Chdir(h.dir)
-	if code, _, stderr := h.run("", "pull", "local.xml", url); code != 0 {
-		t.Fatalf("pull: exit %d: %s", code, stderr)
+	servlet, url := mesh4xtest.Start(t)
+	if err := servlet.Merge([]byte(oneItem)); err != nil {
+		t.Fatal(err)
 	}
+	t.Chdir(h.dir)
+	h.write("local.xml", `<rss version="2.0"><channel><title>L</title></channel></rss>`)
 	if code, _, stderr := h.run("", "create", "local.xml", "--id", "mine", "--title", "Mine", "-o", "local.xml"); code != 0 {
 		t.Fatalf("create: exit %d: %s", code, stderr)
 	}
 	code, _, stderr := h.run("", "sync", "local.xml", url)
-	want := "is a FeedSync server but no feedsync hub: the items were sent and its answer, a feed that holds them, was merged"
-	if code != 0 || !strings.Contains(stderr, "1 sent") || !strings.Contains(stderr, want) {
-		t.Errorf("exit %d, stderr %q; want 0, 1 sent and %q", code, stderr, want)
+	want := "is a FeedSync server but no feedsync hub: it took the items sent, and its answer, a feed of 0 items, was merged"
+	if code != 0 || !strings.Contains(stderr, "1 sent") || strings.Count(stderr, want) != 1 || strings.Count(stderr, "no feedsync hub") != 1 {
+		t.Errorf("exit %d, stderr %q; want 0, 1 sent and once %q", code, stderr, want)
 	}
-}
+	if local := h.read("local.xml"); !strings.Contains(local, `id="item1"`) || !strings.Contains(local, `id="mine"`) {
+		t.Errorf("LOCAL does not hold the servlet's item1 and its own:\n%s", local)
+	}
 
-// feedServlet is a FeedSync server that is no feedsync hub, on 127.0.0.1
-// until the test ends: GET answers its feed, POST merges the feed sent
-// into it and answers its feed as it now is (as mesh4x's FeedServlet).
-func feedServlet(t *testing.T, feed string) *httptest.Server {
-	t.Helper()
-	var mu sync.Mutex
-	s := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		mu.Lock()
-		defer mu.Unlock()
-		if r.Method == http.MethodPost {
-			body, _ := io.ReadAll(r.Body)
-			mine, err1 := dialect.Parse("servlet", []byte(feed))
-			posted, err2 := dialect.Parse("posted", body)
-			merged, err3 := dialect.Merge(mine, posted)
-			if err := errors.Join(err1, err2, err3); err != nil {
-				http.Error(w, err.Error(), http.StatusBadRequest)
-				return
-			}
-			feed = string(merged.Bytes())
-		}
-		w.Header().Set("Content-Type", "application/rss+xml")
-		w.Write([]byte(feed))
-	}))
-	t.Cleanup(s.Close)
-	return s
+	// Another endpoint's change and ours, concurrent: a conflict.
+	other := strings.Replace(h.read("local.xml"), "Mine", "Theirs", 1)
+	other = strings.Replace(other, `<sx:sync id="mine" updates="1">`, `<sx:sync id="mine" updates="2"><sx:history sequence="2" when="2030-01-01T00:00:00Z" by="M"/>`, 1)
+	if err := servlet.Merge([]byte(other)); err != nil {
+		t.Fatal(err)
+	}
+	if code, _, stderr := h.run("", "update", "local.xml", "--id", "mine", "--title", "Ours", "--when", "2030-01-01T00:00:01Z", "-o", "local.xml"); code != 0 {
+		t.Fatalf("update: exit %d: %s", code, stderr)
+	}
+	if code, _, stderr := h.run("", "sync", "local.xml", url); code != ExitAttention || !strings.Contains(stderr, "a feed of 1 item, was merged") || !strings.Contains(stderr, "in conflict") {
+		t.Errorf("sync with a conflict: exit %d, stderr %q; want 1, the answer's conflict merged", code, stderr)
+	}
 }

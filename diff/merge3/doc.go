@@ -51,6 +51,29 @@
 // combined hunk) becomes a clash. A combination is never escaped into
 // text.
 //
+// # White space
+//
+// [MergeWith] with [Options].Space lets runs of white space compare equal
+// (issue 30 item 5): a side's change of white space alone (a gap between
+// words made longer, shorter or of other characters: space, tab, line
+// feed, carriage return, form feed; a no-break space is a character) is
+// set apart from its changes of words. The words merge by the rules
+// above; then each change of white space alone is taken where no other
+// side's change of words covers one of its tokens or inserts at its
+// point, and given up where one does; of two sides' changes of white
+// space alone to one place, the one whose text is greater is taken, so
+// that the merge does not depend on the order of the sides. A change of
+// white space alone is never a clash, and where [Merge] combines,
+// MergeWith combines to the same text. In [HTML] and [XHTML] mode white
+// space is compared exactly inside pre, listing, plaintext, xmp,
+// textarea, script and style, and inside an element whose
+// xml:space="preserve" holds (XML 1.0 §2.10), as those keep it as
+// written. A change given up joins the hunk of the change it met, where it
+// counts for no side (Sides, Kind and Text leave it out) while its side's
+// Texts hold it, so that the hunks still give back the base, the merge
+// and every side; only one that met two hunks is in neither. [SpaceOnly]
+// tells whether two texts differ in white space alone.
+//
 // # Cost
 //
 // A merge costs one word diff per side ([diff.TokenEdits]: shortest for

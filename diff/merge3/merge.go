@@ -154,7 +154,9 @@ func kindOf(h Hunk) Kind {
 func sideTexts(bt []string, g []*change, lo, hi, n int) ([]int, []string) {
 	var sides []int
 	for _, c := range g {
-		sides = append(sides, c.sides...)
+		if !c.gaveUp {
+			sides = append(sides, c.sides...)
+		}
 	}
 	slices.Sort(sides)
 	sides = slices.Compact(sides)

@@ -18,6 +18,7 @@ type change struct {
 	sides      []int
 	slack      int
 	origin     int
+	gaveUp     bool // a change of white space alone that another change covers (Options.Space)
 }
 
 func (c *change) insertion() bool { return c.start == c.end }
@@ -66,6 +67,13 @@ func (c *change) shift(bt []string, d int) {
 // measured, keeping at least one token between the side's own changes, and
 // merges a change some side already made into that one.
 func addSide(cs []*change, bt []string, edits []diff.TokenEdit, side int) []*change {
+	return mergeSame(cs, placeSide(bt, edits, side))
+}
+
+// placeSide makes one side's edits changes, each placed leftmost with its
+// slack measured, keeping at least one token between the side's own
+// changes.
+func placeSide(bt []string, edits []diff.TokenEdit, side int) []*change {
 	own := make([]*change, len(edits))
 	for i, e := range edits {
 		c := &change{start: e.Start, end: e.End, repl: e.New, sides: []int{side}}
@@ -86,7 +94,7 @@ func addSide(cs []*change, bt []string, edits []diff.TokenEdit, side int) []*cha
 			c.slack++
 		}
 	}
-	return mergeSame(cs, own)
+	return own
 }
 
 // mergeSame adds changes to cs, a change equal to one in cs only adding

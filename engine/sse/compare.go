@@ -58,6 +58,25 @@ func sameVersion(a, b *Item) bool {
 	return a.Version == b.Version && a.History.Stamp().Equal(b.History.Stamp())
 }
 
+// TwoChanges reports whether two versions that tie on the spec's keys
+// (version, when and by: §4.4 step 2's "identical") are nonetheless two
+// changes: their data (Data.Digest) or deleted state differ. One endpoint
+// made both in one second from one version (an item edited on two git
+// branches under one by), or a peer changed the data without a new
+// version (§4.2 forbids it). Merge keeps both (issue 29 item 8).
+//
+// Positions are not compared: an OPML outline's position is derived from
+// where it sits among its siblings when the feed carries none (package
+// feeds/sse), so one version of an outline has other positions in feeds
+// that hold other outlines around it; Compare's choice stands for both.
+func TwoChanges(a, b *Item) bool {
+	return sameVersion(a, b) && (a.Deleted != b.Deleted || digest(a.Data) != digest(b.Data))
+}
+
+// identical reports whether two versions are §4.4 step 2's identical
+// items: the same version, when and by, and not two changes.
+func identical(a, b *Item) bool { return sameVersion(a, b) && !TwoChanges(a, b) }
+
 // Conflicting reports whether a winner and a loser of Compare are in
 // conflict (§4.4.1 step 1): with n the winner's version less the loser's,
 // the loser's latest when and by are compared with the winner's nth
@@ -95,14 +114,20 @@ func cmpPosition(a, b Position) int {
 }
 
 // cmpConflict orders sx:conflict records: version, then when and by as in
-// Compare, then position and data. Of two records with one by, the greater
-// is the one §5 keeps.
+// Compare, then a live version over a deletion, position and data. Of two
+// records with one by, the greater is the one §5 keeps.
 func cmpConflict(a, b *Conflict) int {
 	if c := cmp.Compare(a.Version, b.Version); c != 0 {
 		return c
 	}
 	if c := a.Stamp().Compare(b.Stamp()); c != 0 {
 		return c
+	}
+	if a.Deleted != b.Deleted {
+		if a.Deleted {
+			return -1
+		}
+		return 1
 	}
 	if c := cmpPosition(a.Position, b.Position); c != 0 {
 		return c

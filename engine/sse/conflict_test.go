@@ -28,7 +28,7 @@ func TestConflictDetection(t *testing.T) {
 		{"n=0, different when: conflict", item("x", 2, "w", sA1, sA0), item("x", 2, "l", st(t0, "A"), sA0), true, true},
 		{"n=0, different by: conflict", item("x", 2, "w", sB0, sA0), item("x", 2, "l", sA0, sA0), true, true},
 		{"n=0, same when and by: identical, no conflict", item("x", 2, "d", sA1, sA0), item("x", 2, "d", sA1, sA0), false, false},
-		{"n=0, same when and by, other data (faulty endpoint): no conflict", item("x", 2, "w", sA1, sA0), item("x", 2, "a", sA1, sA0), false, false},
+		{"n=0, same when and by, other data: §4.4.1 finds no conflict, but two changes are kept (issue 29 item 8)", item("x", 2, "w", sA1, sA0), item("x", 2, "a", sA1, sA0), false, true},
 		// n within the sx:update list.
 		{"n=1, equal to the 1st update: no conflict", item("x", 3, "w", sC2, sB0, sA0), item("x", 2, "l", sB0, sA0), false, false},
 		{"n=1, when differs from the 1st update: conflict", item("x", 3, "w", sC2, sB0, sA0), item("x", 2, "l", st(t1, "B"), sA0), true, true},
@@ -68,8 +68,8 @@ func TestConflictDetection(t *testing.T) {
 			for _, r := range wl.Conflicts {
 				recorded = recorded || r.Version == c.loser.Version && r.Stamp().Equal(c.loser.History.Stamp())
 			}
-			if recorded != c.conflict {
-				t.Errorf("loser recorded in sx:conflicts = %v, want %v:\n%s", recorded, c.conflict, show(wl))
+			if want := c.conflict || TwoChanges(c.winner, c.loser); recorded != want {
+				t.Errorf("loser recorded in sx:conflicts = %v, want %v:\n%s", recorded, want, show(wl))
 			}
 		})
 	}
@@ -160,4 +160,72 @@ func TestMergeLeavesInputs(t *testing.T) {
 	if after := show(a) + show(b); after != before {
 		t.Errorf("Merge modified its inputs:\n%s\n---\n%s", before, after)
 	}
+}
+
+// 0.91 §4.4 step 2 as read (issue 29 item 8): 'update --by me --when T' on
+// two branches gives two versions with one version, when and by but other
+// data or deleted state. They are two changes, not step 2's
+// identical items: both are kept, Compare's winner flagged with a record
+// of the other, whichever side is local; merging the result again with
+// itself or either version changes nothing, a Fold in any order gives the
+// same, and a resolution (§5) then wins over both without a conflict.
+func TestTwoChangesUnderOneVersion(t *testing.T) {
+	top, before := st(t1, "me"), st(t0, "me")
+	v := func(data string) *Item { return item("x", 2, data, top, before) }
+	cases := []struct {
+		name string
+		a, b *Item
+		two  bool
+	}{
+		{"other data", v("A"), v("B"), true},
+		{"a deletion against an edit", tombstone(v("A")), v("A"), true},
+		{"another position, which layout alone may give: one kept", placed(v("A"), "", "V"), placed(v("A"), "", "W"), false},
+		{"the same", v("A"), v("A"), false},
+		{"the same, history truncated", v("A"), item("x", 2, "A", top), false},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			ab, ba := mustMerge(t, c.a, c.b), mustMerge(t, c.b, c.a)
+			if show(ab) != show(ba) {
+				t.Fatalf("merge depends on the side:\n%s\n---\n%s", show(ab), show(ba))
+			}
+			if kept := ab.Conflict && len(ab.Conflicts) == 1; kept != c.two {
+				t.Fatalf("both kept = %v, want %v:\n%s", kept, c.two, show(ab))
+			}
+			for _, again := range []*Item{ab, c.a, c.b} {
+				assertItem(t, mustMerge(t, ab, again), show(ab))
+				assertItem(t, mustMerge(t, again, ab), show(ab))
+			}
+			for _, order := range [][]*Item{{c.a, c.b}, {c.b, c.a}, {c.a, c.b, c.a}, {ab, c.b}} {
+				assertItem(t, foldOf(t, order), show(ab))
+			}
+			if !c.two {
+				return
+			}
+			if c.a.Deleted != c.b.Deleted && !ab.Conflicts[0].Deleted {
+				t.Errorf("the losing deletion is recorded as an edit:\n%s", show(ab))
+			}
+			res, err := Resolve(ab, st(t2, "you"), PickWinner(ab), Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, stale := range []*Item{c.a, c.b} {
+				if m := mustMerge(t, res, stale); m.Conflict || show(m) != show(res) {
+					t.Errorf("the resolution merged with a stale version:\n%s", show(m))
+				}
+			}
+		})
+	}
+}
+
+// foldOf folds versions in the order given.
+func foldOf(t *testing.T, vs []*Item) *Item {
+	t.Helper()
+	f := NewFold(vs[0])
+	for _, v := range vs[1:] {
+		if err := f.Add(v); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return f.Result()
 }

@@ -62,7 +62,14 @@
 //     absent when it is the zero time, which sorts as the earliest (§2.4).
 //   - Two versions tied on the three keys are "identical" (§4.4 step 2),
 //     but a faulty endpoint can make two different ones; Compare goes on to
-//     further keys so that it is a total order (see Compare).
+//     further keys so that it is a total order (see Compare). Tied versions
+//     whose data or deleted state differ are two changes (TwoChanges: one
+//     by changed the item twice in a second from one version, on two git
+//     branches, or a peer changed the data without a new version), not
+//     identical ones: Merge keeps both, the winner flagged with a record of
+//     the other, as for a conflict, rather than drop one (issue 29 item
+//     8). Tied versions in other positions are not: layout alone gives an
+//     outline another position where the feed carries none.
 //   - "No action is required" on identical versions would leave an
 //     endpoint that received a version before a conflict was recorded on it
 //     without that record for ever. Merge keeps the version and joins the
@@ -91,8 +98,12 @@
 //   - sx:conflict is "a flat, unordered list"; Merge sorts it from the most
 //     to the least winning, so every endpoint writes it in one order and
 //     "conflict N" (resolve --pick N) names one record everywhere.
-//   - sx:conflict has no deleted attribute: the record of a losing deletion
-//     keeps its data, and picking it brings the item back.
+//   - sx:conflict has no deleted attribute, and §5.2 leaves the conflict
+//     data to the application: the record of a losing deletion keeps its
+//     data and that it was a deletion (Conflict.Deleted; package
+//     feeds/sse writes it as fso:deleted="true"), so that picking it
+//     deletes the item, and a deletion against an edit stays a clash of
+//     the whole item (issue 29 item 1).
 //   - Resolution is "a further update" (§5), and every update removes all
 //     of sx:conflicts (§4.2 step 4): resolving is for the whole item, not
 //     record by record. An item is in conflict when its flag is set or it

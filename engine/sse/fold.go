@@ -37,10 +37,10 @@ func (f *Fold) Add(it *Item) error {
 	f.n++
 	if Compare(it, f.w) > 0 { // it wins: Merge joins its conflicts first
 		switch {
-		case sameVersion(it, f.w):
+		case identical(it, f.w):
 			f.conflict = it.Conflict || f.conflict
 			f.join(it.Conflicts, true)
-		case Conflicting(it, f.w):
+		case TwoChanges(it, f.w), Conflicting(it, f.w):
 			f.conflict = true
 			f.join(it.Conflicts, true)
 			f.join([]*Conflict{f.w.asConflict()}, false)
@@ -52,10 +52,10 @@ func (f *Fold) Add(it *Item) error {
 		return nil
 	}
 	switch {
-	case sameVersion(f.w, it):
+	case identical(f.w, it):
 		f.conflict = f.conflict || it.Conflict
 		f.join(it.Conflicts, false)
-	case Conflicting(f.w, it):
+	case TwoChanges(f.w, it), Conflicting(f.w, it):
 		f.conflict = true
 		f.join(it.Conflicts, false)
 		f.join([]*Conflict{it.asConflict()}, false)

@@ -47,7 +47,9 @@ func randomVersion(rng *rand.Rand) *Item {
 		it.Conflict = true
 		for range rng.Intn(4) {
 			s := stamp()
-			it.Conflicts = append(it.Conflicts, record(1+rng.Intn(3), s, fmt.Sprint(rng.Intn(2))))
+			r := record(1+rng.Intn(3), s, fmt.Sprint(rng.Intn(2)))
+			r.Deleted = rng.Intn(5) == 0
+			it.Conflicts = append(it.Conflicts, r)
 		}
 	}
 	return it

@@ -76,6 +76,9 @@ func show(it *Item) string {
 	}
 	for _, c := range it.Conflicts {
 		fmt.Fprintf(&b, "\n  conflict v%d %s %q", c.Version, showStamp(c.Stamp()), digest(c.Data))
+		if c.Deleted {
+			b.WriteString(" deleted")
+		}
 		if c.Position != (Position{}) {
 			fmt.Fprintf(&b, " @%s/%s", c.Position.Parent, c.Position.Key)
 		}

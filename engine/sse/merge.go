@@ -11,17 +11,21 @@ import (
 // and returns the result; neither argument is modified. The winner is the
 // greater by Compare (§4.4 step 1), and then:
 //
-//   - If the two tie on version, when and by, they are identical (§4.4 step
-//     2) and the result is that version. Its conflict flag is set if either
-//     side's is, and its sx:conflicts are both sides' joined (see below).
-//     The spec says no action is required; joining instead lets an endpoint
-//     that received a version before a conflict was recorded on it learn of
+//   - If the two tie on version, when and by, and hold the same data,
+//     deleted state and position, they are identical (§4.4 step 2) and the
+//     result is that version. Its conflict flag is set if either side's is,
+//     and its sx:conflicts are both sides' joined (see below). The spec
+//     says no action is required; joining instead lets an endpoint that
+//     received a version before a conflict was recorded on it learn of
 //     that conflict later, so every endpoint ends with the same record.
-//   - If the loser conflicts with the winner (§4.4.1; see Conflicting), the
-//     result is the winner with conflict="true" (§4.4.1 step 2) and, since
-//     feedsync always preserves conflicts (§5), its sx:conflicts joined with
-//     the loser's and with a record of the loser itself, holding the loser's
-//     data and position.
+//   - If the loser conflicts with the winner (§4.4.1; see Conflicting), or
+//     the two tie on version, when and by but are two changes (TwoChanges:
+//     one by changed the item twice in one second from one version, on
+//     two git branches; step 2 would call them identical and drop one),
+//     the result is the winner with conflict="true" (§4.4.1 step 2) and,
+//     since feedsync always preserves conflicts (§5), its sx:conflicts
+//     joined with the loser's and with a record of the loser itself,
+//     holding the loser's data, position and deleted state.
 //   - Otherwise the result is the winner, sx:sync intact (§4.2): its
 //     conflict flag is preserved (§4.4.1 step 2), and the loser's sx:conflicts
 //     are dropped: the winner descends from the loser (or is assumed to,
@@ -43,10 +47,10 @@ func Merge(local, incoming *Item) (*Item, error) {
 	}
 	res := w.Clone()
 	switch {
-	case sameVersion(w, l):
+	case identical(w, l):
 		res.Conflict = w.Conflict || l.Conflict
 		res.Conflicts = joinConflicts(w.Conflicts, l.Conflicts)
-	case Conflicting(w, l):
+	case TwoChanges(w, l), Conflicting(w, l):
 		res.Conflict = true
 		res.Conflicts = joinConflicts(w.Conflicts, l.Conflicts, []*Conflict{l.asConflict()})
 	default:

@@ -73,15 +73,19 @@ type History struct {
 func (h History) Stamp() Stamp { return Stamp{When: h.When, By: h.By} }
 
 // Conflict is one sx:conflict (§5.2): a losing version's version, when and
-// by, copied from its sx:sync and sx:history, and the loser's item data and
-// position, which the application keeps as the element's children (§5.2,
-// "any relevant conflict data").
+// by, copied from its sx:sync and sx:history, and the loser's item data,
+// position and deleted state, which the application keeps as the
+// element's children and attributes (§5.2, "any relevant conflict data").
+// Deleted records that the losing version was a tombstone: §5.2's
+// attributes have no deleted, so that a deletion that lost would
+// otherwise come back as an edit (issue 29 item 1).
 type Conflict struct {
 	Version  int
 	When     time.Time
 	By       string
 	Data     Data
 	Position Position
+	Deleted  bool
 }
 
 // Stamp returns the conflict's when and by.
@@ -150,5 +154,5 @@ func (it *Item) Clone() *Item {
 
 // asConflict returns the sx:conflict that records it as a losing version (§5.2).
 func (it *Item) asConflict() *Conflict {
-	return &Conflict{Version: it.Version, When: it.History.When, By: it.History.By, Data: it.Data, Position: it.Position}
+	return &Conflict{Version: it.Version, When: it.History.When, By: it.History.By, Data: it.Data, Position: it.Position, Deleted: it.Deleted}
 }

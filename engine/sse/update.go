@@ -101,16 +101,15 @@ func PickWinner(it *Item) Change {
 	return Change{Data: it.Data, Deleted: it.Deleted, Position: it.Position}
 }
 
-// PickConflict returns the Change that takes sx:conflict i's data and
-// position (0-based, in the order of it.Conflicts). sx:conflict carries no
-// deleted attribute, so the change is never a deletion: picking the record
-// of a losing deletion brings its data back.
+// PickConflict returns the Change that takes sx:conflict i's data,
+// position and deleted state (0-based, in the order of it.Conflicts):
+// picking the record of a losing deletion deletes the item.
 func PickConflict(it *Item, i int) (Change, error) {
 	if i < 0 || i >= len(it.Conflicts) {
 		return Change{}, fmt.Errorf("resolving %q: conflict %d of %d: %w", it.ID, i+1, len(it.Conflicts), ErrNoSuchConflict)
 	}
 	c := it.Conflicts[i]
-	return Change{Data: c.Data, Position: c.Position}, nil
+	return Change{Data: c.Data, Position: c.Position, Deleted: c.Deleted}, nil
 }
 
 // Resolve resolves an item in conflict (§5): "a further update

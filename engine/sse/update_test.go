@@ -194,17 +194,25 @@ func TestResolveErrors(t *testing.T) {
 	}
 }
 
-// sx:conflict has no deleted attribute: picking the record of a losing
-// deletion gives a live item with its data.
+// 0.91 §5.2 leaves the conflict data to the application: the record of a
+// losing deletion keeps that it was one (issue 29 item 1), and picking it
+// deletes the item, its data kept as the tombstone's.
 func TestPickConflictOfDeletion(t *testing.T) {
 	gone := tombstone(item("x", 2, "d", sA0, sB0))
 	m := mustMerge(t, item("x", 2, "w", sC2, sB0), gone)
+	if len(m.Conflicts) != 1 || !m.Conflicts[0].Deleted {
+		t.Fatalf("the losing deletion is not recorded as one:\n%s", show(m))
+	}
 	ch, err := PickConflict(m, 0)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if ch.Deleted || ch.Data != text("d") {
-		t.Errorf("picked %+v, want live data d", ch)
+	if !ch.Deleted || ch.Data != text("d") {
+		t.Errorf("picked %+v, want a deletion with data d", ch)
+	}
+	res, err := Resolve(m, sC2, ch, Options{})
+	if err != nil || !res.Deleted {
+		t.Errorf("resolved: %v\n%s", err, show(res))
 	}
 }
 

@@ -162,9 +162,11 @@
 //   - stamp sets a parent item's csx:lastBuildDate equal to the newest of
 //     its nested feed's items, as the spec says, even when that makes it
 //     older; feeds on the web below a local tree are not fetched.
-//   - Feeds in UTF-8, US-ASCII and ISO-8859-1 are read; others are refused
-//     at 1:1, naming their encoding. A Latin-1 feed that stamp changes is
-//     written in UTF-8, its XML declaration saying so.
+//   - Feeds are decoded as the bindings decode them (every charset of
+//     golang.org/x/text's IANA index, package feeds' doc says how); others
+//     are refused at 1:1, naming their encoding. A feed that stamp changes
+//     is written back in the encoding it came in (a character it lacks
+//     as a character reference).
 //   - The spec's example is not well-formed XML: the namespace declaration
 //     is unquoted (line 2) and a link is closed by </csx:Link> (line 16).
 package cse

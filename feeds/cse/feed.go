@@ -8,6 +8,7 @@ import (
 
 	"github.com/beevik/etree"
 	"github.com/feedsync/feedsync/feeds"
+	"github.com/feedsync/feedsync/feeds/internal/xmlscan"
 )
 
 // Namespace is the CSE namespace URI ("Namespaces and Version"). Elements and
@@ -17,7 +18,8 @@ const Namespace = "http://schemas.microsoft.com/rss/2007/contentsyncextensions"
 // feed is one parsed RSS document seen through CSE.
 type feed struct {
 	doc      *etree.Document
-	data     []byte
+	data     []byte           // the document in UTF-8, which doc was read from
+	cs       *xmlscan.Charset // the charset it came in, nil for UTF-8
 	channels []*channel
 	items    []*item   // of every channel, in document order
 	date     time.Time // "Newer (for feed)": the first channel's date
@@ -66,11 +68,11 @@ func (it *item) active() []*link {
 // parseFeed reads an RSS document, named name in messages, and its CSE
 // extensions. A document that is not RSS gives feeds.Problems.
 func parseFeed(name string, data []byte) (*feed, error) {
-	doc, data, err := parseXML(name, data)
+	doc, data, cs, err := parseXML(name, data)
 	if err != nil {
 		return nil, err
 	}
-	f := &feed{doc: doc, data: data}
+	f := &feed{doc: doc, data: data, cs: cs}
 	root := doc.Root()
 	if root.Tag != "rss" || root.NamespaceURI() != "" {
 		return nil, feeds.Locate(name, data, doc, []feeds.Finding{{Element: root, Msg: "root element is not <rss>"}})

@@ -12,7 +12,7 @@ import (
 // well-formed before that point is still recognised by a declaration of
 // the namespace, so that validation can report what is wrong with it.
 func IsCSE(doc []byte) bool {
-	data, _, err := toUTF8("", doc)
+	data, _, err := xmlscan.Decode(doc)
 	if err != nil {
 		return declaresCSE.Match(doc)
 	}

@@ -1,14 +1,17 @@
 package cse
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
+	"io"
 	"path/filepath"
 	"time"
 
 	"github.com/beevik/etree"
 	"github.com/feedsync/feedsync/feeds"
 	"github.com/feedsync/feedsync/feeds/atomicfile"
+	"github.com/feedsync/feedsync/feeds/internal/xmlutil"
 )
 
 // errRootUnreadable is a root feed that cannot be read or parsed; the
@@ -42,10 +45,15 @@ func stamp(root string) (changed []string, problems feeds.Problems, err error) {
 }
 
 func (t *tree) write(lf *localFeed) error {
-	data, err := lf.feed.doc.WriteToBytes()
+	var buf bytes.Buffer
+	_, err := xmlutil.WriteIn(&buf, lf.feed.cs, func(w io.Writer) error {
+		_, err := lf.feed.doc.WriteTo(w)
+		return err
+	})
 	if err != nil {
 		return fmt.Errorf("writing %s: %w", lf.name, err)
 	}
+	data := buf.Bytes()
 	return atomicfile.WriteFile(filepath.Join(t.abs, lf.rel), data, 0o644)
 }
 

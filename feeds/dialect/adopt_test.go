@@ -440,8 +440,8 @@ func sameFields(a, b Version) bool {
 
 // A feed with CRLF line ends gets its sync elements with CRLF too. A feed
 // in another encoding that Parse reads (ISO-8859-1, UTF-16) is adopted as
-// any command writes it, in UTF-8 with a declaration that says so, and its
-// items get the ids they get in UTF-8: a digest is of the item's text.
+// any command writes it, in the encoding it came in (issue 31 item 2), and
+// its items get the ids they get in UTF-8: a digest is of the item's text.
 func TestAdoptLineEndsAndEncodings(t *testing.T) {
 	crlf := strings.ReplaceAll(plainRSS, "\n", "\r\n")
 	out, _ := adopt(t, parse(t, "crlf.xml", crlf), at(1, "A"), None)
@@ -457,12 +457,19 @@ func TestAdoptLineEndsAndEncodings(t *testing.T) {
 	for _, u := range utf16.Encode([]rune(strings.Replace(utf8Feed, `encoding="utf-8"`, `encoding="UTF-16"`, 1))) {
 		u16 = append(u16, byte(u>>8), byte(u))
 	}
-	for name, feed := range map[string]string{"latin.xml": latin, "u16.xml": string(u16)} {
-		got, _ := adopt(t, parse(t, name, feed), at(1, "A"), None)
-		if string(got.Bytes()) != strings.Replace(string(want.Bytes()), `encoding="utf-8"`, `encoding="UTF-8"`, 1) {
-			t.Errorf("%s adopted is not the UTF-8 feed adopted, in UTF-8:\n%s\n---\n%s", name, got.Bytes(), want.Bytes())
+	wantLatin := strings.Replace(strings.Replace(string(want.Bytes()), `encoding="utf-8"`, `encoding="ISO-8859-1"`, 1), "ø", "\xf8", 1)
+	wantU16 := []byte{0xFE, 0xFF}
+	for _, u := range utf16.Encode([]rune(strings.Replace(string(want.Bytes()), `encoding="utf-8"`, `encoding="UTF-16"`, 1))) {
+		wantU16 = append(wantU16, byte(u>>8), byte(u))
+	}
+	for _, tc := range []struct{ name, feed, want string }{{"latin.xml", latin, wantLatin}, {"u16.xml", string(u16), string(wantU16)}} {
+		got, _ := adopt(t, parse(t, tc.name, tc.feed), at(1, "A"), None)
+		if string(got.Bytes()) != tc.want {
+			t.Errorf("%s adopted is not the UTF-8 feed adopted, in its encoding:\n%q\n---\n%q", tc.name, got.Bytes(), tc.want)
 		}
 	}
+	got, _ := adopt(t, parse(t, "latin.xml", latin), at(1, "A"), None)
+	onlyAdded(t, latin, got.Bytes())
 }
 
 // Prefixes: a root that binds sx to another namespace gets the sync

@@ -100,8 +100,8 @@ func (f Format) article() string { return f.names()[1] }
 // well-formed). Reading, with the scanner the bindings use, stops at the
 // channel: the cost does not grow with the feed. ns is the sync namespace URI declared, "" for none.
 func sniff(data []byte) (binding Dialect, ns string) {
-	if text, enc, err := xmlscan.Decode(data); err == nil && enc != "" {
-		data = text // a UTF-16 feed is read as its binding will read it
+	if text, cs, err := xmlscan.Decode(data); err == nil && cs != nil {
+		data = text // a feed in another encoding is read as its binding will read it
 	}
 	sc := xmlscan.New(data)
 	fs, sse := "", ""

@@ -149,8 +149,8 @@
 // the bindings. The feed is parsed once, before: the result, its bytes
 // with the insertions, is not parsed again (its tests parse every result
 // they make, FuzzAdopt among them). A feed in another encoding than
-// UTF-8 is written in UTF-8 with a declaration that says so, as every
-// command writes it, and its items get the ids they get in UTF-8.
+// UTF-8 is written back in it, as every command writes it (package feeds,
+// Encodings), and its items get the ids they get in UTF-8.
 //
 // Ids are made from what the item already holds, so that the same feed
 // adopted anywhere gets the same ids: an Atom entry's atom:id (1.0.2 §2.4

@@ -1,6 +1,8 @@
 package dialect
 
 import (
+	"slices"
+
 	"github.com/feedsync/feedsync/engine"
 	sse "github.com/feedsync/feedsync/engine/sse"
 	"github.com/feedsync/feedsync/feeds"
@@ -50,6 +52,29 @@ func (e Entry) InConflict() bool {
 	return len(e.fs.Conflicts) > 0
 }
 
+// Same reports whether e and o hold the same state of the same item, as
+// far as syncing sees it: the same sync data (each version's state and
+// history, the conflict versions in order) and the same data (each
+// version's shared data, by digest, and its place in an outline). Two
+// Entry values that are equal are the same; a merge that wrote an item
+// anew without changing either gives one that is not equal but the same.
+func (e Entry) Same(o Entry) bool {
+	if e == o {
+		return true
+	}
+	if e.IsZero() || o.IsZero() || e.ID() != o.ID() || e.InConflict() != o.InConflict() {
+		return false
+	}
+	vs, ws := append([]Version{e.Winner()}, e.Versions()...), append([]Version{o.Winner()}, o.Versions()...)
+	return slices.EqualFunc(vs, ws, Version.same)
+}
+
+// same is Same for one version of each.
+func (v Version) same(o Version) bool {
+	return v.State() == o.State() && v.Position() == o.Position() &&
+		slices.EqualFunc(v.History(), o.History(), History.Equal) && v.SameDigest(o)
+}
+
 // Winner returns the winning version, the item's own state.
 func (e Entry) Winner() Version { return Version{fs: e.fs, sse: e.sse, conflict: -1} }
 
@@ -84,7 +109,9 @@ type Version struct {
 type State struct {
 	Dialect Dialect
 	// Deleted: the version is a tombstone. An SSE 0.91 sx:conflict record
-	// has no deleted attribute (0.91 §5.2) and is never deleted.
+	// has no deleted attribute (0.91 §5.2); feedsync marks the record of a
+	// losing deletion with fso:deleted="true" (package feeds/sse), and such
+	// a record is deleted.
 	Deleted bool
 	// Updates and NoConflicts are FeedSync 1.0.2's sx:sync attributes (1.0.2 §2.4).
 	Updates     int
@@ -104,15 +131,19 @@ func (v Version) State() State {
 		s := v.fs.Sync
 		return State{Dialect: FeedSync102, Deleted: s.Deleted, Updates: s.Updates, NoConflicts: s.NoConflicts}
 	case v.conflict >= 0:
-		return State{Dialect: SSE091, Version: v.sse.Conflicts[v.conflict].Version, Record: true}
+		c := v.sse.Conflicts[v.conflict]
+		return State{Dialect: SSE091, Deleted: c.Deleted, Version: c.Version, Record: true}
 	}
 	return State{Dialect: SSE091, Deleted: v.sse.Deleted, Version: v.sse.Version, Conflict: v.sse.Conflict}
 }
 
 // Deleted reports whether the version is a tombstone.
 func (v Version) Deleted() bool {
+	if v.sse != nil && v.conflict >= 0 {
+		return v.sse.Conflicts[v.conflict].Deleted
+	}
 	if v.sse != nil {
-		return v.conflict < 0 && v.sse.Deleted
+		return v.sse.Deleted
 	}
 	return v.fs.Sync.Deleted
 }

@@ -7,6 +7,7 @@ import (
 
 	"github.com/feedsync/feedsync/engine"
 	"github.com/feedsync/feedsync/feeds"
+	"github.com/feedsync/feedsync/feeds/internal/xmlscan"
 	ssefeed "github.com/feedsync/feedsync/feeds/sse"
 )
 
@@ -35,6 +36,7 @@ type backend interface {
 	incomplete() feeds.Problems // the items as read that lack what their format requires, and XHTML without its div
 	entries() []Entry
 	item(id string) (Entry, bool)
+	itemBytes(id string) ([]byte, bool)
 	set(e Entry)
 	writeTo(w io.Writer) (int64, error)
 	bytes() []byte
@@ -54,6 +56,7 @@ type binding[I any, D interface {
 	Name() string
 	Items() []*I
 	Item(id string) *I
+	ItemBytes(id string) ([]byte, bool)
 	Set(*I)
 	WriteTo(io.Writer) (int64, error)
 	Bytes() []byte
@@ -76,6 +79,8 @@ func (b binding[I, D]) entries() []Entry {
 }
 
 func (b binding[I, D]) hasItems() bool { return len(b.doc.Items()) > 0 }
+
+func (b binding[I, D]) itemBytes(id string) ([]byte, bool) { return b.doc.ItemBytes(id) }
 
 func (b binding[I, D]) item(id string) (Entry, bool) {
 	it := b.doc.Item(id)
@@ -216,6 +221,15 @@ func (d *Doc) Entry(id string) (Entry, error) {
 	return Entry{}, &NoItemError{Feed: d.Name(), ID: id}
 }
 
+// ItemBytes returns the bytes item id's element was read from, while the
+// Doc holds the item as read (nothing set, merged or resolved it since,
+// and it was one element): two items with equal bytes, read from feeds
+// that bind their prefixes alike, are the same item, which a caller can
+// tell without reading their data. false otherwise, for an OPML outline
+// (whose element holds the outlines under it) and for an item the Doc
+// lacks.
+func (d *Doc) ItemBytes(id string) ([]byte, bool) { return d.b.itemBytes(id) }
+
 // Conflicted counts the items that await a resolution (Entry.InConflict).
 func (d *Doc) Conflicted() int {
 	n := 0
@@ -246,6 +260,19 @@ func (d *Doc) WriteTo(w io.Writer) (int64, error) { return d.b.writeTo(w) }
 
 // Bytes returns the feed as WriteTo writes it.
 func (d *Doc) Bytes() []byte { return d.b.bytes() }
+
+// UTF8Bytes returns the feed as Bytes does, but in UTF-8 whatever encoding
+// it came in, its XML declaration saying so: for a store that keeps feeds
+// as text (the PostgreSQL hub cuts them with the scanner, which reads
+// UTF-8). A UTF-8 feed's are its Bytes.
+func (d *Doc) UTF8Bytes() []byte {
+	b := d.Bytes()
+	text, cs, err := xmlscan.Decode(b)
+	if err != nil || cs == nil {
+		return b
+	}
+	return xmlscan.DeclareUTF8(text)
+}
 
 // Create makes a new item stamped st (1.0.2 §3.1, 0.91 §4.1) from the
 // change: its title and content, whether it is born deleted, in an OPML

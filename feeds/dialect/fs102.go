@@ -27,7 +27,7 @@ func (f fs102) warnings() feeds.Problems { return nil }
 func (f fs102) mergeWarnings() feeds.Problems { return f.doc.MergeWarnings() }
 
 func (f fs102) incomplete() feeds.Problems {
-	return append(f.doc.Incomplete(), f.doc.XHTMLProblems()...)
+	return append(append(f.doc.Notes(), f.doc.Incomplete()...), f.doc.XHTMLProblems()...)
 }
 func (f fs102) outline([]Entry) *Outline { return nil }
 

@@ -2,6 +2,7 @@ package dialect
 
 import (
 	"bytes"
+	"io"
 	"slices"
 
 	"github.com/beevik/etree"
@@ -143,15 +144,15 @@ func mergedNS(local, remote *Doc, dl Dialect) string {
 // namespace before any item has it, and left in place that would make
 // the binding refuse the feed, or the result read as the other dialect.
 // Nothing else changes but what etree's writing normalises, as the
-// bindings' own writing does. When an element or an attribute of the feed
+// bindings' own writing does; the feed is read with the reader the
+// bindings read with (xmlutil.Read), in whatever charset it came in, and
+// written back in it. When an element or an attribute of the feed
 // is in one of the namespaces drop, the declaration carries meaning: the
 // feed is returned as it is, with that namespace.
 func redeclare(data []byte, drop []string, add string) ([]byte, string) {
-	doc := etree.NewDocument()
-	doc.ReadSettings = xmlutil.ReadSettings
-	doc.WriteSettings = xmlutil.WriteSettings
-	root := (*etree.Element)(nil)
-	if doc.ReadFromBytes(data) == nil {
+	doc, _, cs, err := xmlutil.Read(data, xmlutil.DefaultLimits)
+	var root *etree.Element
+	if err == nil {
 		root = doc.Root()
 	}
 	if root == nil {
@@ -170,7 +171,10 @@ func redeclare(data []byte, drop []string, add string) ([]byte, string) {
 		root.Attr = append(root.Attr, xmlutil.Decl(sc.Push(root.Attr).FreePrefix("sx"), add))
 	}
 	var buf bytes.Buffer
-	doc.WriteTo(&buf)
+	xmlutil.WriteIn(&buf, cs, func(w io.Writer) error { // a buffer does not fail
+		_, err := doc.WriteTo(w)
+		return err
+	})
 	return buf.Bytes(), ""
 }
 

@@ -32,6 +32,11 @@ func TestMergeAdoptsDialect(t *testing.T) {
 		{"0.91 RSS ⇐ RSS declaring 1.0.2", rss091, emptyRSS102, SSE091, RSS, "1", "<title>To do</title>"},
 		{"RSS declaring 0.91 ⇐ 1.0.2 RSS", emptyRSS091, rss102, FeedSync102, RSS, "item1", "<title>Empty</title>"},
 		{"empty RSS ⇐ empty Atom", emptyRSS, emptyAtom, None, RSS, "", "<title>Empty</title>"},
+		// Read with the bindings' reader, in any charset (issue 31 item 2):
+		// etree's own reader refused ISO-8859-1 and an entity, and the
+		// namespace went undeclared on the root.
+		{"empty ISO-8859-1 RSS ⇐ 1.0.2 RSS", latin1RSS, rss102, FeedSync102, RSS, "item1", "<title>Caf\xe9</title>"},
+		{"empty RSS with an entity ⇐ 1.0.2 RSS", entityRSS, rss102, FeedSync102, RSS, "item1", "<!ENTITY c"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -64,6 +69,13 @@ func TestMergeAdoptsDialect(t *testing.T) {
 		})
 	}
 }
+
+// latin1RSS and entityRSS are RSS feeds without sync data, in ISO-8859-1
+// and with an entity the internal subset declares.
+const (
+	latin1RSS = "<?xml version=\"1.0\" encoding=\"ISO-8859-1\"?>\n<rss version=\"2.0\"><channel><title>Caf\xe9</title></channel></rss>\n"
+	entityRSS = `<!DOCTYPE rss [<!ENTITY c "Caf&#233;">]>` + "\n" + `<rss version="2.0"><channel><title>&c;</title></channel></rss>` + "\n"
+)
 
 func ids(d *Doc) string {
 	var out []string

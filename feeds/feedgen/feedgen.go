@@ -37,16 +37,54 @@ func PairSSE(n int, conflictRatio float64, seed int64) (local, remote []byte) {
 	return pair(n, conflictRatio, seed, true)
 }
 
+// Triple returns three versions of one Atom feed as git hands them to a
+// merge driver: the common ancestor and two branches, ours and theirs,
+// with the items and changes Pair gives for the same arguments, made
+// from the ancestor's items: an item one side changed or added is the
+// ancestor's, changed on that side; an item in conflict both sides know
+// is the ancestor's too. Unlike Pair's, the three versions share their
+// feed-level and publisher-specific elements, as one repository's feed
+// does, and of the items changed on both sides every other one has its
+// title changed on ours (its content on theirs), so that half of them
+// combine three-way. The same arguments give the same bytes.
+func Triple(n int, conflictRatio float64, seed int64) (base, ours, theirs []byte) {
+	return triple(n, conflictRatio, seed, false)
+}
+
+// TripleSSE is Triple in SSE 0.91 RSS, as PairSSE is Pair.
+func TripleSSE(n int, conflictRatio float64, seed int64) (base, ours, theirs []byte) {
+	return triple(n, conflictRatio, seed, true)
+}
+
+func triple(n int, conflictRatio float64, seed int64, sse bool) (base, ours, theirs []byte) {
+	bw := newFeed("repo", sse)
+	o, t := gen(n, conflictRatio, seed, sse, "repo", "repo", bw)
+	return bw.close(), o, t
+}
+
 func pair(n int, conflictRatio float64, seed int64, sse bool) (local, remote []byte) {
-	lw, rw := newFeed("local", sse), newFeed("remote", sse)
+	return gen(n, conflictRatio, seed, sse, "local", "remote", nil)
+}
+
+// gen writes the two sides' feeds, named ls and rs, and with bw not nil
+// their common ancestor (see Triple).
+func gen(n int, conflictRatio float64, seed int64, sse bool, ls, rs string, bw *feed) (local, remote []byte) {
+	lw, rw := newFeed(ls, sse), newFeed(rs, sse)
 	rng := rand.New(rand.NewPCG(uint64(seed), 0x5eed))
 	for i := range n {
 		it := newItem(rng, i)
-		switch r := rng.Float64(); {
+		r := rng.Float64()
+		if bw != nil && r >= 0.02 && !(r >= 0.17+conflictRatio && r < 0.20+conflictRatio) {
+			bw.entry(it)
+		}
+		switch {
 		case r < 0.01:
 			lw.entry(it)
 		case r < 0.02:
 			rw.entry(it)
+		case r < 0.02+conflictRatio && bw != nil && i%2 == 0:
+			lw.entry(it.retitle(rng, "endpoint-local"))
+			rw.entry(it.update(rng, "endpoint-remote"))
 		case r < 0.02+conflictRatio:
 			lw.entry(it.update(rng, "endpoint-local"))
 			rw.entry(it.update(rng, "endpoint-remote"))
@@ -62,6 +100,9 @@ func pair(n int, conflictRatio float64, seed int64, sse bool) (local, remote []b
 			w.conflict = c
 			lw.entry(w)
 			rw.entry(w)
+			if bw != nil {
+				bw.entry(w)
+			}
 		default:
 			lw.entry(it)
 			rw.entry(it)
@@ -115,6 +156,14 @@ func (it *item) update(rng *rand.Rand, by string) *item {
 	c.hist = append([]history{{top.seq + 1, top.when.Add(time.Duration(1+rng.IntN(3600)) * time.Second), by}}, it.hist...)
 	c.text = it.text + " and " + sentence(rng, 3)
 	return &c
+}
+
+// retitle returns a copy of the item whose title endpoint by changed.
+func (it *item) retitle(rng *rand.Rand, by string) *item {
+	c := it.update(rng, by)
+	c.text = it.text
+	c.title = sentence(rng, 2) + " " + it.title
+	return c
 }
 
 func sentence(rng *rand.Rand, n int) string {

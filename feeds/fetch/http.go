@@ -260,7 +260,9 @@ func (c *Client) read(resp *http.Response, conditional bool) (*Response, error) 
 	case resp.StatusCode == http.StatusNotModified && conditional:
 		r.NotModified = true
 		return r, nil
-	case resp.StatusCode != http.StatusOK:
+	case resp.StatusCode != http.StatusOK && !(resp.Request.Method == http.MethodPost && resp.StatusCode/100 == 2):
+		// A POST is taken by any 2xx (201 Created, 202 Accepted, 204 No
+		// Content, a body or none); a read only by 200 (or 304).
 		return nil, &StatusError{Code: resp.StatusCode, Status: resp.Status, Body: errorText(resp), RetryAfter: retryAfter(resp)}
 	case resp.ContentLength > max:
 		return nil, &TooLargeError{Limit: max, Size: resp.ContentLength}

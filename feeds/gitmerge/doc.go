@@ -37,6 +37,31 @@
 //     choose (issue 20). A part only theirs changed that cannot be taken
 //     so (an attribute, a comment, items without sx:sync in different
 //     numbers) is in Outcome.LevelLost.
+//   - An item both sides changed that the spec's merge leaves in conflict
+//     is combined three-way (Outcome.Combine; issue 30 item 1): package
+//     feeds/threeway, the one three-way rule every front end calls,
+//     compares each version with the base, the version BaseOf names, whose
+//     data comes from git's ancestor (its version of the item with that
+//     topmost history entry), else from a version store (the driver's,
+//     beside the feed; a fresh clone has none, and the ancestor alone
+//     serves). Where every change is apart (other fields, other words of a
+//     text, white space) the item is resolved with the combination: one
+//     new version, stamped by the caller, that holds it and folds in every
+//     version (1.0.2 §3.4 step 1.3, §4), so that merging either side's feed
+//     into the result again changes nothing; in SSE 0.91 a further version
+//     (§5), which a peer that still holds the losing version meets as a
+//     conflict again, since 0.91 keeps one line of updates per item
+//     (§4.4.1) and cannot fold a version in. Each item combines or not on
+//     its own: one that clashes (the same words changed two ways, a
+//     deletion against an edit, outlines placed apart) stays in conflict,
+//     and the others combine all the same. An item either side held in
+//     conflict already is a person's, committed so, and is left as it is
+//     (ErrHeld).
+//   - Items are compared as little as they need: an item whose element is
+//     the bytes another version's was read from is that version
+//     (dialect.Doc.ItemBytes), which most items of a git merge are; only
+//     where the bytes differ on every side are the items' data read, for
+//     the digests Items gives.
 //   - The feed dates (RSS lastBuildDate and pubDate, Atom updated, OPML
 //     dateModified) both sides changed are not a clash: the later is kept
 //     (Outcome.LevelDates).

@@ -14,17 +14,17 @@ type Versions struct {
 	Base         *Base
 }
 
-// Base is what the driver keeps of the common ancestor: its items and its
-// feed-level data, not the feed, which can go before the merge.
+// Base is the common ancestor as Merge reads it: the feed, whose items
+// are compared with the sides' and give the bases of those both sides
+// changed, and its feed-level data.
 type Base struct {
-	items map[string]Item
+	doc   *dialect.Doc
 	level []feeds.Part
 }
 
 // NewBase keeps what Merge needs of the ancestor f.
 func NewBase(f *dialect.Doc) *Base {
-	items, _ := Items(f)
-	return &Base{items, f.FeedLevel()}
+	return &Base{f, f.FeedLevel()}
 }
 
 // Side is a side of a git merge, an index of Outcome.Changed and
@@ -46,22 +46,26 @@ func (s Side) String() string { return sideName[s] }
 // Outcome is the merged feed and what the merge did, for the report.
 type Outcome struct {
 	Doc         *dialect.Doc
-	HostTheirs  bool              // the feed-level data is theirs'
-	Changed     [2][]string       // ids of the items each side changed alone, or added
-	Both        []string          // ids of the items both sides changed: merged by the spec
-	Removed     [2][]string       // ids of the items a side removed by hand, kept from the other
-	LevelBoth   []string          // feed-level parts both sides changed: ours kept
-	LevelLost   []string          // feed-level parts only theirs changed, not taken
-	LevelTheirs []feeds.Part      // theirs' parts named in LevelBoth
-	LevelDates  []string          // feed dates both sides changed: the later kept
-	Titles      map[string]string // every item's title, by id, for messages
-	datesTheirs []string          // of LevelDates, the ones where theirs' is later
+	HostTheirs  bool         // the feed-level data is theirs'
+	Changed     [2][]string  // ids of the items each side changed alone, or added
+	Both        []string     // ids of the items both sides changed: merged by the spec
+	Removed     [2][]string  // ids of the items a side removed by hand, kept from the other
+	LevelBoth   []string     // feed-level parts both sides changed: ours kept
+	LevelLost   []string     // feed-level parts only theirs changed, not taken
+	LevelTheirs []feeds.Part // theirs' parts named in LevelBoth
+	LevelDates  []string     // feed dates both sides changed: the later kept
+	// Combined are the ids of the items both sides changed whose changes
+	// combined three-way (Combine), each resolved as one new version;
+	// Plans says how each item Combine looked at combines, or why not.
+	Combined    []string
+	Plans       map[string]Plan
+	datesTheirs []string // of LevelDates, the ones where theirs' is later
 }
 
 // Merge merges the versions. It fails only where the spec's merge does
 // (feeds of different dialects, an item whose noconflicts differs).
 func Merge(v Versions) (*Outcome, error) {
-	out := &Outcome{Titles: map[string]string{}}
+	out := &Outcome{}
 	host, guest := v.Ours, v.Theirs
 	out.HostTheirs, out.LevelBoth, out.LevelLost = levelHost(v)
 	out.splitDates(v)
@@ -146,36 +150,28 @@ func levelChanges(a, b []feeds.Part) []string {
 // items applies the ancestor to the items of the spec's merge and sorts
 // them for the report.
 func (out *Outcome) items(v Versions) {
-	var base map[string]Item
+	var base *dialect.Doc
 	if v.Base != nil {
-		base = v.Base.items
+		base = v.Base.doc
 	}
 	side := [2]*dialect.Doc{v.Ours, v.Theirs}
-	var items [2]map[string]Item
-	var order [2][]string
-	items[Ours], order[Ours] = Items(v.Ours)
-	items[Theirs], order[Theirs] = Items(v.Theirs)
+	c := comparer{}
 	seen := map[string]bool{}
-	for _, id := range slices.Concat(order[Ours], order[Theirs]) {
+	for _, id := range slices.Concat(ids(v.Ours), ids(v.Theirs)) {
 		if seen[id] {
 			continue
 		}
 		seen[id] = true
-		b, inBase := base[id]
-		o, inO := items[Ours][id]
-		t, inT := items[Theirs][id]
-		out.Titles[id] = o.Title
-		if !inO {
-			out.Titles[id] = t.Title
-		}
+		inBase := base != nil && has(base, id)
+		inO, inT := has(v.Ours, id), has(v.Theirs, id)
 		switch {
 		case inO && inT:
-			switch {
-			case o.Digest == t.Digest:
-			case inBase && o.Digest == b.Digest:
+			switch c.changed(v.Ours, v.Theirs, base, id, inBase) {
+			case none:
+			case theirsOnly:
 				takeItem(out.Doc, side[Theirs], id)
 				out.Changed[Theirs] = append(out.Changed[Theirs], id)
-			case inBase && t.Digest == b.Digest:
+			case oursOnly:
 				takeItem(out.Doc, side[Ours], id)
 				out.Changed[Ours] = append(out.Changed[Ours], id)
 			default:
@@ -193,4 +189,27 @@ func (out *Outcome) items(v Versions) {
 			out.Changed[Theirs] = append(out.Changed[Theirs], id)
 		}
 	}
+}
+
+// Title returns the title of item id in the merged feed, for messages.
+func (out *Outcome) Title(id string) string {
+	if e, err := out.Doc.Entry(id); err == nil {
+		return e.Title()
+	}
+	return ""
+}
+
+// ids returns the ids of a feed's items in document order.
+func ids(f *dialect.Doc) []string {
+	es := f.Entries()
+	out := make([]string, len(es))
+	for i, e := range es {
+		out[i] = e.ID()
+	}
+	return out
+}
+
+func has(f *dialect.Doc, id string) bool {
+	_, err := f.Entry(id)
+	return err == nil
 }

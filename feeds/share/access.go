@@ -47,6 +47,26 @@ func (w *logWriter) Write(b []byte) (int, error) {
 	return n, err
 }
 
+// ReadFrom copies r to the response through a buffer from a pool.
+// Without it, the io.Copy of http.ServeContent made a buffer the size of
+// the body (up to 32 KiB) for every GET, and so did the response's own
+// ReadFrom (net.TCPConn's generic copy): at thousands of GETs a second,
+// most of what the hub allocated, and the collections that set off, the
+// GETs' tail while clients POSTed (issue 29 item 13).
+func (w *logWriter) ReadFrom(r io.Reader) (int64, error) {
+	if w.status == 0 {
+		w.status = http.StatusOK
+	}
+	buf := copyBufs.Get().(*[32 << 10]byte)
+	defer copyBufs.Put(buf)
+	n, err := io.CopyBuffer(struct{ io.Writer }{w.ResponseWriter}, r, buf[:])
+	w.size += n
+	return n, err
+}
+
+// copyBufs are ReadFrom's buffers.
+var copyBufs = sync.Pool{New: func() any { return new([32 << 10]byte) }}
+
 // access writes the request's access-log line: time, client, request,
 // status, bytes sent, duration and the endpoint id the client gave. A hub
 // under a Prefix logs the path the client asked for.

@@ -25,9 +25,13 @@
 // from the request's Host header, which any client can make up and which
 // would be published to every reader. Without a Window GET / is the
 // complete feed. GETs are served from the hub's model of the feed (see
-// Durability): a GET never waits for a POST's merge, only for the journal
-// to hold what it answers; each feed is rendered once per change, by the
-// first GET that asks for it, and its ETag is a digest of the items' sync
+// Durability): a GET never waits for a POST's merge, and answers only
+// what the journal holds: while POSTs are under way it answers at once
+// the view it answered last, when that lacks at most the POSTs the last
+// fsync made durable, and the model's view once the fsync under way is
+// done; it waits for the journal only when it has no such view (the
+// first GET, one after a lull). Each feed is rendered once per change, by
+// the first GET that asks for it, and its ETag is a digest of the items' sync
 // digests and the sx:sharing, known without rendering it, so a
 // conditional GET of an unchanged feed costs no rendering. A GET that
 // finds FEED changed on disk by another command takes the change in
@@ -303,15 +307,22 @@
 // differs from the publisher's (new, changed here, or merged differently),
 // not the whole of LOCAL, and merges the answer; afterwards LOCAL holds
 // everything the publisher knew. A publisher that is a FeedSync server but
-// no feedsync hub (its answer to the POST lacks HeaderETag, as mesh4x's
-// FeedServlet's does) has been sent the items all the same: its answer is
-// merged when it is a feed, the items it holds as LOCAL does are known to
-// it from then on (the others are sent again next time), and the sync
-// says that such a server keeps no partial feed for the subscriber
-// (Result.NotHub); it is not a failure. An answer that is a feed holding
-// none of the items sent comes from a server that took nothing (a web
-// server answering any request with its file): that is an error, and
-// nothing is written. When LOCAL is as the last sync left it
+// no feedsync hub (its answer to the POST lacks HeaderETag) took the items:
+// a 2xx answer (200, 201, 202, 204) is its word that it did, whatever it
+// answers. mesh4x's FeedServlet merges the POST and answers a feed of the
+// items then in conflict on its side (all of them, usually none; the
+// stand-in in package mesh4xtest answers as it did when run by hand). The
+// answer, when a feed, is merged beside what the pull read, LOCAL is
+// written with both, the items sent are known to the server as sent, and
+// the sync says once that such a server keeps no partial feed for the
+// subscriber (Result.NotHub); it is no failure, and a conflict the answer
+// brings is LOCAL's to resolve. One answer is no such word: the very feed
+// a read of the same sync got (its bytes, or its ETag or Last-Modified),
+// which is what a web server serving a file answers to any request,
+// leaving the POST unread. Holding none of the items sent, it means the
+// server took nothing: an error, and nothing is written. (Before, any
+// answer holding none of them was read so, and mesh4x's empty feed of
+// conflicts failed the sync.) When LOCAL is as the last sync left it
 // and the feed answers 304, a sync reads, merges and writes nothing. LOCAL
 // is written once, at the end, atomically and only if it did not change
 // on disk meanwhile (else the sync runs again on the new LOCAL); a failure
@@ -343,13 +354,21 @@
 //
 // An item's sync digest covers its shared data as well as its sync data
 // (each version's, conflicts included). A peer that changes an item's data
-// without a new version (implementation note 1 forbids it; mesh4x does it
-// to Atom content) therefore makes the item differ like any change: sync
-// pushes it, the hub merges it and stamps it if its copy changes, and every
-// endpoint ends on the copy a merge keeps, the one whose data digest is
-// greater (engine.Compare). The hub logs, and sync warns of, each such
-// item a merge meets, once, with both copies' digests and the side kept.
-// A state written before digests covered data differs from every item
-// once: the first sync after an upgrade sends, and the hub stamps, every
-// item again.
+// without a new version (implementation note 1 and 0.91 §4.2 forbid it;
+// mesh4x does it to Atom content), and one endpoint that changed an item
+// twice in one second under one version (on two git branches), make the
+// item differ like any change: sync pushes it and the hub merges it. The
+// two copies are two changes (engine.TwoChanges, sse.TwoChanges): the
+// merge keeps both, the copy whose data digest is greater (engine.Compare)
+// as the winner and the other as its conflict, the same on every endpoint
+// whichever side merges into which, and merging either copy in again
+// changes nothing. The hub stamps the item as changed, and every endpoint
+// ends with both copies, in conflict for a person to resolve: neither is
+// lost (issue 29 item 8; until then the merge kept the greater digest
+// alone and dropped the other copy). The hub logs, and sync warns of, each
+// such item a merge meets, once, with both copies' digests and the
+// winner's side; a merge that meets a copy the item already holds as a
+// conflict says nothing. A state written before digests covered data
+// differs from every item once: the first sync after an upgrade sends,
+// and the hub stamps, every item again.
 package share

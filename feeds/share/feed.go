@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/feedsync/feedsync/feeds/dialect"
+	"github.com/feedsync/feedsync/feeds/internal/xmlscan"
 )
 
 // feed is a loaded feed in either dialect.
@@ -21,8 +22,9 @@ type item struct {
 	// or a resolution changes the item, and also when a peer changed the
 	// data without its sync metadata, which 1.0.2 implementation note 1
 	// and 0.91 §4.2 forbid but some do (mesh4x): such an item is sent and
-	// merged like any other, so that hub and subscriber end on the copy
-	// merge keeps, rather than each keep its own while both say "up to date".
+	// merged like any other, so that hub and subscriber end with what
+	// merge keeps (both copies, as a conflict), rather than each keep its
+	// own while both say "up to date".
 	Sum string
 	// Parent is an OPML outline's parent id ("" at the top level and for
 	// items of other feeds).
@@ -100,15 +102,26 @@ func (s *summer) item(e dialect.Entry) item {
 	return it
 }
 
-// contentType is the media type a feed is served with.
-func contentType(f feed) string {
+// contentType is the media type a feed is sent with as body, the bytes
+// it is written as: its charset the one they are in (a feed is written in
+// the encoding it came in, issue 31 item 2).
+func contentType(f feed, body []byte) string { return withCharset(mediaType(f), body) }
+
+// withCharset returns the media type t with the charset body is written
+// in (xmlscan.MIMECharset).
+func withCharset(t string, body []byte) string {
+	return t + "; charset=" + xmlscan.MIMECharset(body)
+}
+
+// mediaType is the media type of a feed, without its charset.
+func mediaType(f feed) string {
 	switch f.Format() {
 	case dialect.Atom:
-		return "application/atom+xml; charset=utf-8"
+		return "application/atom+xml"
 	case dialect.OPML:
-		return "text/x-opml; charset=utf-8"
+		return "text/x-opml"
 	}
-	return "application/rss+xml; charset=utf-8"
+	return "application/rss+xml"
 }
 
 // subset returns the feed with only the items whose ids keep holds.

@@ -171,6 +171,7 @@ type hubViews struct {
 	vmu           sync.Mutex
 	views         map[string]*view // the feeds GET answers, each rendered once per generation
 	served        map[string]*view // the views last answered
+	kept          map[string]*view // views rendered, to be answered once durable (view.go)
 	warnedExpires atomic.Bool
 }
 
@@ -206,7 +207,7 @@ func NewHub(path string, opts Options) (*Hub, error) {
 	h.path, h.state = path, statePath(path, "serve")
 	h.unfolded, h.foldIdle = map[string]uint64{}, foldIdle
 	h.kick, h.wake, h.quit, h.done = make(chan struct{}, 1), make(chan struct{}, 1), make(chan struct{}), make(chan struct{})
-	h.views, h.served = map[string]*view{}, map[string]*view{}
+	h.views, h.served, h.kept = map[string]*view{}, map[string]*view{}, map[string]*view{}
 	dir := filepath.Dir(h.state)
 	_, statErr := os.Stat(dir)
 	made := errors.Is(statErr, fs.ErrNotExist) // tidied away if the feed does not load
@@ -347,7 +348,7 @@ func (h *Hub) get(w http.ResponseWriter, r *http.Request, partial bool, link str
 		h.answered(partial, link, v)
 	}
 	hd := w.Header()
-	hd.Set("Content-Type", v.ctype)
+	hd.Set("Content-Type", withCharset(v.ctype, body))
 	hd.Set("ETag", v.etag)
 	hd.Set("Cache-Control", "no-cache")
 	http.ServeContent(w, r, "", v.modified, bytes.NewReader(body))

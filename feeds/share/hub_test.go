@@ -534,3 +534,23 @@ func TestHubSinceNotAfterUntil(t *testing.T) {
 		})
 	}
 }
+
+// TestServesTheCharsetItWrites guards issue 31 item 2 at the hub: a feed
+// is written in the encoding it came in, and an XML media type's charset
+// parameter wins over the XML declaration (RFC 7303 §3.2), so a hub that
+// said charset=utf-8 of an EUC-KR feed had every client read it wrong.
+// GET and a POST's answer name the charset the body is in.
+func TestServesTheCharsetItWrites(t *testing.T) {
+	euckr := "<?xml version=\"1.0\" encoding=\"euc-kr\"?>\n<rss version=\"2.0\" xmlns:sx=\"http://feedsync.org/2007/feedsync\"><channel><title>\xb5\xbf\xb3\xd7</title>\n" +
+		`<item><title>a</title><sx:sync id="a" updates="1"><sx:history sequence="1" when="2024-03-01T08:00:00Z" by="x"/></sx:sync></item>` + "\n</channel></rss>\n"
+	th := &testHub{t: t, path: writeFeed(t, t.TempDir(), "hub.xml", euckr), clock: &clock{now: t0}, log: &syncBuffer{}}
+	th.start(Options{})
+	code, hdr, body := th.do("GET", "/", nil)
+	if code != 200 || hdr.Get("Content-Type") != "application/rss+xml; charset=euc-kr" || !bytes.Contains(body, []byte("\xb5\xbf\xb3\xd7")) {
+		t.Errorf("GET: %d %q\n%q", code, hdr.Get("Content-Type"), body)
+	}
+	code, hdr, _ = th.do("POST", "/", []byte(euckr), "Content-Type", "application/rss+xml; charset=euc-kr")
+	if code != 200 || hdr.Get("Content-Type") != "application/rss+xml; charset=euc-kr" {
+		t.Errorf("POST: %d %q", code, hdr.Get("Content-Type"))
+	}
+}

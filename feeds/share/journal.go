@@ -159,6 +159,7 @@ type journal struct {
 	reserved uint64 // records given a place (reserve)
 	written  uint64 // records written to the file
 	synced   uint64 // records known durable
+	before   uint64 // synced before the fsync (or fold) that made it so: the last group commit is before+1 to synced
 	syncing  bool
 	failed   error  // a write or fsync failed: later waits report it
 	failedAt uint64 // the last record reserved when it failed
@@ -319,6 +320,21 @@ func (j *journal) durableTo() uint64 {
 	return j.synced
 }
 
+// lastCommit returns the records the last fsync (or fold) made durable:
+// those after from, up to to.
+func (j *journal) lastCommit() (from, to uint64) {
+	j.mu.Lock()
+	defer j.mu.Unlock()
+	return j.before, j.synced
+}
+
+// advance records that the records up to n are durable. j.mu is held.
+func (j *journal) advance(n uint64) {
+	if n > j.synced {
+		j.before, j.synced = j.synced, n
+	}
+}
+
 // write appends record seq, without waiting for it to be durable.
 func (j *journal) write(seq uint64, rec []byte) error {
 	err := errJournalClosed
@@ -369,7 +385,7 @@ func (j *journal) wait(seq uint64) error {
 		if err != nil {
 			j.failed, j.failedAt = fmt.Errorf("syncing the journal: %w", err), j.reserved
 		} else {
-			j.synced = max(j.synced, target)
+			j.advance(target)
 		}
 		j.cond.Broadcast()
 	}
@@ -381,7 +397,8 @@ func (j *journal) wait(seq uint64) error {
 func (j *journal) folded(upto uint64) {
 	j.mu.Lock()
 	defer j.mu.Unlock()
-	j.written, j.synced = max(j.written, upto), max(j.synced, upto)
+	j.written = max(j.written, upto)
+	j.advance(upto)
 	if j.failed != nil && j.failedAt <= upto {
 		j.failed = nil
 	}

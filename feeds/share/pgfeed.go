@@ -104,7 +104,7 @@ func (s *shells) of(f *dbFeed) (*shellInfo, error) {
 	if err != nil {
 		return nil, fmt.Errorf("feed %s in the database: its shell does not load: %w", f.name, err)
 	}
-	si = &shellInfo{sum: sum, dialect: doc.Dialect(), format: doc.Format(), ctype: contentType(doc)}
+	si = &shellInfo{sum: sum, dialect: doc.Dialect(), format: doc.Format(), ctype: withCharset(mediaType(doc), nil)} // the database keeps feeds in UTF-8 (UTF8Bytes)
 	if sh := doc.Sharing(); sh != nil {
 		for _, r := range sh.Related {
 			if r.Type != "complete" {
@@ -156,7 +156,7 @@ func (db *DB) newFeedRow(ctx context.Context, conn *pgxpool.Conn, name string, f
 	for _, e := range from.Entries() {
 		ids[e.ID()] = true
 	}
-	c, err := cutFeed(from.Bytes(), from.Format(), ids, placesOf(from))
+	c, err := cutFeed(from.UTF8Bytes(), from.Format(), ids, placesOf(from))
 	if err != nil {
 		return nil, false, err
 	}
@@ -282,7 +282,7 @@ func (tx *feedTx) merge(posted feed, maxFeed int64) (*merged, error) {
 	for _, e := range doc.Entries() {
 		all[e.ID()] = true
 	}
-	c, err := cutFeed(doc.Bytes(), doc.Format(), all, placesOf(doc))
+	c, err := cutFeed(doc.UTF8Bytes(), doc.Format(), all, placesOf(doc))
 	if err != nil {
 		return nil, fmt.Errorf("writing feed %s: %w", f.name, err)
 	}
@@ -448,7 +448,7 @@ func (tx *feedTx) keepLeft(c *cut, before []dialect.Entry, posted, kept feed, ol
 			holder.Set(e)
 			ids[e.ID()] = true
 		}
-		if hc, err := cutFeed(holder.Bytes(), holder.Format(), ids, placesOf(holder)); err == nil {
+		if hc, err := cutFeed(holder.UTF8Bytes(), holder.Format(), ids, placesOf(holder)); err == nil {
 			for _, p := range hc.items {
 				e, _ := holder.Entry(p.id)
 				tx.left = append(tx.left, dbVersion{p.id, s.item(e).Sum, p.body})

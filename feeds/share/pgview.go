@@ -360,7 +360,7 @@ func withSharing(f *dbFeed, sh *dialect.Sharing) ([]byte, int, error) {
 		return nil, 0, fmt.Errorf("feed %s in the database: its shell does not load: %w", f.name, err)
 	}
 	doc.SetSharing(sh)
-	c, err := cutFeed(doc.Bytes(), doc.Format(), nil, nil)
+	c, err := cutFeed(doc.UTF8Bytes(), doc.Format(), nil, nil)
 	if err != nil {
 		return nil, 0, err
 	}

@@ -20,7 +20,8 @@ func (h *Hub) post(_ context.Context, posted feed, until, link string, complete 
 	if err != nil {
 		return postAnswer{}, code, err
 	}
-	return postAnswer{body: answer.Bytes(), ctype: contentType(answer), etag: etag}, http.StatusOK, nil
+	b := answer.Bytes()
+	return postAnswer{body: b, ctype: contentType(answer, b), etag: etag}, http.StatusOK, nil
 }
 
 // PostWait is how long a POST beyond Options.MaxPosts waits for one of

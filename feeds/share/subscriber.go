@@ -72,12 +72,13 @@ type Result struct {
 	// Wrote: LOCAL (or Out) was written.
 	Wrote bool
 	// NotHub: the publisher accepted the POST but is no feedsync hub (its
-	// answer lacks HeaderETag), as another FeedSync server that answers a
-	// POST with its own feed: the items were sent, and its answer, when a
-	// feed, merged (AnswerMerged), Taken of them in it as LOCAL holds
-	// them; it keeps no partial feed for this subscriber.
+	// answer lacks HeaderETag), as mesh4x's FeedServlet, which answers a
+	// feed of its conflicts: the items were sent, Taken of them taken (all,
+	// unless it answered with the feed it serves, unchanged), and its
+	// answer, when a feed, merged (AnswerMerged), holding Answered items;
+	// it keeps no partial feed for this subscriber.
 	NotHub, AnswerMerged bool
-	Taken                int
+	Taken, Answered      int
 }
 
 // errLocalChanged: LOCAL changed on disk while a sync ran; the sync runs
@@ -139,6 +140,7 @@ type round struct {
 	states *subStates
 	st     *subState
 	res    Result
+	got    []gotFeed // what the reads of the round got (push.go)
 }
 
 func (s *Subscription) once(ctx context.Context, push bool) (*Result, error) {
@@ -205,9 +207,11 @@ func (r *round) pull(ctx context.Context, resp *response) error {
 	}
 	if resp.notModified {
 		// The feed is as last read: nothing has left it unseen since.
+		r.noteGot(resp, r.st.Valid)
 		r.st.ReadAt = r.Now
 		return nil
 	}
+	r.noteGot(resp, resp.valid)
 	r.read(resp.body)
 	p, err := parse(r.name(), resp.body)
 	if err != nil {
@@ -252,6 +256,7 @@ func (r *round) readComplete(ctx context.Context, link string, out bool) error {
 		// The user gave another URL: say why this one was read.
 		return fmt.Errorf("%s is a partial feed (sx:sharing since/until); its complete feed (sx:related type=\"complete\") could not be read: %w", r.name(), err)
 	}
+	r.noteGot(resp, resp.valid)
 	r.read(resp.body)
 	c, err := parse(fetch.Redacted(link), resp.body)
 	if err != nil {

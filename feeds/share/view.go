@@ -26,8 +26,8 @@ type view struct {
 	takes    uint64 // the hub's takes of FEED then
 	etag     string
 	modified time.Time
-	ctype    string
-	stale    int64 // unix time from which it must be made again, or 0
+	ctype    string // the feed's media type, without the charset of the body
+	stale    int64  // unix time from which it must be made again, or 0
 	keep     map[string]bool
 	sharing  *dialect.Sharing
 
@@ -81,7 +81,7 @@ func (h *Hub) makeView(partial bool, link string, now time.Time) *view {
 	if d == dialect.None {
 		sh = nil
 	}
-	return &view{gen: h.gen, seq: h.j.last(), takes: h.takes, etag: h.etag(partial, sh), ctype: contentType(h.doc),
+	return &view{gen: h.gen, seq: h.j.last(), takes: h.takes, etag: h.etag(partial, sh), ctype: mediaType(h.doc),
 		modified: time.Unix(h.st.Until, 0).UTC(), stale: stale, keep: keep, sharing: sh}
 }
 
@@ -125,9 +125,16 @@ func (h *Hub) viewDoc(v *view) feed {
 
 // serve returns the view GET answers and its body, rendered once, and
 // the journal record it must wait for: a GET answers only what is
-// durable. While the changes since the view a GET last answered are not
-// durable yet, none was acknowledged to anyone: that view is answered
-// again at once, without waiting for the journal. A GET whose
+// durable. While the model holds records not yet durable (POSTs under
+// way), a GET answers at once the newest durable view it has, when that
+// view lacks at most the records the last fsync made durable (one group
+// commit: POSTs answered a moment ago), and the model's view is rendered
+// and kept to be answered once the fsync under way has made it durable.
+// It waits for the journal only when it has no such view: the first GET
+// of a view, one after FEED was read anew or past a view's time, one that
+// comes after a lull (its view would be older than one group commit).
+// Before, the first GET after each fsync waited for the next one behind
+// the POSTs, the GETs' p99 under POSTs (issue 29 item 13). A GET whose
 // If-None-Match names the ETag of the view answered gets no body: its
 // answer is 304.
 func (h *Hub) serve(partial bool, link, ifNoneMatch string) (*view, []byte, uint64) {
@@ -135,30 +142,80 @@ func (h *Hub) serve(partial bool, link, ifNoneMatch string) (*view, []byte, uint
 	now := h.opts.Now()
 	h.rw.RLock()
 	v := h.viewOf(partial, link, now)
-	seq := h.j.last()
-	if p := h.lastServed(key); p != nil && p != v && p.takes == h.takes && h.j.durableTo() <= p.seq &&
-		(p.stale == 0 || now.Unix() < p.stale) {
-		v, seq = p, p.seq
+	seq, kept := h.j.last(), (*view)(nil)
+	if p := h.durableView(key, now); p != nil && p != v && h.j.durableTo() < seq {
+		v, kept, seq = p, v, p.seq
 	}
-	if ifNoneMatch != "" && strings.Contains(ifNoneMatch, v.etag) {
+	if ifNoneMatch != "" && strings.Contains(ifNoneMatch, v.etag) && kept == nil {
 		h.rw.RUnlock()
 		return v, nil, seq
 	}
-	var f feed
+	var f, fk feed
 	if v.body.Load() == nil {
 		f = h.viewDoc(v)
 	}
+	if kept != nil && kept.body.Load() == nil && h.keep(key, kept) {
+		fk = h.viewDoc(kept)
+	}
 	h.rw.RUnlock()
+	if fk != nil {
+		h.renderOnce(kept, fk, key)
+	}
+	if ifNoneMatch != "" && strings.Contains(ifNoneMatch, v.etag) {
+		return v, nil, seq
+	}
 	if b := v.body.Load(); b != nil {
 		return v, *b, seq
 	}
+	h.renderOnce(v, f, key)
+	return v, *v.body.Load(), seq
+}
+
+// renderOnce renders v's body from f, its doc, unless another GET did.
+func (h *Hub) renderOnce(v *view, f feed, key string) {
 	v.mu.Lock()
 	defer v.mu.Unlock()
 	if v.body.Load() == nil {
 		b := render(f, h.lastServed(key))
 		v.body.Store(&b)
 	}
-	return v, *v.body.Load(), seq
+}
+
+// durableView returns the newest durable view for key that may be
+// answered now instead of waiting for the journal: the view kept once
+// durable, else the view last answered; nil when there is none, or it
+// lacks more than the last group commit, or FEED was read anew since, or
+// the view's time has passed. h.rw is held for reading.
+func (h *Hub) durableView(key string, now time.Time) *view {
+	from, to := h.j.lastCommit()
+	h.vmu.Lock()
+	defer h.vmu.Unlock()
+	if k := h.kept[key]; k != nil && k.body.Load() != nil && k.seq <= to {
+		h.served[key] = k
+		delete(h.kept, key)
+	}
+	p := h.served[key]
+	if p == nil || p.seq < from || p.takes != h.takes || p.stale != 0 && now.Unix() >= p.stale {
+		return nil
+	}
+	return p
+}
+
+// keep keeps v, a view not yet durable, to be answered once it is; it
+// reports whether v is to be rendered (it is the view kept). A view kept
+// is not replaced until it is answered: replaced by each newer one, under
+// a stream of POSTs none would ever be durable when a GET comes.
+func (h *Hub) keep(key string, v *view) bool {
+	h.vmu.Lock()
+	defer h.vmu.Unlock()
+	if k := h.kept[key]; k != nil && k.takes == h.takes {
+		return false
+	}
+	if len(h.kept) >= maxViews {
+		clear(h.kept)
+	}
+	h.kept[key] = v
+	return true
 }
 
 // render writes f into memory sized after the body of the view last

@@ -18,5 +18,6 @@ func TestDependencies(t *testing.T) {
 		"github.com/feedsync/feedsync/engine",
 		"github.com/feedsync/feedsync/engine/sse",
 		"github.com/beevik/etree",
+		"golang.org/x/text/...", // the charsets feeds are read and written in (xmlscan.Charset)
 	)
 }

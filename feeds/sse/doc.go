@@ -61,7 +61,8 @@
 // into the first, sse.Dedupe), more sx:update elements than the version
 // allows, a day of the week that does not match its date, a relative
 // sx:related link, a sharing version other than "0.91", an rss version
-// other than "2.0", unknown SSE elements in sx:sync. Incomplete lists the
+// other than "2.0" (one of 0.91 to 0.94, or none, read as RSS 2.0, its
+// superset: feeds.RSSVersion), unknown SSE elements in sx:sync. Incomplete lists the
 // items that lack the text their format requires, an RSS item with
 // neither title nor description (RSS 2.0), an outline without a text
 // attribute (OPML 2.0): they load and sync, and are not in Warnings, which
@@ -92,6 +93,27 @@
 // An sx:conflict holds the losing version's data: an RSS item's children
 // as its own children, or for OPML an <outline> element with the losing
 // outline's attributes and children.
+//
+// # A deletion that lost
+//
+// §5.2 gives sx:conflict a version, a when and a by, and leaves "any
+// relevant conflict data" to the application; it has no deleted attribute,
+// so the record of a losing tombstone would read back as a losing edit,
+// and a deletion against an edit would look combinable (issue 29 item 1).
+// feedsync marks such a record with an attribute in its own namespace
+// (NSOutline, prefix fso, as the outline positions):
+//
+//	<sx:conflict when="Mon, 2 Mar 2026 09:00:00 GMT" by="alice" version="2" fso:deleted="true">
+//	  <outline text="Buy milk"/>
+//	</sx:conflict>
+//
+// The children hold the tombstone's data, as for any losing version. Read
+// back, the record is a deletion (sse.Conflict.Deleted): it stays one
+// through every merge, picking it deletes the item, and package
+// feeds/threeway calls it a clash of the whole item. Another 0.91 reader
+// skips the attribute as foreign markup, sees the data, and loses only
+// what it never knew; "false" or empty read as not deleted, another value
+// is a warning and reads so too.
 //
 // # Outline positions
 //

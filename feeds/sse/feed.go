@@ -154,6 +154,23 @@ func (d *Doc) records() []*sse.Item {
 func recordItem(r *record) *sse.Item { return r.item }
 
 // Item returns the item with the given id, or nil.
+// ItemBytes returns the bytes an RSS item's element was read from, while
+// d holds the item as read: not replaced since (Set, a merge) and read
+// from one element. false otherwise, for an OPML outline (its element
+// holds the outlines under it) and for an id d does not hold.
+func (d *Doc) ItemBytes(id string) ([]byte, bool) {
+	i, ok := d.index[id]
+	if !ok {
+		return nil, false
+	}
+	it := d.recs[i].item
+	x := peek(it.Data)
+	if x == nil || x.lz == nil || x.lz.conflict >= 0 || x.read != it {
+		return nil, false
+	}
+	return x.lz.item.raw(), true
+}
+
 func (d *Doc) Item(id string) *sse.Item {
 	return xmlutil.Lookup(d.recs, d.index, id, recordItem)
 }

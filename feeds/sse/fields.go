@@ -125,6 +125,7 @@ func elemField(e *etree.Element, seen map[string]int) feeds.Field {
 	case u == "" && e.Tag == "title":
 		f.Type = "text"
 	}
+	f.Preserve = f.Type != "" && xmlutil.SpacePreserved(e)
 	return f
 }
 

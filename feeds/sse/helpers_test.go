@@ -105,6 +105,9 @@ func show(it *sse.Item) string {
 	}
 	for _, c := range it.Conflicts {
 		fmt.Fprintf(&b, "\n  conflict v%d %s %q", c.Version, showStamp(c.Stamp()), Title(c.Data)+"|"+contentOf(dataOf(c.Data)))
+		if c.Deleted {
+			b.WriteString(" deleted")
+		}
 		if c.Position != (sse.Position{}) {
 			fmt.Fprintf(&b, " @%s/%s", c.Position.Parent, c.Position.Key)
 		}

@@ -140,7 +140,9 @@ func (wr *writer) item(i int) {
 // asBytes reports whether an item read without its tree can be written
 // as its bytes where the writer is: in the feed it was read from, where
 // the declarations the writer may add bind only prefixes that were free,
-// or where every prefix in scope means what it meant where it was read.
+// or where every prefix in scope means what it meant where it was read
+// and every entity its feed declares is declared alike here (a reference
+// to one in its bytes would mean nothing, or something else).
 func (wr *writer) asBytes(lz *lazyItem) bool {
 	if lz.src == wr.d.src {
 		return true
@@ -150,7 +152,7 @@ func (wr *writer) asBytes(lz *lazyItem) bool {
 		if wr.same == nil {
 			wr.same = map[*source]bool{}
 		}
-		same = sameBindings(lz.bindings, wr.cur)
+		same = sameBindings(lz.bindings, wr.cur) && lz.src.bld.Entities.Same(wr.d.src.bld.Entities)
 		wr.same[lz.src] = same
 	}
 	return same

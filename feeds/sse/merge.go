@@ -110,7 +110,7 @@ func same(a, b *sse.Item) bool {
 	}
 	for i, c := range a.Conflicts {
 		o := b.Conflicts[i]
-		if c.Version != o.Version || !c.Stamp().Equal(o.Stamp()) || c.Position != o.Position || digest(c.Data) != digest(o.Data) {
+		if c.Version != o.Version || !c.Stamp().Equal(o.Stamp()) || c.Position != o.Position || c.Deleted != o.Deleted || digest(c.Data) != digest(o.Data) {
 			return false
 		}
 	}
@@ -126,19 +126,23 @@ func digest(d sse.Data) string {
 
 // MergeWarnings returns what the merge that made the Doc kept but must
 // say: the items the two feeds held as the same version (version, when,
-// by and sx:update list, §4.4 step 2's "identical") with different data,
-// which a peer changed without a new version (§4.2 forbids it). The merge
-// keeps the copy whose data's digest is greater (sse.Compare, key 7); the
-// warning names both digests and the side kept. nil for a Doc no merge
-// made.
+// by and sx:update list, §4.4 step 2's "identical") with different data:
+// two changes, made in one second on two git branches, or by a peer that
+// changed the data without a new version (§4.2 forbids it). The merge
+// keeps both as a conflict (sse.TwoChanges), the copy whose data's digest
+// is greater as the winner (sse.Compare, key 7); the warning names both
+// digests and the winner's side. nil for a Doc no merge made.
 func (d *Doc) MergeWarnings() feeds.Problems { return d.notes }
 
 // note records a warning when local's l and remote's r are the same
 // version with different data; res is the merge's result.
 func (d *Doc) note(local *Doc, l *sse.Item, remote *Doc, r, res *sse.Item) {
 	if l == nil || r == nil || l.Version != r.Version || l.Deleted != r.Deleted || !l.History.Stamp().Equal(r.History.Stamp()) ||
-		!slices.EqualFunc(l.History.Updates, r.History.Updates, sse.Stamp.Equal) || digest(l.Data) == digest(r.Data) {
-		return
+		!slices.EqualFunc(l.History.Updates, r.History.Updates, sse.Stamp.Equal) || digest(l.Data) == digest(r.Data) ||
+		slices.ContainsFunc(l.Conflicts, func(c *sse.Conflict) bool {
+			return c.Version == r.Version && c.Stamp().Equal(r.History.Stamp()) && digest(c.Data) == digest(r.Data)
+		}) {
+		return // not the same version, or the two kept already
 	}
 	kept := local.name
 	if digest(res.Data) == digest(r.Data) {

@@ -18,9 +18,11 @@ const (
 	// (feeds.NSSSE091). Both are read; a feed is written back in the form
 	// it was read in.
 	NSHTTP = "http://www.microsoft.com/schemas/rss/sse"
-	// NSOutline is feedsync's own namespace for the sibling key and parent
-	// of an OPML outline, attributes of its sx:sync (see the package doc).
-	// Other implementations keep them as foreign markup.
+	// NSOutline is feedsync's own namespace for what 0.91 leaves to the
+	// application: the sibling key and parent of an OPML outline,
+	// attributes of its sx:sync and sx:conflict, and the mark of an
+	// sx:conflict that records a deletion (see the package doc). Other
+	// implementations keep them as foreign markup.
 	NSOutline = "https://github.com/feedsync/feedsync/ns/outline"
 )
 

@@ -53,8 +53,26 @@ func (d *Doc) checkDepth() error {
 
 // Fits returns a *DepthError when Set(it) would make the feed nest
 // elements deeper than MaxDepth (see DepthError), nil otherwise; d does
-// not change.
+// not change. An RSS item nests alone, so it alone is measured, as
+// deepest measures it: in time in its size, not the feed's, for the
+// callers that set many items one by one (resolve --auto, the git
+// driver's combinations). An outline is measured in a copy of the feed
+// with it set, since its place moves the outlines under it.
 func (d *Doc) Fits(it *sse.Item) error {
+	if d.kind != KindOPML {
+		if x := peek(it.Data); len(it.Conflicts) == 0 || x != nil && x.read == it {
+			return nil // an RSS item nests as it was read, or sx:sync two deep
+		}
+		if depth := d.base() + 1 + d.height(it); depth > MaxDepth {
+			return &DepthError{Feed: d.name, ID: it.ID, Outlines: 1, Depth: depth}
+		}
+		return nil
+	}
+	return d.fitsInCopy(it)
+}
+
+// fitsInCopy is Fits measured in a copy of the feed with it set.
+func (d *Doc) fitsInCopy(it *sse.Item) error {
 	trial := d.Subset(func(*sse.Item) bool { return true })
 	trial.Set(it)
 	return trial.checkDepth()

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+
+	sse "github.com/feedsync/feedsync/engine/sse"
 )
 
 // TestParseRefusesChainPastDepthLimit: outlines written flat but chained
@@ -71,6 +73,37 @@ func TestFitsRefusesPlacePastDepthLimit(t *testing.T) {
 		leaf.ID, leaf.Position.Parent = "new", leaf.ID
 		if err := d.Fits(leaf); (err == nil) != (depth == 1_019) {
 			t.Errorf("an outline under a chain of %d: %v", depth, err)
+		}
+	}
+}
+
+// TestFitsRSSItemAlone: Fits measures an RSS item alone (it costs its
+// size, not the feed's, so that resolving many items is linear), with the
+// verdict the measure of a whole copy of the feed gives: an item whose
+// conflict record would nest its data past the limit is refused, others
+// taken.
+func TestFitsRSSItemAlone(t *testing.T) {
+	deep := strings.Repeat("<x:n>", 1_020) + strings.Repeat("</x:n>", 1_020)
+	feed := func(by, when, data string) *Doc {
+		return mustParse(t, by+".xml", `<rss version="2.0" xmlns:sx="http://www.microsoft.com/schemas/rss/sse" xmlns:x="urn:x"><channel>
+<item><title>t</title>`+data+`<sx:sync id="x1" version="2"><sx:history when="`+when+`" by="`+by+`"/></sx:sync></item>
+<item><title>u</title><sx:sync id="x2" version="1"><sx:history when="Sun, 01 Mar 2026 09:00:00 GMT" by="a"/></sx:sync></item>
+</channel></rss>`)
+	}
+	later := feed("b", "Mon, 02 Mar 2026 10:00:00 GMT", "")
+	for _, c := range []struct {
+		name string
+		data string
+		ok   bool
+	}{{"a shallow loser", "<x:n/>", true}, {"a loser deep enough to pass the limit in sx:conflict", deep, false}} {
+		loser := feed("a", "Mon, 02 Mar 2026 09:00:00 GMT", c.data)
+		res, err := sse.Merge(later.Item("x1"), loser.Item("x1"))
+		if err != nil || len(res.Conflicts) != 1 {
+			t.Fatalf("%s: merged %v, %v", c.name, res, err)
+		}
+		got, whole := later.Fits(res), later.fitsInCopy(res)
+		if (got == nil) != c.ok || (whole == nil) != c.ok {
+			t.Errorf("%s: Fits %v, in a copy %v, want fits %v", c.name, got, whole, c.ok)
 		}
 	}
 }

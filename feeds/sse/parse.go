@@ -40,17 +40,14 @@ func Validate(name string, data []byte) feeds.Problems {
 // parse reads a feed, telling progress how far it has read
 // (ParseWithProgress).
 func parse(name string, data []byte, progress feeds.Progress) (*Doc, feeds.Problems) {
-	text, enc, err := xmlscan.Decode(data)
+	text, cs, err := xmlscan.Decode(data)
 	if err != nil {
 		return nil, feeds.SyntaxProblems(name, data, &xmlutil.DecodeError{Err: err})
 	}
-	src := &source{name: name}
+	src := &source{name: name, cs: cs}
 	p := &parser{src: src, d: &Doc{name: name, src: src, index: map[string]int{}, dates: map[int64]string{}}}
 	if rssRoot(text) {
 		// RSS: one scan, items read without their trees (lazy.go).
-		if enc != "" {
-			text = xmlscan.DeclareUTF8(text)
-		}
 		src.data = text
 		p.rep = xmlutil.NewReporter(progress, len(text), feeds.ReportBytes)
 		p.scan = &scan{p: p, s: xmlscan.New(text)}
@@ -58,9 +55,10 @@ func parse(name string, data []byte, progress feeds.Progress) (*Doc, feeds.Probl
 		if src.tree = p.scan.run(); src.tree == nil {
 			return nil, feeds.SyntaxProblems(name, text, p.err)
 		}
+		src.bld.Entities = p.scan.s.Entities()
 		src.shells = p.scan.order
 	} else {
-		tree, text, err := xmlutil.Read(data, readLimits)
+		tree, err := xmlutil.ReadUTF8(text, readLimits)
 		if err != nil {
 			return nil, feeds.SyntaxProblems(name, text, err)
 		}
@@ -90,7 +88,8 @@ var readLimits = func() xmlutil.Limits {
 // items can be built and findings placed after the fact.
 type source struct {
 	name   string
-	data   []byte
+	data   []byte           // the document in UTF-8
+	cs     *xmlscan.Charset // the charset it came in, nil for UTF-8
 	tree   *etree.Document
 	shells []xmlutil.Shell              // RSS items read without their content, in document order
 	plain  map[*etree.Element]*lazyItem // among them, those without sx:sync
@@ -231,6 +230,9 @@ func (p *parser) doc() bool {
 		if !p.opml() {
 			return false
 		}
+	case feeds.LegacyFormat(root, u) != "":
+		p.errorf(root, "%s", feeds.LegacyMessage(feeds.LegacyFormat(root, u)))
+		return false
 	default:
 		p.errorf(root, "root element %s in namespace %q is neither RSS 2.0 <rss> nor OPML <opml> (0.91 §1)", root.FullTag(), u)
 		return false
@@ -265,8 +267,11 @@ func (p *parser) isSSE(e *etree.Element, local string) bool {
 // rss finds the channel and reads sx:sharing and the items.
 func (p *parser) rss() bool {
 	d := p.d
-	if v, _ := plainAttr(d.root, "version"); v != "2.0" {
-		p.warnf(d.root, "rss version %q: SSE 0.91 extends RSS 2.0 (0.91 §1)", v)
+	v, _ := plainAttr(d.root, "version")
+	if note, ok := feeds.RSSVersion(v); !ok {
+		p.warnf(d.root, "%s; SSE 0.91 extends RSS 2.0 (0.91 §1)", note)
+	} else if note != "" {
+		p.warnf(d.root, "%s", note)
 	}
 	outside := p.topLevel("channel", map[string]**etree.Element{"channel": &d.box})
 	if d.box == nil {

@@ -305,6 +305,24 @@ func (sc *scan) position(attrs []xmlscan.Attr, off int, name xmlscan.Name) {
 	}
 }
 
+// deletedMark reads fso:deleted as parser.deletedMark does.
+func (sc *scan) deletedMark(attrs []xmlscan.Attr, off int, name xmlscan.Name) bool {
+	for _, a := range attrs {
+		if a.Name.Prefix == "" || a.Name.Prefix == "xmlns" || a.Name.Local != "deleted" {
+			continue
+		}
+		if u, _ := sc.s.Lookup(a.Name.Prefix); u != NSOutline {
+			continue
+		}
+		b, err := sse.ParseFlag(a.Value)
+		if err != nil {
+			sc.p.warnAt(off, name, "%s:%s %q is not \"true\", \"false\" or empty; read as not deleted", a.Name.Prefix, a.Name.Local, a.Value)
+		}
+		return b
+	}
+	return false
+}
+
 // count reads a version: an integer from 1 to sse.MaxVersion.
 func (sc *scan) count(off int, name xmlscan.Name, a xmlscan.Attr, sec string) int {
 	n, ok := number(a.Value, 1, 10)
@@ -456,6 +474,7 @@ func (sc *scan) conflict(lz *lazyItem) (*sse.Conflict, bool) {
 	st := sc.stamp("0.91 §5.2")
 	c.When, c.By = st.When, st.By
 	sc.position(t.Attrs, off, name)
+	c.Deleted = sc.deletedMark(t.Attrs, off, name)
 	lz.conflicts = append(lz.conflicts, off)
 	cw := sc.canon.at(1)
 	depth := sc.s.Depth()

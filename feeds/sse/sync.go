@@ -115,6 +115,23 @@ func (p *parser) position(e *etree.Element) position {
 	return pos
 }
 
+// deletedMark reads fso:deleted, the mark of an sx:conflict that records a
+// deletion (see the package doc): "true", or "false" or empty; another
+// value is warned about and read as not deleted.
+func (p *parser) deletedMark(e *etree.Element) bool {
+	for _, a := range e.Attr {
+		if a.Space == "" || a.Key != "deleted" || xmlutil.IsDecl(a) || attrURI(e, a) != NSOutline {
+			continue
+		}
+		b, err := sse.ParseFlag(a.Value)
+		if err != nil {
+			p.warnf(e, "%s %q is not \"true\", \"false\" or empty; read as not deleted", a.FullKey(), a.Value)
+		}
+		return b
+	}
+	return false
+}
+
 // history reads sx:history (§2.4) and its sx:update children (§2.5).
 func (p *parser) history(it *sse.Item, h *etree.Element) {
 	st := p.stamp(h, "0.91 §2.4")
@@ -155,6 +172,7 @@ func (p *parser) conflict(it *sse.Item, e *etree.Element) *sse.Conflict {
 	st := p.stamp(e, "0.91 §5.2")
 	c.When, c.By = st.When, st.By
 	c.Data = conflictData(p.d.kind, e)
+	c.Deleted = p.deletedMark(e)
 	if pos := p.position(e); pos.set && p.d.kind == KindOPML {
 		c.Position = pos.pos
 	} else if p.d.kind == KindOPML {

@@ -94,6 +94,19 @@ func (wr *writer) posAttrs(attrs []etree.Attr, pos sse.Position, version string)
 	if version != "" {
 		attrs = append(attrs, etree.Attr{Space: p, Key: "version", Value: version})
 	}
+	return wr.declFSO(attrs)
+}
+
+// deletedAttr appends fso:deleted="true", the mark of an sx:conflict that
+// records a deletion (see the package doc).
+func (wr *writer) deletedAttr(attrs []etree.Attr) []etree.Attr {
+	return wr.declFSO(append(attrs, etree.Attr{Space: wr.d.fso, Key: "deleted", Value: "true"}))
+}
+
+// declFSO appends the declaration of feedsync's prefix to attrs, which
+// use it, when it is not bound to NSOutline where they are written.
+func (wr *writer) declFSO(attrs []etree.Attr) []etree.Attr {
+	p := wr.d.fso
 	if u, _ := wr.cur.URI(p); u != NSOutline && !xmlutil.Declared(attrs, p) {
 		attrs = append(attrs, xmlutil.Decl(p, NSOutline))
 	}
@@ -158,8 +171,9 @@ func (wr *writer) attr(key, value string) {
 
 // conflicts writes sx:conflicts (§5.1) and an sx:conflict for each record
 // (§5.2): when, by and version as in the spec's example, the position in
-// feedsync's namespace when it is not the item's own, and the losing
-// version's data as children.
+// feedsync's namespace when it is not the item's own, fso:deleted="true"
+// when the losing version was a deletion, and the losing version's data
+// as children.
 func (wr *writer) conflicts(it *sse.Item, ind string) {
 	d := wr.d
 	name, cname := wr.sxName("conflicts"), wr.sxName("conflict")
@@ -177,6 +191,9 @@ func (wr *writer) conflicts(it *sse.Item, ind string) {
 		attrs = append(attrs, etree.Attr{Key: "version", Value: itoa(c.Version)})
 		if d.kind == KindOPML && c.Position != it.Position {
 			attrs = wr.posAttrs(attrs, c.Position, "")
+		}
+		if c.Deleted {
+			attrs = wr.deletedAttr(attrs)
 		}
 		outer := wr.open(cname, attrs, nil, nil)
 		x := d.own(c.Data)

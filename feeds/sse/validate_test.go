@@ -170,7 +170,9 @@ func TestWarnings(t *testing.T) {
 			`2:35: sx:history: 1 sx:update elements in version 1, which has only 0 earlier versions (0.91 §4.2)`},
 		{"§1.2 day of the week", rss(`<item><sx:sync id="a" version="1"><sx:history when="Mon, 21 May 2005 09:43:33 GMT"/></sx:sync></item>`),
 			`2:35: sx:history: when "Mon, 21 May 2005 09:43:33 GMT" names Mon but the date is a Sat`},
-		{"rss version", `<rss version="0.92"><channel/></rss>`, `1:1: rss: rss version "0.92": SSE 0.91 extends RSS 2.0 (0.91 §1)`},
+		{"rss version", `<rss version="0.92"><channel/></rss>`, `1:1: rss: rss version "0.92": read as RSS 2.0, its superset`},
+		{"rss without version", `<rss><channel/></rss>`, `1:1: rss: rss without a version attribute: read as RSS 2.0`},
+		{"rss version not read as 2.0", `<rss version="3.0"><channel/></rss>`, `1:1: rss: rss version "3.0": not RSS 2.0, nor 0.91 to 0.94, which are read as it; SSE 0.91 extends RSS 2.0 (0.91 §1)`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			d, err := Parse("f.xml", []byte(tc.feed))

@@ -17,7 +17,7 @@ import (
 // items merged in from a feed that ends them otherwise. The output depends
 // only on the Doc, so writing is deterministic.
 func (d *Doc) WriteTo(w io.Writer) (int64, error) {
-	return xmlutil.WriteDocument(w, d.src.data, d.src.tree, d.root, func(bw *bufio.Writer) {
+	return xmlutil.WriteDocument(w, d.src.cs, d.src.data, d.src.tree, d.root, func(bw *bufio.Writer) {
 		wr := &writer{d: d, w: bw}
 		if d.kind == KindOPML {
 			wr.lay = d.layout()
@@ -82,26 +82,28 @@ func (wr *writer) needs() (sx, fso bool) {
 	if d.kind == KindRSS {
 		for i := range d.recs {
 			if !d.isHidden(i) && wr.d.rssMode(&d.recs[i], d.itemInd) != verbatim {
-				return true, false
+				sx = true
+				fso = fso || conflictsMarked(d.recs[i].item)
 			}
 		}
-		return sx, false
+		return sx, fso
 	}
 	wr.lay.walk(func(n *node) {
 		it := d.recs[n.rec].item
 		x := dataOf(it.Data)
 		asRead := x.read == it && d.nsOf(x.sync)
 		sx = sx || !asRead
-		fso = fso || n.explicit && !(asRead && x.posSet) || !asRead && conflictsMoved(it)
+		fso = fso || n.explicit && !(asRead && x.posSet) || !asRead && conflictsMarked(it)
 	})
 	return sx, fso
 }
 
-// conflictsMoved reports whether a conflict of it has a position other
-// than its own, which its sx:conflict then carries.
-func conflictsMoved(it *sse.Item) bool {
+// conflictsMarked reports whether a conflict of it carries attributes in
+// feedsync's namespace when written: a position other than its own, or
+// the mark of a deletion.
+func conflictsMarked(it *sse.Item) bool {
 	for _, c := range it.Conflicts {
-		if c.Position != it.Position {
+		if c.Position != it.Position || c.Deleted {
 			return true
 		}
 	}

@@ -23,7 +23,9 @@ type Bases interface {
 //
 // FeedSync 1.0.2: the newest entry of the winner's history (§2.5) that
 // every conflict version's history holds too, the entries §3.3
-// subsumption compares, as engine.Divergence finds it for one version.
+// subsumption compares, as engine.Divergence finds it for one version;
+// but not an entry that is the topmost of two versions that are two
+// changes (twoAt), which names no one version.
 // SSE 0.91: a conflict record names the version both sides made (0.91
 // §4.4.1); they made it from the version before, the winner's entry for
 // that number. With several records, the oldest such version, from which
@@ -36,12 +38,34 @@ func BaseOf(e dialect.Entry) (dialect.History, bool) {
 	if e.Winner().State().Dialect == dialect.SSE091 {
 		return sseBase(e)
 	}
+	all := append([]dialect.Version{e.Winner()}, vs...)
 	for _, h := range e.Winner().History() {
-		if allHold(vs, h) {
+		if allHold(vs, h) && !twoAt(all, h) {
 			return h, true
 		}
 	}
 	return dialect.History{}, false
+}
+
+// twoAt reports whether two of the versions vs have h as their topmost
+// entry but are two changes (engine.TwoChanges: their shared data or
+// deleted state differ): one by made both in one second under one
+// sequence, so h names no one version, and no base (issue 29 item 8).
+func twoAt(vs []dialect.Version, h dialect.History) bool {
+	var first *dialect.Version
+	for i, v := range vs {
+		if top, ok := v.Top(); !ok || !top.Equal(h) {
+			continue
+		}
+		if first == nil {
+			first = &vs[i]
+			continue
+		}
+		if !v.SameDigest(*first) || v.Deleted() != first.Deleted() {
+			return true
+		}
+	}
+	return false
 }
 
 // allHold reports whether every version's history holds h.

@@ -1,6 +1,8 @@
 package threeway
 
 import (
+	"slices"
+
 	"github.com/feedsync/feedsync/feeds"
 )
 
@@ -90,4 +92,16 @@ func counts(l []string) map[string]int {
 		m[v]++
 	}
 	return m
+}
+
+// categoriesTouched reports whether some side's categories differ from
+// the base's.
+func categoriesTouched(base []feeds.Field, sides [][]feeds.Field) bool {
+	b := categories(base)
+	for _, s := range sides {
+		if !slices.Equal(categories(s), b) {
+			return true
+		}
+	}
+	return false
 }

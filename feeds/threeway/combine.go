@@ -68,6 +68,11 @@ type Plan struct {
 	// Changed lists the keys of the fields the resolution edits, whose
 	// combination differs from the winner's.
 	Changed []string
+	// Touched lists the keys of the shared fields that some version
+	// changed against the base, in the order of the fields ("category"
+	// for the categories, which combine as a set), whether they combine
+	// or clash.
+	Touched []string
 	// Clashes lists what does not combine; empty when all does.
 	Clashes []Clash
 	// Fields are the winner's shared fields as the combination leaves
@@ -80,12 +85,30 @@ type Plan struct {
 // Clean reports whether everything combines.
 func (p Plan) Clean() bool { return len(p.Clashes) == 0 }
 
+// Options change the three-way rule. The zero value is the rule every
+// front end applies unless a person asks otherwise: `resolve --auto`,
+// `conflicts --json`, the git driver and the resolver.
+type Options struct {
+	// ExactSpace makes white space count as any other change: a side's
+	// change of white space alone then clashes with another side's change
+	// where they meet. By default runs of white space compare equal where
+	// the text's type lets them (see the package doc, White space), and
+	// such a change is never a clash.
+	ExactSpace bool
+}
+
 // Combine works out how e's conflict combines three-way: per shared field,
 // each version's change against the base version (BaseOf, from bases) is
 // taken when one side made it or all made it alike, and word changes of a
 // text field made apart are combined (package merge3); the rest are
-// clashes. The error wraps ErrNoBase when there is no base.
+// clashes. The error wraps ErrNoBase when there is no base. It is
+// CombineWith with the zero Options.
 func Combine(e dialect.Entry, bases Bases) (Plan, error) {
+	return CombineWith(e, bases, Options{})
+}
+
+// CombineWith is Combine under the options o.
+func CombineWith(e dialect.Entry, bases Bases, o Options) (Plan, error) {
 	h, ok := BaseOf(e)
 	switch {
 	case !ok && len(e.Versions()) == 0:
@@ -102,6 +125,9 @@ func Combine(e dialect.Entry, bases Bases) (Plan, error) {
 		return Plan{}, fmt.Errorf("item %s: no data for the base version #%d by %s: %w", e.ID(), h.Number, h.By, ErrNoBase)
 	}
 	vs := append([]dialect.Version{e.Winner()}, e.Versions()...)
+	if namesTwo(vs, h, shared(base)) {
+		return Plan{}, fmt.Errorf("item %s: the base version #%d by %s names two changes (one by, sequence and second): %w", e.ID(), h.Number, h.By, ErrNoBase)
+	}
 	sides := make([][]feeds.Field, len(vs))
 	for i, v := range vs {
 		sides[i] = shared(v.Fields())
@@ -110,13 +136,40 @@ func Combine(e dialect.Entry, bases Bases) (Plan, error) {
 	if len(p.Clashes) > 0 {
 		return p, nil
 	}
-	if c := nestedClash(e, vs, h, shared(base), sides, bases); c != nil {
+	if c := nestedClash(e, vs, h, shared(base), sides, bases, o); c != nil {
 		p.Clashes = []Clash{*c}
 		return p, nil
 	}
-	combineFields(&p, shared(base), sides)
+	combineFields(&p, shared(base), sides, o)
 	p.Fields = startFields(&p, sides[0], fieldsByKey(sides))
 	return p, nil
+}
+
+// namesTwo reports whether a version whose topmost entry is the base's,
+// h, holds other shared data than the base: h was given to two changes
+// (issue 29 item 8), and the data known for it may be the other one's.
+func namesTwo(vs []dialect.Version, h dialect.History, base []feeds.Field) bool {
+	for _, v := range vs {
+		if top, ok := v.Top(); ok && top.Equal(h) && !sameFields(shared(v.Fields()), base) {
+			return true
+		}
+	}
+	return false
+}
+
+// sameFields reports whether two lists of shared fields hold the same
+// values under the same keys, in any order.
+func sameFields(a, b []feeds.Field) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	m := index(a)
+	for _, f := range b {
+		if g, ok := m[f.Key]; !ok || g.Value != f.Value {
+			return false
+		}
+	}
+	return true
 }
 
 // itemClashes returns the clashes of the item as a whole: a tombstone, or

@@ -65,6 +65,32 @@
 //     OPML outlines the versions place apart are clashes of the whole
 //     item: the base holds no place to combine them with.
 //
+// # White space
+//
+// A change of white space alone (runs of spaces, tabs and line breaks
+// made longer, shorter or of other characters, around words that stay)
+// is never a clash (issue 30 item 5): runs of white space compare equal
+// in the text merge (merge3.Options.Space) where the field's type lets
+// them. They do in the text fields of every dialect: Atom type="text",
+// whose white space RFC 4287 §3.1.1.1 lets processors collapse;
+// type="html" and "xhtml" and an RSS description, as HTML collapses it;
+// an RSS title; an SSE 0.91 OPML outline's text and _note, attribute
+// values whose literal line breaks XML reads as spaces anyway (a _note's
+// paragraphs, written as &#10;, are white space too: reflowing a note
+// while another side edits its words combines). They do not inside pre,
+// listing, plaintext, xmp, textarea, script or style, nor inside an
+// element whose xml:space="preserve" holds (HTML and XHTML text), and not
+// at all in a field whose own element is under xml:space="preserve" as
+// read (feeds.Field.Preserve, XML 1.0 §2.10). A change of white space
+// alone is taken where no other side's change covers that place; where
+// one does, that change wins and the white space is given up; two sides'
+// changes of white space alone to one place take the one whose text is
+// greatest, the same on every endpoint. Values combined whole (foreign
+// elements, attributes, categories) compare exactly: their white space is
+// theirs to define. Options.ExactSpace turns the rule off, for a person
+// who wants every change of white space to count; SpaceOnly tells a
+// front end which changes the rule treats as white space alone.
+//
 // The result is a new version this endpoint makes: Resolution keeps the
 // winner (Pick 0), folds in every conflict version and edits the winner's
 // data into the combination, as 1.0.2 §3.4 step 1.3 allows ("the data

@@ -26,7 +26,7 @@ func sameType(a, b string) bool { return a == b || a == "" || b == "" }
 
 // combineFields combines the fields of sides (the winner first) against
 // base into p: the edits of its resolution, or its clashes.
-func combineFields(p *Plan, base []feeds.Field, sides [][]feeds.Field) {
+func combineFields(p *Plan, base []feeds.Field, sides [][]feeds.Field, o Options) {
 	bm, sm := index(base), make([]map[string]feeds.Field, len(sides))
 	for i, s := range sides {
 		sm[i] = index(s)
@@ -38,7 +38,10 @@ func combineFields(p *Plan, base []feeds.Field, sides [][]feeds.Field) {
 		for i := range sides {
 			vals[i] = get(sm[i], key)
 		}
-		res, clash := combineField(b, vals)
+		if slices.ContainsFunc(vals, func(v value) bool { return !same(v, b) }) {
+			p.Touched = append(p.Touched, key)
+		}
+		res, clash := combineField(b, vals, o)
 		if clash != nil {
 			p.Clashes = append(p.Clashes, *clash)
 			continue
@@ -49,6 +52,9 @@ func combineFields(p *Plan, base []feeds.Field, sides [][]feeds.Field) {
 	keys = clashMovedLists(p, keys, movedLists(base, sides))
 	edits, changed, clashes := editsFor(keys, results, sm[0])
 	cats, catChanged := categoryEdits(base, sides)
+	if categoriesTouched(base, sides) {
+		p.Touched = append(p.Touched, "category")
+	}
 	p.Clashes = append(p.Clashes, clashes...)
 	p.Resolution.Fields = append(append(edits.sets, cats...), edits.removes...)
 	p.Changed = append(changed, catChanged...)
@@ -56,7 +62,7 @@ func combineFields(p *Plan, base []feeds.Field, sides [][]feeds.Field) {
 
 // combineField combines one field: unchanged, changed by one side or
 // alike by several, or (text fields) word changes merged; else a clash.
-func combineField(b value, vals []value) (value, *Clash) {
+func combineField(b value, vals []value, o Options) (value, *Clash) {
 	var changed []value
 	for _, v := range vals {
 		if !same(v, b) {
@@ -81,7 +87,7 @@ func combineField(b value, vals []value) (value, *Clash) {
 	for i, v := range vals {
 		texts[i] = v.Value
 	}
-	r := merge3.Merge(b.Value, texts, m)
+	r := merge3.MergeWith(b.Value, texts, m, merge3.Options{Space: spaceEqual(o, b, vals)})
 	if !r.Clean() {
 		return value{}, &Clash{Key: label.Key, Label: label.Label, Why: Edits, Hunks: r.Hunks}
 	}

@@ -168,6 +168,7 @@ func conflicted(t *testing.T, base string, edits ...dialect.Change) (*dialect.Do
 			t.Fatal(err)
 		}
 	}
+	merged = parse(t, string(merged.Bytes())) // as the next command reads it
 	e := entry(t, merged)
 	if len(e.Versions()) != len(edits)-1 {
 		t.Fatalf("item x1 has %d conflict versions, want %d", len(e.Versions()), len(edits)-1)

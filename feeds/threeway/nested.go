@@ -22,7 +22,7 @@ import (
 // nestedClash returns the clash of e's versions vs (winner first, with
 // shared fields sides) against base g (data base), or nil when every two
 // versions that share a later entry combine alike against it.
-func nestedClash(e dialect.Entry, vs []dialect.Version, g dialect.History, base []feeds.Field, sides [][]feeds.Field, bases Bases) *Clash {
+func nestedClash(e dialect.Entry, vs []dialect.Version, g dialect.History, base []feeds.Field, sides [][]feeds.Field, bases Bases, o Options) *Clash {
 	if e.Winner().State().Dialect == dialect.SSE091 {
 		return nil
 	}
@@ -33,7 +33,7 @@ func nestedClash(e dialect.Entry, vs []dialect.Version, g dialect.History, base 
 				continue
 			}
 			near, known := bases.Base(e.ID(), h)
-			if !known || !sameCombination(base, shared(near), sides[i], sides[j]) {
+			if !known || !sameCombination(base, shared(near), sides[i], sides[j], o) {
 				return &Clash{Why: Nested}
 			}
 		}
@@ -41,10 +41,12 @@ func nestedClash(e dialect.Entry, vs []dialect.Version, g dialect.History, base 
 	return nil
 }
 
-// newestShared returns the newest entry of a's history that b's holds.
+// newestShared returns the newest entry of a's history that b's holds,
+// but for one that is the topmost of both while they are two changes
+// (twoAt): it names no version they share.
 func newestShared(a, b dialect.Version) (dialect.History, bool) {
 	for _, h := range a.History() {
-		if allHold([]dialect.Version{b}, h) {
+		if allHold([]dialect.Version{b}, h) && !twoAt([]dialect.Version{a, b}, h) {
 			return h, true
 		}
 	}
@@ -53,10 +55,10 @@ func newestShared(a, b dialect.Version) (dialect.History, bool) {
 
 // sameCombination reports whether two sides combine cleanly and alike
 // against the base and against a nearer base.
-func sameCombination(base, near, a, b []feeds.Field) bool {
+func sameCombination(base, near, a, b []feeds.Field, o Options) bool {
 	var pb, pn Plan
-	combineFields(&pb, base, [][]feeds.Field{a, b})
-	combineFields(&pn, near, [][]feeds.Field{a, b})
+	combineFields(&pb, base, [][]feeds.Field{a, b}, o)
+	combineFields(&pn, near, [][]feeds.Field{a, b}, o)
 	return pb.Clean() && pn.Clean() && slices.Equal(editKeys(pb), editKeys(pn))
 }
 

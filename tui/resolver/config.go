@@ -96,6 +96,10 @@ type LoadInfo struct {
 	// the target is not one of the inputs. They count as unsaved work until
 	// a save.
 	Unsaved int
+	// Changed counts the items whose data or sync data the merge changed
+	// in LOCAL (in the input the save target is, when it is one), which
+	// the first screen says; not the items it wrote anew unchanged.
+	Changed int
 	// Notes are said on the first screen: a feed with no sync data yet,
 	// the same file given as LOCAL and REMOTE.
 	Notes []string

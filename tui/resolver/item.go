@@ -87,8 +87,8 @@ func (v *ItemView) compare() compared {
 	c.pairs = pairFields(c.a, c.b, v.publisher)
 	for i := range c.pairs {
 		p := &c.pairs[i]
-		if p.markup = markupOf(p.a + p.b); p.markup != "" && v.rendered {
-			p.a, p.b = renderedMarkup(p.a), renderedMarkup(p.b)
+		if p.markup = kindOf(p.key, p.a, p.b); p.markup != "" && v.rendered {
+			p.a, p.b = renderedAs(p.markup, p.key, p.a), renderedAs(p.markup, p.key, p.b)
 		}
 		p.rows = diffRows(p.a, p.b, p.markup != "" && !v.rendered)
 	}

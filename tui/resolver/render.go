@@ -26,8 +26,9 @@ const (
 // fieldPair is one field of the winner facing the same field of the shown
 // version. A field missing on one side compares with an empty text.
 type fieldPair struct {
+	key      string // the field's key (dialect.Field.Key)
 	label    string
-	markup   string // "html" or "xhtml" when the text holds markup
+	markup   string // what the text holds (kindOf): "html", "xhtml", "xml", or "" for text
 	a, b     string
 	inA, inB bool
 	shared   bool
@@ -42,7 +43,7 @@ func pairFields(a, b []dialect.Field, publisher bool) []fieldPair {
 	for _, f := range a {
 		if f.Shared || publisher {
 			at[f.Key] = len(out)
-			out = append(out, fieldPair{label: f.Label, a: f.Value, inA: true, shared: f.Shared})
+			out = append(out, fieldPair{key: f.Key, label: f.Label, a: f.Value, inA: true, shared: f.Shared})
 		}
 	}
 	for _, f := range b {
@@ -53,7 +54,7 @@ func pairFields(a, b []dialect.Field, publisher bool) []fieldPair {
 			out[i].b, out[i].inB = f.Value, true
 			continue
 		}
-		out = append(out, fieldPair{label: f.Label, b: f.Value, inB: true, shared: f.Shared})
+		out = append(out, fieldPair{key: f.Key, label: f.Label, b: f.Value, inB: true, shared: f.Shared})
 	}
 	return out
 }
@@ -119,6 +120,9 @@ func (r rendered) fieldAt(i int) int {
 func fieldRule(p fieldPair, o diffOpts) string {
 	label := p.label
 	switch {
+	case p.markup == "xml" && o.rendered:
+		label += " (rendered: r shows it as written)"
+	case p.markup == "xml": // a foreign element of text or attributes, written out
 	case p.markup != "" && o.rendered:
 		label += " (" + p.markup + ", rendered: r shows it as written)"
 	case p.markup != "":

@@ -45,7 +45,7 @@ func TestResultLine(t *testing.T) {
 // the header says so and q asks, until a save.
 func TestMergeIsUnsaved(t *testing.T) {
 	hs := newHarness(t, demoDoc(t), 100, 30)
-	hs.send(loadedMsg{doc: demoDoc(t), info: LoadInfo{Unsaved: 3, Notes: []string{"remote.xml has no FeedSync or SSE data yet"}}})
+	hs.send(loadedMsg{doc: demoDoc(t), info: LoadInfo{Unsaved: 3, Changed: 3, Notes: []string{"remote.xml has no FeedSync or SSE data yet"}}})
 	s := hs.screen()
 	flat := strings.ReplaceAll(s, "\n", " ")
 	if !strings.Contains(strings.Split(s, "\n")[0], "unsaved") || !strings.Contains(flat, "the merge changed 3 items") || !strings.Contains(flat, "no FeedSync") {

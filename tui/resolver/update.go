@@ -99,8 +99,11 @@ func (m Model) use(st *store) Model {
 // firstWords is what the status bar says once the feeds are loaded.
 func (m Model) firstWords(info LoadInfo) string {
 	parts := []string{fmt.Sprintf("%s, %d in conflict", plural(m.st.len(), "item"), len(m.st.conflicted))}
-	if info.Unsaved > 0 {
-		parts = append(parts, fmt.Sprintf("the merge changed %s, not saved to %s yet", plural(info.Unsaved, "item"), m.target()))
+	switch {
+	case info.Changed > 0:
+		parts = append(parts, fmt.Sprintf("the merge changed %s, not saved to %s yet", plural(info.Changed, "item"), m.target()))
+	case info.Unsaved > 0:
+		parts = append(parts, fmt.Sprintf("not saved to %s yet", m.target()))
 	}
 	parts = append(parts, info.Notes...)
 	return strings.Join(append(parts, "enter opens an item · ? shows every key"), " · ")

@@ -9,9 +9,9 @@
 // them as the bindings do: decoded to UTF-8 when they are in another
 // encoding (xmlscan.Decode), then with the strict scanner (xmlscan). The
 // output is that text with insertions only (and an OPML outline written
-// as an empty element, <outline …/>, opened so that it can hold a child):
-// the input itself for a UTF-8 feed, and for another what any command
-// writes, the feed in UTF-8 with an XML declaration that says so.
+// as an empty element, <outline …/>, opened so that it can hold a child),
+// encoded back in the feed's charset as any command writes it
+// (xmlutil.WriteIn): every byte of the input is in the output.
 package plain
 
 import (
@@ -84,7 +84,8 @@ func (s *Scan) Digest(it *Item) string {
 
 // Scan is a feed's items and where its root declares namespaces.
 type Scan struct {
-	Text  []byte // the feed in UTF-8, which the offsets are of
+	Text  []byte           // the feed in UTF-8, which the offsets are of
+	cs    *xmlscan.Charset // the charset the feed came in, nil for UTF-8
 	Items []*Item
 	// Prefixes are the namespace prefixes the root (and an RSS channel)
 	// declare, by URI; Bound holds every prefix declared there.
@@ -122,14 +123,11 @@ type frame struct {
 // *xmlscan.SyntaxError of the first thing that makes the feed not
 // well-formed.
 func Read(data []byte, f Format) (*Scan, error) {
-	text, enc, err := xmlscan.Decode(data)
+	text, cs, err := xmlscan.Decode(data)
 	if err != nil {
 		return nil, &xmlutil.DecodeError{Err: err}
 	}
-	if enc != "" {
-		text = xmlscan.DeclareUTF8(text)
-	}
-	s := &Scan{Text: text, Prefixes: map[string]string{}, Bound: map[string]bool{}, unit: "  ", format: f, line: 1}
+	s := &Scan{Text: text, cs: cs, Prefixes: map[string]string{}, Bound: map[string]bool{}, unit: "  ", format: f, line: 1}
 	data = text
 	sc := xmlscan.New(text)
 	var stack []frame
@@ -312,12 +310,13 @@ type Sync struct {
 	decl    string      // a declaration the element needs, or ""
 }
 
-// Write returns the feed's text with each sync element written as the last child of
+// Write returns the feed with each sync element written as the last child of
 // its item (an OPML outline's first, as feeds/sse writes one with
 // children), laid out as the item's children are, and, when decl is true,
-// prefix declared for uri on the root's start tag. An item inside which
-// an element below the root binds prefix to another namespace gets the
-// declaration on its sync element. Nothing else changes.
+// prefix declared for uri on the root's start tag, in the charset it came
+// in (xmlutil.WriteIn). An item inside which an element below the root
+// binds prefix to another namespace gets the declaration on its sync
+// element. Nothing else changes.
 func (s *Scan) Write(prefix, uri string, decl bool, syncs []Sync) []byte {
 	data := s.Text
 	type edit struct {
@@ -367,7 +366,7 @@ func (s *Scan) Write(prefix, uri string, decl bool, syncs []Sync) []byte {
 		last = e.at + e.del
 	}
 	out.Write(data[last:])
-	return out.Bytes()
+	return xmlutil.EncodeIn(out.Bytes(), s.cs)
 }
 
 // element renders a sync element at indentation ind ("" for compact).

@@ -95,6 +95,17 @@ func encName(s string) bool {
 	return s != ""
 }
 
+// declares returns the value of pseudo-attribute name among b's, or "".
+func declares(b []byte, name string) string {
+	pairs, _ := pseudoAttrs(b)
+	for _, p := range pairs {
+		if p[0] == name {
+			return p[1]
+		}
+	}
+	return ""
+}
+
 // Encoding returns the encoding an XML declaration at the start of data
 // names (after a UTF-8 byte order mark), or "" when there is none.
 func Encoding(data []byte) string {
@@ -106,11 +117,5 @@ func Encoding(data []byte) string {
 	if end < 0 {
 		return ""
 	}
-	pairs, _ := pseudoAttrs(data[6:end])
-	for _, p := range pairs {
-		if p[0] == "encoding" {
-			return p[1]
-		}
-	}
-	return ""
+	return declares(data[6:end], "encoding")
 }

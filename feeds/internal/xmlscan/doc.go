@@ -9,12 +9,25 @@
 // surrogate, a misplaced XML declaration) and which is several times
 // slower. Besides the well-formedness constraints it checks:
 //
-//   - the input is UTF-8 (Decode turns UTF-16, ISO-8859-1, windows-1252
-//     and US-ASCII documents into UTF-8 first, and names any other
-//     encoding it is given);
-//   - only the five predefined entities are referred to: an entity a
-//     document type declaration defines is refused, never expanded, so no
-//     entity can make a document larger or reach outside it;
+//   - the input is UTF-8 (Decode turns a document in any other charset
+//     of golang.org/x/text's IANA index into UTF-8 first, refusing bytes
+//     the charset leaves undefined, and gives the Charset it came in, which
+//     xmlutil.WriteIn writes it back in);
+//   - an entity reference is to one of the five predefined entities or
+//     to a general entity the internal subset declares, expanded as XML
+//     1.0 §4.4 says (in text, and in attribute values with white space
+//     made spaces, §3.3.3), its own references in turn, within one bound:
+//     the expansions of a whole scan come to at most MaxEntityExpansion
+//     bytes, so that no document grows past it ("billion laughs"), and
+//     one that tries is refused at the reference that passes it. An
+//     entity that holds markup is refused where it is referred to
+//     (feedsync expands entities of text: an element out of an entity
+//     would have no bytes of its own to be written as). An external
+//     entity is never fetched: a reference to one is refused, as is one
+//     to an entity that may be declared where feedsync does not read
+//     (the external subset, a parameter entity; XML 1.0 §5.1 has a
+//     non-validating reader not process the declarations after an unread
+//     parameter entity in a document that is not standalone);
 //   - a document type declaration's internal subset is read as XML 1.0
 //     §2.8 gives it (markup declarations, processing instructions,
 //     comments, parameter-entity references, white space), each

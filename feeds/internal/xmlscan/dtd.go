@@ -30,8 +30,12 @@ func (s *Scanner) doctype() bool {
 		return false
 	}
 	if p.spaced() && (p.at('S') || p.at('P')) {
+		at := p.i
 		if !p.externalID(false) {
 			return false
+		}
+		if !s.standalone {
+			p.unreadDecls(fmt.Sprintf("the external DTD (%s)", p.systemLiteral(at)))
 		}
 		p.spaced()
 	}
@@ -54,10 +58,12 @@ func (s *Scanner) doctype() bool {
 	return true
 }
 
-// dtd reads a document type declaration: i is the offset it is at.
+// dtd reads a document type declaration: i is the offset it is at;
+// peSeen says that a parameter-entity reference has been read.
 type dtd struct {
-	s *Scanner
-	i int
+	s      *Scanner
+	i      int
+	peSeen bool
 }
 
 func (p *dtd) fail(msg string) bool { return p.s.fail(p.i, msg) }
@@ -142,6 +148,34 @@ func (p *dtd) literal(what string, pubid bool) bool {
 func isPubidChar(c byte) bool {
 	return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' ||
 		bytes.IndexByte([]byte(" \r\n-'()+,./:=?;!*#@$_%"), c) >= 0
+}
+
+// systemLiteral returns the system literal of the external ID read at
+// data[at], or "" when it has none.
+func (p *dtd) systemLiteral(at int) string {
+	q := &dtd{s: p.s, i: at}
+	pub := q.word("PUBLIC")
+	if !pub && !q.word("SYSTEM") {
+		return ""
+	}
+	lits := []string{}
+	for len(lits) < 2 {
+		q.spaced()
+		if !q.at('"') && !q.at('\'') {
+			break
+		}
+		c := q.s.data[q.i]
+		end := bytes.IndexByte(q.s.data[q.i+1:], c)
+		if end < 0 {
+			break
+		}
+		lits = append(lits, string(q.s.data[q.i+1:q.i+1+end]))
+		q.i += end + 2
+	}
+	if pub && len(lits) == 2 || !pub && len(lits) == 1 {
+		return lits[len(lits)-1]
+	}
+	return ""
 }
 
 // externalID reads SYSTEM "uri" or PUBLIC "id" "uri"; the system literal

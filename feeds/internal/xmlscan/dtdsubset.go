@@ -62,15 +62,22 @@ func (p *dtd) close(what string) bool {
 	return true
 }
 
-// peRef reads a parameter-entity reference, %name; (§4.1).
+// peRef reads a parameter-entity reference, %name; (§4.1), whose text
+// feedsync does not read: the declarations after it are not processed
+// (§5.1; see declare).
 func (p *dtd) peRef() bool {
 	p.i++
+	at := p.i
 	if !p.name("a parameter-entity reference") {
 		return false
 	}
 	if !p.at(';') {
 		return p.fail("a parameter-entity reference is not closed by ;")
 	}
+	if !p.s.standalone {
+		p.unreadDecls("parameter entity %" + string(p.s.data[at:p.i]) + ";")
+	}
+	p.peSeen = true
 	p.i++
 	return true
 }
@@ -274,8 +281,9 @@ func (p *dtd) defaultDecl() bool {
 // value reads a quoted default value (AttValue) or, entity, an
 // EntityValue (§2.3): a general entity reference in an entity's value
 // is bypassed (§4.4.7), in a default value it is one of the five XML
-// predefines; a parameter-entity reference cannot be in either in the
-// internal subset (§2.8, WFC: PEs in Internal Subset).
+// predefines or an entity declared before it, which must expand to no
+// '<'; a parameter-entity reference cannot be in either in the internal
+// subset (§2.8, WFC: PEs in Internal Subset).
 func (p *dtd) value(entity bool) bool {
 	if !p.at('"') && !p.at('\'') {
 		return p.fail("a quoted value is needed here")
@@ -293,9 +301,14 @@ func (p *dtd) value(entity bool) bool {
 		case c == '%' && entity:
 			return p.fail("a parameter-entity reference inside a declaration: the internal subset allows them only between declarations")
 		case c == '&' && (!entity || p.i+1 < len(d) && d[p.i+1] == '#'):
-			_, next, ok := p.s.ref(p.i, end)
+			r, next, ok := p.s.ref(p.i, end)
 			if !ok {
 				return false
+			}
+			if r < 0 { // a declared entity in a default value: it must hold no '<'
+				if _, ok := p.s.expandAt(nil, p.i, next, true); !ok {
+					return false
+				}
 			}
 			p.i = next
 		case c == '&':
@@ -315,7 +328,8 @@ func (p *dtd) value(entity bool) bool {
 	return true
 }
 
-// entityDecl reads <!ENTITY [%] name value-or-external-ID> (§4.2).
+// entityDecl reads <!ENTITY [%] name value-or-external-ID> (§4.2), and
+// records a general entity (declare).
 func (p *dtd) entityDecl() bool {
 	p.i += len("<!ENTITY")
 	if !p.space("<!ENTITY") {
@@ -328,20 +342,38 @@ func (p *dtd) entityDecl() bool {
 			return false
 		}
 	}
-	if !p.name("<!ENTITY") || !p.space("the entity's name") {
+	at := p.i
+	if !p.name("<!ENTITY") {
+		return false
+	}
+	name := string(p.s.data[at:p.i])
+	if !p.space("the entity's name") {
 		return false
 	}
 	if p.at('"') || p.at('\'') {
-		return p.value(true) && p.close("<!ENTITY")
+		start := p.i + 1
+		if !p.value(true) {
+			return false
+		}
+		if !pe {
+			p.declare(name, &entity{text: p.replacement(start, p.i-1)})
+		}
+		return p.close("<!ENTITY")
 	}
+	idAt := p.i
 	if !p.externalID(false) {
 		return false
 	}
+	e := &entity{external: p.systemLiteral(idAt)}
 	if !pe && p.spaced() && p.has("NDATA") {
 		p.i += len("NDATA")
 		if !p.space("NDATA") || !p.name("NDATA") {
 			return false
 		}
+		e.unparsed = true
+	}
+	if !pe {
+		p.declare(name, e)
 	}
 	return p.close("<!ENTITY")
 }

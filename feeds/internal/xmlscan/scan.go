@@ -167,6 +167,14 @@ type Scanner struct {
 	bom    bool   // a byte order mark is still to be given as a token
 	frag   bool   // a fragment: the scan ends when its element does
 	base   int    // where lines and columns count from (PlaceFrom)
+
+	// The entities the document declares (Entities), what references to
+	// them have expanded to so far (MaxEntityExpansion), those being
+	// expanded, and whether the XML declaration says standalone="yes".
+	ents       *Entities
+	expanded   int
+	expanding  []string
+	standalone bool
 }
 
 // PlaceFrom makes the lines and columns of errors count from data[base]:
@@ -424,6 +432,7 @@ func (s *Scanner) procInst() bool {
 		if msg := checkDecl(s.data[i:end]); msg != "" {
 			return s.fail(off, "XML declaration: "+msg)
 		}
+		s.standalone = declares(s.data[i:end], "standalone") == "yes"
 	}
 	s.pos = end + 2
 	s.tok = Token{Kind: ProcInst, Off: off, End: s.pos, Name: Name{Local: target}, Text: s.lines(i, end)}

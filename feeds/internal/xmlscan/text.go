@@ -191,8 +191,10 @@ func (s *Scanner) checkRef(k, j int) (int, bool) {
 }
 
 // ref decodes the reference at data[k] ('&'), ending before j: a
-// character reference to a legal character, or one of the five predefined
-// entities. It returns the character and the offset after the reference.
+// character reference to a legal character, one of the five predefined
+// entities, or an entity the document declares that can be expanded
+// (declared), whose character is -1: decode appends its replacement text.
+// It returns the character and the offset after the reference.
 func (s *Scanner) ref(k, j int) (rune, int, bool) {
 	d := s.data
 	semi := bytes.IndexByte(d[k:j], ';')
@@ -212,19 +214,13 @@ func (s *Scanner) ref(k, j int) (rune, int, bool) {
 		}
 		return r, next, true
 	}
-	switch string(body) {
-	case "lt":
-		return '<', next, true
-	case "gt":
-		return '>', next, true
-	case "amp":
-		return '&', next, true
-	case "apos":
-		return '\'', next, true
-	case "quot":
-		return '"', next, true
+	if r, ok := predefined(string(body)); ok {
+		return r, next, true
 	}
-	return 0, 0, s.fail(k, fmt.Sprintf("invalid character entity &%s;: XML predefines five (lt, gt, amp, apos, quot) and feedsync expands no other", cut(body)))
+	if _, ok := s.declared(k, s.str(k+1, k+semi)); !ok {
+		return 0, 0, false
+	}
+	return -1, next, true
 }
 
 // cut returns the body of a reference, cut to 64 bytes and "..." when
@@ -310,7 +306,11 @@ func (s *Scanner) decode(i, j int, attr bool) (string, bool) {
 			if !ok {
 				return "", false
 			}
-			b = utf8.AppendRune(b, r)
+			if r >= 0 {
+				b = utf8.AppendRune(b, r)
+			} else if b, ok = s.expandAt(b, k, n, attr); !ok {
+				return "", false
+			}
 			k = n
 			continue
 		case c == '\r':

@@ -11,23 +11,21 @@ import (
 // document, strictly (xmlscan) and within lim: the tree etree's own reader
 // gives with ReadSettings, for every well-formed document, and an error
 // for any other. It returns the UTF-8 text as well, which the tree's
-// strings share memory with: neither it nor data may change afterwards.
-// An error is an *xmlscan.SyntaxError, or a *DecodeError when data is in
-// an encoding that cannot be read.
-func Read(data []byte, lim Limits) (*etree.Document, []byte, error) {
-	text, enc, err := xmlscan.Decode(data)
+// strings share memory with (neither it nor data may change afterwards),
+// and the charset data was in (nil for UTF-8), which the tree's XML
+// declaration still names: write it back in it with WriteIn. An error is
+// an *xmlscan.SyntaxError, or a *DecodeError when data is in an encoding
+// that cannot be read.
+func Read(data []byte, lim Limits) (*etree.Document, []byte, *xmlscan.Charset, error) {
+	text, cs, err := xmlscan.Decode(data)
 	if err != nil {
-		return nil, data, &DecodeError{err}
+		return nil, data, nil, &DecodeError{err}
 	}
-	b := Builder{Limits: lim}
-	doc, err := b.Document(xmlscan.New(text))
+	doc, err := ReadUTF8(text, lim)
 	if err != nil {
-		return nil, text, err
+		return nil, text, nil, err
 	}
-	if enc != "" {
-		FixDeclaration(doc)
-	}
-	return doc, text, nil
+	return doc, text, cs, nil
 }
 
 // ReadUTF8 reads data, which is UTF-8 already, as Read does, for a reader
@@ -46,16 +44,6 @@ func (e *DecodeError) Error() string { return e.Err.Error() }
 // Unwrap returns Err, so that errors.As finds the place of an error that
 // has one.
 func (e *DecodeError) Unwrap() error { return e.Err }
-
-// FixDeclaration makes doc's XML declaration name UTF-8, the encoding it
-// is written in, after it was decoded from another.
-func FixDeclaration(doc *etree.Document) {
-	for _, t := range doc.Child {
-		if pi, ok := t.(*etree.ProcInst); ok && pi.Target == "xml" {
-			pi.Inst = xmlscan.FixDeclaration(pi.Inst)
-		}
-	}
-}
 
 // Builder builds etree trees from an xmlscan.Scanner's tokens. It
 // allocates elements, character data, child lists and attribute lists in

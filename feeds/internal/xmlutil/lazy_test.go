@@ -31,7 +31,7 @@ func TestChildrenApartLeavesOut(t *testing.T) {
 			e := etree.NewElement("item")
 			var met []string
 			at := func(_ int, e *etree.Element) { met = append(met, e.FullTag()) }
-			if err := ChildrenApart(data, off, len(data)-off, nil, e, at, tc.skip); err != nil {
+			if err := ChildrenApart(data, off, len(data)-off, nil, nil, e, at, tc.skip); err != nil {
 				t.Fatal(err)
 			}
 			doc := etree.NewDocument()

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/beevik/etree"
+	"github.com/feedsync/feedsync/feeds/internal/xmlscan"
 )
 
 // ReadSettings keep CDATA sections as they are: the bindings keep what a
@@ -18,22 +19,22 @@ var ReadSettings = etree.ReadSettings{PreserveCData: true}
 // carriage returns in attribute values, and for carriage returns in text).
 var WriteSettings = etree.WriteSettings{CanonicalText: true, CanonicalAttrVal: true}
 
-// WriteDocument writes doc, read from src, to w through a buffer: its
-// top-level tokens as read, with WriteSettings, but root, which writeRoot
-// writes, each line ended as src ends its own (LineEnds). It returns the
-// number of bytes written to w.
-func WriteDocument(w io.Writer, src []byte, doc *etree.Document, root *etree.Element, writeRoot func(*bufio.Writer)) (int64, error) {
-	cw := &CountWriter{W: w}
-	bw := bufio.NewWriterSize(LineEnds(cw, src), 64<<10)
-	for _, t := range doc.Child {
-		if t == root {
-			writeRoot(bw)
-			continue
+// WriteDocument writes doc, read from src (in UTF-8, decoded from cs), to
+// w through a buffer, in cs (WriteIn): its top-level tokens as read, with
+// WriteSettings, but root, which writeRoot writes, each line ended as src
+// ends its own (LineEnds). It returns the number of bytes written to w.
+func WriteDocument(w io.Writer, cs *xmlscan.Charset, src []byte, doc *etree.Document, root *etree.Element, writeRoot func(*bufio.Writer)) (int64, error) {
+	return WriteIn(w, cs, func(w io.Writer) error {
+		bw := bufio.NewWriterSize(LineEnds(w, src), 64<<10)
+		for _, t := range doc.Child {
+			if t == root {
+				writeRoot(bw)
+				continue
+			}
+			t.WriteTo(bw, &WriteSettings)
 		}
-		t.WriteTo(bw, &WriteSettings)
-	}
-	err := bw.Flush()
-	return cw.N, err
+		return bw.Flush()
+	})
 }
 
 // Bytes returns what wt writes into memory, where writing does not fail.

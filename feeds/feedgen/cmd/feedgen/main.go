@@ -8,6 +8,12 @@
 // (feedgen.Pair), sse gives SSE 0.91 RSS feeds (feedgen.PairSSE), both with
 // about 10% of the shared items in conflict. The same flags give the same
 // bytes. The directory -o names is created when it does not exist.
+// -triple writes base.xml, ours.xml and theirs.xml instead: three versions
+// of one feed as git hands them to a merge driver (feedgen.Triple,
+// feedgen.TripleSSE), for measuring 'feedsync git-merge' against
+// 'git merge-file':
+//
+//	$ go run ./feeds/feedgen/cmd/feedgen -n 10000 -triple -o /some/dir
 package main
 
 import (
@@ -34,6 +40,7 @@ func run(args []string, stderr io.Writer) int {
 	seed := fs.Int64("seed", 1, "random seed")
 	dialect := fs.String("dialect", "feedsync", "feedsync (1.0.2 Atom) or sse (0.91 RSS)")
 	dir := fs.String("o", ".", "directory to write local.xml and remote.xml to (created when missing)")
+	triple := fs.Bool("triple", false, "write base.xml, ours.xml and theirs.xml: a git merge's three versions of one feed")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
@@ -45,12 +52,16 @@ func run(args []string, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "feedgen: -conflicts %v: want a fraction from 0 to 1\n", *ratio)
 		return 2
 	}
-	var local, remote []byte
-	switch *dialect {
-	case "feedsync":
-		local, remote = feedgen.Pair(*n, *ratio, *seed)
-	case "sse":
-		local, remote = feedgen.PairSSE(*n, *ratio, *seed)
+	files := map[string][]byte{}
+	switch {
+	case *dialect == "feedsync" && *triple:
+		files["base.xml"], files["ours.xml"], files["theirs.xml"] = feedgen.Triple(*n, *ratio, *seed)
+	case *dialect == "sse" && *triple:
+		files["base.xml"], files["ours.xml"], files["theirs.xml"] = feedgen.TripleSSE(*n, *ratio, *seed)
+	case *dialect == "feedsync":
+		files["local.xml"], files["remote.xml"] = feedgen.Pair(*n, *ratio, *seed)
+	case *dialect == "sse":
+		files["local.xml"], files["remote.xml"] = feedgen.PairSSE(*n, *ratio, *seed)
 	default:
 		fmt.Fprintf(stderr, "feedgen: -dialect %q: want feedsync or sse\n", *dialect)
 		return 2
@@ -59,7 +70,7 @@ func run(args []string, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "feedgen:", err)
 		return 1
 	}
-	for name, data := range map[string][]byte{"local.xml": local, "remote.xml": remote} {
+	for name, data := range files {
 		if err := os.WriteFile(filepath.Join(*dir, name), data, 0o644); err != nil {
 			fmt.Fprintln(stderr, "feedgen:", err)
 			return 1

@@ -68,3 +68,22 @@ func TestBadCounts(t *testing.T) {
 		}
 	}
 }
+
+// TestTriple: -triple writes the three versions of one feed a git merge
+// driver gets, each with entries, and no pair.
+func TestTriple(t *testing.T) {
+	dir := t.TempDir()
+	var stderr bytes.Buffer
+	if code := run([]string{"-n", "50", "-triple", "-o", dir}, &stderr); code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr.String())
+	}
+	for _, name := range []string{"base.xml", "ours.xml", "theirs.xml"} {
+		data, err := os.ReadFile(filepath.Join(dir, name))
+		if err != nil || !bytes.Contains(data, []byte("<entry")) {
+			t.Errorf("%s: %v\n%.200s", name, err, data)
+		}
+	}
+	if _, err := os.Stat(filepath.Join(dir, "local.xml")); err == nil {
+		t.Error("-triple wrote local.xml too")
+	}
+}

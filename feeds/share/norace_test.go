@@ -1,0 +1,5 @@
+//go:build !race
+
+package share
+
+const raceOn = false
