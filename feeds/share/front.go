@@ -32,9 +32,11 @@ type hubState interface {
 	post(ctx context.Context, posted feed, until, link string, complete bool) (postAnswer, int, error)
 }
 
-// postAnswer is the answer to a POST.
+// postAnswer is the answer to a POST: its body, and done, when set, to
+// call once it is written.
 type postAnswer struct {
-	body  []byte
+	body  io.Reader
+	done  func()
 	ctype string
 	etag  string
 }
@@ -145,6 +147,9 @@ func (f *front) serveFeed(w http.ResponseWriter, r *http.Request, st hubState, t
 		}
 		defer release()
 		a, code, err := st.post(r.Context(), posted, r.Header.Get(HeaderUntil), link, complete)
+		if a.done != nil {
+			defer a.done()
+		}
 		if err != nil {
 			if code == http.StatusUnauthorized {
 				unauthorized(w)
@@ -160,7 +165,7 @@ func (f *front) serveFeed(w http.ResponseWriter, r *http.Request, st hubState, t
 		if a.etag != "" {
 			w.Header().Set(HeaderETag, a.etag)
 		}
-		w.Write(a.body)
+		io.Copy(w, a.body)
 	default:
 		w.Header().Set("Allow", "GET, HEAD, POST")
 		http.Error(w, r.Method+" is not allowed", http.StatusMethodNotAllowed)

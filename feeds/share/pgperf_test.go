@@ -174,3 +174,69 @@ func TestDBImportCopiesManyItems(t *testing.T) {
 		}
 	}
 }
+
+// A POST from a poster that names no until is answered the whole feed:
+// from a spool that went to a temporary file past spoolMemory, not from
+// memory, and the spools of the process hold nothing once the answers and
+// GETs are written (spoolsHeld).
+func TestDBLargeAnswerFromSpool(t *testing.T) {
+	db, _ := testDB(t)
+	data, _ := feedgen.Pair(6000, 0, 3)
+	if len(data) <= spoolMemory {
+		t.Fatalf("a feed of %d bytes: want more than spoolMemory", len(data))
+	}
+	src := mustParse(t, "feed", data)
+	if _, err := db.Import(context.Background(), "big", src, 0); err != nil {
+		t.Fatal(err)
+	}
+	h := startDBHub(t, db, Options{})
+	post := mustParse(t, "feed", data).Subset(func(e dialect.Entry) bool { return e.ID() == src.Entries()[0].ID() })
+	code, body := httpDo(t, "POST", h.srv.URL+"/big", post.Bytes())
+	if code != 200 {
+		t.Fatalf("POST: %d %.300s", code, body)
+	}
+	if got, want := len(mustParse(t, "answer", body).Entries()), len(src.Entries())-1; got != want {
+		t.Errorf("the answer holds %d items, want %d (all but the one posted as the hub holds it)", got, want)
+	}
+	if code, body := httpDo(t, "GET", h.srv.URL+"/big/complete", nil); code != 200 || len(mustParse(t, "complete", body).Entries()) != len(src.Entries()) {
+		t.Errorf("GET /big/complete: %d", code)
+	}
+	if n := spoolsHeld.Load(); n != 0 {
+		t.Errorf("the spools hold %d bytes after the answers", n)
+	}
+}
+
+// budget: what is taken waits until that much is free; one larger than
+// all of it takes all of it; a taker whose context ends stops waiting
+// and takes nothing.
+func TestBudget(t *testing.T) {
+	b := newBudget(100)
+	ctx := context.Background()
+	n1, _ := b.take(ctx, 60)
+	if n1 != 60 {
+		t.Fatalf("took %d", n1)
+	}
+	short, cancel := context.WithTimeout(ctx, 50*time.Millisecond)
+	defer cancel()
+	if _, err := b.take(short, 50); err == nil {
+		t.Fatal("took 50 of the 40 left")
+	}
+	got := make(chan int64)
+	go func() {
+		n, _ := b.take(ctx, 1000)
+		got <- n
+	}()
+	select {
+	case n := <-got:
+		t.Fatalf("took %d while 60 was taken", n)
+	case <-time.After(50 * time.Millisecond):
+	}
+	b.give(n1)
+	if n := <-got; n != 100 {
+		t.Errorf("one larger than all took %d, want all 100", n)
+	}
+	b.give(100)
+	if n, err := b.take(ctx, 100); n != 100 || err != nil {
+		t.Errorf("all of it given back: took %d, %v", n, err)
+	}
+}

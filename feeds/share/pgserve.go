@@ -1,10 +1,12 @@
 package share
 
 import (
+	"bufio"
 	"bytes"
 	"context"
 	"crypto/sha256"
 	"crypto/subtle"
+	"encoding/binary"
 	"errors"
 	"fmt"
 	"io"
@@ -13,6 +15,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/feedsync/feedsync/feeds/dialect"
@@ -371,6 +374,14 @@ type postJob struct {
 	warnings    []string
 }
 
+// drop lets the job's answer go.
+func (j *postJob) drop() {
+	if j.ans.done != nil {
+		j.ans.done()
+	}
+	j.ans = postAnswer{}
+}
+
 // runBatch merges a batch of POSTs to feed name in one transaction, and
 // gives each its answer, made once all are merged: what the poster lacks
 // of the feed as the batch leaves it. The transaction takes two round
@@ -395,7 +406,8 @@ func (s *DBServer) runBatch(name string, batch []*postJob) {
 	}
 	err := s.db.runOn(ctx, func(conn *pgxpool.Conn) error {
 		for _, j := range batch {
-			j.ans, j.code, j.err, j.warnings = postAnswer{}, 0, nil, nil
+			j.drop()
+			j.code, j.err, j.warnings = 0, nil, nil
 		}
 		tx, err := s.db.beginFeedTx(ctx, conn, name, ids, opml)
 		if errors.Is(err, errNoDBFeed) {
@@ -433,8 +445,20 @@ func (s *DBServer) runBatch(name string, batch []*postJob) {
 		for _, j := range taken {
 			partial = partial || window && !j.complete
 		}
-		var lacks [][][]byte
 		var q lacksQuery
+		answers := make([]*answerWriter, len(taken))
+		defer func() {
+			for _, a := range answers {
+				if a != nil && a.sp != nil {
+					a.sp.Close() // not handed to its POST
+				}
+			}
+		}()
+		for i, j := range taken {
+			if answers[i], err = s.db.newAnswer(f, si, j.until); err != nil {
+				return err
+			}
+		}
 		queue := func(b *pgx.Batch) {
 			if len(taken) > 0 {
 				q = f.lacksQuery(taken)
@@ -446,8 +470,7 @@ func (s *DBServer) runBatch(name string, batch []*postJob) {
 				return nil
 			}
 			rows, err := br.Query()
-			lacks, err = q.lacks(rows, err)
-			return err
+			return q.lacks(rows, err, func(i int, body []byte) error { return answers[i].item(body) })
 		}
 		// The ETags of partial feeds read the window before the commit.
 		if err := tx.flush(ctx, queue, read, !partial); err != nil {
@@ -455,9 +478,11 @@ func (s *DBServer) runBatch(name string, batch []*postJob) {
 		}
 		views := map[string]*dbView{}
 		for i, j := range taken {
-			if j.ans.body, err = s.db.answer(f, si, j.until, lacks[i]); err != nil {
+			if j.ans.body, err = answers[i].finish(ctx); err != nil {
 				return err
 			}
+			sp := answers[i].sp
+			j.ans.done, answers[i].sp = sp.Close, nil
 			part := window && !j.complete
 			key := viewKey(part, j.link)
 			v := views[key]
@@ -477,7 +502,8 @@ func (s *DBServer) runBatch(name string, batch []*postJob) {
 	for _, j := range batch {
 		switch {
 		case err != nil:
-			j.ans, j.code, j.err = postAnswer{}, s.status(err), err
+			j.drop()
+			j.code, j.err = s.status(err), err
 		case j.err == nil:
 			for _, msg := range j.warnings {
 				fmt.Fprintf(s.fr.opts.Log, "%s: warning: %s\n", name, msg)
@@ -532,62 +558,120 @@ func (f *dbFeed) answerFrom(until string) int64 {
 	return from
 }
 
-// lacks reads the query's rows: for each poster, the bodies of the items
-// stamped after its until that it did not send as they now are, and of
-// those it sent that the feed holds otherwise.
-func (q lacksQuery) lacks(rows pgx.Rows, err error) ([][][]byte, error) {
+// lacks reads the query's rows and gives each poster's answer (its
+// index in the batch) the bodies of the items stamped after its until
+// that it did not send as they now are, and of those it sent that the
+// feed holds otherwise.
+func (q lacksQuery) lacks(rows pgx.Rows, err error, add func(i int, body []byte) error) error {
 	if err != nil {
-		return nil, err
+		return err
 	}
-	out := make([][][]byte, len(q.froms))
+	defer rows.Close()
 	seen := map[string]bool{}
 	for rows.Next() {
 		var id, sum string
 		var stamp int64
-		var body []byte
-		if err := rows.Scan(&id, &sum, &stamp, &body); err != nil {
-			rows.Close()
-			return nil, err
+		if err := rows.Scan(&id, &sum, &stamp, nil); err != nil {
+			return err
 		}
 		if seen[id] {
 			continue
 		}
 		seen[id] = true
+		body := rows.RawValues()[3] // valid until the next row
 		for i, from := range q.froms {
 			s, was := q.sent[i][id]
 			if stamp > from && s != sum || was && s != sum {
-				out[i] = append(out[i], body)
+				if err := add(i, body); err != nil {
+					return err
+				}
 			}
 		}
 	}
-	return out, rows.Err()
+	return rows.Err()
 }
 
-// answer is what a poster whose last read ended at until lacks (see
-// Hub.answer): the items lacks read, with sx:sharing since that until
-// and until the latest stamp.
-func (db *DB) answer(f *dbFeed, si *shellInfo, until string, items [][]byte) ([]byte, error) {
+// answerWriter writes a POST's answer, what a poster whose last read
+// ended at until lacks (see Hub.answer), into a spool as lacks finds its
+// items: the feed's shell with sx:sharing since that until and until the
+// latest stamp, around them. An OPML outline, which nests, is laid out
+// through its Doc (layOut) once they all came, its items spooled
+// meanwhile.
+type answerWriter struct {
+	f     *dbFeed
+	sh    *dialect.Sharing
+	shell []byte
+	ins   int
+	sp    *spool // the answer, or the items of an outline
+	n     int64  // the items' bytes
+}
+
+func (db *DB) newAnswer(f *dbFeed, si *shellInfo, until string) (*answerWriter, error) {
 	d := parseDialect(f.dialect)
-	from := f.answerFrom(until)
-	var sh *dialect.Sharing
+	a := &answerWriter{f: f, sp: &spool{}}
 	if d != dialect.None {
-		sh = &dialect.Sharing{Since: sinceMark(d, min(from, f.until-sinceStep(d))), Until: stampMark(d, time.Unix(f.until, 0)), Related: relatedOf(si)}
+		a.sh = &dialect.Sharing{Since: sinceMark(d, min(f.answerFrom(until), f.until-sinceStep(d))), Until: stampMark(d, time.Unix(f.until, 0)), Related: relatedOf(si)}
 	}
 	if f.format == dialect.OPML {
-		doc, err := parse(f.name, compose(f.shell, f.ins, items))
-		if err != nil {
+		return a, nil
+	}
+	var err error
+	if a.shell, a.ins, err = si.withSharing(f, a.sh); err != nil {
+		return nil, err
+	}
+	_, err = a.sp.Write(a.shell[:a.ins])
+	return a, err
+}
+
+// item adds an item's body.
+func (a *answerWriter) item(body []byte) error {
+	a.n += int64(len(body))
+	if a.f.format == dialect.OPML {
+		var n [binary.MaxVarintLen64]byte
+		if _, err := a.sp.Write(n[:binary.PutUvarint(n[:], uint64(len(body)))]); err != nil {
+			return err
+		}
+	}
+	_, err := a.sp.Write(body)
+	return err
+}
+
+// finish ends the answer; its body is then in a.sp.
+func (a *answerWriter) finish(ctx context.Context) (io.Reader, error) {
+	if a.f.format != dialect.OPML {
+		if _, err := a.sp.Write(a.shell[a.ins:]); err != nil {
 			return nil, err
 		}
-		if sh != nil {
-			doc.SetSharing(sh)
-		}
-		return doc.Bytes(), nil
+		return a.sp.reader()
 	}
-	shell, ins, err := si.withSharing(f, sh)
+	items, err := a.sp.reader()
 	if err != nil {
 		return nil, err
 	}
-	return compose(shell, ins, items), nil
+	out := &spool{}
+	err = layOut(ctx, a.f, a.n, a.sh, func(add func([]byte)) error {
+		r := bufio.NewReader(items)
+		for {
+			n, err := binary.ReadUvarint(r)
+			if err == io.EOF {
+				return nil
+			}
+			if err != nil {
+				return err
+			}
+			b := make([]byte, n)
+			if _, err := io.ReadFull(r, b); err != nil {
+				return err
+			}
+			add(b)
+		}
+	}, out)
+	a.sp.Close()
+	a.sp = out
+	if err != nil {
+		return nil, err
+	}
+	return out.reader()
 }
 
 // errUnauthorized is a POST whose token the feed no longer takes: 401.
@@ -616,35 +700,76 @@ func (t tokenCheck) matches(header string) bool {
 
 func (t tokenCheck) none() bool { return t.digest == nil && t.token == "" }
 
-// spoolMemory is how much of a body a spool holds in memory; the rest
-// goes to a temporary file.
-const spoolMemory = 4 << 20
+// spoolMemory is how much of a body a spool holds in memory, and
+// spoolsMemory how much the spools of the process hold together: the rest
+// goes to temporary files, so that what a hub holds of the bodies it is
+// answering is bounded, whatever their number and size.
+const (
+	spoolMemory  = 4 << 20
+	spoolsMemory = 64 << 20
+)
 
-// spool holds a body before it is answered: in memory up to spoolMemory,
-// then in a temporary file, removed when the spool is closed.
+// spoolsHeld is the memory the spools of the process hold.
+var spoolsHeld atomic.Int64
+
+// spool holds a body before it is answered: in memory up to spoolMemory
+// (and while the process's spools hold less than spoolsMemory), then in
+// a temporary file, removed when the spool is closed.
 type spool struct {
-	buf []byte
-	f   *os.File
+	buf  []byte
+	held int64 // of spoolsHeld
+	f    *os.File
+	w    *bufio.Writer // to f
 }
 
 func (s *spool) Write(p []byte) (int, error) {
-	if s.f == nil && len(s.buf)+len(p) <= spoolMemory {
-		s.buf = append(s.buf, p...)
-		return len(p), nil
-	}
 	if s.f == nil {
-		f, err := os.CreateTemp("", "feedsync-spool-")
-		if err != nil {
+		if n := len(s.buf) + len(p); n <= spoolMemory && s.hold(int64(n)) {
+			s.buf = append(s.buf, p...)
+			return len(p), nil
+		}
+		if err := s.toFile(); err != nil {
 			return 0, err
 		}
-		os.Remove(f.Name()) // gone with its last descriptor
-		if _, err := f.Write(s.buf); err != nil {
-			f.Close()
-			return 0, err
-		}
-		s.f, s.buf = f, nil
 	}
-	return s.f.Write(p)
+	return s.w.Write(p)
+}
+
+// hold takes what a buffer of n bytes needs more than the spool holds
+// from the process's spoolsMemory, in steps of 64 KiB; false when it is
+// spent.
+func (s *spool) hold(n int64) bool {
+	if n <= s.held {
+		return true
+	}
+	more := (n - s.held + 64<<10 - 1) &^ (64<<10 - 1)
+	if spoolsHeld.Add(more) > spoolsMemory {
+		spoolsHeld.Add(-more)
+		return false
+	}
+	s.held += more
+	return true
+}
+
+// toFile moves the spool's bytes to a temporary file.
+func (s *spool) toFile() error {
+	f, err := os.CreateTemp("", "feedsync-spool-")
+	if err != nil {
+		return err
+	}
+	os.Remove(f.Name()) // gone with its last descriptor
+	s.f, s.w = f, bufio.NewWriterSize(f, 64<<10)
+	if _, err := s.w.Write(s.buf); err != nil {
+		return err
+	}
+	s.buf = nil
+	s.release()
+	return nil
+}
+
+func (s *spool) release() {
+	spoolsHeld.Add(-s.held)
+	s.held = 0
 }
 
 // Reset empties the spool, for a transaction run again.
@@ -655,7 +780,10 @@ func (s *spool) Reset() {
 
 func (s *spool) reader() (io.ReadSeeker, error) {
 	if s.f == nil {
-		return strings.NewReader(string(s.buf)), nil
+		return bytes.NewReader(s.buf), nil
+	}
+	if err := s.w.Flush(); err != nil {
+		return nil, err
 	}
 	if _, err := s.f.Seek(0, io.SeekStart); err != nil {
 		return nil, err
@@ -663,9 +791,11 @@ func (s *spool) reader() (io.ReadSeeker, error) {
 	return s.f, nil
 }
 
+// Close lets the spool's memory or file go.
 func (s *spool) Close() {
+	s.release()
 	if s.f != nil {
 		s.f.Close()
-		s.f = nil
+		s.f, s.w = nil, nil
 	}
 }

@@ -204,19 +204,17 @@ func (db *DB) render(ctx context.Context, tx pgx.Tx, f *dbFeed, v *dbView, w io.
 		args = append(args, v.keep)
 	}
 	if f.format == dialect.OPML {
-		items, err := queryAll(ctx, tx, pgx.RowTo[[]byte], q, args...)
-		if err != nil {
+		est := f.size
+		if v.keep != nil && f.items > 0 {
+			est = f.size * int64(len(v.keep)) / f.items
+		}
+		return layOut(ctx, f, est, v.sharing, func(add func([]byte)) error {
+			items, err := queryAll(ctx, tx, pgx.RowTo[[]byte], q, args...)
+			for _, it := range items {
+				add(it)
+			}
 			return err
-		}
-		doc, err := parse(f.name, compose(f.shell, f.ins, items))
-		if err != nil {
-			return fmt.Errorf("feed %s in the database does not load: %w", f.name, err)
-		}
-		if v.sharing != nil {
-			doc.SetSharing(v.sharing)
-		}
-		_, err = doc.WriteTo(w)
-		return err
+		}, w)
 	}
 	shell, ins, err := v.si.withSharing(f, v.sharing)
 	if err != nil {
