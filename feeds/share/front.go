@@ -32,9 +32,11 @@ type hubState interface {
 	post(ctx context.Context, posted feed, until, link string, complete bool) (postAnswer, int, error)
 }
 
-// postAnswer is the answer to a POST.
+// postAnswer is the answer to a POST: its body, and done, when set, to
+// call once it is written.
 type postAnswer struct {
-	body  []byte
+	body  io.Reader
+	done  func()
 	ctype string
 	etag  string
 }
@@ -76,9 +78,14 @@ func (f *front) authorized(w http.ResponseWriter, r *http.Request, t tokenCheck,
 	if t.none() || open || t.matches(r.Header.Get("Authorization")) {
 		return true
 	}
+	unauthorized(w)
+	return false
+}
+
+// unauthorized answers 401.
+func unauthorized(w http.ResponseWriter) {
 	w.Header().Set("WWW-Authenticate", `Bearer realm="feedsync"`)
 	http.Error(w, "401 unauthorized: this hub wants Authorization: Bearer <token> (feedsync: --token-file)", http.StatusUnauthorized)
-	return false
 }
 
 // linkFor is the absolute URI of the complete feed (1.0.2 §2.3) of the
@@ -140,7 +147,14 @@ func (f *front) serveFeed(w http.ResponseWriter, r *http.Request, st hubState, t
 		}
 		defer release()
 		a, code, err := st.post(r.Context(), posted, r.Header.Get(HeaderUntil), link, complete)
+		if a.done != nil {
+			defer a.done()
+		}
 		if err != nil {
+			if code == http.StatusUnauthorized {
+				unauthorized(w)
+				return
+			}
 			if code == http.StatusServiceUnavailable {
 				w.Header().Set("Retry-After", strconv.Itoa(int(RetryAfter/time.Second)))
 			}
@@ -151,7 +165,7 @@ func (f *front) serveFeed(w http.ResponseWriter, r *http.Request, st hubState, t
 		if a.etag != "" {
 			w.Header().Set(HeaderETag, a.etag)
 		}
-		w.Write(a.body)
+		io.Copy(w, a.body)
 	default:
 		w.Header().Set("Allow", "GET, HEAD, POST")
 		http.Error(w, r.Method+" is not allowed", http.StatusMethodNotAllowed)
