@@ -8,6 +8,7 @@ import (
 	"os/exec"
 	"regexp"
 	"strings"
+	"sync"
 	"unicode/utf8"
 
 	"github.com/feedsync/feedsync/tui/resolver"
@@ -82,12 +83,12 @@ func topicSource(name string) string {
 	return string(b)
 }
 
-var placeholder = regexp.MustCompile(`\{\{(usage|keys)([^}]*)\}\}\n`)
+var placeholder = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\{\{(usage|keys)([^}]*)\}\}\n`) })
 
 // topicText is a topic's text with its placeholders filled in: the usage
 // lines of the commands named, the resolver's key tables.
 func topicText(name string) string {
-	return placeholder.ReplaceAllStringFunc(topicSource(name), func(m string) string {
+	return placeholder().ReplaceAllStringFunc(topicSource(name), func(m string) string {
 		f := strings.Fields(strings.Trim(m, "{}\n"))
 		if f[0] == "keys" {
 			return keyTablesText()
