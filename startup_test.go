@@ -194,13 +194,16 @@ func calleeName(call *ast.CallExpr) string {
 // hello-world Go program built alike (issue 30 item 2: start-up within 5
 // ms of it), and reports the medians of the package initialisation the
 // runtime traces (GODEBUG=inittrace=1: init-ms, the sum of every
-// package's init) and of the wall time over hello-world's (over-hello-ms):
+// package's init; init-B, the bytes they allocate, which load does not
+// change) and of the wall time over hello-world's (over-hello-ms):
 //
 //	go test -run '^$' -bench Startup -benchtime 50x .
 //
-// As whole processes, with farm-bench or hyperfine:
+// As whole processes (CPU time and page faults, and instructions, which
+// load does not change either; TestStartupInitIsLight lists more):
 //
-//	go build -o feedsync . && farm-bench --vs './hello' -- ./feedsync version
+//	go build -o feedsync . && perf stat -r 50 -e task-clock,page-faults ./feedsync version
+//	GODEBUG=asyncpreemptoff=1 valgrind --tool=callgrind ./feedsync version
 func BenchmarkStartup(b *testing.B) {
 	dir := b.TempDir()
 	bin, hello := filepath.Join(dir, "feedsync"), filepath.Join(dir, "hello")
@@ -211,6 +214,7 @@ func BenchmarkStartup(b *testing.B) {
 	os.WriteFile(filepath.Join(src, "main.go"), []byte("package main\n\nimport \"fmt\"\n\nfunc main() { fmt.Println(\"hello\") }\n"), 0o644)
 	build(b, src, src, hello, ".")
 	var inits, walls, hellos []float64
+	initB := 0
 	for b.Loop() {
 		cmd := exec.Command(bin, "version")
 		cmd.Env = append(os.Environ(), "GODEBUG=inittrace=1")
@@ -222,6 +226,10 @@ func BenchmarkStartup(b *testing.B) {
 		}
 		walls = append(walls, ms(time.Since(start)))
 		inits = append(inits, sumInits(stderr.String()))
+		initB = 0
+		for _, n := range initBytes(stderr.String()) {
+			initB += n
+		}
 		start = time.Now()
 		if err := exec.Command(hello).Run(); err != nil {
 			b.Fatal(err)
@@ -229,6 +237,7 @@ func BenchmarkStartup(b *testing.B) {
 		hellos = append(hellos, ms(time.Since(start)))
 	}
 	b.ReportMetric(median(inits), "init-ms")
+	b.ReportMetric(float64(initB), "init-B")
 	b.ReportMetric(median(walls)-median(hellos), "over-hello-ms")
 }
 

@@ -31,7 +31,7 @@ var helpTopics = []helpTopic{
 	{"resolver", "the interactive resolver: its screens and every key of each"},
 	{"sync", "sync over HTTP: serve, pull and sync, partial feeds, tokens, state files"},
 	{"git", "feeds in git: git setup, the merge driver and the merge tool"},
-	{"reliability", "atomic saves, locks, backups, and the limits on input"},
+	{"reliability", "atomic saves, locks, backups, the limits on input, and start-up"},
 	{"formats", "Atom, RSS and OPML; FeedSync 1.0.2, SSE 0.91 and CSE; what is kept as read"},
 	{"exit-codes", "what exit codes 0, 1, 2 and 130 mean, and how errors are worded"},
 }
