@@ -1,9 +1,12 @@
-package resolver
+package mergeview
 
 import (
 	"fmt"
 	"slices"
 	"strings"
+
+	"github.com/feedsync/feedsync/tui/resolver/draw"
+	"github.com/feedsync/feedsync/tui/resolver/mergemodel"
 )
 
 // Every version in columns: the merge view's layout for an item with two
@@ -70,7 +73,7 @@ type columnsState struct {
 // columnar reports whether the view shows every version in columns: with
 // two versions or more, by the width (columnMin) unless the person chose,
 // and never narrower than columnFloor.
-func (v MergeView) columnar() bool {
+func (v Model) columnar() bool {
 	n := v.mm.Versions()
 	switch {
 	case n < 2 || v.cols.choice == columnsOff:
@@ -84,7 +87,7 @@ func (v MergeView) columnar() bool {
 // toggleColumns switches between every version in columns and one at a
 // time. Switching to what the width chooses leaves the choice to the width
 // again, so that a later resize chooses as before.
-func (v *MergeView) toggleColumns() {
+func (v *Model) toggleColumns() {
 	n := v.mm.Versions()
 	want := !v.columnar()
 	switch {
@@ -106,48 +109,99 @@ func (v *MergeView) toggleColumns() {
 }
 
 // columnWidths returns the cells of text of the winner's column, the
-// result's (which takes what the division leaves) and each version's.
-func (v MergeView) columnWidths() (winner, result, version int) {
-	n := v.mm.Versions()
-	room := v.width - 5*(n+1)
-	c := room / (n + 2)
-	return c, room - (n+1)*c, c
+// result's (which takes what the division leaves) and each version's;
+// the base's column, when there is one, is as wide as the winner's.
+func (v Model) columnWidths() (winner, result, version int) {
+	cols, room := v.mm.Versions()+2, v.width-5*(v.mm.Versions()+1)
+	if v.baseColumn() {
+		cols, room = cols+1, room-3
+	}
+	c := room / cols
+	return c, room - (cols-1)*c, c
+}
+
+// The base in columns (issue 30 item 3): where the terminal has room for
+// one more column, the base stands first, left of the winner, its lines
+// on the rows of the others' (BASE │ WINNER │ RESULT │ VERSION 1 …), as
+// kdiff3 shows its A; where it has not, each field's rule says which
+// columns changed the field against the base (baseMarks).
+
+// baseColumn reports whether the columns show the base's: every version
+// in columns, a base known and not shown by o, and room for one more
+// column of columnMin cells.
+func (v Model) baseColumn() bool {
+	return v.base != nil && !v.showBase && v.columnar() && v.width >= columnsFrom(v.mm.Versions(), columnMin)+columnMin+3
+}
+
+// baseWidth returns the cells of text of the base's column, 0 when none.
+func (v Model) baseWidth() int {
+	if !v.baseColumn() {
+		return 0
+	}
+	w, _, _ := v.columnWidths()
+	return w
+}
+
+// baseOffset returns the cells the base's column and its rule take, left
+// of the winner's.
+func (v Model) baseOffset() int {
+	if w := v.baseWidth(); w > 0 {
+		return w + 3
+	}
+	return 0
 }
 
 // versionHeads names the columns, the version at hand marked.
-func (v MergeView) versionHeads() string {
+func (v Model) versionHeads() string {
 	wl, wr, wv := v.columnWidths()
 	s := v.styles
-	sep := s.ink.rule.render(" │ ")
+	sep := s.Ink.Rule.Render(" │ ")
 	var b strings.Builder
-	b.WriteString(s.Winner.Render(fit("WINNER", wl)) + sep + s.Bold.Render(fit("  RESULT", wr+2)))
+	if w := v.baseWidth(); w > 0 {
+		b.WriteString(s.Bold.Render(draw.Fit("BASE · "+draw.EntryWho(draw.Labelled(v.item.entry.Winner().State().Dialect, v.base.From)), w)) + sep)
+	}
+	b.WriteString(s.Winner.Render(draw.Fit("WINNER", wl)) + sep + s.Bold.Render(draw.Fit("  RESULT", wr+2)))
 	for j := range v.mm.Versions() {
 		mark := "  "
 		if j == v.version {
 			mark = "› "
 		}
-		b.WriteString(sep + s.Version.Render(fit(fmt.Sprintf("%sVERSION %d · %s", mark, j+1, v.whos[j]), wv+2)))
+		b.WriteString(sep + s.Version.Render(draw.Fit(fmt.Sprintf("%sVERSION %d · %s", mark, j+1, v.item.whos[j]), wv+2)))
 	}
 	return b.String()
 }
 
 // renderColumns appends field i's rows in columns, and notes where the
 // hunks of the version at hand show and where the cursor is.
-func (v *MergeView) renderColumns(i int) {
+func (v *Model) renderColumns(i int) {
 	laid := v.fieldColumns(i)
 	cols := laid.cols
 	wl, wr, wv := v.columnWidths()
-	start := len(v.laidOut.body)
+	start := len(v.body.laid.body)
 	res := cols[1]
 	typed, typedMarks := v.typedColumn(i, laid, wr, start)
 	shown := cols[2+v.version]
 	paints := v.columnPainters()
-	sep := v.styles.ink.rule.render(" │ ")
+	sep := v.styles.Ink.Rule.Render(" │ ")
+	bw, x := v.baseWidth(), v.baseOffset() // the base's column, first, is laid out last
+	var base *wrappedResult
+	if bw > 0 {
+		base, cols = &cols[len(cols)-1], cols[:len(cols)-1]
+	}
+	plain := sidePainter{styles: v.styles}
 	for k := range len(cols[0].rows) {
 		v.noteTags(cols[0].rows[k], start+k)
 		v.noteTags(shown.rows[k], start+k)
-		v.laidOut.body = append(v.laidOut.body, func() string {
+		v.noteHunks(start+k, x, cols[0].rows[k], v.version, mergemodel.SideWinner)
+		v.noteResult(start+k, x+wl+3, x+wl+3+wr+2, i)
+		for c := 2; c < len(cols); c++ {
+			v.noteHunks(start+k, x+wl+3+wr+2+(c-2)*(wv+5)+5, cols[c].rows[k], c-2, mergemodel.SideVersion)
+		}
+		v.body.laid.body = append(v.body.laid.body, func() string {
 			var b strings.Builder
+			if base != nil {
+				b.WriteString(plain.paint(base.rows[k], bw) + sep)
+			}
 			b.WriteString(paints[0].paint(cols[0].rows[k], wl) + sep)
 			switch {
 			case typed == nil:
@@ -171,7 +225,7 @@ func (v *MergeView) renderColumns(i int) {
 // columnPainters paints each column's rows: the hunk at hand in the
 // winner's, the result's and the version at hand's, and in every other
 // version's the hunks that meet it (what that version holds there).
-func (v MergeView) columnPainters() []sidePainter {
+func (v Model) columnPainters() []sidePainter {
 	base := v.sidePainter()
 	out := make([]sidePainter, v.mm.Versions()+2)
 	for c := range out {
@@ -202,19 +256,22 @@ func (v MergeView) columnPainters() []sidePainter {
 // row: the result, narrower by its gutter, wraps apart from its
 // neighbours within a block only (issue 20 item 15: it drifted a row
 // below them at each paragraph it wrapped once more).
-func (v *MergeView) renderOne(i int) {
+func (v *Model) renderOne(i int) {
 	laid := v.fieldColumns(i)
 	cols := laid.cols
 	wl, wr, wv := v.laneWidths()
-	start := len(v.laidOut.body)
+	start := len(v.body.laid.body)
 	res, shown := cols[1], cols[2]
 	typed, typedMarks := v.typedColumn(i, laid, wr, start)
 	sides := v.sidePainter()
-	sep := v.styles.ink.rule.render(" │ ")
+	sep := v.styles.Ink.Rule.Render(" │ ")
 	for k := range len(cols[0].rows) {
 		v.noteTags(cols[0].rows[k], start+k)
 		v.noteTags(shown.rows[k], start+k)
-		v.laidOut.body = append(v.laidOut.body, func() string {
+		v.noteHunks(start+k, 0, cols[0].rows[k], v.version, mergemodel.SideWinner)
+		v.noteResult(start+k, wl+3, wl+3+wr+2, i)
+		v.noteHunks(start+k, wl+3+wr+2+3, shown.rows[k], v.version, mergemodel.SideVersion)
+		v.body.laid.body = append(v.body.laid.body, func() string {
 			mid := strings.Repeat(" ", wr+2)
 			switch {
 			case typed == nil:
@@ -231,14 +288,38 @@ func (v *MergeView) renderOne(i int) {
 // marks for the result's column wr cells wide, noting where the cursor
 // is; and notes where each hunk shows in the result laid out from body
 // row start.
-func (v *MergeView) typedColumn(i int, laid laidColumns, wr, start int) (typed []bodyRow, marks []string) {
-	if v.typing && v.field == i {
+func (v *Model) typedColumn(i int, laid laidColumns, wr, start int) (typed []bodyRow, marks []string) {
+	if v.editor.typing && v.editor.field == i {
 		var cur int
 		typed, marks, cur = v.resultRows(i, wr)
-		v.laidOut.cursorAt = start + max(slices.Index(laid.typed, cur), 0)
+		v.body.laid.cursorAt = start + max(slices.Index(laid.typed, cur), 0)
 	}
 	for t, r := range laid.cols[1].tagRows {
-		v.noteTags([]piece{{tag: t}}, start+r)
+		v.noteTags([]draw.Piece{{Tag: t}}, start+r)
 	}
 	return typed, marks
+}
+
+// baseMarks says, in field i's rule, which columns changed the field
+// against the base where the columns have no room for the base's own:
+// " · against the base: WINNER, VERSION 2 changed it", " · against the
+// base: unchanged"; nothing in other layouts.
+func (v Model) baseMarks(i int) string {
+	if v.base == nil || v.showBase || !v.columnar() || v.baseColumn() {
+		return ""
+	}
+	f, base := v.fields[i], v.baseValue(i)
+	var who []string
+	if f.Winner != base {
+		who = append(who, "WINNER")
+	}
+	for j, val := range f.Values {
+		if val != base {
+			who = append(who, fmt.Sprintf("VERSION %d", j+1))
+		}
+	}
+	if len(who) == 0 {
+		return " · against the base: unchanged"
+	}
+	return " · against the base: " + strings.Join(who, ", ") + " changed it"
 }

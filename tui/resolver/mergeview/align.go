@@ -1,15 +1,14 @@
-package resolver
+package mergeview
 
 import (
-	"cmp"
-	"slices"
 	"strings"
 
 	"github.com/feedsync/feedsync/diff"
+	"github.com/feedsync/feedsync/tui/resolver/draw"
 	"github.com/feedsync/feedsync/tui/resolver/mergemodel"
 )
 
-// How the columns line up (see mergecols.go): the winner's and the
+// How the columns line up (see columns.go): the winner's and the
 // versions' columns are cut at the winner's line breaks that every version
 // keeps (syncOf) and wrapped once per item and width (source); each
 // revision of the result is cut at those of the breaks it keeps too, and
@@ -34,12 +33,14 @@ type columnsMemo struct {
 type sourceKey struct {
 	field, version, width int
 	winner, one           bool // one: the version at hand alone (see lanes)
+	base                  bool // cut with the base's column (baseColumn)
 }
 
 type columnsKey struct {
 	field, version, width int
 	typing                bool // typing in this field: the result is the text area
 	one                   bool // the version at hand alone (see lanes)
+	base                  bool // with the base's column (baseColumn)
 }
 
 // laidColumns is a field laid out in columns: the winner's column, the
@@ -53,15 +54,15 @@ type laidColumns struct {
 // columnBlocks is a source column cut into blocks and wrapped: each
 // block's rows, and the hunk, by tag, that first shows on each row.
 type columnBlocks struct {
-	rows  [][][]piece
+	rows  [][][]draw.Piece
 	first [][]int
 }
 
 // fieldColumns returns field i laid out in columns (see layColumns), kept
 // for the revision unless the result shows a caret, which changes its text.
-func (v *MergeView) fieldColumns(i int) laidColumns {
+func (v *Model) fieldColumns(i int) laidColumns {
 	caret := false
-	if hs := v.shown(); !v.typing && v.cur < len(hs) && hs[v.cur].Field == i {
+	if hs := v.shown(); !v.editor.typing && v.cur < len(hs) && hs[v.cur].Field == i {
 		rs, re := v.placeOf(v.cur)
 		caret = rs == re
 	}
@@ -73,7 +74,7 @@ func (v *MergeView) fieldColumns(i int) laidColumns {
 	if m.fields == nil || m.rev != v.mm.Rev() {
 		m.rev, m.fields = v.mm.Rev(), map[columnsKey]laidColumns{}
 	}
-	k := columnsKey{i, v.version, v.width, v.typing && v.field == i, !v.columnar()}
+	k := columnsKey{i, v.version, v.width, v.editor.typing && v.editor.field == i, !v.columnar(), v.baseColumn()}
 	if c, ok := m.fields[k]; ok && !caret {
 		return c
 	}
@@ -86,10 +87,13 @@ func (v *MergeView) fieldColumns(i int) laidColumns {
 
 // syncOf returns the winner's line breaks in field i that every version
 // in view keeps: where the source columns' blocks part.
-func (v MergeView) syncOf(m *columnsMemo, i int) []int {
+func (v Model) syncOf(m *columnsMemo, i int) []int {
 	k := [2]int{i, -1}
-	if !v.columnar() {
+	switch {
+	case !v.columnar():
 		k[1] = v.version
+	case v.baseColumn():
+		k[1] = -2 // the base's breaks kept too
 	}
 	if s, ok := m.sync[k]; ok {
 		return s
@@ -99,6 +103,9 @@ func (v MergeView) syncOf(m *columnsMemo, i int) []int {
 	for _, j := range v.lanes() {
 		kept = append(kept, keptBreaks(mergemodel.HunkChunks(f.Winner, v.mm.Hunks(j), i), true))
 	}
+	if v.baseColumn() {
+		kept = append(kept, keptBreaks(v.baseChunks(i), false))
+	}
 	s := syncBreaks(strings.Count(f.Winner, "\n"), kept...)
 	m.sync[k] = s
 	return s
@@ -107,9 +114,9 @@ func (v MergeView) syncOf(m *columnsMemo, i int) []int {
 // source returns a source column of field i cut at the blocks and
 // wrapped: the winner's value, its drops against the version at hand
 // marked, or version ver's value against the winner's (see inline).
-func (v MergeView) source(m *columnsMemo, i, ver int, winner bool) columnBlocks {
+func (v Model) source(m *columnsMemo, i, ver int, winner bool) columnBlocks {
 	wl, _, wv := v.laneWidths()
-	k := sourceKey{i, ver, wv, winner, !v.columnar()}
+	k := sourceKey{i, ver, wv, winner, !v.columnar(), v.baseColumn()}
 	if winner {
 		k.width = wl
 	}
@@ -128,7 +135,7 @@ func (v MergeView) source(m *columnsMemo, i, ver int, winner bool) columnBlocks 
 	}
 	var c columnBlocks
 	for _, b := range cutAtBreaks(ps, at) {
-		rows := wrapLines(b, k.width)
+		rows := draw.WrapLines(b, k.width)
 		c.rows, c.first = append(c.rows, rows), append(c.first, firstTags(rows))
 	}
 	m.sources[k] = c
@@ -142,7 +149,7 @@ func (v MergeView) source(m *columnsMemo, i, ver int, winner bool) columnBlocks 
 // of the result may span several of the sources', padded as a whole.
 // Typed in, the result is the text area: typed says which of its rows
 // stands on each row, each line on its block as the result's would.
-func (v MergeView) layColumns(m *columnsMemo, i int, typing, caret bool) laidColumns {
+func (v Model) layColumns(m *columnsMemo, i int, typing, caret bool) laidColumns {
 	_, wr, _ := v.laneWidths()
 	srcs := []columnBlocks{v.source(m, i, v.version, true)}
 	marks := []map[int]string{nil} // the winner's column has no gutter, nor the version's alone
@@ -153,6 +160,9 @@ func (v MergeView) layColumns(m *columnsMemo, i int, typing, caret bool) laidCol
 		}
 		srcs, marks = append(srcs, v.source(m, i, j, false)), append(marks, mk)
 	}
+	if v.baseColumn() { // the last column laid out, drawn first (renderColumns)
+		srcs, marks = append(srcs, v.baseSource(m, i)), append(marks, nil)
+	}
 	sync := v.syncOf(m, i)
 	kept := keptBreaks(v.chunksOf(i), false)
 	var at []int       // the result's line breaks where its blocks part
@@ -162,18 +172,18 @@ func (v MergeView) layColumns(m *columnsMemo, i int, typing, caret bool) laidCol
 			at, groups = append(at, kept[s]), append(groups, b+1)
 		}
 	}
-	var blocks [][]piece // the result's, one per group of the sources' blocks
+	var blocks [][]draw.Piece // the result's, one per group of the sources' blocks
 	var rmarks map[int]string
 	var lineRows []int // typing: the text area's rows of each line
 	if typing {
-		ta := v.areas[i]
+		ta := v.editor.areas[i]
 		ta.SetSize(wr, 1)
 		lineRows = make([]int, strings.Count(v.value(i), "\n")+1)
-		for _, r := range ta.visual() {
-			lineRows[r.line]++
+		for _, r := range ta.Visual() {
+			lineRows[r.Line]++
 		}
 	} else {
-		var result []piece
+		var result []draw.Piece
 		if caret {
 			result, rmarks = v.resultPieces(i)
 		} else {
@@ -249,7 +259,7 @@ func (wr *wrappedResult) add(block wrappedResult, n int) {
 // addRows adds a block of a source column's rows, each marked with what
 // the result holds at the hunk that first shows on it (marks, by tag; none
 // for the winner's column), padded with blank rows to n.
-func (wr *wrappedResult) addRows(rows [][]piece, first []int, marks map[int]string, n int) {
+func (wr *wrappedResult) addRows(rows [][]draw.Piece, first []int, marks map[int]string, n int) {
 	base := len(wr.rows)
 	wr.rows = append(wr.rows, rows...)
 	for _, t := range first {
@@ -265,147 +275,21 @@ func (wr *wrappedResult) padTo(n int) {
 	}
 }
 
-// firstTags returns, for each row, the hunk (by tag) that first shows on
-// it, or 0.
-func firstTags(rows [][]piece) []int {
-	out := make([]int, len(rows))
-	seen := map[int]bool{}
-	for k, row := range rows {
-		for _, p := range row {
-			if p.tag > 0 && !seen[p.tag] {
-				seen[p.tag] = true
-				out[k] = cmp.Or(out[k], p.tag)
-			}
-		}
-	}
-	return out
-}
-
 // marksOf returns the gutter mark of each hunk of version ver, by tag:
 // what the result holds there.
-func (v MergeView) marksOf(ver int) map[int]string {
+func (v Model) marksOf(ver int) map[int]string {
 	out := map[int]string{}
 	for k, s := range v.statesOf(ver) {
-		out[k+1] = stateMark[s]
-	}
-	return out
-}
-
-// marksIn keeps the marks of the hunks a block holds, so that wrapResult
-// puts no other hunk's mark on its last row.
-func marksIn(block []piece, marks map[int]string) map[int]string {
-	out := map[int]string{}
-	for _, p := range block {
-		if m, ok := marks[p.tag]; ok && p.tag > 0 {
-			out[p.tag] = m
+		if !v.hidden(ver, k) {
+			out[k+1] = stateMark[s]
 		}
 	}
 	return out
-}
-
-// keptBreaks returns, for each line break of the winner's value, the
-// number of the line break that stands for it in the other text of
-// chunks, or -1 where a change takes it away. Inline, the text is both
-// sides of each change, the winner's first (see inline).
-func keptBreaks(chunks []diff.Chunk, inline bool) []int {
-	var out []int
-	n := 0
-	for _, c := range chunks {
-		old := strings.Count(c.Old, "\n")
-		switch {
-		case !c.Changed:
-			for range old {
-				out, n = append(out, n), n+1
-			}
-			continue
-		case inline:
-			n += old
-		}
-		for range old {
-			out = append(out, -1)
-		}
-		n += strings.Count(c.New, "\n")
-	}
-	return out
-}
-
-// inline merges the two sides of sidePieces into one text: what the
-// winner and the version share once, and at each hunk the winner's text
-// the version drops, then the version's text, as a word diff shows them.
-// So each version's column shows all it changes, its deletions too, which
-// the winner's column marks only for the version at hand.
-func inline(left, right []piece) []piece {
-	out := make([]piece, 0, len(left)+len(right))
-	li, ri := 0, 0
-	for li < len(left) || ri < len(right) {
-		switch {
-		case li < len(left) && left[li].tag > 0 && (ri >= len(right) || right[ri].tag == 0 || right[ri].tag >= left[li].tag):
-			out, li = append(out, left[li]), li+1
-		case ri < len(right) && (right[ri].tag > 0 || li >= len(left)):
-			out, ri = append(out, right[ri]), ri+1
-		default: // text both share: the same on either side
-			out, li, ri = append(out, left[li]), li+1, ri+1
-		}
-	}
-	return out
-}
-
-// syncBreaks returns the winner's line breaks, of n, that every text
-// keeps (each kept is a text's, see keptBreaks).
-func syncBreaks(n int, kept ...[]int) []int {
-	var out []int
-	for k := range n {
-		if !slices.ContainsFunc(kept, func(t []int) bool { return k >= len(t) || t[k] < 0 }) {
-			out = append(out, k)
-		}
-	}
-	return out
-}
-
-// breaksIn returns the text's own numbers of the winner's line breaks
-// sync (kept maps them; nil is the winner itself).
-func breaksIn(sync, kept []int) []int {
-	if kept == nil {
-		return sync
-	}
-	out := make([]int, len(sync))
-	for k, s := range sync {
-		out[k] = kept[s]
-	}
-	return out
-}
-
-// cutAtBreaks cuts pieces at the line breaks numbered at (ascending, from
-// 0 among the pieces' line breaks), which it drops: len(at)+1 blocks.
-func cutAtBreaks(ps []piece, at []int) [][]piece {
-	out := make([][]piece, 0, len(at)+1)
-	var cur []piece
-	n := 0
-	for _, p := range ps {
-		for len(out) < len(at) {
-			i := strings.IndexByte(p.text, '\n')
-			if i < 0 {
-				break
-			}
-			head := p
-			head.text = p.text[:i+1]
-			if n == at[len(out)] {
-				head.text = p.text[:i]
-				out, cur = append(out, append(cur, head)), nil
-			} else {
-				cur = append(cur, head)
-			}
-			p.text = p.text[i+1:]
-			n++
-		}
-		cur = append(cur, p)
-	}
-	return append(out, cur)
 }
 
 // lanes returns the versions that have a column: every one in columns,
 // else the version at hand.
-func (v MergeView) lanes() []int {
+func (v Model) lanes() []int {
 	if !v.columnar() {
 		return []int{v.version}
 	}
@@ -419,10 +303,31 @@ func (v MergeView) lanes() []int {
 // laneWidths returns the cells of text of the winner's column, the
 // result's and each version's: in columns (columnWidths), or the version
 // at hand alone (columns, the result's gutter taken off).
-func (v MergeView) laneWidths() (winner, result, version int) {
+func (v Model) laneWidths() (winner, result, version int) {
 	if v.columnar() {
 		return v.columnWidths()
 	}
 	l, m, r := v.columns()
 	return l, m - 2, r
+}
+
+// baseChunks returns field i's winner's value against the base's.
+func (v Model) baseChunks(i int) []diff.Chunk {
+	return diff.Chunks(v.fields[i].Winner, v.baseValue(i), v.fields[i].Granularity())
+}
+
+// baseSource returns the base's column of field i: its value as it is,
+// cut at the blocks the columns share and wrapped.
+func (v Model) baseSource(m *columnsMemo, i int) columnBlocks {
+	k := sourceKey{field: i, version: -1, width: v.baseWidth(), base: true}
+	if c, ok := m.sources[k]; ok {
+		return c
+	}
+	var c columnBlocks
+	for _, b := range cutAtBreaks(v.plain(v.baseValue(i)), breaksIn(v.syncOf(m, i), keptBreaks(v.baseChunks(i), false))) {
+		rows := draw.WrapLines(b, k.width)
+		c.rows, c.first = append(c.rows, rows), append(c.first, firstTags(rows))
+	}
+	m.sources[k] = c
+	return c
 }

@@ -1,20 +1,21 @@
-package resolver
+package textedit
 
 import (
 	"slices"
 	"strings"
 
 	tea "charm.land/bubbletea/v2"
+	"github.com/feedsync/feedsync/tui/resolver/draw"
 )
 
-// The resolver edits text in two small widgets of its own: lineInput for
-// the list's filter and textArea (textarea.go) for the fields of an item.
+// The resolver edits text in two small widgets of its own: Input for the
+// list's filter and Area (area.go) for the fields of an item.
 // They keep the keys of readline and of the bubbles text inputs; pasting is
 // the terminal's bracketed paste.
 
-// lineInput is a one-line text input.
-type lineInput struct {
-	styles  *Styles
+// Input is a one-line text input.
+type Input struct {
+	styles  *draw.Styles
 	prompt  string
 	value   []rune
 	pos     int
@@ -22,28 +23,31 @@ type lineInput struct {
 	width   int
 }
 
-func newLineInput(s *Styles, prompt string) lineInput { return lineInput{styles: s, prompt: prompt} }
+// NewInput returns an empty input that shows prompt before its text.
+func NewInput(s *draw.Styles, prompt string) Input {
+	return Input{styles: s, prompt: prompt}
+}
 
 // SetValue replaces the text and puts the cursor at its end.
-func (in *lineInput) SetValue(s string) {
+func (in *Input) SetValue(s string) {
 	in.value = []rune(strings.ReplaceAll(s, "\n", " "))
 	in.pos = len(in.value)
 }
 
 // Value returns the text.
-func (in lineInput) Value() string { return string(in.value) }
+func (in Input) Value() string { return string(in.value) }
 
 // Focus gives the input the keyboard.
-func (in *lineInput) Focus() { in.focused = true }
+func (in *Input) Focus() { in.focused = true }
 
 // Blur takes the keyboard away.
-func (in *lineInput) Blur() { in.focused = false }
+func (in *Input) Blur() { in.focused = false }
 
 // SetWidth sets the width in cells, prompt included.
-func (in *lineInput) SetWidth(w int) { in.width = w }
+func (in *Input) SetWidth(w int) { in.width = w }
 
 // Update edits the text.
-func (in lineInput) Update(msg tea.Msg) (lineInput, tea.Cmd) {
+func (in Input) Update(msg tea.Msg) (Input, tea.Cmd) {
 	if !in.focused {
 		return in, nil
 	}
@@ -56,24 +60,24 @@ func (in lineInput) Update(msg tea.Msg) (lineInput, tea.Cmd) {
 	return in, nil
 }
 
-func (in *lineInput) insert(s string) {
-	r := []rune(clean(s))
+func (in *Input) insert(s string) {
+	r := []rune(draw.Clean(s))
 	in.value = slices.Insert(in.value, in.pos, r...)
 	in.pos += len(r)
 }
 
 // View renders the prompt and the part of the text around the cursor.
-func (in lineInput) View() string {
-	room := max(in.width-textWidth(in.prompt)-1, 1)
+func (in Input) View() string {
+	room := max(in.width-draw.TextWidth(in.prompt)-1, 1)
 	start := 0
-	for start < in.pos && textWidth(string(in.value[start:in.pos])) > room {
+	for start < in.pos && draw.TextWidth(string(in.value[start:in.pos])) > room {
 		start++
 	}
 	text := string(in.value[start:])
 	if in.focused {
 		text = withCursor(in.value[start:], in.pos-start, in.styles)
 	}
-	return truncate(in.prompt+text, in.width, "")
+	return draw.Truncate(in.prompt+text, in.width, "")
 }
 
 // moveInLine moves within one line of runes for the keys that only move;
@@ -127,7 +131,7 @@ func editLine(line []rune, pos int, k tea.KeyPressMsg) ([]rune, int) {
 	if !typing(k) {
 		return line, pos
 	}
-	r := []rune(clean(k.Text))
+	r := []rune(draw.Clean(k.Text))
 	return slices.Insert(line, pos, r...), pos + len(r)
 }
 
@@ -153,11 +157,11 @@ func wordEnd(line []rune, pos int) int {
 
 // withCursor renders runes with the cell at pos in reverse video, or a
 // reversed space past the end.
-func withCursor(rs []rune, pos int, s *Styles) string {
+func withCursor(rs []rune, pos int, s *draw.Styles) string {
 	cur := " "
 	rest := ""
 	if pos < len(rs) {
 		cur, rest = string(rs[pos]), string(rs[pos+1:])
 	}
-	return string(rs[:min(pos, len(rs))]) + s.ink.cursor.render(cur) + rest
+	return string(rs[:min(pos, len(rs))]) + s.Ink.Cursor.Render(cur) + rest
 }

@@ -1,4 +1,4 @@
-package resolver
+package draw
 
 import (
 	"image/color"
@@ -27,36 +27,37 @@ type Styles struct {
 	Info, Error, Dialog                 lipgloss.Style
 	Help                                help.Styles
 
-	ink inks // Del and Ins as raw sequences, for the diff's many small pieces
+	Ink Inks // Del and Ins as raw sequences, for the diff's many small pieces
 }
 
-// ink is a style's opening and closing sequences, so that a piece of text
+// Ink is a style's opening and closing sequences, so that a piece of text
 // is styled by concatenation rather than a full Render, which costs much
 // more and is called for every piece of every frame.
-type ink struct{ open, close string }
+type Ink struct{ Open, Close string }
 
-// render styles one line of text.
-func (k ink) render(s string) string {
-	if k.open == "" {
+// Render styles one line of text.
+func (k Ink) Render(s string) string {
+	if k.Open == "" {
 		return s
 	}
-	return k.open + s + k.close
+	return k.Open + s + k.Close
 }
 
-type inks struct{ del, ins, key, desc, sep, label, rule, dim, cursor ink }
+// Inks are the raw sequences of the styles the diff paints most.
+type Inks struct{ Del, Ins, Key, Desc, Sep, Label, Rule, Dim, Cursor Ink }
 
 // inkOf splits what a style renders around a single character.
-func inkOf(st lipgloss.Style) ink {
+func inkOf(st lipgloss.Style) Ink {
 	open, close, _ := strings.Cut(st.Render("x"), "x")
-	return ink{open, close}
+	return Ink{open, close}
 }
 
 // withInks fills in the raw sequences of the styles.
 func (s Styles) withInks() Styles {
-	s.ink = inks{
-		del: inkOf(s.Del), ins: inkOf(s.Ins), label: inkOf(s.Label), rule: inkOf(s.Rule), dim: inkOf(s.Dim),
-		cursor: inkOf(lipgloss.NewStyle().Reverse(true)),
-		key:    inkOf(s.Help.ShortKey), desc: inkOf(s.Help.ShortDesc), sep: inkOf(s.Help.ShortSeparator),
+	s.Ink = Inks{
+		Del: inkOf(s.Del), Ins: inkOf(s.Ins), Label: inkOf(s.Label), Rule: inkOf(s.Rule), Dim: inkOf(s.Dim),
+		Cursor: inkOf(lipgloss.NewStyle().Reverse(true)),
+		Key:    inkOf(s.Help.ShortKey), Desc: inkOf(s.Help.ShortDesc), Sep: inkOf(s.Help.ShortSeparator),
 	}
 	return s
 }

@@ -1,7 +1,8 @@
-package resolver
+package mergeview
 
 import (
 	"github.com/feedsync/feedsync/diff"
+	"github.com/feedsync/feedsync/tui/resolver/draw"
 	"github.com/feedsync/feedsync/tui/resolver/mergemodel"
 )
 
@@ -17,11 +18,8 @@ import (
 // model keeps what it gives the states: mergemodel.Model).
 type mergeMemo struct {
 	rev     uint64
-	results map[[3]int]wrappedResult // a field's result wrapped: field, version, width
-	sides   map[[4]int][2][][]piece  // a field's sides wrapped: field, version, widths (not tied to the result)
-	head    []string                 // the header but its last rule (see headLines)
-	headFor headKey                  // what head was built for
-	heads   int                      // how many headers were built, which a test counts
+	results map[[3]int]wrappedResult     // a field's result wrapped: field, version, width
+	sides   map[[4]int][2][][]draw.Piece // a field's sides wrapped: field, version, widths (not tied to the result)
 }
 
 // layoutKey is what the body depends on beside the styles.
@@ -31,15 +29,16 @@ type layoutKey struct {
 	typing                     bool
 	caret                      [2]int // the cursor's line and rune while typing
 	columns                    bool   // every version in columns (see columnar)
-	base                       bool   // the base shown (mergebase.go)
+	base                       bool   // the base shown (base.go)
+	space                      bool   // white-space-only hunks hidden (space.go)
 }
 
 // layoutNow returns what the body depends on as the view stands.
-func (v MergeView) layoutNow() layoutKey {
-	k := layoutKey{rev: v.mm.Rev(), width: v.width, version: v.version, cur: v.cur, field: v.field, typing: v.typing, columns: v.columnar(), base: v.baseShown()}
-	if v.typing && v.field < len(v.fields) {
-		ta := v.areas[v.field]
-		k.caret = [2]int{ta.row, ta.col}
+func (v Model) layoutNow() layoutKey {
+	k := layoutKey{rev: v.mm.Rev(), width: v.width, version: v.version, cur: v.cur, field: v.editor.field, typing: v.editor.typing, columns: v.columnar(), base: v.baseShown(), space: v.space.hide}
+	if v.editor.typing && v.editor.field < len(v.fields) {
+		ta := v.editor.areas[v.editor.field]
+		k.caret[0], k.caret[1] = ta.Caret()
 	}
 	return k
 }
@@ -53,21 +52,20 @@ type headKey struct {
 }
 
 func newMergeMemo() *mergeMemo {
-	return &mergeMemo{sides: map[[4]int][2][][]piece{}}
+	return &mergeMemo{sides: map[[4]int][2][][]draw.Piece{}}
 }
 
-// restyle draws the header and the body anew, for new styles.
-func (v *MergeView) restyle() {
-	if v.memo != nil {
-		v.memo.head = nil
-	}
-	v.laid = layoutKey{}
+// Restyle draws the header and the body anew, for new styles.
+func (v Model) Restyle() Model {
+	v.header.restyle()
+	v.body.key = layoutKey{}
 	v.layout()
+	return v
 }
 
 // memoNow returns the memo of the current revision, emptied if it held an
 // earlier one's.
-func (v MergeView) memoNow() *mergeMemo {
+func (v Model) memoNow() *mergeMemo {
 	m := v.memo
 	if m == nil {
 		m = newMergeMemo() // a view never opened: nothing is kept
@@ -80,18 +78,18 @@ func (v MergeView) memoNow() *mergeMemo {
 }
 
 // value returns field i's result.
-func (v MergeView) value(i int) string { return v.mm.Result(i) }
+func (v Model) value(i int) string { return v.mm.Result(i) }
 
 // chunksOf returns field i's result against the winner's value.
-func (v MergeView) chunksOf(i int) []diff.Chunk { return v.mm.Chunks(i) }
+func (v Model) chunksOf(i int) []diff.Chunk { return v.mm.Chunks(i) }
 
 // statesOf returns what the result holds at each hunk of version ver.
-func (v MergeView) statesOf(ver int) []mergemodel.State { return v.mm.States(ver) }
+func (v Model) statesOf(ver int) []mergemodel.State { return v.mm.States(ver) }
 
 // straysOf returns field i's changes outside the hunks of the version
 // shown (see mergemodel.Field.StraysIn).
-func (v MergeView) straysOf(i int) (typed, theirs [][2]int) { return v.mm.Strays(i, v.version) }
+func (v Model) straysOf(i int) (typed, theirs [][2]int) { return v.mm.Strays(i, v.version) }
 
 // placeOf returns where the result holds hunk k of the version shown
 // (see mergemodel.Locate).
-func (v MergeView) placeOf(k int) (rs, re int) { return v.mm.Place(v.version, k) }
+func (v Model) placeOf(k int) (rs, re int) { return v.mm.Place(v.version, k) }

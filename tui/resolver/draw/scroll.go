@@ -1,4 +1,4 @@
-package resolver
+package draw
 
 import (
 	"fmt"
@@ -14,23 +14,23 @@ type ScrollKeys struct{ Up, Down, PageUp, PageDown, Top, Bottom key.Binding }
 // DefaultScrollKeys returns the scrolling bindings.
 func DefaultScrollKeys() ScrollKeys {
 	return ScrollKeys{
-		Up:       bind("↑/k", "scroll up", "up", "k"),
-		Down:     bind("↓/j", "scroll down", "down", "j"),
-		PageUp:   bind("pgup", "page up", "pgup"),
-		PageDown: bind("pgdn/space", "page down", "pgdown", "space"),
-		Top:      bind("home/g", "top", "home", "g"),
-		Bottom:   bind("end/G", "bottom", "end", "G"),
+		Up:       Bind("↑/k", "scroll up", "up", "k"),
+		Down:     Bind("↓/j", "scroll down", "down", "j"),
+		PageUp:   Bind("pgup", "page up", "pgup"),
+		PageDown: Bind("pgdn/space", "page down", "pgdown", "space"),
+		Top:      Bind("home/g", "top", "home", "g"),
+		Bottom:   Bind("end/G", "bottom", "end", "G"),
 	}
 }
 
-// list returns the bindings, for help.
-func (k ScrollKeys) list() []key.Binding {
+// Bindings returns the bindings, for help.
+func (k ScrollKeys) Bindings() []key.Binding {
 	return []key.Binding{k.Up, k.Down, k.PageUp, k.PageDown, k.Top, k.Bottom}
 }
 
-// delta returns the rows a key scrolls a body of n rows by, a page being
+// Delta returns the rows a key scrolls a body of n rows by, a page being
 // page rows; ok is false for a key that does not scroll.
-func (k ScrollKeys) delta(msg tea.KeyPressMsg, page, n int) (int, bool) {
+func (k ScrollKeys) Delta(msg tea.KeyPressMsg, page, n int) (int, bool) {
 	switch {
 	case key.Matches(msg, k.Up):
 		return -1, true
@@ -48,9 +48,9 @@ func (k ScrollKeys) delta(msg tea.KeyPressMsg, page, n int) (int, bool) {
 	return 0, false
 }
 
-// position says how far down a body of n rows the view is, showing rows
+// Position says how far down a body of n rows the view is, showing rows
 // scroll to scroll+height: "40% · more below", or "" when all of it fits.
-func position(scroll, height, n int) string {
+func Position(scroll, height, n int) string {
 	if n <= height {
 		return ""
 	}
@@ -63,4 +63,15 @@ func position(scroll, height, n int) string {
 		where = "top · more below"
 	}
 	return fmt.Sprintf("%d%% · %s", 100*end/n, where)
+}
+
+// WheelDelta turns a wheel button into rows to scroll.
+func WheelDelta(b tea.MouseButton) int {
+	switch b {
+	case tea.MouseWheelUp:
+		return -3
+	case tea.MouseWheelDown:
+		return 3
+	}
+	return 0
 }

@@ -1,77 +1,17 @@
-package resolver
+package textedit
 
 import (
+	"strconv"
 	"strings"
 	"testing"
 
 	tea "charm.land/bubbletea/v2"
+	"github.com/feedsync/feedsync/tui/resolver/draw"
+	"github.com/feedsync/feedsync/tui/resolver/internal/keypress"
 )
 
-// typeKeys turns key names into messages: "ctrl+home", "alt+left",
-// "shift+tab" and other key.Binding names are pressed, "paste:TEXT" is a
-// bracketed paste, and any other word is typed.
-func typeKeys(names ...string) []tea.Msg {
-	var out []tea.Msg
-	for _, n := range names {
-		if k, ok := pressKey(n); ok {
-			out = append(out, k)
-			continue
-		}
-		if text, ok := strings.CutPrefix(n, "paste:"); ok {
-			out = append(out, tea.PasteMsg{Content: text})
-			continue
-		}
-		for _, r := range n {
-			out = append(out, tea.KeyPressMsg{Code: r, Text: string(r)})
-		}
-	}
-	return out
-}
-
-var keyCodes = map[string]rune{
-	"tab": tea.KeyTab, "esc": tea.KeyEscape, "enter": tea.KeyEnter, "space": tea.KeySpace,
-	"up": tea.KeyUp, "down": tea.KeyDown, "left": tea.KeyLeft, "right": tea.KeyRight,
-	"home": tea.KeyHome, "end": tea.KeyEnd, "pgup": tea.KeyPgUp, "pgdown": tea.KeyPgDown,
-	"backspace": tea.KeyBackspace, "delete": tea.KeyDelete,
-}
-
-// pressKey returns the key press a key.Binding name stands for: a named
-// key, or a key with modifiers ("ctrl+z", "alt+<"); ok is false for a word.
-func pressKey(name string) (tea.KeyPressMsg, bool) {
-	var mod tea.KeyMod
-	rest := name
-	for {
-		m, k, ok := strings.Cut(rest, "+")
-		if !ok || k == "" {
-			break
-		}
-		switch m {
-		case "ctrl":
-			mod |= tea.ModCtrl
-		case "alt":
-			mod |= tea.ModAlt
-		case "shift":
-			mod |= tea.ModShift
-		default:
-			return tea.KeyPressMsg{}, false
-		}
-		rest = k
-	}
-	if c, ok := keyCodes[rest]; ok {
-		k := tea.KeyPressMsg{Code: c, Mod: mod}
-		if c == tea.KeySpace && mod == 0 {
-			k.Text = " "
-		}
-		return k, true
-	}
-	if r := []rune(rest); len(r) == 1 && mod != 0 {
-		return tea.KeyPressMsg{Code: r[0], Mod: mod}, true
-	}
-	return tea.KeyPressMsg{}, false
-}
-
 func TestTextArea(t *testing.T) {
-	s := MonoStyles()
+	s := draw.MonoStyles()
 	cases := []struct {
 		name, start string
 		keys        []string
@@ -89,11 +29,11 @@ func TestTextArea(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			ta := newTextArea(&s)
+			ta := NewArea(&s)
 			ta.SetSize(20, 3)
 			ta.SetValue(c.start)
 			ta.Focus()
-			for _, m := range typeKeys(c.keys...) {
+			for _, m := range keypress.Msgs(c.keys...) {
 				ta, _ = ta.Update(m)
 			}
 			if got := ta.Value(); got != c.want {
@@ -104,8 +44,8 @@ func TestTextArea(t *testing.T) {
 }
 
 func TestTextAreaWrapsAndScrolls(t *testing.T) {
-	s := MonoStyles()
-	ta := newTextArea(&s)
+	s := draw.MonoStyles()
+	ta := NewArea(&s)
 	ta.SetSize(10, 2)
 	ta.SetValue(strings.Repeat("word ", 10))
 	ta.Focus()
@@ -115,51 +55,51 @@ func TestTextAreaWrapsAndScrolls(t *testing.T) {
 		t.Fatalf("%d lines", len(lines))
 	}
 	for _, l := range lines {
-		if w := textWidth(l); w > 10 {
+		if w := draw.TextWidth(l); w > 10 {
 			t.Errorf("line %q is %d wide", l, w)
 		}
 	}
-	if !strings.Contains(ta.View(), s.ink.cursor.render(" ")) {
+	if !strings.Contains(ta.View(), s.Ink.Cursor.Render(" ")) {
 		t.Errorf("the cursor at the end is not shown: %q", ta.View())
 	}
 }
 
 func TestLineInput(t *testing.T) {
-	s := MonoStyles()
-	in := newLineInput(&s, "/")
+	s := draw.MonoStyles()
+	in := NewInput(&s, "/")
 	in.SetWidth(8)
 	in.Focus()
-	for _, m := range typeKeys("abcdefghij", "home", "delete", "end", "backspace", "paste:X\nY") {
+	for _, m := range keypress.Msgs("abcdefghij", "home", "delete", "end", "backspace", "paste:X\nY") {
 		in, _ = in.Update(m)
 	}
 	if in.Value() != "bcdefghiX Y" {
 		t.Errorf("value %q", in.Value())
 	}
-	if w := textWidth(in.View()); w > 8 {
+	if w := draw.TextWidth(in.View()); w > 8 {
 		t.Errorf("view %q is %d wide", in.View(), w)
 	}
 }
 
 // area returns a focused text area of the given size holding text, the
 // cursor at its start, after the keys named.
-func area(t *testing.T, w, h int, text string, keys ...string) textArea {
+func area(t *testing.T, w, h int, text string, keys ...string) Area {
 	t.Helper()
-	s := MonoStyles()
-	ta := newTextArea(&s)
+	s := draw.MonoStyles()
+	ta := NewArea(&s)
 	ta.SetSize(w, h)
 	ta.SetValue(text)
 	ta.Focus()
-	for _, m := range typeKeys(keys...) {
+	for _, m := range keypress.Msgs(keys...) {
 		ta, _ = ta.Update(m)
 	}
 	return ta
 }
 
 // rowsOf returns the text of each screen row.
-func rowsOf(ta textArea) []string {
+func rowsOf(ta Area) []string {
 	var out []string
-	for _, r := range ta.visual() {
-		out = append(out, string(ta.lines[r.line][r.start:r.end]))
+	for _, r := range ta.Visual() {
+		out = append(out, string(ta.lines[r.Line][r.start:r.end]))
 	}
 	return out
 }
@@ -189,7 +129,7 @@ func TestTextAreaWrapsAtWords(t *testing.T) {
 				t.Errorf("rows %q, want %q", got, c.want)
 			}
 			for _, l := range strings.Split(ta.View(), "\n") {
-				if w := textWidth(l); w > c.width {
+				if w := draw.TextWidth(l); w > c.width {
 					t.Errorf("row %q is %d cells, wider than %d", l, w, c.width)
 				}
 			}
@@ -275,13 +215,13 @@ func TestTextAreaUndoPutsTheCursorBack(t *testing.T) {
 
 // TestTextAreaSingle: the title's area keeps one line.
 func TestTextAreaSingle(t *testing.T) {
-	s := MonoStyles()
-	ta := newTextArea(&s)
-	ta.single = true
+	s := draw.MonoStyles()
+	ta := NewArea(&s)
+	ta.Single = true
 	ta.SetSize(20, 1)
 	ta.SetValue("a\nb")
 	ta.Focus()
-	for _, m := range typeKeys("ctrl+end", "enter", "paste:c\nd") {
+	for _, m := range keypress.Msgs("ctrl+end", "enter", "paste:c\nd") {
 		ta, _ = ta.Update(m)
 	}
 	if got := ta.Value(); got != "a bc d" {
@@ -293,7 +233,7 @@ func TestTextAreaSingle(t *testing.T) {
 func TestTextAreaLongText(t *testing.T) {
 	var lines []string
 	for i := range 20000 {
-		lines = append(lines, "line "+itoa(i))
+		lines = append(lines, "line "+strconv.Itoa(i))
 	}
 	text := strings.Join(lines, "\n")
 	ta := area(t, 30, 5, text, "ctrl+end")

@@ -1,4 +1,4 @@
-package resolver
+package draw
 
 import (
 	"iter"
@@ -9,56 +9,57 @@ import (
 	"github.com/feedsync/feedsync/diff"
 )
 
-// piece is a run of text shown in one way: diff.Equal, diff.Delete (found
+// Piece is a run of text shown in one way: diff.Equal, diff.Delete (found
 // only on the left) or diff.Insert (only on the right).
-type piece struct {
-	text string
-	kind diff.Kind
-	hl   bool // highlighted: the hunk at hand in the merge view
-	tag  int  // the merge view's hunk the text belongs to, from 1; 0 for none
+type Piece struct {
+	Text string
+	Kind diff.Kind
+	HL   bool // highlighted: the hunk at hand in the merge view
+	Tag  int  // the merge view's hunk the text belongs to, from 1; 0 for none
 }
 
-// pieces turns a cell's word spans into pieces, adding the no-colour
+// Pieces turns a cell's word spans into Pieces, adding the no-colour
 // markers around changed words when the styles have them.
-func pieces(spans []diff.Span, s *Styles) []piece {
-	out := make([]piece, 0, len(spans))
+func Pieces(spans []diff.Span, s *Styles) []Piece {
+	out := make([]Piece, 0, len(spans))
 	for _, sp := range spans {
-		text := clean(sp.Text)
+		text := Clean(sp.Text)
 		switch sp.Kind {
 		case diff.Delete:
-			out = append(out, piece{text: s.DelOpen + text + s.DelClose, kind: diff.Delete})
+			out = append(out, Piece{Text: s.DelOpen + text + s.DelClose, Kind: diff.Delete})
 		case diff.Insert:
-			out = append(out, piece{text: s.InsOpen + text + s.InsClose, kind: diff.Insert})
+			out = append(out, Piece{Text: s.InsOpen + text + s.InsClose, Kind: diff.Insert})
 		default:
-			out = append(out, piece{text: text, kind: diff.Equal})
+			out = append(out, Piece{Text: text, Kind: diff.Equal})
 		}
 	}
 	return out
 }
 
-// clean replaces what would break the layout: tabs, carriage returns and
+// Clean replaces what would break the layout: tabs, carriage returns and
 // other control characters.
-func clean(s string) string {
-	if !strings.ContainsFunc(s, isControl) {
+func Clean(s string) string {
+	if !strings.ContainsFunc(s, IsControl) {
 		return s
 	}
 	s = strings.ReplaceAll(s, "\t", "    ")
 	return strings.Map(func(r rune) rune {
-		if isControl(r) {
+		if IsControl(r) {
 			return -1
 		}
 		return r
 	}, s)
 }
 
-func isControl(r rune) bool { return r < 0x20 || r == 0x7f || (r >= 0x80 && r < 0xa0) }
+// IsControl reports a control character, which would break the layout.
+func IsControl(r rune) bool { return r < 0x20 || r == 0x7f || (r >= 0x80 && r < 0xa0) }
 
-// wrap breaks a line of pieces into rows of at most width cells, at spaces
+// Wrap breaks a line of pieces into rows of at most width cells, at spaces
 // where it can and inside a word only when the word alone is too wide.
-func wrap(line []piece, width int) [][]piece {
+func Wrap(line []Piece, width int) [][]Piece {
 	width = max(width, 1)
-	var rows [][]piece
-	var row []piece
+	var rows [][]Piece
+	var row []Piece
 	used := 0
 	for w := range words(line) {
 		ww := widthOf(w)
@@ -81,21 +82,21 @@ func wrap(line []piece, width int) [][]piece {
 // a word and end with the word; a word may span several pieces. A chunk is
 // read before the next is made in its place: a line of 200,000 words (a
 // 1 MB field) makes no slice per word.
-func words(line []piece) iter.Seq[[]piece] {
-	return func(yield func([]piece) bool) {
-		var cur []piece
+func words(line []Piece) iter.Seq[[]Piece] {
+	return func(yield func([]Piece) bool) {
+		var cur []Piece
 		inWord := false
 		for _, p := range line {
-			for p.text != "" {
-				i := strings.IndexFunc(p.text, func(r rune) bool { return (r == ' ') == inWord })
+			for p.Text != "" {
+				i := strings.IndexFunc(p.Text, func(r rune) bool { return (r == ' ') == inWord })
 				if i < 0 {
 					cur = append(cur, p)
 					break
 				}
 				if i > 0 {
-					cur = append(cur, piece{text: p.text[:i], kind: p.kind, hl: p.hl, tag: p.tag})
+					cur = append(cur, Piece{Text: p.Text[:i], Kind: p.Kind, HL: p.HL, Tag: p.Tag})
 				}
-				p.text = p.text[i:]
+				p.Text = p.Text[i:]
 				if inWord {
 					if !yield(cur) {
 						return
@@ -111,17 +112,17 @@ func words(line []piece) iter.Seq[[]piece] {
 	}
 }
 
-func widthOf(ps []piece) int {
+func widthOf(ps []Piece) int {
 	n := 0
 	for _, p := range ps {
-		n += textWidth(p.text)
+		n += TextWidth(p.Text)
 	}
 	return n
 }
 
-// textWidth is ansi.StringWidth with a fast path for ASCII text and SGR
+// TextWidth is ansi.StringWidth with a fast path for ASCII text and SGR
 // sequences, which is most of what the resolver shows.
-func textWidth(s string) int {
+func TextWidth(s string) int {
 	n := 0
 	for i := 0; i < len(s); i++ {
 		c := s[i]
@@ -151,20 +152,20 @@ func textWidth(s string) int {
 // cell wide, so that measuring its own lines stays on the fast path.
 const narrow = "─│·›…┄◆“”—–⇄█░┃╭╮╰╯é▌"
 
-// truncate cuts s to w cells, with tail marking the cut. A string of no more
+// Truncate cuts s to w cells, with tail marking the cut. A string of no more
 // bytes than cells needs no cut: no character takes more cells than bytes.
-func truncate(s string, w int, tail string) string {
-	if len(s) <= w || textWidth(s) <= w {
+func Truncate(s string, w int, tail string) string {
+	if len(s) <= w || TextWidth(s) <= w {
 		return s
 	}
 	return ansi.Truncate(s, w, tail)
 }
 
-func trimLeadingSpace(ps []piece) []piece {
+func trimLeadingSpace(ps []Piece) []Piece {
 	for len(ps) > 0 {
-		t := strings.TrimLeft(ps[0].text, " ")
+		t := strings.TrimLeft(ps[0].Text, " ")
 		if t != "" {
-			return append([]piece{{text: t, kind: ps[0].kind, hl: ps[0].hl, tag: ps[0].tag}}, ps[1:]...)
+			return append([]Piece{{Text: t, Kind: ps[0].Kind, HL: ps[0].HL, Tag: ps[0].Tag}}, ps[1:]...)
 		}
 		ps = ps[1:]
 	}
@@ -174,21 +175,21 @@ func trimLeadingSpace(ps []piece) []piece {
 // cut splits pieces after n cells; the head holds at least one character,
 // so that a wide character in a narrow row still moves on. It looks at no
 // more of the pieces than the head needs.
-func cut(ps []piece, n int) (head, tail []piece) {
+func cut(ps []Piece, n int) (head, tail []Piece) {
 	for i, p := range ps {
-		t, w := prefixIn(p.text, n)
-		if len(t) == len(p.text) {
+		t, w := prefixIn(p.Text, n)
+		if len(t) == len(p.Text) {
 			head, n = append(head, p), n-w
 			continue
 		}
 		if t == "" && len(head) == 0 {
-			_, size := utf8.DecodeRuneInString(p.text)
-			t = p.text[:size]
+			_, size := utf8.DecodeRuneInString(p.Text)
+			t = p.Text[:size]
 		}
 		if t != "" {
-			head = append(head, piece{text: t, kind: p.kind, hl: p.hl, tag: p.tag})
+			head = append(head, Piece{Text: t, Kind: p.Kind, HL: p.HL, Tag: p.Tag})
 		}
-		rest := append([]piece{{text: p.text[len(t):], kind: p.kind, hl: p.hl, tag: p.tag}}, ps[i+1:]...)
+		rest := append([]Piece{{Text: p.Text[len(t):], Kind: p.Kind, HL: p.HL, Tag: p.Tag}}, ps[i+1:]...)
 		return head, trimEmpty(rest)
 	}
 	return head, nil
@@ -209,7 +210,7 @@ func prefixIn(s string, n int) (string, int) {
 			k++
 		}
 		if t := ansi.Truncate(s[:k], n, ""); k == len(s) || len(t)+margin <= k {
-			return t, textWidth(t)
+			return t, TextWidth(t)
 		}
 	}
 }
@@ -226,62 +227,62 @@ func asciiPrefix(s string, n int) int {
 	return n
 }
 
-func trimEmpty(ps []piece) []piece {
-	for len(ps) > 0 && ps[0].text == "" {
+func trimEmpty(ps []Piece) []Piece {
+	for len(ps) > 0 && ps[0].Text == "" {
 		ps = ps[1:]
 	}
 	return ps
 }
 
-// cutRows wraps plain text at words to width cells, each row padded to
+// CutRows wraps plain text at words to width cells, each row padded to
 // the width, on at most n rows (any number when n < 0). Text that needs
 // more rows ends on row n with as much of the rest as fits, and …, so that
 // a message cut short says so.
-func cutRows(text string, width, n int, s *Styles) []string {
-	rows := wrapLines([]piece{{text: text}}, width)
+func CutRows(text string, width, n int, s *Styles) []string {
+	rows := WrapLines([]Piece{{Text: text}}, width)
 	var out []string
 	for k, row := range rows {
 		if k == n-1 && len(rows) > n {
 			var rest []string
 			for _, r := range rows[k:] {
-				rest = append(rest, strings.TrimSpace(paint(r, 0, s)))
+				rest = append(rest, strings.TrimSpace(Paint(r, 0, s)))
 			}
-			return append(out, fit(strings.Join(rest, " "), width))
+			return append(out, Fit(strings.Join(rest, " "), width))
 		}
 		if n >= 0 && k >= n {
 			break
 		}
-		out = append(out, paint(row, width, s))
+		out = append(out, Paint(row, width, s))
 	}
 	return out
 }
 
-// renderRows renders each row with render.
-func renderRows(rows []string, render func(...string) string) []string {
+// RenderRows renders each row with render.
+func RenderRows(rows []string, render func(...string) string) []string {
 	for k, r := range rows {
 		rows[k] = render(r)
 	}
 	return rows
 }
 
-// paint renders a row of pieces with the styles of their kinds and pads it
+// Paint renders a row of pieces with the styles of their kinds and pads it
 // with spaces to width cells; wrap made the row no wider than that.
-func paint(row []piece, width int, s *Styles) string {
+func Paint(row []Piece, width int, s *Styles) string {
 	var b strings.Builder
 	for _, p := range row {
-		if p.hl {
-			b.WriteString(s.ink.cursor.open)
+		if p.HL {
+			b.WriteString(s.Ink.Cursor.Open)
 		}
-		switch p.kind {
+		switch p.Kind {
 		case diff.Delete:
-			b.WriteString(s.ink.del.open + p.text + s.ink.del.close)
+			b.WriteString(s.Ink.Del.Open + p.Text + s.Ink.Del.Close)
 		case diff.Insert:
-			b.WriteString(s.ink.ins.open + p.text + s.ink.ins.close)
+			b.WriteString(s.Ink.Ins.Open + p.Text + s.Ink.Ins.Close)
 		default:
-			b.WriteString(p.text)
+			b.WriteString(p.Text)
 		}
-		if p.hl {
-			b.WriteString(s.ink.cursor.close)
+		if p.HL {
+			b.WriteString(s.Ink.Cursor.Close)
 		}
 	}
 	if w := widthOf(row); w < width {
@@ -290,12 +291,48 @@ func paint(row []piece, width int, s *Styles) string {
 	return b.String()
 }
 
-// pad fits a rendered string to exactly width cells: truncated when too
+// Pad fits a rendered string to exactly width cells: truncated when too
 // wide, filled with spaces when too narrow.
-func pad(s string, width int) string {
-	w := textWidth(s)
+func Pad(s string, width int) string {
+	w := TextWidth(s)
 	if w > width {
 		return ansi.Truncate(s, width, "")
 	}
 	return s + strings.Repeat(" ", width-w)
+}
+
+// WrapLines cuts pieces at their newlines and wraps each line to w cells.
+func WrapLines(ps []Piece, w int) [][]Piece {
+	var out [][]Piece
+	var line []Piece
+	for _, p := range ps {
+		for {
+			i := strings.IndexByte(p.Text, '\n')
+			if i < 0 {
+				break
+			}
+			head := p
+			head.Text = p.Text[:i]
+			out = append(out, Wrap(cleaned(append(line, head)), w)...)
+			line = nil
+			p.Text = p.Text[i+1:]
+		}
+		line = append(line, p)
+	}
+	if len(line) > 0 || len(out) == 0 {
+		out = append(out, Wrap(cleaned(line), w)...)
+	}
+	return out
+}
+
+// cleaned replaces what would break the layout in pieces' text.
+func cleaned(ps []Piece) []Piece {
+	out := make([]Piece, 0, len(ps))
+	for _, p := range ps {
+		p.Text = Clean(p.Text)
+		if p.Text != "" || p.HL || p.Tag > 0 {
+			out = append(out, p)
+		}
+	}
+	return out
 }

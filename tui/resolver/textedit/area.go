@@ -1,4 +1,4 @@
-package resolver
+package textedit
 
 import (
 	"slices"
@@ -7,9 +7,10 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
+	"github.com/feedsync/feedsync/tui/resolver/draw"
 )
 
-// textArea is the resolver's text editor: one field of an item, wrapped at
+// Area is the resolver's text editor: one field of an item, wrapped at
 // word boundaries, edited with the keys of readline and of most editors.
 //
 // It was kept over bubbles/v2/textarea, which was weighed again: that one
@@ -22,38 +23,39 @@ import (
 // Moving up and down goes by screen row, keeping the column; home and end
 // go to the start and end of the screen row, and pressed again to those of
 // the line; ctrl+home and ctrl+end go to the start and end of the text.
-type textArea struct {
-	styles   *Styles
+type Area struct {
+	styles   *draw.Styles
 	lines    [][]rune
 	row, col int // the cursor: a line, and a rune within it
 	goal     int // the screen column that up and down keep; -1 for none
 	focused  bool
-	single   bool // one line: enter and pasted newlines become spaces
+	Single   bool // one line: enter and pasted newlines become spaces
 	width    int
 	height   int
 	top      int         // first screen row shown
-	rows     []visualRow // the wrapped rows; nil when stale
+	rows     []VisualRow // the wrapped rows; nil when stale
 	undo     undoStack
 }
 
-// visualRow is one screen row: runes [start, end) of a line.
-type visualRow struct{ line, start, end int }
+// VisualRow is one screen row: runes [start, end) of a line.
+type VisualRow struct{ Line, start, end int }
 
-func newTextArea(s *Styles) textArea {
-	return textArea{styles: s, lines: [][]rune{nil}, goal: -1, width: 1, height: 1}
+// NewArea returns an empty area, one cell wide and one row high.
+func NewArea(s *draw.Styles) Area {
+	return Area{styles: s, lines: [][]rune{nil}, goal: -1, width: 1, height: 1}
 }
 
 // SetValue replaces the text, puts the cursor at its start and forgets
 // what could be undone.
-func (ta *textArea) SetValue(s string) {
+func (ta *Area) SetValue(s string) {
 	ta.setText(s)
 	ta.row, ta.col, ta.top, ta.goal = 0, 0, 0, -1
 	ta.undo = undoStack{}
 }
 
-func (ta *textArea) setText(s string) {
+func (ta *Area) setText(s string) {
 	s = strings.ReplaceAll(s, "\r\n", "\n")
-	if ta.single {
+	if ta.Single {
 		s = strings.ReplaceAll(s, "\n", " ")
 	}
 	ta.lines = ta.lines[:0]
@@ -64,7 +66,7 @@ func (ta *textArea) setText(s string) {
 }
 
 // Value returns the text, lines joined with "\n".
-func (ta textArea) Value() string {
+func (ta Area) Value() string {
 	var b strings.Builder
 	for i, l := range ta.lines {
 		if i > 0 {
@@ -76,13 +78,13 @@ func (ta textArea) Value() string {
 }
 
 // Focus gives the area the keyboard.
-func (ta *textArea) Focus() { ta.focused = true }
+func (ta *Area) Focus() { ta.focused = true }
 
 // Blur takes the keyboard away.
-func (ta *textArea) Blur() { ta.focused = false }
+func (ta *Area) Blur() { ta.focused = false }
 
 // SetSize sets the size in cells.
-func (ta *textArea) SetSize(w, h int) {
+func (ta *Area) SetSize(w, h int) {
 	if w := max(w, 2); w != ta.width {
 		ta.width, ta.rows = w, nil
 	}
@@ -91,13 +93,13 @@ func (ta *textArea) SetSize(w, h int) {
 }
 
 // Rows returns how many screen rows the text takes at the current width.
-func (ta *textArea) Rows() int { return len(ta.visual()) }
+func (ta *Area) Rows() int { return len(ta.Visual()) }
 
 // CanUndo reports whether there is an edit to undo.
-func (ta textArea) CanUndo() bool { return len(ta.undo.done) > 0 }
+func (ta Area) CanUndo() bool { return len(ta.undo.done) > 0 }
 
 // Update edits the text.
-func (ta textArea) Update(msg tea.Msg) (textArea, tea.Cmd) {
+func (ta Area) Update(msg tea.Msg) (Area, tea.Cmd) {
 	if !ta.focused {
 		return ta, nil
 	}
@@ -112,7 +114,7 @@ func (ta textArea) Update(msg tea.Msg) (textArea, tea.Cmd) {
 }
 
 // key moves, undoes, or edits.
-func (ta *textArea) key(k tea.KeyPressMsg) {
+func (ta *Area) key(k tea.KeyPressMsg) {
 	name := k.String()
 	if ta.move(name) {
 		ta.undo.group = editNone
@@ -124,7 +126,7 @@ func (ta *textArea) key(k tea.KeyPressMsg) {
 	case "ctrl+y", "ctrl+r", "ctrl+shift+z":
 		ta.restore(&ta.undo.undone, &ta.undo.done)
 	case "enter", "ctrl+m", "ctrl+j":
-		if !ta.single {
+		if !ta.Single {
 			ta.change(editOther, func() { ta.insert("\n") })
 		}
 	case "backspace", "ctrl+h":
@@ -160,7 +162,7 @@ func typing(k tea.KeyPressMsg) bool { return k.Text != "" && k.Mod&(tea.ModCtrl|
 
 // change makes an edit that undo can revert; an edit that changed nothing
 // leaves no step.
-func (ta *textArea) change(kind editKind, do func()) {
+func (ta *Area) change(kind editKind, do func()) {
 	size := func() [2]int { return [2]int{len(ta.lines), len(ta.lines[ta.row])} }
 	before := size()
 	pushed := ta.record(kind)
@@ -170,13 +172,13 @@ func (ta *textArea) change(kind editKind, do func()) {
 	}
 }
 
-func (ta *textArea) edit(k tea.KeyPressMsg) {
+func (ta *Area) edit(k tea.KeyPressMsg) {
 	ta.lines[ta.row], ta.col = editLine(ta.lines[ta.row], ta.col, k)
 	ta.rows, ta.goal = nil, -1
 }
 
 // move handles the keys that only move the cursor.
-func (ta *textArea) move(k string) bool {
+func (ta *Area) move(k string) bool {
 	switch k {
 	case "up", "ctrl+p":
 		ta.moveRows(-1)
@@ -206,7 +208,7 @@ func (ta *textArea) move(k string) bool {
 
 // moveInLine moves by character or word, crossing to the next or previous
 // line at either end.
-func (ta *textArea) moveAcross(k string) {
+func (ta *Area) moveAcross(k string) {
 	ta.goal = -1
 	switch {
 	case (k == "left" || k == "ctrl+b") && ta.col == 0 && ta.row > 0:
@@ -221,9 +223,9 @@ func (ta *textArea) moveAcross(k string) {
 
 // home goes to the start of the screen row, or of the line when the
 // cursor is there already.
-func (ta *textArea) home() {
-	rows := ta.visual()
-	r := rows[ta.cursorRow(rows)]
+func (ta *Area) home() {
+	rows := ta.Visual()
+	r := rows[ta.CursorRow(rows)]
 	if ta.col == r.start {
 		r.start = 0
 	}
@@ -232,9 +234,9 @@ func (ta *textArea) home() {
 
 // end goes to the end of the screen row, or of the line when the cursor is
 // there already.
-func (ta *textArea) end() {
-	rows := ta.visual()
-	i := ta.cursorRow(rows)
+func (ta *Area) end() {
+	rows := ta.Visual()
+	i := ta.CursorRow(rows)
 	end := rowEnd(rows, i)
 	if ta.col == end {
 		end = len(ta.lines[ta.row])
@@ -244,21 +246,21 @@ func (ta *textArea) end() {
 
 // rowEnd is the last cursor position on screen row i: before the first
 // rune of the next row of the same line, or the line's end.
-func rowEnd(rows []visualRow, i int) int {
+func rowEnd(rows []VisualRow, i int) int {
 	r := rows[i]
-	if i+1 < len(rows) && rows[i+1].line == r.line && r.end > r.start {
+	if i+1 < len(rows) && rows[i+1].Line == r.Line && r.end > r.start {
 		return r.end - 1
 	}
 	return r.end
 }
 
 // moveRows moves the cursor d screen rows, keeping its screen column.
-func (ta *textArea) moveRows(d int) {
-	rows := ta.visual()
-	i := ta.cursorRow(rows)
+func (ta *Area) moveRows(d int) {
+	rows := ta.Visual()
+	i := ta.CursorRow(rows)
 	if ta.goal < 0 {
 		r := rows[i]
-		ta.goal = runesWidth(ta.lines[r.line][r.start:ta.col])
+		ta.goal = runesWidth(ta.lines[r.Line][r.start:ta.col])
 	}
 	j := max(min(i+d, len(rows)-1), 0)
 	if j == i {
@@ -270,7 +272,7 @@ func (ta *textArea) moveRows(d int) {
 		return
 	}
 	r := rows[j]
-	ta.row, ta.col = r.line, min(r.start+runesIn(ta.lines[r.line][r.start:r.end], ta.goal), rowEnd(rows, j))
+	ta.row, ta.col = r.Line, min(r.start+runesIn(ta.lines[r.Line][r.start:r.end], ta.goal), rowEnd(rows, j))
 }
 
 // runesIn counts the runes that fit in w cells.
@@ -287,7 +289,7 @@ func runesIn(rs []rune, w int) int {
 }
 
 // join appends line i+1 to line i.
-func (ta *textArea) join(i int) {
+func (ta *Area) join(i int) {
 	ta.row, ta.col = i, len(ta.lines[i])
 	ta.lines[i] = append(ta.lines[i], ta.lines[i+1]...)
 	ta.lines = slices.Delete(ta.lines, i+1, i+2)
@@ -295,19 +297,19 @@ func (ta *textArea) join(i int) {
 }
 
 // insert types text at the cursor, splitting lines at each "\n".
-func (ta *textArea) insert(s string) {
+func (ta *Area) insert(s string) {
 	s = strings.ReplaceAll(s, "\r\n", "\n")
-	if ta.single {
+	if ta.Single {
 		s = strings.ReplaceAll(s, "\n", " ")
 	}
 	parts := strings.Split(s, "\n")
 	line := ta.lines[ta.row]
 	tail := slices.Clone(line[ta.col:])
-	line = append(line[:ta.col], []rune(clean(parts[0]))...)
+	line = append(line[:ta.col], []rune(draw.Clean(parts[0]))...)
 	ta.lines[ta.row], ta.col = line, len(line)
 	for _, p := range parts[1:] {
 		ta.row++
-		ta.lines = slices.Insert(ta.lines, ta.row, []rune(clean(p)))
+		ta.lines = slices.Insert(ta.lines, ta.row, []rune(draw.Clean(p)))
 		ta.col = len(ta.lines[ta.row])
 	}
 	ta.lines[ta.row] = append(ta.lines[ta.row], tail...)
@@ -315,23 +317,23 @@ func (ta *textArea) insert(s string) {
 }
 
 // follow scrolls so that the cursor's row is shown.
-func (ta *textArea) follow() {
-	rows := ta.visual()
-	cur := ta.cursorRow(rows)
+func (ta *Area) follow() {
+	rows := ta.Visual()
+	cur := ta.CursorRow(rows)
 	// Never past the last screenful: a box grown to hold the whole text
 	// shows it whole, not the caret's row over filler.
 	ta.top = max(min(ta.top, cur, len(rows)-ta.height), cur-ta.height+1, 0)
 }
 
-// visual wraps the lines to the width, at word boundaries: a row breaks
+// Visual wraps the lines to the width, at word boundaries: a row breaks
 // before the word that does not fit, and inside a word only when the word
 // alone is wider than a row. One cell is kept for the cursor at a row's end.
-func (ta *textArea) visual() []visualRow {
+func (ta *Area) Visual() []VisualRow {
 	if ta.rows != nil {
 		return ta.rows
 	}
 	room := max(ta.width-1, 1)
-	rows := make([]visualRow, 0, len(ta.lines))
+	rows := make([]VisualRow, 0, len(ta.lines))
 	for i, l := range ta.lines {
 		start, used, brk := 0, 0, -1
 		for j, r := range l {
@@ -348,23 +350,23 @@ func (ta *textArea) visual() []visualRow {
 				if brk <= start {
 					brk = j
 				}
-				rows = append(rows, visualRow{i, start, brk})
+				rows = append(rows, VisualRow{i, start, brk})
 				start, brk = brk, -1
 				used = runesWidth(l[start:j])
 			}
 			used += w
 		}
-		rows = append(rows, visualRow{i, start, len(l)})
+		rows = append(rows, VisualRow{i, start, len(l)})
 	}
 	ta.rows = rows
 	return rows
 }
 
-// cursorRow finds the screen row that holds the cursor.
-func (ta *textArea) cursorRow(rows []visualRow) int {
-	i, _ := slices.BinarySearchFunc(rows, ta.row, func(r visualRow, line int) int { return r.line - line })
-	for ; i < len(rows) && rows[i].line == ta.row; i++ {
-		last := i+1 == len(rows) || rows[i+1].line != ta.row
+// CursorRow finds the screen row that holds the cursor.
+func (ta *Area) CursorRow(rows []VisualRow) int {
+	i, _ := slices.BinarySearchFunc(rows, ta.row, func(r VisualRow, line int) int { return r.Line - line })
+	for ; i < len(rows) && rows[i].Line == ta.row; i++ {
+		last := i+1 == len(rows) || rows[i+1].Line != ta.row
 		if ta.col < rows[i].end || last {
 			return i
 		}
@@ -373,22 +375,22 @@ func (ta *textArea) cursorRow(rows []visualRow) int {
 }
 
 // View renders the visible rows, scrolled so that the cursor shows.
-func (ta textArea) View() string {
-	rows := ta.visual()
-	cur := ta.cursorRow(rows)
+func (ta Area) View() string {
+	rows := ta.Visual()
+	cur := ta.CursorRow(rows)
 	top := min(ta.top, max(len(rows)-1, 0))
 	out := make([]string, 0, ta.height)
 	for i := top; i < len(rows) && i < top+ta.height; i++ {
 		r := rows[i]
-		text := shown(ta.lines[r.line][r.start:r.end])
+		text := shown(ta.lines[r.Line][r.start:r.end])
 		s := string(text)
 		if ta.focused && i == cur {
 			s = withCursor(text, ta.col-r.start, ta.styles)
 		}
-		out = append(out, truncate(s, ta.width, ""))
+		out = append(out, draw.Truncate(s, ta.width, ""))
 	}
-	for len(out) < ta.height && !ta.single {
-		out = append(out, ta.styles.ink.dim.render("~"))
+	for len(out) < ta.height && !ta.Single {
+		out = append(out, ta.styles.Ink.Dim.Render("~"))
 	}
 	return strings.Join(out, "\n")
 }
@@ -397,7 +399,7 @@ func (ta textArea) View() string {
 // control character takes one, for its placeholder.
 func runeWidth(r rune) int {
 	switch {
-	case r < utf8.RuneSelf || isControl(r):
+	case r < utf8.RuneSelf || draw.IsControl(r):
 		return 1
 	}
 	return ansi.StringWidth(string(r))
@@ -406,7 +408,7 @@ func runeWidth(r rune) int {
 // shown returns runes as the area draws them: a tab as a space, other
 // control characters as a middle dot, so that each takes one cell.
 func shown(rs []rune) []rune {
-	if !slices.ContainsFunc(rs, isControl) {
+	if !slices.ContainsFunc(rs, draw.IsControl) {
 		return rs
 	}
 	out := slices.Clone(rs)
@@ -414,7 +416,7 @@ func shown(rs []rune) []rune {
 		switch {
 		case r == '\t':
 			out[i] = ' '
-		case isControl(r):
+		case draw.IsControl(r):
 			out[i] = '·'
 		}
 	}
@@ -457,7 +459,7 @@ type undoStack struct {
 
 // record keeps the state before an edit of the given kind, unless the edit
 // continues the step being made; it reports whether it kept one.
-func (ta *textArea) record(kind editKind) bool {
+func (ta *Area) record(kind editKind) bool {
 	u := &ta.undo
 	if kind != editOther && kind == u.group {
 		return false
@@ -484,11 +486,11 @@ func (u *undoStack) drop() {
 	u.group = editNone
 }
 
-func (ta *textArea) snapshot() snapshot { return snapshot{ta.Value(), ta.row, ta.col} }
+func (ta *Area) snapshot() snapshot { return snapshot{ta.Value(), ta.row, ta.col} }
 
 // restore moves the current state onto to and puts back the last of from:
 // undo with (done, undone), redo with (undone, done).
-func (ta *textArea) restore(from, to *[]snapshot) {
+func (ta *Area) restore(from, to *[]snapshot) {
 	if len(*from) == 0 {
 		return
 	}
@@ -503,17 +505,17 @@ func (ta *textArea) restore(from, to *[]snapshot) {
 
 // Replace replaces the bytes [start, end) of the text's value with s, as
 // one step that undo reverts, and puts the cursor after s.
-func (ta *textArea) Replace(start, end int, s string) {
+func (ta *Area) Replace(start, end int, s string) {
 	v := ta.Value()
 	start, end = max(min(start, len(v)), 0), max(min(end, len(v)), 0)
 	ta.record(editOther)
 	ta.setText(v[:start] + s + v[end:])
 	ta.undo.group = editNone
-	ta.moveToByte(start + len(s))
+	ta.MoveToByte(start + len(s))
 }
 
-// moveToByte puts the cursor at a byte offset of the value.
-func (ta *textArea) moveToByte(off int) {
+// MoveToByte puts the cursor at a byte offset of the value.
+func (ta *Area) MoveToByte(off int) {
 	for i, l := range ta.lines {
 		n := len(string(l))
 		if off <= n {
@@ -528,10 +530,13 @@ func (ta *textArea) moveToByte(off int) {
 }
 
 // CursorByte returns the cursor's byte offset in the value.
-func (ta textArea) CursorByte() int {
+func (ta Area) CursorByte() int {
 	off := 0
 	for i := range ta.row {
 		off += len(string(ta.lines[i])) + 1
 	}
 	return off + len(string(ta.lines[ta.row][:ta.col]))
 }
+
+// Caret returns the cursor: its line, and its rune within the line.
+func (ta Area) Caret() (line, col int) { return ta.row, ta.col }
