@@ -7,6 +7,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"sync"
 )
 
 // completionShells are the shells 'feedsync completion' writes a script
@@ -43,7 +44,7 @@ type completionSet struct {
 	flags    map[string][]string
 }
 
-var usageFlag = regexp.MustCompile(`(?:^|[\s\[|])(--?[a-z][a-z-]*)`)
+var usageFlag = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`(?:^|[\s\[|])(--?[a-z][a-z-]*)`) })
 
 // completionWords collects the completion set from the command table.
 func completionWords() completionSet {
@@ -77,7 +78,7 @@ func completionWords() completionSet {
 // usageFlags are the flags a usage line names, each once, in order.
 func usageFlags(args string) []string {
 	var out []string
-	for _, m := range usageFlag.FindAllStringSubmatch(args, -1) {
+	for _, m := range usageFlag().FindAllStringSubmatch(args, -1) {
 		if !slices.Contains(out, m[1]) {
 			out = append(out, m[1])
 		}

@@ -8,6 +8,7 @@ import (
 	"io"
 	"maps"
 	"slices"
+	"sync"
 	"time"
 
 	"github.com/feedsync/feedsync/feeds"
@@ -30,7 +31,10 @@ const (
 // length is damage.
 const MaxRecord = 4 << 20
 
-var crcTable = crc32.MakeTable(crc32.Castagnoli)
+// crcTable is CRC-32C's (Castagnoli), made when first used: making it
+// costs about a million instructions, which every command would pay at
+// start-up (TestStartupInitIsLight).
+var crcTable = sync.OnceValue(func() *crc32.Table { return crc32.MakeTable(crc32.Castagnoli) })
 
 // header returns the bytes a store of this format starts with. floor is
 // the file's size when it was last compacted (0: never): the next
@@ -119,7 +123,7 @@ func (v *version) appendTo(b []byte, keys []string) ([]byte, []string) {
 	}
 	payload := b[start+frameSize:]
 	binary.BigEndian.PutUint32(b[start:], uint32(len(payload)))
-	binary.BigEndian.PutUint32(b[start+4:], crc32.Checksum(payload, crcTable))
+	binary.BigEndian.PutUint32(b[start+4:], crc32.Checksum(payload, crcTable()))
 	return b, keys
 }
 
@@ -250,7 +254,7 @@ func readRecordAt(f io.ReaderAt, off int64) ([]byte, error) {
 	if _, err := f.ReadAt(p, off+frameSize); err != nil {
 		return nil, err
 	}
-	if crc32.Checksum(p, crcTable) != binary.BigEndian.Uint32(fr[4:]) {
+	if crc32.Checksum(p, crcTable()) != binary.BigEndian.Uint32(fr[4:]) {
 		return nil, fmt.Errorf("offset %d: checksum mismatch", off)
 	}
 	return p, nil

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"regexp"
 	"strings"
+	"sync"
 
 	"github.com/feedsync/feedsync/feeds/dialect"
 	"github.com/feedsync/feedsync/tui/resolver/draw"
@@ -123,12 +124,14 @@ func (v ItemView) whoWhen(who, when string) string { return v.fitWhen("  " + joi
 // were ("2026-03-02 11:30:00Z (6 days ago)" becomes "6 days ago") first.
 func (v ItemView) fitWhen(s string) string {
 	if draw.TextWidth(s) > v.width {
-		s = dateAgo.ReplaceAllString(s, "$1")
+		s = dateAgo().ReplaceAllString(s, "$1")
 	}
 	return draw.Fit(s, v.width)
 }
 
-var dateAgo = regexp.MustCompile(`\d{4}-\d\d-\d\d \d\d:\d\d:\d\dZ \(([^)]*)\)`)
+var dateAgo = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`\d{4}-\d\d-\d\d \d\d:\d\d:\d\dZ \(([^)]*)\)`)
+})
 
 // join joins the non-empty parts with " · ".
 func join(parts ...string) string { return strings.Join(nonEmpty(parts), " · ") }
