@@ -61,9 +61,11 @@
 //     combinations differ (a change one side undid would come back), the
 //     item is a clash (Nested). 1.0.2 only: an SSE 0.91 conflict record
 //     keeps no history to share.
-//   - A tombstone among the versions (a deletion against an edit) and
+//   - A tombstone among live versions (a deletion against an edit) and
 //     OPML outlines the versions place apart are clashes of the whole
-//     item: the base holds no place to combine them with.
+//     item: the base holds no place to combine them with. Versions that
+//     are all tombstones (every side deleted the item) made one change
+//     alike, which is taken: the combination is the deletion.
 //
 // # White space
 //
