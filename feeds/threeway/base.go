@@ -27,9 +27,16 @@ type Bases interface {
 // but not an entry that is the topmost of two versions that are two
 // changes (twoAt), which names no one version.
 // SSE 0.91: a conflict record names the version both sides made (0.91
-// §4.4.1); they made it from the version before, the winner's entry for
-// that number. With several records, the oldest such version, from which
-// every side descends. Its entry must still be in the winner's history.
+// §4.4.1); the winner made it from the version before, its entry for
+// that number, and so did the loser when the record says it was made from
+// that same entry (fso:fromWhen, fso:fromBy; dialect.Divergence.From).
+// A record that says nothing (another implementation's, or an older
+// feedsync's), or names another entry (the sides parted earlier, each
+// making its own versions), gives no base: 0.91 §5.2 keeps none of the
+// loser's sx:update list, and a base the loser never held would undo the
+// winner's earlier changes. With several records, the oldest such
+// version, from which every side descends. Its entry must still be in the
+// winner's history.
 func BaseOf(e dialect.Entry) (dialect.History, bool) {
 	vs := e.Versions()
 	if len(vs) == 0 {
@@ -86,11 +93,16 @@ func allHold(vs []dialect.Version, h dialect.History) bool {
 }
 
 // sseBase is BaseOf for SSE 0.91: the winner's entry for the version
-// before the oldest one a conflict record names.
+// before the oldest one a conflict record names, when every record says
+// its loser was made from the winner's entry before it.
 func sseBase(e dialect.Entry) (dialect.History, bool) {
 	oldest := -1
 	for i := range e.Versions() {
-		if d := e.Divergence(i); oldest < 0 || d.Version < e.Divergence(oldest).Version {
+		d := e.Divergence(i)
+		if d.Before == nil || d.From == nil || !d.From.Equal(*d.Before) {
+			return dialect.History{}, false // the loser may not descend from it
+		}
+		if oldest < 0 || d.Version < e.Divergence(oldest).Version {
 			oldest = i
 		}
 	}
