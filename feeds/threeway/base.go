@@ -1,6 +1,7 @@
 package threeway
 
 import (
+	"fmt"
 	"strconv"
 	"time"
 
@@ -43,7 +44,8 @@ func BaseOf(e dialect.Entry) (dialect.History, bool) {
 		return dialect.History{}, false
 	}
 	if e.Winner().State().Dialect == dialect.SSE091 {
-		return sseBase(e)
+		h, why := sseBase(e)
+		return h, why == ""
 	}
 	all := append([]dialect.Version{e.Winner()}, vs...)
 	for _, h := range e.Winner().History() {
@@ -94,23 +96,24 @@ func allHold(vs []dialect.Version, h dialect.History) bool {
 
 // sseBase is BaseOf for SSE 0.91: the winner's entry for the version
 // before the oldest one a conflict record names, when every record says
-// its loser was made from the winner's entry before it.
-func sseBase(e dialect.Entry) (dialect.History, bool) {
+// its loser was made from the winner's entry before it; else why not.
+func sseBase(e dialect.Entry) (dialect.History, string) {
 	oldest := -1
 	for i := range e.Versions() {
 		d := e.Divergence(i)
-		if d.Before == nil || d.From == nil || !d.From.Equal(*d.Before) {
-			return dialect.History{}, false // the loser may not descend from it
+		switch {
+		case d.Before == nil:
+			return dialect.History{}, fmt.Sprintf("the winner's history does not name the version before conflict %d's (version %d)", i+1, d.Version)
+		case d.From == nil:
+			return dialect.History{}, fmt.Sprintf("conflict %d does not say which version it was made from (0.91 §5.2 keeps none of its history; feedsync's fso:fromWhen and fso:fromBy are not there)", i+1)
+		case !d.From.Equal(*d.Before):
+			return dialect.History{}, fmt.Sprintf("conflict %d was not made from the winner's version %d: the lines parted earlier, and no version both surely hold is known", i+1, d.Version-1)
 		}
 		if oldest < 0 || d.Version < e.Divergence(oldest).Version {
 			oldest = i
 		}
 	}
-	before := e.Divergence(oldest).Before
-	if before == nil {
-		return dialect.History{}, false
-	}
-	return *before, true
+	return *e.Divergence(oldest).Before, ""
 }
 
 // Memory is Bases held in memory, keyed by Key: for tests, and for a

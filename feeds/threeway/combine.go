@@ -115,7 +115,8 @@ func CombineWith(e dialect.Entry, bases Bases, o Options) (Plan, error) {
 	case !ok && len(e.Versions()) == 0:
 		return Plan{}, fmt.Errorf("item %s: in conflict with no other version to combine: %w", e.ID(), ErrNoBase)
 	case !ok && e.Winner().State().Dialect == dialect.SSE091:
-		return Plan{}, fmt.Errorf("item %s: no version all sides surely hold: a conflict record does not say its version was made from the winner's version before it (0.91 §5.2 keeps none of its history), or the winner's history no longer names that one: %w", e.ID(), ErrNoBase)
+		_, why := sseBase(e)
+		return Plan{}, fmt.Errorf("item %s: %s: %w", e.ID(), why, ErrNoBase)
 	case !ok:
 		return Plan{}, fmt.Errorf("item %s: versions share no history entry: %w", e.ID(), ErrNoBase)
 	}
