@@ -2,6 +2,9 @@ package main
 
 import (
 	"bytes"
+	"go/ast"
+	"go/parser"
+	"go/token"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -12,18 +15,195 @@ import (
 	"time"
 )
 
+// Start-up budgets of TestStartupInitIsLight, in what GODEBUG=inittrace=1
+// counts of each package's init: bytes allocated (deterministic, unlike
+// its clock). A regexp compiled at package level costs 2 to 10 KiB and
+// some 10^5 instructions, a map literal of a few hundred entries tens of
+// KiB; hello-world's inits allocate 2 KiB in all.
+const (
+	ownInitBytes   = 8 << 10   // a package of this module
+	anyInitBytes   = 32 << 10  // any package (ultraviolet's 20 KiB is the most)
+	totalInitBytes = 256 << 10 // every package (168 KiB when this was written)
+)
+
+// heavyInits are packages whose init is heavy and that no command needs
+// at start-up: x/text's charset indexes build a map of every name they
+// know (ianaindex 54 KiB), read instead from the table
+// feeds/internal/xmlscan generates from them.
+var heavyInits = []string{
+	"golang.org/x/text/encoding/ianaindex",
+	"golang.org/x/text/encoding/htmlindex",
+}
+
+// TestStartupInitIsLight keeps start-up cheap (issue 30 item 2: every
+// process, each git driver run and script line, within 5 ms of a
+// hello-world Go program): it runs 'feedsync version' with
+// GODEBUG=inittrace=1 and fails when a package's init allocates past its
+// budget (above), when the inits allocate past theirs in all, or when one
+// of heavyInits is linked in. What is not needed by every command is made
+// when first used (sync.OnceValue): package-level regexps, CRC tables,
+// charset tables. It checks what inits allocate, never their time; the
+// time is measured as whole processes, against hello-world built alike
+// (BenchmarkStartup builds both):
+//
+//	go build -o feedsync . && /usr/bin/time -v ./feedsync version
+//	perf stat -r 50 -e task-clock,page-faults ./feedsync version
+//	GODEBUG=inittrace=1 ./feedsync version    # each package's init
+//	go test -run '^$' -bench Startup -benchtime 50x .
+func TestStartupInitIsLight(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds feedsync")
+	}
+	dir := t.TempDir()
+	bin := filepath.Join(dir, "feedsync")
+	if msg, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, msg)
+	}
+	cmd := exec.Command(bin, "version")
+	cmd.Env = append(os.Environ(), "GODEBUG=inittrace=1")
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	if err := cmd.Run(); err != nil {
+		t.Fatalf("feedsync version: %v\n%s", err, stderr.String())
+	}
+	inits := initBytes(stderr.String())
+	if len(inits) < 100 {
+		t.Fatalf("GODEBUG=inittrace=1 traced %d inits:\n%s", len(inits), stderr.String())
+	}
+	total := 0
+	for pkg, n := range inits {
+		total += n
+		budget := anyInitBytes
+		if strings.HasPrefix(pkg, module+"/") {
+			budget = ownInitBytes
+		}
+		if n > budget {
+			t.Errorf("%s's init allocates %d bytes, past its budget of %d: make what not every command needs when first used (sync.OnceValue)", pkg, n, budget)
+		}
+		if slices.Contains(heavyInits, pkg) {
+			t.Errorf("%s is linked in, and its init runs at every start (%d bytes)", pkg, n)
+		}
+	}
+	if total > totalInitBytes {
+		t.Errorf("the inits allocate %d bytes in all, past the budget of %d", total, totalInitBytes)
+	}
+}
+
+// initBytes returns the bytes each package's init allocates, from
+// GODEBUG=inittrace=1's lines: "init PKG @T ms, D ms clock, B bytes, A allocs".
+func initBytes(trace string) map[string]int {
+	inits := map[string]int{}
+	for _, line := range strings.Split(trace, "\n") {
+		f := strings.Fields(line)
+		if len(f) < 11 || f[0] != "init" || f[8] != "bytes," {
+			continue
+		}
+		if n, err := strconv.Atoi(f[7]); err == nil {
+			inits[f[1]] += n
+		}
+	}
+	return inits
+}
+
+// initWork are the calls whose work a package-level variable's value
+// should not do at start-up: make it when first used (sync.OnceValue).
+var initWork = []string{"regexp.MustCompile", "regexp.Compile", "regexp.MustCompilePOSIX", "crc32.MakeTable", "crc64.MakeTable"}
+
+// TestNoPackageLevelWork finds, in the source of the module's packages
+// that feedsync links, a package-level variable whose value calls one of
+// initWork as the program starts (directly or in a function literal called
+// at once), which TestStartupInitIsLight would catch only once several add
+// up.
+func TestNoPackageLevelWork(t *testing.T) {
+	fset := token.NewFileSet()
+	format := `{{with .Module}}{{if eq .Path "` + module + `"}}{{$.Dir}}:{{join $.GoFiles ","}}{{end}}{{end}}`
+	pkgs := goList(t, format, ".", true)
+	if len(pkgs) < 10 {
+		t.Fatalf("go list found %d packages of the module: %v", len(pkgs), pkgs)
+	}
+	wd, _ := os.Getwd()
+	for _, pkg := range pkgs {
+		dir, files, _ := strings.Cut(pkg, ":")
+		for _, name := range strings.Split(files, ",") {
+			f, err := parser.ParseFile(fset, filepath.Join(dir, name), nil, parser.SkipObjectResolution)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, call := range packageLevelCalls(f) {
+				pos := fset.Position(call.Pos())
+				if rel, err := filepath.Rel(wd, pos.Filename); err == nil {
+					pos.Filename = rel
+				}
+				t.Errorf("%s: %s runs at start-up: make it when first used (sync.OnceValue)", pos, calleeName(call))
+			}
+		}
+	}
+}
+
+// packageLevelCalls returns the calls of initWork that f's package-level
+// variables make as the program starts.
+func packageLevelCalls(f *ast.File) []*ast.CallExpr {
+	var calls []*ast.CallExpr
+	for _, d := range f.Decls {
+		if g, ok := d.(*ast.GenDecl); ok && g.Tok == token.VAR {
+			for _, spec := range g.Specs {
+				for _, v := range spec.(*ast.ValueSpec).Values {
+					calls = append(calls, startupCalls(v)...)
+				}
+			}
+		}
+	}
+	return calls
+}
+
+// startupCalls returns the calls of initWork that evaluating e makes, not
+// looking into function literals that e does not call.
+func startupCalls(e ast.Expr) []*ast.CallExpr {
+	var calls []*ast.CallExpr
+	var visit func(n ast.Node) bool
+	visit = func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.CallExpr:
+			if lit, ok := n.Fun.(*ast.FuncLit); ok {
+				ast.Inspect(lit.Body, visit)
+			}
+			if slices.Contains(initWork, calleeName(n)) {
+				calls = append(calls, n)
+			}
+		}
+		return true
+	}
+	ast.Inspect(e, visit)
+	return calls
+}
+
+// calleeName names what call calls when it is pkg.Func, else "".
+func calleeName(call *ast.CallExpr) string {
+	if sel, ok := call.Fun.(*ast.SelectorExpr); ok {
+		if id, ok := sel.X.(*ast.Ident); ok {
+			return id.Name + "." + sel.Sel.Name
+		}
+	}
+	return ""
+}
+
 // BenchmarkStartup runs 'feedsync version' as a process, which every
 // command and each run of the git merge driver starts with, against a
 // hello-world Go program built alike (issue 30 item 2: start-up within 5
 // ms of it), and reports the medians of the package initialisation the
 // runtime traces (GODEBUG=inittrace=1: init-ms, the sum of every
-// package's init) and of the wall time over hello-world's (over-hello-ms):
+// package's init; init-B, the bytes they allocate, which load does not
+// change) and of the wall time over hello-world's (over-hello-ms):
 //
 //	go test -run '^$' -bench Startup -benchtime 50x .
 //
-// As whole processes, with farm-bench or hyperfine:
+// As whole processes (CPU time and page faults, and instructions, which
+// load does not change either; TestStartupInitIsLight lists more):
 //
-//	go build -o feedsync . && farm-bench --vs './hello' -- ./feedsync version
+//	go build -o feedsync . && perf stat -r 50 -e task-clock,page-faults ./feedsync version
+//	GODEBUG=asyncpreemptoff=1 valgrind --tool=callgrind ./feedsync version
 func BenchmarkStartup(b *testing.B) {
 	dir := b.TempDir()
 	bin, hello := filepath.Join(dir, "feedsync"), filepath.Join(dir, "hello")
@@ -34,6 +214,7 @@ func BenchmarkStartup(b *testing.B) {
 	os.WriteFile(filepath.Join(src, "main.go"), []byte("package main\n\nimport \"fmt\"\n\nfunc main() { fmt.Println(\"hello\") }\n"), 0o644)
 	build(b, src, src, hello, ".")
 	var inits, walls, hellos []float64
+	initB := 0
 	for b.Loop() {
 		cmd := exec.Command(bin, "version")
 		cmd.Env = append(os.Environ(), "GODEBUG=inittrace=1")
@@ -45,6 +226,10 @@ func BenchmarkStartup(b *testing.B) {
 		}
 		walls = append(walls, ms(time.Since(start)))
 		inits = append(inits, sumInits(stderr.String()))
+		initB = 0
+		for _, n := range initBytes(stderr.String()) {
+			initB += n
+		}
 		start = time.Now()
 		if err := exec.Command(hello).Run(); err != nil {
 			b.Fatal(err)
@@ -52,6 +237,7 @@ func BenchmarkStartup(b *testing.B) {
 		hellos = append(hellos, ms(time.Since(start)))
 	}
 	b.ReportMetric(median(inits), "init-ms")
+	b.ReportMetric(float64(initB), "init-B")
 	b.ReportMetric(median(walls)-median(hellos), "over-hello-ms")
 }
 

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"io"
 	"maps"
+	"sync"
 
 	"github.com/beevik/etree"
 	"github.com/feedsync/feedsync/engine"
@@ -30,7 +31,12 @@ func (d *Doc) WriteTo(w io.Writer) (int64, error) {
 func (d *Doc) writeTo(w io.Writer, treesOnly bool) (n int64, asRead int, err error) {
 	n, err = xmlutil.WriteIn(w, d.src.cs, func(w io.Writer) error {
 		le := xmlutil.LineEnds(w, d.src.data)
-		bw := bufio.NewWriterSize(le, 64<<10)
+		bw := writeBufs.Get().(*bufio.Writer)
+		bw.Reset(le)
+		defer func() {
+			bw.Reset(nil)
+			writeBufs.Put(bw)
+		}()
 		wr := &writer{d: d, w: bw, cs: d.cscope, treesOnly: treesOnly}
 		wr.ar.CRLF = xmlutil.RewritesLineEnds(le)
 		wr.document()
@@ -39,6 +45,11 @@ func (d *Doc) writeTo(w io.Writer, treesOnly bool) (n int64, asRead int, err err
 	})
 	return n, asRead, err
 }
+
+// writeBufs holds the buffers writeTo writes through, for the next: a
+// hub writes a small feed (a POST's answer) many times a second, and a
+// buffer made each time was most of what it allocated.
+var writeBufs = sync.Pool{New: func() any { return bufio.NewWriterSize(nil, 64<<10) }}
 
 // Bytes returns the feed as WriteTo writes it.
 func (d *Doc) Bytes() []byte { return xmlutil.Bytes(d) }

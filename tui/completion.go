@@ -7,6 +7,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"sync"
 )
 
 // completionShells are the shells 'feedsync completion' writes a script
@@ -43,7 +44,7 @@ type completionSet struct {
 	flags    map[string][]string
 }
 
-var usageFlag = regexp.MustCompile(`(?:^|[\s\[|])(--?[a-z][a-z-]*)`)
+var usageFlag = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`(?:^|[\s\[|])(--?[a-z][a-z-]*)`) })
 
 // completionWords collects the completion set from the command table.
 func completionWords() completionSet {
@@ -77,7 +78,7 @@ func completionWords() completionSet {
 // usageFlags are the flags a usage line names, each once, in order.
 func usageFlags(args string) []string {
 	var out []string
-	for _, m := range usageFlag.FindAllStringSubmatch(args, -1) {
+	for _, m := range usageFlag().FindAllStringSubmatch(args, -1) {
 		if !slices.Contains(out, m[1]) {
 			out = append(out, m[1])
 		}
@@ -124,13 +125,8 @@ func writeBash(w io.Writer, cs completionSet) error {
 	fmt.Fprintf(&b, "    if [[ $COMP_CWORD -eq 1 ]]; then\n        COMPREPLY=($(compgen -W %q -- \"$cur\"))\n        return\n    fi\n",
 		strings.Join(append(cs.names(), "-h", "--help", "--version"), " "))
 	b.WriteString("    key=\"$cmd\"\n    case \"$cmd\" in\n")
-	for _, name := range []string{"cse", "db", "git", "help", "completion"} {
-		fmt.Fprintf(&b, "    %s)\n        if [[ $COMP_CWORD -eq 2 ]]; then\n            COMPREPLY=($(compgen -W %q -- \"$cur\"))\n            return\n        fi\n", name, strings.Join(cs.subs[name], " "))
-		if name == "cse" || name == "git" || name == "db" {
-			b.WriteString("        key=\"$cmd ${COMP_WORDS[2]}\"\n")
-		}
-		b.WriteString("        ;;\n")
-	}
+	subcommandArms(&b, cs, "    %s)\n        if [[ $COMP_CWORD -eq 2 ]]; then\n            COMPREPLY=($(compgen -W %q -- \"$cur\"))\n            return\n        fi\n",
+		"        key=\"$cmd ${COMP_WORDS[2]}\"\n")
 	b.WriteString("    esac\n    if [[ \"$cur\" == -* ]]; then\n        case \"$key\" in\n")
 	for _, k := range cs.flagKeys() {
 		fmt.Fprintf(&b, "        %q) words=%q ;;\n", k, strings.Join(append(slices.Clone(cs.flags[k]), "-h"), " "))
@@ -140,6 +136,21 @@ func writeBash(w io.Writer, cs completionSet) error {
 	b.WriteString("complete -o default -F _feedsync feedsync\n")
 	_, err := io.WriteString(w, b.String())
 	return err
+}
+
+// subcommandArms writes the arms of a shell's case on the command that
+// complete the subcommands of the commands that have them: arm is the
+// arm's start, a format of the command's name and its subcommands; key,
+// the line that keys the flags by the subcommand too (cse, db and git,
+// whose subcommands take flags of their own).
+func subcommandArms(b *strings.Builder, cs completionSet, arm, key string) {
+	for _, name := range []string{"cse", "db", "git", "help", "completion"} {
+		fmt.Fprintf(b, arm, name, strings.Join(cs.subs[name], " "))
+		if name == "cse" || name == "git" || name == "db" {
+			b.WriteString(key)
+		}
+		b.WriteString("        ;;\n")
+	}
 }
 
 // zshQuote quotes s for zsh in single quotes.
@@ -156,13 +167,8 @@ func writeZsh(w io.Writer, cs completionSet) error {
 	}
 	b.WriteString("    )\n    if (( CURRENT == 2 )); then\n        _describe 'command' cmds\n        return\n    fi\n")
 	b.WriteString("    key=$words[2]\n    case $words[2] in\n")
-	for _, name := range []string{"cse", "db", "git", "help", "completion"} {
-		fmt.Fprintf(&b, "    %s)\n        if (( CURRENT == 3 )); then\n            compadd -- %s\n            return\n        fi\n", name, strings.Join(cs.subs[name], " "))
-		if name == "cse" || name == "git" || name == "db" {
-			b.WriteString("        key=\"$words[2] $words[3]\"\n")
-		}
-		b.WriteString("        ;;\n")
-	}
+	subcommandArms(&b, cs, "    %s)\n        if (( CURRENT == 3 )); then\n            compadd -- %s\n            return\n        fi\n",
+		"        key=\"$words[2] $words[3]\"\n")
 	b.WriteString("    esac\n    if [[ $PREFIX == -* ]]; then\n        case $key in\n")
 	for _, k := range cs.flagKeys() {
 		fmt.Fprintf(&b, "        %s) words=(%s -h) ;;\n", zshQuote(k), strings.Join(cs.flags[k], " "))

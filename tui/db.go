@@ -91,21 +91,16 @@ func runDBImport(ctx context.Context, env *Env, args []string) error {
 		return err
 	}
 	defer db.Close()
-	res, err := db.Import(ctx, pos[1], doc, 0)
+	res, err := db.ImportWithToken(ctx, pos[1], doc, 0, token)
 	if err != nil {
 		return fmt.Errorf("importing %s into feed %s: %w", displayName(pos[2]), pos[1], err)
 	}
-	if token != "" {
-		if err := db.SetToken(ctx, pos[1], token); err != nil {
-			return err
-		}
-	}
-	what := "merged into"
+	what := fmt.Sprintf("%s merged into feed %s", displayName(pos[2]), pos[1])
 	if res.Created {
-		what = "made"
+		what = fmt.Sprintf("feed %s made from %s", pos[1], displayName(pos[2]))
 	}
-	fmt.Fprintf(env.Stderr, "feedsync db import: feed %s %s from %s: %s changed, %s in all\n",
-		pos[1], what, displayName(pos[2]), count(res.Changed, "item"), count(int(res.Items), "item"))
+	fmt.Fprintf(env.Stderr, "feedsync db import: %s: %s changed, %s in all\n",
+		what, count(res.Changed, "item"), count(int(res.Items), "item"))
 	return nil
 }
 

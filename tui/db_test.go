@@ -42,8 +42,8 @@ func TestDBCommands(t *testing.T) {
 	if code, _, errs := h.run("", "update", feed, "--id", "item1", "--title", "Buy bread", "-o", feed); code != 0 {
 		t.Fatal(errs)
 	}
-	if code, _, errs := h.run("", "db", "import", u, "todo", feed); code != 0 || !strings.Contains(errs, "merged into") {
-		t.Fatalf("second import: %d %s", code, errs)
+	if code, _, errs := h.run("", "db", "import", u, "todo", feed); code != 0 || errs != "feedsync db import: "+feed+" merged into feed todo: 1 item changed, 1 item in all\n" {
+		t.Fatalf("second import: %d %q", code, errs)
 	}
 	out2 := h.path("out.xml")
 	if code, out, errs := h.run("", "db", "export", u, "todo", "-o", out2); code != 0 || out != "" {
@@ -80,7 +80,8 @@ func TestDBImportRefusesBadFeed(t *testing.T) {
 
 // A malformed URL, a wrong password, a missing database, an unreachable
 // server and a newer schema: exit 2, a message naming the host, the port
-// and the database, never the password (issue 28 item 5).
+// and the database, never the password (issue 28 item 5). A hub is
+// refused the same, but for a server it cannot reach, which it waits out.
 func TestDBBadURLs(t *testing.T) {
 	srv := pgtest.SharedServer(t)
 	u := srv.DB(t)
@@ -98,11 +99,20 @@ func TestDBBadURLs(t *testing.T) {
 		{"malformed", "postgres://pwuser:" + secret + "@127.0.0.1:notaport/" + dbName, []string{"127.0.0.1", "notaport", dbName, "not a PostgreSQL connection URI"}},
 		{"wrong_password", "postgres://pwuser:wrong-" + secret + "@127.0.0.1:" + port + "/" + dbName + "?sslmode=disable", []string{"127.0.0.1", port, dbName, "refused user pwuser"}},
 		{"missing_database", "postgres://pwuser:" + secret + "@127.0.0.1:" + port + "/nosuchdb?sslmode=disable", []string{"127.0.0.1", port, "nosuchdb", "does not exist"}},
+		{"keyword_value", "host=127.0.0.1 port=" + port + " user=pwuser password=" + secret + " dbname=" + dbName + " sslmode=bogus", []string{"127.0.0.1", port, dbName, "not a PostgreSQL connection URI"}},
+		{"password_parameter", "postgres://pwuser@127.0.0.1:" + port + "/" + dbName + "?password=" + secret + "&sslmode=bogus", []string{"127.0.0.1", port, dbName, "not a PostgreSQL connection URI"}},
+		{"host_parameter", "postgres://pwuser:" + secret + "@/" + dbName + "?host=127.0.0.1&port=notaport", []string{"127.0.0.1", "notaport", dbName, "not a PostgreSQL connection URI"}},
 		{"unreachable", "postgres://pwuser:" + secret + "@127.0.0.1:" + free + "/" + dbName + "?sslmode=disable", []string{"127.0.0.1", free, dbName, "no server answers"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			h := newHarness(t)
-			for _, args := range [][]string{{"db", "ls", tc.url}, {"db", "export", tc.url, "todo"}, {"serve", "--db", tc.url, "--addr", "127.0.0.1:0"}} {
+			cmds := [][]string{{"db", "ls", tc.url}, {"db", "export", tc.url, "todo"}}
+			if tc.name != "unreachable" {
+				// A hub waits out a server it cannot reach, answering 503
+				// (TestServeDBStartsWhileTheDatabaseIsDown).
+				cmds = append(cmds, []string{"serve", "--db", tc.url, "--addr", "127.0.0.1:0"})
+			}
+			for _, args := range cmds {
 				code, out, errs := h.run("", args...)
 				if code != 2 || out != "" {
 					t.Errorf("%s: exit %d, stdout %q", args[0], code, out)
@@ -152,4 +162,53 @@ func TestDBBadURLs(t *testing.T) {
 			t.Errorf("a newer schema: %d %s", code, errs)
 		}
 	})
+	t.Run("schema_without_a_version", func(t *testing.T) {
+		u := srv.DB(t)
+		h := newHarness(t)
+		if code, _, errs := h.run("", "db", "ls", u); code != 0 {
+			t.Fatal(errs)
+		}
+		c, err := pgx.Connect(context.Background(), u)
+		if err != nil {
+			t.Fatal(err)
+		}
+		c.Exec(context.Background(), "DELETE FROM feedsync_schema")
+		c.Close(context.Background())
+		code, _, errs := h.run("", "db", "ls", u)
+		if code != 2 || !strings.Contains(errs, "feedsync_schema holds no version") || !strings.Contains(errs, u[strings.LastIndex(u, "/")+1:strings.Index(u, "?")]) {
+			t.Errorf("a schema without a version: %d %s", code, errs)
+		}
+	})
+}
+
+// 'db import --token-file' makes the feed and its token in one
+// transaction: when the token cannot be set, no feed is left that the
+// hubs would serve without it (here a trigger refuses the token; before,
+// the feed was made, open to every holder of the hubs' token, and the
+// command failed after).
+func TestDBImportTokenWithTheFeedOrNotAtAll(t *testing.T) {
+	u := pgtest.SharedServer(t).DB(t)
+	h := newHarness(t)
+	if code, _, errs := h.run("", "db", "ls", u); code != 0 { // makes the tables
+		t.Fatal(errs)
+	}
+	c, err := pgx.Connect(context.Background(), u)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close(context.Background())
+	if _, err := c.Exec(context.Background(), `CREATE FUNCTION no_token() RETURNS trigger LANGUAGE plpgsql AS
+		$$ BEGIN RAISE EXCEPTION 'no token today'; END $$;
+		CREATE TRIGGER no_token BEFORE UPDATE OF token ON feedsync_feeds FOR EACH ROW EXECUTE FUNCTION no_token()`); err != nil {
+		t.Fatal(err)
+	}
+	tok := h.write("own.token", "own-secret\n")
+	os.Chmod(tok, 0o600)
+	code, _, errs := h.run("", "db", "import", u, "todo", h.write("todo.xml", oneItem), "--token-file", tok)
+	if code != 2 || !strings.Contains(errs, "no token today") {
+		t.Errorf("db import with a token refused: %d %s", code, errs)
+	}
+	if code, out, _ := h.run("", "db", "ls", u); code != 0 || out != "" {
+		t.Errorf("after the refused token the database holds %q; want no feed", out)
+	}
 }

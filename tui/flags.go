@@ -10,6 +10,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 	"unicode/utf8"
 
@@ -42,7 +43,7 @@ func (f *flagSet) parse(env *Env, args []string) ([]string, error) {
 				f.PrintDefaultsTo(env.Stdout)
 				return nil, exitStatus(ExitOK)
 			}
-			return nil, usageError(f.cmd, "%s", flagErrorNames.ReplaceAllStringFunc(err.Error(), func(m string) string {
+			return nil, usageError(f.cmd, "%s", flagErrorNames().ReplaceAllStringFunc(err.Error(), func(m string) string {
 				i := strings.LastIndex(m, " -")
 				return m[:i+1] + flagName(m[i+2:])
 			}))
@@ -80,7 +81,9 @@ func (f *flagSet) parseCount(env *Env, args []string, want string, counts ...int
 // provided but not defined: -remove-field", "invalid value \"x\" for flag
 // -place: ..."), which write every flag with one dash, so that it is
 // written as usage lines write it: --remove-field, -o.
-var flagErrorNames = regexp.MustCompile(`(?:defined:|argument:|for flag|for) -[^\s:=]+`)
+var flagErrorNames = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(?:defined:|argument:|for flag|for) -[^\s:=]+`)
+})
 
 // stdinOnce refuses standard input (-) named twice: feeds are read at
 // once, and two readers of one stream would each get part of it.

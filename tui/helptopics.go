@@ -8,6 +8,7 @@ import (
 	"os/exec"
 	"regexp"
 	"strings"
+	"sync"
 	"unicode/utf8"
 
 	"github.com/feedsync/feedsync/tui/resolver"
@@ -30,7 +31,7 @@ var helpTopics = []helpTopic{
 	{"resolver", "the interactive resolver: its screens and every key of each"},
 	{"sync", "sync over HTTP: serve, pull and sync, partial feeds, tokens, state files"},
 	{"git", "feeds in git: git setup, the merge driver and the merge tool"},
-	{"reliability", "atomic saves, locks, backups, and the limits on input"},
+	{"reliability", "atomic saves, locks, backups, the limits on input, and start-up"},
 	{"formats", "Atom, RSS and OPML; FeedSync 1.0.2, SSE 0.91 and CSE; what is kept as read"},
 	{"exit-codes", "what exit codes 0, 1, 2 and 130 mean, and how errors are worded"},
 }
@@ -82,12 +83,12 @@ func topicSource(name string) string {
 	return string(b)
 }
 
-var placeholder = regexp.MustCompile(`\{\{(usage|keys)([^}]*)\}\}\n`)
+var placeholder = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\{\{(usage|keys)([^}]*)\}\}\n`) })
 
 // topicText is a topic's text with its placeholders filled in: the usage
 // lines of the commands named, the resolver's key tables.
 func topicText(name string) string {
-	return placeholder.ReplaceAllStringFunc(topicSource(name), func(m string) string {
+	return placeholder().ReplaceAllStringFunc(topicSource(name), func(m string) string {
 		f := strings.Fields(strings.Trim(m, "{}\n"))
 		if f[0] == "keys" {
 			return keyTablesText()

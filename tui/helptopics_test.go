@@ -123,7 +123,7 @@ func helpCommands() [][]string {
 // topicProse is a topic's text without its usage lines, the part a
 // person wrote.
 func topicProse(name string) string {
-	return placeholder.ReplaceAllString(topicSource(name), "")
+	return placeholder().ReplaceAllString(topicSource(name), "")
 }
 
 // mentions reports whether text names flag as a word of its own.

@@ -128,9 +128,13 @@ func serveDir(ctx context.Context, env *Env, dir, addr string, opts share.Option
 }
 
 // serveDB serves every feed of the PostgreSQL database at url
-// (share.DBServer): one hub of any number on the database.
+// (share.DBServer): one hub of any number on the database. It listens
+// before it connects: a database down when the hub starts is an outage
+// like any other (503 until it is back, one line in the log), while one
+// this feedsync cannot use (a password refused, a missing database, a
+// newer schema) stops the hub, exit 2.
 func serveDB(ctx context.Context, env *Env, url, addr string, opts share.Options) error {
-	db, err := openDB(ctx, env, url)
+	db, err := share.DialDB(url, env.Stderr)
 	if err != nil {
 		return err
 	}
@@ -140,9 +144,20 @@ func serveDB(ctx context.Context, env *Env, url, addr string, opts share.Options
 	if !opts.Window.IsZero() {
 		what = fmt.Sprintf("partial feeds (window %s), the complete ones at /NAME/complete", opts.Window)
 	}
-	return serve(ctx, env, srv, addr, func(a net.Addr) string {
+	ctx, refuse := context.WithCancelCause(ctx)
+	defer refuse(nil)
+	go func() {
+		if err := db.Ping(ctx); err != nil && !errors.Is(err, share.ErrUnreachable) && ctx.Err() == nil {
+			refuse(err)
+		}
+	}()
+	err = serve(ctx, env, srv, addr, func(a net.Addr) string {
 		return fmt.Sprintf("serving the feeds of %s at http://%s/NAME (the list at /): %s", db, a, what)
 	})
+	if cause := context.Cause(ctx); cause != nil && cause != ctx.Err() {
+		return cause // refused, not stopped
+	}
+	return err
 }
 
 // serve runs the hub's server until ctx ends or SIGINT or SIGTERM comes,

@@ -10,6 +10,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 	"sync"
 	"syscall"
@@ -241,4 +242,59 @@ func itemDigests(t *testing.T, name string, data []byte) map[string]string {
 		out[e.ID()] = s
 	}
 	return out
+}
+
+// A hub started while its database is down is an outage like any other
+// (issue 28 item 3 and the contract: a hub answers HTTP within seconds of
+// starting and never exits while the database is unreachable): it answers
+// 503 with Retry-After at once, logs one line naming the host, the port
+// and the database, and serves the feeds once the database is back,
+// without a restart.
+func TestServeDBStartsWhileTheDatabaseIsDown(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the binary")
+	}
+	srv := pgtest.Private(t)
+	u := srv.DB(t)
+	bin := builtFeedsync(t)
+	h := newHarness(t)
+	if code, _, errs := h.run("", "db", "import", u, "todo", h.write("todo.xml", oneItem)); code != 0 {
+		t.Fatal(errs)
+	}
+	srv.Down()
+	hub := startDBHubProc(t, bin, u, "127.0.0.1:0")
+	resp, err := (&http.Client{Timeout: 5 * time.Second}).Get(hub.url + "todo")
+	if err != nil {
+		t.Fatalf("the hub started while the database is down does not answer: %v\n%s", err, hub.out)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != 503 || resp.Header.Get("Retry-After") == "" {
+		t.Errorf("while the database is down: %d, Retry-After %q; want 503 with Retry-After", resp.StatusCode, resp.Header.Get("Retry-After"))
+	}
+	if err := srv.Up(); err != nil {
+		t.Fatal(err)
+	}
+	deadline := time.Now().Add(20 * time.Second)
+	for {
+		resp, err := (&http.Client{Timeout: 5 * time.Second}).Get(hub.url + "todo")
+		if err == nil {
+			resp.Body.Close()
+			if resp.StatusCode == 200 {
+				break
+			}
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the hub does not serve once the database is back:\n%s", hub.out)
+		}
+		time.Sleep(200 * time.Millisecond)
+	}
+	log := hub.out.String()
+	port := strconv.Itoa(srv.Port)
+	dbName := u[strings.LastIndex(u, "/")+1 : strings.Index(u, "?")]
+	if n := strings.Count(log, "is unreachable"); n != 1 || !strings.Contains(log, "127.0.0.1:"+port) || !strings.Contains(log, dbName) {
+		t.Errorf("want one line for the outage naming the host, port and database:\n%s", log)
+	}
+	if !strings.Contains(log, "is back") {
+		t.Errorf("the end of the outage is not logged:\n%s", log)
+	}
 }

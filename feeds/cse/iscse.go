@@ -3,6 +3,7 @@ package cse
 import (
 	"bytes"
 	"regexp"
+	"sync"
 
 	"github.com/feedsync/feedsync/feeds/internal/xmlscan"
 )
@@ -14,7 +15,7 @@ import (
 func IsCSE(doc []byte) bool {
 	data, _, err := xmlscan.Decode(doc)
 	if err != nil {
-		return declaresCSE.Match(doc)
+		return declaresCSE().Match(doc)
 	}
 	// A declaration of the namespace writes its URI, unless it writes it
 	// with references: a document with neither is not CSE, unread.
@@ -28,14 +29,16 @@ func IsCSE(doc []byte) bool {
 		}
 	}
 	if s.Err() != nil {
-		return declaresCSE.Match(doc)
+		return declaresCSE().Match(doc)
 	}
 	return false
 }
 
 // declaresCSE finds a namespace declaration of the CSE URI, quoted or not
 // (the spec's own example leaves it unquoted).
-var declaresCSE = regexp.MustCompile(`xmlns(:[^\s=]+)?\s*=\s*["']?` + regexp.QuoteMeta(Namespace) + `["'\s/>]`)
+var declaresCSE = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`xmlns(:[^\s=]+)?\s*=\s*["']?` + regexp.QuoteMeta(Namespace) + `["'\s/>]`)
+})
 
 // usesCSE reports whether an element, or one of its attributes, is in the
 // CSE namespace or declares it.

@@ -135,23 +135,44 @@
 // the later of the database's clock in whole seconds and the feed's last
 // stamp plus a second (so stamps strictly increase across every hub, and
 // no hub's clock counts), updates the row, and answers once the
-// transaction has committed. A POST that would take the complete feed past
-// what feedsync reads (Options.MaxFeed) is refused with 413 before it
-// commits. A GET reads one snapshot: the feed's row, and for a partial
+// transaction has committed. The POSTs to one feed that reach a hub while
+// its transaction on the feed is under way are merged together in its
+// next one, each an incorporation with a stamp of its own (group commit).
+// The transaction takes two round trips to the database, whatever it
+// merges (feedTx, its statements sent together in a pipeline): the first
+// begins it, locks the row, reads the clock and the items named; the
+// second writes the items changed (new ones inserted, the others updated
+// in place), the versions that left, the row once (its shell only when
+// it changed), reads the items the posters lack, in one query for the
+// batch, and commits; an import of many new items copies them (COPY). A
+// partial feed's ETag, which a POST answers, reads its window before the
+// commit. A hub keeps the feeds' own tokens and checks a request against
+// the token its transaction reads from the row (tokenCache), rather than
+// reading it first. A POST that would take the complete feed past what
+// feedsync reads (Options.MaxFeed) is refused with 413 before it commits.
+// A GET reads one snapshot: the feed's row, and for a partial
 // feed its window's stamps (feedsync_items_stamp, walked back from the
 // latest by the rules of stamps.choose), which give since, until and the
 // ETag without reading an item; then the items' bytes, in the feed's
 // order, into a spool (memory, then a temporary file) before the answer
 // begins, so that the complete feed is streamed from the database at a
 // bounded cost in memory and the database going away midway makes a 503,
-// never a feed cut short. The ETag is a digest of the shell, the items'
-// digest and the sx:sharing, so every hub answers the same one for the
-// same state; 1.0.2's expires is renewed at whole multiples of half of
-// Options.Expires since 1970, the same moments on every hub. A hub keeps
-// no feed in memory: what it holds is bounded by the requests under way,
-// whatever the number and the size of the database's feeds. An OPML
-// outline, which nests, is laid out through its Doc: its complete feed is
-// read into memory while it is written.
+// never a feed cut short. A POST's answer is written into a spool too, as
+// the rows of what its poster lacks come. The shell is written with its
+// sx:sharing from a template made once per shape of sx:sharing, its since
+// and until filled in (shellInfo.withSharing). The ETag is a digest of the
+// shell, the items' digest and the sx:sharing, so every hub answers the
+// same one for the same state; 1.0.2's expires is renewed at whole
+// multiples of half of Options.Expires since 1970, the same moments on
+// every hub. A hub keeps no feed in memory, and what it holds of the
+// bodies it answers is bounded whatever the number and the size of the
+// database's feeds: each spool holds at most 4 MiB in memory, and the
+// spools of the process 64 MiB together (spoolsMemory), the rest in
+// temporary files. An OPML outline, which nests, is laid out through its
+// Doc, which holds it all (its complete feed, a partial one, a POST's
+// answer): the hubs of a process lay out 64 MiB of outlines' bytes at
+// once (layoutsMemory), a larger outline alone, the others waiting their
+// turn.
 //
 // A POST answered 200 by one hub is in every hub's next GET: each GET
 // reads the database, so there is nothing to notify (LISTEN/NOTIFY would
@@ -159,15 +180,24 @@
 // reads each POST back through the other hub right after its answer.
 //
 // While the database cannot be reached (no server, a connection lost, a
-// server shutting down or starting) every request is answered 503 with
+// server shutting down or starting, or, once the hub has used it, a
+// server that refuses its new connections: a password changed, a role or
+// database dropped) every request is answered 503 with
 // Retry-After; the hub logs one line when the outage begins and one when
 // it ends, lets its connections go, and connects again by itself. A
 // transaction that meets a connection broken while idle is run once more
 // on a new one; a merge run twice changes nothing the first did not.
-// 'feedsync serve --db' exits 2 when the database cannot be used at start
-// (a URL that does not parse, a password refused, a missing database, no
-// server): the message names the host, the port and the database, never
-// the password.
+// 'feedsync serve --db' exits 2 when the database cannot be used (a URL
+// that does not parse, a password refused, a missing database, a newer
+// schema): the message names the host, the port and the database, never
+// the password. A server it cannot reach is no such reason, at start or
+// later: the issue asks both that an unreachable server exit 2 (item 5)
+// and that hubs never exit while the database is unreachable (item 3); we
+// read item 5 as the commands' rule and item 3 as the hubs', so that a hub
+// restarted during an outage (a deploy, a failover) answers 503 within a
+// second of its start and serves once the database is back (DialDB, Ping;
+// TestServeDBStartsWhileTheDatabaseIsDown), rather than be down until
+// someone starts it again.
 //
 // # Durability
 //

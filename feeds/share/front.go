@@ -32,9 +32,11 @@ type hubState interface {
 	post(ctx context.Context, posted feed, until, link string, complete bool) (postAnswer, int, error)
 }
 
-// postAnswer is the answer to a POST.
+// postAnswer is the answer to a POST: its body, and done, when set, to
+// call once it is written.
 type postAnswer struct {
-	body  []byte
+	body  io.Reader
+	done  func()
 	ctype string
 	etag  string
 }
@@ -76,9 +78,14 @@ func (f *front) authorized(w http.ResponseWriter, r *http.Request, t tokenCheck,
 	if t.none() || open || t.matches(r.Header.Get("Authorization")) {
 		return true
 	}
+	unauthorized(w)
+	return false
+}
+
+// unauthorized answers 401.
+func unauthorized(w http.ResponseWriter) {
 	w.Header().Set("WWW-Authenticate", `Bearer realm="feedsync"`)
 	http.Error(w, "401 unauthorized: this hub wants Authorization: Bearer <token> (feedsync: --token-file)", http.StatusUnauthorized)
-	return false
 }
 
 // linkFor is the absolute URI of the complete feed (1.0.2 §2.3) of the
@@ -140,7 +147,14 @@ func (f *front) serveFeed(w http.ResponseWriter, r *http.Request, st hubState, t
 		}
 		defer release()
 		a, code, err := st.post(r.Context(), posted, r.Header.Get(HeaderUntil), link, complete)
+		if a.done != nil {
+			defer a.done()
+		}
 		if err != nil {
+			if code == http.StatusUnauthorized {
+				unauthorized(w)
+				return
+			}
 			if code == http.StatusServiceUnavailable {
 				w.Header().Set("Retry-After", strconv.Itoa(int(RetryAfter/time.Second)))
 			}
@@ -151,7 +165,7 @@ func (f *front) serveFeed(w http.ResponseWriter, r *http.Request, st hubState, t
 		if a.etag != "" {
 			w.Header().Set(HeaderETag, a.etag)
 		}
-		w.Write(a.body)
+		io.Copy(w, a.body)
 	default:
 		w.Header().Set("Allow", "GET, HEAD, POST")
 		http.Error(w, r.Method+" is not allowed", http.StatusMethodNotAllowed)
@@ -193,4 +207,52 @@ func (f *front) readPost(w http.ResponseWriter, r *http.Request) (feed, func(), 
 		postHook()
 	}
 	return posted, release, true
+}
+
+// notModified reports whether an If-None-Match header names etag as
+// http.ServeContent reads it (RFC 9110 §13.1.2: a list of entity tags,
+// compared weakly, or "*"), so that a hub skips making the body of a GET
+// exactly when ServeContent answers it 304: a header that merely holds
+// the tag's characters (x"…") gets the feed, never an empty body.
+func notModified(header, etag string) bool {
+	for h := strings.TrimSpace(header); h != ""; h = strings.TrimSpace(h) {
+		switch h[0] {
+		case ',':
+			h = h[1:]
+			continue
+		case '*':
+			return true
+		}
+		tag, rest, ok := scanETag(h)
+		if !ok {
+			return false
+		}
+		if strings.TrimPrefix(tag, "W/") == strings.TrimPrefix(etag, "W/") {
+			return true
+		}
+		h = rest
+	}
+	return false
+}
+
+// scanETag reads the entity tag at the start of s (W/ and a quoted
+// string of etagc, RFC 9110 §8.8.3) and what follows it.
+func scanETag(s string) (tag, rest string, ok bool) {
+	start := 0
+	if strings.HasPrefix(s, "W/") {
+		start = 2
+	}
+	if len(s)-start < 2 || s[start] != '"' {
+		return "", "", false
+	}
+	for i := start + 1; i < len(s); i++ {
+		switch c := s[i]; {
+		case c == '"':
+			return s[:i+1], s[i+1:], true
+		case c == 0x21 || c >= 0x23 && c != 0x7f:
+		default:
+			return "", "", false
+		}
+	}
+	return "", "", false
 }

@@ -124,6 +124,23 @@ func (c *cutter) scan() error {
 	return c.err
 }
 
+// spaceBefore reports whether the token before the one at off is white
+// space alone, which goes with what follows it. It reads the bytes: the
+// scanner's Space is false for white space holding a carriage return,
+// which it normalizes, and a feed written with CRLF line ends would
+// otherwise leave its items' white space in the shell.
+func (c *cutter) spaceBefore(off int) bool {
+	if c.last.Kind != xmlscan.Text || c.last.End != off {
+		return false
+	}
+	for _, b := range c.data[c.last.Off:c.last.End] {
+		if b != ' ' && b != '\t' && b != '\r' && b != '\n' {
+			return false
+		}
+	}
+	return true
+}
+
 func (c *cutter) top() *frame {
 	if len(c.stack) == 0 {
 		return nil
@@ -134,7 +151,7 @@ func (c *cutter) top() *frame {
 func (c *cutter) start(s *xmlscan.Scanner, t *xmlscan.Token) {
 	parent := c.top()
 	fr := &frame{name: t.Name, depth: s.Depth(), off: t.Off, from: t.Off, tagEnd: t.End, empty: t.Empty, parent: parent}
-	if c.last.Kind == xmlscan.Text && c.last.Space && c.last.End == t.Off {
+	if c.spaceBefore(t.Off) {
 		fr.from = c.last.Off
 	}
 	uri, _ := s.Lookup(t.Name.Prefix)
@@ -330,7 +347,7 @@ func (c *cutter) end(t *xmlscan.Token) {
 	fr := c.top()
 	c.stack = c.stack[:len(c.stack)-1]
 	fr.end, fr.endOff, fr.wsBefore = t.End, t.Off, t.Off
-	if c.last.Kind == xmlscan.Text && c.last.Space && c.last.End == t.Off && !fr.empty {
+	if c.spaceBefore(t.Off) && !fr.empty {
 		fr.wsBefore = c.last.Off
 	}
 	if fr.depth == c.boxAt && c.box == nil {

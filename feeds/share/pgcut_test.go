@@ -3,6 +3,7 @@ package share
 import (
 	"fmt"
 	"math/rand/v2"
+	"strings"
 	"testing"
 
 	"github.com/feedsync/feedsync/engine"
@@ -106,6 +107,48 @@ func TestCutAndCompose(t *testing.T) {
 				if len(again.items) != len(keep) {
 					t.Errorf("round %d: cut again: %d items", round, len(again.items))
 				}
+			}
+		})
+	}
+}
+
+// A feed cut and composed again with all its items in order is the feed
+// it was, byte for byte, whatever its line ends: the white space before
+// an item goes with it, a carriage return included (mesh4x writes CRLF).
+// The database store relies on this to export a feed as imported.
+func TestCutKeepsWhiteSpaceWithItsItem(t *testing.T) {
+	const rss = `<?xml version="1.0" encoding="utf-8"?>
+<rss version="2.0" xmlns:sx="http://feedsync.org/2007/feedsync">
+ <channel>
+  <title>To Do List</title>
+  <item>
+   <title>Buy groceries</title>
+   <sx:sync id="a" updates="1">
+    <sx:history sequence="1" when="2005-05-21T09:43:33Z" by="REO1750"/>
+   </sx:sync>
+  </item>
+  <item>
+   <title>Other</title>
+   <sx:sync id="b" updates="1">
+    <sx:history sequence="1" when="2005-05-21T09:43:33Z" by="REO1750"/>
+   </sx:sync>
+  </item>
+ </channel>
+</rss>
+`
+	for name, data := range map[string]string{"LF": rss, "CRLF": strings.ReplaceAll(rss, "\n", "\r\n"), "tabs": strings.ReplaceAll(rss, "  ", "\t")} {
+		t.Run(name, func(t *testing.T) {
+			f := mustParse(t, name, []byte(data))
+			c := cutOf(t, f)
+			var items [][]byte
+			for _, p := range c.items {
+				items = append(items, p.body)
+				if strings.TrimLeft(string(p.body), " \t\r\n") == string(p.body) {
+					t.Errorf("item %s begins %q: not with the white space before it", p.id, p.body[:min(len(p.body), 12)])
+				}
+			}
+			if got := string(compose(c.shell, c.ins, items)); got != data {
+				t.Errorf("composed again:\n%q\nwant\n%q", got, data)
 			}
 		})
 	}

@@ -13,6 +13,7 @@ import (
 
 	"github.com/feedsync/feedsync/feeds/dialect"
 	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
 )
 
 // dbFeed is a feed's row of feedsync_feeds: its shell, its stamps (the
@@ -48,34 +49,25 @@ var errNoDBFeed = errors.New("no such feed in the database")
 // loadFeed reads feed name's row, locked for the transaction when lock
 // is set: a POST holds it from its read to its commit, so that POSTs to
 // one feed through any number of hubs take turns.
-func (db *DB) loadFeed(ctx context.Context, tx pgx.Tx, name string, lock bool) (*dbFeed, error) {
+func (db *DB) loadFeed(ctx context.Context, tx querier, name string, lock bool) (*dbFeed, error) {
 	q := "SELECT " + feedColumns + " FROM feedsync_feeds WHERE name = $1"
 	if lock {
 		q += " FOR UPDATE"
 	}
-	f := &dbFeed{}
-	var format int16
-	var digest []byte
-	err := tx.QueryRow(ctx, q, name).Scan(&f.id, &f.name, &format, &f.dialect, &f.shell, &f.ins, &f.origin, &f.until,
-		&f.purged, &digest, &f.seq, &f.items, &f.size, &f.token, &f.now)
-	if errors.Is(err, pgx.ErrNoRows) {
-		return nil, errNoDBFeed
-	}
+	f, err := scanFeed(tx.QueryRow(ctx, q, name))
 	if err != nil {
 		return nil, err
 	}
 	if lock {
 		// The clock once the lock is held: a POST that waited for another
 		// stamps after it.
-		if err := tx.QueryRow(ctx, "SELECT floor(extract(epoch from clock_timestamp()))::bigint").Scan(&f.now); err != nil {
+		if err := tx.QueryRow(ctx, clockQuery).Scan(&f.now); err != nil {
 			return nil, err
 		}
 	}
 	if db.now != nil {
 		f.now = db.now().Unix()
 	}
-	f.format = dialect.Format(format)
-	copy(f.digest[:], digest)
 	return f, nil
 }
 
@@ -86,6 +78,9 @@ type shellInfo struct {
 	format  dialect.Format
 	related []dialect.Related // its own sx:related of type "aggregated", republished
 	ctype   string
+
+	mu        sync.Mutex
+	templates map[string]*sharingTemplate // by the shape of sx:sharing (withSharing)
 }
 
 // shells caches shellInfo by the shell's digest.
@@ -134,38 +129,8 @@ type dbItem struct {
 	sum    string
 	parent string
 	body   []byte
-}
-
-// loadItems reads the items of feed with the given ids, and for an OPML
-// outline every outline above them, in the feed's order.
-func loadItems(ctx context.Context, tx pgx.Tx, f *dbFeed, ids []string) ([]dbItem, error) {
-	q := `SELECT id, seq, stamp, sum, parent, body FROM feedsync_items WHERE feed = $1 AND id = ANY($2) ORDER BY seq`
-	if f.format == dialect.OPML {
-		q = `WITH RECURSIVE up(id) AS (
-			SELECT unnest($2::text[]) COLLATE "C"
-			UNION
-			SELECT i.parent FROM feedsync_items i JOIN up ON i.feed = $1 AND i.id = up.id WHERE i.parent <> ''
-		)
-		SELECT i.id, i.seq, i.stamp, i.sum, i.parent, i.body FROM feedsync_items i JOIN up ON i.feed = $1 AND i.id = up.id ORDER BY i.seq`
-	}
-	rows, err := tx.Query(ctx, q, f.id, ids)
-	if err != nil {
-		return nil, err
-	}
-	return pgx.CollectRows(rows, func(r pgx.CollectableRow) (dbItem, error) {
-		var it dbItem
-		err := r.Scan(&it.id, &it.seq, &it.stamp, &it.sum, &it.parent, &it.body)
-		return it, err
-	})
-}
-
-// bodies are the items' bytes, in order.
-func bodies(its []dbItem) [][]byte {
-	out := make([][]byte, len(its))
-	for i, it := range its {
-		out[i] = it.body
-	}
-	return out
+	dirty  bool // changed in the transaction, to be written
+	fresh  bool // new in the transaction: not in the table yet
 }
 
 // Names returns the names of the database's feeds, sorted by byte.
@@ -183,36 +148,59 @@ func (db *DB) Names(ctx context.Context) ([]string, error) {
 }
 
 // newFeedRow makes the row of a new feed from the feed it is created from
-// (its feed-level data and dialect; its items are merged in after) and
-// returns it locked.
-func (db *DB) newFeedRow(ctx context.Context, tx pgx.Tx, name string, from feed) (*dbFeed, error) {
+// (its feed-level data and dialect) and returns it locked, in the
+// transaction under way on conn, with that feed cut into its shell and its
+// items (fill writes them); nil for the cut when another command made the
+// feed first, which from is then merged into.
+func (db *DB) newFeedRow(ctx context.Context, conn *pgxpool.Conn, name string, from feed) (*dbFeed, *cut, error) {
 	ids := map[string]bool{}
 	for _, e := range from.Entries() {
 		ids[e.ID()] = true
 	}
 	c, err := cutFeed(from.UTF8Bytes(), from.Format(), ids, placesOf(from))
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	shell, err := parse(name, compose(c.shell, c.ins, nil))
 	if err != nil {
-		return nil, fmt.Errorf("%s: its feed-level data alone does not load: %w", from.Name(), err)
+		return nil, nil, fmt.Errorf("%s: its feed-level data alone does not load: %w", from.Name(), err)
 	}
 	var now int64
-	if err := tx.QueryRow(ctx, "SELECT floor(extract(epoch from clock_timestamp()))::bigint").Scan(&now); err != nil {
-		return nil, err
+	if err := conn.QueryRow(ctx, clockQuery).Scan(&now); err != nil {
+		return nil, nil, err
 	}
 	if db.now != nil {
 		now = db.now().Unix()
 	}
 	o := now - 1
-	_, err = tx.Exec(ctx, `INSERT INTO feedsync_feeds (name, format, dialect, shell, ins, origin, until, purged, digest, size)
+	tag, err := conn.Exec(ctx, `INSERT INTO feedsync_feeds (name, format, dialect, shell, ins, origin, until, purged, digest, size)
 		VALUES ($1, $2, $3, $4, $5, $6, $6, $6, $7, $8) ON CONFLICT (name) DO NOTHING`,
 		name, int16(from.Format()), shell.Dialect().String(), c.shell, c.ins, o, make([]byte, 16), len(c.shell))
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	return db.loadFeed(ctx, tx, name, true)
+	if tag.RowsAffected() == 0 {
+		c = nil // another command made it meanwhile: merge into it
+	}
+	f, err := db.loadFeed(ctx, conn, name, true)
+	return f, c, err
+}
+
+// fill notes for flush the items of from, the feed the transaction's new
+// feed was made from (c: from cut), as from holds them, stamped as one
+// incorporation: a feed imported is exported as it was, its layout
+// included, rather than laid out again by a merge into its empty shell.
+// It returns how many items it wrote.
+func (tx *feedTx) fill(from feed, c *cut, maxFeed int64) (int, error) {
+	if len(c.items) == 0 {
+		return 0, nil
+	}
+	ids := make([]string, len(c.items)) // in document order: the feed's order
+	pieces := make(map[string][]byte, len(c.items))
+	for i, p := range c.items {
+		ids[i], pieces[p.id] = p.id, p.body
+	}
+	return len(ids), tx.write(from, ids, nil, pieces, c, maxFeed)
 }
 
 // ImportResult says what an import changed.
@@ -228,26 +216,58 @@ type ImportResult struct {
 // merge into leaves the database unchanged. The items it changes are
 // stamped as one incorporation.
 func (db *DB) Import(ctx context.Context, name string, src feed, maxFeed int64) (ImportResult, error) {
+	return db.ImportWithToken(ctx, name, src, maxFeed, "")
+}
+
+// ImportWithToken is Import, and gives feed name its own token (as
+// SetToken; "" leaves the feed's as it is) in the same transaction, so
+// that no hub serves a feed so made without it, even for a moment, nor
+// keeps one made whose token could not be set.
+func (db *DB) ImportWithToken(ctx context.Context, name string, src feed, maxFeed int64, token string) (ImportResult, error) {
 	if !validName(name) {
 		return ImportResult{}, fmt.Errorf("feed name %q: a NAME is letters, digits, '.', '_' and '-', beginning with a letter or digit, at most %d bytes", name, maxNameLen)
 	}
 	var res ImportResult
-	err := db.run(ctx, false, func(tx pgx.Tx) error {
+	ids := postedIDs(src)
+	err := db.runOn(ctx, func(conn *pgxpool.Conn) error {
 		res = ImportResult{}
-		f, err := db.loadFeed(ctx, tx, name, true)
+		tx, err := db.beginFeedTx(ctx, conn, name, ids, src.Format() == dialect.OPML)
+		var c *cut // the cut of src when it makes the feed
 		if errors.Is(err, errNoDBFeed) {
 			res.Created = true
-			f, err = db.newFeedRow(ctx, tx, name, src)
+			tx = &feedTx{conn: conn, read: map[string]*dbItem{}}
+			if tx.f, c, err = db.newFeedRow(ctx, conn, name, src); err == nil && c == nil {
+				// Made by another command meanwhile, it may hold items.
+				res.Created = false
+				err = tx.readMore(ctx, ids)
+			}
 		}
 		if err != nil {
 			return err
 		}
-		m, err := db.mergeInto(ctx, tx, f, src, maxFeed)
+		if c != nil {
+			res.Changed, err = tx.fill(src, c, maxFeed)
+			res.Items = tx.f.items
+		} else {
+			var m *merged
+			if m, err = tx.merge(src, maxFeed); err == nil {
+				res.Changed, res.Items = len(m.changed), m.feed.items
+			}
+		}
 		if err != nil {
 			return err
 		}
-		res.Changed, res.Items = len(m.changed), m.feed.items
-		return nil
+		if token == "" {
+			return tx.flush(ctx, nil, nil, true)
+		}
+		return tx.flush(ctx, func(b *pgx.Batch) { b.Queue(setTokenSQL, name, tokenDigest(token)) },
+			func(br pgx.BatchResults) error {
+				tag, err := br.Exec()
+				if err == nil && tag.RowsAffected() == 0 {
+					return errNoDBFeed
+				}
+				return err
+			}, true)
 	})
 	return res, err
 }
@@ -272,23 +292,22 @@ func checkDBGrowth(size, grown, maxFeed int64) error {
 	return nil
 }
 
-// mergeInto merges posted into feed f (its row locked by tx) as a hub
-// merges a POST: only the items posted are read (in OPML, with the
-// outlines above them), merged in place (dialect.Doc.MergeIn), and those
-// the merge changed written back, stamped as one incorporation at the
-// database's clock (the later of now and the last stamp plus a second);
-// the versions that left are kept in feedsync_versions.
-func (db *DB) mergeInto(ctx context.Context, tx pgx.Tx, f *dbFeed, posted feed, maxFeed int64) (*merged, error) {
-	ids := postedIDs(posted)
-	rows, err := loadItems(ctx, tx, f, ids)
-	if err != nil {
-		return nil, err
-	}
+// merge merges posted into the transaction's feed as a hub merges a
+// POST: only the items posted (in OPML, with the outlines above them),
+// which the transaction read, are merged in place (dialect.Doc.MergeIn),
+// and those the merge changed noted for flush, stamped as one
+// incorporation at the database's clock (the later of now and the last
+// stamp plus a second), with the versions that left (feedsync_versions).
+// A merge refused (badPost, GrowthError) changes nothing.
+func (tx *feedTx) merge(posted feed, maxFeed int64) (*merged, error) {
+	f := tx.f
+	rows := tx.items(postedIDs(posted))
 	old := make(map[string]*dbItem, len(rows))
-	for i := range rows {
-		old[rows[i].id] = &rows[i]
+	bodies := make([][]byte, len(rows))
+	for i, it := range rows {
+		old[it.id], bodies[i] = it, it.body
 	}
-	doc, err := parse(f.name, compose(f.shell, f.ins, bodies(rows)))
+	doc, err := parse(f.name, compose(f.shell, f.ins, bodies))
 	if err != nil {
 		return nil, fmt.Errorf("feed %s in the database does not load: %w", f.name, err)
 	}
@@ -318,10 +337,10 @@ func (db *DB) mergeInto(ctx context.Context, tx pgx.Tx, f *dbFeed, posted feed, 
 	for _, p := range c.items {
 		pieces[p.id] = p.body
 	}
-	if err := db.write(ctx, tx, f, doc, changed, old, pieces, c, maxFeed); err != nil {
+	if err := tx.write(doc, changed, old, pieces, c, maxFeed); err != nil {
 		return nil, err
 	}
-	if err := db.keepLeft(ctx, tx, f, c, before, posted, doc, old); err != nil {
+	if err := tx.keepLeft(c, before, posted, doc, old); err != nil {
 		return nil, err
 	}
 	return m, nil
@@ -368,21 +387,20 @@ func entriesOf(doc, posted feed) []dialect.Entry {
 	return out
 }
 
-// write writes the changed items and the feed's row: the items whose
-// sync digest changed get the incorporation's stamp, the others (written
-// otherwise, the same sync data) keep theirs.
-func (db *DB) write(ctx context.Context, tx pgx.Tx, f *dbFeed, doc feed, changed []string, old map[string]*dbItem,
-	pieces map[string][]byte, c *cut, maxFeed int64) error {
+// write notes the changed items and the feed's row for flush: the items
+// whose sync digest changed get the incorporation's stamp, the others
+// (written otherwise, the same sync data) keep theirs. A change refused
+// for its size notes nothing.
+func (tx *feedTx) write(doc feed, changed []string, old map[string]*dbItem, pieces map[string][]byte, c *cut, maxFeed int64) error {
+	f := tx.f
 	var s summer
 	stamp := max(f.now, f.until+1)
 	stamped := false
-	n := len(changed)
-	idA, bodyA, sumA, parentA := make([]string, 0, n), make([][]byte, 0, n), make([]string, 0, n), make([]string, 0, n)
-	seqA, stampA := make([]int64, 0, n), make([]int64, 0, n)
 	size := f.size - int64(len(f.shell)) + int64(len(c.shell))
 	// The row changes only once the change is taken: a POST refused for
 	// its size leaves it as it was, for the next POST of its batch.
 	seqN, items, digest := f.seq, f.items, f.digest
+	out := make([]*dbItem, 0, len(changed))
 	for _, id := range changed {
 		e, err := doc.Entry(id)
 		body, ok := pieces[id]
@@ -391,18 +409,18 @@ func (db *DB) write(ctx context.Context, tx pgx.Tx, f *dbFeed, doc feed, changed
 		}
 		it := s.item(e)
 		o := old[id]
-		at, seq := stamp, int64(0)
+		n := &dbItem{id: id, stamp: stamp, sum: it.Sum, parent: it.Parent, body: body}
 		switch {
 		case o == nil:
 			seqN++
 			items++
-			seq = seqN
+			n.seq = seqN
 			stamped = true
 		case o.sum != it.Sum:
-			seq = o.seq
+			n.seq = o.seq
 			stamped = true
 		default:
-			at, seq = o.stamp, o.seq
+			n.stamp, n.seq = o.stamp, o.seq
 		}
 		if o != nil {
 			size -= int64(len(o.body))
@@ -410,30 +428,25 @@ func (db *DB) write(ctx context.Context, tx pgx.Tx, f *dbFeed, doc feed, changed
 		}
 		size += int64(len(body))
 		flipDigest(&digest, id, it.Sum)
-		idA, bodyA, sumA, parentA = append(idA, id), append(bodyA, body), append(sumA, it.Sum), append(parentA, it.Parent)
-		seqA, stampA = append(seqA, seq), append(stampA, at)
+		out = append(out, n)
 	}
 	if err := checkDBGrowth(f.size, size, maxFeed); err != nil {
 		return err
+	}
+	for _, n := range out {
+		tx.set(n)
 	}
 	d := doc.Dialect().String()
 	if stamped || d != f.dialect {
 		f.until = stamp
 	}
 	f.size, f.dialect, f.seq, f.items, f.digest = size, d, seqN, items, digest
-	_, err := tx.Exec(ctx, `INSERT INTO feedsync_items (feed, id, seq, stamp, sum, parent, body)
-		SELECT $1, * FROM unnest($2::text[], $3::bigint[], $4::bigint[], $5::text[], $6::text[], $7::bytea[])
-		ON CONFLICT (feed, id) DO UPDATE SET stamp = excluded.stamp, sum = excluded.sum, parent = excluded.parent, body = excluded.body`,
-		f.id, idA, seqA, stampA, sumA, parentA, bodyA)
-	if err != nil {
-		return err
-	}
 	if !bytes.Equal(c.shell, f.shell) || c.ins != f.ins {
 		f.shell, f.ins = c.shell, c.ins
+		tx.shellMoved = true
 	}
-	_, err = tx.Exec(ctx, `UPDATE feedsync_feeds SET dialect = $2, shell = $3, ins = $4, until = $5, digest = $6, seq = $7, items = $8, size = $9 WHERE id = $1`,
-		f.id, f.dialect, f.shell, f.ins, f.until, f.digest[:], f.seq, f.items, f.size)
-	return err
+	tx.moved = true
+	return nil
 }
 
 // flipDigest adds an item to the digest of a feed's items, or takes it
@@ -450,10 +463,9 @@ func flipDigest(d *[16]byte, id, sum string) {
 // later conflict may have as its base: the version store of a feed held
 // in the database (see feeds/store), exported beside the feed file by
 // 'feedsync db export -o'.
-func (db *DB) keepLeft(ctx context.Context, tx pgx.Tx, f *dbFeed, c *cut, before []dialect.Entry, posted, kept feed, old map[string]*dbItem) error {
+func (tx *feedTx) keepLeft(c *cut, before []dialect.Entry, posted, kept feed, old map[string]*dbItem) error {
+	f := tx.f
 	var s summer
-	var idA, sumA []string
-	var bodyA [][]byte
 	for _, e := range before {
 		if k, err := kept.Entry(e.ID()); err == nil && k == e {
 			continue
@@ -462,7 +474,7 @@ func (db *DB) keepLeft(ctx context.Context, tx pgx.Tx, f *dbFeed, c *cut, before
 		if o == nil {
 			continue
 		}
-		idA, sumA, bodyA = append(idA, o.id), append(sumA, o.sum), append(bodyA, o.body)
+		tx.left = append(tx.left, dbVersion{o.id, o.sum, o.body})
 	}
 	// What the POST held that the feed now holds otherwise: set into the
 	// shell, written in its context.
@@ -486,16 +498,11 @@ func (db *DB) keepLeft(ctx context.Context, tx pgx.Tx, f *dbFeed, c *cut, before
 		if hc, err := cutFeed(holder.UTF8Bytes(), holder.Format(), ids, placesOf(holder)); err == nil {
 			for _, p := range hc.items {
 				e, _ := holder.Entry(p.id)
-				idA, sumA, bodyA = append(idA, p.id), append(sumA, s.item(e).Sum), append(bodyA, p.body)
+				tx.left = append(tx.left, dbVersion{p.id, s.item(e).Sum, p.body})
 			}
 		}
 	}
-	if len(idA) == 0 {
-		return nil
-	}
-	_, err := tx.Exec(ctx, `INSERT INTO feedsync_versions (feed, id, sum, body)
-		SELECT $1, * FROM unnest($2::text[], $3::text[], $4::bytea[]) ON CONFLICT DO NOTHING`, f.id, idA, sumA, bodyA)
-	return err
+	return nil
 }
 
 // exportDeadline bounds an export's transaction.
@@ -597,16 +604,26 @@ var ErrNoFeed = errNoDBFeed
 // all of the hubs that serve it ("" takes it away); the database keeps its
 // SHA-256 only.
 func (db *DB) SetToken(ctx context.Context, name, token string) error {
-	var digest []byte
-	if token != "" {
-		sum := sha256.Sum256([]byte(token))
-		digest = sum[:]
+	return db.run(ctx, false, func(tx pgx.Tx) error { return setToken(ctx, tx, name, token) })
+}
+
+const setTokenSQL = `UPDATE feedsync_feeds SET token = $2 WHERE name = $1`
+
+// tokenDigest is what the database keeps of a token: its SHA-256, nil
+// for none.
+func tokenDigest(token string) []byte {
+	if token == "" {
+		return nil
 	}
-	return db.run(ctx, false, func(tx pgx.Tx) error {
-		tag, err := tx.Exec(ctx, `UPDATE feedsync_feeds SET token = $2 WHERE name = $1`, name, digest)
-		if err == nil && tag.RowsAffected() == 0 {
-			return errNoDBFeed
-		}
-		return err
-	})
+	sum := sha256.Sum256([]byte(token))
+	return sum[:]
+}
+
+// setToken is SetToken in tx.
+func setToken(ctx context.Context, tx pgx.Tx, name, token string) error {
+	tag, err := tx.Exec(ctx, setTokenSQL, name, tokenDigest(token))
+	if err == nil && tag.RowsAffected() == 0 {
+		return errNoDBFeed
+	}
+	return err
 }

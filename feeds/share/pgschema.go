@@ -2,7 +2,6 @@ package share
 
 import (
 	"context"
-	"errors"
 	"fmt"
 
 	"github.com/jackc/pgx/v5"
@@ -77,13 +76,15 @@ func (db *DB) schema(ctx context.Context) error {
 			_, err := tx.Exec(ctx, "INSERT INTO feedsync_schema VALUES ($1)", schemaVersion)
 			return err
 		}
-		var v int
-		err := tx.QueryRow(ctx, "SELECT max(version) FROM feedsync_schema").Scan(&v)
+		var version *int // max() of no rows is NULL
+		err := tx.QueryRow(ctx, "SELECT max(version) FROM feedsync_schema").Scan(&version)
 		switch {
-		case errors.Is(err, pgx.ErrNoRows):
-			return db.where.refuse("its table feedsync_schema holds no version: not feedsync's, or damaged")
 		case err != nil:
 			return err
+		case version == nil:
+			return db.where.refuse("its table feedsync_schema holds no version: not feedsync's, or damaged")
+		}
+		switch v := *version; {
 		case v > schemaVersion:
 			return db.where.refuse(fmt.Sprintf("its feedsync schema is version %d, newer than this feedsync's %d: use a newer feedsync", v, schemaVersion))
 		case v < 1:

@@ -1,9 +1,12 @@
 package share
 
 import (
+	"bufio"
+	"bytes"
 	"context"
 	"crypto/sha256"
 	"crypto/subtle"
+	"encoding/binary"
 	"errors"
 	"fmt"
 	"io"
@@ -12,10 +15,12 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/feedsync/feedsync/feeds/dialect"
 	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
 )
 
 // DBServer serves every feed of a database at /NAME and /NAME/complete,
@@ -29,10 +34,13 @@ type DBServer struct {
 
 	pmu    sync.Mutex
 	queues map[string]*postQueue // the POSTs waiting, by feed
+
+	tokens tokenCache
 }
 
-// dbTimeout bounds what one request asks of the database.
-const dbTimeout = 30 * time.Second
+// dbTimeout bounds what one request asks of the database (a variable for
+// the tests).
+var dbTimeout = 30 * time.Second
 
 // NewDBServer serves the feeds of db. opts apply to every feed, but for
 // Token, which a feed's own token replaces, and PublicURL, the base under
@@ -62,7 +70,7 @@ func (s *DBServer) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		http.NotFound(lw, r)
 		return
 	}
-	token, err := s.token(ctx, name)
+	own, err := s.ownToken(ctx, name, r)
 	if err != nil {
 		s.fail(lw, err)
 		return
@@ -76,40 +84,110 @@ func (s *DBServer) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	u := *r.URL
 	u.Path, u.RawPath = rest, ""
 	r2.URL = &u
-	s.fr.serveFeed(lw, r2, dbFeedState{s, name}, token, linkFor(r, public, "/"+name))
+	st := dbFeedState{s: s, name: name, own: own, auth: r.Header.Get("Authorization")}
+	s.fr.serveFeed(lw, r2, st, s.tokenFor(own), linkFor(r, public, "/"+name))
 }
 
-// dbFeedState is feed name of a database: the hubState of its hubs.
+// dbFeedState is feed name of a database: the hubState of its hubs, for
+// a request checked against the feed's own token own (nil: the one for
+// all), whose Authorization header is auth.
 type dbFeedState struct {
 	s    *DBServer
 	name string
+	own  []byte
+	auth string
 }
 
 func (d dbFeedState) get(w http.ResponseWriter, r *http.Request, partial bool, link string) {
-	d.s.get(r.Context(), w, r, d.name, partial, link)
+	d.s.get(r.Context(), w, r, d, partial, link)
 }
 
 func (d dbFeedState) post(ctx context.Context, posted feed, until, link string, complete bool) (postAnswer, int, error) {
-	return d.s.post(ctx, d.name, posted, until, link, complete)
+	return d.s.post(ctx, d, posted, until, link, complete)
 }
 
-// token returns the token feed name needs: its own, or the one for all;
-// errNoDBFeed when the database has no such feed.
-func (s *DBServer) token(ctx context.Context, name string) (tokenCheck, error) {
+// tokenCache holds the feeds' own tokens (their SHA-256, nil for none),
+// against which a request is first checked: it saves the round trip to
+// the database that reading the token before each request took. Each
+// request's transaction reads its feed's row, token included, and one
+// checked against a token no longer the feed's is checked again against
+// the row's before anything is answered or merged (moved): a token set
+// or taken away holds from the next transaction on, through every hub.
+type tokenCache struct {
+	mu sync.Mutex
+	m  map[string][]byte // by feed name; present: the feed exists
+}
+
+// maxTokens bounds the feeds whose tokens a hub keeps.
+const maxTokens = 4096
+
+func (c *tokenCache) get(name string) ([]byte, bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	own, ok := c.m[name]
+	return own, ok
+}
+
+func (c *tokenCache) put(name string, own []byte) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.m == nil || len(c.m) >= maxTokens {
+		c.m = map[string][]byte{}
+	}
+	c.m[name] = own
+}
+
+func (c *tokenCache) drop(name string) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	delete(c.m, name)
+}
+
+// ownToken returns feed name's own token (its SHA-256, nil for none), as
+// last read, or read again when that one refuses r (a token taken away
+// meanwhile must not refuse it); errNoDBFeed when the database has no
+// such feed.
+func (s *DBServer) ownToken(ctx context.Context, name string, r *http.Request) ([]byte, error) {
+	if own, ok := s.tokens.get(name); ok {
+		t := s.tokenFor(own)
+		open := r.Method != http.MethodPost && s.fr.opts.OpenRead
+		if open || t.none() || t.matches(r.Header.Get("Authorization")) {
+			return own, nil
+		}
+	}
 	var own []byte
-	err := s.db.run(ctx, true, func(tx pgx.Tx) error {
-		return tx.QueryRow(ctx, `SELECT token FROM feedsync_feeds WHERE name = $1`, name).Scan(&own)
+	err := s.db.runOn(ctx, func(conn *pgxpool.Conn) error {
+		return conn.QueryRow(ctx, `SELECT token FROM feedsync_feeds WHERE name = $1`, name).Scan(&own)
 	})
 	if errors.Is(err, pgx.ErrNoRows) {
-		return tokenCheck{}, errNoDBFeed
+		return nil, errNoDBFeed
 	}
 	if err != nil {
-		return tokenCheck{}, err
+		return nil, err
 	}
+	s.tokens.put(name, own)
+	return own, nil
+}
+
+// tokenFor is the token a request needs of a feed whose own is own: that
+// one, or the one for all.
+func (s *DBServer) tokenFor(own []byte) tokenCheck {
 	if own != nil {
-		return tokenCheck{digest: own}, nil
+		return tokenCheck{digest: own}
 	}
-	return tokenCheck{token: s.fr.opts.Token}, nil
+	return tokenCheck{token: s.fr.opts.Token}
+}
+
+// moved reports whether the request was checked against another token
+// than f's, now read, and notes f's; ok whether the request holds f's
+// (or needs none).
+func (s *DBServer) moved(d dbFeedState, f *dbFeed) (moved, ok bool) {
+	if bytes.Equal(d.own, f.token) {
+		return false, true
+	}
+	s.tokens.put(d.name, f.token)
+	t := s.tokenFor(f.token)
+	return true, t.none() || t.matches(d.auth)
 }
 
 // status is the status of a request the database could not serve: 404
@@ -175,16 +253,21 @@ func (s *DBServer) list(ctx context.Context, w http.ResponseWriter, r *http.Requ
 // the view is made from the feed's row in a transaction of one snapshot,
 // its body written into a spool before the answer begins, so that the
 // database going away midway makes a 503, never a feed cut short.
-func (s *DBServer) get(ctx context.Context, w http.ResponseWriter, r *http.Request, name string, partial bool, link string) {
+func (s *DBServer) get(ctx context.Context, w http.ResponseWriter, r *http.Request, d dbFeedState, partial bool, link string) {
 	sp := &spool{}
 	defer sp.Close()
 	var v *dbView
 	inm := r.Header.Get("If-None-Match")
+	refused := false
 	err := s.db.run(ctx, true, func(tx pgx.Tx) error {
 		sp.Reset()
-		f, err := s.db.loadFeed(ctx, tx, name, false)
+		f, err := s.db.loadFeed(ctx, tx, d.name, false)
 		if err != nil {
 			return err
+		}
+		if moved, ok := s.moved(d, f); moved && !ok && !s.fr.opts.OpenRead {
+			refused = true
+			return nil
 		}
 		si, err := s.shells.of(f)
 		if err != nil {
@@ -193,13 +276,20 @@ func (s *DBServer) get(ctx context.Context, w http.ResponseWriter, r *http.Reque
 		if v, err = s.db.makeView(ctx, tx, f, si, &s.fr.opts, partial, link); err != nil {
 			return err
 		}
-		if inm != "" && strings.Contains(inm, v.etag) {
+		if notModified(inm, v.etag) {
 			return nil // 304: no body
 		}
 		return s.db.render(ctx, tx, f, v, sp)
 	})
+	if errors.Is(err, errNoDBFeed) {
+		s.tokens.drop(d.name)
+	}
 	if err != nil {
 		s.fail(w, err)
+		return
+	}
+	if refused {
+		unauthorized(w)
 		return
 	}
 	hd := w.Header()
@@ -222,8 +312,9 @@ func (s *DBServer) get(ctx context.Context, w http.ResponseWriter, r *http.Reque
 // once per batch rather than once per POST. Each merge of a batch is an
 // incorporation of its own, with its own stamp; a POST refused (400,
 // 413) changes nothing, and the others of its batch go on.
-func (s *DBServer) post(_ context.Context, name string, posted feed, until, link string, complete bool) (postAnswer, int, error) {
-	j := &postJob{posted: posted, until: until, link: link, complete: complete, wake: make(chan struct{})}
+func (s *DBServer) post(_ context.Context, d dbFeedState, posted feed, until, link string, complete bool) (postAnswer, int, error) {
+	name := d.name
+	j := &postJob{st: d, posted: posted, until: until, link: link, complete: complete, wake: make(chan struct{})}
 	s.pmu.Lock()
 	q := s.queues[name]
 	if q == nil {
@@ -272,6 +363,7 @@ type postQueue struct {
 
 // postJob is one POST of a batch, and its outcome.
 type postJob struct {
+	st          dbFeedState // the request's: its token checked
 	posted      feed
 	until, link string
 	complete    bool
@@ -283,22 +375,56 @@ type postJob struct {
 	warnings    []string
 }
 
+// drop lets the job's answer go.
+func (j *postJob) drop() {
+	if j.ans.done != nil {
+		j.ans.done()
+	}
+	j.ans = postAnswer{}
+}
+
 // runBatch merges a batch of POSTs to feed name in one transaction, and
 // gives each its answer, made once all are merged: what the poster lacks
-// of the feed as the batch leaves it.
+// of the feed as the batch leaves it. The transaction takes two round
+// trips to the database (feedTx): the first locks the row and reads the
+// items the batch names, the second writes what the merges changed,
+// reads what the posters lack and commits; a partial feed's ETag, which
+// reads its window, takes more before the commit.
 func (s *DBServer) runBatch(name string, batch []*postJob) {
 	ctx, cancel := context.WithTimeout(context.Background(), dbTimeout)
 	defer cancel()
-	err := s.db.run(ctx, false, func(tx pgx.Tx) error {
-		for _, j := range batch {
-			j.ans, j.code, j.err, j.warnings = postAnswer{}, 0, nil, nil
+	var ids []string
+	seen := map[string]bool{}
+	opml := false
+	for _, j := range batch {
+		for _, id := range postedIDs(j.posted) {
+			if !seen[id] {
+				seen[id] = true
+				ids = append(ids, id)
+			}
 		}
-		f, err := s.db.loadFeed(ctx, tx, name, true)
+		opml = opml || j.posted.Format() == dialect.OPML
+	}
+	err := s.db.runOn(ctx, func(conn *pgxpool.Conn) error {
+		for _, j := range batch {
+			j.drop()
+			j.code, j.err, j.warnings = 0, nil, nil
+		}
+		tx, err := s.db.beginFeedTx(ctx, conn, name, ids, opml)
+		if errors.Is(err, errNoDBFeed) {
+			s.tokens.drop(name)
+		}
 		if err != nil {
 			return err
 		}
+		f := tx.f
+		var taken []*postJob
 		for _, j := range batch {
-			m, err := s.db.mergeInto(ctx, tx, f, j.posted, s.fr.opts.MaxFeed)
+			if _, ok := s.moved(j.st, f); !ok {
+				j.code, j.err = http.StatusUnauthorized, errUnauthorized
+				continue
+			}
+			m, err := tx.merge(j.posted, s.fr.opts.MaxFeed)
 			var big *GrowthError
 			var bad *badPost
 			if errors.As(err, &big) || errors.As(err, &bad) {
@@ -309,30 +435,76 @@ func (s *DBServer) runBatch(name string, batch []*postJob) {
 				return err
 			}
 			mergeWarnings(m.doc, func(msg string) { j.warnings = append(j.warnings, msg) })
+			taken = append(taken, j)
 		}
 		si, err := s.shells.of(f)
 		if err != nil {
 			return err
 		}
-		for _, j := range batch {
-			if j.err != nil {
-				continue
+		window := !s.fr.opts.Window.IsZero()
+		partial := false
+		for _, j := range taken {
+			partial = partial || window && !j.complete
+		}
+		var q lacksQuery
+		answers := make([]*answerWriter, len(taken))
+		defer func() {
+			for _, a := range answers {
+				if a != nil && a.sp != nil {
+					a.sp.Close() // not handed to its POST
+				}
 			}
-			if j.ans.body, err = s.db.answer(ctx, tx, f, si, j.posted, j.until); err != nil {
+		}()
+		for i, j := range taken {
+			if answers[i], err = s.db.newAnswer(f, si, j.until); err != nil {
 				return err
 			}
-			v, err := s.db.makeView(ctx, tx, f, si, &s.fr.opts, !j.complete && !s.fr.opts.Window.IsZero(), j.link)
-			if err != nil {
+		}
+		queue := func(b *pgx.Batch) {
+			if len(taken) > 0 {
+				q = f.lacksQuery(taken)
+				b.Queue(q.sql, q.args...)
+			}
+		}
+		read := func(br pgx.BatchResults) error {
+			if len(taken) == 0 {
+				return nil
+			}
+			rows, err := br.Query()
+			return q.lacks(rows, err, func(i int, body []byte) error { return answers[i].item(body) })
+		}
+		// The ETags of partial feeds read the window before the commit.
+		if err := tx.flush(ctx, queue, read, !partial); err != nil {
+			return err
+		}
+		views := map[string]*dbView{}
+		for i, j := range taken {
+			if j.ans.body, err = answers[i].finish(ctx); err != nil {
 				return err
+			}
+			sp := answers[i].sp
+			j.ans.done, answers[i].sp = sp.Close, nil
+			part := window && !j.complete
+			key := viewKey(part, j.link)
+			v := views[key]
+			if v == nil {
+				if v, err = s.db.makeView(ctx, conn, f, si, &s.fr.opts, part, j.link); err != nil {
+					return err
+				}
+				views[key] = v
 			}
 			j.ans.ctype, j.ans.etag, j.code = si.ctype, v.etag, http.StatusOK
+		}
+		if partial {
+			return tx.commit(ctx)
 		}
 		return nil
 	})
 	for _, j := range batch {
 		switch {
 		case err != nil:
-			j.ans, j.code, j.err = postAnswer{}, s.status(err), err
+			j.drop()
+			j.code, j.err = s.status(err), err
 		case j.err == nil:
 			for _, msg := range j.warnings {
 				fmt.Fprintf(s.fr.opts.Log, "%s: warning: %s\n", name, msg)
@@ -341,65 +513,170 @@ func (s *DBServer) runBatch(name string, batch []*postJob) {
 	}
 }
 
-// answer is what a poster whose last read ended at until lacks (see
-// Hub.answer): every item stamped after until that it did not send as it
-// now is, and every item it sent that the feed holds otherwise, with
-// sx:sharing since that until and until the latest stamp.
-func (db *DB) answer(ctx context.Context, tx pgx.Tx, f *dbFeed, si *shellInfo, posted feed, until string) ([]byte, error) {
-	d := parseDialect(f.dialect)
+// lacksQuery is the query of the items the posters of a batch may lack,
+// each of whose last read ended at its until (see Hub.answer): those
+// stamped after the earliest until, and those any sent, each row read
+// once for all of them. Two index scans, not one OR over the feed: the
+// items stamped after until (feedsync_items_stamp) and those sent (the
+// primary key), one after the other (UNION ALL: an item both stamped
+// after until and sent comes twice, and is taken once).
+type lacksQuery struct {
+	sql   string
+	args  []any
+	froms []int64
+	sent  []map[string]string
+}
+
+func (f *dbFeed) lacksQuery(jobs []*postJob) lacksQuery {
+	q := lacksQuery{sql: `SELECT id, sum, stamp, body FROM feedsync_items WHERE feed = $1 AND stamp > $2
+		UNION ALL SELECT id, sum, stamp, body FROM feedsync_items WHERE feed = $1 AND id = ANY($3)`}
+	var ids []string
+	seen := map[string]bool{}
+	from := int64(1<<63 - 1)
+	for _, j := range jobs {
+		q.froms = append(q.froms, f.answerFrom(j.until))
+		sent := sums(j.posted)
+		q.sent = append(q.sent, sent)
+		from = min(from, q.froms[len(q.froms)-1])
+		for id := range sent {
+			if !seen[id] {
+				seen[id] = true
+				ids = append(ids, id)
+			}
+		}
+	}
+	q.args = []any{f.id, from, ids}
+	return q
+}
+
+// answerFrom is the stamp after which a poster whose last read ended at
+// until lacks the items stamped.
+func (f *dbFeed) answerFrom(until string) int64 {
 	from := f.floor()
-	if u, ok := parseMark(d, until); ok {
+	if u, ok := parseMark(parseDialect(f.dialect), until); ok {
 		from = max(from, u.Unix())
 	}
-	sent := sums(posted)
-	ids := make([]string, 0, len(sent))
-	for id := range sent {
-		ids = append(ids, id)
-	}
-	// Two index scans, not one OR over the feed: the items stamped after
-	// until (feedsync_items_stamp) and those sent (the primary key).
-	rows, err := tx.Query(ctx, `SELECT id, sum, stamp, body FROM feedsync_items WHERE feed = $1 AND stamp > $2
-		UNION SELECT id, sum, stamp, body FROM feedsync_items WHERE feed = $1 AND id = ANY($3)`, f.id, from, ids)
+	return from
+}
+
+// lacks reads the query's rows and gives each poster's answer (its
+// index in the batch) the bodies of the items stamped after its until
+// that it did not send as they now are, and of those it sent that the
+// feed holds otherwise.
+func (q lacksQuery) lacks(rows pgx.Rows, err error, add func(i int, body []byte) error) error {
 	if err != nil {
-		return nil, err
+		return err
 	}
-	var items [][]byte
+	defer rows.Close()
+	seen := map[string]bool{}
 	for rows.Next() {
 		var id, sum string
 		var stamp int64
-		var body []byte
-		if err := rows.Scan(&id, &sum, &stamp, &body); err != nil {
-			rows.Close()
-			return nil, err
+		if err := rows.Scan(&id, &sum, &stamp, nil); err != nil {
+			return err
 		}
-		s, was := sent[id]
-		if stamp > from && s != sum || was && s != sum {
-			items = append(items, body)
+		if seen[id] {
+			continue
+		}
+		seen[id] = true
+		body := rows.RawValues()[3] // valid until the next row
+		for i, from := range q.froms {
+			s, was := q.sent[i][id]
+			if stamp > from && s != sum || was && s != sum {
+				if err := add(i, body); err != nil {
+					return err
+				}
+			}
 		}
 	}
-	if err := rows.Err(); err != nil {
-		return nil, err
-	}
-	var sh *dialect.Sharing
+	return rows.Err()
+}
+
+// answerWriter writes a POST's answer, what a poster whose last read
+// ended at until lacks (see Hub.answer), into a spool as lacks finds its
+// items: the feed's shell with sx:sharing since that until and until the
+// latest stamp, around them. An OPML outline, which nests, is laid out
+// through its Doc (layOut) once they all came, its items spooled
+// meanwhile.
+type answerWriter struct {
+	f     *dbFeed
+	sh    *dialect.Sharing
+	shell []byte
+	ins   int
+	sp    *spool // the answer, or the items of an outline
+	n     int64  // the items' bytes
+}
+
+func (db *DB) newAnswer(f *dbFeed, si *shellInfo, until string) (*answerWriter, error) {
+	d := parseDialect(f.dialect)
+	a := &answerWriter{f: f, sp: &spool{}}
 	if d != dialect.None {
-		sh = &dialect.Sharing{Since: sinceMark(d, min(from, f.until-sinceStep(d))), Until: stampMark(d, time.Unix(f.until, 0)), Related: relatedOf(si)}
+		a.sh = &dialect.Sharing{Since: sinceMark(d, min(f.answerFrom(until), f.until-sinceStep(d))), Until: stampMark(d, time.Unix(f.until, 0)), Related: relatedOf(si)}
 	}
 	if f.format == dialect.OPML {
-		doc, err := parse(f.name, compose(f.shell, f.ins, items))
-		if err != nil {
+		return a, nil
+	}
+	var err error
+	if a.shell, a.ins, err = si.withSharing(f, a.sh); err != nil {
+		return nil, err
+	}
+	_, err = a.sp.Write(a.shell[:a.ins])
+	return a, err
+}
+
+// item adds an item's body.
+func (a *answerWriter) item(body []byte) error {
+	a.n += int64(len(body))
+	if a.f.format == dialect.OPML {
+		var n [binary.MaxVarintLen64]byte
+		if _, err := a.sp.Write(n[:binary.PutUvarint(n[:], uint64(len(body)))]); err != nil {
+			return err
+		}
+	}
+	_, err := a.sp.Write(body)
+	return err
+}
+
+// finish ends the answer; its body is then in a.sp.
+func (a *answerWriter) finish(ctx context.Context) (io.Reader, error) {
+	if a.f.format != dialect.OPML {
+		if _, err := a.sp.Write(a.shell[a.ins:]); err != nil {
 			return nil, err
 		}
-		if sh != nil {
-			doc.SetSharing(sh)
-		}
-		return doc.Bytes(), nil
+		return a.sp.reader()
 	}
-	shell, ins, err := withSharing(f, sh)
+	items, err := a.sp.reader()
 	if err != nil {
 		return nil, err
 	}
-	return compose(shell, ins, items), nil
+	out := &spool{}
+	err = layOut(ctx, a.f, a.n, a.sh, func(add func([]byte)) error {
+		r := bufio.NewReader(items)
+		for {
+			n, err := binary.ReadUvarint(r)
+			if err == io.EOF {
+				return nil
+			}
+			if err != nil {
+				return err
+			}
+			b := make([]byte, n)
+			if _, err := io.ReadFull(r, b); err != nil {
+				return err
+			}
+			add(b)
+		}
+	}, out)
+	a.sp.Close()
+	a.sp = out
+	if err != nil {
+		return nil, err
+	}
+	return out.reader()
 }
+
+// errUnauthorized is a POST whose token the feed no longer takes: 401.
+var errUnauthorized = errors.New("401 unauthorized")
 
 // tokenCheck is the token a request needs: none, a token, or a token's
 // SHA-256 (a feed's own, as the database keeps it).
@@ -424,35 +701,76 @@ func (t tokenCheck) matches(header string) bool {
 
 func (t tokenCheck) none() bool { return t.digest == nil && t.token == "" }
 
-// spoolMemory is how much of a body a spool holds in memory; the rest
-// goes to a temporary file.
-const spoolMemory = 4 << 20
+// spoolMemory is how much of a body a spool holds in memory, and
+// spoolsMemory how much the spools of the process hold together: the rest
+// goes to temporary files, so that what a hub holds of the bodies it is
+// answering is bounded, whatever their number and size.
+const (
+	spoolMemory  = 4 << 20
+	spoolsMemory = 64 << 20
+)
 
-// spool holds a body before it is answered: in memory up to spoolMemory,
-// then in a temporary file, removed when the spool is closed.
+// spoolsHeld is the memory the spools of the process hold.
+var spoolsHeld atomic.Int64
+
+// spool holds a body before it is answered: in memory up to spoolMemory
+// (and while the process's spools hold less than spoolsMemory), then in
+// a temporary file, removed when the spool is closed.
 type spool struct {
-	buf []byte
-	f   *os.File
+	buf  []byte
+	held int64 // of spoolsHeld
+	f    *os.File
+	w    *bufio.Writer // to f
 }
 
 func (s *spool) Write(p []byte) (int, error) {
-	if s.f == nil && len(s.buf)+len(p) <= spoolMemory {
-		s.buf = append(s.buf, p...)
-		return len(p), nil
-	}
 	if s.f == nil {
-		f, err := os.CreateTemp("", "feedsync-spool-")
-		if err != nil {
+		if n := len(s.buf) + len(p); n <= spoolMemory && s.hold(int64(n)) {
+			s.buf = append(s.buf, p...)
+			return len(p), nil
+		}
+		if err := s.toFile(); err != nil {
 			return 0, err
 		}
-		os.Remove(f.Name()) // gone with its last descriptor
-		if _, err := f.Write(s.buf); err != nil {
-			f.Close()
-			return 0, err
-		}
-		s.f, s.buf = f, nil
 	}
-	return s.f.Write(p)
+	return s.w.Write(p)
+}
+
+// hold takes what a buffer of n bytes needs more than the spool holds
+// from the process's spoolsMemory, in steps of 64 KiB; false when it is
+// spent.
+func (s *spool) hold(n int64) bool {
+	if n <= s.held {
+		return true
+	}
+	more := (n - s.held + 64<<10 - 1) &^ (64<<10 - 1)
+	if spoolsHeld.Add(more) > spoolsMemory {
+		spoolsHeld.Add(-more)
+		return false
+	}
+	s.held += more
+	return true
+}
+
+// toFile moves the spool's bytes to a temporary file.
+func (s *spool) toFile() error {
+	f, err := os.CreateTemp("", "feedsync-spool-")
+	if err != nil {
+		return err
+	}
+	os.Remove(f.Name()) // gone with its last descriptor
+	s.f, s.w = f, bufio.NewWriterSize(f, 64<<10)
+	if _, err := s.w.Write(s.buf); err != nil {
+		return err
+	}
+	s.buf = nil
+	s.release()
+	return nil
+}
+
+func (s *spool) release() {
+	spoolsHeld.Add(-s.held)
+	s.held = 0
 }
 
 // Reset empties the spool, for a transaction run again.
@@ -463,7 +781,10 @@ func (s *spool) Reset() {
 
 func (s *spool) reader() (io.ReadSeeker, error) {
 	if s.f == nil {
-		return strings.NewReader(string(s.buf)), nil
+		return bytes.NewReader(s.buf), nil
+	}
+	if err := s.w.Flush(); err != nil {
+		return nil, err
 	}
 	if _, err := s.f.Seek(0, io.SeekStart); err != nil {
 		return nil, err
@@ -471,9 +792,11 @@ func (s *spool) reader() (io.ReadSeeker, error) {
 	return s.f, nil
 }
 
+// Close lets the spool's memory or file go.
 func (s *spool) Close() {
+	s.release()
 	if s.f != nil {
 		s.f.Close()
-		s.f = nil
+		s.f, s.w = nil, nil
 	}
 }

@@ -1,6 +1,7 @@
 package share
 
 import (
+	"bytes"
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
@@ -23,6 +24,7 @@ type dbView struct {
 	ctype    string
 	keep     []string // the partial feed's items; nil for the complete feed
 	sharing  *dialect.Sharing
+	si       *shellInfo // the shell's, nil for none (Export)
 }
 
 // parseDialect reads a dialect's name (Dialect.String).
@@ -40,9 +42,9 @@ func parseDialect(s string) dialect.Dialect {
 // file hub's (stamps.choose): since is the greatest stamp left out, 0.91
 // never splits an incorporation nor holds none, an OPML outline's
 // ancestors come along.
-func (db *DB) makeView(ctx context.Context, tx pgx.Tx, f *dbFeed, si *shellInfo, opts *Options, partial bool, link string) (*dbView, error) {
+func (db *DB) makeView(ctx context.Context, tx querier, f *dbFeed, si *shellInfo, opts *Options, partial bool, link string) (*dbView, error) {
 	d := parseDialect(f.dialect)
-	v := &dbView{ctype: si.ctype, modified: time.Unix(f.until, 0).UTC()}
+	v := &dbView{ctype: si.ctype, modified: time.Unix(f.until, 0).UTC(), si: si}
 	since := f.floor()
 	if partial {
 		var err error
@@ -97,7 +99,7 @@ type stampRow struct {
 	stamp int64
 }
 
-func queryStamps(ctx context.Context, tx pgx.Tx, q string, args ...any) ([]stampRow, error) {
+func queryStamps(ctx context.Context, tx querier, q string, args ...any) ([]stampRow, error) {
 	rows, err := tx.Query(ctx, q, args...)
 	if err != nil {
 		return nil, err
@@ -111,7 +113,7 @@ func queryStamps(ctx context.Context, tx pgx.Tx, q string, args ...any) ([]stamp
 
 // chooseDB picks the items of a partial feed and its since, walking the
 // stamps' index back from the latest as stampIndex.choose does.
-func chooseDB(ctx context.Context, tx pgx.Tx, f *dbFeed, w Window, now int64, incl bool) ([]string, int64, error) {
+func chooseDB(ctx context.Context, tx querier, f *dbFeed, w Window, now int64, incl bool) ([]string, int64, error) {
 	var rows []stampRow
 	var err error
 	switch {
@@ -182,7 +184,7 @@ func chooseDB(ctx context.Context, tx pgx.Tx, f *dbFeed, w Window, now int64, in
 }
 
 // queryAll runs a query and collects its rows.
-func queryAll[T any](ctx context.Context, tx pgx.Tx, fn pgx.RowToFunc[T], q string, args ...any) ([]T, error) {
+func queryAll[T any](ctx context.Context, tx querier, fn pgx.RowToFunc[T], q string, args ...any) ([]T, error) {
 	rows, err := tx.Query(ctx, q, args...)
 	if err != nil {
 		return nil, err
@@ -202,21 +204,19 @@ func (db *DB) render(ctx context.Context, tx pgx.Tx, f *dbFeed, v *dbView, w io.
 		args = append(args, v.keep)
 	}
 	if f.format == dialect.OPML {
-		items, err := queryAll(ctx, tx, pgx.RowTo[[]byte], q, args...)
-		if err != nil {
+		est := f.size
+		if v.keep != nil && f.items > 0 {
+			est = f.size * int64(len(v.keep)) / f.items
+		}
+		return layOut(ctx, f, est, v.sharing, func(add func([]byte)) error {
+			items, err := queryAll(ctx, tx, pgx.RowTo[[]byte], q, args...)
+			for _, it := range items {
+				add(it)
+			}
 			return err
-		}
-		doc, err := parse(f.name, compose(f.shell, f.ins, items))
-		if err != nil {
-			return fmt.Errorf("feed %s in the database does not load: %w", f.name, err)
-		}
-		if v.sharing != nil {
-			doc.SetSharing(v.sharing)
-		}
-		_, err = doc.WriteTo(w)
-		return err
+		}, w)
 	}
-	shell, ins, err := withSharing(f, v.sharing)
+	shell, ins, err := v.si.withSharing(f, v.sharing)
 	if err != nil {
 		return err
 	}
@@ -241,7 +241,114 @@ func (db *DB) render(ctx context.Context, tx pgx.Tx, f *dbFeed, v *dbView, w io.
 }
 
 // withSharing returns the feed's shell with sh as its sx:sharing, and
-// where the items go in it.
+// where the items go in it. A hub answers a POST, and a GET, with a shell
+// whose sx:sharing differs from the last one's in its since and until
+// alone: the shell written with a sx:sharing of that shape (all but
+// since and until) is kept, made once per shape with since and until
+// of sentinel values that are then replaced in its bytes (templates),
+// rather than the shell read and written each time.
+func (si *shellInfo) withSharing(f *dbFeed, sh *dialect.Sharing) ([]byte, int, error) {
+	if sh == nil {
+		return f.shell, f.ins, nil
+	}
+	if si == nil || sh.Since.IsZero() || sh.Until.IsZero() {
+		return withSharing(f, sh)
+	}
+	d := parseDialect(f.dialect)
+	key := fmt.Sprintf("%v %d %d %q", d, sh.Expires.Unix(), sh.Window, sh.Related)
+	si.mu.Lock()
+	t, ok := si.templates[key]
+	si.mu.Unlock()
+	if !ok {
+		var err error
+		if t, err = makeTemplate(f, d, sh); err != nil {
+			return nil, 0, err
+		}
+		si.mu.Lock()
+		if si.templates == nil || len(si.templates) >= maxTemplates {
+			si.templates = map[string]*sharingTemplate{}
+		}
+		si.templates[key] = t
+		si.mu.Unlock()
+	}
+	if t == nil { // the sentinels were not found once each
+		return withSharing(f, sh)
+	}
+	return t.fill(stampText(d, sh.Since), stampText(d, sh.Until))
+}
+
+// maxTemplates bounds the templates kept of a shell.
+const maxTemplates = 16
+
+// sharingTemplate is a shell written with a sx:sharing whose since and
+// until are sentinels, found at since and until (offsets of sentinel
+// texts).
+type sharingTemplate struct {
+	shell        []byte
+	ins          int
+	since, until int
+	sinceLen     int
+	untilLen     int
+}
+
+// The sentinels' stamps: moments no feed names in its shell, or else the
+// template is not used (makeTemplate checks that each is found once).
+var (
+	sentinelSince = time.Date(1973, 3, 3, 3, 3, 3, 0, time.UTC)
+	sentinelUntil = time.Date(1974, 4, 4, 4, 4, 4, 0, time.UTC)
+)
+
+// stampText is how a since or until mark is written: its text in 1.0.2,
+// its moment in 0.91 (dialect.Mark).
+func stampText(d dialect.Dialect, m dialect.Mark) string {
+	if d == dialect.SSE091 {
+		return stampMark(d, m.At).Text
+	}
+	return m.Text
+}
+
+// makeTemplate writes f's shell with sh's sx:sharing, its since and until
+// the sentinels; nil when they are not found once each.
+func makeTemplate(f *dbFeed, d dialect.Dialect, sh *dialect.Sharing) (*sharingTemplate, error) {
+	s := *sh
+	s.Since, s.Until = stampMark(d, sentinelSince), stampMark(d, sentinelUntil)
+	shell, ins, err := withSharing(f, &s)
+	if err != nil {
+		return nil, err
+	}
+	since, until := []byte(s.Since.Text), []byte(s.Until.Text)
+	if bytes.Count(shell, since) != 1 || bytes.Count(shell, until) != 1 {
+		return nil, nil
+	}
+	return &sharingTemplate{shell: shell, ins: ins, since: bytes.Index(shell, since), until: bytes.Index(shell, until),
+		sinceLen: len(since), untilLen: len(until)}, nil
+}
+
+// fill returns the template's shell with since and until, and where the
+// items go in it.
+func (t *sharingTemplate) fill(since, until string) ([]byte, int, error) {
+	type splice struct {
+		at, n int
+		text  string
+	}
+	sp := []splice{{t.since, t.sinceLen, since}, {t.until, t.untilLen, until}}
+	if sp[0].at > sp[1].at {
+		sp[0], sp[1] = sp[1], sp[0]
+	}
+	out := make([]byte, 0, len(t.shell)+len(since)+len(until))
+	ins, at := t.ins, 0
+	for _, x := range sp {
+		out = append(append(out, t.shell[at:x.at]...), x.text...)
+		at = x.at + x.n
+		if x.at < t.ins {
+			ins += len(x.text) - x.n
+		}
+	}
+	return append(out, t.shell[at:]...), ins, nil
+}
+
+// withSharing is shellInfo.withSharing without templates: the shell read,
+// its sx:sharing set, written and cut again.
 func withSharing(f *dbFeed, sh *dialect.Sharing) ([]byte, int, error) {
 	if sh == nil {
 		return f.shell, f.ins, nil

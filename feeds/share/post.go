@@ -1,6 +1,7 @@
 package share
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -21,7 +22,7 @@ func (h *Hub) post(_ context.Context, posted feed, until, link string, complete 
 		return postAnswer{}, code, err
 	}
 	b := answer.Bytes()
-	return postAnswer{body: b, ctype: contentType(answer, b), etag: etag}, http.StatusOK, nil
+	return postAnswer{body: bytes.NewReader(b), ctype: contentType(answer, b), etag: etag}, http.StatusOK, nil
 }
 
 // PostWait is how long a POST beyond Options.MaxPosts waits for one of

@@ -159,6 +159,7 @@ type benchPoster struct {
 	doc   *dialect.Doc // the one item
 	round int
 	until string
+	acked string // the sync digest of the item as last accepted (200)
 }
 
 // newBenchPosters makes k posters, each with an item of its own (none in
@@ -277,6 +278,10 @@ func (p *benchPoster) send(tb testing.TB, body []byte, send benchSender) (int, s
 		return 0, ""
 	}
 	p.until = s.Until.Text
+	if e, err := p.doc.Entry(p.id); err == nil {
+		var s summer
+		p.acked = s.item(e).Sum
+	}
 	return 200, ""
 }
 

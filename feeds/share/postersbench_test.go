@@ -29,7 +29,7 @@ var benchHubPosting = flag.Duration("hub.posting", 20*time.Second, "how long eac
 
 const (
 	benchPosters  = 16
-	benchAttempts = 10 // postAttempts: a subscriber's sends of one POST
+	benchAttempts = 10 // retryAttempts: a subscriber's sends of one POST
 )
 
 func BenchmarkHubPosters100k(b *testing.B) {

@@ -168,6 +168,39 @@ func TestSuiteConditionalGET(t *testing.T) {
 	})
 }
 
+// An If-None-Match that names the ETag, weakly, in a list or as "*",
+// answers 304; one that only holds its characters ('x"…"', a tag cut
+// short) answers the feed, never an empty body under the feed's ETag
+// (RFC 9110 §13.1.2, as http.ServeContent reads it).
+func TestSuiteIfNoneMatchAnswersTheFeedOr304(t *testing.T) {
+	eachStore(t, func(t *testing.T, store string) {
+		sh := startSuite(t, store, "rss", Options{})
+		sh.post("A", create("a", "A"))
+		_, h, full := sh.do("GET", "", nil)
+		etag := h.Get("ETag")
+		for _, tc := range []struct {
+			header string
+			code   int
+		}{
+			{etag, 304},
+			{"W/" + etag, 304},
+			{`"other", ` + etag, 304},
+			{"*", 304},
+			{"x" + etag, 200},
+			{strings.TrimSuffix(etag, `"`) + `x"`, 200},
+			{`"other"`, 200},
+		} {
+			code, h2, body := sh.do("GET", "", nil, "If-None-Match", tc.header)
+			if code != tc.code {
+				t.Errorf("If-None-Match: %s: %d, want %d", tc.header, code, tc.code)
+			}
+			if code == 200 && (!bytes.Equal(body, full) || h2.Get("ETag") != etag) {
+				t.Errorf("If-None-Match: %s: 200 with %d bytes, ETag %s; want the feed, %d bytes", tc.header, len(body), h2.Get("ETag"), len(full))
+			}
+		}
+	})
+}
+
 // With a token, requests need it (401 without); OpenRead leaves GET open.
 func TestSuiteToken(t *testing.T) {
 	body := []byte(emptyFeeds["rss"])

@@ -87,7 +87,7 @@ func (c *Client) get(ctx context.Context, origin, u string, v *validators) (*res
 	if v != nil {
 		r.If = fetch.Validators{ETag: v.ETag, LastModified: v.LastModified}
 	}
-	resp, err := c.fetch().Get(ctx, r)
+	resp, err := c.retrying(ctx, func() (*fetch.Response, error) { return c.fetch().Get(ctx, r) })
 	if err != nil {
 		return nil, httpError("reading", u, r, err)
 	}
@@ -104,7 +104,7 @@ func (c *Client) post(ctx context.Context, u string, body []byte, contentType, u
 	if until != "" {
 		r.Header.Set(HeaderUntil, until)
 	}
-	resp, err := c.postRetrying(ctx, r, contentType, body)
+	resp, err := c.retrying(ctx, func() (*fetch.Response, error) { return c.fetch().Post(ctx, r, contentType, body) })
 	if err != nil {
 		return nil, httpError("sending to", u, r, err)
 	}
@@ -114,20 +114,23 @@ func (c *Client) post(ctx context.Context, u string, body []byte, contentType, u
 		valid: validators{ETag: resp.ETag, LastModified: resp.LastModified}}, nil
 }
 
-// Retries of a POST that a busy hub answers 503 with Retry-After: at
-// most postAttempts in all, each after the wait asked, up to maxRetryWait.
+// Retries of a request that a hub answers 503 with Retry-After (busy
+// with POSTs, Options.MaxPosts, or its database unreachable): at most
+// retryAttempts in all, each after the wait asked, up to maxRetryWait.
 const (
-	postAttempts = 10
-	maxRetryWait = 30 * time.Second
+	retryAttempts = 10
+	maxRetryWait  = 30 * time.Second
 )
 
-// postRetrying sends a POST, and again after the wait a busy hub asks for
-// (503 with Retry-After, Options.MaxPosts), up to postAttempts times.
-func (c *Client) postRetrying(ctx context.Context, r fetch.Request, contentType string, body []byte) (*fetch.Response, error) {
+// retrying sends a request, and again after the wait a hub asks for
+// (503 with Retry-After), up to retryAttempts times: a GET or a POST to a
+// hub that is busy, or whose database restarts, waits it out rather than
+// fail the sync.
+func (c *Client) retrying(ctx context.Context, do func() (*fetch.Response, error)) (*fetch.Response, error) {
 	for attempt := 1; ; attempt++ {
-		resp, err := c.fetch().Post(ctx, r, contentType, body)
+		resp, err := do()
 		var se *fetch.StatusError
-		if !errors.As(err, &se) || se.Code != http.StatusServiceUnavailable || se.RetryAfter <= 0 || attempt == postAttempts {
+		if !errors.As(err, &se) || se.Code != http.StatusServiceUnavailable || se.RetryAfter <= 0 || attempt == retryAttempts {
 			return resp, err
 		}
 		t := time.NewTimer(min(se.RetryAfter, maxRetryWait))

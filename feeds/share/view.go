@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"net/http"
 	"slices"
-	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -146,7 +145,7 @@ func (h *Hub) serve(partial bool, link, ifNoneMatch string) (*view, []byte, uint
 	if p := h.durableView(key, now); p != nil && p != v && h.j.durableTo() < seq {
 		v, kept, seq = p, v, p.seq
 	}
-	if ifNoneMatch != "" && strings.Contains(ifNoneMatch, v.etag) && kept == nil {
+	if notModified(ifNoneMatch, v.etag) && kept == nil {
 		h.rw.RUnlock()
 		return v, nil, seq
 	}
@@ -161,7 +160,7 @@ func (h *Hub) serve(partial bool, link, ifNoneMatch string) (*view, []byte, uint
 	if fk != nil {
 		h.renderOnce(kept, fk, key)
 	}
-	if ifNoneMatch != "" && strings.Contains(ifNoneMatch, v.etag) {
+	if notModified(ifNoneMatch, v.etag) {
 		return v, nil, seq
 	}
 	if b := v.body.Load(); b != nil {

@@ -220,7 +220,7 @@ func writeFence(f *os.File, h *indexHeader) error {
 		bk := bucketOf(e.k, h.bits)
 		starts[bk+1] = i + 1
 		b = appendEntry(b[:0], e)
-		sums[bk] = crc32.Update(sums[bk], crcTable, b)
+		sums[bk] = crc32.Update(sums[bk], crcTable(), b)
 	}
 	for i := int64(1); i <= nb; i++ {
 		starts[i] = max(starts[i], starts[i-1])

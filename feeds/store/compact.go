@@ -156,7 +156,7 @@ func (s *Store) rewrite(f *os.File, keep func([]byte) bool, so *sorter) (end int
 			}
 		}
 		binary.BigEndian.PutUint32(fr[:], uint32(len(p)))
-		binary.BigEndian.PutUint32(fr[4:], crc32.Checksum(p, crcTable))
+		binary.BigEndian.PutUint32(fr[4:], crc32.Checksum(p, crcTable()))
 		w.Write(fr[:])
 		w.Write(p)
 		at += int64(frameSize + len(p))

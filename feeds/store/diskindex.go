@@ -59,7 +59,7 @@ func (h *indexHeader) encode() []byte {
 	be.PutUint64(b[56:], uint64(h.damaged))
 	be.PutUint32(b[64:], h.check)
 	be.PutUint32(b[68:], h.head)
-	be.PutUint32(b[72:], crc32.Checksum(b[:72], crcTable))
+	be.PutUint32(b[72:], crc32.Checksum(b[:72], crcTable()))
 	return b
 }
 
@@ -68,7 +68,7 @@ var errIndex = errors.New("index damaged")
 func decodeIndexHeader(b []byte) (indexHeader, error) {
 	be := binary.BigEndian
 	if len(b) < indexHeaderSize || string(b[:16]) != indexMagic || be.Uint32(b[16:]) != indexFormat ||
-		crc32.Checksum(b[:72], crcTable) != be.Uint32(b[72:]) || be.Uint32(b[20:]) > maxBits {
+		crc32.Checksum(b[:72], crcTable()) != be.Uint32(b[72:]) || be.Uint32(b[20:]) > maxBits {
 		return indexHeader{}, errIndex
 	}
 	h := indexHeader{bits: be.Uint32(b[20:]), n: int64(be.Uint64(b[24:])), records: int64(be.Uint64(b[32:])),
@@ -86,7 +86,7 @@ func headCheck(log io.ReaderAt) uint32 {
 	if _, err := log.ReadAt(b, 0); err != nil {
 		return 0
 	}
-	return crc32.Checksum(b, crcTable)
+	return crc32.Checksum(b, crcTable())
 }
 
 // logCheck is what ties an index to its log: the CRC-32C of the log's
@@ -103,7 +103,7 @@ func logCheck(log io.ReaderAt, end int64) (uint32, error) {
 	if _, err := log.ReadAt(b[headerSize:], from); err != nil {
 		return 0, err
 	}
-	return crc32.Checksum(b, crcTable), nil
+	return crc32.Checksum(b, crcTable()), nil
 }
 
 // diskIndex is an index file, open: its header and buckets in memory, its
@@ -201,7 +201,7 @@ func (x *diskIndex) find(k key, out []entry) ([]entry, error) {
 		x.buf = make([]byte, n)
 	}
 	buf := x.buf[:n]
-	if _, err := x.f.ReadAt(buf, indexHeaderSize+from*entrySize); err != nil || crc32.Checksum(buf, crcTable) != x.sums[b] {
+	if _, err := x.f.ReadAt(buf, indexHeaderSize+from*entrySize); err != nil || crc32.Checksum(buf, crcTable()) != x.sums[b] {
 		return out, errIndex
 	}
 	cnt := int(to - from)

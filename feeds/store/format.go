@@ -8,6 +8,7 @@ import (
 	"io"
 	"maps"
 	"slices"
+	"sync"
 	"time"
 
 	"github.com/feedsync/feedsync/feeds"
@@ -30,7 +31,10 @@ const (
 // length is damage.
 const MaxRecord = 4 << 20
 
-var crcTable = crc32.MakeTable(crc32.Castagnoli)
+// crcTable is CRC-32C's (Castagnoli), made when first used: making it
+// costs about a million instructions, which every command would pay at
+// start-up (TestStartupInitIsLight).
+var crcTable = sync.OnceValue(func() *crc32.Table { return crc32.MakeTable(crc32.Castagnoli) })
 
 // header returns the bytes a store of this format starts with. floor is
 // the file's size when it was last compacted (0: never): the next
@@ -71,7 +75,7 @@ func formatDamaged(hb []byte, indexHead uint32, haveIndex bool) ([]byte, bool) {
 	fixed := slices.Clone(hb)
 	binary.BigEndian.PutUint32(fixed[len(magic):], format)
 	v := binary.BigEndian.Uint32(hb[len(magic):])
-	if v > maxFormat || haveIndex && crc32.Checksum(fixed, crcTable) == indexHead {
+	if v > maxFormat || haveIndex && crc32.Checksum(fixed, crcTable()) == indexHead {
 		return fixed, true
 	}
 	return nil, false
@@ -144,7 +148,7 @@ func (v *version) appendTo(b []byte, keys []string) ([]byte, []string) {
 	}
 	payload := b[start+frameSize:]
 	binary.BigEndian.PutUint32(b[start:], uint32(len(payload)))
-	binary.BigEndian.PutUint32(b[start+4:], crc32.Checksum(payload, crcTable))
+	binary.BigEndian.PutUint32(b[start+4:], crc32.Checksum(payload, crcTable()))
 	return b, keys
 }
 
@@ -275,7 +279,7 @@ func readRecordAt(f io.ReaderAt, off int64) ([]byte, error) {
 	if _, err := f.ReadAt(p, off+frameSize); err != nil {
 		return nil, err
 	}
-	if crc32.Checksum(p, crcTable) != binary.BigEndian.Uint32(fr[4:]) {
+	if crc32.Checksum(p, crcTable()) != binary.BigEndian.Uint32(fr[4:]) {
 		return nil, fmt.Errorf("offset %d: checksum mismatch", off)
 	}
 	return p, nil

@@ -70,7 +70,7 @@ func (sc *scanner) frameAt(off int64) ([]byte, int64, bool) {
 		return nil, 0, false
 	}
 	p, ok := sc.bytes(off+frameSize, n)
-	if !ok || crc32.Checksum(p, crcTable) != sum {
+	if !ok || crc32.Checksum(p, crcTable()) != sum {
 		return nil, 0, false
 	}
 	r := &reader{b: p}

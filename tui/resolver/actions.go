@@ -146,21 +146,7 @@ func (m Model) startExtEdit() (Model, tea.Cmd) {
 	if !ok || !m.hasConflicts(pos) {
 		return m, nil
 	}
-	return m, writeEditFile(pos, m.st.entry(pos), m.marked(), editSheetOf(m.st.entry(pos)))
-}
-
-// refLabel names a version by its latest change: "winner · #3 by
-// alice-laptop · 2026-03-08 10:00:00Z".
-func refLabel(name string, v dialect.Version) string {
-	h := top(v)
-	s := name + " · " + entryWho(h)
-	if h.HasWhen() {
-		s += " · " + stampDate(h)
-	}
-	if v.Deleted() {
-		s += " · deleted"
-	}
-	return s
+	return m, writeEditFile(pos, m.st.entry(pos), m.marked(), editSheetOf(m.st.entry(pos), m.st.basePtr(m.st.entry(pos))))
 }
 
 // extReady leaves the UI for the editor.
@@ -191,7 +177,7 @@ func (m Model) extResult(msg extResultMsg) (Model, tea.Cmd) {
 		m.status.Error(fmt.Sprintf("nothing applied: the %s is empty, and a version has one; your text is kept in %s · E starts again", k, msg.path))
 	default:
 		before := m.st.entry(msg.pos)
-		m, cmd := m.edited(msg.pos, msg.versions, sheetEdit(before, msg.result))
+		m, cmd := m.edited(msg.pos, msg.versions, sheetEdit(before, m.st.basePtr(before), msg.result))
 		if m.st.entry(msg.pos) == before { // refused (XHTML that is not well-formed): the text stays
 			m.status.Error(fmt.Sprintf("nothing applied: %s; your text is kept in %s · E starts again", m.status.Message(), msg.path))
 			return m, cmd

@@ -375,7 +375,7 @@ func TestExternalEditorRefusesWhatTheMergeViewRefuses(t *testing.T) {
 // first item, against its golden file.
 func TestEditSheet(t *testing.T) {
 	hs := newHarness(t, demoDoc(t), 100, 30)
-	golden(t, "exteditor-groceries", string(editSheetOf(hs.m.st.entry(groceries)).bytes()))
+	golden(t, "exteditor-groceries", string(editSheetOf(hs.m.st.entry(groceries), nil).bytes()))
 }
 
 // TestParseSheet reads back what the person left above the scissors line.

@@ -3,6 +3,7 @@ package resolver
 import (
 	"github.com/feedsync/feedsync/feeds/dialect"
 	"github.com/feedsync/feedsync/feeds/threeway"
+	"github.com/feedsync/feedsync/tui/resolver/mergeview"
 )
 
 // Bases gives the base of a conflict (issue 19): the shared data of the
@@ -12,28 +13,14 @@ import (
 // file: the resolver asks in its commands, never in Update.
 type Bases = threeway.Bases
 
-// baseInfo is the base of an item's conflict, as the session knows it:
-// its shared fields, the base's topmost history entry, which the merge
-// view names, and how the item combines against it (threeway.Combine,
-// the rule `feedsync resolve --auto` follows): the list marks the items
-// whose plan is clean, and C resolves them with the plan's resolution.
-type baseInfo struct {
-	fields []dialect.Field
-	from   dialect.History
-	plan   threeway.Plan
-}
-
-// combines reports whether every change of the item combines: no clash.
-func (b baseInfo) combines() bool { return b.plan.Clean() }
-
 // basesOf looks up the base of each entry in conflict: for a command, since
 // Bases may read a file. An entry whose base is not known has none
 // (threeway.BaseOf: nothing is guessed).
-func basesOf(b Bases, entries []dialect.Entry) map[dialect.Entry]baseInfo {
+func basesOf(b Bases, entries []dialect.Entry) map[dialect.Entry]mergeview.Base {
 	if b == nil {
 		return nil
 	}
-	out := map[dialect.Entry]baseInfo{}
+	out := map[dialect.Entry]mergeview.Base{}
 	for _, e := range entries {
 		if !e.InConflict() {
 			continue
@@ -50,13 +37,13 @@ func basesOf(b Bases, entries []dialect.Entry) map[dialect.Entry]baseInfo {
 		if err != nil {
 			continue
 		}
-		out[e] = baseInfo{fields: fs, from: h, plan: plan}
+		out[e] = mergeview.Base{Fields: fs, From: h, Plan: plan}
 	}
 	return out
 }
 
 // baseOf returns the base of e's conflict, when one is known.
-func (s *store) baseOf(e dialect.Entry) (baseInfo, bool) {
+func (s *store) baseOf(e dialect.Entry) (mergeview.Base, bool) {
 	b, ok := s.bases[e]
 	return b, ok
 }
@@ -74,9 +61,17 @@ func (s *store) clashesLeft() (n int, ok bool) {
 		if !e.InConflict() {
 			continue
 		}
-		for _, c := range s.bases[e].plan.Clashes {
+		for _, c := range s.bases[e].Plan.Clashes {
 			n += max(len(c.Spans), 1)
 		}
 	}
 	return n, true
+}
+
+// basePtr returns the base of e's conflict, or nil when none is known.
+func (s *store) basePtr(e dialect.Entry) *mergeview.Base {
+	if b, ok := s.bases[e]; ok {
+		return &b
+	}
+	return nil
 }

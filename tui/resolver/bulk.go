@@ -6,6 +6,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/feedsync/feedsync/feeds/dialect"
+	"github.com/feedsync/feedsync/tui/resolver/draw"
 )
 
 // Decisions on many items at once: A keeps every winner, T takes for
@@ -48,7 +49,7 @@ func haveOne(n, total int) string {
 	case n == total:
 		return fmt.Sprintf("all %d have one", n)
 	}
-	has := counted(n, "has one", "have one")
+	has := draw.Counted(n, "has one", "have one")
 	switch rest := total - n; rest {
 	case 1:
 		return has + "; the other stays in conflict"
@@ -81,7 +82,7 @@ func (m Model) askTakeAll() (Model, tea.Cmd) {
 	if m.screen == itemScreen {
 		v = m.item.Version()
 	}
-	by := top(m.st.entry(pos).Versions()[v]).By
+	by := draw.Top(m.st.entry(pos).Versions()[v]).By
 	if by == "" {
 		m.status.Info("this version names no endpoint: nothing to take for the others")
 		return m, nil
@@ -122,11 +123,11 @@ type bulk struct {
 // versionBy returns the version of an entry that endpoint by made last:
 // 0 for the winner, N for conflict version N; ok is false when none did.
 func versionBy(e dialect.Entry, by string) (int, bool) {
-	if top(e.Winner()).By == by {
+	if draw.Top(e.Winner()).By == by {
 		return 0, true
 	}
 	for i, v := range e.Versions() {
-		if top(v).By == by {
+		if draw.Top(v).By == by {
 			return i + 1, true
 		}
 	}

@@ -5,6 +5,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/feedsync/feedsync/feeds/dialect"
+	"github.com/feedsync/feedsync/tui/resolver/draw"
 )
 
 // Combining every item that combines (C), as IntelliJ's "resolve simple
@@ -27,7 +28,7 @@ func (m Model) combines(pos int) bool {
 // combines against it.
 func (s *store) combines(e dialect.Entry) bool {
 	b, ok := s.bases[e]
-	return ok && b.combines()
+	return ok && b.Combines()
 }
 
 // askCombineAll asks before combining every item that combines.
@@ -50,7 +51,7 @@ func (m Model) askCombineAll() (Model, tea.Cmd) {
 	m.bulk = bulk{positions: in}
 	return m.ask(askCombineAll, fmt.Sprintf("Combine %s, of %s? What one side changed against the base is taken, "+
 		"what several changed alike once; none of them clashes. %s recorded as a change by %s that settles every "+
-		"conflicting version. u undoes it.", counted(len(in), "item that combines", "items that combine"), scope, eachIs(len(in)), m.cfg.By)), nil
+		"conflicting version. u undoes it.", draw.Counted(len(in), "item that combines", "items that combine"), scope, eachIs(len(in)), m.cfg.By)), nil
 }
 
 // combineAll resolves every item asked about with its combination, as one
@@ -64,7 +65,7 @@ func (m Model) combineAll() (Model, tea.Cmd) {
 			continue
 		}
 		b := m.st.bases[e]
-		res, err := m.st.doc.Resolve(e, st, b.plan.Resolution, dialect.Options{})
+		res, err := m.st.doc.Resolve(e, st, b.Plan.Resolution, dialect.Options{})
 		if err != nil {
 			m.status.Error(fmt.Sprintf("combining %q: %v · nothing decided", m.st.title(pos), err))
 			return m, nil
@@ -75,7 +76,7 @@ func (m Model) combineAll() (Model, tea.Cmd) {
 		m.status.Info("nothing combined: no item asked about combines any more")
 		return m, nil
 	}
-	m = m.commit(step{label: fmt.Sprintf("combined %s against the base", counted(len(cs), "item", "items")), changes: cs})
+	m = m.commit(step{label: fmt.Sprintf("combined %s against the base", draw.Counted(len(cs), "item", "items")), changes: cs})
 	if m.screen == itemScreen {
 		m.screen = listScreen
 	}

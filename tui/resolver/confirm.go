@@ -7,6 +7,7 @@ import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 	"charm.land/lipgloss/v2"
+	"github.com/feedsync/feedsync/tui/resolver/draw"
 )
 
 // question says what a confirmation is about.
@@ -58,7 +59,7 @@ func (k ConfirmKeys) FullHelp() [][]key.Binding { return [][]key.Binding{k.Choic
 // Confirm is a dialog that asks a question and offers two or three choices;
 // the first is the safe one.
 type Confirm struct {
-	styles  *Styles
+	styles  *draw.Styles
 	choices []choice
 	q       question
 	text    string
@@ -71,37 +72,37 @@ func choicesFor(q question) []choice {
 	switch q {
 	case askQuit:
 		return []choice{
-			{bind("n/esc", "stay", "n", "N", "esc"), answerNo},
-			{bind("s", "save and quit", "s"), answerSave},
-			{bind("y", "quit without saving", "y", "Y"), answerYes},
+			{draw.Bind("n/esc", "stay", "n", "N", "esc"), answerNo},
+			{draw.Bind("s", "save and quit", "s"), answerSave},
+			{draw.Bind("y", "quit without saving", "y", "Y"), answerYes},
 		}
 	case askMergeIn:
 		return []choice{
-			{bind("n/esc", "not now", "n", "esc"), answerNo},
-			{bind("m/enter", "merge it in", "m", "enter"), answerApply},
-			{bind("a", "save elsewhere", "a"), answerSave},
+			{draw.Bind("n/esc", "not now", "n", "esc"), answerNo},
+			{draw.Bind("m/enter", "merge it in", "m", "enter"), answerApply},
+			{draw.Bind("a", "save elsewhere", "a"), answerSave},
 		}
 	case askApplyOpen:
 		return []choice{
-			{bind("k/esc", "keep combining", "k", "esc"), answerNo},
-			{bind("a/ctrl+s", "apply anyway", "a", "ctrl+s"), answerApply},
+			{draw.Bind("k/esc", "keep combining", "k", "esc"), answerNo},
+			{draw.Bind("a/ctrl+s", "apply anyway", "a", "ctrl+s"), answerApply},
 		}
 	case askLeaveMerge:
 		return []choice{
-			{bind("k/esc", "keep combining", "k", "esc"), answerNo},
-			{bind("a/ctrl+s", "apply", "a", "ctrl+s"), answerApply},
-			{bind("d", "discard the result", "d"), answerDiscard},
-			{bind("ctrl+c", "quit", "ctrl+c"), answerQuit},
+			{draw.Bind("k/esc", "keep combining", "k", "esc"), answerNo},
+			{draw.Bind("a/ctrl+s", "apply", "a", "ctrl+s"), answerApply},
+			{draw.Bind("d", "discard the result", "d"), answerDiscard},
+			{draw.Bind("ctrl+c", "quit", "ctrl+c"), answerQuit},
 		}
 	}
 	return []choice{
-		{bind("n/esc", "no", "n", "N", "esc"), answerNo},
-		{bind("y", "yes", "y", "Y"), answerYes},
+		{draw.Bind("n/esc", "no", "n", "N", "esc"), answerNo},
+		{draw.Bind("y", "yes", "y", "Y"), answerYes},
 	}
 }
 
 // NewConfirm returns a dialog that asks q in text.
-func NewConfirm(s *Styles, q question, text string) Confirm {
+func NewConfirm(s *draw.Styles, q question, text string) Confirm {
 	return Confirm{styles: s, q: q, text: text, choices: choicesFor(q)}
 }
 

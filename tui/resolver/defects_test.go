@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	tea "charm.land/bubbletea/v2"
+	"github.com/feedsync/feedsync/tui/resolver/internal/keypress"
 )
 
 // TestCtrlZSuspendsInTheMergeView (issue 30 item 8): ctrl+z in the merge
@@ -15,7 +16,7 @@ func TestCtrlZSuspendsInTheMergeView(t *testing.T) {
 	hs := newHarness(t, demoDoc(t), 140, 30)
 	hs.keys("enter", "e", "l", "e", " x", "esc")
 	was := resultOf(t, hs.m.merge, "title")
-	next, cmd := hs.m.Update(typeKeys("ctrl+z")[0])
+	next, cmd := hs.m.Update(keypress.Msgs("ctrl+z")[0])
 	hs.m = next.(Model)
 	if cmd == nil {
 		t.Fatal("ctrl+z did nothing")
@@ -24,8 +25,8 @@ func TestCtrlZSuspendsInTheMergeView(t *testing.T) {
 		t.Errorf("ctrl+z after typing: not a suspend, or the result changed (%q, was %q)", resultOf(t, hs.m.merge, "title"), was)
 	}
 	hs.keys("e", " y", "ctrl+z")
-	if got := resultOf(t, hs.m.merge, "title"); got != was || !hs.m.merge.typing {
-		t.Errorf("ctrl+z while typing: %q, typing %v; want the typing undone (%q)", got, hs.m.merge.typing, was)
+	if got := resultOf(t, hs.m.merge, "title"); got != was || !hs.m.merge.Typing() {
+		t.Errorf("ctrl+z while typing: %q, typing %v; want the typing undone (%q)", got, hs.m.merge.Typing(), was)
 	}
 }
 
@@ -46,16 +47,16 @@ func TestBothCountedOnce(t *testing.T) {
 func TestUndoReturnsToTheHunk(t *testing.T) {
 	hs := newHarness(t, demoDoc(t), 140, 30)
 	hs.keys("enter", "e", "]", "]", "l")
-	if hs.m.merge.cur == 2 {
+	if hs.m.merge.Hunk() == 2 {
 		t.Fatal("the take did not move on")
 	}
 	hs.keys("u")
-	if hs.m.merge.cur != 2 || !strings.Contains(hs.screen(), "hunk 3 of 3") {
-		t.Errorf("u left the hunk at hand at %d, want the third, which it undid:\n%s", hs.m.merge.cur+1, hs.screen())
+	if hs.m.merge.Hunk() != 2 || !strings.Contains(hs.screen(), "hunk 3 of 3") {
+		t.Errorf("u left the hunk at hand at %d, want the third, which it undid:\n%s", hs.m.merge.Hunk()+1, hs.screen())
 	}
 	hs.keys("[", "ctrl+r")
-	if hs.m.merge.cur != 2 {
-		t.Errorf("ctrl+r left the hunk at hand at %d, want the third, which it redid", hs.m.merge.cur+1)
+	if hs.m.merge.Hunk() != 2 {
+		t.Errorf("ctrl+r left the hunk at hand at %d, want the third, which it redid", hs.m.merge.Hunk()+1)
 	}
 }
 
@@ -72,8 +73,8 @@ func TestNextPastTheLastHunkGoesToTheNextItem(t *testing.T) {
 	if hs.m.screen != mergeScreen || hs.m.merge.Pos() == first {
 		t.Fatalf("] past the last hunk: on item %d, screen %d; want the next item's merge view", hs.m.merge.Pos(), hs.m.screen)
 	}
-	if next, _ := hs.m.st.nextUnresolved(first, 1); hs.m.merge.Pos() != next || hs.m.merge.cur != 0 {
-		t.Errorf("on item %d hunk %d, want item %d hunk 1", hs.m.merge.Pos(), hs.m.merge.cur+1, next)
+	if next, _ := hs.m.st.nextUnresolved(first, 1); hs.m.merge.Pos() != next || hs.m.merge.Hunk() != 0 {
+		t.Errorf("on item %d hunk %d, want item %d hunk 1", hs.m.merge.Pos(), hs.m.merge.Hunk()+1, next)
 	}
 	hs.keys("[")
 	if hs.m.merge.Pos() != first {

@@ -48,6 +48,13 @@
 // the only open hunks, the header counts them as the result stands ("2
 // clashes, 5 combined"), and u undoes the combining in one step; o shows the base and each side's word diff
 // against it. The list marks the items that combine, which C resolves.
+// The base is in every view (issue 30 item 3): the item screen's rule of
+// each field says which side changed it against the base; the merge
+// view's = says whose change the start took; every version in columns
+// shows the base's column first where the terminal has room for it, and
+// says in each field's rule which columns changed it where it has not;
+// the file for $EDITOR holds the base beside the versions, its result
+// starting as the merge view's.
 // Applying a result with hunks still open asks first. On the item screen
 // c puts another side on the left, in place of the winner: each other
 // version in turn, then the base (itemcompare.go), so that any two
@@ -87,11 +94,13 @@
 // help.KeyMap: List (the items in conflict, with a filter), ItemView (winner
 // and version side by side, stacked, or unified; the field-by-field diff
 // from package diff; search, changes, markup rendered), HistoryPane,
-// MergeView (the result between the winner and a version, hunk by hunk:
-// package mergemodel is its model, tested without a screen, mergeview.go
-// the component that talks to it, mergerender.go its drawing, textarea.go
-// the text area it types in), XMLView, HelpView, Confirm, Prompt and Status. Only
-// Model returns a tea.View. All styles live in one Styles value, made for a
+// the merge view (package mergeview: the result between the winner and a
+// version, hunk by hunk, made of a header, a body and a result editor;
+// package mergemodel is its model, tested without a screen), XMLView,
+// HelpView, Confirm, Prompt and Status. Only Model returns a tea.View. The
+// helpers the views share to draw (styles, wrapping, painting, the scroll
+// keys) are package draw; the text inputs, package textedit. All styles
+// live in one draw.Styles value, made for a
 // Look: colours for a dark or a light background, or none (NO_COLOR, any
 // non-empty value, and monochrome terminals: terminal.go), which marks
 // changes as [-old-]{+new+}, as --markers does in colour.
@@ -116,7 +125,7 @@
 // before the file changed): the merge keeps it either way, so it leaves
 // the journal, and the message says how many did. A merge view open
 // while the file merges in is carried onto the item's merged state
-// (MergeView.Rebase): the result the person made is kept, the versions it
+// (mergeview.Model.Rebase): the result the person made is kept, the versions it
 // settles are mapped by their sync history, never by index, a version the
 // file brought is shown before the result can settle it, and the first
 // apply after the carry is refused with what changed on disk, so no

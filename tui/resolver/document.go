@@ -2,67 +2,16 @@ package resolver
 
 import (
 	"fmt"
-	"strconv"
 	"time"
 
 	"github.com/feedsync/feedsync/feeds/dialect"
+	"github.com/feedsync/feedsync/tui/resolver/draw"
 )
 
 // The resolver sees a feed only through package dialect: a *dialect.Doc,
 // its entries (dialect.Entry) and their versions (dialect.Version), all
 // data. This file words that data for the screen: provenance, history
 // labels, divergence and places in an outline.
-
-// HistoryEntry is one change in a version's history, as the screen shows it.
-type HistoryEntry struct {
-	// Label places the change in the history: "#4" for a FeedSync 1.0.2
-	// sequence, "v4" for an SSE 0.91 version.
-	Label string
-	// When is the time of the change; zero when absent.
-	When time.Time
-	// By is the endpoint that made it; empty when absent.
-	By string
-}
-
-// Equal reports whether two entries record the same change.
-func (h HistoryEntry) Equal(o HistoryEntry) bool {
-	return h.Label == o.Label && h.By == o.By && h.When.Equal(o.When)
-}
-
-// HasWhen reports whether the entry carries a when.
-func (h HistoryEntry) HasWhen() bool { return !h.When.IsZero() }
-
-// HasBy reports whether the entry carries a by.
-func (h HistoryEntry) HasBy() bool { return h.By != "" }
-
-// historyOf returns a version's changes, newest first, labelled.
-func historyOf(v dialect.Version) []HistoryEntry {
-	d := v.State().Dialect
-	hs := v.History()
-	out := make([]HistoryEntry, len(hs))
-	for i, h := range hs {
-		out[i] = labelled(d, h)
-	}
-	return out
-}
-
-// labelled labels a change with its sequence ("#4", 1.0.2) or the
-// version it made ("v4", 0.91).
-func labelled(d dialect.Dialect, h dialect.History) HistoryEntry {
-	mark := "#"
-	if d == dialect.SSE091 {
-		mark = "v"
-	}
-	return HistoryEntry{Label: mark + strconv.Itoa(h.Number), When: h.When, By: h.By}
-}
-
-// top returns a version's latest change, or the zero entry.
-func top(v dialect.Version) HistoryEntry {
-	if h := historyOf(v); len(h) > 0 {
-		return h[0]
-	}
-	return HistoryEntry{}
-}
 
 // versionState describes a version's sync state and the author of its
 // latest change: for FeedSync 1.0.2 "updates 2 · live" and "top #2 by
@@ -75,10 +24,10 @@ func versionState(v dialect.Version) (state, who string) {
 		life = "deleted"
 	}
 	if s.Dialect == dialect.FeedSync102 {
-		return fmt.Sprintf("updates %d · %s", s.Updates, life), "top " + entryWho(top(v))
+		return fmt.Sprintf("updates %d · %s", s.Updates, life), "top " + draw.EntryWho(draw.Top(v))
 	}
 	who = "no by"
-	if h := top(v); h.HasBy() {
+	if h := draw.Top(v); h.HasBy() {
 		who = "by " + h.By
 	}
 	if s.Record {
@@ -103,16 +52,16 @@ func divergence(e dialect.Entry, i int, now time.Time) string {
 		if d.Common == nil {
 			return "no shared history: the versions were created apart"
 		}
-		return "diverged after " + entryText(labelled(w.Dialect, *d.Common), now)
+		return "diverged after " + entryText(draw.Labelled(w.Dialect, *d.Common), now)
 	}
 	s := fmt.Sprintf("both sides made a version %d", d.Version)
 	switch {
 	case d.Made == nil:
 		return s + "; the winner's history no longer holds it"
 	case w.Version > d.Version:
-		return s + "; the winner's is " + entryText(labelled(w.Dialect, *d.Made), now)
+		return s + "; the winner's is " + entryText(draw.Labelled(w.Dialect, *d.Made), now)
 	case d.Before != nil:
-		return s + "; the winner's came after " + entryText(labelled(w.Dialect, *d.Before), now)
+		return s + "; the winner's came after " + entryText(draw.Labelled(w.Dialect, *d.Before), now)
 	}
 	return s
 }

@@ -213,3 +213,76 @@ func TestEndToEndStdout(t *testing.T) {
 		t.Errorf("%d items still in conflict in what was written", n)
 	}
 }
+
+// TestEndToEndEditorSheetWithTheBase runs `feedsync demo`, whose items
+// have their bases, and edits the groceries in $EDITOR: the file holds the
+// base beside the winner and the version, and its result starts combined
+// (the winner's " - DONE", the version's "oat " and "sourdough"); the
+// editor changes the title alone, and the saved item is the one
+// `resolve --pick winner --title T --content C` writes with the combined
+// content (issue 30 item 4).
+func TestEndToEndEditorSheetWithTheBase(t *testing.T) {
+	dir, bin := e2eSetup(t)
+	editor := filepath.Join(dir, "editor.sh")
+	write(t, editor, []byte(`#!/bin/sh
+cp "$1" sheet.txt
+{ echo 'Buy groceries today'; tail -n +2 "$1"; } > "$1.new" && mv "$1.new" "$1"
+`))
+	if err := os.Chmod(editor, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	tm := startTmux(t, dir, fmt.Sprintf("EDITOR=%s VISUAL= %s demo -o out.xml --by %s --when 2026-03-09T12:00:00Z", editor, bin, testBy))
+	tm.wait("0/7 resolved")
+	tm.keys("Enter")
+	tm.wait("“Buy groceries - DONE”")
+	tm.keys("E")
+	tm.wait("edited")
+	tm.keys("s")
+	tm.wait("saved to")
+	tm.keys("q", "q")
+	tm.wait("feedsync exited 1")
+	sheet, err := os.ReadFile(filepath.Join(dir, "sheet.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"Buy groceries - DONE\n\nGet oat milk, eggs, butter and sourdough rolls\n",
+		"======== base · #1 by alice-laptop · what the versions grew from ========\nBuy groceries\n\nGet milk, eggs, butter and bread\n"} {
+		if !strings.Contains(string(sheet), want) {
+			t.Errorf("the file for $EDITOR lacks %q:\n%s", want, sheet)
+		}
+	}
+	sameAsResolvePick(t, dir, bin, "item-groceries", "--title", "Buy groceries today", "--content", "Get oat milk, eggs, butter and sourdough rolls")
+}
+
+// TestEndToEndMergeHidesWhiteSpace runs the real binary on an item whose
+// version changes white space in one place and a word in another: W hides
+// the white space, the version's word taken and applied without a
+// question, the saved item keeps the winner's white space (issue 30 item
+// 5): the one `resolve --pick winner --content C` writes.
+func TestEndToEndMergeHidesWhiteSpace(t *testing.T) {
+	dir, bin := e2eDir(t)
+	write(t, filepath.Join(dir, "local.xml"), []byte(spaceFeed))
+	write(t, filepath.Join(dir, "remote.xml"), []byte(spaceFeed))
+	tm := startTmux(t, dir, fmt.Sprintf("%s resolve local.xml remote.xml -o out.xml --by %s --when 2026-03-09T12:00:00Z", bin, testBy))
+	tm.wait("0/1 resolved")
+	tm.keys("Enter", "e")
+	tm.wait("hunk 1 of 2 (2 open)")
+	tm.keys("W")
+	tm.wait("1 hunk hidden: white space alone")
+	tm.keys("l") // the word, the one hunk shown
+	tm.wait("Content · 1 hunk: > 1 version's · 1 white space hidden")
+	tm.keys("C-s")
+	tm.wait("edited")
+	tm.keys("s")
+	tm.wait("saved to")
+	tm.keys("q", "q")
+	tm.wait("feedsync exited 0")
+	cli(t, dir, bin, 1, "merge", "local.xml", "remote.xml", "-o", "merged.xml")
+	cli(t, dir, bin, 0, "resolve", "merged.xml", "--id", "offsite", "--pick", "winner", "--content", "Buy milk and  eggs tomorrow",
+		"--by", testBy, "--when", "2026-03-09T12:00:00Z", "-o", "want.xml")
+	_, got := readFeed(t, dir, "out.xml")
+	_, want := readFeed(t, dir, "want.xml")
+	if !bytes.Equal(got, want) {
+		t.Errorf("the saved feed differs from resolve --pick's:\n%s\nwant\n%s", got, want)
+	}
+}

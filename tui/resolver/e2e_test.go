@@ -11,6 +11,7 @@ import (
 
 	"github.com/feedsync/feedsync/feeds/dialect"
 	"github.com/feedsync/feedsync/feeds/feedtest"
+	"github.com/feedsync/feedsync/tui/resolver/draw"
 )
 
 // TestEndToEnd runs the real binary in tmux on the demo pair: it takes a
@@ -57,7 +58,7 @@ func TestEndToEnd(t *testing.T) {
 	doc, _ := readFeed(t, dir, "out.xml")
 	want{3, false, []string{stamp(3), alice2g, bob2g, alice1g}, "Buy groceries", 0}.check(t, entry(t, doc, "item-groceries"))
 	want{3, false, []string{stamp(3), carol2o, bob2o, alice1o}, "Plan the team offsite", 1}.check(t, entry(t, doc, "item-offsite"))
-	if by := top(entry(t, doc, "item-offsite").Versions()[0]).By; by != "alice-laptop" {
+	if by := draw.Top(entry(t, doc, "item-offsite").Versions()[0]).By; by != "alice-laptop" {
 		t.Errorf("the version left in conflict is %s's, want alice-laptop's", by)
 	}
 	want{3, false, []string{stamp(3), "#2 alice-laptop 2026-03-06T08:00:00Z", "#2 bob-phone 2026-03-06T08:45:00Z",

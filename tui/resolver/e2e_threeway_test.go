@@ -134,3 +134,45 @@ func TestEndToEndDemoThreeWay(t *testing.T) {
 		}
 	}
 }
+
+// TestEndToEndBaseInEveryView runs the real binary with the store of
+// TestEndToEndThreeWay beside local.xml (issue 30 item 3): the item screen
+// says which side changed each field against the base; the merge view's
+// = says whose change it took; the offsite in columns at 240 cells shows
+// the base's column first, at 180 each field's rule says which columns
+// changed it.
+func TestEndToEndBaseInEveryView(t *testing.T) {
+	dir, bin := e2eSetup(t)
+	write(t, filepath.Join(dir, "base.xml"), []byte(baseFeed))
+	base, _ := readFeed(t, dir, "base.xml")
+	s, warning := versions.Open(filepath.Join(dir, "local.xml"))
+	if warning != nil {
+		t.Fatal(warning)
+	}
+	if err := s.Record(base); err != nil {
+		t.Fatal(err)
+	}
+	tm := startTmux(t, dir, fmt.Sprintf("%s resolve local.xml remote.xml -o out.xml --by %s", bin, testBy))
+	tm.wait("0/7 resolved")
+	tm.keys("Enter")
+	tm.wait("── Title · changed · against the base: the winner changed it")
+	tm.wait("── Content · changed · against the base: both changed it, and the changes clash")
+	tm.keys("e")
+	tm.wait("hunk 3 of 3 (1 open) · Content: a clash")
+	tm.keys("[")
+	tm.wait("combined against the base: version 1's change (alice-laptop), the winner kept the base")
+	tm.keys("Escape") // the result started combined: leaving asks
+	tm.wait("d discard the result")
+	tm.keys("d")
+	tm.wait("merge discarded")
+	tm.keys("n")
+	tm.wait("“Plan the team offsite”")
+	tm.run("resize-window", "-t", "e2e", "-x", "240", "-y", "40")
+	tm.keys("e")
+	tm.wait("BASE · #1 by alice-laptop")
+	tm.run("resize-window", "-t", "e2e", "-x", "180", "-y", "40")
+	tm.wait("· against the base: VERSION 1, VERSION 2 changed it")
+	if strings.Contains(tm.screen(), "BASE ·") {
+		t.Errorf("the base's column at 180 cells:\n%s", tm.screen())
+	}
+}

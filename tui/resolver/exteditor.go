@@ -26,9 +26,16 @@ import (
 //     "# ------------------------ >8 ------------------------";
 //     everything from it down is ignored on reading, and a file without
 //     it is refused and kept (the result cannot be told from the rest);
-//   - below it, every version (the winner, then each conflict version),
-//     labelled with the endpoint and time of its latest change and laid out
-//     the same way, for reference.
+//   - below it, for reference and laid out the same way: the base when one
+//     is known (the version the sides grew from, issue 30 item 4), then
+//     every version (the winner, then each conflict version), labelled with
+//     the endpoint and time of its latest change.
+//
+// With a base, the result starts as the merge view's does, from the
+// three-way plan (what one side changed taken, the clashes the winner's),
+// not as the winner's fields; a file left unchanged still decides nothing,
+// as git's mergetool takes an untouched file (C or the merge view applies
+// the combination as it stands).
 //
 // A result that empties the title or the content where a version has one
 // is refused as the merge view refuses it (emptied).
@@ -86,7 +93,8 @@ func (s editSheet) bytes() []byte {
 	b.WriteString("# Do not modify or remove the line above.\n# Everything below it is ignored.\n#\n")
 	b.WriteString("# Above it, the result: the title on the first line, a blank line, then the\n")
 	b.WriteString("# content; each other field that differs follows under its own \"# ====\" line,\n")
-	b.WriteString("# and emptying one removes it. Below, every version, for reference.\n")
+	b.WriteString("# and emptying one removes it. Below, for reference, the base the versions\n")
+	b.WriteString("# grew from when it is known, then every version.\n")
 	for _, r := range s.refs {
 		b.WriteString("\n======== " + r.label + " ========\n")
 		r.fields.write(&b)

@@ -9,6 +9,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/feedsync/feedsync/feeds/dialect"
 	"github.com/feedsync/feedsync/feeds/feedgen"
+	"github.com/feedsync/feedsync/tui/resolver/internal/keypress"
 )
 
 // BenchmarkFilterKey types a filter into the list of a generated pair of
@@ -35,7 +36,7 @@ func BenchmarkFilterKey(b *testing.B) {
 // filterQuery is typed key by key: a word of the generated text, which
 // narrows the list at each key, then a letter that matches nothing, then
 // backspace, which searches every item again.
-var filterQuery = typeKeys("budgetx", "backspace")
+var filterQuery = keypress.Msgs("budgetx", "backspace")
 
 func benchFilterKeys(b *testing.B, doc *dialect.Doc, all bool) {
 	var first, worst, total time.Duration
@@ -79,9 +80,9 @@ func filterBenchOpen(doc *dialect.Doc, all bool) (tea.Model, tea.Cmd) {
 	m, _ = m.Update(tea.WindowSizeMsg{Width: 120, Height: 40})
 	m, _ = m.Update(loadedMsg{doc: doc})
 	if all {
-		m = filterBenchKey(m, typeKeys("c")[0])
+		m = filterBenchKey(m, keypress.Msgs("c")[0])
 	}
-	m, cmd := m.Update(typeKeys("/")[0])
+	m, cmd := m.Update(keypress.Msgs("/")[0])
 	return m, cmd
 }
 

@@ -1,13 +1,14 @@
 package resolver
 
 import (
-	"github.com/feedsync/feedsync/feeds/dialect"
 	"slices"
 	"strings"
 	"testing"
 
 	tea "charm.land/bubbletea/v2"
+	"github.com/feedsync/feedsync/feeds/dialect"
 	"github.com/feedsync/feedsync/feeds/feedgen"
+	"github.com/feedsync/feedsync/tui/resolver/internal/keypress"
 )
 
 // TestFilterWhileIndexing types a filter before the index is built, as a
@@ -29,7 +30,7 @@ func TestFilterWhileIndexing(t *testing.T) {
 		t.Error("the index was started before the filter was opened")
 	}
 	hs.keys("c")
-	next, cmd := hs.m.Update(typeKeys("/")[0]) // the index's first chunk, held back
+	next, cmd := hs.m.Update(keypress.Msgs("/")[0]) // the index's first chunk, held back
 	hs.m = next.(Model)
 	hs.keys("item-4")
 	if got := hs.m.list.rows; len(got) != 0 {

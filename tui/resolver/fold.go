@@ -2,6 +2,7 @@ package resolver
 
 import (
 	"strings"
+	"sync"
 	"unicode"
 	"unicode/utf8"
 )
@@ -20,14 +21,15 @@ func fold(s string) string {
 
 func foldRune(r rune) rune {
 	r = unicode.ToLower(r)
-	if b, ok := unaccented[r]; ok {
+	if b, ok := unaccented()[r]; ok {
 		return b
 	}
 	return r
 }
 
-// unaccented maps accented Latin letters, lower case, to their base.
-var unaccented = func() map[rune]rune {
+// unaccented maps accented Latin letters, lower case, to their base; it is
+// made when a search first meets a letter beyond ASCII, not at start-up.
+var unaccented = sync.OnceValue(func() map[rune]rune {
 	groups := map[rune]string{
 		'a': "àáâãäåāăą", 'c': "çćĉċč", 'd': "ďđ", 'e': "èéêëēĕėęě", 'g': "ĝğġģ", 'h': "ĥħ",
 		'i': "ìíîïĩīĭįı", 'j': "ĵ", 'k': "ķ", 'l': "ĺļľŀł", 'n': "ñńņňŉ", 'o': "òóôõöøōŏő",
@@ -40,4 +42,4 @@ var unaccented = func() map[rune]rune {
 		}
 	}
 	return m
-}()
+})

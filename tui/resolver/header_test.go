@@ -3,6 +3,8 @@ package resolver
 import (
 	"strings"
 	"testing"
+
+	"github.com/feedsync/feedsync/tui/resolver/draw"
 )
 
 // TestHeaderKeepsTheCount: as the width shrinks the header gives up the
@@ -46,7 +48,7 @@ func TestHeaderKeepsTheCount(t *testing.T) {
 						t.Errorf("header %q: %q", head, w)
 					}
 				}
-				if textWidth(head) > c.w {
+				if draw.TextWidth(head) > c.w {
 					t.Errorf("header %q is wider than %d", head, c.w)
 				}
 			})

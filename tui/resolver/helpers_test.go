@@ -13,6 +13,8 @@ import (
 	"github.com/feedsync/feedsync/feeds/dialect"
 	"github.com/feedsync/feedsync/feeds/feedtest"
 	"github.com/feedsync/feedsync/tui/resolver/demo"
+	"github.com/feedsync/feedsync/tui/resolver/internal/keypress"
+	"github.com/feedsync/feedsync/tui/resolver/mergeview"
 )
 
 // testNow is the clock of every test: a day after the demo's last change.
@@ -111,7 +113,7 @@ func (hs *harness) run(cmd tea.Cmd) {
 	case extReadyMsg:
 		hs.ready = msg
 		hs.send(msg)
-	case openMsg, confirmMsg, closeHelpMsg, mergeDoneMsg, mergeOpenMsg, mergeLeaveMsg, mergeMoveMsg, savedMsg, extResultMsg, mergeInMsg, promptMsg, xmlMsg, closeXMLMsg, indexMsg:
+	case openMsg, confirmMsg, closeHelpMsg, mergeview.DoneMsg, mergeview.OpenMsg, mergeview.LeaveMsg, mergeview.MoveMsg, savedMsg, extResultMsg, mergeInMsg, promptMsg, xmlMsg, closeXMLMsg, indexMsg:
 		hs.send(msg)
 	}
 }
@@ -121,7 +123,7 @@ func (hs *harness) run(cmd tea.Cmd) {
 // word is typed, and "paste:TEXT" pastes.
 func (hs *harness) keys(names ...string) {
 	hs.t.Helper()
-	for _, m := range typeKeys(names...) {
+	for _, m := range keypress.Msgs(names...) {
 		hs.send(m)
 	}
 }

@@ -3,12 +3,12 @@ package resolver
 import (
 	"strings"
 
-	"github.com/charmbracelet/x/ansi"
-	"github.com/feedsync/feedsync/feeds/dialect"
-
 	"charm.land/bubbles/v2/help"
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
+	"github.com/feedsync/feedsync/feeds/dialect"
+	"github.com/feedsync/feedsync/tui/resolver/draw"
 )
 
 // closeHelpMsg asks the root model to close the help overlay.
@@ -18,7 +18,7 @@ type closeHelpMsg struct{}
 // keys that scroll the screens under it.
 type HelpKeys struct {
 	Close key.Binding
-	ScrollKeys
+	draw.ScrollKeys
 }
 
 // ShortHelp implements help.KeyMap.
@@ -28,7 +28,7 @@ func (k HelpKeys) ShortHelp() []key.Binding {
 
 // FullHelp implements help.KeyMap.
 func (k HelpKeys) FullHelp() [][]key.Binding {
-	return [][]key.Binding{append([]key.Binding{k.Close}, k.ScrollKeys.list()...)}
+	return [][]key.Binding{append([]key.Binding{k.Close}, k.ScrollKeys.Bindings()...)}
 }
 
 // HelpView is the ? overlay: every binding of the screen, in as many
@@ -36,7 +36,7 @@ func (k HelpKeys) FullHelp() [][]key.Binding {
 // spec, scrolling when they do not fit. Where one column is too narrow for
 // a binding, its description wraps under itself: nothing is cut.
 type HelpView struct {
-	styles *Styles
+	styles *draw.Styles
 	keys   HelpKeys
 	shown  help.KeyMap
 	rules  []string
@@ -47,13 +47,13 @@ type HelpView struct {
 
 // NewHelpView returns the overlay for a screen's key map, and the rules
 // behind the keys (see rulesFor).
-func NewHelpView(s *Styles, km help.KeyMap, rules ...string) HelpView {
+func NewHelpView(s *draw.Styles, km help.KeyMap, rules ...string) HelpView {
 	return HelpView{styles: s, shown: km, rules: rules, keys: DefaultHelpKeys()}
 }
 
 // DefaultHelpKeys returns the help overlay's bindings.
 func DefaultHelpKeys() HelpKeys {
-	return HelpKeys{Close: bind("esc/?", "close help", "esc", "?", "q"), ScrollKeys: DefaultScrollKeys()}
+	return HelpKeys{Close: draw.Bind("esc/?", "close help", "esc", "?", "q"), ScrollKeys: draw.DefaultScrollKeys()}
 }
 
 // KeyMap returns the overlay's own bindings.
@@ -71,7 +71,7 @@ func (h HelpView) Update(msg tea.Msg) (HelpView, tea.Cmd) {
 		return h, func() tea.Msg { return closeHelpMsg{} }
 	default:
 		n, shown := len(h.lines()), max(h.height-1, 1) // the title takes a row
-		if d, ok := h.keys.delta(k, max(shown-1, 1), n); ok {
+		if d, ok := h.keys.Delta(k, max(shown-1, 1), n); ok {
 			h.scroll = max(min(h.scroll+d, n-shown), 0)
 		}
 	}
@@ -84,15 +84,15 @@ func (h HelpView) lines() []string {
 	kw := 0
 	for _, g := range h.shown.FullHelp() {
 		for _, b := range g {
-			kw = max(kw, textWidth(b.Help().Key))
+			kw = max(kw, draw.TextWidth(b.Help().Key))
 		}
 	}
 	cw := 0
 	for _, g := range h.shown.FullHelp() {
 		for _, b := range g {
 			if b.Enabled() {
-				c := h.styles.Help.FullKey.Render(fit(b.Help().Key, kw)) + "  " + b.Help().Desc
-				cells, cw = append(cells, c), max(cw, textWidth(c))
+				c := h.styles.Help.FullKey.Render(draw.Fit(b.Help().Key, kw)) + "  " + b.Help().Desc
+				cells, cw = append(cells, c), max(cw, draw.TextWidth(c))
 			}
 		}
 	}
@@ -104,7 +104,7 @@ func (h HelpView) lines() []string {
 	}
 	for i, c := range cells {
 		if cols > 1 || cw <= h.width {
-			out[i%rows] += fit(c, min(cw+3, h.width))
+			out[i%rows] += draw.Fit(c, min(cw+3, h.width))
 		}
 	}
 	if len(h.rules) > 0 {
@@ -131,7 +131,7 @@ func (h HelpView) wrapped(kw int) []string {
 			for i, l := range strings.Split(desc, "\n") {
 				lead := indent
 				if i == 0 {
-					lead = h.styles.Help.FullKey.Render(fit(b.Help().Key, kw)) + "  "
+					lead = h.styles.Help.FullKey.Render(draw.Fit(b.Help().Key, kw)) + "  "
 				}
 				out = append(out, lead+l)
 			}
@@ -172,17 +172,17 @@ func rulesFor(d dialect.Dialect, outline, merging bool) []string {
 // View renders the title line and the visible bindings.
 func (h HelpView) View() string {
 	t := "keys — esc or ? closes · ↑/↓ pgup/pgdn scroll"
-	if textWidth(t) > h.width {
+	if draw.TextWidth(t) > h.width {
 		t = "esc/? closes · ↑/↓ pgup/pgdn scroll"
 	}
-	title := h.styles.Header.Render(fit(t, h.width))
+	title := h.styles.Header.Render(draw.Fit(t, h.width))
 	ls := h.lines()
 	ls = ls[min(h.scroll, len(ls)):]
 	if len(ls) > h.height-1 {
 		ls = ls[:max(h.height-1, 0)]
 	}
 	for i := range ls {
-		ls[i] = pad(ls[i], h.width)
+		ls[i] = draw.Pad(ls[i], h.width)
 	}
 	return strings.Join(append([]string{title}, ls...), "\n")
 }

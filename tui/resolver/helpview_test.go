@@ -1,9 +1,10 @@
 package resolver
 
 import (
-	"github.com/charmbracelet/x/ansi"
 	"strings"
 	"testing"
+
+	"github.com/charmbracelet/x/ansi"
 )
 
 // TestHelpOverlayPagesAndWraps: the help scrolls by page with pgdn/space

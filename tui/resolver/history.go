@@ -8,6 +8,7 @@ import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 	"github.com/feedsync/feedsync/feeds/dialect"
+	"github.com/feedsync/feedsync/tui/resolver/draw"
 )
 
 // HistoryKeys are the history pane's bindings.
@@ -23,7 +24,7 @@ func (k HistoryKeys) FullHelp() [][]key.Binding { return [][]key.Binding{{k.Togg
 // topmost first, marking the entries both share and the newest of them,
 // where the two diverged.
 type HistoryPane struct {
-	styles        *Styles
+	styles        *draw.Styles
 	keys          HistoryKeys
 	left, right   dialect.Version
 	now           time.Time
@@ -31,7 +32,7 @@ type HistoryPane struct {
 }
 
 // NewHistoryPane returns an empty pane.
-func NewHistoryPane(s *Styles) HistoryPane {
+func NewHistoryPane(s *draw.Styles) HistoryPane {
 	return HistoryPane{styles: s, keys: HistoryKeys{Toggle: DefaultItemKeys().History}}
 }
 
@@ -86,25 +87,25 @@ func (p HistoryPane) View() string {
 		lines = append(lines, p.entries(p.right, p.left)...)
 	}
 	for i := range lines {
-		lines[i] = fit(lines[i], p.width)
+		lines[i] = draw.Fit(lines[i], p.width)
 	}
 	if len(lines) > p.height {
 		more := fmt.Sprintf("… %d more lines (hide with h)", len(lines)-p.height+1)
-		lines = append(lines[:p.height-1], p.styles.Dim.Render(fit(more, p.width)))
+		lines = append(lines[:p.height-1], p.styles.Dim.Render(draw.Fit(more, p.width)))
 	}
 	return strings.Join(lines, "\n")
 }
 
-func (p HistoryPane) title(s string) string { return p.styles.Label.Render(fit(s, p.width)) }
+func (p HistoryPane) title(s string) string { return p.styles.Label.Render(draw.Fit(s, p.width)) }
 
 // columns sets the two histories side by side.
 func (p HistoryPane) columns(a, b []string) []string {
 	lw := (p.width - 3) / 2
 	rw := p.width - 3 - lw
 	sep := p.styles.Rule.Render(" │ ")
-	out := []string{p.styles.Label.Render(fit("history of the winner"+legend, lw)) + sep + p.styles.Label.Render(fit("history of the version", rw))}
+	out := []string{p.styles.Label.Render(draw.Fit("history of the winner"+legend, lw)) + sep + p.styles.Label.Render(draw.Fit("history of the version", rw))}
 	for i := 0; i < max(len(a), len(b)); i++ {
-		out = append(out, fit(cell(a, i), lw)+sep+fit(cell(b, i), rw))
+		out = append(out, draw.Fit(cell(a, i), lw)+sep+draw.Fit(cell(b, i), rw))
 	}
 	return out
 }
@@ -123,7 +124,7 @@ const legend = " (◆ diverged here, = shared)"
 // newest entry the other version shares, and with = the other entries it
 // shares.
 func (p HistoryPane) entries(it, other dialect.Version) []string {
-	hs, others := historyOf(it), historyOf(other)
+	hs, others := draw.HistoryOf(it), draw.HistoryOf(other)
 	out := make([]string, 0, len(hs))
 	diverged := false
 	for _, h := range hs {
@@ -142,7 +143,7 @@ func (p HistoryPane) entries(it, other dialect.Version) []string {
 }
 
 // shares reports whether a history holds the entry.
-func shares(hs []HistoryEntry, h HistoryEntry) bool {
+func shares(hs []draw.HistoryEntry, h draw.HistoryEntry) bool {
 	for _, o := range hs {
 		if o.Equal(h) {
 			return true

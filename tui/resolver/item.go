@@ -8,6 +8,9 @@ import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 	"github.com/feedsync/feedsync/feeds/dialect"
+	"github.com/feedsync/feedsync/tui/resolver/draw"
+	"github.com/feedsync/feedsync/tui/resolver/mergeview"
+	"github.com/feedsync/feedsync/tui/resolver/textedit"
 )
 
 // stackBelow is the width under which the two versions stack rather than
@@ -18,7 +21,7 @@ const stackBelow = 100
 // version on the right, each under a provenance header, then the shared
 // data compared field by field, and optionally the history pane.
 type ItemView struct {
-	styles    *Styles
+	styles    *draw.Styles
 	keys      ItemKeys
 	now       time.Time
 	pos       int
@@ -41,12 +44,12 @@ type ItemView struct {
 	changes   []int    // the first body line of each change
 	find      finder   // search inside the item
 	hist      HistoryPane
-	cache     compared // the diff of the shown pair, kept across resizes
-	left      int      // the side on the left (itemcompare.go): the winner, a version or the base
-	base      baseInfo // the base of the item's conflict, when hasBase
+	cache     compared       // the diff of the shown pair, kept across resizes
+	left      int            // the side on the left (itemcompare.go): the winner, a version or the base
+	base      mergeview.Base // the base of the item's conflict, when hasBase
 	hasBase   bool
 	// baseOf returns the base of an item's conflict, when one is known.
-	baseOf func(e dialect.Entry) (baseInfo, bool)
+	baseOf func(e dialect.Entry) (mergeview.Base, bool)
 	// place describes where a version puts the item in an outline, or
 	// returns "" when the feed is not one.
 	place func(v dialect.Version) string
@@ -92,6 +95,7 @@ func (v *ItemView) compare() compared {
 		}
 		p.rows = diffRows(p.a, p.b, p.markup != "" && !v.rendered)
 	}
+	v.markBase(c.pairs, c.a, c.b)
 	v.cache = c
 	return c
 }
@@ -114,8 +118,8 @@ func withPlace(fs []dialect.Field, place string) []dialect.Field {
 }
 
 // NewItemView returns an empty item screen.
-func NewItemView(s *Styles) ItemView {
-	return ItemView{styles: s, keys: DefaultItemKeys(), pos: -1, hist: NewHistoryPane(s), find: finder{input: newLineInput(s, "/")}}
+func NewItemView(s *draw.Styles) ItemView {
+	return ItemView{styles: s, keys: DefaultItemKeys(), pos: -1, hist: NewHistoryPane(s), find: finder{input: textedit.NewInput(s, "/")}}
 }
 
 // KeyMap returns the item screen's bindings.
@@ -153,7 +157,7 @@ func (v *ItemView) SetItem(pos int, e dialect.Entry, title string, now time.Time
 	marked, version := make([]bool, n), 0
 	for i, ver := range versions {
 		for j, was := range v.versions {
-			if pos != v.pos || j >= len(v.marked) || !sameVersion(ver, was) {
+			if pos != v.pos || j >= len(v.marked) || !mergeview.SameVersion(ver, was) {
 				continue
 			}
 			marked[i] = v.marked[j]
@@ -169,7 +173,7 @@ func (v *ItemView) SetItem(pos int, e dialect.Entry, title string, now time.Time
 	v.marked, v.version = marked, version
 	v.pos, v.item, v.versions, v.title, v.now = pos, e, versions, title, now
 	v.version = min(v.version, max(n-1, 0))
-	v.base, v.hasBase = baseInfo{}, false
+	v.base, v.hasBase = mergeview.Base{}, false
 	if v.baseOf != nil {
 		v.base, v.hasBase = v.baseOf(e)
 	}
@@ -197,7 +201,7 @@ func (v ItemView) Update(msg tea.Msg) (ItemView, tea.Cmd) {
 	case tea.KeyPressMsg:
 		v.updateKey(msg)
 	case tea.MouseWheelMsg:
-		v.scrollBy(wheelDelta(msg.Button))
+		v.scrollBy(draw.WheelDelta(msg.Button))
 	}
 	return v, nil
 }
@@ -240,7 +244,7 @@ func (v *ItemView) updateKey(msg tea.KeyPressMsg) {
 	case key.Matches(msg, v.keys.Markup):
 		v.toggle(&v.rendered)
 	default:
-		if d, ok := v.keys.delta(msg, page, len(v.body)); ok {
+		if d, ok := v.keys.Delta(msg, page, len(v.body)); ok {
 			v.scrollBy(d)
 		}
 	}

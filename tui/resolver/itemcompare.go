@@ -5,6 +5,8 @@ import (
 	"strings"
 
 	"github.com/feedsync/feedsync/feeds/dialect"
+	"github.com/feedsync/feedsync/tui/resolver/draw"
+	"github.com/feedsync/feedsync/tui/resolver/mergeview"
 )
 
 // The left side of the item screen (issue 19 part 5: "any two versions
@@ -35,7 +37,7 @@ func (v ItemView) leftVersion() dialect.Version {
 // leftFields returns the fields shown on the left.
 func (v ItemView) leftFields() []dialect.Field {
 	if v.leftIsBase() {
-		return v.base.fields
+		return v.base.Fields
 	}
 	return v.leftVersion().Fields()
 }
@@ -73,8 +75,8 @@ func (v ItemView) leftProvenance() (state, who, when string) {
 	if !v.leftIsBase() {
 		return provenance(v.leftVersion(), v.now)
 	}
-	h := labelled(v.item.Winner().State().Dialect, v.base.from)
-	return "where both sides started", "made as " + entryWho(h), entryWhen(h, v.now)
+	h := draw.Labelled(v.item.Winner().State().Dialect, v.base.From)
+	return "where both sides started", "made as " + draw.EntryWho(h), entryWhen(h, v.now)
 }
 
 // cycleLeft puts the next side on the left, passing over the version on
@@ -123,7 +125,7 @@ func (v *ItemView) keepLeft(old []dialect.Version, samePos bool) {
 	case !samePos:
 	case was >= 1 && was <= len(old):
 		for i, ver := range v.versions {
-			if sameVersion(ver, old[was-1]) {
+			if mergeview.SameVersion(ver, old[was-1]) {
 				v.left = i + 1
 			}
 		}

@@ -4,8 +4,10 @@ import (
 	"fmt"
 	"regexp"
 	"strings"
+	"sync"
 
 	"github.com/feedsync/feedsync/feeds/dialect"
+	"github.com/feedsync/feedsync/tui/resolver/draw"
 )
 
 // compactBelow is the item screen height under which the provenance header
@@ -19,7 +21,7 @@ func (v ItemView) header(a, b []dialect.Field) []string {
 	switch v.mode() {
 	case single:
 		state, who, when := provenance(v.item.Winner(), v.now)
-		lines = append(lines, fit(join(state, who, when), v.width), v.styles.Dim.Render(fit(v.singleNote(), v.width)))
+		lines = append(lines, draw.Fit(join(state, who, when), v.width), v.styles.Dim.Render(draw.Fit(v.singleNote(), v.width)))
 	case sideBySide:
 		lines = append(lines, v.sideHeader()...)
 	default:
@@ -27,16 +29,16 @@ func (v ItemView) header(a, b []dialect.Field) []string {
 	}
 	switch {
 	case v.mode() != single && v.left != leftWinner:
-		lines = append(lines, v.styles.Bold.Render(fit(v.comparing(), v.width)))
+		lines = append(lines, v.styles.Bold.Render(draw.Fit(v.comparing(), v.width)))
 	case v.mode() != single && v.height >= compactBelow:
 		lines = append(lines, v.fitWhen(divergence(v.item, v.version, v.now)))
 	}
 	if s := v.banner(a, b); s != "" {
-		for _, row := range wrap([]piece{{text: s}}, v.width) {
-			lines = append(lines, v.styles.Banner.Render(paint(row, v.width, v.styles)))
+		for _, row := range draw.Wrap([]draw.Piece{{Text: s}}, v.width) {
+			lines = append(lines, v.styles.Banner.Render(draw.Paint(row, v.width, v.styles)))
 		}
 	}
-	return append(lines, v.styles.ink.rule.render(strings.Repeat("─", v.width)))
+	return append(lines, v.styles.Ink.Rule.Render(strings.Repeat("─", v.width)))
 }
 
 // singleNote says why an item shows one version: it has no conflicts, or
@@ -51,14 +53,14 @@ func (v ItemView) singleNote() string {
 
 // itemLine names the item: title, id, versions, marks.
 func (v ItemView) itemLine() string {
-	s := fmt.Sprintf("“%s” · id %s · the winner and %s", v.title, v.item.ID(), plural(len(v.versions), "other version"))
+	s := fmt.Sprintf("“%s” · id %s · the winner and %s", v.title, v.item.ID(), draw.Plural(len(v.versions), "other version"))
 	if v.onDisk != nil && v.onDisk(v.pos) {
 		s += " · changed on disk"
 	}
 	if n := len(v.Marked()); n > 0 {
 		s += fmt.Sprintf(" · %d marked: w, t and e settle only those", n)
 	}
-	return v.styles.Bold.Render(fit(s, v.width))
+	return v.styles.Bold.Render(draw.Fit(s, v.width))
 }
 
 // versionName is the right-hand side's name, with its mark.
@@ -81,10 +83,10 @@ func (v ItemView) sideHeader() []string {
 	if v.height < compactBelow {
 		left, right = []string{left[0], join(lwho, lwhen)}, []string{right[0], join(rwho, rwhen)}
 	}
-	sep := v.styles.ink.rule.render(" │ ")
+	sep := v.styles.Ink.Rule.Render(" │ ")
 	out := make([]string, len(left))
 	for i := range left {
-		out[i] = fit(left[i], lw) + sep + fit(right[i], rw)
+		out[i] = draw.Fit(left[i], lw) + sep + draw.Fit(right[i], rw)
 	}
 	return out
 }
@@ -99,14 +101,14 @@ func (v ItemView) stackHeader() []string {
 			return []string{l, r}
 		}
 	}
-	return []string{fit(w+" · "+ls, v.width), v.whoWhen(lwho, lwhen), fit(r+" · "+rs, v.width), v.whoWhen(rwho, rwhen)}
+	return []string{draw.Fit(w+" · "+ls, v.width), v.whoWhen(lwho, lwhen), draw.Fit(r+" · "+rs, v.width), v.whoWhen(rwho, rwhen)}
 }
 
 // oneLine joins a side's name, state, who and when on one line, without
 // the state where that is too wide, or returns "" when even that is.
 func (v ItemView) oneLine(name, state, who, when string) string {
 	for _, f := range []string{join(name, state, who, when), join(name, who, when)} {
-		if textWidth(f) <= v.width {
+		if draw.TextWidth(f) <= v.width {
 			return f
 		}
 	}
@@ -121,21 +123,15 @@ func (v ItemView) whoWhen(who, when string) string { return v.fitWhen("  " + joi
 // fitWhen fits s to the width, giving up its dates for how long ago they
 // were ("2026-03-02 11:30:00Z (6 days ago)" becomes "6 days ago") first.
 func (v ItemView) fitWhen(s string) string {
-	if textWidth(s) > v.width {
-		s = dateAgo.ReplaceAllString(s, "$1")
+	if draw.TextWidth(s) > v.width {
+		s = dateAgo().ReplaceAllString(s, "$1")
 	}
-	return fit(s, v.width)
+	return draw.Fit(s, v.width)
 }
 
-var dateAgo = regexp.MustCompile(`\d{4}-\d\d-\d\d \d\d:\d\d:\d\dZ \(([^)]*)\)`)
-
-// plural counts things: "1 version", "3 versions".
-func plural(n int, thing string) string {
-	if n == 1 {
-		return "1 " + thing
-	}
-	return fmt.Sprintf("%d %ss", n, thing)
-}
+var dateAgo = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`\d{4}-\d\d-\d\d \d\d:\d\d:\d\dZ \(([^)]*)\)`)
+})
 
 // join joins the non-empty parts with " · ".
 func join(parts ...string) string { return strings.Join(nonEmpty(parts), " · ") }

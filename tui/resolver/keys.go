@@ -3,11 +3,8 @@ package resolver
 import (
 	"charm.land/bubbles/v2/help"
 	"charm.land/bubbles/v2/key"
+	"github.com/feedsync/feedsync/tui/resolver/draw"
 )
-
-func bind(help, desc string, keys ...string) key.Binding {
-	return key.NewBinding(key.WithKeys(keys...), key.WithHelp(help, desc))
-}
 
 // ActionKeys are the decisions and session keys, which the root model
 // handles on the list and item screens alike.
@@ -22,25 +19,25 @@ type ActionKeys struct {
 // DefaultActionKeys returns the key table of the resolver.
 func DefaultActionKeys() ActionKeys {
 	return ActionKeys{
-		Keep:           bind("w", "keep winner", "w"),
-		Take:           bind("t", "take this version", "t"),
-		Edit:           bind("e", "edit", "e"),
-		ExtEdit:        bind("E", "edit in $EDITOR", "E"),
-		Mark:           bind("m", "mark version", "m"),
-		Delete:         bind("d", "delete/undelete", "d"),
-		All:            bind("A", "keep all winners", "A"),
-		TakeAll:        bind("T", "take this endpoint's version for all", "T"),
-		CombineAll:     bind("C", "combine all that combine", "C"),
-		Undo:           bind("u", "undo", "u"),
-		Redo:           bind("ctrl+r", "redo", "ctrl+r"),
-		Save:           bind("s", "save", "s"),
-		SaveAs:         bind("S", "save to another file", "S"),
-		Quit:           bind("q", "quit", "q", "ctrl+c"),
-		Back:           bind("esc", "back", "esc"),
-		Suspend:        bind("ctrl+z", "suspend", "ctrl+z"),
-		Help:           bind("?", "help", "?"),
-		NextUnresolved: bind("n", "next unresolved", "n"),
-		PrevUnresolved: bind("N", "previous unresolved", "N"),
+		Keep:           draw.Bind("w", "keep winner", "w"),
+		Take:           draw.Bind("t", "take this version", "t"),
+		Edit:           draw.Bind("e", "edit", "e"),
+		ExtEdit:        draw.Bind("E", "edit in $EDITOR", "E"),
+		Mark:           draw.Bind("m", "mark version", "m"),
+		Delete:         draw.Bind("d", "delete/undelete", "d"),
+		All:            draw.Bind("A", "keep all winners", "A"),
+		TakeAll:        draw.Bind("T", "take this endpoint's version for all", "T"),
+		CombineAll:     draw.Bind("C", "combine all that combine", "C"),
+		Undo:           draw.Bind("u", "undo", "u"),
+		Redo:           draw.Bind("ctrl+r", "redo", "ctrl+r"),
+		Save:           draw.Bind("s", "save", "s"),
+		SaveAs:         draw.Bind("S", "save to another file", "S"),
+		Quit:           draw.Bind("q", "quit", "q", "ctrl+c"),
+		Back:           draw.Bind("esc", "back", "esc"),
+		Suspend:        draw.Bind("ctrl+z", "suspend", "ctrl+z"),
+		Help:           draw.Bind("?", "help", "?"),
+		NextUnresolved: draw.Bind("n", "next unresolved", "n"),
+		PrevUnresolved: draw.Bind("N", "previous unresolved", "N"),
 	}
 }
 
@@ -58,8 +55,8 @@ func (k ActionKeys) decisions() []key.Binding {
 func (k ActionKeys) session(onItem bool) []key.Binding {
 	back, quit := k.Back, k.Quit
 	if onItem {
-		back = bind("q/esc", "back to the list", "q", "esc")
-		quit = bind("ctrl+c", "quit", "ctrl+c")
+		back = draw.Bind("q/esc", "back to the list", "q", "esc")
+		quit = draw.Bind("ctrl+c", "quit", "ctrl+c")
 	}
 	return []key.Binding{k.Undo, k.Redo, k.Save, k.SaveAs, back, quit, k.Suspend, k.Help}
 }
@@ -75,18 +72,18 @@ type ListKeys struct {
 // DefaultListKeys returns the list's bindings.
 func DefaultListKeys() ListKeys {
 	return ListKeys{
-		Up:       bind("↑/k", "up", "up", "k"),
-		Down:     bind("↓/j", "down", "down", "j"),
-		PageUp:   bind("pgup", "page up", "pgup"),
-		PageDown: bind("pgdn", "page down", "pgdown"),
-		Top:      bind("home/g", "first", "home", "g"),
-		Bottom:   bind("end/G", "last", "end", "G"),
-		Open:     bind("enter", "open", "enter"),
-		Filter:   bind("/", "filter", "/"),
-		Scope:    bind("c", "conflicts/all", "c"),
+		Up:       draw.Bind("↑/k", "up", "up", "k"),
+		Down:     draw.Bind("↓/j", "down", "down", "j"),
+		PageUp:   draw.Bind("pgup", "page up", "pgup"),
+		PageDown: draw.Bind("pgdn", "page down", "pgdown"),
+		Top:      draw.Bind("home/g", "first", "home", "g"),
+		Bottom:   draw.Bind("end/G", "last", "end", "G"),
+		Open:     draw.Bind("enter", "open", "enter"),
+		Filter:   draw.Bind("/", "filter", "/"),
+		Scope:    draw.Bind("c", "conflicts/all", "c"),
 
-		ApplyFilter: bind("enter", "keep the filter", "enter"),
-		ClearFilter: bind("esc", "clear the filter", "esc"),
+		ApplyFilter: draw.Bind("enter", "keep the filter", "enter"),
+		ClearFilter: draw.Bind("esc", "clear the filter", "esc"),
 	}
 }
 
@@ -113,7 +110,7 @@ type ItemKeys struct {
 	// Compare puts another side on the left: each other version, then
 	// the base when one is known, then the winner again (itemcompare.go).
 	Compare key.Binding
-	ScrollKeys
+	draw.ScrollKeys
 	Layout, Publisher, History, Unfold     key.Binding
 	NextChange, PrevChange, Markup, RawXML key.Binding
 	Search, NextMatch, PrevMatch           key.Binding
@@ -123,22 +120,22 @@ type ItemKeys struct {
 // DefaultItemKeys returns the item screen's bindings.
 func DefaultItemKeys() ItemKeys {
 	return ItemKeys{
-		NextVersion: bind("tab/]", "next version", "tab", "]"),
-		PrevVersion: bind("shift+tab/[", "previous version", "shift+tab", "["),
-		Compare:     bind("c", "compare: another version or the base on the left", "c"),
-		ScrollKeys:  DefaultScrollKeys(),
-		Layout:      bind("v", "side by side/unified", "v"),
-		Publisher:   bind("p", "publisher-specific fields", "p"),
-		History:     bind("h", "history pane", "h"),
-		Unfold:      bind("z", "fold/unfold", "z"),
-		NextChange:  bind("}", "next change", "}"),
-		Markup:      bind("r", "markup as written/rendered", "r"),
-		RawXML:      bind("x", "the item's XML", "x"),
-		PrevChange:  bind("{", "previous change", "{"),
-		Search:      bind("/", "search in the item", "/"),
-		NextMatch:   bind("n/N", "next/previous match (while searching)", "n"),
-		PrevMatch:   bind("N", "previous match", "N"),
-		ClearSearch: bind("esc", "end the search", "esc"),
+		NextVersion: draw.Bind("tab/]", "next version", "tab", "]"),
+		PrevVersion: draw.Bind("shift+tab/[", "previous version", "shift+tab", "["),
+		Compare:     draw.Bind("c", "compare: another version or the base on the left", "c"),
+		ScrollKeys:  draw.DefaultScrollKeys(),
+		Layout:      draw.Bind("v", "side by side/unified", "v"),
+		Publisher:   draw.Bind("p", "publisher-specific fields", "p"),
+		History:     draw.Bind("h", "history pane", "h"),
+		Unfold:      draw.Bind("z", "fold/unfold", "z"),
+		NextChange:  draw.Bind("}", "next change", "}"),
+		Markup:      draw.Bind("r", "markup as written/rendered", "r"),
+		RawXML:      draw.Bind("x", "the item's XML", "x"),
+		PrevChange:  draw.Bind("{", "previous change", "{"),
+		Search:      draw.Bind("/", "search in the item", "/"),
+		NextMatch:   draw.Bind("n/N", "next/previous match (while searching)", "n"),
+		PrevMatch:   draw.Bind("N", "previous match", "N"),
+		ClearSearch: draw.Bind("esc", "end the search", "esc"),
 	}
 }
 

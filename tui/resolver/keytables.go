@@ -4,6 +4,7 @@ import (
 	"charm.land/bubbles/v2/help"
 	"charm.land/bubbles/v2/key"
 	"github.com/feedsync/feedsync/feeds/dialect"
+	"github.com/feedsync/feedsync/tui/resolver/mergeview"
 )
 
 // KeyHelp is one binding as the ? overlay shows it: its keys and what it
@@ -48,13 +49,13 @@ type namedKeys struct {
 // key that is bound differently.
 func KeyTables() []KeyTable {
 	k := DefaultActionKeys()
-	merge := DefaultMergeKeys()
+	merge := mergeview.DefaultKeys()
 	screens := []namedKeys{
 		{"the list", listScreenKeys(k, DefaultListKeys())},
 		{"the list, while the filter is typed (/)", filterKeys{DefaultListKeys()}},
 		{"an item", itemScreenKeys(k, DefaultItemKeys())},
 		{"the merge view (e)", merge},
-		{"the merge view, typing in the result (e, enter)", typingKeys{merge}},
+		{"the merge view, typing in the result (e, enter)", mergeview.TypingKeys{Keys: merge}},
 		{"the item's XML (x)", DefaultXMLKeys()},
 		{"the help overlay (?)", DefaultHelpKeys()},
 		{"the save-as prompt (after a failed save)", DefaultPromptKeys()},

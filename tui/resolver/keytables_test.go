@@ -12,6 +12,8 @@ import (
 	"testing"
 
 	"charm.land/bubbles/v2/key"
+	"github.com/feedsync/feedsync/tui/resolver/draw"
+	"github.com/feedsync/feedsync/tui/resolver/mergeview"
 )
 
 // keyMaps are the resolver's key maps as their constructors make them.
@@ -19,16 +21,17 @@ import (
 // checked by the tests below.
 func keyMaps() map[string]any {
 	return map[string]any{
-		"ActionKeys":  DefaultActionKeys(),
-		"ListKeys":    DefaultListKeys(),
-		"ItemKeys":    DefaultItemKeys(),
-		"MergeKeys":   DefaultMergeKeys(),
-		"EditorKeys":  DefaultEditorKeys(),
-		"ScrollKeys":  DefaultScrollKeys(),
-		"HelpKeys":    DefaultHelpKeys(),
-		"XMLKeys":     DefaultXMLKeys(),
-		"PromptKeys":  DefaultPromptKeys(),
-		"HistoryKeys": NewHistoryPane(nil).KeyMap(),
+		"ActionKeys":           DefaultActionKeys(),
+		"ListKeys":             DefaultListKeys(),
+		"ItemKeys":             DefaultItemKeys(),
+		"mergeview.Keys":       mergeview.DefaultKeys(),
+		"mergeview.EditorKeys": mergeview.DefaultEditorKeys(),
+		"draw.ScrollKeys":      draw.DefaultScrollKeys(),
+		"mergeview.TypingKeys": mergeview.TypingKeys{Keys: mergeview.DefaultKeys()},
+		"HelpKeys":             DefaultHelpKeys(),
+		"XMLKeys":              DefaultXMLKeys(),
+		"PromptKeys":           DefaultPromptKeys(),
+		"HistoryKeys":          NewHistoryPane(nil).KeyMap(),
 	}
 }
 
@@ -84,15 +87,24 @@ func TestEveryBindingIsInTheKeyTables(t *testing.T) {
 	}
 }
 
-// keyTypes lists the package's exported struct types named ...Keys.
+// keyTypes lists the exported struct types named ...Keys of the package
+// and of the views' packages beside it, these with their package's name.
 func keyTypes(t *testing.T) []string {
 	t.Helper()
-	files, err := filepath.Glob("*.go")
-	if err != nil {
-		t.Fatal(err)
+	var files []string
+	for _, dir := range []string{".", "mergeview", "draw"} {
+		fs, err := filepath.Glob(filepath.Join(dir, "*.go"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		files = append(files, fs...)
 	}
 	var names []string
 	for _, path := range files {
+		prefix := ""
+		if dir := filepath.Dir(path); dir != "." {
+			prefix = dir + "."
+		}
 		if strings.HasSuffix(path, "_test.go") {
 			continue
 		}
@@ -103,7 +115,7 @@ func keyTypes(t *testing.T) []string {
 		ast.Inspect(f, func(n ast.Node) bool {
 			if ts, ok := n.(*ast.TypeSpec); ok && ts.Name.IsExported() && strings.HasSuffix(ts.Name.Name, "Keys") {
 				if _, ok := ts.Type.(*ast.StructType); ok {
-					names = append(names, ts.Name.Name)
+					names = append(names, prefix+ts.Name.Name)
 				}
 			}
 			return true

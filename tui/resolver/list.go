@@ -5,12 +5,13 @@ import (
 	"slices"
 	"strings"
 
-	"charm.land/lipgloss/v2"
-
 	"charm.land/bubbles/v2/help"
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
+	"charm.land/lipgloss/v2"
 	"github.com/feedsync/feedsync/feeds/dialect"
+	"github.com/feedsync/feedsync/tui/resolver/draw"
+	"github.com/feedsync/feedsync/tui/resolver/textedit"
 )
 
 // openMsg asks the root model to show an item.
@@ -20,7 +21,7 @@ type openMsg struct{ pos int }
 // each, with a filter. It renders only the rows that fit.
 type List struct {
 	st        *store
-	styles    *Styles
+	styles    *draw.Styles
 	keys      ListKeys
 	all       bool                 // every item, not only those loaded with conflicts
 	query     string               // lower-cased filter
@@ -28,15 +29,15 @@ type List struct {
 	tree      []dialect.OutlineRow // in an outline, each row's place in it
 	cursor    int
 	offset    int
-	filter    lineInput
+	filter    textedit.Input
 	filtering bool
 	width     int
 	height    int
 }
 
 // NewList returns a list over the store's items in conflict.
-func NewList(st *store, s *Styles) List {
-	l := List{st: st, styles: s, keys: DefaultListKeys(), filter: newLineInput(s, "/")}
+func NewList(st *store, s *draw.Styles) List {
+	l := List{st: st, styles: s, keys: DefaultListKeys(), filter: textedit.NewInput(s, "/")}
 	l.refresh()
 	return l
 }
@@ -134,7 +135,7 @@ func (l List) Update(msg tea.Msg) (List, tea.Cmd) {
 	case tea.KeyPressMsg:
 		return l.updateKey(msg)
 	case tea.MouseWheelMsg:
-		l.scroll(wheelDelta(msg.Button))
+		l.scroll(draw.WheelDelta(msg.Button))
 	case tea.MouseClickMsg:
 		return l.click(msg.Y)
 	}
@@ -256,7 +257,7 @@ func (l List) View() string {
 		lines = append(lines, l.row(i, cols))
 	}
 	if len(l.rows) == 0 { // wrapped, so that a narrow terminal shows it whole
-		lines = append(lines, renderRows(cutRows(l.emptyText(), l.width, l.bodyHeight(), l.styles), l.styles.Dim.Render)...)
+		lines = append(lines, draw.RenderRows(draw.CutRows(l.emptyText(), l.width, l.bodyHeight(), l.styles), l.styles.Dim.Render)...)
 	}
 	return strings.Join(lines, "\n")
 }
@@ -265,7 +266,7 @@ func (l List) View() string {
 // index is being built (filterindex.go) that it is still searching; the
 // filter looks in titles, ids, endpoints and content, accents aside.
 func (l List) filterLine() string {
-	count := fmt.Sprintf("  %s match", plural(len(l.rows), "item"))
+	count := fmt.Sprintf("  %s match", draw.Plural(len(l.rows), "item"))
 	if len(l.rows) == 1 {
 		count += "es"
 	}
@@ -274,14 +275,14 @@ func (l List) filterLine() string {
 	}
 	if l.filtering {
 		in := l.filter
-		in.SetWidth(max(l.width-textWidth(count), 10))
-		return pad(in.View()+l.styles.ink.dim.render(count), l.width)
+		in.SetWidth(max(l.width-draw.TextWidth(count), 10))
+		return draw.Pad(in.View()+l.styles.Ink.Dim.Render(count), l.width)
 	}
 	line := "filter: " + l.query + count
-	if hint := " (/ to change, esc clears it)"; textWidth(line+hint) <= l.width {
+	if hint := " (/ to change, esc clears it)"; draw.TextWidth(line+hint) <= l.width {
 		line += hint // only whole: ? lists / and esc where it does not fit
 	}
-	return fit(line, l.width)
+	return draw.Fit(line, l.width)
 }
 
 func (l List) emptyText() string {
@@ -306,19 +307,19 @@ func (l List) row(i int, c columns) string {
 		cur = "› "
 	}
 	cells := []string{
-		cur + fit(l.titleCell(i), c.title),
-		fit(e.ID(), c.id),
-		fit(fmt.Sprintf("%d", len(e.Versions())), c.versions),
-		fit(l.st.endpoints(pos), c.endpoints),
+		cur + draw.Fit(l.titleCell(i), c.title),
+		draw.Fit(e.ID(), c.id),
+		draw.Fit(fmt.Sprintf("%d", len(e.Versions())), c.versions),
+		draw.Fit(l.st.endpoints(pos), c.endpoints),
 	}
-	line := strings.Join(nonEmpty(cells), " ") + " " + style.Render(fit(state, c.state))
+	line := strings.Join(nonEmpty(cells), " ") + " " + style.Render(draw.Fit(state, c.state))
 	switch {
 	case i == l.cursor:
-		return l.styles.Selected.Render(pad(line, l.width))
+		return l.styles.Selected.Render(draw.Pad(line, l.width))
 	case l.isContext(i):
-		return l.styles.Dim.Render(pad(line, l.width))
+		return l.styles.Dim.Render(draw.Pad(line, l.width))
 	}
-	return pad(line, l.width)
+	return draw.Pad(line, l.width)
 }
 
 // state names an item's state for the list, with its style.
@@ -389,29 +390,21 @@ func (l List) needs() columns {
 	if to > 3000 {
 		from, to = l.offset, min(l.offset+l.bodyHeight(), len(l.rows))
 	}
-	c := columns{state: textWidth("state"), endpoints: textWidth("endpoints"), id: textWidth("id")}
+	c := columns{state: draw.TextWidth("state"), endpoints: draw.TextWidth("endpoints"), id: draw.TextWidth("id")}
 	for _, pos := range l.rows[from:to] {
 		e := l.st.entry(pos)
 		state, _ := l.state(pos)
-		c.state = max(c.state, textWidth(state))
-		c.endpoints = max(c.endpoints, textWidth(l.st.endpoints(pos)))
-		c.id = max(c.id, textWidth(e.ID()))
+		c.state = max(c.state, draw.TextWidth(state))
+		c.endpoints = max(c.endpoints, draw.TextWidth(l.st.endpoints(pos)))
+		c.id = max(c.id, draw.TextWidth(e.ID()))
 	}
 	return c
 }
 
 // header renders the column titles.
 func (c columns) header(width int, title string) string {
-	cells := []string{"  " + fit(title, c.title), fit("id", c.id), fit("others", c.versions), fit("endpoints", c.endpoints)}
-	return pad(strings.Join(nonEmpty(cells), " ")+" "+fit("state", c.state), width)
-}
-
-// fit truncates or pads s to exactly w cells; nothing when w is 0.
-func fit(s string, w int) string {
-	if w <= 0 {
-		return ""
-	}
-	return pad(truncate(s, w, "…"), w)
+	cells := []string{"  " + draw.Fit(title, c.title), draw.Fit("id", c.id), draw.Fit("others", c.versions), draw.Fit("endpoints", c.endpoints)}
+	return draw.Pad(strings.Join(nonEmpty(cells), " ")+" "+draw.Fit("state", c.state), width)
 }
 
 func nonEmpty(ss []string) []string {
@@ -428,15 +421,4 @@ func nonEmpty(ss []string) []string {
 func isIn(sorted []int, v int) bool {
 	_, ok := slices.BinarySearch(sorted, v)
 	return ok
-}
-
-// wheelDelta turns a wheel button into rows to scroll.
-func wheelDelta(b tea.MouseButton) int {
-	switch b {
-	case tea.MouseWheelUp:
-		return -3
-	case tea.MouseWheelDown:
-		return 3
-	}
-	return 0
 }

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	tea "charm.land/bubbletea/v2"
+	"github.com/feedsync/feedsync/tui/resolver/internal/keypress"
 )
 
 func TestListScopeAndFilter(t *testing.T) {
@@ -110,7 +111,7 @@ func TestHelpOverlay(t *testing.T) {
 func TestTypeAheadAfterOpen(t *testing.T) {
 	hs := newHarness(t, demoDoc(t), 120, 30)
 	var cmds []tea.Cmd
-	for _, k := range typeKeys("enter", "e") { // delivered before any command's message, as a fast typist's are
+	for _, k := range keypress.Msgs("enter", "e") { // delivered before any command's message, as a fast typist's are
 		next, cmd := hs.m.Update(k)
 		hs.m = next.(Model)
 		cmds = append(cmds, cmd)

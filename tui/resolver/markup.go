@@ -5,6 +5,7 @@ import (
 	"html"
 	"regexp"
 	"strings"
+	"sync"
 
 	"github.com/feedsync/feedsync/diff"
 	"github.com/feedsync/feedsync/tui/resolver/mergemodel"
@@ -19,12 +20,19 @@ import (
 // are cut: no hunk cuts a tag, so that taking one cannot leave half of it
 // (issue 20 item 1).
 
+// The expressions that render markup away (r on the item screen), compiled
+// when first used: every command would pay for them at start-up
+// (TestStartupInitIsLight).
 var (
-	tagRe    = mergemodel.TagRe
-	imgRe    = regexp.MustCompile(`(?i)<img(\s[^<>]*)?/?>`)
-	attrRe   = regexp.MustCompile(`(?i)\s([a-z:]+)\s*=\s*("[^"]*"|'[^']*'|[^\s"'>/]+)`)
-	blockRe  = regexp.MustCompile(`(?i)<(br|/?p|/?div|/?li|/?h[1-6]|/?tr|/?blockquote|/?pre|/?ul|/?ol|/?table)(\s[^<>]*)?/?>`)
-	spacesRe = regexp.MustCompile(`[ \t]+`)
+	tagRe  = mergemodel.TagRe
+	imgRe  = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`(?i)<img(\s[^<>]*)?/?>`) })
+	attrRe = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`(?i)\s([a-z:]+)\s*=\s*("[^"]*"|'[^']*'|[^\s"'>/]+)`)
+	})
+	blockRe = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`(?i)<(br|/?p|/?div|/?li|/?h[1-6]|/?tr|/?blockquote|/?pre|/?ul|/?ol|/?table)(\s[^<>]*)?/?>`)
+	})
+	spacesRe = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`[ \t]+`) })
 )
 
 // markupOf names the markup a text holds: "xhtml", "html", or "".
@@ -175,14 +183,14 @@ func qualified(n xml.Name) string {
 // text and address ("[image: alt <src>]"), other tags go, entities are
 // decoded, and runs of spaces shrink to one.
 func renderedMarkup(s string) string {
-	s = imgRe.ReplaceAllStringFunc(s, imagePlaceholder)
-	s = blockRe.ReplaceAllString(s, "\n")
-	s = tagRe.ReplaceAllString(s, "")
+	s = imgRe().ReplaceAllStringFunc(s, imagePlaceholder)
+	s = blockRe().ReplaceAllString(s, "\n")
+	s = tagRe().ReplaceAllString(s, "")
 	s = html.UnescapeString(s)
 	var lines []string
 	blank := false
 	for l := range strings.SplitSeq(s, "\n") {
-		l = strings.TrimSpace(spacesRe.ReplaceAllString(l, " "))
+		l = strings.TrimSpace(spacesRe().ReplaceAllString(l, " "))
 		if l == "" {
 			if !blank && len(lines) > 0 {
 				lines = append(lines, "")
@@ -209,7 +217,7 @@ func diffRows(a, b string, markup bool) []diff.Row {
 // nothing, so that a change to an image shows.
 func imagePlaceholder(tag string) string {
 	var alt, src string
-	for _, m := range attrRe.FindAllStringSubmatch(tag, -1) {
+	for _, m := range attrRe().FindAllStringSubmatch(tag, -1) {
 		v := html.UnescapeString(strings.Trim(m[2], `"'`))
 		switch strings.ToLower(m[1]) {
 		case "alt":

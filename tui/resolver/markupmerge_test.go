@@ -96,7 +96,7 @@ func TestMergeMarkupHunksKeepTagsWhole(t *testing.T) {
 			hs.keys("enter", "e")
 			v := hs.m.merge
 			var got [][2]string
-			for _, h := range v.shown() {
+			for _, h := range v.Hunks() {
 				got = append(got, [2]string{h.Left, h.Right})
 			}
 			if len(got) != len(c.hunks) || len(got) > 0 && got[0] != c.hunks[0] || len(got) > 1 && got[1] != c.hunks[1] {

@@ -73,7 +73,7 @@ func BenchmarkMergeViewKey(b *testing.B) {
 		b.Run("paragraphs/120/"+strings.Join(k, ""), func(b *testing.B) {
 			hs := newHarness(b, paragraphs, 120, 40)
 			hs.keys("enter", "e")
-			if hs.m.screen != mergeScreen || len(hs.m.merge.shown()) < 1000 {
+			if hs.m.screen != mergeScreen || len(hs.m.merge.Hunks()) < 1000 {
 				b.Fatalf("the merge view did not open on 1,000 hunks or more:\n%s", hs.screen())
 			}
 			for b.Loop() {

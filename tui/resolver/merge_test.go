@@ -8,15 +8,17 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/feedsync/feedsync/feeds/dialect"
 	"github.com/feedsync/feedsync/feeds/feedtest"
+	"github.com/feedsync/feedsync/tui/resolver/draw"
 	"github.com/feedsync/feedsync/tui/resolver/mergemodel"
+	"github.com/feedsync/feedsync/tui/resolver/mergeview"
 )
 
 // resultOf returns the merge view's result of a field by key.
-func resultOf(t *testing.T, v MergeView, key string) string {
+func resultOf(t *testing.T, v mergeview.Model, key string) string {
 	t.Helper()
-	for i, f := range v.fields {
+	for i, f := range v.Fields() {
 		if f.Key == key {
-			return v.value(i)
+			return v.Merge().Result(i)
 		}
 	}
 	t.Fatalf("no field %q", key)
@@ -76,7 +78,7 @@ func TestMergeTakes(t *testing.T) {
 				t.Errorf("content %q, want %q", got, c.content)
 			}
 			for i, want := range c.states {
-				if got := v.stateOf(i); got != want {
+				if got := v.State(i); got != want {
 					t.Errorf("hunk %d: state %d, want %d", i+1, got, want)
 				}
 			}
@@ -122,12 +124,12 @@ func TestMergeThreeVersions(t *testing.T) {
 	first := resultOf(t, v, "content")
 	hs.keys("tab")
 	v = hs.m.merge
-	if v.version != 1 {
-		t.Fatalf("version %d shown, want 2", v.version+1)
+	if v.Version() != 1 {
+		t.Fatalf("version %d shown, want 2", v.Version()+1)
 	}
 	var states []mergemodel.State
-	for i := range v.shown() {
-		states = append(states, v.stateOf(i))
+	for i := range v.Hunks() {
+		states = append(states, v.State(i))
 	}
 	if !strings.Contains(hs.screen(), "VERSION 2") {
 		t.Errorf("version 2 is not shown:\n%s", hs.screen())
@@ -181,7 +183,7 @@ func TestMergeLeaving(t *testing.T) {
 			if !strings.Contains(hs.m.status.Message(), c.status) {
 				t.Errorf("status %q, want %q in it", hs.m.status.Message(), c.status)
 			}
-			if c.screen == mergeScreen && !c.asking && hs.m.merge.typing {
+			if c.screen == mergeScreen && !c.asking && hs.m.merge.Typing() {
 				t.Error("still typing")
 			}
 		})
@@ -206,7 +208,7 @@ func TestMergeRefusesEmpty(t *testing.T) {
 			if !hs.m.st.item(groceries).InConflict() || hs.m.screen != mergeScreen || !strings.Contains(hs.screen(), c.note) {
 				t.Errorf("not refused with %q:\n%s", c.note, hs.screen())
 			}
-			if !hs.m.merge.typing {
+			if !hs.m.merge.Typing() {
 				t.Error("not typing in the empty field")
 			}
 		})
@@ -224,10 +226,10 @@ func TestMergeNoVersions(t *testing.T) {
 			break
 		}
 	}
-	s := MonoStyles()
-	v := NewMergeView(&s).Open(0, e, "x", nil, 0)
+	s := draw.MonoStyles()
+	v := mergeview.New(&s).Open(0, e, "x", nil, 0)
 	v = v.Open(0, e, "x", nil, 0)
-	if len(v.fields) == 0 {
+	if len(v.Fields()) == 0 {
 		t.Fatal("no fields")
 	}
 }
@@ -355,7 +357,7 @@ func TestMergeTypedIsNotAnotherVersions(t *testing.T) {
 		t.Fatalf("content %q", got)
 	}
 	for v := range 2 {
-		if got := hs.m.merge.stateOf(0); got != mergemodel.Hand {
+		if got := hs.m.merge.State(0); got != mergemodel.Hand {
 			t.Errorf("version %d, hunk 1: state %d, want typed by hand:\n%s", v+1, got, hs.screen())
 		}
 		if s := hs.screen(); !strings.Contains(s, "~ Two days in Lyon EXTRA") || strings.Contains(s, "another version's") {
@@ -437,7 +439,7 @@ func TestMergeTypingAroundHunks(t *testing.T) {
 			if got := resultOf(t, hs.m.merge, "title"); got != c.title {
 				t.Fatalf("title %q, want %q", got, c.title)
 			}
-			if got := hs.m.merge.stateOf(0); got != c.state {
+			if got := hs.m.merge.State(0); got != c.state {
 				t.Errorf("state %d, want %d", got, c.state)
 			}
 			lines := strings.Split(hs.screen(), "\n")
@@ -484,14 +486,14 @@ func TestMergeTypingShowsTheWholeField(t *testing.T) {
 	doc := mergePair(t, []byte(catsFeed), []byte(catsFeed))
 	hs := newHarness(t, doc, 140, 30)
 	hs.keys("enter", "e")
-	for i := 0; hs.m.merge.fields[hs.m.merge.shown()[hs.m.merge.cur].Field].Key != "category"; i++ {
+	for i := 0; hs.m.merge.Fields()[hs.m.merge.Hunks()[hs.m.merge.Hunk()].Field].Key != "category"; i++ {
 		if i > 5 {
 			t.Fatal("no category hunk")
 		}
 		hs.keys("]")
 	}
 	hs.keys("e", "ctrl+end", "enter", "new-cat (http://scheme)")
-	if !hs.m.merge.typing {
+	if !hs.m.merge.Typing() {
 		t.Fatal("not typing")
 	}
 	s := hs.screen()
@@ -513,18 +515,18 @@ func TestMergeBothOnThreeVersions(t *testing.T) {
 	for _, k := range []string{"b", "B"} {
 		hs := newHarness(t, demoDoc(t), 160, 60)
 		hs.keys("j", "enter", "e") // the team offsite: three versions
-		n := len(hs.m.merge.shown())
+		n := len(hs.m.merge.Hunks())
 		for range n {
 			hs.keys(k)
 		}
 		v := hs.m.merge
-		for i, s := range v.mm.States(v.version) {
+		for i, s := range v.Merge().States(v.Version()) {
 			if s != mergemodel.Both && s != mergemodel.BothRev {
 				t.Errorf("%s: hunk %d of %d is state %d:\n%s", k, i+1, n, s, hs.screen())
 			}
 		}
-		if s := flat(hs.screen()); strings.Contains(s, "typed outside the hunks") || v.openIn(v.version) != 0 {
-			t.Errorf("%s: %d open, typing outside the hunks shown:\n%s", k, v.openIn(v.version), hs.screen())
+		if s := flat(hs.screen()); strings.Contains(s, "typed outside the hunks") || v.OpenIn(v.Version()) != 0 {
+			t.Errorf("%s: %d open, typing outside the hunks shown:\n%s", k, v.OpenIn(v.Version()), hs.screen())
 		}
 	}
 }
@@ -539,18 +541,18 @@ func TestMergeWheelScrolls(t *testing.T) {
 		if typing {
 			hs.keys("e")
 		}
-		at := hs.m.merge.scroll // the hunk at hand, low in a body taller than the screen
+		at := hs.m.merge.Scroll() // the hunk at hand, low in a body taller than the screen
 		if at < 3 {
 			t.Fatalf("typing %v: the view is at row %d, want the body scrolled to the hunk:\n%s", typing, at, hs.screen())
 		}
 		hs.send(tea.MouseWheelMsg{Button: tea.MouseWheelUp})
 		up := hs.screen()
-		if hs.m.merge.scroll != at-3 {
-			t.Fatalf("typing %v: the wheel did not scroll up (%d, was %d):\n%s", typing, hs.m.merge.scroll, at, up)
+		if hs.m.merge.Scroll() != at-3 {
+			t.Fatalf("typing %v: the wheel did not scroll up (%d, was %d):\n%s", typing, hs.m.merge.Scroll(), at, up)
 		}
 		hs.send(tea.MouseWheelMsg{Button: tea.MouseWheelDown})
-		if hs.m.merge.scroll != at || hs.screen() == up {
-			t.Errorf("typing %v: the wheel did not scroll back down (%d, want %d)", typing, hs.m.merge.scroll, at)
+		if hs.m.merge.Scroll() != at || hs.screen() == up {
+			t.Errorf("typing %v: the wheel did not scroll back down (%d, want %d)", typing, hs.m.merge.Scroll(), at)
 		}
 	}
 }

@@ -3,6 +3,8 @@ package resolver
 import (
 	"strings"
 	"testing"
+
+	"github.com/feedsync/feedsync/tui/resolver/mergeview"
 )
 
 // The merge view with three or more versions (QA Q34): one version is
@@ -133,27 +135,9 @@ func TestMergeOtherVersionOutsideTheHunks(t *testing.T) {
 	}
 }
 
-// TestMergeOtherVersionTextIsTagged: in the result, another version's text
-// outside the hunks of the version shown is tagged as that version's (its
-// row's gutter says o when no hunk starts on it first), typing as typed.
-func TestMergeOtherVersionTextIsTagged(t *testing.T) {
-	hs := newHarness(t, demoDoc(t), 140, 30)
-	hs.keys("enter", "n", "e", "]", "l", "tab", "shift+tab", "e", "ctrl+end", " x", "esc", "tab")
-	v := hs.m.merge
-	tags := map[string]int{}
-	for _, p := range func() []piece { ps, _ := v.resultPieces(fieldOf(v, "content")); return ps }() {
-		if p.tag < 0 {
-			tags[p.text] = p.tag
-		}
-	}
-	if tags["21"] != otherTag || tags[" x"] != typedTag {
-		t.Errorf("tags outside the hunks: %v, want 21 another version's and \" x\" typed", tags)
-	}
-}
-
 // fieldOf returns the index of the merge view's field of key, or -1.
-func fieldOf(v MergeView, key string) int {
-	for i, f := range v.fields {
+func fieldOf(v mergeview.Model, key string) int {
+	for i, f := range v.Fields() {
 		if f.Key == key {
 			return i
 		}

@@ -10,54 +10,20 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
+	"github.com/feedsync/feedsync/tui/resolver/internal/testfeeds"
 )
 
-// offsiteFeed has one item, bob's, with three conflicting versions of a
-// content of several lines: alice and carol change words, carol the last
-// line too, and dave a line and one more after it, so that the columns'
-// blocks must be padded to line up.
-var offsiteFeed = func() string {
-	plan, days, train := "Plan the team offsite", "Two days in Annecy, 14–15 May.", "Book the train for eight people."
-	lunch, projector := "Lunch by the lake on the first day.", "Bring the projector."
-	lines := func(l ...string) string { return strings.Join(l, "\n") }
-	return oneItemFeed(version{"bob-phone", "12:05", plan, lines(days, "Book the train for ten people.", lunch, projector)},
-		version{"alice-laptop", "09:15", plan, lines("Two days in Lyon, 21–22 May.", train, lunch, projector)},
-		version{"carol-tablet", "08:40", plan, lines("Two days in Lyon, 14–15 May.", train, lunch, "Bring the projector and the flip chart.")},
-		version{"dave-desk", "10:30", plan + " in Annecy", lines(days,
-			"Book the coach for ten people; it leaves the office at eight on the first morning.", "Vegetarian menus for everyone.", lunch, projector)})
-}()
-
-// version is who made a version of an item, when on 2026-03-03 (hh:mm),
-// and its title and content.
-type version struct{ by, when, title, content string }
-
-// oneItemFeed returns a feed of one item: the winner, and the versions in
-// conflict with it, all with the same number of updates.
-func oneItemFeed(winner version, conflicts ...version) string {
-	entry := func(v version, conflicts string) string {
-		return fmt.Sprintf(`<entry><title>%s</title><content>%s</content><id>urn:offsite</id>
-<sx:sync id="offsite" updates="2"><sx:history sequence="2" when="2026-03-03T%s:00Z" by="%s"/>%s</sx:sync></entry>`,
-			v.title, v.content, v.when, v.by, conflicts)
-	}
-	var cs strings.Builder
-	for _, c := range conflicts {
-		cs.WriteString(entry(c, ""))
-	}
-	return `<feed xmlns="http://www.w3.org/2005/Atom" xmlns:sx="http://feedsync.org/2007/feedsync"><title>Team</title>` +
-		entry(winner, "<sx:conflicts>"+cs.String()+"</sx:conflicts>") + `</feed>`
-}
-
-// threeVersions opens the resolver on offsiteFeed, at w×h.
+// threeVersions opens the resolver on testfeeds.Offsite, at w×h.
 func threeVersions(t testing.TB, w, h int) *harness {
 	t.Helper()
-	return newHarness(t, mergePair(t, []byte(offsiteFeed), []byte(offsiteFeed)), w, h)
+	return newHarness(t, mergePair(t, []byte(testfeeds.Offsite), []byte(testfeeds.Offsite)), w, h)
 }
 
 // inColumns reports whether the screen shows every version in columns.
 func inColumns(s string) bool { return strings.Contains(s, "› VERSION") }
 
 // TestMergeColumnsScreens records every version in columns, two versions
-// (the demo's offsite) and three (offsiteFeed), before and after takes,
+// (the demo's offsite) and three (testfeeds.Offsite), before and after takes,
 // at the widths where columns start, without colour.
 func TestMergeColumnsScreens(t *testing.T) {
 	t.Setenv("NO_COLOR", "1")
@@ -112,12 +78,6 @@ func TestMergeColumnsThreshold(t *testing.T) {
 			t.Errorf("at %d the header says what other versions hold, which the columns show:\n%s", c.w, s)
 		}
 		checkFits(t, hs.m.View().Content, c.w, 30)
-	}
-	if got := columnsFrom(2, columnMin); got != 159 {
-		t.Errorf("two versions in columns from %d, want 159", got)
-	}
-	if got := columnsFrom(3, columnMin); got != 200 {
-		t.Errorf("three versions in columns from %d, want 200", got)
 	}
 }
 
@@ -217,29 +177,6 @@ func TestMergeColumnsLineUp(t *testing.T) {
 	}
 }
 
-// TestMergeColumnsTypingLinesUp: typed in, the result's column is the
-// text area, its lines on the rows of the versions' lines, the cursor
-// followed there, however short the screen.
-func TestMergeColumnsTypingLinesUp(t *testing.T) {
-	t.Setenv("NO_COLOR", "1")
-	for _, h := range []int{50, 16} {
-		hs := threeVersions(t, 200, h)
-		hs.keys("enter", "e", "]", "e", "ctrl+end", "!")
-		rows := strings.Split(hs.screen(), "\n")
-		at := slices.IndexFunc(rows, func(r string) bool { return strings.HasPrefix(r, "Bring the projector") })
-		if at < 0 {
-			t.Fatalf("%d rows: the cursor's line is not in view:\n%s", h, hs.screen())
-		}
-		if cs := cells(rows[at]); !strings.HasPrefix(cs[1], "▌ Bring the projector.!") {
-			t.Errorf("%d rows: the result's last line is not beside the winner's: %q\n%s", h, rows[at], hs.screen())
-		}
-		top := 1 + len(hs.m.merge.headLines()) + 1 // the resolver's title, the merge view's header and its rule
-		if got, want := hs.m.merge.laidOut.cursorAt-hs.m.merge.scroll, at-top; got != want {
-			t.Errorf("%d rows: the cursor is on screen row %d of the body, its line on %d", h, got, want)
-		}
-	}
-}
-
 // TestMergeColumnsMarkTakes: each version's gutter says what the result
 // holds at its hunks, so that the side taken reads across; the result's
 // gutter says the same as before.
@@ -280,7 +217,7 @@ func TestMergeColumnsHighlight(t *testing.T) {
 	t.Setenv("NO_COLOR", "")
 	hs := threeVersions(t, 200, 50)
 	hs.keys("enter", "e") // alice's "Lyon": carol has Lyon too, dave the winner's Annecy
-	open := hs.m.merge.styles.ink.cursor.open
+	open := hs.m.styles.Ink.Cursor.Open
 	if open == "" {
 		t.Skip("the highlight has no sequence of its own")
 	}
@@ -387,11 +324,11 @@ func BenchmarkMergeColumnsKey(b *testing.B) {
 			}
 		}
 	}
-	var vs []version
+	var vs []testfeeds.Version
 	for k, by := range []string{"bob", "alice", "carol", "dave"} {
-		vs = append(vs, version{by, fmt.Sprintf("%02d:00", 12-k), "Notes", texts[k].String()})
+		vs = append(vs, testfeeds.V(by, fmt.Sprintf("%02d:00", 12-k), "Notes", texts[k].String()))
 	}
-	feed := []byte(oneItemFeed(vs[0], vs[1:]...))
+	feed := []byte(testfeeds.OneItem(vs[0], vs[1:]...))
 	doc := mergePair(b, feed, feed)
 	b.Run("open", func(b *testing.B) {
 		for b.Loop() {
@@ -404,7 +341,7 @@ func BenchmarkMergeColumnsKey(b *testing.B) {
 		b.Run(strings.Join(keys, ""), func(b *testing.B) {
 			hs := newHarness(b, doc, 200, 50)
 			hs.keys("enter", "e")
-			if !inColumns(hs.screen()) || len(hs.m.merge.shown()) < 1000 {
+			if !inColumns(hs.screen()) || len(hs.m.merge.Hunks()) < 1000 {
 				b.Fatalf("not in columns on 1,000 hunks or more:\n%s", hs.screen())
 			}
 			for b.Loop() {
@@ -423,11 +360,11 @@ func BenchmarkMergeColumnsKey(b *testing.B) {
 func TestOtherRowsSumUpInGoodGrammar(t *testing.T) {
 	t.Setenv("NO_COLOR", "1")
 	days := "Day one: Paris.\nDay two: Lyon."
-	feed := oneItemFeed(version{"e5", "12:00", "Trip", days},
-		version{"e4", "11:00", "Trip 2026", days},
-		version{"e3", "10:00", "Trip", "Day one: Rome.\nDay two: Lyon."},
-		version{"e2", "09:00", "Trip", "Day one: Paris.\nDay two: Milan."},
-		version{"e1", "08:00", "Trip", "Day one: Paris."})
+	feed := testfeeds.OneItem(testfeeds.V("e5", "12:00", "Trip", days),
+		testfeeds.V("e4", "11:00", "Trip 2026", days),
+		testfeeds.V("e3", "10:00", "Trip", "Day one: Rome.\nDay two: Lyon."),
+		testfeeds.V("e2", "09:00", "Trip", "Day one: Paris.\nDay two: Milan."),
+		testfeeds.V("e1", "08:00", "Trip", "Day one: Paris."))
 	hs := newHarness(t, mergePair(t, []byte(feed), []byte(feed)), 120, 40)
 	hs.keys("enter", "e")
 	s := strings.Join(strings.Fields(hs.screen()), " ")
@@ -460,7 +397,7 @@ func TestMergeOneVersionAligned(t *testing.T) {
 	t.Setenv("NO_COLOR", "1")
 	hs := newHarness(t, demoDoc(t), 120, 80)
 	hs.keys("j", "j", "j", "enter", "e") // the README draft: paragraphs that wrap
-	if hs.m.screen != mergeScreen || hs.m.merge.columnar() {
+	if hs.m.screen != mergeScreen || hs.m.merge.Columnar() {
 		t.Fatalf("not the one-version merge view:\n%s", hs.screen())
 	}
 	starts, blank := 0, true

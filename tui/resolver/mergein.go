@@ -7,6 +7,8 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/feedsync/feedsync/feeds/dialect"
+	"github.com/feedsync/feedsync/tui/resolver/draw"
+	"github.com/feedsync/feedsync/tui/resolver/mergeview"
 )
 
 // Merging a file's new state in. When a save finds its file changed on
@@ -44,39 +46,14 @@ import (
 // now stands.
 //
 // A merge view open while F merges in (opened before or meanwhile) is
-// carried onto the item's merged state, never applied to a state the
-// person did not see. The item is the same when its winner and versions
-// hold the same sync data (sameState); then nothing changes. Otherwise the
-// view opens again on the merged item (Rebase), and what the person did is
-// carried by each version's identity, its sync history (by, when and
-// sequence or updates), never by its index:
-//
-//   - the result: each field the person changed keeps their text (and
-//     its cursor and typing undo); a field they left as the winner's
-//     starts as the new winner's; u in the view goes back to the new
-//     winner's fields;
-//   - the selection ("only these versions", 1.0.2 §3.4): the marked
-//     versions still in the item, by identity; one gone is not settled,
-//     since the merged state no longer holds it. When none is left the
-//     result settles every version;
-//   - the versions seen: the old winner and each version shown before
-//     count as seen.
-//
-// A version the result settles that is not the old winner and that the
-// person had not set out to settle (one the file brought, or, when the
-// selection emptied, one left out of it) is fresh: the view shows the
-// first at once, and applying is refused while one is unshown (tab shows
-// it). The first apply after a carry is refused too, saying what changed
-// on disk (a version came or went, the winner is another, the other writer
-// resolved the item), so that no key pressed as the view changed settles
-// anything; the next applies. An item the other writer resolved has no
-// version left: the view shows its resolution as the winner, and applying
-// records the result as an update over it. A result whose apply was
-// pressed before the merge-in and arrives after it is refused the same way
-// (mergeDone): it was made from the old state. So is an edit made in
-// $EDITOR of an item the merge-in changed while the editor ran
-// (extResult): nothing is decided, and the file holding the person's text
-// is kept and named, for E on the new state.
+// carried onto the item's merged state by the view itself
+// (mergeview.Model.Rebase, whose file says how), never applied to a state
+// the person did not see. A result whose apply was pressed before the
+// merge-in and arrives after it is refused (mergeDone): it was made from
+// the old state. So is an edit made in $EDITOR of an item the merge-in
+// changed while the editor ran (extResult): nothing is decided, and the
+// file holding the person's text is kept and named, for E on the new
+// state.
 //
 // The earlier states are merged with F in the command, one more merge
 // per depth of the journal (the most states any one item has in it), of
@@ -88,7 +65,7 @@ import (
 // into each earlier state the journal holds.
 type mergeInMsg struct {
 	doc     *dialect.Doc
-	bases   map[dialect.Entry]baseInfo // of the merged document's conflicts
+	bases   map[dialect.Entry]mergeview.Base // of the merged document's conflicts
 	earlier map[dialect.Entry]dialect.Entry
 	mark    [2]int // the journal the earlier states are of
 	err     error
@@ -212,7 +189,7 @@ func (m Model) mergedIn(msg mergeInMsg) (Model, tea.Cmd) {
 			return msg.earlier[e]
 		}
 		c.pos, c.before, c.after = where(c.pos), merged(c.before), merged(c.after)
-		return c, !sameState(c.before, c.after)
+		return c, !mergeview.SameState(c.before, c.after)
 	})
 	m.savedSteps = max(m.savedSteps-dropped, 0)
 	m.pending = true
@@ -221,7 +198,7 @@ func (m Model) mergedIn(msg mergeInMsg) (Model, tea.Cmd) {
 	m = m.refresh()
 	said := d.words(m.target(), old.unresolved, st.unresolved, m.journal.applied(), dropped)
 	if m.screen == mergeScreen {
-		p := where(m.merge.pos)
+		p := where(m.merge.Pos())
 		var note string
 		if m.merge, note = m.merge.Rebase(p, st.entry(p), fmt.Sprintf("%q", st.title(p))); note != "" {
 			said += " · " + note
@@ -235,140 +212,13 @@ func (m Model) mergedIn(msg mergeInMsg) (Model, tea.Cmd) {
 // unless the item is no longer the state the result was made from: a
 // merge-in ran between the apply and now. The view already shows the new
 // state (Rebase); nothing is applied.
-func (m Model) mergeDone(msg mergeDoneMsg) (Model, tea.Cmd) {
-	if msg.pos < m.st.len() && m.st.entry(msg.pos) == msg.entry {
-		return m.edited(msg.pos, msg.versions, msg.edit)
+func (m Model) mergeDone(msg mergeview.DoneMsg) (Model, tea.Cmd) {
+	if msg.Pos < m.st.len() && m.st.entry(msg.Pos) == msg.Entry {
+		return m.edited(msg.Pos, msg.Versions, msg.Edit)
 	}
 	m.screen = mergeScreen
 	m.status.Error("nothing applied: the item changed on disk before the result was recorded; the merge view shows its new state with your result")
 	return m, nil
-}
-
-// Rebase carries the merge onto the state e of its item after a merge-in,
-// at pos, named name (see the top of this file). It returns what it tells
-// the person, "" when the item did not change.
-func (v MergeView) Rebase(pos int, e dialect.Entry, name string) (MergeView, string) {
-	if sameState(v.entry, e) {
-		v.pos, v.entry = pos, e
-		return v, ""
-	}
-	old, ovs, vs := v, v.entry.Versions(), e.Versions()
-	known := []dialect.Version{old.entry.Winner()} // the winner, and the versions the result was to settle
-	seen := []dialect.Version{old.entry.Winner()}
-	for i, ver := range ovs {
-		if old.settles(i) {
-			known = append(known, ver)
-		}
-		if old.guard.seen[i] {
-			seen = append(seen, ver)
-		}
-	}
-	var versions []int // the selection, by identity
-	for i, ver := range vs {
-		if slices.ContainsFunc(old.versions, func(j int) bool { return sameVersion(ovs[j], ver) }) {
-			versions = append(versions, i)
-		}
-	}
-	shown, was, fresh := -1, 0, make([]bool, len(vs)) // the first fresh version is shown, else the one shown before
-	for i, ver := range vs {
-		settled := v.whole || len(versions) == 0 || slices.Contains(versions, i)
-		if fresh[i] = settled && !holds(known, ver); fresh[i] && shown < 0 {
-			shown = i
-		}
-		if old.version < len(ovs) && sameVersion(ver, ovs[old.version]) {
-			was = i
-		}
-	}
-	if shown < 0 {
-		shown = was
-	}
-	v = v.Open(pos, e, name, versions, shown)
-	for i, ver := range vs {
-		v.guard.seen[i] = v.guard.seen[i] || holds(seen, ver)
-	}
-	v.guard.fresh = fresh
-	v.carryResult(old)
-	v.guard.rebased = name + " changed on disk as you combined it: " + rebaseWords(old.entry, e, fresh, v.whos) + "; your result is kept"
-	v.note = v.guard.rebased
-	return v, v.guard.rebased
-}
-
-// carryResult puts back into each field the text the person made of it in
-// old, where they changed it, as a step u undoes; and the typing.
-func (v *MergeView) carryResult(old MergeView) {
-	if v.typing { // Open types in an item with no hunk: only the person's typing goes on
-		v.stopTyping()
-	}
-	field := -1
-	for i, j := range v.mm.Carry(old.mm) {
-		if j < 0 {
-			continue
-		}
-		if old.value(j) != old.fields[j].Winner {
-			v.areas[i] = old.areas[j] // with its cursor and its typing's undo
-		}
-		if old.typing && j == old.field {
-			field = i
-		}
-	}
-	if field >= 0 {
-		v.startTyping(field)
-	}
-	v.layout()
-	v.follow()
-}
-
-// holds reports whether set holds a version with ver's sync data.
-func holds(set []dialect.Version, ver dialect.Version) bool {
-	return slices.ContainsFunc(set, func(o dialect.Version) bool { return sameVersion(o, ver) })
-}
-
-// rebaseWords says what a merge-in changed of an item combined: resolved
-// there, another winner, versions come (by whom) and gone.
-func rebaseWords(was, now dialect.Entry, fresh []bool, whos []string) string {
-	var parts []string
-	switch {
-	case !now.InConflict():
-		return "the other writer resolved it (" + entryWho(top(now.Winner())) + "), its resolution is the winner here now"
-	case !sameVersion(was.Winner(), now.Winner()):
-		parts = append(parts, "the winner is now "+entryWho(top(now.Winner())))
-	}
-	for i, f := range fresh {
-		if f {
-			parts = append(parts, fmt.Sprintf("version %d (%s) is new to you", i+1, whos[i]))
-		}
-	}
-	gone := 0
-	for _, ver := range was.Versions() {
-		if !holds(now.Versions(), ver) && !sameVersion(ver, now.Winner()) {
-			gone++
-		}
-	}
-	if gone > 0 {
-		parts = append(parts, counted(gone, "version is", "versions are")+" no longer in conflict")
-	}
-	if len(parts) == 0 {
-		parts = append(parts, "its versions changed")
-	}
-	return strings.Join(parts, ", ")
-}
-
-// refuseRebased refuses to apply while a fresh version the result settles
-// was never shown, and once after a merge-in changed the item (see the top
-// of this file), saying why.
-func (v *MergeView) refuseRebased() bool {
-	for i, f := range v.guard.fresh {
-		if f && !v.guard.seen[i] && v.settles(i) {
-			v.note = fmt.Sprintf("not applied: version %d (%s) came with the file's new state and was not shown yet: tab shows it", i+1, v.whos[i])
-			return true
-		}
-	}
-	if v.guard.rebased != "" {
-		v.note = "not applied: " + v.guard.rebased + " · apply again to apply it to the state shown"
-		v.guard.rebased = ""
-		return true
-	}
-	return false
 }
 
 // changedOnDisk reports whether a merge-in changed the item at pos.
@@ -461,7 +311,7 @@ func (d diskChanges) words(target string, before, now, decisions, dropped int) s
 	case d.changed == 0:
 		parts = append(parts, "no item differs there")
 	default:
-		what := counted(d.changed, "item", "items") + " changed there, marked “changed on disk”: " + strings.Join(d.titles, ", ")
+		what := draw.Counted(d.changed, "item", "items") + " changed there, marked “changed on disk”: " + strings.Join(d.titles, ", ")
 		if d.changed > len(d.titles) {
 			what += ", …"
 		}
@@ -479,27 +329,11 @@ func (d diskChanges) words(target string, before, now, decisions, dropped int) s
 	}
 	parts = append(parts, fmt.Sprintf("%d in conflict now (%d before)", now, before))
 	if decisions > 0 {
-		parts = append(parts, "your "+counted(decisions, "decision is kept and u still undoes it", "decisions are kept and u still undoes them"))
+		parts = append(parts, "your "+draw.Counted(decisions, "decision is kept and u still undoes it", "decisions are kept and u still undoes them"))
 	}
 	if dropped > 0 {
-		parts = append(parts, counted(dropped, "decision saved before the file changed is", "decisions saved before the file changed are")+
+		parts = append(parts, draw.Counted(dropped, "decision saved before the file changed is", "decisions saved before the file changed are")+
 			" in its new state and can no longer be undone")
 	}
 	return strings.Join(append(parts, "s saves"), " · ")
-}
-
-// sameState reports whether two entries hold the same state of an item:
-// the same sync data for the winner and each conflict version (a version's
-// data changes only with its sync data).
-func sameState(a, b dialect.Entry) bool {
-	if a == b {
-		return true
-	}
-	va, vb := a.Versions(), b.Versions()
-	return a.InConflict() == b.InConflict() && sameVersion(a.Winner(), b.Winner()) &&
-		slices.EqualFunc(va, vb, sameVersion)
-}
-
-func sameVersion(a, b dialect.Version) bool {
-	return a.State() == b.State() && a.Position() == b.Position() && slices.EqualFunc(a.History(), b.History(), dialect.History.Equal)
 }

@@ -13,6 +13,8 @@ import (
 	"github.com/feedsync/feedsync/engine"
 	"github.com/feedsync/feedsync/feeds/dialect"
 	"github.com/feedsync/feedsync/tui/resolver/demo"
+	"github.com/feedsync/feedsync/tui/resolver/draw"
+	"github.com/feedsync/feedsync/tui/resolver/mergeview"
 )
 
 // otherWriter is another command writing the file while the session runs:
@@ -130,7 +132,7 @@ func TestMergeInKeepsDecisions(t *testing.T) {
 	if h := hs.header(); !strings.Contains(h, "0/7 resolved") || !strings.Contains(flat(hs.screen()), "undone: kept the winner of") {
 		t.Fatalf("u did not undo the decision made before the merge-in:\n%s", hs.screen())
 	}
-	if got, want := hs.m.st.entry(groceries), entry(t, demoDoc(t), "item-groceries"); !sameState(got, want) {
+	if got, want := hs.m.st.entry(groceries), entry(t, demoDoc(t), "item-groceries"); !mergeview.SameState(got, want) {
 		t.Errorf("undone, the groceries are not as loaded (the file did not change them)")
 	}
 	hs.keys("ctrl+r")
@@ -142,7 +144,7 @@ func TestMergeInKeepsDecisions(t *testing.T) {
 	if err != nil || !hs.m.Saved() {
 		t.Fatalf("not saved: %v\n%s", err, hs.screen())
 	}
-	if g := entry(t, saved, "item-groceries"); g.InConflict() || top(g.Winner()).By != testBy {
+	if g := entry(t, saved, "item-groceries"); g.InConflict() || draw.Top(g.Winner()).By != testBy {
 		t.Error("the saved groceries are not the session's resolution")
 	}
 	if p := entry(t, saved, "item-passport"); p.Title() != "X" || !p.InConflict() {
@@ -177,14 +179,14 @@ func TestMergeInUndoReopensAsMerged(t *testing.T) {
 	}
 	hs.keys("u")
 	undone := hs.m.st.entry(groceries)
-	if got, want := undone, entry(t, w.file, "item-groceries"); !sameState(got, want) {
-		t.Errorf("undone, the item is %q by %s, want the file's own", got.Title(), top(got.Winner()).By)
+	if got, want := undone, entry(t, w.file, "item-groceries"); !mergeview.SameState(got, want) {
+		t.Errorf("undone, the item is %q by %s, want the file's own", got.Title(), draw.Top(got.Winner()).By)
 	}
 	if !undone.InConflict() || len(undone.Versions()) != 1 {
 		t.Errorf("undone, the item does not have its loaded conflict back")
 	}
 	hs.keys("ctrl+r")
-	if got := hs.m.st.entry(groceries); !sameState(got, merged) {
+	if got := hs.m.st.entry(groceries); !mergeview.SameState(got, merged) {
 		t.Error("ctrl+r did not put back the merged state")
 	}
 }
@@ -306,12 +308,12 @@ func TestMergeInUnderMergeView(t *testing.T) {
 			before := hs.m.st.entry(groceries)
 			var bys []string
 			for _, v := range before.Versions() {
-				bys = append(bys, top(v).By)
+				bys = append(bys, draw.Top(v).By)
 			}
 			if !slices.Equal(bys, c.bys) || before.InConflict() != (c.bys != nil) {
 				t.Fatalf("the merged item's versions are by %v, want %v", bys, c.bys)
 			}
-			if got := hs.m.merge.value(0); got != "Buy groceries" {
+			if got := hs.m.merge.Merge().Result(0); got != "Buy groceries" {
 				t.Errorf("the person's title is not kept: %q", got)
 			}
 
@@ -321,12 +323,12 @@ func TestMergeInUnderMergeView(t *testing.T) {
 			}
 			hs.keys("a", "a") // and apply with hunks open
 			after := hs.m.st.entry(groceries)
-			if hs.m.screen == mergeScreen || after.InConflict() || after.Title() != "Buy groceries" || top(after.Winner()).By != testBy {
+			if hs.m.screen == mergeScreen || after.InConflict() || after.Title() != "Buy groceries" || draw.Top(after.Winner()).By != testBy {
 				t.Fatalf("the second apply did not resolve the merged item with the result:\n%s", hs.screen())
 			}
 			for _, v := range before.Versions() { // each version settled is in the resolution's history (1.0.2 §3.4 step 2)
 				if !slices.ContainsFunc(after.Winner().History(), func(h dialect.History) bool { return h.Equal(v.History()[0]) }) {
-					t.Errorf("version by %s was not settled", top(v).By)
+					t.Errorf("version by %s was not settled", draw.Top(v).By)
 				}
 			}
 		})
@@ -355,7 +357,7 @@ func TestMergeInOutline(t *testing.T) {
 		t.Errorf("message:\n%s", hs.screen())
 	}
 	hs.keys("u")
-	if got := hs.sseItem("bbc"); !sameState(got, loaded) || !strings.Contains(hs.header(), "1/3 resolved") {
+	if got := hs.sseItem("bbc"); !mergeview.SameState(got, loaded) || !strings.Contains(hs.header(), "1/3 resolved") {
 		t.Errorf("undone, BBC is not as loaded:\n%s", hs.screen())
 	}
 	hs.keys("ctrl+r")
@@ -397,7 +399,7 @@ func TestEndToEndMergeIn(t *testing.T) {
 		t.Errorf("feedsync conflicts on the saved file:\n%s", out)
 	}
 	doc, _ := readFeed(t, dir, "ext.xml")
-	if g := entry(t, doc, "item-groceries"); g.InConflict() || top(g.Winner()).By != testBy {
+	if g := entry(t, doc, "item-groceries"); g.InConflict() || draw.Top(g.Winner()).By != testBy {
 		t.Error("the saved groceries are not the session's resolution")
 	}
 }
@@ -460,7 +462,7 @@ func TestMergeInUnderSelectiveMerge(t *testing.T) {
 	marked := loaded.Versions()[1]
 	w.during = func() { hs.keys("e", "l") }
 	hs.mergeIn(w)
-	stale := mergeDoneMsg{pos: offsite, entry: loaded, versions: []int{1}, edit: hs.m.merge.mm.Edit()}
+	stale := mergeview.DoneMsg{Pos: offsite, Entry: loaded, Versions: []int{1}, Edit: hs.m.merge.Merge().Edit()}
 	hs.send(stale)
 	if hs.m.screen != mergeScreen || hs.m.st.entry(offsite).InConflict() != true || !strings.Contains(flat(hs.screen()), "nothing applied: the item changed on disk") {
 		t.Fatalf("a result made from the old state was applied:\n%s", hs.screen())
@@ -468,13 +470,13 @@ func TestMergeInUnderSelectiveMerge(t *testing.T) {
 	merged := hs.m.st.entry(offsite)
 	var bys []string
 	for _, v := range merged.Versions() {
-		bys = append(bys, top(v).By)
+		bys = append(bys, draw.Top(v).By)
 	}
 	if !slices.Contains(bys, "dave-tablet") || len(bys) != len(loaded.Versions())+1 {
 		t.Fatalf("the merged offsite's versions are by %v", bys)
 	}
-	if vs := hs.m.merge.versions; len(vs) != 1 || !sameVersion(merged.Versions()[vs[0]], marked) {
-		t.Fatalf("the selection %v is not the version marked (by %s)", vs, top(marked).By)
+	if vs := hs.m.merge.Selection(); len(vs) != 1 || !mergeview.SameVersion(merged.Versions()[vs[0]], marked) {
+		t.Fatalf("the selection %v is not the version marked (by %s)", vs, draw.Top(marked).By)
 	}
 	hs.keys("a", "a", "a") // refused once, then applied with hunks open
 	after := hs.m.st.entry(offsite)
@@ -482,11 +484,11 @@ func TestMergeInUnderSelectiveMerge(t *testing.T) {
 		t.Fatalf("not applied, or every version settled:\n%s", hs.screen())
 	}
 	for _, v := range after.Versions() {
-		if sameVersion(v, marked) {
-			t.Errorf("the version marked (by %s) is still in conflict", top(v).By)
+		if mergeview.SameVersion(v, marked) {
+			t.Errorf("the version marked (by %s) is still in conflict", draw.Top(v).By)
 		}
 	}
-	if !slices.ContainsFunc(after.Versions(), func(v dialect.Version) bool { return top(v).By == "dave-tablet" }) {
+	if !slices.ContainsFunc(after.Versions(), func(v dialect.Version) bool { return draw.Top(v).By == "dave-tablet" }) {
 		t.Errorf("the version the file brought, never selected, was settled")
 	}
 }
@@ -531,13 +533,13 @@ func TestMergeInKeepsMarks(t *testing.T) {
 	marked := hs.m.st.entry(offsite).Versions()[1]
 	hs.mergeIn(w)
 	merged := hs.m.st.entry(offsite)
-	if got := hs.m.item.Marked(); len(got) != 1 || !sameVersion(merged.Versions()[got[0]], marked) {
-		t.Fatalf("marked after the merge-in: %v of %d versions, want the one by %s", got, len(merged.Versions()), top(marked).By)
+	if got := hs.m.item.Marked(); len(got) != 1 || !mergeview.SameVersion(merged.Versions()[got[0]], marked) {
+		t.Fatalf("marked after the merge-in: %v of %d versions, want the one by %s", got, len(merged.Versions()), draw.Top(marked).By)
 	}
 	hs.keys("w")
 	after := hs.m.st.entry(offsite)
-	if !after.InConflict() || slices.ContainsFunc(after.Versions(), func(v dialect.Version) bool { return sameVersion(v, marked) }) ||
-		!slices.ContainsFunc(after.Versions(), func(v dialect.Version) bool { return top(v).By == "dave-tablet" }) {
+	if !after.InConflict() || slices.ContainsFunc(after.Versions(), func(v dialect.Version) bool { return mergeview.SameVersion(v, marked) }) ||
+		!slices.ContainsFunc(after.Versions(), func(v dialect.Version) bool { return draw.Top(v).By == "dave-tablet" }) {
 		t.Errorf("w did not settle the version marked alone")
 	}
 }

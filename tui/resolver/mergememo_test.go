@@ -1,60 +1,20 @@
 package resolver
 
 import (
-	"image/color"
-	"slices"
 	"strings"
 	"testing"
 
-	tea "charm.land/bubbletea/v2"
 	"github.com/feedsync/feedsync/feeds/dialect"
 )
-
-// TestMergeHeadBuiltOncePerState: the merge view's header is built again
-// only when what it shows changed (the hunk at hand, the note, typing),
-// not for each key that counts the rows left under it, nor for each frame:
-// scrolling redraws only its last rule.
-func TestMergeHeadBuiltOncePerState(t *testing.T) {
-	hs := newHarness(t, demoDoc(t), 40, 20)
-	hs.keys("enter", "e")
-	_ = hs.m.View()
-	m := hs.m.merge.memo
-	for _, c := range []struct {
-		keys  []string
-		heads int // headers built by the keys and a frame after each
-	}{
-		{[]string{"j", "j", "k"}, 0},
-		{[]string{"]"}, 1},
-		{[]string{"j"}, 0},
-		{[]string{"l"}, 1},
-	} {
-		before := m.heads
-		for _, k := range c.keys {
-			hs.keys(k)
-			_, _ = hs.m.View(), hs.m.View()
-		}
-		if got := m.heads - before; got != c.heads {
-			t.Errorf("%v: the header was built %d times, want %d", c.keys, got, c.heads)
-		}
-	}
-	if s := hs.screen(); !strings.Contains(flat(s), "hunk 3 of 3") {
-		t.Errorf("the header does not follow the take:\n%s", s)
-	}
-	t.Setenv("NO_COLOR", "")
-	hs.send(tea.BackgroundColorMsg{Color: color.White})
-	if v := hs.m.merge; !slices.Equal(v.headLines(), v.buildHead()) {
-		t.Errorf("the header kept the colours of the dark background")
-	}
-}
 
 // TestMergePlacesOncePerItem: where the versions put an outline's item is
 // worked out when the merge view opens, not on every key and frame.
 func TestMergePlacesOncePerItem(t *testing.T) {
 	hs := newHarness(t, ssePair(t, "opml"), 120, 30)
-	calls, place := 0, hs.m.merge.place
-	hs.m.merge.place = func(v dialect.Version) string { calls++; return place(v) }
+	calls, place := 0, hs.m.st.place
+	hs.m.merge.SetPlace(func(v dialect.Version) string { calls++; return place(v) })
 	hs.keys("enter", "e")
-	want := 1 + len(hs.m.merge.entry.Versions())
+	want := 1 + len(hs.m.merge.Entry().Versions())
 	for _, k := range []string{"j", "]", "tab", "l", "u", "e", "x", "esc"} {
 		hs.keys(k)
 		_ = hs.m.View()
@@ -85,28 +45,28 @@ func TestMergeTypingNothingChangesNothing(t *testing.T) {
 	}
 	hs.keys("tab", "shift+tab", "end", "x", "backspace", "esc")
 	v := hs.m.merge
-	if v.typing || v.Changed() || v.mm.Steps() != 0 {
-		t.Errorf("typing %v, changed %v, %d undo steps; want none", v.typing, v.Changed(), v.mm.Steps())
+	if v.Typing() || v.Changed() || v.Merge().Steps() != 0 {
+		t.Errorf("typing %v, changed %v, %d undo steps; want none", v.Typing(), v.Changed(), v.Merge().Steps())
 	}
 	if hs.screen() != before {
 		t.Errorf("the screen changed:\n%s\nwant\n%s", hs.screen(), before)
 	}
 	hs = newHarness(t, demoDoc(t), 100, 30)
 	hs.keys("enter", "e", "]")
-	rev := hs.m.merge.mm.Rev()
+	rev := hs.m.merge.Merge().Rev()
 	hs.keys("e", "right", "tab", "shift+tab", "esc", "u")
-	if hs.m.merge.mm.Rev() != rev {
+	if hs.m.merge.Merge().Rev() != rev {
 		t.Errorf("typing nothing started a revision of the result")
 	}
 	if !strings.Contains(flat(hs.screen()), "nothing to undo") {
 		t.Errorf("undo after typing nothing:\n%s", hs.screen())
 	}
 	hs.keys("l", "[", "l") // the second take is of what the result holds
-	if n := hs.m.merge.mm.Steps(); n != 1 {
+	if n := hs.m.merge.Merge().Steps(); n != 1 {
 		t.Errorf("%d undo steps after a take and its repeat, want 1", n)
 	}
 	hs.keys("u", "e", "esc", "ctrl+r") // typing nothing keeps what can be redone
-	if v := hs.m.merge; v.mm.Steps() != 1 || resultOf(t, v, "content") != "Get oat milk, eggs, butter and rolls" {
-		t.Errorf("%d undo steps, content %q; want the take redone", v.mm.Steps(), resultOf(t, v, "content"))
+	if v := hs.m.merge; v.Merge().Steps() != 1 || resultOf(t, v, "content") != "Get oat milk, eggs, butter and rolls" {
+		t.Errorf("%d undo steps, content %q; want the take redone", v.Merge().Steps(), resultOf(t, v, "content"))
 	}
 }

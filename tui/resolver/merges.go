@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	tea "charm.land/bubbletea/v2"
+	"github.com/feedsync/feedsync/tui/resolver/mergeview"
 )
 
 // openMerge opens the merge view on the current item: the result between
@@ -32,18 +33,14 @@ func (m Model) openMerge() (Model, tea.Cmd) {
 // mergeMove opens the merge view on the next or previous item in conflict
 // (] past the last hunk, [ past the first), at its first clash; with no
 // other item in conflict, the view goes round its own hunks.
-func (m Model) mergeMove(msg mergeMoveMsg) (Model, tea.Cmd) {
+func (m Model) mergeMove(msg mergeview.MoveMsg) (Model, tea.Cmd) {
 	dir := 1
-	if !msg.next {
+	if !msg.Next {
 		dir = -1
 	}
-	next, ok := m.st.nextUnresolved(msg.pos, dir)
-	if !ok || next == msg.pos {
-		m.merge.wrap(dir)
-		m.merge.note = "no other item in conflict: back to this one's first hunk"
-		if !msg.next {
-			m.merge.note = "no other item in conflict: on to this one's last hunk"
-		}
+	next, ok := m.st.nextUnresolved(msg.Pos, dir)
+	if !ok || next == msg.Pos {
+		m.merge = m.merge.GoRound(msg.Next)
 		return m, nil
 	}
 	from := m.editFrom
@@ -62,11 +59,11 @@ func (m Model) mergeMove(msg mergeMoveMsg) (Model, tea.Cmd) {
 // first when the result has changed; ctrl+c in that question quits. A
 // quit takes the path of every quit, which asks about unsaved decisions;
 // "stay" there goes back to combining, the result as it was.
-func (m Model) leaveMerge(msg mergeLeaveMsg) (Model, tea.Cmd) {
+func (m Model) leaveMerge(msg mergeview.LeaveMsg) (Model, tea.Cmd) {
 	switch {
-	case msg.changed:
+	case msg.Changed:
 		return m.ask(askLeaveMerge, "The result differs from the winner. Keep combining, apply it as the resolution, or discard it?"), nil
-	case msg.quit:
+	case msg.Quit:
 		return m.quit()
 	}
 	return m.leaveMergeView("merge closed: nothing changed"), nil

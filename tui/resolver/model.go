@@ -8,6 +8,8 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/colorprofile"
 	"github.com/feedsync/feedsync/feeds/dialect"
+	"github.com/feedsync/feedsync/tui/resolver/draw"
+	"github.com/feedsync/feedsync/tui/resolver/mergeview"
 )
 
 // screen is what fills the body.
@@ -37,7 +39,7 @@ type (
 	loadedMsg   struct {
 		doc   *dialect.Doc
 		info  LoadInfo
-		bases map[dialect.Entry]baseInfo
+		bases map[dialect.Entry]mergeview.Base
 		err   error
 	}
 	savedMsg struct {
@@ -53,8 +55,8 @@ type (
 // component, turns decisions into engine calls, and owns the undo journal.
 type Model struct {
 	cfg      Config
-	look     Look
-	styles   *Styles
+	look     draw.Look
+	styles   *draw.Styles
 	keys     ActionKeys
 	st       *store
 	journal  journal
@@ -63,7 +65,7 @@ type Model struct {
 	overlay  overlay
 	list     List
 	item     ItemView
-	merge    MergeView
+	merge    mergeview.Model
 	help     HelpView
 	confirm  Confirm
 	prompt   Prompt
@@ -100,11 +102,11 @@ func New(cfg Config) Model {
 	if len(cfg.Editor) == 0 {
 		cfg.Editor = []string{"vi"} // as git does
 	}
-	look := Look{Mono: monoEnv(), Markers: cfg.Markers}
-	s := NewStyles(look)
+	look := draw.Look{Mono: monoEnv(), Markers: cfg.Markers}
+	s := draw.NewStyles(look)
 	m := Model{cfg: cfg, look: look, styles: &s, keys: DefaultActionKeys(), progress: make(chan progressMsg, 1)}
 	m.item, m.status = NewItemView(m.styles), NewStatus(m.styles)
-	m.merge = NewMergeView(m.styles)
+	m.merge = mergeview.New(m.styles)
 	return m
 }
 
@@ -237,14 +239,14 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case closeHelpMsg:
 		m.overlay = noOverlay
 		return m, nil
-	case mergeDoneMsg:
+	case mergeview.DoneMsg:
 		return m.mergeDone(msg)
-	case mergeOpenMsg:
+	case mergeview.OpenMsg:
 		return m.ask(askApplyOpen, fmt.Sprintf("%s open: the result keeps the winner's text there. Apply it as the resolution anyway?",
-			counted(msg.open, "hunk is still", "hunks are still"))), nil
-	case mergeLeaveMsg:
+			draw.Counted(msg.Open, "hunk is still", "hunks are still"))), nil
+	case mergeview.LeaveMsg:
 		return m.leaveMerge(msg)
-	case mergeMoveMsg:
+	case mergeview.MoveMsg:
 		return m.mergeMove(msg)
 	case extReadyMsg:
 		return m.extReady(msg)
@@ -281,8 +283,8 @@ func (m Model) setBackground(light bool) Model {
 // restyle makes the styles anew for the look; the components share them,
 // and those that keep rendered lines render again.
 func (m Model) restyle() Model {
-	*m.styles = NewStyles(m.look)
+	*m.styles = draw.NewStyles(m.look)
 	m.item.restyle()
-	m.merge.restyle()
+	m.merge = m.merge.Restyle()
 	return m
 }

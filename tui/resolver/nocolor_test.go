@@ -58,7 +58,7 @@ func TestColourCues(t *testing.T) {
 	hs := newHarness(t, demoDoc(t), 120, 30)
 	hs.keys("enter")
 	v := hs.m.View().Content
-	del, ins := hs.m.styles.ink.del.open, hs.m.styles.ink.ins.open
+	del, ins := hs.m.styles.Ink.Del.Open, hs.m.styles.Ink.Ins.Open
 	if del == "" || ins == "" || !strings.Contains(v, del+"DONE") || !strings.Contains(v, ins+"oat") {
 		t.Errorf("changed words are not styled: %q", v)
 	}
@@ -95,7 +95,7 @@ func TestMarkersInColour(t *testing.T) {
 	hs.m = hs.m.restyle()
 	hs.keys("enter")
 	v := hs.m.View().Content
-	if !strings.Contains(hs.screen(), "[- - DONE-]") || !strings.Contains(v, hs.m.styles.ink.del.open+"[-") {
+	if !strings.Contains(hs.screen(), "[- - DONE-]") || !strings.Contains(v, hs.m.styles.Ink.Del.Open+"[-") {
 		t.Errorf("markers are not shown in colour: %q", v)
 	}
 }
@@ -106,9 +106,9 @@ func TestBackground(t *testing.T) {
 	t.Setenv("NO_COLOR", "")
 	hs := newHarness(t, demoDoc(t), 120, 30)
 	hs.keys("enter")
-	dark := hs.m.styles.ink.ins.open
+	dark := hs.m.styles.Ink.Ins.Open
 	hs.send(tea.BackgroundColorMsg{Color: color.White})
-	light := hs.m.styles.ink.ins.open
+	light := hs.m.styles.Ink.Ins.Open
 	if !hs.m.look.Light || light == dark {
 		t.Fatalf("a white background changed nothing: %q", light)
 	}
@@ -116,7 +116,7 @@ func TestBackground(t *testing.T) {
 		t.Errorf("the item is not drawn in the light colours")
 	}
 	hs.send(tea.BackgroundColorMsg{Color: color.Black})
-	if hs.m.look.Light || hs.m.styles.ink.ins.open != dark {
+	if hs.m.look.Light || hs.m.styles.Ink.Ins.Open != dark {
 		t.Errorf("a black background did not bring the dark colours back")
 	}
 	t.Run("monochrome stays so", func(t *testing.T) {

@@ -7,6 +7,8 @@ import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 	"charm.land/lipgloss/v2"
+	"github.com/feedsync/feedsync/tui/resolver/draw"
+	"github.com/feedsync/feedsync/tui/resolver/textedit"
 )
 
 // promptMsg reports the text given to a prompt, or that it was cancelled.
@@ -26,22 +28,22 @@ func (k PromptKeys) FullHelp() [][]key.Binding { return [][]key.Binding{k.ShortH
 
 // DefaultPromptKeys returns the prompt's bindings.
 func DefaultPromptKeys() PromptKeys {
-	return PromptKeys{Done: bind("enter", "save there", "enter"), Cancel: bind("esc", "cancel", "esc")}
+	return PromptKeys{Done: draw.Bind("enter", "save there", "enter"), Cancel: draw.Bind("esc", "cancel", "esc")}
 }
 
 // Prompt asks for one line of text, in a dialog: the path to save to.
 type Prompt struct {
-	styles *Styles
+	styles *draw.Styles
 	keys   PromptKeys
 	text   string
-	input  lineInput
+	input  textedit.Input
 	width  int
 	height int
 }
 
 // NewPrompt returns a prompt that asks text.
-func NewPrompt(s *Styles, text string) Prompt {
-	p := Prompt{styles: s, text: text, input: newLineInput(s, "› "), keys: DefaultPromptKeys()}
+func NewPrompt(s *draw.Styles, text string) Prompt {
+	p := Prompt{styles: s, text: text, input: textedit.NewInput(s, "› "), keys: DefaultPromptKeys()}
 	p.input.Focus()
 	return p
 }

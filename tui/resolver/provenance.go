@@ -5,48 +5,38 @@ import (
 	"time"
 
 	"github.com/feedsync/feedsync/feeds/dialect"
+	"github.com/feedsync/feedsync/tui/resolver/draw"
 )
 
 // provenance describes where a version comes from: its state, who made its
 // latest change, and when.
 func provenance(v dialect.Version, now time.Time) (state, who, when string) {
 	state, who = versionState(v)
-	return state, who, entryWhen(top(v), now)
+	return state, who, entryWhen(draw.Top(v), now)
 }
 
 // entryText shows a history entry: label, by, and when both as a date
 // and relative to now.
-func entryText(h HistoryEntry, now time.Time) string {
+func entryText(h draw.HistoryEntry, now time.Time) string {
 	if w := entryWhen(h, now); w != "" {
-		return entryWho(h) + " · " + w
+		return draw.EntryWho(h) + " · " + w
 	}
-	return entryWho(h)
-}
-
-// entryWho shows an entry's label and by: "#4 by GPM7383".
-func entryWho(h HistoryEntry) string {
-	s := h.Label
-	if h.HasBy() {
-		s += " by " + h.By
-	}
-	return s
+	return draw.EntryWho(h)
 }
 
 // entryWhen shows an entry's when as a date and relative to now, or "".
-func entryWhen(h HistoryEntry, now time.Time) string {
+func entryWhen(h draw.HistoryEntry, now time.Time) string {
 	if !h.HasWhen() {
 		return ""
 	}
-	return stampDate(h) + " (" + ago(h.When, now) + ")"
+	return draw.StampDate(h) + " (" + ago(h.When, now) + ")"
 }
 
-func stampDate(h HistoryEntry) string { return h.When.UTC().Format("2006-01-02 15:04:05Z") }
-
 // entryShort shows an entry in one short line, for the history pane.
-func entryShort(h HistoryEntry) string {
+func entryShort(h draw.HistoryEntry) string {
 	s := h.Label + " " + h.By
 	if h.HasWhen() {
-		s += " " + stampDate(h)
+		s += " " + draw.StampDate(h)
 	}
 	return s
 }
@@ -79,7 +69,7 @@ func endpoints(e dialect.Entry) []string {
 	var out []string
 	seen := map[string]bool{}
 	for _, v := range append([]dialect.Version{e.Winner()}, e.Versions()...) {
-		h := top(v)
+		h := draw.Top(v)
 		name := h.By
 		if name == "" {
 			name = h.When.UTC().Format(time.RFC3339)

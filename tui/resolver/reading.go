@@ -6,6 +6,8 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
+	"github.com/feedsync/feedsync/tui/resolver/draw"
+	"github.com/feedsync/feedsync/tui/resolver/textedit"
 )
 
 // Reading a long item: the header's rule says where the body is scrolled
@@ -16,7 +18,7 @@ import (
 
 // finder is the item screen's search.
 type finder struct {
-	input   lineInput
+	input   textedit.Input
 	typing  bool
 	query   string // folded; "" when no search is on
 	matches []int  // body lines holding the query
@@ -141,7 +143,7 @@ func (v ItemView) visibleBody() []string {
 	}
 	if v.find.typing {
 		v.find.input.SetWidth(v.width)
-		out[len(out)-1] = pad(v.find.input.View()+v.styles.ink.dim.render("  enter searches · esc cancels"), v.width)
+		out[len(out)-1] = draw.Pad(v.find.input.View()+v.styles.Ink.Dim.Render("  enter searches · esc cancels"), v.width)
 	}
 	return out
 }
@@ -167,7 +169,7 @@ func (v ItemView) highlight(line string) string {
 	var b strings.Builder
 	for i := 0; i < len(rs); {
 		if len(folded) == len(rs) && i+len(q) <= len(rs) && string(folded[i:i+len(q)]) == string(q) {
-			b.WriteString(v.styles.ink.cursor.render(string(rs[i : i+len(q)])))
+			b.WriteString(v.styles.Ink.Cursor.Render(string(rs[i : i+len(q)])))
 			i += len(q)
 			continue
 		}
@@ -181,7 +183,7 @@ func (v ItemView) highlight(line string) string {
 // to when it does not fit, and the search's state.
 func (v ItemView) positionRule() string {
 	var parts []string
-	if p := position(v.scroll, v.bodyHeight(), len(v.body)); p != "" {
+	if p := draw.Position(v.scroll, v.bodyHeight(), len(v.body)); p != "" {
 		parts = append(parts, p)
 		if v.changeTo(1) >= 0 {
 			parts = append(parts, "} next change")
@@ -195,9 +197,9 @@ func (v ItemView) positionRule() string {
 		}
 	}
 	if len(parts) == 0 {
-		return v.styles.ink.rule.render(strings.Repeat("─", v.width))
+		return v.styles.Ink.Rule.Render(strings.Repeat("─", v.width))
 	}
 	text := " " + strings.Join(parts, " · ") + " "
-	left := max(v.width-textWidth(text)-2, 0)
-	return v.styles.ink.rule.render(fit(strings.Repeat("─", left)+text+"──", v.width))
+	left := max(v.width-draw.TextWidth(text)-2, 0)
+	return v.styles.Ink.Rule.Render(draw.Fit(strings.Repeat("─", left)+text+"──", v.width))
 }

@@ -5,6 +5,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/feedsync/feedsync/tui/resolver/internal/testfeeds"
 )
 
 // bodyLines returns the item screen's rows below its header.
@@ -72,8 +74,8 @@ func TestNextChangeFromTheTop(t *testing.T) {
 	}
 	changed := slices.Clone(long)
 	changed[40] = "line 40 of the plan, changed"
-	feed := oneItemFeed(version{"bob-phone", "12:05", "Plan", strings.Join(long, "\n")},
-		version{"alice-laptop", "09:15", "Plan B", strings.Join(changed, "\n")})
+	feed := testfeeds.OneItem(testfeeds.V("bob-phone", "12:05", "Plan", strings.Join(long, "\n")),
+		testfeeds.V("alice-laptop", "09:15", "Plan B", strings.Join(changed, "\n")))
 	hs := newHarness(t, mergePair(t, []byte(feed), []byte(feed)), 100, 24)
 	hs.keys("enter", "z") // unfolded, the content is longer than the screen
 	if len(hs.m.item.changes) != 2 || hs.m.item.changes[0] > 1 {

@@ -6,6 +6,7 @@ import (
 
 	"github.com/feedsync/feedsync/diff"
 	"github.com/feedsync/feedsync/feeds/dialect"
+	"github.com/feedsync/feedsync/tui/resolver/draw"
 )
 
 // layout is how the item screen lays out the two versions.
@@ -33,6 +34,7 @@ type fieldPair struct {
 	inA, inB bool
 	shared   bool
 	rows     []diff.Row // a against b, line by line
+	base     string     // which side changed the field against the base, in words (itembase.go); "" without one
 }
 
 // pairFields pairs the fields of two versions by key, in the winner's order
@@ -77,7 +79,7 @@ type diffOpts struct {
 	unfold   bool
 	left     string // what the left-hand side is called: "winner", "version 1", "base"
 	right    string // what the right-hand version is called: "version 2"
-	s        *Styles
+	s        *draw.Styles
 }
 
 // renderFields renders the field-by-field comparison as lines of exactly
@@ -88,7 +90,7 @@ func renderFields(pairs []fieldPair, o diffOpts) rendered {
 		r.fields = append(r.fields, len(r.lines))
 		r.lines = append(r.lines, fieldRule(p, o))
 		if len(p.rows) == 0 {
-			r.lines = append(r.lines, pad(o.s.ink.dim.render("(empty)"), o.width))
+			r.lines = append(r.lines, draw.Pad(o.s.Ink.Dim.Render("(empty)"), o.width))
 			continue
 		}
 		r.renderRows(p.rows, o)
@@ -134,8 +136,11 @@ func fieldRule(p fieldPair, o diffOpts) string {
 	if o.layout != single {
 		label += " · " + fieldState(p, o.left, o.right)
 	}
+	if p.base != "" {
+		label += " · " + p.base
+	}
 	text := "── " + label + " "
-	return o.s.ink.label.render(pad(text+strings.Repeat("─", max(o.width-textWidth(text), 0)), o.width))
+	return o.s.Ink.Label.Render(draw.Pad(text+strings.Repeat("─", max(o.width-draw.TextWidth(text), 0)), o.width))
 }
 
 func fieldState(p fieldPair, left, right string) string {
@@ -150,7 +155,7 @@ func fieldState(p fieldPair, left, right string) string {
 	return "changed"
 }
 
-// renderRows renders the aligned rows of one field in the chosen layout,
+// RenderRows renders the aligned rows of one field in the chosen layout,
 // folding long unchanged runs unless asked not to, and notes where each
 // change starts: each run of changed rows side by side or unified, each
 // segment with changes when stacked.
@@ -215,7 +220,7 @@ func segments(rows []diff.Row, o diffOpts) []diff.Segment {
 
 func foldLine(n int, o diffOpts) string {
 	text := fmt.Sprintf("┄┄ %d unchanged lines (z shows them) ┄┄", n)
-	return o.s.Fold.Render(pad(text, o.width))
+	return o.s.Fold.Render(draw.Pad(text, o.width))
 }
 
 // sideRows renders rows as two columns, wrapping each cell and padding the
@@ -223,22 +228,15 @@ func foldLine(n int, o diffOpts) string {
 func sideRows(rows []diff.Row, o diffOpts) []string {
 	lw := (o.width - 3) / 2
 	rw := o.width - 3 - lw
-	sep := o.s.ink.rule.render(" │ ")
+	sep := o.s.Ink.Rule.Render(" │ ")
 	var out []string
 	for _, r := range rows {
-		l, rt := wrap(pieces(r.Left.Spans, o.s), lw), wrap(pieces(r.Right.Spans, o.s), rw)
+		l, rt := draw.Wrap(draw.Pieces(r.Left.Spans, o.s), lw), draw.Wrap(draw.Pieces(r.Right.Spans, o.s), rw)
 		for k := 0; k < max(len(l), len(rt)); k++ {
-			out = append(out, paint(at(l, k), lw, o.s)+sep+paint(at(rt, k), rw, o.s))
+			out = append(out, draw.Paint(draw.At(l, k), lw, o.s)+sep+draw.Paint(draw.At(rt, k), rw, o.s))
 		}
 	}
 	return out
-}
-
-func at(rows [][]piece, k int) []piece {
-	if k < len(rows) {
-		return rows[k]
-	}
-	return nil
 }
 
 // unifiedRows renders unchanged rows once and each run of changed rows as
@@ -268,9 +266,9 @@ func stackedRows(rows []diff.Row, o diffOpts) []string {
 	if !rows[0].Changed() && !anyChanged(rows) {
 		return cellLines(rows, true, "  ", o)
 	}
-	out := []string{o.s.Winner.Render(pad(o.left+":", o.width))}
+	out := []string{o.s.Winner.Render(draw.Pad(o.left+":", o.width))}
 	out = append(out, cellLines(rows, true, "  ", o)...)
-	out = append(out, o.s.Version.Render(pad(o.right+":", o.width)))
+	out = append(out, o.s.Version.Render(draw.Pad(o.right+":", o.width)))
 	return append(out, cellLines(rows, false, "  ", o)...)
 }
 
@@ -304,12 +302,12 @@ func cellLines(rows []diff.Row, left bool, prefix string, o diffOpts) []string {
 			pk = kind
 		}
 		w := o.width - len(prefix)
-		for k, line := range wrap(pieces(c.Spans, o.s), w) {
+		for k, line := range draw.Wrap(draw.Pieces(c.Spans, o.s), w) {
 			p := prefix
 			if k > 0 {
 				p = strings.Repeat(" ", len(prefix))
 			}
-			out = append(out, paint(append([]piece{{text: p, kind: pk}}, line...), o.width, o.s))
+			out = append(out, draw.Paint(append([]draw.Piece{{Text: p, Kind: pk}}, line...), o.width, o.s))
 		}
 	}
 	return out

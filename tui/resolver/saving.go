@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	tea "charm.land/bubbletea/v2"
+	"github.com/feedsync/feedsync/tui/resolver/draw"
 )
 
 // Saving, and never losing work silently. Work is unsaved when a decision
@@ -35,14 +36,14 @@ func (r Result) Line() string {
 	lost := ""
 	switch {
 	case r.Lost > 0:
-		lost = fmt.Sprintf("; %s not saved", counted(r.Lost, "decision was", "decisions were"))
+		lost = fmt.Sprintf("; %s not saved", draw.Counted(r.Lost, "decision was", "decisions were"))
 	case r.Pending:
 		lost = "; the merge's later changes were not saved"
 	}
 	if !r.Saved {
 		switch {
 		case r.Lost > 0:
-			return "nothing saved: " + counted(r.Lost, "decision was", "decisions were") + " left unsaved"
+			return "nothing saved: " + draw.Counted(r.Lost, "decision was", "decisions were") + " left unsaved"
 		case r.Pending:
 			return "nothing saved: the merged feed was not saved to " + r.Target
 		}
@@ -50,7 +51,7 @@ func (r Result) Line() string {
 	}
 	left := "every conflict is resolved"
 	if r.Remaining > 0 {
-		left = counted(r.Remaining, "item is", "items are") + " still in conflict"
+		left = draw.Counted(r.Remaining, "item is", "items are") + " still in conflict"
 	}
 	return fmt.Sprintf("saved to %s: %s%s", r.Target, left, lost)
 }
@@ -188,12 +189,4 @@ func (m Model) savedAs(msg promptMsg) (Model, tea.Cmd) {
 	m.saving = true
 	m.status.Info("saving to " + msg.value + "…")
 	return m, saveCmd(m.cfg.Backend, m.st.doc, msg.value, true, m.journal.head(), m.st.unresolved, m.journal.applied())
-}
-
-// counted says n things, with the singular or the plural form.
-func counted(n int, one, many string) string {
-	if n == 1 {
-		return "1 " + one
-	}
-	return fmt.Sprintf("%d %s", n, many)
 }

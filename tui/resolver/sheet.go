@@ -3,26 +3,51 @@ package resolver
 import (
 	"fmt"
 	"slices"
-	"strings"
 
 	"github.com/feedsync/feedsync/feeds/dialect"
+	"github.com/feedsync/feedsync/tui/resolver/draw"
 	"github.com/feedsync/feedsync/tui/resolver/mergemodel"
+	"github.com/feedsync/feedsync/tui/resolver/mergeview"
 )
 
-// editSheetOf lays out an item for $EDITOR: the winner's fields as the
-// result to edit (the title, the content, and each other shared field
-// that differs between the versions, a list as one value per line), and
-// every version the same way, for reference.
-func editSheetOf(e dialect.Entry) editSheet {
+// editSheetOf lays out an item for $EDITOR: the result to edit (the
+// title, the content, and each other shared field that differs between
+// the versions, a list as one value per line), then, for reference, the
+// base when one is known (b, what the sides grew from), the winner and
+// every version the same way (issue 30 item 4). With a base the result
+// starts as the merge view's does: from the three-way plan, what one side
+// changed taken (package feeds/threeway's rule); without one, as the
+// winner's fields.
+func editSheetOf(e dialect.Entry, b *mergeview.Base) editSheet {
 	fields := mergemodel.Fields(e)
 	vs := e.Versions()
-	s := editSheet{result: sheetOf(fields, func(f mergemodel.Field) string { return f.Winner })}
-	s.refs = append(s.refs, sheetRef{refLabel("winner", e.Winner()), s.result})
+	start := startOf(e, b)
+	s := editSheet{result: sheetOf(fields, func(f mergemodel.Field) string { return start.Result(indexOf(fields, f.Key)) })}
+	if b != nil {
+		base := sheetOf(fields, func(f mergemodel.Field) string { return valueOf(b.Fields, f.Key) })
+		s.refs = append(s.refs, sheetRef{"base · " + draw.EntryWho(draw.Labelled(e.Winner().State().Dialect, b.From)) + " · what the versions grew from", base})
+	}
+	s.refs = append(s.refs, sheetRef{draw.RefLabel("winner", e.Winner()), sheetOf(fields, func(f mergemodel.Field) string { return f.Winner })})
 	for i, v := range vs {
 		f := sheetOf(fields, func(f mergemodel.Field) string { return f.Values[i] })
-		s.refs = append(s.refs, sheetRef{refLabel(fmt.Sprintf("version %d of %d", i+1, len(vs)), v), f})
+		s.refs = append(s.refs, sheetRef{draw.RefLabel(fmt.Sprintf("version %d of %d", i+1, len(vs)), v), f})
 	}
 	return s
+}
+
+// startOf returns the merge the sheet's result starts from: the winner's
+// fields, or with a base the three-way plan's start.
+func startOf(e dialect.Entry, b *mergeview.Base) mergemodel.Model {
+	m := mergemodel.New(e)
+	if b != nil {
+		m.Start(b.Plan)
+	}
+	return m
+}
+
+// indexOf returns the index of the field of key among fields.
+func indexOf(fields []mergemodel.Field, key string) int {
+	return slices.IndexFunc(fields, func(f mergemodel.Field) bool { return f.Key == key })
 }
 
 // sheetOf lays out one version's values of the fields.
@@ -42,46 +67,34 @@ func sheetOf(fields []mergemodel.Field, value func(mergemodel.Field) string) she
 }
 
 // sheetEdit turns what the person left in the file into the resolution's
-// edit, through the same fields as the merge view.
-func sheetEdit(e dialect.Entry, r sheetFields) dialect.Edit {
-	fields := mergemodel.Fields(e)
+// edit, through the same fields as the merge view and, with a base b, from
+// the same start: the plan's combination of the fields the file does not
+// show is kept, as the merge view keeps it.
+func sheetEdit(e dialect.Entry, b *mergeview.Base, r sheetFields) dialect.Edit {
+	m := startOf(e, b)
+	fields := m.Fields()
 	extra := map[string]string{}
 	for _, x := range r.extra {
 		extra[x.key] = x.value
 	}
-	results := make([]string, len(fields))
 	for i, f := range fields {
-		v, ok := f.Winner, false
-		switch f.Key {
-		case "title":
-			v, ok = r.title, true
-		case "content":
-			v, ok = r.content, true
-		default:
-			v, ok = extra[f.Key]
+		switch v, ok := extra[f.Key]; {
+		case f.Key == "title":
+			m.SetResult(i, r.title)
+		case f.Key == "content":
+			m.SetResult(i, r.content)
+		case ok:
+			m.SetResult(i, v)
 		}
-		if !ok {
-			v = f.Winner
-		}
-		results[i] = v
 	}
-	ed := mergemodel.EditOf(fields, results)
-	if !slices.ContainsFunc(fields, func(f mergemodel.Field) bool { return f.Key == "title" }) && r.title != "" {
+	ed := m.Edit()
+	if indexOf(fields, "title") < 0 && r.title != "" {
 		ed.Title = &r.title // no version has a title: the person gave one
 	}
-	if !slices.ContainsFunc(fields, func(f mergemodel.Field) bool { return f.Key == "content" }) && r.content != "" {
+	if indexOf(fields, "content") < 0 && r.content != "" {
 		ed.Content = &r.content
 	}
 	return ed
-}
-
-// emptied reports whether result empties the field where the merge view
-// and the file for $EDITOR refuse to: the title or the content, which
-// some version has (an Atom entry needs its title; a result that drops
-// all of a text is a slip, not a resolution: taking a side says so).
-func emptied(f mergemodel.Field, result string) bool {
-	return strings.TrimSpace(result) == "" && (f.Key == "title" || f.Key == "content") &&
-		f.Winner+strings.Join(f.Values, "") != ""
 }
 
 // emptiedInSheet returns the key of the field the file's result empties
@@ -89,9 +102,9 @@ func emptied(f mergemodel.Field, result string) bool {
 func emptiedInSheet(e dialect.Entry, r sheetFields) string {
 	for _, f := range mergemodel.Fields(e) {
 		switch {
-		case f.Key == "title" && emptied(f, r.title):
+		case f.Key == "title" && mergemodel.Emptied(f, r.title):
 			return "title"
-		case f.Key == "content" && emptied(f, r.content):
+		case f.Key == "content" && mergemodel.Emptied(f, r.content):
 			return "content"
 		}
 	}

@@ -42,7 +42,7 @@ const catsFeed = `<feed xmlns="http://www.w3.org/2005/Atom" xmlns:sx="http://fee
 func TestSheetFields(t *testing.T) {
 	doc := mergePair(t, []byte(catsFeed), []byte(catsFeed))
 	e := doc.Entries()[0]
-	sheet := string(editSheetOf(e).bytes())
+	sheet := string(editSheetOf(e, nil).bytes())
 	for _, want := range []string{"# ==== Summary (summary) ====\nweekly\n", "# ==== Categories (category) ====\nhome\nfood\n",
 		"home\nerrands (urn:tags)\n"} {
 		if !strings.Contains(sheet, want) {
@@ -50,11 +50,11 @@ func TestSheetFields(t *testing.T) {
 		}
 	}
 	r, err := parseSheet([]byte(strings.Replace(strings.Replace(sheet, "weekly\n", "every week\n", 1),
-		"home\nfood\n", "home\nfood\nerrands (urn:tags)\n", 1)), editSheetOf(e).result.extra)
+		"home\nfood\n", "home\nfood\nerrands (urn:tags)\n", 1)), editSheetOf(e, nil).result.extra)
 	if err != nil {
 		t.Fatal(err)
 	}
-	ed := sheetEdit(e, r)
+	ed := sheetEdit(e, nil, r)
 	if ed.Title != nil || ed.Content != nil {
 		t.Errorf("title or content edited: %+v", ed)
 	}
@@ -71,5 +71,41 @@ func TestSheetFields(t *testing.T) {
 	want := "title=Shopping\ncontent=milk\ncategory[1]=home\ncategory[2]=food\ncategory[3]=errands (urn:tags)\nsummary=every week"
 	if strings.Join(got, "\n") != want {
 		t.Errorf("fields after the resolution:\n%s\nwant\n%s", strings.Join(got, "\n"), want)
+	}
+}
+
+// TestSheetHoldsTheBaseAndStartsCombined: with a base known, the file for
+// $EDITOR holds the base beside the winner and the versions, and its
+// result starts as the merge view's: the winner's " - DONE" and the
+// version's "oat " combined, the clash (bagels: rolls or sourdough bread)
+// the winner's; what the person then writes is the edit, the plan's start
+// under it (issue 30 item 4).
+func TestSheetHoldsTheBaseAndStartsCombined(t *testing.T) {
+	hs := newBaseHarness(t, demoBases(t, demoDoc(t)), 120, 30)
+	hs.keys("enter", "E")
+	if hs.ready.path == "" {
+		t.Fatalf("no file was written for $EDITOR:\n%s", hs.screen())
+	}
+	if got := hs.ready.orig; got.title != "Buy groceries - DONE" || got.content != "Get oat milk, eggs, butter and rolls" {
+		t.Errorf("the file's result starts as %q / %q, want the three-way start", got.title, got.content)
+	}
+	e := hs.m.st.entry(groceries)
+	sheet := string(editSheetOf(e, hs.m.st.basePtr(e)).bytes())
+	result, refs, _ := strings.Cut(sheet, scissors)
+	if !strings.HasPrefix(result, "Buy groceries - DONE\n\nGet oat milk, eggs, butter and rolls\n") {
+		t.Errorf("the result above the scissors:\n%s", result)
+	}
+	base := strings.Index(refs, "======== base · #1 by alice-laptop · what the versions grew from ========\nBuy groceries\n\nGet milk, eggs, butter and bagels\n")
+	winner, version := strings.Index(refs, "======== winner"), strings.Index(refs, "======== version 1 of 1")
+	if base < 0 || winner < base || version < winner {
+		t.Errorf("below the scissors, want the base, the winner, then the version:\n%s", refs)
+	}
+	r, err := parseSheet([]byte(strings.Replace(sheet, "Buy groceries - DONE\n", "Buy groceries today\n", 1)), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ed := sheetEdit(e, hs.m.st.basePtr(e), r)
+	if ed.Title == nil || *ed.Title != "Buy groceries today" || ed.Content == nil || *ed.Content != "Get oat milk, eggs, butter and rolls" {
+		t.Errorf("the edit: %+v, want the title typed and the combined content", ed)
 	}
 }

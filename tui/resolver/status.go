@@ -6,12 +6,13 @@ import (
 	"charm.land/bubbles/v2/help"
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
+	"github.com/feedsync/feedsync/tui/resolver/draw"
 )
 
 // Status is the status bar: the last message, an error in its own style,
 // and the bindings of the screen, wrapped over as many lines as it is given.
 type Status struct {
-	styles *Styles
+	styles *draw.Styles
 	msg    string
 	isErr  bool
 	keys   help.KeyMap
@@ -20,7 +21,7 @@ type Status struct {
 }
 
 // NewStatus returns an empty status bar.
-func NewStatus(s *Styles) Status { return Status{styles: s, height: 1} }
+func NewStatus(s *draw.Styles) Status { return Status{styles: s, height: 1} }
 
 // SetSize sets the width and the number of lines the bar may use.
 func (s *Status) SetSize(w, h int) { s.width, s.height = w, max(h, 1) }
@@ -61,7 +62,7 @@ func (s Status) messageLines(limit int) []string {
 	if s.isErr {
 		style, text = s.styles.Error, "error: "+text
 	}
-	return renderRows(cutRows(clean(text), s.width, limit, s.styles), style.Render)
+	return draw.RenderRows(draw.CutRows(draw.Clean(text), s.width, limit, s.styles), style.Render)
 }
 
 // View renders the message, wrapped, and the bindings in the rows left.
@@ -87,7 +88,7 @@ func (s Status) View() string {
 func (s Status) bindings(n int) []string {
 	var lines []string
 	cur, curW := "", 0
-	sep := s.styles.ink.sep.render(" · ")
+	sep := s.styles.Ink.Sep.Render(" · ")
 	var helpKey string
 	var bs []key.Binding
 	for _, b := range s.keys.ShortHelp() {
@@ -101,13 +102,13 @@ func (s Status) bindings(n int) []string {
 	}
 	end := func(last bool) int { // what the line must keep room for
 		if last && helpKey != "" {
-			return 3 + textWidth(helpKey)
+			return 3 + draw.TextWidth(helpKey)
 		}
 		return 0
 	}
 	for i, b := range bs {
 		item := s.item(b)
-		w := textWidth(item)
+		w := draw.TextWidth(item)
 		last := len(lines) == n-1
 		more := i < len(bs)-1 || helpKey != ""
 		reserve := end(last)
@@ -120,7 +121,7 @@ func (s Status) bindings(n int) []string {
 				curW += 2
 				break
 			}
-			lines, cur, curW = append(lines, pad(cur, s.width)), "", 0
+			lines, cur, curW = append(lines, draw.Pad(cur, s.width)), "", 0
 		}
 		if curW > 0 {
 			cur, curW = cur+sep, curW+3
@@ -133,10 +134,10 @@ func (s Status) bindings(n int) []string {
 		}
 		cur += helpKey
 	}
-	return append(lines, pad(cur, s.width))
+	return append(lines, draw.Pad(cur, s.width))
 }
 
 func (s Status) item(b key.Binding) string {
 	h := b.Help()
-	return s.styles.ink.key.render(h.Key) + " " + s.styles.ink.desc.render(h.Desc)
+	return s.styles.Ink.Key.Render(h.Key) + " " + s.styles.Ink.Desc.Render(h.Desc)
 }

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/feedsync/feedsync/feeds/dialect"
+	"github.com/feedsync/feedsync/tui/resolver/mergeview"
 )
 
 // outcome says how an item was settled in this session.
@@ -40,7 +41,7 @@ type store struct {
 	outline  *dialect.Outline // of the current items; nil when stale
 	// bases are the bases of the conflicts (bases.go), by the state of
 	// the item they are the base of; nil when none is known.
-	bases map[dialect.Entry]baseInfo
+	bases map[dialect.Entry]mergeview.Base
 }
 
 func newStore(doc *dialect.Doc) *store {

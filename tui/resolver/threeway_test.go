@@ -1,6 +1,7 @@
 package resolver
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -63,7 +64,7 @@ func TestMergeStartsCombined(t *testing.T) {
 	if got := resultOf(t, v, "title"); got != "Buy groceries - DONE" {
 		t.Errorf("title %q, want the winner's change", got)
 	}
-	states := v.mm.States(v.version)
+	states := v.Merge().States(v.Version())
 	var clashes, combined int
 	for _, s := range states {
 		switch s {
@@ -73,8 +74,8 @@ func TestMergeStartsCombined(t *testing.T) {
 			combined++
 		}
 	}
-	if clashes != 1 || combined != len(states)-1 || !states[v.cur].Undecided() {
-		t.Errorf("states %v, hunk at hand %d: want one clash, at hand, the rest combined", states, v.cur)
+	if clashes != 1 || combined != len(states)-1 || !states[v.Hunk()].Undecided() {
+		t.Errorf("states %v, hunk at hand %d: want one clash, at hand, the rest combined", states, v.Hunk())
 	}
 	screen := flat(hs.screen())
 	for _, want := range []string{"1 clash, 2 combined", "u undoes the combining", "! 1 clash"} {
@@ -84,8 +85,8 @@ func TestMergeStartsCombined(t *testing.T) {
 	}
 	golden(t, "merge-three-way-start-140x30", hs.screen())
 	hs.keys("u")
-	if got := resultOf(t, hs.m.merge, "content"); got != "Get milk, eggs, butter and rolls" || hs.m.merge.openIn(0) != len(states) {
-		t.Errorf("u: content %q, %d open; want the winner's, every hunk open", got, hs.m.merge.openIn(0))
+	if got := resultOf(t, hs.m.merge, "content"); got != "Get milk, eggs, butter and rolls" || hs.m.merge.OpenIn(0) != len(states) {
+		t.Errorf("u: content %q, %d open; want the winner's, every hunk open", got, hs.m.merge.OpenIn(0))
 	}
 }
 
@@ -177,5 +178,89 @@ func TestMergeShowsTheBase(t *testing.T) {
 	hs.keys("esc", "d", "esc", "j", "j", "enter", "e", "o") // the passport: no base known
 	if !strings.Contains(flat(hs.screen()), "no base is known for this item") {
 		t.Errorf("o on an item with no base:\n%s", hs.screen())
+	}
+}
+
+// TestCombinedSaysWhoseChange (issue 30 item 3): the merge view's = says
+// whose change the three-way start took, at the hunk at hand and in each
+// field's rule: the winner's " - DONE" (bob's), which alice's version did
+// not make, and alice's "oat ", where the winner kept the base.
+func TestCombinedSaysWhoseChange(t *testing.T) {
+	t.Setenv("NO_COLOR", "1")
+	hs := newBaseHarness(t, demoBases(t, demoDoc(t)), 140, 30)
+	hs.keys("enter", "e")
+	for _, c := range []struct{ key, want string }{
+		{"[", "hunk 2 of 3 (1 open) · Content: combined against the base: version 1's change (alice-laptop), the winner kept the base"},
+		{"[", "hunk 1 of 3 (1 open) · Title: combined against the base: the winner's change (bob-phone), version 1 kept the base"},
+	} {
+		hs.keys(c.key)
+		if s := flat(hs.screen()); !strings.Contains(s, c.want) {
+			t.Errorf("after %s, no %q:\n%s", c.key, c.want, hs.screen())
+		}
+	}
+	for _, want := range []string{"Title · 1 hunk: = 1 combined (the winner's 1)", "Content · 2 hunks: = 1 combined (alice-laptop's 1), ! 1 clash"} {
+		if !strings.Contains(flat(hs.screen()), want) {
+			t.Errorf("no %q in the fields' rules:\n%s", want, hs.screen())
+		}
+	}
+}
+
+// TestItemMarksWhoChangedEachField (issue 30 item 3): with a base known,
+// the item screen's rule of each field says which side changed it against
+// the base, and, where both did, whether the changes combine or clash:
+// the groceries' title is the winner's change alone, its content changed
+// on both sides with a clash (bagels); the offsite's content changed on
+// both sides in places that combine.
+func TestItemMarksWhoChangedEachField(t *testing.T) {
+	t.Setenv("NO_COLOR", "1")
+	hs := newBaseHarness(t, demoBases(t, demoDoc(t)), 120, 30)
+	hs.keys("enter")
+	golden(t, "item-base-marks-120x30", hs.screen())
+	for _, want := range []string{"── Title · changed · against the base: the winner changed it",
+		"── Content · changed · against the base: both changed it, and the changes clash"} {
+		if !strings.Contains(hs.screen(), want) {
+			t.Errorf("no %q:\n%s", want, hs.screen())
+		}
+	}
+	hs.keys("n")
+	if want := "── Content · changed · against the base: version 1 changed it"; !strings.Contains(hs.screen(), want) {
+		t.Errorf("no %q:\n%s", want, hs.screen())
+	}
+	if s := newHarness(t, demoDoc(t), 120, 30); strings.Contains(func() string { s.keys("enter"); return s.screen() }(), "against the base") {
+		t.Errorf("without a base the item screen speaks of one:\n%s", s.screen())
+	}
+}
+
+// TestColumnsShowTheBase (issue 30 item 3): with every version in columns
+// and room for one more, the base stands first, its lines beside the
+// others'; without the room, each field's rule says which columns changed
+// the field against the base.
+func TestColumnsShowTheBase(t *testing.T) {
+	t.Setenv("NO_COLOR", "1")
+	for _, c := range []struct {
+		w    int
+		want []string
+	}{
+		{240, []string{"BASE · #1 by alice-laptop", "Two days in Annecy, 14–15 May. Book the      │ Two days in [-Annecy-]"}},
+		{180, []string{"── Content · 4 hunks", "against the base: VERSION 1, VERSION 2 changed it"}},
+	} {
+		hs := newBaseHarness(t, demoBases(t, demoDoc(t)), c.w, 40)
+		hs.keys("n", "e")
+		golden(t, fmt.Sprintf("merge-columns-base-%dx40", c.w), hs.screen())
+		for _, want := range c.want {
+			if !strings.Contains(hs.screen(), want) {
+				t.Errorf("%d cells: no %q:\n%s", c.w, want, hs.screen())
+			}
+		}
+		if c.w == 240 { // a click still finds the hunk, the base's column before the winner's
+			hs.keys("u")
+			clickOn(t, hs, "│ ? Two days in [-Annecy-]{+Lyon+},", "{+Lyon")
+			if hs.m.merge.Version() != 1 || hs.m.merge.State(0) != mergemodel.Version {
+				t.Errorf("a click on carol's Lyon beside the base: version %d shown, hunk %v", hs.m.merge.Version()+1, hs.m.merge.State(0))
+			}
+		}
+		if c.w == 240 && strings.Contains(hs.screen(), "· against the base:") || c.w == 180 && strings.Contains(hs.screen(), "BASE ·") {
+			t.Errorf("%d cells: the base's column and the marks both, or neither:\n%s", c.w, hs.screen())
+		}
 	}
 }

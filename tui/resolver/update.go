@@ -7,6 +7,7 @@ import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 	"github.com/feedsync/feedsync/feeds/dialect"
+	"github.com/feedsync/feedsync/tui/resolver/draw"
 )
 
 // resize lays every component out for the new size.
@@ -91,17 +92,17 @@ func (m Model) use(st *store) Model {
 	m.item.SetPlaces(st.place)
 	m.item.onDisk = st.changedOnDisk
 	m.item.baseOf = st.baseOf
-	m.merge.place = st.place
+	m.merge.SetPlace(st.place)
 	m.merge.SetSelective(st.doc.Selective())
 	return m
 }
 
 // firstWords is what the status bar says once the feeds are loaded.
 func (m Model) firstWords(info LoadInfo) string {
-	parts := []string{fmt.Sprintf("%s, %d in conflict", plural(m.st.len(), "item"), len(m.st.conflicted))}
+	parts := []string{fmt.Sprintf("%s, %d in conflict", draw.Plural(m.st.len(), "item"), len(m.st.conflicted))}
 	switch {
 	case info.Changed > 0:
-		parts = append(parts, fmt.Sprintf("the merge changed %s, not saved to %s yet", plural(info.Changed, "item"), m.target()))
+		parts = append(parts, fmt.Sprintf("the merge changed %s, not saved to %s yet", draw.Plural(info.Changed, "item"), m.target()))
 	case info.Unsaved > 0:
 		parts = append(parts, fmt.Sprintf("not saved to %s yet", m.target()))
 	}
@@ -115,9 +116,9 @@ func (m Model) key(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 	m.status, _ = m.status.Update(msg)
 	var cmd tea.Cmd
 	switch {
-	case m.overlay == noOverlay && m.screen == mergeScreen && !m.merge.typing && key.Matches(msg, m.keys.Help):
+	case m.overlay == noOverlay && m.screen == mergeScreen && !m.merge.Typing() && key.Matches(msg, m.keys.Help):
 		return m.showHelp()
-	case m.overlay == noOverlay && m.screen == mergeScreen && !m.merge.typing && key.Matches(msg, m.keys.Suspend):
+	case m.overlay == noOverlay && m.screen == mergeScreen && !m.merge.Typing() && key.Matches(msg, m.keys.Suspend):
 		return m, tea.Suspend // typing, ctrl+z undoes the typing
 	case m.overlay == noOverlay && m.screen == mergeScreen:
 		m.merge, cmd = m.merge.Update(msg) // every key, ctrl+c included, which asks when the result changed
@@ -223,9 +224,9 @@ func (m Model) forward(msg tea.Msg) (Model, tea.Cmd) {
 	return m, cmd
 }
 
-// mouse scrolls the list, the item or the merge view with the wheel, and
-// selects in the list with a click; coordinates become relative to the
-// body.
+// mouse scrolls the list, the item or the merge view with the wheel,
+// selects in the list with a click, and in the merge view takes a hunk or
+// types in the result with one; coordinates become relative to the body.
 func (m Model) mouse(msg tea.MouseMsg) (Model, tea.Cmd) {
 	if m.overlay != noOverlay || (m.screen != listScreen && m.screen != itemScreen && m.screen != mergeScreen) {
 		return m, nil
@@ -236,7 +237,7 @@ func (m Model) mouse(msg tea.MouseMsg) (Model, tea.Cmd) {
 	case tea.MouseWheelMsg:
 		return m.forward(tea.MouseWheelMsg(mouse))
 	case tea.MouseClickMsg:
-		if m.screen == listScreen {
+		if m.screen == listScreen || m.screen == mergeScreen {
 			return m.forward(tea.MouseClickMsg(mouse))
 		}
 	}

@@ -8,6 +8,7 @@ import (
 	"charm.land/bubbles/v2/help"
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
+	"github.com/feedsync/feedsync/tui/resolver/draw"
 )
 
 // The smallest terminal the layouts fit; below it the screen says so in one line.
@@ -51,11 +52,11 @@ func tooSmall(w, h int) string {
 		"too small",
 	}
 	for _, f := range forms {
-		if textWidth(f) <= w {
+		if draw.TextWidth(f) <= w {
 			return f
 		}
 	}
-	return fit("…", w)
+	return draw.Fit("…", w)
 }
 
 // block cuts s to w columns and exactly h lines.
@@ -65,7 +66,7 @@ func block(s string, w, h int) string {
 		lines = lines[:h]
 	}
 	for i, l := range lines {
-		lines[i] = truncate(l, w, "")
+		lines[i] = draw.Truncate(l, w, "")
 	}
 	for len(lines) < h {
 		lines = append(lines, "")
@@ -128,17 +129,17 @@ func (m Model) header() string {
 		{app, count, state, short},
 		{app, count, state, "→ " + shortPath(target)},
 	}
-	if room := m.width - textWidth(app) - textWidth(strings.Join(nonEmpty([]string{count, state, "→ "}), " · ")) - 2; room >= minPath {
-		forms = append(forms, []string{app, count, state, "→ " + truncate(shortPath(target), room, "…")})
+	if room := m.width - draw.TextWidth(app) - draw.TextWidth(strings.Join(nonEmpty([]string{count, state, "→ "}), " · ")) - 2; room >= minPath {
+		forms = append(forms, []string{app, count, state, "→ " + draw.Truncate(shortPath(target), room, "…")})
 	}
 	forms = append(forms, []string{app, count, state}, []string{"", count, state}, []string{"", count})
 	for _, f := range forms {
 		left, right := f[0], strings.Join(nonEmpty(f[1:]), " · ")
-		if gap := m.width - textWidth(left) - textWidth(right); gap >= 2 || left == "" && gap >= 0 {
+		if gap := m.width - draw.TextWidth(left) - draw.TextWidth(right); gap >= 2 || left == "" && gap >= 0 {
 			return m.styles.Header.Render(left + strings.Repeat(" ", gap) + right)
 		}
 	}
-	return m.styles.Header.Render(fit(count, m.width))
+	return m.styles.Header.Render(draw.Fit(count, m.width))
 }
 
 // minPath is the fewest cells a cut save target is shown in: fewer tell
@@ -151,7 +152,7 @@ func (m Model) headerState() (count, state string) {
 	if m.st != nil {
 		count = fmt.Sprintf("%d/%d resolved", m.st.resolvedCount(), len(m.st.conflicted))
 		if n, ok := m.st.clashesLeft(); ok {
-			count += " · " + counted(n, "clash left", "clashes left")
+			count += " · " + draw.Counted(n, "clash left", "clashes left")
 		}
 	}
 	switch {
@@ -185,7 +186,7 @@ func (m Model) loadingView() string {
 	p := m.loading
 	var waiting string
 	if p.Waiting > 0 {
-		waiting = " (" + plural(p.Waiting, "feed") + " still being read)"
+		waiting = " (" + draw.Plural(p.Waiting, "feed") + " still being read)"
 	}
 	w := max(min(m.width-40-len(waiting), 50), 10) // room for the figures
 	if p.Size > 0 {
@@ -236,7 +237,7 @@ func (m Model) screenKeys() help.KeyMap {
 	}
 	switch {
 	case m.screen == mergeScreen:
-		return m.merge.keyMap()
+		return m.merge.Bindings()
 	case m.screen == listScreen && m.list.Filtering():
 		return m.list.KeyMap()
 	case m.screen == itemScreen:
@@ -249,7 +250,7 @@ func (m Model) screenKeys() help.KeyMap {
 
 // navKeys is n and N as the list and item screens show them: one line
 // for the two.
-func navKeys() key.Binding { return bind("n/N", "next/previous unresolved", "n", "N") }
+func navKeys() key.Binding { return draw.Bind("n/N", "next/previous unresolved", "n", "N") }
 
 // itemScreenKeys are the item screen's bindings, own being the item
 // view's; 'feedsync help resolver' lists them from here too.

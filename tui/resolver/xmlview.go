@@ -8,6 +8,7 @@ import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 	"github.com/feedsync/feedsync/feeds/dialect"
+	"github.com/feedsync/feedsync/tui/resolver/draw"
 )
 
 // xmlMsg carries an item's XML, as the feed would write it now.
@@ -32,12 +33,12 @@ func entryXML(doc *dialect.Doc, e dialect.Entry) tea.Cmd {
 // XMLKeys are the XML view's bindings.
 type XMLKeys struct {
 	Close key.Binding
-	ScrollKeys
+	draw.ScrollKeys
 }
 
 // ShortHelp implements help.KeyMap.
 func (k XMLKeys) ShortHelp() []key.Binding {
-	return append([]key.Binding{k.Close}, k.ScrollKeys.list()...)
+	return append([]key.Binding{k.Close}, k.ScrollKeys.Bindings()...)
 }
 
 // FullHelp implements help.KeyMap.
@@ -45,12 +46,12 @@ func (k XMLKeys) FullHelp() [][]key.Binding { return [][]key.Binding{k.ShortHelp
 
 // DefaultXMLKeys returns the XML view's bindings.
 func DefaultXMLKeys() XMLKeys {
-	return XMLKeys{Close: bind("esc/x", "close", "esc", "x", "q"), ScrollKeys: DefaultScrollKeys()}
+	return XMLKeys{Close: draw.Bind("esc/x", "close", "esc", "x", "q"), ScrollKeys: draw.DefaultScrollKeys()}
 }
 
 // XMLView shows an item's XML, scrollable: what x shows on the item screen.
 type XMLView struct {
-	styles *Styles
+	styles *draw.Styles
 	keys   XMLKeys
 	id     string
 	lines  []string
@@ -61,7 +62,7 @@ type XMLView struct {
 }
 
 // NewXMLView returns the view of an item's XML, scrolled to the item.
-func NewXMLView(s *Styles, msg xmlMsg) XMLView {
+func NewXMLView(s *draw.Styles, msg xmlMsg) XMLView {
 	v := XMLView{styles: s, id: msg.id, lines: strings.Split(strings.TrimRight(msg.text, "\n"), "\n"), keys: DefaultXMLKeys()}
 	return v
 }
@@ -82,8 +83,8 @@ func (v *XMLView) SetSize(w, h int) {
 			strings.Contains(t, ":entry") || strings.Contains(t, ":item")) {
 			item = len(v.rows)
 		}
-		for _, row := range wrap([]piece{{text: clean(l)}}, max(w, 1)) {
-			v.rows = append(v.rows, paint(row, w, v.styles))
+		for _, row := range draw.Wrap([]draw.Piece{{Text: draw.Clean(l)}}, max(w, 1)) {
+			v.rows = append(v.rows, draw.Paint(row, w, v.styles))
 		}
 	}
 	if first {
@@ -103,7 +104,7 @@ func (v XMLView) Update(msg tea.Msg) (XMLView, tea.Cmd) {
 	k, ok := msg.(tea.KeyPressMsg)
 	if !ok {
 		if w, ok := msg.(tea.MouseWheelMsg); ok {
-			v.scrollBy(wheelDelta(w.Button))
+			v.scrollBy(draw.WheelDelta(w.Button))
 		}
 		return v, nil
 	}
@@ -111,7 +112,7 @@ func (v XMLView) Update(msg tea.Msg) (XMLView, tea.Cmd) {
 	if key.Matches(k, v.keys.Close) {
 		return v, func() tea.Msg { return closeXMLMsg{} }
 	}
-	if d, ok := v.keys.delta(k, page, len(v.rows)); ok {
+	if d, ok := v.keys.Delta(k, page, len(v.rows)); ok {
 		v.scrollBy(d)
 	}
 	return v, nil
@@ -122,7 +123,7 @@ func (v XMLView) View() string {
 	end := min(v.scroll+v.bodyHeight(), len(v.rows))
 	title := fmt.Sprintf("the XML of %s as it would be saved now, in a feed of its own · lines %d–%d of %d · esc closes",
 		v.id, v.scroll+1, end, len(v.rows))
-	out := []string{v.styles.Header.Render(fit(title, v.width))}
+	out := []string{v.styles.Header.Render(draw.Fit(title, v.width))}
 	for i := v.scroll; i < v.scroll+v.bodyHeight(); i++ {
 		if i < len(v.rows) {
 			out = append(out, v.rows[i])

@@ -1,13 +1,13 @@
 package xmlscan
 
 import (
+	"slices"
 	"strings"
+	"sync"
 	"unicode/utf8"
 
 	"golang.org/x/text/encoding"
 	"golang.org/x/text/encoding/charmap"
-	"golang.org/x/text/encoding/htmlindex"
-	"golang.org/x/text/encoding/ianaindex"
 	"golang.org/x/text/encoding/japanese"
 	"golang.org/x/text/encoding/simplifiedchinese"
 	"golang.org/x/text/encoding/unicode"
@@ -24,7 +24,9 @@ import (
 // TIS-620 among them), is read as the WHATWG Encoding Standard reads it,
 // as browsers and feed readers do (x/text's htmlindex: GB2312 as GBK,
 // KS_C_5601-1987 as EUC-KR), those being supersets of what the name
-// registers.
+// registers. The names are looked up in a table generated from the two
+// indexes (charsets_gen.go, by gencharsets.go), not in the indexes
+// themselves, whose inits build a map of every name in each process.
 type Charset struct {
 	// Name is the encoding as the document names it: its XML
 	// declaration's encoding, or "UTF-16BE" or "UTF-16LE" for a byte
@@ -78,28 +80,25 @@ func (RepertoireError) Error() string { return "xmlscan: character not in the ch
 // Replacement returns the byte x/text's encoders substitute: '?'.
 func (RepertoireError) Replacement() byte { return '?' }
 
+//go:generate go run gencharsets.go
+
 // lookup returns the charset named name, or an error message.
 func lookup(name string) (*Charset, string) {
-	e, err := ianaindex.IANA.Encoding(name)
-	known := err == nil
-	if e == nil {
-		if w, err := htmlindex.Get(name); err == nil && w != encoding.Replacement {
-			e = w
-		}
-	}
-	if e == nil {
-		if known {
-			return nil, "names encoding " + quote(name) + ", an IANA character set that feedsync (golang.org/x/text) does not read: convert the document to UTF-8"
-		}
+	row, known := charsetOf(name)
+	if !known {
 		return nil, "names encoding " + quote(name) + ", which is no character set feedsync knows (IANA's names and aliases, WHATWG's labels): convert the document to UTF-8"
 	}
-	c := &Charset{Name: name, enc: e}
-	switch canonical(e) {
+	if row == 0 {
+		return nil, "names encoding " + quote(name) + ", an IANA character set that feedsync (golang.org/x/text) does not read: convert the document to UTF-8"
+	}
+	e, canonical := charsetEncoding(row), charsetRows[row]
+	switch canonical {
 	case "UTF-8":
 		return nil, ""
 	case "UTF-16", "UTF-16BE", "UTF-16LE":
 		return nil, "names " + name + ", but the document is not in UTF-16 with a byte order mark"
 	}
+	c := &Charset{Name: name, enc: e}
 	switch e {
 	case simplifiedchinese.GB18030:
 		c.complete = true
@@ -107,13 +106,38 @@ func lookup(name string) (*Charset, string) {
 		c.stateful = true
 	}
 	if m, ok := e.(*charmap.Charmap); ok {
-		c.single = newSingleByte(m, strings.EqualFold(canonical(e), "windows-1252"))
-	} else if canonical(e) == "US-ASCII" {
-		c.single = asciiTable
+		c.single = newSingleByte(m, strings.EqualFold(canonical, "windows-1252"))
+	} else if canonical == "US-ASCII" {
+		c.single = asciiTable()
 	}
-	c.euc = eucNames[strings.ToLower(name)]
+	c.euc = eucName(strings.ToLower(name))
 	return c, ""
 }
+
+// charsetOf finds name as golang.org/x/text's IANA index finds it (with
+// spaces trimmed, as given, then in lower case), then its WHATWG index (in
+// lower case), in the table gencharsets.go makes of the two: the row of
+// charsetRows it names, 0 for an IANA name x/text has no encoding for;
+// known is false for a name neither index knows.
+func charsetOf(name string) (row uint8, known bool) {
+	name = strings.TrimSpace(name)
+	i, ok := slices.BinarySearchFunc(charsetNames[:], name, compareName)
+	if !ok {
+		i, ok = slices.BinarySearchFunc(charsetNames[:], strings.ToLower(name), compareName)
+	}
+	if !ok {
+		return 0, false
+	}
+	return charsetNames[i].row, true
+}
+
+// charsetName is a name of a charset, and its row of charsetRows.
+type charsetName struct {
+	name string
+	row  uint8
+}
+
+func compareName(n charsetName, name string) int { return strings.Compare(n.name, name) }
 
 // utf16Charset returns the charset of a UTF-16 document that began with bom
 // (none when nil), named name.
@@ -125,19 +149,15 @@ func utf16Charset(name string, big bool, bom []byte) *Charset {
 	return &Charset{Name: name, BOM: bom, enc: unicode.UTF16(order, unicode.IgnoreBOM), complete: true}
 }
 
-// canonical returns the IANA name of e, or "".
-func canonical(e encoding.Encoding) string {
-	n, _ := ianaindex.IANA.Name(e)
-	return n
-}
-
-// eucNames are the names whose two-byte codes are written within
-// 0xA1–0xFE (Charset.euc).
-var eucNames = map[string]bool{
-	"euc-kr": true, "cseuckr": true, "ks_c_5601-1987": true, "ks_c_5601-1989": true, "ksc_5601": true,
-	"ksc5601": true, "csksc56011987": true, "iso-ir-149": true, "korean": true,
-	"gb2312": true, "csgb2312": true, "euc-cn": true, "x-euc-cn": true, "gb_2312-80": true,
-	"iso-ir-58": true, "csiso58gb231280": true, "chinese": true,
+// eucName reports whether the two-byte codes of the charset named name,
+// in lower case, are written within 0xA1–0xFE (Charset.euc).
+func eucName(name string) bool {
+	switch name {
+	case "euc-kr", "cseuckr", "ks_c_5601-1987", "ks_c_5601-1989", "ksc_5601", "ksc5601", "csksc56011987", "iso-ir-149", "korean",
+		"gb2312", "csgb2312", "euc-cn", "x-euc-cn", "gb_2312-80", "iso-ir-58", "csiso58gb231280", "chinese":
+		return true
+	}
+	return false
 }
 
 // singleByte is a one-byte encoding's tables: the character of each byte
@@ -169,8 +189,9 @@ func newSingleByte(m *charmap.Charmap, cp1252 bool) *singleByte {
 	return t
 }
 
-// asciiTable is US-ASCII's: bytes from 0x80 are undefined.
-var asciiTable = func() *singleByte {
+// asciiTable is US-ASCII's: bytes from 0x80 are undefined. It is made
+// when a document first names US-ASCII, not at start-up.
+var asciiTable = sync.OnceValue(func() *singleByte {
 	t := &singleByte{enc: make(map[rune]byte, 128)}
 	for b := range 256 {
 		t.dec[b] = utf8.RuneError
@@ -179,7 +200,7 @@ var asciiTable = func() *singleByte {
 		}
 	}
 	return t
-}()
+})
 
 // singleEncoder encodes UTF-8 in a one-byte encoding.
 type singleEncoder struct{ t *singleByte }

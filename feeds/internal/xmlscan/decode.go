@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"sync"
 	"unicode/utf16"
 	"unicode/utf8"
 
@@ -94,7 +95,7 @@ func decodeEBCDIC(data []byte) ([]byte, *Charset, error) {
 	head := data[:min(len(data), 256)]
 	decl := make([]byte, len(head))
 	for i, c := range head {
-		decl[i] = byte(ebcdic.dec[c]) // the declaration is ASCII once decoded
+		decl[i] = byte(ebcdic().dec[c]) // the declaration is ASCII once decoded
 	}
 	enc := Encoding(decl)
 	if enc == "" {
@@ -111,8 +112,8 @@ func decodeEBCDIC(data []byte) ([]byte, *Charset, error) {
 	return text, cs, err
 }
 
-// ebcdic is IBM037's table.
-var ebcdic = newSingleByte(charmap.CodePage037, false)
+// ebcdic is IBM037's table, made when a document first begins in EBCDIC.
+var ebcdic = sync.OnceValue(func() *singleByte { return newSingleByte(charmap.CodePage037, false) })
 
 // decode returns data, in c, as UTF-8; what names c in the message of a
 // byte it does not define.

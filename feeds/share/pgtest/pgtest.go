@@ -6,8 +6,8 @@
 // for the superuser postgres. When the tests run as root (PostgreSQL
 // refuses to), the folder is given to the unprivileged user nobody and
 // the server runs as that user. The server is stopped by Stop, and by
-// the kernel if the test process dies first (the parent-death signal), so
-// that no server outlives the tests.
+// the kernel if the test process dies first (Linux's parent-death signal),
+// so that no server outlives the tests there.
 //
 // initdb, pg_ctl and postgres are looked for on PATH, then in
 // /usr/lib/postgresql/*/bin (Debian's layout). Where they are not found,
@@ -22,7 +22,6 @@ import (
 	"net"
 	"os"
 	"os/exec"
-	"os/user"
 	"path/filepath"
 	"sort"
 	"strconv"
@@ -45,7 +44,7 @@ type Server struct {
 	mu   sync.Mutex
 	cmd  *exec.Cmd
 	done chan struct{}
-	cred *syscall.Credential // nil when not root
+	as   *account // the user the server runs as under root; nil otherwise
 	log  *os.File
 }
 
@@ -106,13 +105,13 @@ func Start() (*Server, error) {
 	}
 	s := &Server{bin: bin, dir: dir}
 	if os.Geteuid() == 0 {
-		cred, err := nobody()
+		as, err := nobody()
 		if err != nil {
 			os.RemoveAll(dir)
 			return nil, err
 		}
-		s.cred = cred
-		if err := os.Chown(dir, int(cred.Uid), int(cred.Gid)); err != nil {
+		s.as = as
+		if err := as.own(dir); err != nil {
 			os.RemoveAll(dir)
 			return nil, err
 		}
@@ -132,22 +131,11 @@ func Start() (*Server, error) {
 	return s, nil
 }
 
-// nobody is the unprivileged user the server runs as under root.
-func nobody() (*syscall.Credential, error) {
-	u, err := user.Lookup("nobody")
-	if err != nil {
-		return &syscall.Credential{Uid: 65534, Gid: 65534}, nil
-	}
-	uid, _ := strconv.Atoi(u.Uid)
-	gid, _ := strconv.Atoi(u.Gid)
-	return &syscall.Credential{Uid: uint32(uid), Gid: uint32(gid), NoSetGroups: true}, nil
-}
-
 func (s *Server) command(name string, args ...string) *exec.Cmd {
 	cmd := exec.Command(filepath.Join(s.bin, name), args...)
 	cmd.Dir = s.dir
 	cmd.Env = append(os.Environ(), "LC_ALL=C", "TZ=UTC")
-	cmd.SysProcAttr = &syscall.SysProcAttr{Credential: s.cred, Pdeathsig: syscall.SIGQUIT}
+	cmd.SysProcAttr = s.as.procAttr()
 	return cmd
 }
 
@@ -352,8 +340,8 @@ func (s *Server) RequirePassword(user, password string) error {
 	if err := os.WriteFile(hba, append([]byte(line), old...), 0o600); err != nil {
 		return err
 	}
-	if s.cred != nil {
-		os.Chown(hba, int(s.cred.Uid), int(s.cred.Gid))
+	if s.as != nil {
+		s.as.own(hba)
 	}
 	_, err = c.Exec(ctx, "SELECT pg_reload_conf()")
 	return err

@@ -215,3 +215,12 @@ func nonEmptyLines(s string) []string {
 	}
 	return out
 }
+
+// Emptied reports whether result empties the field where the merge view
+// and the file for $EDITOR refuse to: the title or the content, which
+// some version has (an Atom entry needs its title; a result that drops
+// all of a text is a slip, not a resolution: taking a side says so).
+func Emptied(f Field, result string) bool {
+	return strings.TrimSpace(result) == "" && (f.Key == "title" || f.Key == "content") &&
+		f.Winner+strings.Join(f.Values, "") != ""
+}

@@ -221,3 +221,15 @@ func meets(ranges [][2]int, h Hunk) bool {
 	}
 	return false
 }
+
+// Took returns what the three-way start took at hunk k of version ver,
+// where it reads Combined (States): Winner, the winner's change, which
+// the version did not make; Version, the version's, where the winner kept
+// the base; Other, another version's; Both or BothRev, the two sides'
+// additions. It returns Open where the start took nothing.
+func (m Model) Took(ver, k int) State {
+	if ver < 0 || ver >= len(m.hunks) || k < 0 || k >= len(m.hunks[ver]) || m.States(ver)[k] != Combined {
+		return Open
+	}
+	return m.auto[m.hunks[ver][k].id(ver)]
+}

@@ -143,3 +143,21 @@ func TestStartHiddenField(t *testing.T) {
 		t.Errorf("edit %+v, want the plan's edit of the hidden field", e)
 	}
 }
+
+// TestTookSaysWhoseChange (issue 30 item 3): where the start combined, it
+// says whose change it took: the winner's "oat ", which the version did
+// not make, and the version's "tomorrow", where the winner kept the base;
+// a hunk the start did not decide took nothing.
+func TestTookSaysWhoseChange(t *testing.T) {
+	m := merge("Buy oat milk today", "Buy milk tomorrow")
+	m.Start(planOf("Buy oat milk tomorrow"))
+	for k, want := range []State{Winner, Version} {
+		if got := m.Took(0, k); got != want {
+			t.Errorf("hunk %d (%q→%q): took %d, want %d", k+1, m.Hunks(0)[k].Left, m.Hunks(0)[k].Right, got, want)
+		}
+	}
+	m.Take(0, 0, SideVersion)
+	if got := m.Took(0, 0); got != Open {
+		t.Errorf("a hunk taken by hand: took %d, want none", got)
+	}
+}
