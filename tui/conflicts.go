@@ -29,7 +29,9 @@ type ConflictItem struct {
 	Winner   Version   `json:"winner"`
 	Versions []Version `json:"versions"`
 	// Base is the version the winner and every conflict version started
-	// from (package threeway), null when their histories share no entry.
+	// from (package threeway), null when their histories share no entry
+	// or an SSE 0.91 conflict record does not say its losing version was
+	// made from the winner's version before it (fso:fromWhen, fso:fromBy).
 	Base *Base `json:"base"`
 	// Combines says that the versions combine three-way against the base
 	// without a clash: 'resolve --auto' resolves the item. Clashes lists

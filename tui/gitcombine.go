@@ -69,9 +69,21 @@ func (d *gitDriver) reportCombined(out *gitmerge.Outcome) {
 			return
 		}
 		p := out.Plans[id].Plan
-		fmt.Fprintf(d.env.Stderr, "feedsync git-merge: %s: combined %s “%s”: %s changed apart since #%d by %s, into a new version by %s\n", d.path,
-			printable(id), printable(out.Title(id)), strings.Join(p.Touched, ", "), p.Base.Number, printable(p.Base.By), printable(d.combinedBy))
+		fmt.Fprintf(d.env.Stderr, "feedsync git-merge: %s: combined %s “%s”: %s since #%d by %s, into a new version by %s\n", d.path,
+			printable(id), printable(out.Title(id)), combinedWhat(out, id, p), p.Base.Number, printable(p.Base.By), printable(d.combinedBy))
 	}
+}
+
+// combinedWhat says what the sides did to an item that combined: the
+// fields they changed apart, or a deletion both made.
+func combinedWhat(out *gitmerge.Outcome, id string, p threeway.Plan) string {
+	if e, err := out.Doc.Entry(id); err == nil && e.Winner().Deleted() {
+		return "deleted on both sides"
+	}
+	if len(p.Touched) == 0 {
+		return "changed alike"
+	}
+	return strings.Join(p.Touched, ", ") + " changed apart"
 }
 
 // leftReason says why an item both sides changed stays in conflict, or ""

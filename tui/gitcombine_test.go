@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/feedsync/feedsync/feeds/dialect"
 	"github.com/feedsync/feedsync/feeds/feedtest"
 )
 
@@ -210,4 +211,53 @@ func TestGitMergeCombinesNothingWithoutAnEndpointID(t *testing.T) {
 	if code != ExitAttention || !strings.Contains(stderr, "nothing combined, for want of an endpoint id") || !strings.Contains(h.read("ours.xml"), "<sx:conflicts>") {
 		t.Errorf("exit %d, want 1, the item in conflict and the reason said:\n%s", code, stderr)
 	}
+}
+
+// TestGitMergesADeletionBothBranchesMade: an item both branches deleted
+// merges with 'git merge' exit 0, the item a tombstone and in conflict
+// nowhere, the driver saying it was deleted on both sides; as git's text
+// merge takes a removal both sides made. Before, the two tombstones were
+// a clash ("a version is deleted") and the merge stopped. Atom, RSS, and
+// SSE 0.91 RSS and OPML alike.
+func TestGitMergesADeletionBothBranchesMade(t *testing.T) {
+	t.Parallel()
+	for _, f := range combineFixtures {
+		t.Run(f.name, func(t *testing.T) {
+			t.Parallel()
+			r := setUp(t, f.gitFixture)
+			r.withoutBy()
+			r.git("config", "feedsync.by", "merger")
+			r.git("checkout", "-q", "-b", "topic")
+			r.feedsync("update", "todo.xml", "--id", f.a, "--delete", "--by", "bob", "--when", "2026-03-02T09:00:00Z", "-o", "todo.xml")
+			r.commit("delete " + f.a + " on topic")
+			r.git("checkout", "-q", "main")
+			r.feedsync("update", "todo.xml", "--id", f.a, "--delete", "--by", "alice", "--when", "2026-03-02T08:00:00Z", "-o", "todo.xml")
+			r.commit("delete " + f.a + " on main")
+			code, out := r.run("git", "merge", "--no-edit", "topic")
+			if code != 0 || !strings.Contains(out, "todo.xml: combined "+f.a) || !strings.Contains(out, "deleted on both sides") {
+				t.Fatalf("git merge: exit %d, want 0 with the deletion taken\n%s", code, out)
+			}
+			if r.conflicted("todo.xml", f.a) {
+				t.Fatalf("%s is in conflict:\n%s", f.a, r.read("todo.xml"))
+			}
+			r.feedsync("validate", "todo.xml")
+			if !deletedIn(t, r.read("todo.xml"), f.a) {
+				t.Errorf("%s is not deleted in the merge:\n%s", f.a, r.read("todo.xml"))
+			}
+		})
+	}
+}
+
+// deletedIn reports whether item id of the feed is a tombstone.
+func deletedIn(t *testing.T, feed, id string) bool {
+	t.Helper()
+	d, err := dialect.Parse("todo.xml", []byte(feed))
+	if err != nil {
+		t.Fatal(err)
+	}
+	e, err := d.Entry(id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return e.Winner().Deleted()
 }

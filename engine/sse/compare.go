@@ -114,8 +114,10 @@ func cmpPosition(a, b Position) int {
 }
 
 // cmpConflict orders sx:conflict records: version, then when and by as in
-// Compare, then a live version over a deletion, position and data. Of two
-// records with one by, the greater is the one §5 keeps.
+// Compare, then a live version over a deletion, position and data, then
+// a record that says what its loser was made from over one that does not
+// (a peer dropped it), and that stamp. Of two records with one by, the
+// greater is the one §5 keeps.
 func cmpConflict(a, b *Conflict) int {
 	if c := cmp.Compare(a.Version, b.Version); c != 0 {
 		return c
@@ -132,7 +134,16 @@ func cmpConflict(a, b *Conflict) int {
 	if c := cmpPosition(a.Position, b.Position); c != 0 {
 		return c
 	}
-	return strings.Compare(digest(a.Data), digest(b.Data))
+	if c := strings.Compare(digest(a.Data), digest(b.Data)); c != 0 {
+		return c
+	}
+	if a.HasFrom != b.HasFrom {
+		if a.HasFrom {
+			return 1
+		}
+		return -1
+	}
+	return a.From.Compare(b.From)
 }
 
 func digest(d Data) string {

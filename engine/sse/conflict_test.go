@@ -229,3 +229,44 @@ func foldOf(t *testing.T, vs []*Item) *Item {
 	}
 	return f.Result()
 }
+
+// 0.91 §5.2 as read: a record keeps none of its loser's sx:update list,
+// so it says what the loser was made from (Conflict.From): the loser's
+// newest sx:update, the version before it. Nothing when the loser is
+// version 1 or its list was truncated (§4.2 step 2.3). Two records that
+// differ only in saying it (one came through a peer that dropped the
+// attributes) keep the one that says, whichever side holds it and in
+// every order of merging and folding, so endpoints stay alike.
+func TestConflictRecordSaysWhatItsLoserWasMadeFrom(t *testing.T) {
+	base, other := st(t0, "O"), st(t1, "B")
+	winner := item("x", 3, "w", st(t2, "C"), st(t1, "C"), base)
+	for _, c := range []struct {
+		name  string
+		loser *Item
+		from  *Stamp
+	}{
+		{"its newest sx:update", item("x", 3, "l", st(t1, "B"), other, base), &other},
+		{"a truncated list says nothing", item("x", 3, "l", st(t1, "B")), nil},
+		{"version 1 was made from nothing", item("x", 1, "l", st(t2, "B")), nil},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			for _, m := range []*Item{mustMerge(t, winner, c.loser), mustMerge(t, c.loser, winner), foldOf(t, []*Item{c.loser, winner})} {
+				if len(m.Conflicts) != 1 {
+					t.Fatalf("%d records:\n%s", len(m.Conflicts), show(m))
+				}
+				r := m.Conflicts[0]
+				if r.HasFrom != (c.from != nil) || (c.from != nil && !r.From.Equal(*c.from)) {
+					t.Errorf("record from %v (%v), want %v", showStamp(r.From), r.HasFrom, c.from)
+				}
+			}
+		})
+	}
+	says := mustMerge(t, winner, item("x", 3, "l", st(t1, "B"), other, base))
+	silent := says.Clone()
+	silent.Conflicts[0].From, silent.Conflicts[0].HasFrom = Stamp{}, false
+	for _, m := range []*Item{mustMerge(t, says, silent), mustMerge(t, silent, says), foldOf(t, []*Item{silent, says}), foldOf(t, []*Item{says, silent})} {
+		if len(m.Conflicts) != 1 || !m.Conflicts[0].HasFrom {
+			t.Errorf("merged with the same record less what it was made from: %d records, the first saying %v", len(m.Conflicts), len(m.Conflicts) > 0 && m.Conflicts[0].HasFrom)
+		}
+	}
+}

@@ -89,7 +89,8 @@
 //     several would make the list depend on the order of merges, so records
 //     without by form one group, like a by of their own. Within a group the
 //     greatest version is kept, then the latest when (stated for records
-//     without by, used for all), then position and data decide.
+//     without by, used for all), then position and data, then a record
+//     that says what its loser was made from (Conflict.From) decide.
 //   - On a conflict, the loser's own sx:conflicts join the winner's, so a
 //     record is never lost on the way; on no conflict the winner's are kept
 //     alone, since an update removes the conflicts it saw (§4.2 step 4).
@@ -104,6 +105,18 @@
 //     feeds/sse writes it as fso:deleted="true"), so that picking it
 //     deletes the item, and a deletion against an edit stays a clash of
 //     the whole item (issue 29 item 1).
+//   - 0.91 §5.2 keeps none of the loser's sx:update list, so a record
+//     alone cannot tell whether its loser was made from the winner's
+//     version before the record's or the two lines parted earlier (each
+//     side made its own versions 2 and 3). The record keeps the loser's
+//     newest sx:update as Conflict.From (package feeds/sse writes it as
+//     fso:fromWhen and fso:fromBy), the version it was made from; none
+//     when the loser is version 1 or its list was truncated. It is
+//     application data of the record, as §5.2 allows: a record from an
+//     implementation that drops it says nothing, and one that says wins
+//     over an otherwise equal one that does not (cmpConflict), so that
+//     every endpoint keeps the same. Package feeds/threeway combines a
+//     record only against the version it names.
 //   - Resolution is "a further update" (§5), and every update removes all
 //     of sx:conflicts (§4.2 step 4): resolving is for the whole item, not
 //     record by record. An item is in conflict when its flag is set or it

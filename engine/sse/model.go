@@ -79,6 +79,15 @@ func (h History) Stamp() Stamp { return Stamp{When: h.When, By: h.By} }
 // Deleted records that the losing version was a tombstone: §5.2's
 // attributes have no deleted, so that a deletion that lost would
 // otherwise come back as an edit (issue 29 item 1).
+//
+// From is the losing version's stamp for the version before it (its
+// newest sx:update, §2.5), when it was known as the record was made
+// (HasFrom): the version the loser was made from. §5.2's attributes keep
+// none of the loser's sx:update list, so that a three-way combination of
+// the record could otherwise not tell whether the loser and the winner
+// share the winner's version before it, or parted earlier (each side made
+// its own versions 2 and 3): a base the loser never held would undo the
+// winner's earlier change.
 type Conflict struct {
 	Version  int
 	When     time.Time
@@ -86,6 +95,8 @@ type Conflict struct {
 	Data     Data
 	Position Position
 	Deleted  bool
+	From     Stamp
+	HasFrom  bool
 }
 
 // Stamp returns the conflict's when and by.
@@ -154,5 +165,11 @@ func (it *Item) Clone() *Item {
 
 // asConflict returns the sx:conflict that records it as a losing version (§5.2).
 func (it *Item) asConflict() *Conflict {
-	return &Conflict{Version: it.Version, When: it.History.When, By: it.History.By, Data: it.Data, Position: it.Position, Deleted: it.Deleted}
+	c := &Conflict{Version: it.Version, When: it.History.When, By: it.History.By, Data: it.Data, Position: it.Position, Deleted: it.Deleted}
+	if it.Version > 1 && len(it.History.Updates) > 0 {
+		if u := it.History.Updates[0]; u.HasWhen() || u.HasBy() {
+			c.From, c.HasFrom = u, true
+		}
+	}
+	return c
 }

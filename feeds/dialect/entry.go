@@ -277,8 +277,11 @@ type Divergence struct {
 	// sx:conflict record names (0.91 §4.4.1). Made is the winner's history
 	// entry for that version, nil when its history no longer holds it;
 	// Before is the winner's entry for the version before, nil when absent.
-	Version      int
-	Made, Before *History
+	// From is the record's word on what its losing version was made from,
+	// the loser's entry for the version before (fso:fromWhen and
+	// fso:fromBy, package feeds/sse), nil when the record does not say.
+	Version            int
+	Made, Before, From *History
 }
 
 // Divergence returns where conflict version i (0-based) and the winner parted.
@@ -290,7 +293,8 @@ func (e Entry) Divergence(i int) Divergence {
 		}
 		return Divergence{Common: &History{Number: h.Sequence, Stamp: h.Stamp()}}
 	}
-	v := e.sse.Conflicts[i].Version
+	c := e.sse.Conflicts[i]
+	v := c.Version
 	hs := e.Winner().History()
 	at := func(v int) *History {
 		n := e.sse.Version - v
@@ -299,5 +303,9 @@ func (e Entry) Divergence(i int) Divergence {
 		}
 		return &hs[n]
 	}
-	return Divergence{Version: v, Made: at(v), Before: at(v - 1)}
+	d := Divergence{Version: v, Made: at(v), Before: at(v - 1)}
+	if c.HasFrom {
+		d.From = &History{Number: v - 1, Stamp: c.From}
+	}
+	return d
 }

@@ -115,6 +115,27 @@
 // what it never knew; "false" or empty read as not deleted, another value
 // is a warning and reads so too.
 //
+// # What a losing version was made from
+//
+// 0.91 §5.2 keeps none of the losing version's sx:update list, so a record
+// cannot say whether its loser was made from the winner's version before
+// it or from an earlier one (both sides made their own versions 2 and 3),
+// and a three-way combination against the winner's version would undo the
+// winner's changes the loser never held. feedsync writes the loser's newest
+// sx:update (sse.Conflict.From) on the record, in its own namespace:
+//
+//	<sx:conflict when="Mon, 2 Mar 2026 10:00:00 GMT" by="bob" version="3"
+//	    fso:fromWhen="Mon, 2 Mar 2026 09:00:00 GMT" fso:fromBy="alice">
+//
+// Each is written when the stamp has it, dated as sx:update's when is.
+// Read back, package feeds/threeway combines the record against the
+// winner's version before it only when it is the one named. Another 0.91
+// reader skips them as foreign markup; a record without them (another
+// implementation's, or one that dropped them) reads as not saying, and is
+// not combined: a person decides, nothing is lost. A value that does not
+// read (a fso:fromWhen that is no date, a fso:fromBy that is no NSS,
+// 0.91 §1.2) is a warning, and the record reads as not saying.
+//
 // # Outline positions
 //
 // An outline's Position (engine/sse) is its parent's id and a sibling key;

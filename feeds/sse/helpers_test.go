@@ -111,6 +111,9 @@ func show(it *sse.Item) string {
 		if c.Position != (sse.Position{}) {
 			fmt.Fprintf(&b, " @%s/%s", c.Position.Parent, c.Position.Key)
 		}
+		if c.HasFrom {
+			fmt.Fprintf(&b, " from %s", showStamp(c.From))
+		}
 	}
 	return b.String()
 }

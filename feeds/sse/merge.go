@@ -110,7 +110,8 @@ func same(a, b *sse.Item) bool {
 	}
 	for i, c := range a.Conflicts {
 		o := b.Conflicts[i]
-		if c.Version != o.Version || !c.Stamp().Equal(o.Stamp()) || c.Position != o.Position || c.Deleted != o.Deleted || digest(c.Data) != digest(o.Data) {
+		if c.Version != o.Version || !c.Stamp().Equal(o.Stamp()) || c.Position != o.Position || c.Deleted != o.Deleted ||
+			c.HasFrom != o.HasFrom || !c.From.Equal(o.From) || digest(c.Data) != digest(o.Data) {
 			return false
 		}
 	}

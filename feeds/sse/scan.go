@@ -323,6 +323,30 @@ func (sc *scan) deletedMark(attrs []xmlscan.Attr, off int, name xmlscan.Name) bo
 	return false
 }
 
+// fromMark reads fso:fromWhen and fso:fromBy as parser.fromMark does.
+func (sc *scan) fromMark(attrs []xmlscan.Attr, off int, name xmlscan.Name) (sse.Stamp, bool) {
+	var when, by *string
+	for _, a := range attrs {
+		if a.Name.Prefix == "" || a.Name.Prefix == "xmlns" || (a.Name.Local != "fromWhen" && a.Name.Local != "fromBy") {
+			continue
+		}
+		if u, _ := sc.s.Lookup(a.Name.Prefix); u != NSOutline {
+			continue
+		}
+		v := a.Value
+		if a.Name.Local == "fromWhen" {
+			when = &v
+		} else {
+			by = &v
+		}
+	}
+	st, ok, warn := readFrom(when, by)
+	if warn != "" {
+		sc.p.warnAt(off, name, "%s; the record is read as not saying what its version was made from", warn)
+	}
+	return st, ok
+}
+
 // count reads a version: an integer from 1 to sse.MaxVersion.
 func (sc *scan) count(off int, name xmlscan.Name, a xmlscan.Attr, sec string) int {
 	n, ok := number(a.Value, 1, 10)
@@ -475,6 +499,7 @@ func (sc *scan) conflict(lz *lazyItem) (*sse.Conflict, bool) {
 	c.When, c.By = st.When, st.By
 	sc.position(t.Attrs, off, name)
 	c.Deleted = sc.deletedMark(t.Attrs, off, name)
+	c.From, c.HasFrom = sc.fromMark(t.Attrs, off, name)
 	lz.conflicts = append(lz.conflicts, off)
 	cw := sc.canon.at(1)
 	depth := sc.s.Depth()

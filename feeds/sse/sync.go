@@ -132,6 +132,27 @@ func (p *parser) deletedMark(e *etree.Element) bool {
 	return false
 }
 
+// fromMark reads fso:fromWhen and fso:fromBy (readFrom) of an sx:conflict.
+func (p *parser) fromMark(e *etree.Element) (sse.Stamp, bool) {
+	var when, by *string
+	for _, a := range e.Attr {
+		if a.Space == "" || xmlutil.IsDecl(a) || attrURI(e, a) != NSOutline {
+			continue
+		}
+		switch a.Key {
+		case "fromWhen":
+			when = &a.Value
+		case "fromBy":
+			by = &a.Value
+		}
+	}
+	st, ok, warn := readFrom(when, by)
+	if warn != "" {
+		p.warnf(e, "%s; the record is read as not saying what its version was made from", warn)
+	}
+	return st, ok
+}
+
 // history reads sx:history (§2.4) and its sx:update children (§2.5).
 func (p *parser) history(it *sse.Item, h *etree.Element) {
 	st := p.stamp(h, "0.91 §2.4")
@@ -173,6 +194,7 @@ func (p *parser) conflict(it *sse.Item, e *etree.Element) *sse.Conflict {
 	c.When, c.By = st.When, st.By
 	c.Data = conflictData(p.d.kind, e)
 	c.Deleted = p.deletedMark(e)
+	c.From, c.HasFrom = p.fromMark(e)
 	if pos := p.position(e); pos.set && p.d.kind == KindOPML {
 		c.Position = pos.pos
 	} else if p.d.kind == KindOPML {

@@ -103,6 +103,19 @@ func (wr *writer) deletedAttr(attrs []etree.Attr) []etree.Attr {
 	return wr.declFSO(append(attrs, etree.Attr{Space: wr.d.fso, Key: "deleted", Value: "true"}))
 }
 
+// fromAttrs appends fso:fromWhen and fso:fromBy, the stamp of the version
+// an sx:conflict's loser was made from (see the package doc), each when
+// it is there.
+func (wr *writer) fromAttrs(attrs []etree.Attr, from sse.Stamp) []etree.Attr {
+	if !from.When.IsZero() {
+		attrs = append(attrs, etree.Attr{Space: wr.d.fso, Key: "fromWhen", Value: wr.d.date(from.When)})
+	}
+	if from.By != "" {
+		attrs = append(attrs, etree.Attr{Space: wr.d.fso, Key: "fromBy", Value: from.By})
+	}
+	return wr.declFSO(attrs)
+}
+
 // declFSO appends the declaration of feedsync's prefix to attrs, which
 // use it, when it is not bound to NSOutline where they are written.
 func (wr *writer) declFSO(attrs []etree.Attr) []etree.Attr {
@@ -172,8 +185,9 @@ func (wr *writer) attr(key, value string) {
 // conflicts writes sx:conflicts (§5.1) and an sx:conflict for each record
 // (§5.2): when, by and version as in the spec's example, the position in
 // feedsync's namespace when it is not the item's own, fso:deleted="true"
-// when the losing version was a deletion, and the losing version's data
-// as children.
+// when the losing version was a deletion, fso:fromWhen and fso:fromBy
+// when the record knows what the losing version was made from, and the
+// losing version's data as children.
 func (wr *writer) conflicts(it *sse.Item, ind string) {
 	d := wr.d
 	name, cname := wr.sxName("conflicts"), wr.sxName("conflict")
@@ -194,6 +208,9 @@ func (wr *writer) conflicts(it *sse.Item, ind string) {
 		}
 		if c.Deleted {
 			attrs = wr.deletedAttr(attrs)
+		}
+		if c.HasFrom {
+			attrs = wr.fromAttrs(attrs, c.From)
 		}
 		outer := wr.open(cname, attrs, nil, nil)
 		x := d.own(c.Data)

@@ -55,7 +55,12 @@
 // one's length says, when a sound record is there, or else the first
 // place one begins), and the warning says how many records were skipped,
 // once (the index then covers them). A header damaged before sound
-// records is written again. A store emptied or cut short is a warning
+// records is written again; so is one whose format number is damaged,
+// which the store tells from a later format where it can (reading): a
+// number past 255 is no format a feedsync writes, and a log whose index
+// this format made saw the header as this format's (the index keeps the
+// header's checksum); a small number with no such index is read as a
+// later format. A store emptied or cut short is a warning
 // saying what was lost (from its index, which counted it). Only a file
 // that is no store at all (neither its header nor a record after it is
 // sound), or a store of a later format, which is never misread, is

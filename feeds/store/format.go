@@ -56,6 +56,31 @@ func floorOf(b []byte, size int64) int64 {
 // errNewer is a store written by a later format than this build reads.
 var errNewer = errors.New("written by a newer feedsync")
 
+// maxFormat bounds the format numbers a feedsync writes: they are
+// numbered 1, 2, 3 as the format changes, so a number past this one is
+// damage (a bit flipped in the header), not a later format.
+const maxFormat = 255
+
+// formatDamaged reports whether hb, a header checkHeader refused as of a
+// newer format, is this format's header with its format number damaged:
+// the number is past maxFormat, or the index made of this log by this
+// format saw the header as this format's (its head check is that of hb
+// with this format's number). A later feedsync that rewrites a log in a
+// new format removes the old index, as this one does when it sets a log
+// aside or compacts it. It returns the header as it was, to write again.
+func formatDamaged(hb []byte, indexHead uint32, haveIndex bool) ([]byte, bool) {
+	if len(hb) < headerSize || string(hb[:len(magic)]) != magic {
+		return nil, false
+	}
+	fixed := slices.Clone(hb)
+	binary.BigEndian.PutUint32(fixed[len(magic):], format)
+	v := binary.BigEndian.Uint32(hb[len(magic):])
+	if v > maxFormat || haveIndex && crc32.Checksum(fixed, crcTable()) == indexHead {
+		return fixed, true
+	}
+	return nil, false
+}
+
 // checkHeader reads the header of a store file.
 func checkHeader(b []byte) error {
 	if len(b) < len(magic)+4 || string(b[:len(magic)]) != magic {

@@ -43,7 +43,8 @@ func (s *Store) openLocked() (*os.File, error) {
 		return nil, fmt.Errorf("%s: %w", s.path, err)
 	}
 	if err := checkHeader(hb); err != nil {
-		if errors.Is(err, errNewer) || !soundAt(f, size, int64(headerSize)) {
+		fixed, damaged := s.formatDamaged(err, hb)
+		if !damaged && errors.Is(err, errNewer) || !soundAt(f, size, int64(headerSize)) {
 			f.Close()
 			if aside := s.rename(info, err.Error()); aside != nil {
 				s.off = true
@@ -52,12 +53,15 @@ func (s *Store) openLocked() (*os.File, error) {
 			return s.openLocked()
 		}
 		// Sound records after a header that is not: a damaged header.
-		if err := writeSynced(f, header(0), 0); err != nil {
+		if fixed == nil {
+			fixed = header(0)
+		}
+		if err := writeSynced(f, fixed, 0); err != nil {
 			f.Close()
 			return nil, fmt.Errorf("%s: %w", s.path, err)
 		}
 		s.warn(fmt.Errorf("%s: its header was damaged (%v) and is written again; its records are kept", s.path, err))
-		hb = header(0)
+		hb = fixed
 	}
 	if err := s.index(f, size, same); err != nil {
 		f.Close()
@@ -68,6 +72,17 @@ func (s *Store) openLocked() (*os.File, error) {
 	}
 	s.f, s.floor = f, floorOf(hb, size)
 	return f, nil
+}
+
+// formatDamaged reports whether the header hb, which checkHeader refused
+// with err, is this format's with its format number damaged (see
+// formatDamaged), and returns it mended.
+func (s *Store) formatDamaged(err error, hb []byte) ([]byte, bool) {
+	if !errors.Is(err, errNewer) {
+		return nil, false
+	}
+	h, ok := indexHeaderAt(indexPath(s.path))
+	return formatDamaged(hb, h.head, ok)
 }
 
 // openLog opens the store file for reading and writing, making it, with

@@ -1,6 +1,7 @@
 package threeway
 
 import (
+	"fmt"
 	"strconv"
 	"time"
 
@@ -27,16 +28,24 @@ type Bases interface {
 // but not an entry that is the topmost of two versions that are two
 // changes (twoAt), which names no one version.
 // SSE 0.91: a conflict record names the version both sides made (0.91
-// §4.4.1); they made it from the version before, the winner's entry for
-// that number. With several records, the oldest such version, from which
-// every side descends. Its entry must still be in the winner's history.
+// §4.4.1); the winner made it from the version before, its entry for
+// that number, and so did the loser when the record says it was made from
+// that same entry (fso:fromWhen, fso:fromBy; dialect.Divergence.From).
+// A record that says nothing (another implementation's, or an older
+// feedsync's), or names another entry (the sides parted earlier, each
+// making its own versions), gives no base: 0.91 §5.2 keeps none of the
+// loser's sx:update list, and a base the loser never held would undo the
+// winner's earlier changes. With several records, the oldest such
+// version, from which every side descends. Its entry must still be in the
+// winner's history.
 func BaseOf(e dialect.Entry) (dialect.History, bool) {
 	vs := e.Versions()
 	if len(vs) == 0 {
 		return dialect.History{}, false
 	}
 	if e.Winner().State().Dialect == dialect.SSE091 {
-		return sseBase(e)
+		h, why := sseBase(e)
+		return h, why == ""
 	}
 	all := append([]dialect.Version{e.Winner()}, vs...)
 	for _, h := range e.Winner().History() {
@@ -86,19 +95,25 @@ func allHold(vs []dialect.Version, h dialect.History) bool {
 }
 
 // sseBase is BaseOf for SSE 0.91: the winner's entry for the version
-// before the oldest one a conflict record names.
-func sseBase(e dialect.Entry) (dialect.History, bool) {
+// before the oldest one a conflict record names, when every record says
+// its loser was made from the winner's entry before it; else why not.
+func sseBase(e dialect.Entry) (dialect.History, string) {
 	oldest := -1
 	for i := range e.Versions() {
-		if d := e.Divergence(i); oldest < 0 || d.Version < e.Divergence(oldest).Version {
+		d := e.Divergence(i)
+		switch {
+		case d.Before == nil:
+			return dialect.History{}, fmt.Sprintf("the winner's history does not name the version before conflict %d's (version %d)", i+1, d.Version)
+		case d.From == nil:
+			return dialect.History{}, fmt.Sprintf("conflict %d does not say which version it was made from (0.91 §5.2 keeps none of its history; feedsync's fso:fromWhen and fso:fromBy are not there)", i+1)
+		case !d.From.Equal(*d.Before):
+			return dialect.History{}, fmt.Sprintf("conflict %d was not made from the winner's version %d: the lines parted earlier, and no version both surely hold is known", i+1, d.Version-1)
+		}
+		if oldest < 0 || d.Version < e.Divergence(oldest).Version {
 			oldest = i
 		}
 	}
-	before := e.Divergence(oldest).Before
-	if before == nil {
-		return dialect.History{}, false
-	}
-	return *before, true
+	return *e.Divergence(oldest).Before, ""
 }
 
 // Memory is Bases held in memory, keyed by Key: for tests, and for a

@@ -25,8 +25,9 @@ const (
 	Values
 	// Removed: one side removed the field, another changed it.
 	Removed
-	// Deleted: a version is a tombstone; a deletion against an edit is a
-	// person's call.
+	// Deleted: a version is a tombstone and another is not; a deletion
+	// against an edit is a person's call. A deletion on every side is
+	// no clash: it is taken.
 	Deleted
 	// Moved: the versions put an OPML outline in different places.
 	Moved
@@ -113,6 +114,9 @@ func CombineWith(e dialect.Entry, bases Bases, o Options) (Plan, error) {
 	switch {
 	case !ok && len(e.Versions()) == 0:
 		return Plan{}, fmt.Errorf("item %s: in conflict with no other version to combine: %w", e.ID(), ErrNoBase)
+	case !ok && e.Winner().State().Dialect == dialect.SSE091:
+		_, why := sseBase(e)
+		return Plan{}, fmt.Errorf("item %s: %s: %w", e.ID(), why, ErrNoBase)
 	case !ok:
 		return Plan{}, fmt.Errorf("item %s: versions share no history entry: %w", e.ID(), ErrNoBase)
 	}
@@ -133,8 +137,8 @@ func CombineWith(e dialect.Entry, bases Bases, o Options) (Plan, error) {
 		sides[i] = shared(v.Fields())
 	}
 	p := Plan{Base: h, Clashes: itemClashes(vs), Fields: sides[0]}
-	if len(p.Clashes) > 0 {
-		return p, nil
+	if len(p.Clashes) > 0 || allDeleted(vs) {
+		return p, nil // a deletion every side made is taken: the winner
 	}
 	if c := nestedClash(e, vs, h, shared(base), sides, bases, o); c != nil {
 		p.Clashes = []Clash{*c}
@@ -172,9 +176,14 @@ func sameFields(a, b []feeds.Field) bool {
 	return true
 }
 
-// itemClashes returns the clashes of the item as a whole: a tombstone, or
-// outlines placed apart.
+// itemClashes returns the clashes of the item as a whole: a tombstone
+// among live versions, or outlines placed apart. Versions that are all
+// tombstones made one change alike, the deletion, and do not clash
+// (whatever their data or places: the item is gone on every side).
 func itemClashes(vs []dialect.Version) []Clash {
+	if allDeleted(vs) {
+		return nil
+	}
 	for _, v := range vs {
 		if v.Deleted() {
 			return []Clash{{Why: Deleted}}
@@ -186,6 +195,11 @@ func itemClashes(vs []dialect.Version) []Clash {
 		}
 	}
 	return nil
+}
+
+// allDeleted reports whether every version is a tombstone.
+func allDeleted(vs []dialect.Version) bool {
+	return !slices.ContainsFunc(vs, func(v dialect.Version) bool { return !v.Deleted() })
 }
 
 func shared(fs []feeds.Field) []feeds.Field {

@@ -18,11 +18,22 @@
 //     made, the version whose topmost entry it was, which is the key of
 //     its data. Versions created apart share no entry: no base.
 //   - SSE 0.91: a conflict record names the version number both sides
-//     made (0.91 §4.4.1), so both started from the version before it, and
-//     the winner's history names who made that one (its sx:history or an
-//     sx:update, 0.91 §2.4, §2.5). With several records the oldest such
-//     version is the base of them all. A history trimmed past it (0.91
-//     §4.2 step 2.3) leaves no base.
+//     made (0.91 §4.4.1), and the winner's history names who made the
+//     version before it (its sx:history or an sx:update, 0.91 §2.4, §2.5).
+//     But 0.91 §5.2 keeps none of the loser's sx:update list: the two
+//     lines may have parted earlier (each side made its own versions 2
+//     and 3), and then the loser never held the winner's version before,
+//     and combining against it would take the loser's lack of the
+//     winner's earlier change for a change and undo it. So that version
+//     is the base only when the record says its loser was made from it
+//     (fso:fromWhen and fso:fromBy, which package feeds/sse reads into
+//     dialect.Divergence.From, equal to the winner's entry). A record that
+//     does not say (another implementation's, an older feedsync's, or one
+//     a peer passed on without them) or names another entry gives no
+//     base: the item clashes and a person decides; nothing is lost. With
+//     several records, every one must say so, and the oldest such version
+//     is the base of them all. A history trimmed past it (0.91 §4.2 step
+//     2.3) leaves no base.
 //   - Nothing is guessed: no shared entry, or no data for it, is
 //     ErrNoBase, and nothing is combined.
 //
@@ -61,9 +72,11 @@
 //     combinations differ (a change one side undid would come back), the
 //     item is a clash (Nested). 1.0.2 only: an SSE 0.91 conflict record
 //     keeps no history to share.
-//   - A tombstone among the versions (a deletion against an edit) and
+//   - A tombstone among live versions (a deletion against an edit) and
 //     OPML outlines the versions place apart are clashes of the whole
-//     item: the base holds no place to combine them with.
+//     item: the base holds no place to combine them with. Versions that
+//     are all tombstones (every side deleted the item) made one change
+//     alike, which is taken: the combination is the deletion.
 //
 // # White space
 //
