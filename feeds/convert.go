@@ -147,10 +147,10 @@ func (d *Doc) newCategory(term, scheme string) kid {
 // compose applies implementation note 1 when a version other than the local
 // item's wins: the result has the winner's shared data and the local item's
 // publisher-specific data, start tag and layout. The winner's shared
-// elements take the place of the local item's first shared element (or go
-// first when it has none); the winner's sx:sync attributes and foreign
-// markup come along with its sync metadata. Both are of the same format.
-// The composition is made when the result is first read (pending).
+// elements go where the local item's shared elements of their names were
+// (interleave); the winner's sx:sync attributes and foreign markup come
+// along with its sync metadata. Both are of the same format. The
+// composition is made when the result is first read (pending).
 func compose(local, winner *itemData) *itemData {
 	x := &itemData{format: local.format, made: &made{pend: &pending{local: local, winner: winner}}}
 	if d := winner.digest.Load(); d != nil {
@@ -179,11 +179,10 @@ func (d *itemData) settle() {
 }
 
 // make composes the data: the local item's element and its
-// publisher-specific children, the winner's shared ones where the local
-// item's first shared one was, and the winner's sx:sync.
+// publisher-specific children, the winner's shared ones placed among them
+// by interleave, and the winner's sx:sync.
 func (p *pending) make() *itemData {
 	local, winner := p.local, p.winner
-	out := &composition{}
 	var shared []kid
 	lt, wt := local.slimTree(), winner.slimTree()
 	for _, f := range winner.appendFieldsIn(nil, wt) {
@@ -192,28 +191,121 @@ func (p *pending) make() *itemData {
 		}
 	}
 	lk, at := local.childrenIn(lt)
-	placed := false
-	for i, k := range lk {
-		if i == at {
-			out.syncAt = len(out.kids)
+	f := local.format
+	kids, syncAt := interleave(nil, lk, at, shared, func(k *kid) (string, string, bool) {
+		e := k.elem()
+		if e == nil {
+			return "", "", false
 		}
-		if e := k.elem(); e != nil && classify(local.format, k.scope.elemURI(e), e).shared() {
-			if !placed {
-				out.kids, placed = append(out.kids, shared...), true
-			}
-			continue
-		}
-		out.kids = append(out.kids, k)
-	}
-	if at >= len(lk) {
-		out.syncAt = len(out.kids)
-	}
-	if !placed {
-		out.kids = slices.Insert(out.kids, 0, shared...)
-		out.syncAt += len(shared)
-	}
+		u := k.scope.elemURI(e)
+		return u, e.Tag, classify(f, u, e).shared()
+	})
 	return madeData(local.format, &itemTree{el: lt.el, scope: lt.scope, iscope: lt.iscope,
-		sync: wt.sync, sscope: wt.sscope}, out)
+		sync: wt.sync, sscope: wt.sscope}, &composition{kids: kids, syncAt: syncAt})
+}
+
+// interleaveScan is the most pairs interleave compares one by one; past
+// it, it finds partners by name through a map (the same pairs).
+var interleaveScan = 256
+
+// interleave is the layout rule of a composition (implementation note 1,
+// in the package doc): it appends to out the local item's children lk
+// (sx:sync going before lk[at]) with their shared elements replaced by
+// the winner's, shared, and returns the index sx:sync goes before. name
+// gives a child's expanded name and whether it is a shared element.
+//
+// Each of the winner's shared elements, in its order, pairs with the
+// first of the local item's shared elements of its name after the one
+// the last pair took; a paired element takes its partner's place, one
+// left unpaired follows the winner's element before it, or goes where
+// the local item's first shared element was (first, when it has none).
+// The local item's unpaired shared elements drop out. The winner's shared
+// elements keep their order, so the result's shared data is the winner's;
+// when the two have the same names in the same order (a change of text),
+// the result has the local item's layout. It takes time linear in the
+// number of children (in their square, up to interleaveScan pairs).
+func interleave[K any](out, lk []K, at int, shared []K, name func(*K) (uri, local string, ok bool)) ([]K, int) {
+	const other, unpaired = -2, -1
+	// role[i] says what lk[i] is: other (not a shared element), unpaired,
+	// or the index in shared of its partner. ls holds the indexes in lk
+	// of the shared elements; paired[j] says whether shared[j] has a
+	// partner.
+	var rb, lb [32]int
+	var pb [32]bool
+	role, ls, paired := rb[:0], lb[:0], pb[:0]
+	for i := range lk {
+		r := other
+		if _, _, ok := name(&lk[i]); ok {
+			r = unpaired
+			ls = append(ls, i)
+		}
+		role = append(role, r)
+	}
+	type qname struct{ uri, local string }
+	var byName map[qname][]int // positions in ls by name, for long lists
+	if len(ls)*len(shared) > interleaveScan {
+		byName = make(map[qname][]int)
+		for p, i := range ls {
+			u, l, _ := name(&lk[i])
+			byName[qname{u, l}] = append(byName[qname{u, l}], p)
+		}
+	}
+	c := 0 // the first position in ls a pair may take
+	for j := range shared {
+		u, l, _ := name(&shared[j])
+		p := -1
+		if byName != nil {
+			ps := byName[qname{u, l}]
+			for len(ps) > 0 && ps[0] < c {
+				ps = ps[1:]
+			}
+			if len(ps) > 0 {
+				p = ps[0]
+			}
+			byName[qname{u, l}] = ps
+		} else {
+			for q := c; q < len(ls); q++ {
+				if lu, ll, _ := name(&lk[ls[q]]); lu == u && ll == l {
+					p = q
+					break
+				}
+			}
+		}
+		paired = append(paired, p >= 0)
+		if p >= 0 {
+			role[ls[p]], c = j, p+1
+		}
+	}
+	j := 0 // the next of the winner's elements to place
+	follow := func() {
+		for ; j < len(shared) && !paired[j]; j++ {
+			out = append(out, shared[j])
+		}
+	}
+	if len(ls) == 0 {
+		follow()
+	}
+	syncAt := -1
+	for i := range lk {
+		if i == at {
+			syncAt = len(out)
+		}
+		if len(ls) > 0 && i == ls[0] {
+			follow()
+		}
+		switch r := role[i]; r {
+		case other:
+			out = append(out, lk[i])
+		case unpaired:
+		default:
+			out, j = append(out, shared[r]), r+1
+			follow()
+		}
+	}
+	if syncAt < 0 {
+		syncAt = len(out)
+	}
+	return out, syncAt
 }
 
 // NewData returns data for a new version of an item in d: base's elements

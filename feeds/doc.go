@@ -74,8 +74,21 @@
 //
 // When a version other than the local item's wins a merge, the result has
 // the winner's shared elements and sync metadata and keeps the local item's
-// publisher-specific elements, start tag and layout; the winner's shared
-// elements take the place of the local item's first shared one. Fields and
+// publisher-specific elements, start tag and layout. The note does not say
+// where the winner's shared elements go; feedsync keeps the local item's
+// element order wherever it can, so that an item whose text changed comes
+// out laid out as it was, and endpoints that sync through a hub keep their
+// files byte-identical. Each of the winner's shared elements, in the
+// winner's order, pairs with the first of the local item's shared
+// elements with its expanded name after the one the last pair took, and
+// takes its place; one left unpaired (the winner added it) follows the
+// winner's shared element before it, or goes where the local item's first
+// shared element was (first in the item, when it has none); the local
+// item's shared elements left unpaired (the winner removed them) drop out.
+// The winner's shared elements keep their order, so the shared data (and
+// its digest) is the winner's; the rule is deterministic and linear in the
+// number of children (interleave, in convert.go). An item of the other
+// format is converted first and composed the same way. Fields and
 // SharedFields give the shared data alone to diffs and conflict displays;
 // a category's value is "term (scheme)" (RSS: "text (domain)"), with " ()"
 // after a term that itself ends in "(…)" (CategoryValue), in SSE 0.91 too.

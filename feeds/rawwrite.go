@@ -1,8 +1,6 @@
 package feeds
 
 import (
-	"slices"
-
 	"github.com/beevik/etree"
 	"github.com/feedsync/feedsync/engine"
 	"github.com/feedsync/feedsync/feeds/internal/xmlscan"
@@ -171,8 +169,8 @@ func composedKids(kids, all []rawKid) ([]rawKid, int) {
 }
 
 // composeRaw is pending.make for children read from their bytes: the
-// local item's children, its shared elements replaced by the winner's,
-// where the first of them was.
+// local item's children, its shared elements replaced by the winner's
+// (interleave).
 func (wr *writer) composeRaw(local, winner []rawKid) ([]rawKid, int) {
 	f := wr.d.format
 	shared := wr.kidBuf()
@@ -182,27 +180,9 @@ func (wr *writer) composeRaw(local, winner []rawKid) ([]rawKid, int) {
 		}
 	}
 	lk, at := composedKids(wr.kidBuf(), local)
-	out := wr.kidBuf()
-	syncAt, placed := 0, false
-	for i, k := range lk {
-		if i == at {
-			syncAt = len(out)
-		}
-		if k.element() && classifyName(f, k.uri, k.local, k.src).shared() {
-			if !placed {
-				out, placed = append(out, shared...), true
-			}
-			continue
-		}
-		out = append(out, k)
-	}
-	if at >= len(lk) {
-		syncAt = len(out)
-	}
-	if !placed {
-		out = slices.Insert(out, 0, shared...)
-		syncAt += len(shared)
-	}
+	out, syncAt := interleave(wr.kidBuf(), lk, at, shared, func(k *rawKid) (string, string, bool) {
+		return k.uri, k.local, k.element() && classifyName(f, k.uri, k.local, k.src).shared()
+	})
 	wr.release(shared, lk)
 	return out, syncAt
 }
