@@ -314,8 +314,9 @@ func interleave[K any](out, lk []K, at int, shared []K, name func(*K) (uri, loca
 // where they are not nil. A replaced element keeps its attributes; an
 // Atom type="xhtml" one keeps its markup, and a value that is not
 // well-formed XHTML is a *FieldError wrapping an *XHTMLError
-// (retextedKid). A missing one is added, the title first and the content
-// after it. base is not modified.
+// (retextedKid). A missing one is added: the content after the title, a
+// title (or a content where there is none) where the first shared element
+// is, first when there is none (replace). base is not modified.
 func (d *Doc) NewData(base engine.Data, title, content *string) (engine.Data, error) {
 	b := d.own(base)
 	if title == nil && content == nil {
@@ -338,15 +339,21 @@ func (d *Doc) NewData(base engine.Data, title, content *string) (engine.Data, er
 
 // replace sets the text of the first element of kind k, or adds one: an
 // Atom entry's atom:content in any form (content.go); it is used only on
-// data being built.
+// data being built. A content goes after the title; a title, or a content
+// where there is no title, goes where the first shared element is (first,
+// when there is none), where a merge at another endpoint puts a shared
+// element that leads the winner's (interleave).
 func (x *composition) replace(d *Doc, k kind, text string) error {
-	at := 0
+	at, first := -1, -1
 	for i, kd := range x.kids {
 		e := kd.elem()
 		if e == nil {
 			continue
 		}
 		c := classify(d.format, kd.scope.elemURI(e), e)
+		if first < 0 && c.shared() {
+			first = i
+		}
 		if c == k || k == kindContent && d.format == Atom && isAtomContent(kd) {
 			n, err := retextedKid(kd, text)
 			if err != nil {
@@ -359,8 +366,8 @@ func (x *composition) replace(d *Doc, k kind, text string) error {
 			at = i + 1
 		}
 	}
-	if k == kindTitle {
-		at = 0
+	if k == kindTitle || at < 0 {
+		at = max(first, 0)
 	}
 	x.kids = slices.Insert(x.kids, at, d.newText(k, text))
 	if at <= x.syncAt {
