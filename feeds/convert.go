@@ -53,7 +53,7 @@ func (d *Doc) adopt(it *engine.Item) *engine.Item {
 }
 
 // convert carries data of the other format into d's: the title, the content
-// (atom:content and RSS description), categories (term and scheme, text and
+// (atom:content and RSS description, which is HTML: type="html" in Atom), categories (term and scheme, text and
 // domain), other shared elements, comments and text as they are. The other
 // format's publisher-specific elements stay behind: implementation note 1
 // leaves them to each publisher, and they have no counterpart across
@@ -80,7 +80,12 @@ func (d *Doc) convert(x *itemData) *itemData {
 			term, scheme := category(e, u)
 			out.kids = append(out.kids, d.newCategory(term, scheme))
 		default:
-			out.kids = append(out.kids, d.newText(kd, textOf(e, u)))
+			nk := d.newText(kd, textOf(e, u))
+			if kd == kindContent && d.format == Atom && x.format == RSS {
+				// An RSS description is HTML: the same text, said so.
+				nk.elem().CreateAttr("type", "html")
+			}
+			out.kids = append(out.kids, nk)
 		}
 	}
 	if at >= len(kids) {
