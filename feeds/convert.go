@@ -53,7 +53,7 @@ func (d *Doc) adopt(it *engine.Item) *engine.Item {
 }
 
 // convert carries data of the other format into d's: the title, the content
-// (atom:content and RSS description), categories (term and scheme, text and
+// (atom:content and RSS description, which is HTML: type="html" in Atom), categories (term and scheme, text and
 // domain), other shared elements, comments and text as they are. The other
 // format's publisher-specific elements stay behind: implementation note 1
 // leaves them to each publisher, and they have no counterpart across
@@ -80,7 +80,12 @@ func (d *Doc) convert(x *itemData) *itemData {
 			term, scheme := category(e, u)
 			out.kids = append(out.kids, d.newCategory(term, scheme))
 		default:
-			out.kids = append(out.kids, d.newText(kd, textOf(e, u)))
+			nk := d.newText(kd, textOf(e, u))
+			if kd == kindContent && d.format == Atom && x.format == RSS {
+				// An RSS description is HTML: the same text, said so.
+				nk.elem().CreateAttr("type", "html")
+			}
+			out.kids = append(out.kids, nk)
 		}
 	}
 	if at >= len(kids) {
@@ -314,8 +319,9 @@ func interleave[K any](out, lk []K, at int, shared []K, name func(*K) (uri, loca
 // where they are not nil. A replaced element keeps its attributes; an
 // Atom type="xhtml" one keeps its markup, and a value that is not
 // well-formed XHTML is a *FieldError wrapping an *XHTMLError
-// (retextedKid). A missing one is added, the title first and the content
-// after it. base is not modified.
+// (retextedKid). A missing one is added: the content after the title, a
+// title (or a content where there is none) where the first shared element
+// is, first when there is none (replace). base is not modified.
 func (d *Doc) NewData(base engine.Data, title, content *string) (engine.Data, error) {
 	b := d.own(base)
 	if title == nil && content == nil {
@@ -338,15 +344,21 @@ func (d *Doc) NewData(base engine.Data, title, content *string) (engine.Data, er
 
 // replace sets the text of the first element of kind k, or adds one: an
 // Atom entry's atom:content in any form (content.go); it is used only on
-// data being built.
+// data being built. A content goes after the title; a title, or a content
+// where there is no title, goes where the first shared element is (first,
+// when there is none), where a merge at another endpoint puts a shared
+// element that leads the winner's (interleave).
 func (x *composition) replace(d *Doc, k kind, text string) error {
-	at := 0
+	at, first := -1, -1
 	for i, kd := range x.kids {
 		e := kd.elem()
 		if e == nil {
 			continue
 		}
 		c := classify(d.format, kd.scope.elemURI(e), e)
+		if first < 0 && c.shared() {
+			first = i
+		}
 		if c == k || k == kindContent && d.format == Atom && isAtomContent(kd) {
 			n, err := retextedKid(kd, text)
 			if err != nil {
@@ -359,8 +371,8 @@ func (x *composition) replace(d *Doc, k kind, text string) error {
 			at = i + 1
 		}
 	}
-	if k == kindTitle {
-		at = 0
+	if k == kindTitle || at < 0 {
+		at = max(first, 0)
 	}
 	x.kids = slices.Insert(x.kids, at, d.newText(k, text))
 	if at <= x.syncAt {

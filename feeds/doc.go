@@ -224,7 +224,8 @@
 // # Crossing formats
 //
 // An Atom feed merges with an RSS feed; items cross into the local feed's
-// format. The title, content (atom:content ↔ description), categories and
+// format. The title, content (atom:content ↔ description; a description is
+// HTML, and crosses into Atom as content of type="html", the same text), categories and
 // other shared elements cross; comments and text too. The other format's
 // publisher-specific elements stay behind: they belong to the other
 // publisher and have no counterpart. An entry that comes from RSS gets the

@@ -177,17 +177,26 @@ func (d *Doc) kindOfKey(key string) (k kind, uri, local string, err error) {
 
 // placeFor returns where a new field goes: after the last field with the
 // same base name, else after the last shared field of the same or an
-// earlier group, else first.
+// earlier group, else where the first shared field is (first, when there
+// is none), which is where a merge puts a shared element that leads the
+// winner's (interleave), so that the endpoints that merge this version
+// lay it out as this one does.
 func (d *Doc) placeFor(fs []keyed, key string, k kind) int {
 	base, _, _ := SplitKey(key)
-	at := 0
+	at, first := -1, -1
 	for _, f := range fs {
+		if f.f.kind.shared() && (first < 0 || f.at < first) {
+			first = f.at
+		}
 		switch {
 		case f.base == base:
 			at = max(at, f.at+1)
 		case f.f.kind.shared() && group(f.f.kind) <= group(k):
 			at = max(at, f.at+1)
 		}
+	}
+	if at < 0 {
+		return max(first, 0)
 	}
 	return at
 }

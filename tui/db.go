@@ -101,6 +101,12 @@ func runDBImport(ctx context.Context, env *Env, args []string) error {
 	}
 	fmt.Fprintf(env.Stderr, "feedsync db import: %s: %s changed, %s in all\n",
 		what, count(res.Changed, "item"), count(int(res.Items), "item"))
+	if token != "" {
+		// Said, since a token it replaced locks out whoever held the old
+		// one, and sync's --token-file is a credential sent, not set.
+		fmt.Fprintf(env.Stderr, "feedsync db import: feed %s's token is now the first line of %s: every hub asks it, and no other, of requests for /%s\n",
+			pos[1], *tokenFile, pos[1])
+	}
 	return nil
 }
 

@@ -212,3 +212,25 @@ func TestDBImportTokenWithTheFeedOrNotAtAll(t *testing.T) {
 		t.Errorf("after the refused token the database holds %q; want no feed", out)
 	}
 }
+
+// 'db import --token-file' says that it set the feed's token, on a new
+// feed and on one that had another: the token it replaces locks out its
+// holders, and sync's --token-file, a credential sent, reads alike.
+// Before, an import into an existing feed replaced its token without a
+// word ("F merged into feed todo: 1 item changed").
+func TestDBImportSaysItSetTheToken(t *testing.T) {
+	u := pgtest.SharedServer(t).DB(t)
+	h := newHarness(t)
+	feed := h.write("todo.xml", oneItem)
+	for _, name := range []string{"one.token", "two.token"} {
+		tok := h.write(name, name+"-secret\r\n")
+		os.Chmod(tok, 0o600)
+		code, _, errs := h.run("", "db", "import", u, "todo", feed, "--token-file", tok)
+		if code != 0 || !strings.Contains(errs, "feed todo's token is now the first line of "+tok) {
+			t.Errorf("db import --token-file %s: %d %q", name, code, errs)
+		}
+	}
+	if code, _, errs := h.run("", "db", "import", u, "todo", feed); code != 0 || strings.Contains(errs, "token") {
+		t.Errorf("db import without --token-file: %d %q", code, errs)
+	}
+}

@@ -25,7 +25,7 @@ var scenarioDigests = map[string]string{
 	"adopt-plain-opml":              "9e87f41deeb58393d968fe754658f615336448a3d8c0091271c9738ba9c4668d",
 	"adopt-plain-rss":               "42c7f85a5b50641c12c2e06f7e03f7fce088b0328aaefffdd0b6b7090a9da71e",
 	"merge-conflicts-on-both-sides": "d60320eb4e115931b870e71c51aa500ee8d8d3f53b80d76836496cc4e7d4a0fc",
-	"merge-cross-format":            "2c3a2399013437772b9a96ba1e84594e24bcf3729fe20437ac61d6bf732358e5",
+	"merge-cross-format":            "381d7ffb19df5de11ef594758a4b4e60827f8c96af768337a8f399716524eb8a", // since RSS content crosses into Atom as type="html": the output with that attribute removed has the old digest
 	"merge-delete-vs-edit":          "2272e1b5e357cb18795d33194f31ba7e5de3712a0322ebbe1ff454a0a48d8901",
 	"merge-empty-opml-takes-sse":    "77528b78d9e907fbc51a667b814cfe439eb8e52d086acf2398242fba812078d8",
 	"merge-empty-rss-takes-sse":     "43106907f04f254b717b5d7fb04bd144babea8f462dc88a99176c640dfe353a0",

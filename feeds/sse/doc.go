@@ -113,7 +113,10 @@
 // feeds/threeway calls it a clash of the whole item. Another 0.91 reader
 // skips the attribute as foreign markup, sees the data, and loses only
 // what it never knew; "false" or empty read as not deleted, another value
-// is a warning and reads so too.
+// is a warning and reads so too. In RSS, a record declares feedsync's
+// namespace on itself when the feed does not bind it, never on the root,
+// which is each endpoint's own: endpoints that hold the same items hold
+// the same bytes, whichever wrote the record first.
 //
 // # What a losing version was made from
 //

@@ -140,7 +140,8 @@ func valueOf(e *etree.Element, text bool) string {
 		return feeds.CategoryValue(textOf(e), e.SelectAttrValue("domain", ""))
 	}
 	hasElem := slices.ContainsFunc(e.Child, func(t etree.Token) bool { _, ok := t.(*etree.Element); return ok })
-	if text || !hasElem && len(e.Attr) == 0 {
+	hasAttr := slices.ContainsFunc(e.Attr, func(a etree.Attr) bool { return !xmlutil.IsDecl(a) }) // a declaration is none
+	if text || !hasElem && !hasAttr {
 		return textOf(e)
 	}
 	var sb strings.Builder

@@ -185,3 +185,21 @@ func TestFieldTypes(t *testing.T) {
 		}
 	}
 }
+
+// An element that holds only text reads as its text wherever its
+// namespace is declared: a declaration is no attribute. Before, one that
+// declared its own prefix (as a record's copy of an item's element does
+// when feedsync's prefix is bound there to another namespace, or as
+// another writer may put it) read as markup, "<dc:subject
+// xmlns:dc=...>s</dc:subject>", and the conflict view and resolve --auto
+// took the same data for a change ("{...}subject[1], content combined").
+func TestTextElementWithItsOwnDeclarationReadsAsText(t *testing.T) {
+	d := mustParse(t, "f.xml", `<rss version="2.0" xmlns:sx="https://www.microsoft.com/schemas/rss/sse" xmlns:dc="http://purl.org/dc/elements/1.1/"><channel>
+<item><title>A</title><dc:subject>s</dc:subject><sx:sync id="a" version="1"><sx:history when="Sun, 01 Mar 2026 09:00:00 GMT" by="me"/></sx:sync></item>
+<item><title>A</title><x:subject xmlns:x="http://purl.org/dc/elements/1.1/">s</x:subject><sx:sync id="b" version="1"><sx:history when="Sun, 01 Mar 2026 09:00:00 GMT" by="me"/></sx:sync></item>
+</channel></rss>`)
+	a, b := Fields(d.Item("a").Data), Fields(d.Item("b").Data)
+	if len(a) != 2 || len(b) != 2 || a[1].Key != b[1].Key || a[1].Value != "s" || b[1].Value != "s" {
+		t.Errorf("fields differ:\n%s\n--\n%s", showFields(a), showFields(b))
+	}
+}

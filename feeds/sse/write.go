@@ -73,7 +73,12 @@ func (wr *writer) root() {
 }
 
 // needs reports whether anything written anew uses the SSE prefix, and
-// whether anything uses feedsync's outline prefix.
+// whether anything uses feedsync's outline prefix on the root. In RSS,
+// where only an sx:conflict's marks use it, never: the record declares it
+// (declFSO), since the root is each endpoint's own and a declaration put
+// there would stay at the endpoint that first wrote the record alone, and
+// the endpoints taking the item from it would hold other bytes (the item
+// carrying the declaration) for the same items.
 func (wr *writer) needs() (sx, fso bool) {
 	d := wr.d
 	if d.sharingSet && d.sharing != nil {
@@ -83,10 +88,9 @@ func (wr *writer) needs() (sx, fso bool) {
 		for i := range d.recs {
 			if !d.isHidden(i) && wr.d.rssMode(&d.recs[i], d.itemInd) != verbatim {
 				sx = true
-				fso = fso || conflictsMarked(d.recs[i].item)
 			}
 		}
-		return sx, fso
+		return sx, false
 	}
 	wr.lay.walk(func(n *node) {
 		it := d.recs[n.rec].item
