@@ -174,7 +174,18 @@
 // position from the written document: when it is not written under its
 // stored parent, or when its key is not the one derived from its written
 // neighbours. Positions therefore survive a round trip, and a change in
-// one place adds attributes to at most its neighbours. An sx:conflict
+// one place adds attributes to at most its neighbours. This holds for
+// outlines written as read too, and is decided from the positions alone:
+// an outline read with valid attributes that a reader no longer needs (a
+// move elsewhere made them needless, or a writer put them where they
+// were not needed) loses them, and one read without them that now needs
+// them gains them; nothing else of its sx:sync changes. So endpoints that
+// hold the same items hold the same outlines byte for byte, whatever the
+// order of the merges that brought them there: keeping the attributes an
+// unchanged outline was read with would make an endpoint's bytes depend
+// on which side a merge started from. Stale attributes (fso:version not
+// the version) are foreign markup: kept as read while the outline needs
+// none, replaced when it does. An sx:conflict
 // carries fso:parent and fso:key (no fso:version) when the losing
 // position differs from the item's; without them it has the item's.
 //
@@ -190,18 +201,20 @@
 // as read, through etree: the prolog, the channel or head, foreign markup,
 // comments, items without sx:sync, and items the Doc still holds as read
 // (byte for byte as etree writes them; an RSS item read without its tree,
-// as the exact bytes it was read from). An item whose sx:sync changed but
-// whose data did not keeps its element and loses only its old sx:sync;
-// other items are written anew from their data, one child to a line,
-// indented as the feed indents. An OPML outline keeps its children as
-// read while its child outlines are the ones read, in the order read;
-// otherwise they are laid out anew. A child of an item's data laid out at
-// a new depth (a version copied into sx:conflict, §5.2, or written anew
-// in the feed's layout) has its own indentation laid out afresh too, as
-// package feeds does for FeedSync 1.0.2 (one predicate and one re-layout,
-// in feeds/internal/xmlutil): where its white space is only that (element
-// content, of it and of the element content inside it) each white-space
-// text's last line becomes the new indentation, its blank lines kept.
+// as the exact bytes it was read from; an OPML outline's sx:sync with its
+// position attributes decided anew, see Outline positions). An item whose
+// sx:sync changed but whose data did not keeps its element and loses only
+// its old sx:sync; other items are written anew from their data, one
+// child to a line, indented as the feed indents. An OPML outline keeps
+// its children as read while its child outlines are the ones read, in the
+// order read; otherwise they are laid out anew. A child of an item's
+// data laid out at a new depth (a version copied into sx:conflict, §5.2,
+// or written anew in the feed's layout) has its own indentation laid
+// out afresh too, as package feeds does for FeedSync 1.0.2 (one predicate
+// and one re-layout, in feeds/internal/xmlutil): where its white space
+// is only that (element content, of it and of the element content inside
+// it) each white-space text's last line becomes the new indentation, its
+// blank lines kept.
 // Text is never touched: an element with character data (mixed content),
 // a CDATA section or a carriage return written &#13;, xml:space="preserve"
 // (on it or around it), XHTML or an Atom type="xhtml" text construct, and

@@ -188,17 +188,19 @@ func (d *Doc) liveAncestors() func(id string) string {
 }
 
 // settleList marks the outlines of one list, children of parent, that
-// must carry their position: those whose sx:sync is written as read with
-// a valid position on it, those not written under their parent, and those
-// whose key a reader would not derive (settle).
+// must carry their position: those not written under their parent, and
+// those whose key a reader would not derive (settle). It looks at the
+// positions only, never at whether an outline was read with marks, so
+// that the marks follow from the data and not from the order of the
+// merges that made it: an outline read with marks it no longer needs is
+// written without them.
 func (d *Doc) settleList(parent string, list []*node) {
 	keys := make([]string, len(list))
 	explicit := make([]bool, len(list))
 	for i, n := range list {
 		it := d.recs[n.rec].item
-		x := dataOf(it.Data)
 		keys[i] = it.Position.Key
-		explicit[i] = x != nil && x.read == it && x.posSet && d.nsOf(x.sync) || it.Position.Parent != parent
+		explicit[i] = it.Position.Parent != parent
 	}
 	settle(keys, explicit)
 	for i, n := range list {

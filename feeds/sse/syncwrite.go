@@ -65,16 +65,20 @@ func (wr *writer) syncAnew(x *itemData, it *sse.Item, explicit bool, ind string)
 	wr.close(name, outer)
 }
 
-// syncPatched writes an sx:sync as read, but with the position of the
-// item, which it did not carry validly, in place of any it had.
-func (wr *writer) syncPatched(src *etree.Element, it *sse.Item) {
+// syncPatched writes an sx:sync as read, but with its position marks
+// decided anew: the item's position, which it did not carry validly, in
+// place of any it had when explicit; else none, where it had ones a
+// reader no longer needs.
+func (wr *writer) syncPatched(src *etree.Element, it *sse.Item, explicit bool) {
 	attrs := make([]etree.Attr, 0, len(src.Attr)+3)
 	for _, a := range src.Attr {
 		if a.Space == "" || xmlutil.IsDecl(a) || attrURI(src, a) != NSOutline {
 			attrs = append(attrs, a)
 		}
 	}
-	attrs = wr.posAttrs(attrs, it.Position, itoa(it.Version))
+	if explicit {
+		attrs = wr.posAttrs(attrs, it.Position, itoa(it.Version))
+	}
 	extra := fixups(src, wr.cur)
 	outer := wr.open(src.FullTag(), attrs, extra, src)
 	if !wr.endStart(len(src.Child) == 0, outer) {
