@@ -101,6 +101,13 @@ func runDBImport(ctx context.Context, env *Env, args []string) error {
 	}
 	fmt.Fprintf(env.Stderr, "feedsync db import: %s: %s changed, %s in all\n",
 		what, count(res.Changed, "item"), count(int(res.Items), "item"))
+	if n, err := doc.Unsynced(); err == nil && n > 0 {
+		// A merge takes synced items only (1.0.2 §3.3, 0.91 §4.4): a
+		// plain feed imported would otherwise give hubs nothing to sync,
+		// in silence.
+		fmt.Fprintf(env.Stderr, "feedsync db import: note: %s has %s with no sync data, which the hubs do not sync: adopt it first, once, by one endpoint ('feedsync help adopt'), and import the adopted feed\n",
+			displayName(pos[2]), count(n, "item"))
+	}
 	if token != "" {
 		// Said, since a token it replaced locks out whoever held the old
 		// one, and sync's --token-file is a credential sent, not set.

@@ -234,3 +234,21 @@ func TestDBImportSaysItSetTheToken(t *testing.T) {
 		t.Errorf("db import without --token-file: %d %q", code, errs)
 	}
 }
+
+// TestDBImportOfAPlainFeedSaysItsItemsAreNotSynced: a feed whose items
+// have no sync data imports none of them as items (a merge takes synced
+// items only, 1.0.2 §3.3); before, db import said "0 items changed, 0
+// items in all" and nothing else, and a newcomer's hubs served nothing.
+func TestDBImportOfAPlainFeedSaysItsItemsAreNotSynced(t *testing.T) {
+	u := pgtest.SharedServer(t).DB(t)
+	h := newHarness(t)
+	plain := h.write("plain.xml", plainFeed)
+	code, _, errs := h.run("", "db", "import", u, "news", plain)
+	if code != 0 || !strings.Contains(errs, "with no sync data") || !strings.Contains(errs, "adopt it first") {
+		t.Errorf("db import of a plain feed: %d %q", code, errs)
+	}
+	synced := h.write("todo.xml", oneItem)
+	if code, _, errs := h.run("", "db", "import", u, "todo", synced); code != 0 || strings.Contains(errs, "no sync data") {
+		t.Errorf("db import of a synced feed: %d %q", code, errs)
+	}
+}
