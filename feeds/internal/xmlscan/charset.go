@@ -91,7 +91,12 @@ func lookup(name string) (*Charset, string) {
 	if row == 0 {
 		return nil, "names encoding " + quote(name) + ", an IANA character set that feedsync (golang.org/x/text) does not read: convert the document to UTF-8"
 	}
-	e, canonical := charsetEncoding(row), charsetRows[row]
+	return charsetFor(name, charsetEncoding(row), charsetRows[row])
+}
+
+// charsetFor is the charset named name whose encoding is e, canonical its
+// IANA name, or an error message.
+func charsetFor(name string, e encoding.Encoding, canonical string) (*Charset, string) {
 	switch canonical {
 	case "UTF-8":
 		return nil, ""

@@ -10,11 +10,8 @@ import (
 	"testing"
 
 	"golang.org/x/text/encoding"
-	"golang.org/x/text/encoding/charmap"
 	"golang.org/x/text/encoding/htmlindex"
 	"golang.org/x/text/encoding/ianaindex"
-	"golang.org/x/text/encoding/japanese"
-	"golang.org/x/text/encoding/simplifiedchinese"
 )
 
 // TestCharsetTableAgreesWithXText checks that lookup, which reads the
@@ -71,26 +68,7 @@ func xtextLookup(name string) (*Charset, string) {
 		return nil, "names encoding " + quote(name) + ", which is no character set feedsync knows (IANA's names and aliases, WHATWG's labels): convert the document to UTF-8"
 	}
 	canonical, _ := ianaindex.IANA.Name(e)
-	switch canonical {
-	case "UTF-8":
-		return nil, ""
-	case "UTF-16", "UTF-16BE", "UTF-16LE":
-		return nil, "names " + name + ", but the document is not in UTF-16 with a byte order mark"
-	}
-	c := &Charset{Name: name, enc: e}
-	switch e {
-	case simplifiedchinese.GB18030:
-		c.complete = true
-	case japanese.ISO2022JP, simplifiedchinese.HZGB2312:
-		c.stateful = true
-	}
-	if m, ok := e.(*charmap.Charmap); ok {
-		c.single = newSingleByte(m, strings.EqualFold(canonical, "windows-1252"))
-	} else if canonical == "US-ASCII" {
-		c.single = asciiTable()
-	}
-	c.euc = eucName(strings.ToLower(name))
-	return c, ""
+	return charsetFor(name, e, canonical)
 }
 
 // TestCharsetTableIsCurrent runs gencharsets.go and fails when what it
