@@ -356,3 +356,46 @@ func TestGitSetup(t *testing.T) {
 		}
 	})
 }
+
+// TestGitMergesAFileThatIsNoFeedAsGitWould checks that a file the
+// pattern sends to the driver but that is no feed on either side (a text
+// file, an XML file of another kind, matched by '*.xml') merges as git
+// merges it without the driver: changes to different lines merge cleanly,
+// exit 0, rather than leaving the path conflicted because the merge does
+// not load as a feed, which neither side did.
+func TestGitMergesAFileThatIsNoFeedAsGitWould(t *testing.T) {
+	t.Parallel()
+	files := map[string]string{
+		"notes.xml":  "line 1\nline 2\nline 3\nline 4\nline 5\n",
+		"config.xml": "<config>\n <a>1</a>\n <b>2</b>\n <c>3</c>\n <d>4</d>\n</config>\n",
+	}
+	r := newGitRepo(t)
+	r.feedsync("git", "setup", "*.xml")
+	for name, body := range files {
+		r.write(name, body)
+	}
+	r.commit("files")
+	r.git("checkout", "-q", "-b", "topic")
+	r.write("notes.xml", strings.Replace(files["notes.xml"], "line 1", "line one", 1))
+	r.write("config.xml", strings.Replace(files["config.xml"], "<a>1</a>", "<a>one</a>", 1))
+	r.commit("topic")
+	r.git("checkout", "-q", "main")
+	r.write("notes.xml", strings.Replace(files["notes.xml"], "line 5", "line five", 1))
+	r.write("config.xml", strings.Replace(files["config.xml"], "<d>4</d>", "<d>four</d>", 1))
+	r.commit("main")
+	code, out := r.run("git", "merge", "--no-edit", "topic")
+	if code != 0 {
+		t.Fatalf("git merge: exit %d, want the clean merge git makes of these files\n%s", code, out)
+	}
+	for name, want := range map[string]string{
+		"notes.xml":  "line one\nline 2\nline 3\nline 4\nline five\n",
+		"config.xml": "<config>\n <a>one</a>\n <b>2</b>\n <c>3</c>\n <d>four</d>\n</config>\n",
+	} {
+		if got := r.read(name); got != want {
+			t.Errorf("%s:\n%s\nwant:\n%s", name, got, want)
+		}
+		if !strings.Contains(out, "feedsync git-merge: "+name+": merging as text") {
+			t.Errorf("the driver did not say it merged %s as text:\n%s", name, out)
+		}
+	}
+}
