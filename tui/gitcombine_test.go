@@ -169,6 +169,26 @@ func TestGitCombineTurnedOff(t *testing.T) {
 	}
 }
 
+// TestGitCombineKeyThatIsNoBooleanCombinesNothing: a feedsync.combine
+// that git does not read as a boolean ("flase", a typo of false) was taken
+// as unset, and the driver combined without a word. Whoever set the key
+// meant something: the driver says the value is not one and combines
+// nothing, which leaves the items to a person and loses nothing.
+func TestGitCombineKeyThatIsNoBooleanCombinesNothing(t *testing.T) {
+	t.Parallel()
+	f := combineFixtures[0]
+	r := setUp(t, f.gitFixture)
+	r.git("config", "feedsync.combine", "flase")
+	r.branches(f, f.apart)
+	code, out := r.run("git", "merge", "--no-edit", "topic")
+	if code == 0 || strings.Contains(out, ": combined ") || !r.conflicted("todo.xml", f.a) {
+		t.Errorf("git merge: exit %d, want the item in conflict and nothing combined\n%s", code, out)
+	}
+	if !strings.Contains(out, `feedsync.combine is "flase", not true or false`) {
+		t.Errorf("the driver did not name the value it could not read:\n%s", out)
+	}
+}
+
 // TestGitSameStampOnTwoBranches is issue 29 item 8 with real git:
 // 'update --by me --when T' on two branches with different titles gave
 // two versions with one by, sequence and when, and the driver exited 0
