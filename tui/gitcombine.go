@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/feedsync/feedsync/feeds/gitmerge"
@@ -102,6 +103,8 @@ func combinedWhat(out *gitmerge.Outcome, id string, p threeway.Plan) string {
 func leftReason(out *gitmerge.Outcome, id string) string {
 	p, ok := out.Plans[id]
 	switch {
+	case slices.Contains(out.Cut, id):
+		return "its outline became its own ancestor, cut to the top level (0.91 §4.4.2)"
 	case !ok:
 		return ""
 	case errors.Is(p.Err, gitmerge.ErrHeld):

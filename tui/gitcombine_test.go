@@ -281,3 +281,34 @@ func deletedIn(t *testing.T, feed, id string) bool {
 	}
 	return e.Winner().Deleted()
 }
+
+// TestGitMergeFlagsTheCycleOfOutlinesMovedUnderEachOther: one branch
+// moves an outline under a second, the other the second under the first.
+// Each branch changed one of them, so the driver took each whole from its
+// side, undoing the conflict flag that cycle detection (0.91 §4.4.2) had
+// set on the one it cut: 'git merge' exited 0 with a feed whose outlines
+// are their own ancestors unflagged (validate warned), where 'feedsync
+// merge' of the same sides flags it. The driver keeps the flag and stops.
+func TestGitMergeFlagsTheCycleOfOutlinesMovedUnderEachOther(t *testing.T) {
+	t.Parallel()
+	r := setUp(t, gitFixtures[3])
+	r.git("checkout", "-q", "-b", "topic")
+	r.feedsync("update", "todo.xml", "--id", "news", "--parent", "tech", "--by", "bob", "--when", "2026-03-02T09:00:00Z", "-o", "todo.xml")
+	r.commit("news under tech")
+	r.git("checkout", "-q", "main")
+	r.feedsync("update", "todo.xml", "--id", "tech", "--parent", "news", "--by", "alice", "--when", "2026-03-02T08:00:00Z", "-o", "todo.xml")
+	r.commit("tech under news")
+	code, out := r.run("git", "merge", "--no-edit", "topic")
+	if code == 0 {
+		t.Fatalf("git merge: exit 0, want the outline cut from the cycle in conflict\n%s", out)
+	}
+	if v := r.feedsync("validate", "todo.xml"); strings.Contains(v, "own ancestor") {
+		t.Errorf("the merged feed holds a cycle no merge flagged:\n%s", v)
+	}
+	if !strings.Contains(out, "became its own ancestor") {
+		t.Errorf("the driver did not say why the outline is in conflict:\n%s", out)
+	}
+	if !r.conflicted("todo.xml", "news") && !r.conflicted("todo.xml", "tech") {
+		t.Errorf("neither outline of the cycle is in conflict:\n%s", r.read("todo.xml"))
+	}
+}
