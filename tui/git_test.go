@@ -399,3 +399,34 @@ func TestGitMergesAFileThatIsNoFeedAsGitWould(t *testing.T) {
 		}
 	}
 }
+
+// TestGitOctopusMergeSaysToMergeOneAtATime: git's octopus strategy ('git
+// merge A B C') merges files with git merge-file and runs no merge
+// driver, so a feed two of the branches changed apart stops it with text
+// conflict markers and no word from feedsync. help git says so, and to
+// undo it and merge one branch at a time, which the driver then combines.
+func TestGitOctopusMergeSaysToMergeOneAtATime(t *testing.T) {
+	t.Parallel()
+	f := combineFixtures[0]
+	r := setUp(t, f.gitFixture)
+	r.git("branch", "b1")
+	r.git("branch", "b2")
+	r.git("checkout", "-q", "b1")
+	r.edit("todo.xml", f.a, f.flag, f.apart[0], "alice", "2026-03-02T08:00:00Z")
+	r.git("checkout", "-q", "b2")
+	r.edit("todo.xml", f.a, f.flag, f.apart[1], "bob", "2026-03-02T09:00:00Z")
+	r.git("checkout", "-q", "main")
+	r.edit("todo.xml", f.b, f.flag, "main's edit", "carol", "2026-03-02T10:00:00Z")
+	code, out := r.run("git", "merge", "--no-edit", "b1", "b2")
+	if code == 0 || strings.Contains(out, "feedsync git-merge") {
+		t.Fatalf("git merge b1 b2: exit %d; this test expects git's octopus to merge as text without the driver and stop\n%s", code, out)
+	}
+	if help := r.feedsync("help", "git"); !strings.Contains(help, "octopus") || !strings.Contains(help, "one at a time") {
+		t.Errorf("help git does not say that an octopus merge runs no driver:\n%s", help)
+	}
+	r.git("merge", "--abort")
+	r.git("merge", "--no-edit", "b1")
+	if code, out := r.run("git", "merge", "--no-edit", "b2"); code != 0 || !strings.Contains(r.read("todo.xml"), f.combined) {
+		t.Errorf("git merge b2 after b1: exit %d, want %q combined\n%s", code, f.combined, out)
+	}
+}
