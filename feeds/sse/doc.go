@@ -118,6 +118,15 @@
 // which is each endpoint's own: endpoints that hold the same items hold
 // the same bytes, whichever wrote the record first.
 //
+// In OPML the root declares it when an outline needs position marks or a
+// record its marks, and a root's declaration of it (OPML or RSS) goes
+// when nothing written uses it any more, once the conflicts are resolved
+// and the marks needless: an endpoint that never held the conflict holds
+// the same outline without it. A declaration that something other than
+// the marks of an item's sx:sync and sx:conflict uses (an element of the
+// head, an attribute of the data, another writer's) is the feed's own
+// and stays.
+//
 // # What a losing version was made from
 //
 // 0.91 §5.2 keeps none of the losing version's sx:update list, so a record
