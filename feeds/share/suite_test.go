@@ -26,6 +26,8 @@ type suiteHub struct {
 	t     testing.TB
 	store string
 	url   string // the feed's: .../todo
+	dir   string // the file hub's folder, holding todo.xml
+	files *Dir   // the file hub, nil for the database's
 	clock *clock
 	log   *syncBuffer
 	db    *DB
@@ -39,13 +41,14 @@ func startSuite(t testing.TB, store, kind string, opts Options) *suiteHub {
 	switch store {
 	case "file":
 		dir := t.TempDir()
+		sh.dir = dir
 		writeFeed(t, dir, "todo.xml", emptyFeeds[kind])
 		d, err := NewDir(dir, opts)
 		if err != nil {
 			t.Fatal(err)
 		}
 		t.Cleanup(d.Close)
-		h = d
+		h, sh.files = d, d
 	case "db":
 		db, _ := testDB(t)
 		db.now = sh.clock.Now

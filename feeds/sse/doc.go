@@ -187,8 +187,10 @@
 // outlines written as read too, and is decided from the positions alone:
 // an outline read with valid attributes that a reader no longer needs (a
 // move elsewhere made them needless, or a writer put them where they
-// were not needed) loses them, and one read without them that now needs
-// them gains them; nothing else of its sx:sync changes. So endpoints that
+// were not needed) loses them, with a declaration of feedsync's namespace
+// on its sx:sync that only they used (a PostgreSQL hub stores each
+// outline with its marks, declared there), and one read without them that
+// now needs them gains them; nothing else of its sx:sync changes. So endpoints that
 // hold the same items hold the same outlines byte for byte, whatever the
 // order of the merges that brought them there: keeping the attributes an
 // unchanged outline was read with would make an endpoint's bytes depend

@@ -146,3 +146,32 @@ func TestDroppedFeedsyncNamespaceLeavesNoPrefixUnbound(t *testing.T) {
 		t.Errorf("the mark is lost:\n%s", out)
 	}
 }
+
+// TestNeedlessMarksTakeTheirDeclaration guards that an outline read with
+// position marks a reader does not need, declared on its sx:sync (as a
+// PostgreSQL hub stores every outline), is written without the marks and
+// without that declaration, which nothing else used: it stayed, and 'db
+// export' wrote it on every outline.
+func TestNeedlessMarksTakeTheirDeclaration(t *testing.T) {
+	const feed = `<?xml version="1.0" encoding="utf-8"?>
+<opml version="2.0" xmlns:sx="http://www.microsoft.com/schemas/rss/sse">
+ <head><title>Outline</title></head>
+ <body>
+  <outline text="a">
+   <sx:sync id="a" version="1"%s>
+    <sx:history when="Thu, 1 Jan 2026 00:00:00 GMT" by="A"/>
+   </sx:sync>
+  </outline>
+ </body>
+</opml>
+`
+	marked := fmt.Sprintf(feed, ` xmlns:fso="`+NSOutline+`" fso:parent="" fso:key="V" fso:version="1"`)
+	if got, want := mustParse(t, "marked.xml", marked).Bytes(), fmt.Sprintf(feed, ""); !bytes.Equal(got, []byte(want)) {
+		t.Errorf("written:\n%s\nwant:\n%s", got, want)
+	}
+	// A declaration that the sx:sync's children use stays.
+	used := strings.Replace(marked, `by="A"/>`, `by="A" fso:seen="yes"/>`, 1)
+	if got := mustParse(t, "used.xml", used).Bytes(); !bytes.Contains(got, []byte(`<sx:sync id="a" version="1" xmlns:fso="`+NSOutline+`">`)) {
+		t.Errorf("the declaration a child uses is gone:\n%s", got)
+	}
+}
