@@ -356,3 +356,77 @@ func TestGitSetup(t *testing.T) {
 		}
 	})
 }
+
+// TestGitMergesAFileThatIsNoFeedAsGitWould checks that a file the
+// pattern sends to the driver but that is no feed on either side (a text
+// file, an XML file of another kind, matched by '*.xml') merges as git
+// merges it without the driver: changes to different lines merge cleanly,
+// exit 0, rather than leaving the path conflicted because the merge does
+// not load as a feed, which neither side did.
+func TestGitMergesAFileThatIsNoFeedAsGitWould(t *testing.T) {
+	t.Parallel()
+	files := map[string]string{
+		"notes.xml":  "line 1\nline 2\nline 3\nline 4\nline 5\n",
+		"config.xml": "<config>\n <a>1</a>\n <b>2</b>\n <c>3</c>\n <d>4</d>\n</config>\n",
+	}
+	r := newGitRepo(t)
+	r.feedsync("git", "setup", "*.xml")
+	for name, body := range files {
+		r.write(name, body)
+	}
+	r.commit("files")
+	r.git("checkout", "-q", "-b", "topic")
+	r.write("notes.xml", strings.Replace(files["notes.xml"], "line 1", "line one", 1))
+	r.write("config.xml", strings.Replace(files["config.xml"], "<a>1</a>", "<a>one</a>", 1))
+	r.commit("topic")
+	r.git("checkout", "-q", "main")
+	r.write("notes.xml", strings.Replace(files["notes.xml"], "line 5", "line five", 1))
+	r.write("config.xml", strings.Replace(files["config.xml"], "<d>4</d>", "<d>four</d>", 1))
+	r.commit("main")
+	code, out := r.run("git", "merge", "--no-edit", "topic")
+	if code != 0 {
+		t.Fatalf("git merge: exit %d, want the clean merge git makes of these files\n%s", code, out)
+	}
+	for name, want := range map[string]string{
+		"notes.xml":  "line one\nline 2\nline 3\nline 4\nline five\n",
+		"config.xml": "<config>\n <a>one</a>\n <b>2</b>\n <c>3</c>\n <d>four</d>\n</config>\n",
+	} {
+		if got := r.read(name); got != want {
+			t.Errorf("%s:\n%s\nwant:\n%s", name, got, want)
+		}
+		if !strings.Contains(out, "feedsync git-merge: "+name+": merging as text") {
+			t.Errorf("the driver did not say it merged %s as text:\n%s", name, out)
+		}
+	}
+}
+
+// TestGitOctopusMergeSaysToMergeOneAtATime: git's octopus strategy ('git
+// merge A B C') merges files with git merge-file and runs no merge
+// driver, so a feed two of the branches changed apart stops it with text
+// conflict markers and no word from feedsync. help git says so, and to
+// undo it and merge one branch at a time, which the driver then combines.
+func TestGitOctopusMergeSaysToMergeOneAtATime(t *testing.T) {
+	t.Parallel()
+	f := combineFixtures[0]
+	r := setUp(t, f.gitFixture)
+	r.git("branch", "b1")
+	r.git("branch", "b2")
+	r.git("checkout", "-q", "b1")
+	r.edit("todo.xml", f.a, f.flag, f.apart[0], "alice", "2026-03-02T08:00:00Z")
+	r.git("checkout", "-q", "b2")
+	r.edit("todo.xml", f.a, f.flag, f.apart[1], "bob", "2026-03-02T09:00:00Z")
+	r.git("checkout", "-q", "main")
+	r.edit("todo.xml", f.b, f.flag, "main's edit", "carol", "2026-03-02T10:00:00Z")
+	code, out := r.run("git", "merge", "--no-edit", "b1", "b2")
+	if code == 0 || strings.Contains(out, "feedsync git-merge") {
+		t.Fatalf("git merge b1 b2: exit %d; this test expects git's octopus to merge as text without the driver and stop\n%s", code, out)
+	}
+	if help := r.feedsync("help", "git"); !strings.Contains(help, "octopus") || !strings.Contains(help, "one at a time") {
+		t.Errorf("help git does not say that an octopus merge runs no driver:\n%s", help)
+	}
+	r.git("merge", "--abort")
+	r.git("merge", "--no-edit", "b1")
+	if code, out := r.run("git", "merge", "--no-edit", "b2"); code != 0 || !strings.Contains(r.read("todo.xml"), f.combined) {
+		t.Errorf("git merge b2 after b1: exit %d, want %q combined\n%s", code, f.combined, out)
+	}
+}

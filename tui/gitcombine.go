@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/feedsync/feedsync/feeds/gitmerge"
@@ -28,7 +29,7 @@ const combineKey = "feedsync.combine"
 // EP'), else the id kept in the user's config directory; at --when, else
 // now. Without a valid one the driver says so and combines nothing.
 func (d *gitDriver) combine(ctx context.Context, v gitmerge.Versions, out *gitmerge.Outcome) {
-	if d.noCombine || !out.Combinable() || !combineEnabled(ctx) {
+	if d.noCombine || !out.Combinable() || !d.combineEnabled(ctx) {
 		return
 	}
 	st, err := d.stamp.stamp(d.env, now, d.workFile())
@@ -46,9 +47,20 @@ func (d *gitDriver) combine(ctx context.Context, v gitmerge.Versions, out *gitme
 
 // combineEnabled reads feedsync.combine from git's config where git runs
 // the driver: false turns combining off; unset, or no git, leaves it on.
-func combineEnabled(ctx context.Context) bool {
-	val, _, err := gitExec(ctx, "config", "--type=bool", "--get", combineKey)
-	return err != nil || strings.TrimSpace(string(val)) != "false"
+// A value git does not read as a boolean (a typo of false) turns it off
+// too, with a warning: whoever set the key meant something, and leaving
+// the items in conflict for a person loses nothing.
+func (d *gitDriver) combineEnabled(ctx context.Context) bool {
+	val, code, err := gitExec(ctx, "config", "--type=bool", "--get", combineKey)
+	switch {
+	case err == nil:
+		return strings.TrimSpace(string(val)) != "false"
+	case code == 1 || code < 0: // unset, or git did not run
+		return true
+	}
+	raw, _, _ := gitExec(ctx, "config", "--get", combineKey)
+	d.env.warn(fmt.Sprintf("%s: nothing combined: git config %s is %q, not true or false", d.path, combineKey, strings.TrimSpace(string(raw))))
+	return false
 }
 
 // workFile is the feed's file in the work tree, where git runs the
@@ -91,6 +103,8 @@ func combinedWhat(out *gitmerge.Outcome, id string, p threeway.Plan) string {
 func leftReason(out *gitmerge.Outcome, id string) string {
 	p, ok := out.Plans[id]
 	switch {
+	case slices.Contains(out.Cut, id):
+		return "its outline became its own ancestor, cut to the top level (0.91 §4.4.2)"
 	case !ok:
 		return ""
 	case errors.Is(p.Err, gitmerge.ErrHeld):

@@ -169,6 +169,26 @@ func TestGitCombineTurnedOff(t *testing.T) {
 	}
 }
 
+// TestGitCombineKeyThatIsNoBooleanCombinesNothing: a feedsync.combine
+// that git does not read as a boolean ("flase", a typo of false) was taken
+// as unset, and the driver combined without a word. Whoever set the key
+// meant something: the driver says the value is not one and combines
+// nothing, which leaves the items to a person and loses nothing.
+func TestGitCombineKeyThatIsNoBooleanCombinesNothing(t *testing.T) {
+	t.Parallel()
+	f := combineFixtures[0]
+	r := setUp(t, f.gitFixture)
+	r.git("config", "feedsync.combine", "flase")
+	r.branches(f, f.apart)
+	code, out := r.run("git", "merge", "--no-edit", "topic")
+	if code == 0 || strings.Contains(out, ": combined ") || !r.conflicted("todo.xml", f.a) {
+		t.Errorf("git merge: exit %d, want the item in conflict and nothing combined\n%s", code, out)
+	}
+	if !strings.Contains(out, `feedsync.combine is "flase", not true or false`) {
+		t.Errorf("the driver did not name the value it could not read:\n%s", out)
+	}
+}
+
 // TestGitSameStampOnTwoBranches is issue 29 item 8 with real git:
 // 'update --by me --when T' on two branches with different titles gave
 // two versions with one by, sequence and when, and the driver exited 0
@@ -260,4 +280,35 @@ func deletedIn(t *testing.T, feed, id string) bool {
 		t.Fatal(err)
 	}
 	return e.Winner().Deleted()
+}
+
+// TestGitMergeFlagsTheCycleOfOutlinesMovedUnderEachOther: one branch
+// moves an outline under a second, the other the second under the first.
+// Each branch changed one of them, so the driver took each whole from its
+// side, undoing the conflict flag that cycle detection (0.91 §4.4.2) had
+// set on the one it cut: 'git merge' exited 0 with a feed whose outlines
+// are their own ancestors unflagged (validate warned), where 'feedsync
+// merge' of the same sides flags it. The driver keeps the flag and stops.
+func TestGitMergeFlagsTheCycleOfOutlinesMovedUnderEachOther(t *testing.T) {
+	t.Parallel()
+	r := setUp(t, gitFixtures[3])
+	r.git("checkout", "-q", "-b", "topic")
+	r.feedsync("update", "todo.xml", "--id", "news", "--parent", "tech", "--by", "bob", "--when", "2026-03-02T09:00:00Z", "-o", "todo.xml")
+	r.commit("news under tech")
+	r.git("checkout", "-q", "main")
+	r.feedsync("update", "todo.xml", "--id", "tech", "--parent", "news", "--by", "alice", "--when", "2026-03-02T08:00:00Z", "-o", "todo.xml")
+	r.commit("tech under news")
+	code, out := r.run("git", "merge", "--no-edit", "topic")
+	if code == 0 {
+		t.Fatalf("git merge: exit 0, want the outline cut from the cycle in conflict\n%s", out)
+	}
+	if v := r.feedsync("validate", "todo.xml"); strings.Contains(v, "own ancestor") {
+		t.Errorf("the merged feed holds a cycle no merge flagged:\n%s", v)
+	}
+	if !strings.Contains(out, "became its own ancestor") {
+		t.Errorf("the driver did not say why the outline is in conflict:\n%s", out)
+	}
+	if !r.conflicted("todo.xml", "news") && !r.conflicted("todo.xml", "tech") {
+		t.Errorf("neither outline of the cycle is in conflict:\n%s", r.read("todo.xml"))
+	}
 }

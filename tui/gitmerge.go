@@ -29,9 +29,10 @@ import (
 // the path conflicted; 'git mergetool --tool=feedsync' or 'feedsync
 // resolve' resolves them), or both sides changed a feed-level part each
 // differently (ours' is in the file, theirs' is quoted and stays git's
-// stage 3), or a text merge (below) has no markers but does not load as a
-// feed; 2: nothing could be merged, CURRENT is as it was. It never exits 0
-// on a file that does not load.
+// stage 3), or a text merge (below) of a file that loaded as a feed on a
+// side has no markers but does not load as a feed; 2: nothing could be
+// merged, CURRENT is as it was. It never exits 0 on a feed that does not
+// load; a file that is a feed on neither side is git's text merge alone.
 //
 // Files that are not FeedSync 1.0.2 or SSE 0.91 feeds on both sides, or
 // that do not merge as one (broken XML, plain RSS, feeds of two dialects),
@@ -76,7 +77,7 @@ func (d *gitDriver) run(ctx context.Context) error {
 	var notFeed *notFeedError
 	if errors.As(err, &notFeed) {
 		fmt.Fprintf(d.env.Stderr, "feedsync git-merge: %s: %s", d.path, userText(err))
-		return d.textMerge(ctx)
+		return d.textMerge(ctx, notFeed.aFeed)
 	}
 	if err != nil {
 		return err
@@ -85,7 +86,7 @@ func (d *gitDriver) run(ctx context.Context) error {
 	out, err := gitmerge.Merge(v)
 	if err != nil {
 		fmt.Fprintf(d.env.Stderr, "feedsync git-merge: %s: the feeds do not merge:\n%s", d.path, indent(userText(err), maxProblemLines))
-		return d.textMerge(ctx)
+		return d.textMerge(ctx, true)
 	}
 	d.combine(ctx, v, out)
 	var buf bytes.Buffer
@@ -103,8 +104,13 @@ func (d *gitDriver) run(ctx context.Context) error {
 	return d.report(out)
 }
 
-// notFeedError says why a version is not merged as a feed.
-type notFeedError struct{ msg string }
+// notFeedError says why a version is not merged as a feed. aFeed is
+// whether ours or theirs loads as a feed (a plain one, or one whose other
+// side is broken): then the text merge must load as one too.
+type notFeedError struct {
+	msg   string
+	aFeed bool
+}
 
 func (e *notFeedError) Error() string { return e.msg }
 
@@ -124,6 +130,7 @@ func (d *gitDriver) load(ctx context.Context) (gitmerge.Versions, error) {
 	base, baseDialect := d.loadBase(ctx)
 	var why strings.Builder
 	var docs [2]*dialect.Doc
+	aFeed := false
 	for s, path := range [2]string{d.cur, d.other} {
 		data, err := readSource(ctx, d.env, path)
 		if err != nil {
@@ -132,15 +139,17 @@ func (d *gitDriver) load(ctx context.Context) (gitmerge.Versions, error) {
 		f, err := parseFeed(d.env, d.path+" ("+gitmerge.Side(s).String()+")", data)
 		if err != nil {
 			fmt.Fprintf(&why, "%s does not load as a feed:\n%s", gitmerge.Side(s), indent(userText(err), maxProblemLines))
+		} else {
+			aFeed = true
 		}
 		docs[s] = f
 	}
 	v.Ours, v.Theirs = docs[gitmerge.Ours], docs[gitmerge.Theirs]
 	switch {
 	case why.Len() > 0:
-		return v, &notFeedError{why.String()}
+		return v, &notFeedError{why.String(), aFeed}
 	case !hasSyncData(v.Ours) && !hasSyncData(v.Theirs):
-		return v, &notFeedError{"neither ours nor theirs is a FeedSync or SSE feed (no item with sx:sync, no sx:sharing)\n"}
+		return v, &notFeedError{"neither ours nor theirs is a FeedSync or SSE feed (no item with sx:sync, no sx:sharing)\n", true}
 	}
 	want := v.Ours.Dialect()
 	if want == dialect.None {
@@ -169,7 +178,11 @@ func (d *gitDriver) loadBase(ctx context.Context) (*gitmerge.Base, dialect.Diale
 }
 
 // textMerge merges the versions as text with git merge-file, as git does
-// without the driver, and writes the result to CURRENT.
+// without the driver, and writes the result to CURRENT. When wasFeed (ours
+// or theirs loads as a feed), a clean merge must load as one too
+// (checkTextMerge); a file that is a feed on neither side (a text or other
+// XML file the pattern matched) is git's merge alone, exit 0 when clean,
+// as without the driver.
 //
 // Its conflict markers are labelled ours, base and theirs, where git's own
 // merge writes branch names: git hands a driver its labels only as %S, %X
@@ -178,7 +191,7 @@ func (d *gitDriver) loadBase(ctx context.Context) (*gitmerge.Base, dialect.Diale
 // conflict-marker-size attribute, as in git's own merge: git hands a
 // driver that as %L, which the line does not take either, so the driver
 // asks 'git check-attr' for it.
-func (d *gitDriver) textMerge(ctx context.Context) error {
+func (d *gitDriver) textMerge(ctx context.Context, wasFeed bool) error {
 	fmt.Fprintf(d.env.Stderr, "feedsync git-merge: %s: merging as text (git merge-file)\n", d.path)
 	args := []string{"merge-file", "-p", "-L", "ours", "-L", "base", "-L", "theirs"}
 	if n := markerSize(ctx, d.pathname); n > 0 {
@@ -194,6 +207,9 @@ func (d *gitDriver) textMerge(ctx context.Context) error {
 	if code > 0 {
 		fmt.Fprintf(d.env.Stderr, "feedsync git-merge: %s: %d conflict(s) marked as text\n", d.path, code)
 		return errConflicts
+	}
+	if !wasFeed {
+		return nil
 	}
 	return d.checkTextMerge(out)
 }

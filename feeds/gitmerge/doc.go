@@ -23,7 +23,10 @@
 //     take from the local feed, an edit made without a new sx:history, and
 //     a revert to an older version are kept. Items both sides changed are
 //     merged by §3.3 (§4.4), and where their changes clash the result
-//     holds sx:conflicts.
+//     holds sx:conflicts. An outline so taken that cycle detection cuts
+//     (0.91 §4.4.2: each branch moved one outline under the other) keeps
+//     the spec's merge, flagged in conflict (Outcome.Cut): taken whole it
+//     would lose the flag and leave a cycle no merge flagged.
 //   - The feed-level data (feeds.Doc.FeedLevel: the channel's title and
 //     lastBuildDate, Atom's updated, sx:sharing, items without sx:sync...)
 //     is not merged by the spec; it is merged part by part as git would:

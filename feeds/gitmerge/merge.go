@@ -57,8 +57,11 @@ type Outcome struct {
 	// Combined are the ids of the items both sides changed whose changes
 	// combined three-way (Combine), each resolved as one new version;
 	// Plans says how each item Combine looked at combines, or why not.
-	Combined    []string
-	Plans       map[string]Plan
+	Combined []string
+	Plans    map[string]Plan
+	// Cut are the ids of outlines one side changed that cycle detection
+	// cut (0.91 §4.4.2): in conflict, as the spec's merge leaves them.
+	Cut         []string
 	datesTheirs []string // of LevelDates, the ones where theirs' is later
 }
 
@@ -155,6 +158,19 @@ func (out *Outcome) items(v Versions) {
 		base = v.Base.doc
 	}
 	side := [2]*dialect.Doc{v.Ours, v.Theirs}
+	var merged map[string]dialect.Entry // the spec's merge of the outlines taken whole
+	if out.Doc.Format() == dialect.OPML {
+		merged = map[string]dialect.Entry{}
+	}
+	take := func(s Side, id string) {
+		if merged != nil {
+			if e, err := out.Doc.Entry(id); err == nil {
+				merged[id] = e
+			}
+		}
+		takeItem(out.Doc, side[s], id)
+		out.Changed[s] = append(out.Changed[s], id)
+	}
 	c := comparer{}
 	seen := map[string]bool{}
 	for _, id := range slices.Concat(ids(v.Ours), ids(v.Theirs)) {
@@ -169,11 +185,9 @@ func (out *Outcome) items(v Versions) {
 			switch c.changed(v.Ours, v.Theirs, base, id, inBase) {
 			case none:
 			case theirsOnly:
-				takeItem(out.Doc, side[Theirs], id)
-				out.Changed[Theirs] = append(out.Changed[Theirs], id)
+				take(Theirs, id)
 			case oursOnly:
-				takeItem(out.Doc, side[Ours], id)
-				out.Changed[Ours] = append(out.Changed[Ours], id)
+				take(Ours, id)
 			default:
 				out.Both = append(out.Both, id)
 			}
@@ -189,6 +203,36 @@ func (out *Outcome) items(v Versions) {
 			out.Changed[Theirs] = append(out.Changed[Theirs], id)
 		}
 	}
+	out.Cut = keepCuts(out.Doc, merged)
+}
+
+// keepCuts puts back the spec's merge of each outline taken whole that
+// cycle detection cuts (0.91 §4.4.2) and that is not flagged as it is:
+// each branch moved one outline under the other, each side changed one of
+// them and none is in conflict there, and taking them whole would drop
+// the conflict flag the merge set on the one it cut, leaving outlines
+// that are their own ancestors unflagged. The merge's version is the
+// side's with the flag (an outline keeps the position its winner
+// carries), so nothing else changes. It returns the ids put back.
+func keepCuts(doc *dialect.Doc, merged map[string]dialect.Entry) []string {
+	if len(merged) == 0 {
+		return nil
+	}
+	es := doc.Entries()
+	o := doc.Outline(es)
+	if o == nil {
+		return nil
+	}
+	var cut []string
+	for _, r := range o.Rows() {
+		if e := es[r.Pos]; r.Cut && !e.InConflict() {
+			if m, ok := merged[e.ID()]; ok {
+				doc.Set(m)
+				cut = append(cut, e.ID())
+			}
+		}
+	}
+	return cut
 }
 
 // Title returns the title of item id in the merged feed, for messages.
