@@ -196,7 +196,7 @@ func TestMessagesNameNoPackage(t *testing.T) {
 	}{
 		{"invalid id", []string{"create", feed, "--id", "a b", "--by", "A"}, `feedsync create: creating "a b": not a valid RFC 2141`},
 		{"no such parent", []string{"update", opml, "--id", "news", "--by", "A", "--parent", "nope"}, `feedsync update: placing "news" under "nope": no outline has that id`},
-		{"RSS and OPML", []string{"merge", rss, opml}, "feedsync merge: merging " + opml + " into " + rss + ": an RSS feed and an OPML feed cannot be merged"},
+		{"RSS and OPML", []string{"merge", rss, opml}, "feedsync merge: " + rss + " is an SSE 0.91 RSS feed and " + opml + " is an SSE 0.91 OPML outline: an RSS feed and an OPML outline cannot be merged"},
 		{"redirect to ftp", []string{"validate", srv.URL + "/ftp"}, "feedsync validate: " + srv.URL + "/ftp: redirect to ftp://127.0.0.1/f.xml: not an http or https URL"},
 		{"404", []string{"validate", srv.URL + "/none.xml"}, "feedsync validate: " + srv.URL + "/none.xml: HTTP 404 Not Found"},
 		{"404, merge", []string{"merge", feed, srv.URL + "/none.xml"}, "feedsync merge: " + srv.URL + "/none.xml: HTTP 404 Not Found"},

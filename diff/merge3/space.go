@@ -48,9 +48,41 @@ func MergeWith(base string, sides []string, m Mode, o Options) Result {
 // Options.Space lets runs of white space compare equal: what a merge
 // with it never counts as a change that clashes.
 func SpaceOnly(a, b string, m Mode) bool {
+	spaces, words := SpaceEdits(a, b, m)
+	return !words && len(spaces) > 0
+}
+
+// A SpaceEdit is a change of white space alone from a text a to a text b:
+// bytes [AStart, AEnd) of a, white space or nothing, became bytes
+// [BStart, BEnd) of b, white space or nothing.
+type SpaceEdit struct {
+	AStart, AEnd, BStart, BEnd int
+}
+
+// SpaceEdits returns b's changes from a that change white space alone
+// where Options.Space lets runs of white space compare equal (the changes
+// [SpaceOnly] counts, not inside pre nor under xml:space="preserve" in
+// HTML and XHTML), in order, and whether b changes anything else too: a
+// front end that hides such changes leaves those bytes unmarked.
+func SpaceEdits(a, b string, m Mode) (spaces []SpaceEdit, words bool) {
 	at := tokens(a, m)
-	words, spaces := spaceChanges(placeSide(at, sideEdits(at, tokens(b, m)), 0), at, preserved(at, m))
-	return len(words) == 0 && len(spaces) > 0
+	off := offsets(at)
+	own := placeSide(at, sideEdits(at, tokens(b, m)), 0)
+	ws, ss := spaceChanges(own, at, preserved(at, m))
+	// delta is how much longer b is than a before the change at hand;
+	// ss keeps own's order.
+	delta := 0
+	for _, c := range own {
+		n := 0
+		for _, t := range c.repl {
+			n += len(t)
+		}
+		if len(ss) > 0 && ss[0] == c {
+			spaces, ss = append(spaces, SpaceEdit{off[c.start], off[c.end], off[c.start] + delta, off[c.start] + delta + n}), ss[1:]
+		}
+		delta += n - (off[c.end] - off[c.start])
+	}
+	return spaces, len(ws) > 0
 }
 
 // spaceChanges splits a side's changes, placed together so that each

@@ -1,6 +1,10 @@
 package merge3
 
-import "testing"
+import (
+	"slices"
+	"strings"
+	"testing"
+)
 
 // spaceCases are merges under Options.Space (issue 30 item 5): a change
 // of white space alone is never a clash; it is taken where no other
@@ -87,12 +91,66 @@ func TestSpaceOnly(t *testing.T) {
 	}
 }
 
+// TestSpaceEdits: the changes SpaceOnly counts, placed in both texts, so
+// that a front end can leave those bytes unmarked; a word changed beside
+// them is reported apart, and white space inside pre is none of them.
+func TestSpaceEdits(t *testing.T) {
+	for _, c := range []struct {
+		name  string
+		a, b  string
+		mode  Mode
+		want  []SpaceEdit
+		words bool
+	}{
+		{"a space doubled", "a b", "a  b", Text, []SpaceEdit{{1, 2, 1, 3}}, false},
+		{"after a longer word", "Buy milk and  eggs today", "Buy milk and eggs tomorrow", Text, []SpaceEdit{{12, 14, 12, 13}}, true},
+		{"touching a changed word, it is the word's", "a bc  d", "a bcdef d", Text, nil, true},
+		{"after a word made longer", "a bc d  e", "a bcdef d e", Text, []SpaceEdit{{6, 8, 9, 10}}, true},
+		{"a line break for a space", "one two", "one\ntwo", Text, []SpaceEdit{{3, 4, 3, 4}}, false},
+		{"a space added", "a,b", "a, b", Text, []SpaceEdit{{2, 2, 2, 3}}, false},
+		{"none", "a b", "a b", Text, nil, false},
+		{"pre keeps it", "<p>a  b</p><pre>c  d</pre>", "<p>a b</p><pre>c d</pre>", HTML, []SpaceEdit{{4, 6, 4, 5}}, true},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			got, words := SpaceEdits(c.a, c.b, c.mode)
+			if !slices.Equal(got, c.want) || words != c.words {
+				t.Errorf("SpaceEdits(%q, %q) = %v, %v; want %v, %v", c.a, c.b, got, words, c.want, c.words)
+			}
+			checkSpaceEdits(t, c.a, c.b, got, words)
+		})
+	}
+}
+
+// checkSpaceEdits checks that each edit covers white space alone in both
+// texts, in order, and, where b changes nothing else, that the edits
+// applied to a give b.
+func checkSpaceEdits(t *testing.T, a, b string, es []SpaceEdit, words bool) {
+	t.Helper()
+	var sb strings.Builder
+	lastA, lastB := 0, 0
+	for _, e := range es {
+		if e.AStart < lastA || e.AEnd < e.AStart || e.BStart < lastB || e.BEnd < e.BStart || e.AEnd > len(a) || e.BEnd > len(b) {
+			t.Fatalf("edit %+v out of order or out of %q / %q", e, a, b)
+		}
+		if !blank([]string{a[e.AStart:e.AEnd], b[e.BStart:e.BEnd]}) {
+			t.Fatalf("edit %+v covers more than white space: %q → %q", e, a[e.AStart:e.AEnd], b[e.BStart:e.BEnd])
+		}
+		sb.WriteString(a[lastA:e.AStart] + b[e.BStart:e.BEnd])
+		lastA, lastB = e.AEnd, e.BEnd
+	}
+	if sb.WriteString(a[lastA:]); !words && sb.String() != b {
+		t.Fatalf("edits %+v turn %q into %q, not %q", es, a, sb.String(), b)
+	}
+}
+
 // FuzzMergeSpace checks Options.Space on any base and two sides in each
 // mode: the hunks give back the base and both sides; swapping the sides
 // gives the same merge; a side merged with the
 // base alone is that side; where Merge combines, MergeWith combines to
 // the same text; sides that differ from the base in white space alone
-// never clash; an XHTML merge without clashes is well-formed.
+// never clash; SpaceEdits covers white space alone and, where a side
+// changes nothing else, gives it back; an XHTML merge without clashes is
+// well-formed.
 //
 //	$ go test -fuzz=FuzzMergeSpace ./diff/merge3
 func FuzzMergeSpace(f *testing.F) {
@@ -118,6 +176,8 @@ func FuzzMergeSpace(f *testing.F) {
 		if SpaceOnly(base, a, m) && SpaceOnly(base, b, m) && !r.Clean() {
 			t.Fatalf("sides that change white space alone clash: %+v", r.Hunks)
 		}
+		es, words := SpaceEdits(base, a, m)
+		checkSpaceEdits(t, base, a, es, words)
 		if m == XHTML && r.Clean() && !wellFormed(r.Merged) {
 			t.Fatalf("XHTML merge %q is not well-formed", r.Merged)
 		}

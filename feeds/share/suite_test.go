@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"net/http"
 	"net/http/httptest"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -26,6 +27,8 @@ type suiteHub struct {
 	t     testing.TB
 	store string
 	url   string // the feed's: .../todo
+	dir   string // the file hub's folder, holding todo.xml
+	files *Dir   // the file hub, nil for the database's
 	clock *clock
 	log   *syncBuffer
 	db    *DB
@@ -39,13 +42,14 @@ func startSuite(t testing.TB, store, kind string, opts Options) *suiteHub {
 	switch store {
 	case "file":
 		dir := t.TempDir()
+		sh.dir = dir
 		writeFeed(t, dir, "todo.xml", emptyFeeds[kind])
 		d, err := NewDir(dir, opts)
 		if err != nil {
 			t.Fatal(err)
 		}
 		t.Cleanup(d.Close)
-		h = d
+		h, sh.files = d, d
 	case "db":
 		db, _ := testDB(t)
 		db.now = sh.clock.Now
@@ -489,5 +493,47 @@ func TestDBFeedToken(t *testing.T) {
 		if code, _, _ := sh.do("GET", "", nil, hdr...); code != want {
 			t.Errorf("%q: %d, want %d", auth, code, want)
 		}
+	}
+}
+
+// packagePrefix matches the name of a feedsync package that begins an
+// error's text ("ssefeed: ..."), which no answer of a hub may show.
+var packagePrefix = regexp.MustCompile(`\b(engine|sse|ssefeed|feeds|fetch|cse|dialect|diff|share|atomicfile|xmlutil|xmlscan|store|threeway): `)
+
+// A raw POST of a feed the hub's feed cannot merge with (another dialect,
+// or in SSE 0.91 the other format) is refused with 400 and a message in
+// plain words that says what the hub holds and what came, naming no Go
+// package: an SSE 0.91 RSS feed posted to an OPML hub answered "merging
+// request body into ...: ssefeed: an RSS feed and an OPML feed cannot be
+// merged".
+func TestSuiteWrongFeedPostedSaysWhatItExpected(t *testing.T) {
+	for _, tc := range []struct{ hub, posted, holds, came string }{
+		{"sse-opml", "sse-rss", "OPML outline", "RSS feed"},
+		{"sse-rss", "sse-opml", "RSS feed", "OPML outline"},
+		{"sse-rss", "atom", "SSE 0.91", "FeedSync 1.0.2"},
+		{"atom", "sse-opml", "FeedSync 1.0.2", "SSE 0.91"},
+	} {
+		t.Run(tc.hub+"<"+tc.posted, func(t *testing.T) {
+			eachStore(t, func(t *testing.T, store string) {
+				sh := startSuite(t, store, tc.hub, Options{})
+				sh.post("A", create("a", "A"))
+				f := mustParse(t, tc.posted, []byte(emptyFeeds[tc.posted]))
+				if err := create("s", "S")(f, stamp{"B", t0}); err != nil {
+					t.Fatal(err)
+				}
+				code, _, body := sh.do("POST", "", f.Bytes())
+				msg := strings.TrimSpace(string(body))
+				if code != 400 {
+					t.Fatalf("%d %s, want 400", code, msg)
+				}
+				if p := packagePrefix.FindString(msg); p != "" {
+					t.Errorf("the answer names package %q: %s", p, msg)
+				}
+				hi, ci := strings.Index(msg, tc.holds), strings.LastIndex(msg, tc.came)
+				if hi < 0 || ci < 0 || hi > ci {
+					t.Errorf("the answer does not say the hub holds %s and %s came: %s", tc.holds, tc.came, msg)
+				}
+			})
+		})
 	}
 }

@@ -118,6 +118,15 @@
 // which is each endpoint's own: endpoints that hold the same items hold
 // the same bytes, whichever wrote the record first.
 //
+// In OPML the root declares it when an outline needs position marks or a
+// record its marks, and a root's declaration of it (OPML or RSS) goes
+// when nothing written uses it any more, once the conflicts are resolved
+// and the marks needless: an endpoint that never held the conflict holds
+// the same outline without it. A declaration that something other than
+// the marks of an item's sx:sync and sx:conflict uses (an element of the
+// head, an attribute of the data, another writer's) is the feed's own
+// and stays.
+//
 // # What a losing version was made from
 //
 // 0.91 §5.2 keeps none of the losing version's sx:update list, so a record
@@ -178,8 +187,10 @@
 // outlines written as read too, and is decided from the positions alone:
 // an outline read with valid attributes that a reader no longer needs (a
 // move elsewhere made them needless, or a writer put them where they
-// were not needed) loses them, and one read without them that now needs
-// them gains them; nothing else of its sx:sync changes. So endpoints that
+// were not needed) loses them, with a declaration of feedsync's namespace
+// on its sx:sync that only they used (a PostgreSQL hub stores each
+// outline with its marks, declared there), and one read without them that
+// now needs them gains them; nothing else of its sx:sync changes. So endpoints that
 // hold the same items hold the same outlines byte for byte, whatever the
 // order of the merges that brought them there: keeping the attributes an
 // unchanged outline was read with would make an endpoint's bytes depend

@@ -144,7 +144,7 @@ func (wr *writer) item(i int) {
 // and every entity its feed declares is declared alike here (a reference
 // to one in its bytes would mean nothing, or something else).
 func (wr *writer) asBytes(lz *lazyItem) bool {
-	if lz.src == wr.d.src {
+	if lz.src == wr.d.src && !wr.fsoDropped {
 		return true
 	}
 	same, ok := wr.same[lz.src]

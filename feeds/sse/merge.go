@@ -11,8 +11,34 @@ import (
 	"github.com/feedsync/feedsync/feeds/internal/xmlutil"
 )
 
-// ErrKind is returned by Merge for an RSS feed and an OPML one.
+// ErrKind is what a KindError is (errors.Is), for an RSS feed and an
+// OPML one merged.
 var ErrKind = errors.New("ssefeed: an RSS feed and an OPML feed cannot be merged")
+
+// KindError refuses to merge an RSS feed and an OPML outline, each named
+// with its kind (KindRSS, KindOPML). Its text is for people, as the hub's
+// answer to a POST and the command line print it: what Local is, what
+// Remote is, and why they do not merge.
+type KindError struct {
+	Local, Remote         string
+	LocalKind, RemoteKind string
+}
+
+func (e *KindError) Error() string {
+	return fmt.Sprintf("%s is an SSE 0.91 %s and %s is an SSE 0.91 %s: an RSS feed and an OPML outline cannot be merged",
+		e.Local, kindName(e.LocalKind), e.Remote, kindName(e.RemoteKind))
+}
+
+// Is reports that a KindError is ErrKind.
+func (e *KindError) Is(target error) bool { return target == ErrKind }
+
+// kindName names a kind as people do.
+func kindName(kind string) string {
+	if kind == KindOPML {
+		return "OPML outline"
+	}
+	return "RSS feed"
+}
 
 // Merge incorporates remote's items into local's (§4.3, §4.4) and returns
 // the result as a new Doc; neither input changes. RSS items merge with
@@ -34,7 +60,7 @@ func Merge(local, remote *Doc) (*Doc, error) {
 // settled (MergeWithProgress).
 func merge(local, remote *Doc, progress feeds.Progress) (*Doc, error) {
 	if local.kind != remote.kind {
-		return nil, fmt.Errorf("merging %s into %s: %w", remote.name, local.name, ErrKind)
+		return nil, &KindError{Local: local.name, Remote: remote.name, LocalKind: local.kind, RemoteKind: remote.kind}
 	}
 	merge := sse.MergeFeed
 	if local.kind == KindOPML {

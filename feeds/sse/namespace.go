@@ -89,12 +89,19 @@ func attrURI(e *etree.Element, a etree.Attr) string {
 // output context dst, every prefix its subtree uses without declaring
 // means what it meant where e was read. Prefixes unbound where e was read
 // need nothing: the input was already wrong there.
-func fixups(e *etree.Element, dst *xmlutil.Scope) []etree.Attr {
+func fixups(e *etree.Element, dst *xmlutil.Scope) []etree.Attr { return fixupsWith(e, e.Attr, dst) }
+
+// fixupsWith is fixups for e written with attrs in place of its own.
+func fixupsWith(e *etree.Element, attrs []etree.Attr, dst *xmlutil.Scope) []etree.Attr {
 	var decls []etree.Attr
 	seen := map[string]bool{}
 	var walk func(x *etree.Element, declared []string)
 	walk = func(x *etree.Element, declared []string) {
-		for _, a := range x.Attr {
+		own := x.Attr
+		if x == e {
+			own = attrs
+		}
+		for _, a := range own {
 			if xmlutil.IsDecl(a) {
 				if a.Space == "" {
 					declared = append(declared, "")
@@ -117,7 +124,7 @@ func fixups(e *etree.Element, dst *xmlutil.Scope) []etree.Attr {
 			}
 		}
 		need(x.Space)
-		for _, a := range x.Attr {
+		for _, a := range own {
 			if a.Space != "" && a.Space != "xmlns" {
 				need(a.Space)
 			}

@@ -68,18 +68,24 @@ func (wr *writer) syncAnew(x *itemData, it *sse.Item, explicit bool, ind string)
 // syncPatched writes an sx:sync as read, but with its position marks
 // decided anew: the item's position, which it did not carry validly, in
 // place of any it had when explicit; else none, where it had ones a
-// reader no longer needs.
+// reader no longer needs, and without a declaration of feedsync's
+// namespace on it that only they used (a PostgreSQL hub stores every
+// outline with its marks, declared there when the feed does not bind
+// the prefix).
 func (wr *writer) syncPatched(src *etree.Element, it *sse.Item, explicit bool) {
 	attrs := make([]etree.Attr, 0, len(src.Attr)+3)
 	for _, a := range src.Attr {
-		if a.Space == "" || xmlutil.IsDecl(a) || attrURI(src, a) != NSOutline {
+		switch {
+		case a.Space != "" && !xmlutil.IsDecl(a) && attrURI(src, a) == NSOutline:
+		case !explicit && a.Space == "xmlns" && a.Value == NSOutline && !childrenUse(src, a.Key):
+		default:
 			attrs = append(attrs, a)
 		}
 	}
+	extra := fixupsWith(src, attrs, wr.cur)
 	if explicit {
 		attrs = wr.posAttrs(attrs, it.Position, itoa(it.Version))
 	}
-	extra := fixups(src, wr.cur)
 	outer := wr.open(src.FullTag(), attrs, extra, src)
 	if !wr.endStart(len(src.Child) == 0, outer) {
 		return
@@ -88,6 +94,17 @@ func (wr *writer) syncPatched(src *etree.Element, it *sse.Item, explicit bool) {
 		t.WriteTo(wr.w, &xmlutil.WriteSettings)
 	}
 	wr.close(src.FullTag(), outer)
+}
+
+// childrenUse reports whether a child of e, or one of theirs, uses prefix
+// as bound at e.
+func childrenUse(e *etree.Element, prefix string) bool {
+	for c := range e.ChildElementsSeq() {
+		if slices.Contains(usedPrefixes(c), prefix) {
+			return true
+		}
+	}
+	return false
 }
 
 // posAttrs appends an outline position in feedsync's namespace; version is

@@ -3,9 +3,11 @@ package ssefeed
 import (
 	"bufio"
 	"io"
+	"slices"
 
 	"github.com/beevik/etree"
 	sse "github.com/feedsync/feedsync/engine/sse"
+	"github.com/feedsync/feedsync/feeds/internal/xmlscan"
 	"github.com/feedsync/feedsync/feeds/internal/xmlutil"
 )
 
@@ -36,21 +38,32 @@ type writer struct {
 	lay  *layout
 	cur  *xmlutil.Scope   // the namespace context at the point of writing
 	same map[*source]bool // whether items read in a source can be written as their bytes here
+	// fsoDropped is set when the root is written without its declaration
+	// of feedsync's outline prefix: items read in the feed are then
+	// written from their trees, which declare it where they use it.
+	fsoDropped bool
 }
 
 // root writes the root element, declaring the SSE prefix and feedsync's
-// outline prefix on it when the feed did not and now needs them.
+// outline prefix on it when the feed did not and now needs them, and
+// without the root's declaration of the outline prefix when nothing
+// written uses it (see fsoDecl).
 func (wr *writer) root() {
 	d := wr.d
 	var extra []etree.Attr
-	sx, fso := wr.needs()
+	sx, fso, used := wr.needs()
 	if d.declSX && sx {
 		extra = append(extra, xmlutil.Decl(d.sx, d.ns))
 	}
 	if d.declFSO && fso {
 		extra = append(extra, xmlutil.Decl(d.fso, NSOutline))
 	}
-	outer := wr.open(d.root.FullTag(), d.root.Attr, extra, nil)
+	attrs := d.root.Attr
+	if i := d.fsoDecl(); i >= 0 && !used && !d.src.usesOutlineNS() {
+		attrs = slices.Delete(slices.Clone(attrs), i, i+1)
+		wr.fsoDropped = true
+	}
+	outer := wr.open(d.root.FullTag(), attrs, extra, nil)
 	wr.w.WriteByte('>')
 	for _, t := range d.root.Child {
 		switch {
@@ -72,25 +85,33 @@ func (wr *writer) root() {
 	wr.close(d.root.FullTag(), outer)
 }
 
-// needs reports whether anything written anew uses the SSE prefix, and
-// whether anything uses feedsync's outline prefix on the root. In RSS,
-// where only an sx:conflict's marks use it, never: the record declares it
-// (declFSO), since the root is each endpoint's own and a declaration put
-// there would stay at the endpoint that first wrote the record alone, and
-// the endpoints taking the item from it would hold other bytes (the item
-// carrying the declaration) for the same items.
-func (wr *writer) needs() (sx, fso bool) {
+// needs reports whether anything written anew uses the SSE prefix,
+// whether anything written anew uses feedsync's outline prefix on the
+// root (fso), and whether any item written uses a declaration of it
+// there (used): an outline's position marks or a conflict's marks, as
+// read or anew. In RSS nothing written anew uses it on the root: the
+// record declares it (declFSO), since the root is each endpoint's own and
+// a declaration put there would stay at the endpoint that first wrote the
+// record alone, and the endpoints taking the item from it would hold
+// other bytes (the item carrying the declaration) for the same items; an
+// item written as read may still use the root's.
+func (wr *writer) needs() (sx, fso, used bool) {
 	d := wr.d
 	if d.sharingSet && d.sharing != nil {
 		sx = true
 	}
 	if d.kind == KindRSS {
 		for i := range d.recs {
-			if !d.isHidden(i) && wr.d.rssMode(&d.recs[i], d.itemInd) != verbatim {
+			if d.isHidden(i) {
+				continue
+			}
+			if wr.d.rssMode(&d.recs[i], d.itemInd) != verbatim {
 				sx = true
+			} else {
+				used = used || marked(d.recs[i].item)
 			}
 		}
-		return sx, false
+		return sx, false, used
 	}
 	wr.lay.walk(func(n *node) {
 		it := d.recs[n.rec].item
@@ -98,8 +119,65 @@ func (wr *writer) needs() (sx, fso bool) {
 		asRead := x.read == it && d.nsOf(x.sync)
 		sx = sx || !asRead
 		fso = fso || n.explicit && !(asRead && x.posSet) || !asRead && conflictsMarked(it)
+		used = used || n.explicit || marked(it)
 	})
-	return sx, fso
+	return sx, fso, used
+}
+
+// fsoDecl returns the index among the root's attributes of its
+// declaration of feedsync's outline prefix, or -1 for none. The
+// declaration follows the data: feedsync puts it there when an outline
+// needs position marks or a conflict its marks (needs), and once nothing
+// uses it (the conflicts resolved, the marks needless) it is dropped,
+// since an endpoint that never held the conflict holds the same outline
+// without it, and the two would hold two byte forms for the same items.
+// A declaration that anything other than those marks uses (the head, an
+// item's data, another writer's attributes) is the feed's own, and is
+// kept (source.usesOutlineNS).
+func (d *Doc) fsoDecl() int {
+	if d.declFSO {
+		return -1
+	}
+	for i, a := range d.root.Attr {
+		if a.Space == "xmlns" && a.Key == d.fso && a.Value == NSOutline {
+			return i
+		}
+	}
+	return -1
+}
+
+// usesOutlineNS reports whether the document read uses feedsync's outline
+// namespace by a prefix anywhere but in attributes of an SSE sx:sync or
+// sx:conflict inside an item, the marks that feedsync writes and rewrites
+// (needs accounts for those it writes). Elsewhere, in what is written as
+// read, a use is the feed's own: the root's declaration stays for it.
+func (s *source) usesOutlineNS() bool {
+	sc := xmlscan.New(s.data)
+	for sc.Next() {
+		t := sc.Token()
+		if t.Kind != xmlscan.StartElement {
+			continue
+		}
+		if t.Name.Prefix != "" {
+			if u, _ := sc.Lookup(t.Name.Prefix); u == NSOutline {
+				return true
+			}
+		}
+		if sc.Depth() >= 4 && (t.Name.Local == "sync" || t.Name.Local == "conflict") {
+			if u, _ := sc.Lookup(t.Name.Prefix); isSSE(u) {
+				continue // marks: an item's, written from its data
+			}
+		}
+		for _, a := range t.Attrs {
+			if a.Name.Prefix == "" || a.Name.Prefix == "xmlns" {
+				continue
+			}
+			if u, _ := sc.Lookup(a.Name.Prefix); u == NSOutline {
+				return true
+			}
+		}
+	}
+	return sc.Err() != nil // what cannot be scanned keeps what it had
 }
 
 // conflictsMarked reports whether a conflict of it carries attributes in
@@ -112,6 +190,13 @@ func conflictsMarked(it *sse.Item) bool {
 		}
 	}
 	return false
+}
+
+// marked reports whether a conflict of it carries any attribute in
+// feedsync's namespace when written: conflictsMarked's, or the stamp of
+// the version its loser was made from.
+func marked(it *sse.Item) bool {
+	return conflictsMarked(it) || slices.ContainsFunc(it.Conflicts, func(c *sse.Conflict) bool { return c.HasFrom })
 }
 
 // startTag writes a start tag without its closing '>' and returns the

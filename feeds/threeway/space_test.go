@@ -1,9 +1,11 @@
 package threeway
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
+	"github.com/feedsync/feedsync/diff/merge3"
 	"github.com/feedsync/feedsync/feeds"
 	"github.com/feedsync/feedsync/feeds/dialect"
 )
@@ -106,6 +108,31 @@ func TestSpaceOnly(t *testing.T) {
 	} {
 		if got := SpaceOnly(c.a, c.b); got != c.want {
 			t.Errorf("%s: SpaceOnly = %v, want %v", c.name, got, c.want)
+		}
+	}
+}
+
+// TestSpaceEdits: the changes SpaceOnly counts, placed in both values by
+// the field's type; a field the rule compares exactly has none.
+func TestSpaceEdits(t *testing.T) {
+	html := func(v string) feeds.Field { return feeds.Field{Key: "content", Value: v, Type: "html"} }
+	preserved := html("<p>a  b</p> c")
+	preserved.Preserve = true
+	for _, c := range []struct {
+		name  string
+		a, b  feeds.Field
+		want  []merge3.SpaceEdit
+		words bool
+	}{
+		{"html: a paragraph's space, not pre's", html("<p>a  b</p><pre>c  d</pre>"), html("<p>a b</p><pre>c d</pre>"), []merge3.SpaceEdit{{AStart: 4, AEnd: 6, BStart: 4, BEnd: 5}}, true},
+		{"html: a line break and a word", html("<p>a b c</p>"), html("<p>a\nb x</p>"), []merge3.SpaceEdit{{AStart: 4, AEnd: 5, BStart: 4, BEnd: 5}}, true},
+		{"under xml:space=preserve", html("<p>a b</p> c"), preserved, nil, true},
+		{"a value combined whole", feeds.Field{Key: "@xmlUrl", Value: "a b"}, feeds.Field{Key: "@xmlUrl", Value: "a  b"}, nil, true},
+		{"equal", html("a"), html("a"), nil, false},
+	} {
+		got, words := SpaceEdits(c.a, c.b)
+		if !slices.Equal(got, c.want) || words != c.words {
+			t.Errorf("%s: SpaceEdits = %+v, %v; want %+v, %v", c.name, got, words, c.want, c.words)
 		}
 	}
 }

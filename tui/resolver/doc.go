@@ -55,6 +55,10 @@
 // says in each field's rule which columns changed it where it has not;
 // the file for $EDITOR holds the base beside the versions, its result
 // starting as the merge view's.
+// W hides the changes of white space alone that feeds/threeway's rule
+// lets compare equal (issue 30 item 5), on the item screen (itemspace.go)
+// and in the merge view (mergeview/space.go) alike: one setting, which
+// the root keeps the same in both (mergeview.SpaceMsg, Model.toggleSpace).
 // Applying a result with hunks still open asks first. On the item screen
 // c puts another side on the left, in place of the winner: each other
 // version in turn, then the base (itemcompare.go), so that any two

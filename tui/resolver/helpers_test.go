@@ -113,7 +113,7 @@ func (hs *harness) run(cmd tea.Cmd) {
 	case extReadyMsg:
 		hs.ready = msg
 		hs.send(msg)
-	case openMsg, confirmMsg, closeHelpMsg, mergeview.DoneMsg, mergeview.OpenMsg, mergeview.LeaveMsg, mergeview.MoveMsg, savedMsg, extResultMsg, mergeInMsg, promptMsg, xmlMsg, closeXMLMsg, indexMsg:
+	case openMsg, confirmMsg, closeHelpMsg, mergeview.DoneMsg, mergeview.OpenMsg, mergeview.LeaveMsg, mergeview.MoveMsg, mergeview.SpaceMsg, savedMsg, extResultMsg, mergeInMsg, promptMsg, xmlMsg, closeXMLMsg, indexMsg:
 		hs.send(msg)
 	}
 }

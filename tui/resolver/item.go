@@ -34,6 +34,7 @@ type ItemView struct {
 	publisher bool // show publisher-specific fields
 	unfold    bool // show folded unchanged runs
 	rendered  bool // show markup rendered rather than as written
+	hideSpace bool // hide the changes of white space alone (itemspace.go)
 	showHist  bool
 	width     int
 	height    int
@@ -64,6 +65,7 @@ type compared struct {
 	places      [2]string
 	publisher   bool
 	rendered    bool
+	hideSpace   bool
 	a, b        []dialect.Field
 	pairs       []fieldPair
 	// out is pairs rendered with opts, kept while neither changes: a
@@ -82,10 +84,10 @@ func (v *ItemView) compare() compared {
 	if v.leftIsBase() {
 		places[0] = "" // the store keeps no place
 	}
-	if c.left == v.leftVersion() && c.leftSide == v.left && c.right == v.right() && c.places == places && c.publisher == v.publisher && c.rendered == v.rendered {
+	if c.left == v.leftVersion() && c.leftSide == v.left && c.right == v.right() && c.places == places && c.publisher == v.publisher && c.rendered == v.rendered && c.hideSpace == v.hideSpace {
 		return c
 	}
-	c = compared{left: v.leftVersion(), leftSide: v.left, right: v.right(), places: places, publisher: v.publisher, rendered: v.rendered}
+	c = compared{left: v.leftVersion(), leftSide: v.left, right: v.right(), places: places, publisher: v.publisher, rendered: v.rendered, hideSpace: v.hideSpace}
 	c.a, c.b = withPlace(v.leftFields(), places[0]), withPlace(c.right.Fields(), places[1])
 	c.pairs = pairFields(c.a, c.b, v.publisher)
 	for i := range c.pairs {
@@ -94,6 +96,9 @@ func (v *ItemView) compare() compared {
 			p.a, p.b = renderedAs(p.markup, p.key, p.a), renderedAs(p.markup, p.key, p.b)
 		}
 		p.rows = diffRows(p.a, p.b, p.markup != "" && !v.rendered)
+		if v.hideSpace {
+			hideSpaces(p, c.a, c.b, p.markup != "" && v.rendered)
+		}
 	}
 	v.markBase(c.pairs, c.a, c.b)
 	v.cache = c

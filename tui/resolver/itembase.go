@@ -15,7 +15,9 @@ import (
 // "both changed it alike", or, both having changed it otherwise, whether
 // the changes combine or clash by the three-way rule (package
 // feeds/threeway's plan, the one the merge view starts from). A field
-// neither side changed says nothing more. c puts the base itself on the
+// neither side changed says nothing more; while W hides changes of white
+// space alone (itemspace.go), a side that changed only white space, by
+// the rule, did not change the field. c puts the base itself on the
 // left (itemcompare.go); then there is nothing to mark.
 
 // markBase marks each pair with which side changed it against the base:
@@ -27,10 +29,10 @@ func (v ItemView) markBase(pairs []fieldPair, a, b []dialect.Field) {
 	left, right := v.leftName(), fmt.Sprintf("version %d", v.version+1)
 	for i := range pairs {
 		p := &pairs[i]
-		base := fieldValue(v.base.Fields, p.key)
-		da, db := fieldValue(a, p.key) != base, fieldValue(b, p.key) != base
+		base, fa, fb := fieldOrEmpty(v.base.Fields, p.key), fieldOrEmpty(a, p.key), fieldOrEmpty(b, p.key)
+		da, db := differs(base, fa, v.hideSpace), differs(base, fb, v.hideSpace)
 		switch {
-		case da && db && fieldValue(a, p.key) == fieldValue(b, p.key):
+		case da && db && !differs(fa, fb, v.hideSpace):
 			p.base = "against the base: both changed it alike"
 		case da && db && v.clashes(p.key):
 			p.base = "against the base: both changed it, and the changes clash"
@@ -54,10 +56,11 @@ func (v ItemView) clashes(key string) bool {
 	})
 }
 
-// fieldValue returns the value of the field of key among fs, or "".
-func fieldValue(fs []dialect.Field, key string) string {
-	if i := slices.IndexFunc(fs, func(f dialect.Field) bool { return f.Key == key }); i >= 0 {
-		return fs[i].Value
+// fieldOrEmpty returns the field of key among fs, or one of that key
+// with no value: a field missing compares with an empty text.
+func fieldOrEmpty(fs []dialect.Field, key string) dialect.Field {
+	if f, ok := fieldByKey(fs, key); ok {
+		return f
 	}
-	return ""
+	return dialect.Field{Key: key}
 }

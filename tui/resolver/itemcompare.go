@@ -108,6 +108,9 @@ func (v ItemView) comparing() string {
 // sameBanner explains a pair whose shared data is the same when the left
 // side is not the winner.
 func (v ItemView) sameBanner(a, b []dialect.Field) string {
+	if v.onlySpace() {
+		return fmt.Sprintf("%s and version %d carry the same shared data but for white space, hidden (W shows it).", upperFirst(v.leftName()), v.version+1)
+	}
 	if !sameShared(a, b) {
 		return ""
 	}

@@ -151,6 +151,8 @@ func (v ItemView) banner(a, b []dialect.Field) string {
 		return "This version deletes the item: t takes the deletion, w keeps the item."
 	case w && !r:
 		return "The winner is a deletion: w keeps the item deleted, t brings it back with this version."
+	case v.onlySpace():
+		return "Not a conflict of shared data but for white space, hidden (W shows it)."
 	case !sameShared(a, b):
 		return ""
 	case !sameFields(a, b):

@@ -113,8 +113,11 @@ type ItemKeys struct {
 	draw.ScrollKeys
 	Layout, Publisher, History, Unfold     key.Binding
 	NextChange, PrevChange, Markup, RawXML key.Binding
-	Search, NextMatch, PrevMatch           key.Binding
-	ClearSearch                            key.Binding
+	// Space hides or shows the changes of white space alone, here and in
+	// the merge view alike (itemspace.go).
+	Space                        key.Binding
+	Search, NextMatch, PrevMatch key.Binding
+	ClearSearch                  key.Binding
 }
 
 // DefaultItemKeys returns the item screen's bindings.
@@ -131,6 +134,7 @@ func DefaultItemKeys() ItemKeys {
 		NextChange:  draw.Bind("}", "next change", "}"),
 		Markup:      draw.Bind("r", "markup as written/rendered", "r"),
 		RawXML:      draw.Bind("x", "the item's XML", "x"),
+		Space:       draw.Bind("W", "white-space-only changes: hide/show (here and in the merge view)", "W"),
 		PrevChange:  draw.Bind("{", "previous change", "{"),
 		Search:      draw.Bind("/", "search in the item", "/"),
 		NextMatch:   draw.Bind("n/N", "next/previous match (while searching)", "n"),
@@ -148,7 +152,7 @@ func (k ItemKeys) ShortHelp() []key.Binding {
 func (k ItemKeys) FullHelp() [][]key.Binding {
 	return [][]key.Binding{
 		{k.NextVersion, k.PrevVersion, k.Compare, k.Up, k.Down, k.PageUp, k.PageDown, k.Top, k.Bottom},
-		{k.Layout, k.Publisher, k.History, k.Unfold},
+		{k.Layout, k.Publisher, k.History, k.Unfold, k.Space},
 		{k.NextChange, k.PrevChange, k.Search, k.NextMatch, k.Markup, k.RawXML},
 	}
 }

@@ -248,6 +248,9 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return m.leaveMerge(msg)
 	case mergeview.MoveMsg:
 		return m.mergeMove(msg)
+	case mergeview.SpaceMsg:
+		m.item.HideSpace(msg.Hide) // one setting: the item screen follows W pressed in the merge view
+		return m, nil
 	case extReadyMsg:
 		return m.extReady(msg)
 	case extExitMsg:

@@ -189,6 +189,9 @@ func (v ItemView) positionRule() string {
 			parts = append(parts, "} next change")
 		}
 	}
+	if s := v.spaceNote(); s != "" {
+		parts = append(parts, s)
+	}
 	if v.find.query != "" {
 		if len(v.find.matches) == 0 {
 			parts = append(parts, fmt.Sprintf("no match for “%s”", v.find.query))

@@ -35,6 +35,11 @@ type fieldPair struct {
 	shared   bool
 	rows     []diff.Row // a against b, line by line
 	base     string     // which side changed the field against the base, in words (itembase.go); "" without one
+	// spaces counts the changes of white space alone hidden from rows,
+	// and spaceOnly says that a and b differ in nothing else, while W
+	// hides them (itemspace.go).
+	spaces    int
+	spaceOnly bool
 }
 
 // pairFields pairs the fields of two versions by key, in the winner's order
@@ -151,6 +156,8 @@ func fieldState(p fieldPair, left, right string) string {
 		return "only in " + right
 	case p.a == p.b:
 		return "same"
+	case p.spaceOnly:
+		return "same but for white space"
 	}
 	return "changed"
 }
@@ -294,8 +301,8 @@ func cellLines(rows []diff.Row, left bool, prefix string, o diffOpts) []string {
 		if left {
 			c = r.Left
 		}
-		if c.Line == 0 && r.Changed() {
-			continue // filler facing a line of the other side
+		if c.Line == 0 {
+			continue // filler facing a line of the other side (unmarked while W hides white space)
 		}
 		pk := diff.Equal
 		if r.Changed() && prefix != "  " && prefix != "" {

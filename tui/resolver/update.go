@@ -197,6 +197,7 @@ func (m Model) actions() []action {
 		{k.SaveAs, false, Model.askSaveAs},
 		{key.NewBinding(key.WithKeys("q")), true, Model.back}, // q in an item goes back to the list
 		{m.item.KeyMap().RawXML, true, rawXML},
+		{m.item.KeyMap().Space, true, Model.toggleSpace},
 		{k.Quit, false, Model.quit},
 		{k.Back, false, Model.back},
 		{k.Help, false, Model.showHelp},
@@ -295,6 +296,24 @@ func (m Model) back() (Model, tea.Cmd) {
 		return m, nil
 	}
 	m.list.ClearFilter()
+	return m, nil
+}
+
+// toggleSpace hides or shows the changes of white space alone on the item
+// screen and in the merge view alike (one setting, as W in the merge view
+// keeps it by SpaceMsg), and says how many the item at hand hides.
+func (m Model) toggleSpace() (Model, tea.Cmd) {
+	hide := !m.item.SpaceHidden()
+	m.item.HideSpace(hide)
+	m.merge.HideSpace(hide)
+	switch n := m.item.SpaceHiddenCount(); {
+	case !hide:
+		m.status.Info("white-space-only changes shown: W hides them")
+	case n == 0:
+		m.status.Info("white-space-only changes hidden, here and in the merge view; none on this item · W shows them")
+	default:
+		m.status.Info(fmt.Sprintf("%s of white space alone hidden on this item, and in the merge view · W shows them", draw.Plural(n, "change")))
+	}
 	return m, nil
 }
 

@@ -101,10 +101,10 @@ func (v Model) syncOf(m *columnsMemo, i int) []int {
 	f := v.fields[i]
 	var kept [][]int
 	for _, j := range v.lanes() {
-		kept = append(kept, keptBreaks(mergemodel.HunkChunks(f.Winner, v.mm.Hunks(j), i), true))
+		kept = append(kept, keptBreaks(mergemodel.HunkChunks(f.Winner, v.mm.Hunks(j), i), v.inlineAt(j, i)))
 	}
 	if v.baseColumn() {
-		kept = append(kept, keptBreaks(v.baseChunks(i), false))
+		kept = append(kept, keptBreaks(v.baseChunks(i), nil))
 	}
 	s := syncBreaks(strings.Count(f.Winner, "\n"), kept...)
 	m.sync[k] = s
@@ -129,9 +129,9 @@ func (v Model) source(m *columnsMemo, i, ver int, winner bool) columnBlocks {
 	ps, at := left, v.syncOf(m, i)
 	switch chunks := mergemodel.HunkChunks(v.fields[i].Winner, v.mm.Hunks(ver), i); {
 	case !winner && k.one: // the version at hand beside the winner, which shows its drops
-		ps, at = right, breaksIn(at, keptBreaks(chunks, false))
+		ps, at = right, breaksIn(at, keptBreaks(chunks, nil))
 	case !winner:
-		ps, at = inline(left, right), breaksIn(at, keptBreaks(chunks, true))
+		ps, at = inline(left, right), breaksIn(at, keptBreaks(chunks, v.inlineAt(ver, i)))
 	}
 	var c columnBlocks
 	for _, b := range cutAtBreaks(ps, at) {
@@ -164,7 +164,7 @@ func (v Model) layColumns(m *columnsMemo, i int, typing, caret bool) laidColumns
 		srcs, marks = append(srcs, v.baseSource(m, i)), append(marks, nil)
 	}
 	sync := v.syncOf(m, i)
-	kept := keptBreaks(v.chunksOf(i), false)
+	kept := keptBreaks(v.chunksOf(i), nil)
 	var at []int       // the result's line breaks where its blocks part
 	groups := []int{0} // the sources' block where each of the result's starts
 	for b, s := range sync {
@@ -324,7 +324,7 @@ func (v Model) baseSource(m *columnsMemo, i int) columnBlocks {
 		return c
 	}
 	var c columnBlocks
-	for _, b := range cutAtBreaks(v.plain(v.baseValue(i)), breaksIn(v.syncOf(m, i), keptBreaks(v.baseChunks(i), false))) {
+	for _, b := range cutAtBreaks(v.plain(v.baseValue(i)), breaksIn(v.syncOf(m, i), keptBreaks(v.baseChunks(i), nil))) {
 		rows := draw.WrapLines(b, k.width)
 		c.rows, c.first = append(c.rows, rows), append(c.first, firstTags(rows))
 	}

@@ -42,11 +42,13 @@ func marksIn(block []draw.Piece, marks map[int]string) map[int]string {
 
 // keptBreaks returns, for each line break of the winner's value, the
 // number of the line break that stands for it in the other text of
-// chunks, or -1 where a change takes it away. Inline, the text is both
-// sides of each change, the winner's first (see inline).
-func keptBreaks(chunks []diff.Chunk, inline bool) []int {
+// chunks, or -1 where a change takes it away. Inline (for each change k
+// that inline reports so, none when it is nil), the text is both sides of
+// the change, the winner's first (see inline); a hunk W hides is the
+// version's side alone.
+func keptBreaks(chunks []diff.Chunk, inline func(k int) bool) []int {
 	var out []int
-	n := 0
+	n, k := 0, 0
 	for _, c := range chunks {
 		old := strings.Count(c.Old, "\n")
 		switch {
@@ -55,9 +57,10 @@ func keptBreaks(chunks []diff.Chunk, inline bool) []int {
 				out, n = append(out, n), n+1
 			}
 			continue
-		case inline:
+		case inline != nil && inline(k):
 			n += old
 		}
+		k++
 		for range old {
 			out = append(out, -1)
 		}
@@ -70,12 +73,16 @@ func keptBreaks(chunks []diff.Chunk, inline bool) []int {
 // winner and the version share once, and at each hunk the winner's text
 // the version drops, then the version's text, as a word diff shows them.
 // So each version's column shows all it changes, its deletions too, which
-// the winner's column marks only for the version at hand.
+// the winner's column marks only for the version at hand. A hunk W hides
+// (white space alone, unmarked) shows the version's text alone: the
+// column reads as the version wrote it.
 func inline(left, right []draw.Piece) []draw.Piece {
 	out := make([]draw.Piece, 0, len(left)+len(right))
 	li, ri := 0, 0
 	for li < len(left) || ri < len(right) {
 		switch {
+		case li < len(left) && left[li].Tag > 0 && left[li].Kind == diff.Equal:
+			li++ // the winner's white space at a hidden hunk
 		case li < len(left) && left[li].Tag > 0 && (ri >= len(right) || right[ri].Tag == 0 || right[ri].Tag >= left[li].Tag):
 			out, li = append(out, left[li]), li+1
 		case ri < len(right) && (right[ri].Tag > 0 || li >= len(left)):

@@ -225,8 +225,13 @@ func (v Model) key(k tea.KeyPressMsg) (Model, tea.Cmd) {
 		move := MoveMsg{Pos: v.item.pos, Next: key.Matches(k, v.keys.Next)}
 		return v, func() tea.Msg { return move }
 	}
+	var cmd tea.Cmd
 	if i := slices.IndexFunc(v.actions(), func(a action) bool { return key.Matches(k, a.keys) }); i >= 0 {
 		v.actions()[i].do(&v)
+		if key.Matches(k, v.keys.Space) {
+			hide := v.space.hide
+			cmd = func() tea.Msg { return SpaceMsg{hide} } // for the item screen, which shares it
+		}
 	} else if v.body.scrolls(k) {
 		v.body.SetSize(v.width, v.bodyHeight())
 		v.body, _ = v.body.Update(k)
@@ -234,7 +239,7 @@ func (v Model) key(k tea.KeyPressMsg) (Model, tea.Cmd) {
 		return v, nil
 	}
 	v.layout()
-	return v, nil
+	return v, cmd
 }
 
 // action is what a key of the view does to it.

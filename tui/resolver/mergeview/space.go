@@ -17,7 +17,12 @@ import (
 // pass them, the counts and the question on applying leave them out, the
 // sides show their text unmarked, and the result keeps the winner's there
 // unless one is taken (a click still takes it). W again shows them. The
-// choice holds from item to item, as a diff tool's option does.
+// choice holds from item to item, as a diff tool's option does, and the
+// item screen shares it: W reports it (SpaceMsg) for the root to keep the
+// item screen alike, and the root sets it here with HideSpace.
+
+// SpaceMsg reports that W hid (or showed) the changes of white space alone.
+type SpaceMsg struct{ Hide bool }
 
 // spaceState is which hunks change white space alone (worked out when W
 // first hides them), and whether they are hidden.
@@ -69,13 +74,36 @@ func (v Model) spaceHidden(ver int) int {
 	return n
 }
 
-// toggleSpace shows or hides the hunks that change white space alone.
-func (v *Model) toggleSpace() {
-	v.space.hide = !v.space.hide
+// SpaceHidden reports whether the hunks that change white space alone are
+// hidden.
+func (v Model) SpaceHidden() bool { return v.space.hide }
+
+// HideSpace hides (or shows) the hunks that change white space alone, as
+// W does, without a word in the header: the setting the item screen
+// shares.
+func (v *Model) HideSpace(hide bool) {
+	if v.space.hide == hide {
+		return
+	}
+	v.space.hide = hide
+	if v.item.entry.IsZero() {
+		return // closed: Open works them out
+	}
 	if v.space.hide && v.space.only == nil {
 		v.space.only = spaceOnlyOf(v.item.entry, v.mm, v.fields)
 	}
 	v.memo, v.cols.memo = newMergeMemo(), nil // the sides are drawn otherwise
+	if v.hidden(v.version, v.cur) {
+		v.cur = v.visibleFrom(v.cur, 1)
+	}
+	v.layout()
+	v.follow()
+}
+
+// toggleSpace shows or hides the hunks that change white space alone,
+// and says so.
+func (v *Model) toggleSpace() {
+	v.HideSpace(!v.space.hide)
 	n := 0
 	for ver := range v.mm.Versions() {
 		n += v.spaceHidden(ver)
@@ -88,11 +116,7 @@ func (v *Model) toggleSpace() {
 	default:
 		v.note = fmt.Sprintf("%s hidden: white space alone · W shows them", draw.Plural(n, "hunk"))
 	}
-	if v.hidden(v.version, v.cur) {
-		v.cur = v.visibleFrom(v.cur, 1)
-	}
 	v.layout()
-	v.follow()
 }
 
 // visibleFrom returns the first hunk of the version shown from k on, going
@@ -127,4 +151,17 @@ func (v Model) openVisible(ver int) int {
 		}
 	}
 	return n
+}
+
+// inlineAt reports, for the k-th hunk of version ver in field i, whether a
+// column shows it inline, both sides (see inline): every hunk but those W
+// hides.
+func (v Model) inlineAt(ver, i int) func(k int) bool {
+	first := 0
+	for _, h := range v.mm.Hunks(ver) {
+		if h.Field < i {
+			first++
+		}
+	}
+	return func(k int) bool { return !v.hidden(ver, first+k) }
 }
