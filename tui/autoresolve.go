@@ -185,6 +185,8 @@ func clashText(c threeway.Clash) string {
 		return "a version is deleted"
 	case threeway.Moved:
 		return "the versions place it apart"
+	case threeway.Cycle:
+		return "a move would put the outline under itself (0.91 §4.4.2)"
 	case threeway.Nested:
 		return "two versions share a later edit than the base, which one may have undone"
 	case threeway.Removed:

@@ -57,6 +57,14 @@ type Resolution struct {
 	// Edit overrides the picked data, which is how a combination of the
 	// versions is recorded (1.0.2 §3.4 step 1.3).
 	Edit
+	// Place, in an SSE 0.91 OPML outline, puts the resolved version at
+	// this position instead of the picked version's: how a combination
+	// that takes one version's move with another's edit is recorded
+	// (package feeds/threeway). nil keeps the picked version's position.
+	// The position is taken as given (a parent and a sibling key, as
+	// Version.Position returns them): the caller makes sure it makes no
+	// cycle. Asked of an RSS or Atom feed it is an OPMLOnlyError.
+	Place *Position
 }
 
 // Options are the optional history trimming of each dialect, off by

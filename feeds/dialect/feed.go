@@ -340,6 +340,9 @@ func (d *Doc) Resolve(e Entry, st engine.Stamp, r Resolution, opt Options) (Entr
 	if err := d.check(Change{}, opt); err != nil {
 		return Entry{}, err
 	}
+	if r.Place != nil && d.Format() != OPML {
+		return Entry{}, &OPMLOnlyError{Feed: d.Name(), Dialect: d.binding(), Format: d.Format()}
+	}
 	from := e.Winner()
 	if vs := e.Versions(); r.Pick >= 1 && r.Pick <= len(vs) {
 		from = vs[r.Pick-1]

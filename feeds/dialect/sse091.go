@@ -159,6 +159,9 @@ func (f sse091) resolve(e Entry, st engine.Stamp, r Resolution, opt Options) (En
 	if ch.Data, err = f.edit(ch.Data, r.Edit, it); err != nil {
 		return Entry{}, err
 	}
+	if r.Place != nil {
+		ch.Position = sse.Position{Parent: r.Place.Parent, Key: r.Place.Key}
+	}
 	res, err := sse.Resolve(it, st, ch, sse.Options{Versions: opt.KeepVersions})
 	if err != nil {
 		return Entry{}, err

@@ -62,6 +62,10 @@ func (out *Outcome) Combine(v Versions, o CombineOptions) {
 		out.Plans = map[string]Plan{}
 	}
 	bases := ancestorBases{v.Base, o.Bases}
+	// Every plan is made against the spec's merge before any item is
+	// resolved: an outline's plan reads the other outlines' versions
+	// (threeway.CombineIn), and so reads the same whichever side is ours.
+	var todo []dialect.Entry
 	for _, id := range out.Both {
 		e, err := out.Doc.Entry(id)
 		if err != nil || !e.InConflict() {
@@ -72,17 +76,23 @@ func (out *Outcome) Combine(v Versions, o CombineOptions) {
 			continue
 		}
 		var p Plan
-		p.Plan, p.Err = threeway.CombineWith(e, bases, o.Rule)
-		if p.Combined() {
-			res, err := out.Doc.Resolve(e, o.Stamp, p.Resolution, dialect.Options{})
-			if err != nil {
-				p.Err = err
-			} else {
-				out.Doc.Set(res)
-				out.Combined = append(out.Combined, id)
-			}
-		}
+		p.Plan, p.Err = threeway.CombineIn(out.Doc, e, bases, o.Rule)
 		out.Plans[id] = p
+		todo = append(todo, e)
+	}
+	for _, e := range todo {
+		p := out.Plans[e.ID()]
+		if !p.Combined() {
+			continue
+		}
+		res, err := out.Doc.Resolve(e, o.Stamp, p.Resolution, dialect.Options{})
+		if err != nil {
+			p.Err = err
+			out.Plans[e.ID()] = p
+			continue
+		}
+		out.Doc.Set(res)
+		out.Combined = append(out.Combined, e.ID())
 	}
 }
 
@@ -92,8 +102,9 @@ func heldInConflict(f *dialect.Doc, id string) bool {
 }
 
 // ancestorBases are the bases of a git merge: the ancestor's version of
-// an item whose topmost history entry is the one asked for, else what
-// more holds.
+// an item whose topmost history entry is the one asked for
+// (threeway.FeedBases), else what more holds. The ancestor knows where
+// each outline sat (threeway.Places); the version store does not.
 type ancestorBases struct {
 	base *Base
 	more threeway.Bases
@@ -102,12 +113,8 @@ type ancestorBases struct {
 // Base implements threeway.Bases.
 func (b ancestorBases) Base(id string, h dialect.History) ([]feeds.Field, bool) {
 	if b.base != nil {
-		if e, err := b.base.doc.Entry(id); err == nil {
-			for _, v := range append([]dialect.Version{e.Winner()}, e.Versions()...) {
-				if top, ok := v.Top(); ok && top.Equal(h) {
-					return sharedFields(v), true
-				}
-			}
+		if fs, ok := (threeway.FeedBases{Doc: b.base.doc}).Base(id, h); ok {
+			return fs, true
 		}
 	}
 	if b.more != nil {
@@ -116,6 +123,10 @@ func (b ancestorBases) Base(id string, h dialect.History) ([]feeds.Field, bool) 
 	return nil, false
 }
 
-func sharedFields(v dialect.Version) []feeds.Field {
-	return slices.DeleteFunc(v.Fields(), func(f feeds.Field) bool { return !f.Shared })
+// Place implements threeway.Places, from the ancestor alone.
+func (b ancestorBases) Place(id string, h dialect.History) (dialect.Position, bool) {
+	if b.base == nil {
+		return dialect.Position{}, false
+	}
+	return threeway.FeedBases{Doc: b.base.doc}.Place(id, h)
 }

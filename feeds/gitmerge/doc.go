@@ -56,8 +56,16 @@
 //     conflict again, since 0.91 keeps one line of updates per item
 //     (§4.4.1) and cannot fold a version in. Each item combines or not on
 //     its own: one that clashes (the same words changed two ways, a
-//     deletion against an edit, outlines placed apart) stays in conflict,
-//     and the others combine all the same. An item either side held in
+//     deletion against an edit, an outline moved to different places)
+//     stays in conflict, and the others combine all the same. The
+//     ancestor holds where every OPML outline sat, so an outline moved on
+//     one side and edited on the other combines (threeway.CombineIn: the
+//     place is a field), as git's text merge combines a line moved with
+//     an edit elsewhere; one whose place could make it its own ancestor
+//     stays in conflict (threeway.Cycle), never resolved out of the flag
+//     cycle detection set (as Outcome.Cut keeps it on an outline taken
+//     whole). Every plan is made against the spec's merge before any
+//     item is resolved, so that none depends on which side is ours. An item either side held in
 //     conflict already is a person's, committed so, and is left as it is
 //     (ErrHeld).
 //   - Items are compared as little as they need: an item whose element is

@@ -29,17 +29,22 @@ const (
 	// against an edit is a person's call. A deletion on every side is
 	// no clash: it is taken.
 	Deleted
-	// Moved: the versions put an OPML outline in different places.
+	// Moved: the versions put an OPML outline in different places (Key
+	// "position"; the whole item where the base's place is not known).
 	Moved
 	// Nested: two versions share a later version than the base, and
 	// against it they combine otherwise, or its data is not known: a
 	// change one of them undid would come back (FeedSync 1.0.2).
 	Nested
+	// Cycle: the place a version moved an OPML outline to is under the
+	// outline itself, through the other outlines' versions: taking it
+	// could make the outline its own ancestor (0.91 §4.4.2).
+	Cycle
 )
 
-var whyNames = [...]string{Edits: "edits", Values: "values", Removed: "removed", Deleted: "deleted", Moved: "moved", Nested: "nested"}
+var whyNames = [...]string{Edits: "edits", Values: "values", Removed: "removed", Deleted: "deleted", Moved: "moved", Nested: "nested", Cycle: "cycle"}
 
-// String returns a word for the reason: "edits", "values", "removed", "deleted", "moved", "nested".
+// String returns a word for the reason: "edits", "values", "removed", "deleted", "moved", "nested", "cycle".
 func (w Why) String() string {
 	if w < 0 || int(w) >= len(whyNames) {
 		return fmt.Sprintf("Why(%d)", int(w))
@@ -67,12 +72,14 @@ type Plan struct {
 	// meant for an item whose plan has no clashes.
 	Resolution dialect.Resolution
 	// Changed lists the keys of the fields the resolution edits, whose
-	// combination differs from the winner's.
+	// combination differs from the winner's ("position" for an outline's
+	// place, Resolution.Place).
 	Changed []string
 	// Touched lists the keys of the shared fields that some version
 	// changed against the base, in the order of the fields ("category"
-	// for the categories, which combine as a set), whether they combine
-	// or clash.
+	// for the categories, which combine as a set; "position", first, for
+	// an outline's place where CombineIn knows the base's), whether they
+	// combine or clash.
 	Touched []string
 	// Clashes lists what does not combine; empty when all does.
 	Clashes []Clash
@@ -110,6 +117,23 @@ func Combine(e dialect.Entry, bases Bases) (Plan, error) {
 
 // CombineWith is Combine under the options o.
 func CombineWith(e dialect.Entry, bases Bases, o Options) (Plan, error) {
+	return combine(nil, e, bases, o)
+}
+
+// CombineIn is CombineWith for an entry e of feed d, where the place of
+// an SSE 0.91 OPML outline combines as a field (see the package doc, The
+// place of an outline): when bases are Places that know where the base
+// version put it, a move one version made is taken with the others'
+// edits, unless the versions moved it to different places (Moved). And
+// an outline whose place could make it its own ancestor in d is left in
+// conflict (Cycle), whether a version moved it or not. In RSS and Atom
+// it is CombineWith.
+func CombineIn(d *dialect.Doc, e dialect.Entry, bases Bases, o Options) (Plan, error) {
+	return combine(d, e, bases, o)
+}
+
+// combine is CombineIn; d is nil where the feed is not given.
+func combine(d *dialect.Doc, e dialect.Entry, bases Bases, o Options) (Plan, error) {
 	h, ok := BaseOf(e)
 	switch {
 	case !ok && len(e.Versions()) == 0:
@@ -140,9 +164,17 @@ func CombineWith(e dialect.Entry, bases Bases, o Options) (Plan, error) {
 	if len(p.Clashes) > 0 || allDeleted(vs) {
 		return p, nil // a deletion every side made is taken: the winner
 	}
+	at, placed := basePlace(d, e, h, bases)
+	if apart(vs) && !placed {
+		p.Clashes = []Clash{placeClash(Moved)}
+		return p, nil // the base holds no place to combine them with
+	}
 	if c := nestedClash(e, vs, h, shared(base), sides, bases, o); c != nil {
 		p.Clashes = []Clash{*c}
 		return p, nil
+	}
+	if d != nil && d.Format() == dialect.OPML {
+		combinePlace(&p, d, e, vs, at, placed)
 	}
 	combineFields(&p, shared(base), sides, o)
 	p.Fields = startFields(&p, sides[0], fieldsByKey(sides))
@@ -176,10 +208,10 @@ func sameFields(a, b []feeds.Field) bool {
 	return true
 }
 
-// itemClashes returns the clashes of the item as a whole: a tombstone
-// among live versions, or outlines placed apart. Versions that are all
-// tombstones made one change alike, the deletion, and do not clash
-// (whatever their data or places: the item is gone on every side).
+// itemClashes returns the clash of the item as a whole: a tombstone among
+// live versions. Versions that are all tombstones made one change alike,
+// the deletion, and do not clash (whatever their data or places: the
+// item is gone on every side).
 func itemClashes(vs []dialect.Version) []Clash {
 	if allDeleted(vs) {
 		return nil
@@ -189,12 +221,18 @@ func itemClashes(vs []dialect.Version) []Clash {
 			return []Clash{{Why: Deleted}}
 		}
 	}
-	for _, v := range vs[1:] {
-		if v.Position() != vs[0].Position() {
-			return []Clash{{Key: "position", Label: "Position", Why: Moved}}
-		}
-	}
 	return nil
+}
+
+// basePlace returns where the base version h of OPML outline e sat, when
+// the feed d is given and bases know it (Places); false otherwise, and in
+// RSS and Atom.
+func basePlace(d *dialect.Doc, e dialect.Entry, h dialect.History, bases Bases) (dialect.Position, bool) {
+	pl, ok := bases.(Places)
+	if d == nil || !ok || d.Format() != dialect.OPML {
+		return dialect.Position{}, false
+	}
+	return pl.Place(e.ID(), h)
 }
 
 // allDeleted reports whether every version is a tombstone.

@@ -72,11 +72,61 @@
 //     combinations differ (a change one side undid would come back), the
 //     item is a clash (Nested). 1.0.2 only: an SSE 0.91 conflict record
 //     keeps no history to share.
-//   - A tombstone among live versions (a deletion against an edit) and
-//     OPML outlines the versions place apart are clashes of the whole
-//     item: the base holds no place to combine them with. Versions that
-//     are all tombstones (every side deleted the item) made one change
-//     alike, which is taken: the combination is the deletion.
+//   - A tombstone among live versions (a deletion against an edit) is a
+//     clash of the whole item. Versions that are all tombstones (every
+//     side deleted the item) made one change alike, which is taken: the
+//     combination is the deletion.
+//   - Where an SSE 0.91 OPML outline sits is a field too, combined as
+//     the next section says where the base's place is known; where it is
+//     not, outlines the versions place apart are a clash of the whole
+//     item (Moved): nothing is known to combine them with.
+//
+// # The place of an outline
+//
+// An outline's place is its parent and its key among its siblings, which
+// sort by key, then id (dialect.Position; 0.91 §3.2 and package
+// feeds/sse, Outline positions). A version moved the outline when its
+// place is not the base's; another item's move does not change this
+// item's place, so siblings that other items moved are no change of it.
+// CombineIn, given the feed and Bases that are Places (which know the
+// base version's place), combines the place as a field:
+//
+//   - No version moved it: it stays.
+//   - One version moved it, or several moved it to the same place: the
+//     move is taken (Resolution.Place), with every other field's
+//     combination, the other sides' edits among them: one side's move
+//     and another's edit of the text combine, as git's text merge
+//     combines a line moved with an edit elsewhere.
+//   - The same place is the same parent and the same key, or keys
+//     between which no other outline under that parent sorts in any of
+//     its versions in the feed (the winner's or a conflict version's,
+//     tombstones too): each then puts the outline after the same siblings
+//     and before the same others, whatever the merge or a combination
+//     makes of them, so two endpoints that moved it after one sibling
+//     from feeds whose other outlines differed agree. Of such keys the
+//     least is taken, the same on every endpoint. Versions that moved it
+//     to different places clash (Moved, key "position").
+//   - A taken move must not make the outline its own ancestor. Walking up
+//     from the new parent through the parent of every version of each
+//     outline on the way (any of them may be what the merge or another
+//     combination leaves), meeting the outline itself is a clash (Cycle):
+//     the item stays in conflict as the spec's merge left it, with the
+//     flag its cycle detection set if it cut it (0.91 §4.4.2), for a
+//     person to place. So a combination never makes a cycle for the
+//     spec's rule to cut after, and cuts nothing a person did not see.
+//     The place the combination leaves is checked whether a version
+//     moved the outline or not: resolving an outline that cycle detection
+//     cut would drop its flag (package feeds/gitmerge keeps the flag of
+//     an outline taken whole so, Outcome.Cut).
+//
+// Which front ends know the base's place: the git merge driver reads
+// git's merge base (BASE), which holds every outline's place (FeedBases),
+// and calls CombineIn. The version store keeps data, not places (package
+// feeds/store), so `resolve --auto` and `conflicts --json`, whose bases
+// come from it, call Combine and clash on a move as before. So does the
+// resolver: under `git mergetool` it has git's merge base too, but its
+// merge view and C take fields, not places, and the driver has combined
+// what combines before the tool opens.
 //
 // # White space
 //
@@ -106,8 +156,8 @@
 //
 // The result is a new version this endpoint makes: Resolution keeps the
 // winner (Pick 0), folds in every conflict version and edits the winner's
-// data into the combination, as 1.0.2 §3.4 step 1.3 allows ("the data
-// may be a combination") and 0.91 §5 resolves, all of an item's
-// conflicts at once. Fields the winner holds that are not shared
+// data, and for a move taken its place, into the combination, as 1.0.2
+// §3.4 step 1.3 allows ("the data may be a combination") and 0.91 §5
+// resolves, all of an item's conflicts at once. Fields the winner holds that are not shared
 // (publisher-specific, 1.0.2 implementation note 1) are the winner's.
 package threeway

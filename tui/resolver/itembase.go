@@ -52,7 +52,7 @@ func (v ItemView) clashes(key string) bool {
 	list, _, _ := strings.Cut(key, "[")
 	return slices.ContainsFunc(v.base.Plan.Clashes, func(c threeway.Clash) bool {
 		cl, _, _ := strings.Cut(c.Key, "[")
-		return c.Key == "" || c.Why == threeway.Deleted || c.Why == threeway.Moved || c.Why == threeway.Nested || cl == list
+		return c.Key == "" || c.Why == threeway.Deleted || c.Why == threeway.Moved || c.Why == threeway.Cycle || c.Why == threeway.Nested || cl == list
 	})
 }
 

@@ -181,10 +181,10 @@ func (m Model) anyMeets(i int, ranges [][2]int) bool {
 }
 
 // itemWide reports a clash of the item as a whole: a deletion against an
-// edit, outlines placed apart (keyed "position", which is no field here),
-// versions that share a later edit.
+// edit, outlines placed apart or a move under itself (keyed "position",
+// which is no field here), versions that share a later edit.
 func itemWide(c threeway.Clash) bool {
-	return c.Key == "" || c.Why == threeway.Deleted || c.Why == threeway.Moved || c.Why == threeway.Nested
+	return c.Key == "" || c.Why == threeway.Deleted || c.Why == threeway.Moved || c.Why == threeway.Cycle || c.Why == threeway.Nested
 }
 
 // fieldOfKey returns the field that shows key: its own, or its list's;

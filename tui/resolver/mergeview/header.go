@@ -206,6 +206,8 @@ func wholeClash(w threeway.Why) string {
 		return "a deletion against an edit"
 	case threeway.Moved:
 		return "the versions put the outline in different places"
+	case threeway.Cycle:
+		return "a move would put the outline under itself"
 	case threeway.Nested:
 		return "two versions share a later edit than the base"
 	}
