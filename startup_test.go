@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"fmt"
 	"go/ast"
 	"go/parser"
 	"go/token"
@@ -235,7 +236,12 @@ func calleeName(call *ast.CallExpr) string {
 // runtime traces (GODEBUG=inittrace=1: init-ms, the sum of every
 // package's init; init-B, the bytes they allocate, which load does not
 // change) and of the wall time over hello-world's (over-hello-ms, timed
-// in a run of its own, as the tracing slows the traced one):
+// in a run of its own, as the tracing slows the traced one). It also
+// times the floor of that target, a program that links every library
+// feedsync links and runs only their inits (a hello-world that imports
+// each for its side effects, none of feedsync's own packages): its wall
+// time over hello-world's is libs-over-hello-ms, what no change to
+// feedsync's own code can take back while one binary links them all:
 //
 //	go test -run '^$' -bench Startup -benchtime 50x .
 //
@@ -249,7 +255,8 @@ func BenchmarkStartup(b *testing.B) {
 	bin := filepath.Join(dir, "feedsync")
 	build(b, "", bin, ".")
 	hello := buildHello(b, dir)
-	var inits, walls, hellos []float64
+	libs := buildLibraries(b, dir)
+	var inits, walls, hellos, floors []float64
 	initB := 0
 	for b.Loop() {
 		cmd := exec.Command(bin, "version")
@@ -274,10 +281,54 @@ func BenchmarkStartup(b *testing.B) {
 			b.Fatal(err)
 		}
 		hellos = append(hellos, ms(time.Since(start)))
+		start = time.Now()
+		if err := exec.Command(libs).Run(); err != nil {
+			b.Fatal(err)
+		}
+		floors = append(floors, ms(time.Since(start)))
 	}
 	b.ReportMetric(median(inits), "init-ms")
 	b.ReportMetric(float64(initB), "init-B")
 	b.ReportMetric(median(walls)-median(hellos), "over-hello-ms")
+	b.ReportMetric(median(floors)-median(hellos), "libs-over-hello-ms")
+}
+
+// buildLibraries builds, in dir, a hello-world Go program that imports
+// for their side effects every package feedsync links but its own (and
+// those no other module may import, internal and vendored ones, which
+// their importers bring), in this module's versions, and returns its
+// path: the start-up of the libraries alone.
+func buildLibraries(tb testing.TB, dir string) string {
+	tb.Helper()
+	cmd := exec.Command("go", "list", "-deps", ".")
+	cmd.Env = append(os.Environ(), "CGO_ENABLED=0")
+	out, err := cmd.Output()
+	if err != nil {
+		tb.Fatalf("go list -deps .: %v", err)
+	}
+	var src strings.Builder
+	src.WriteString("package main\n\nimport \"fmt\"\n\nimport (\n")
+	for _, pkg := range strings.Fields(string(out)) {
+		internal := strings.Contains("/"+pkg+"/", "/internal/") || strings.HasPrefix(pkg, "vendor/")
+		if internal || pkg == "unsafe" || pkg == "main" || strings.HasPrefix(pkg, "github.com/feedsync/") {
+			continue
+		}
+		fmt.Fprintf(&src, "\t_ %q\n", pkg)
+	}
+	src.WriteString(")\n\nfunc main() { fmt.Println(\"hello\") }\n")
+	mod := filepath.Join(dir, "libssrc")
+	os.MkdirAll(mod, 0o755)
+	for _, f := range []string{"go.mod", "go.sum"} {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			tb.Fatal(err)
+		}
+		os.WriteFile(filepath.Join(mod, f), data, 0o644)
+	}
+	os.WriteFile(filepath.Join(mod, "main.go"), []byte(src.String()), 0o644)
+	libs := filepath.Join(dir, "libs")
+	build(tb, mod, libs, ".")
+	return libs
 }
 
 func ms(d time.Duration) float64 { return float64(d) / float64(time.Millisecond) }
