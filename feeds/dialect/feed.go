@@ -180,6 +180,21 @@ func (d *Doc) Dialect() Dialect {
 	return d.b.dialect()
 }
 
+// Declared returns the dialect whose sync namespace the feed declares
+// where Parse looks for it (the root, and an RSS channel; FeedSync
+// 1.0.2's when both are), whether or not it holds sync data yet: an empty
+// SSE 0.91 RSS feed declares SSE 0.91, and a hub keeps it so (package
+// feeds/share). None for a feed that declares neither, as an RSS feed or
+// an OPML outline that no endpoint has synced yet. Dialect, not None once
+// the feed holds sync data, is what the data is; Declared is only what
+// the feed says.
+func (d *Doc) Declared() Dialect {
+	if d.ns == "" {
+		return None
+	}
+	return d.binding() // the binding sniff chose from the declaration
+}
+
 // binding returns the dialect of the binding that holds the feed, which
 // is the one a feed with no sync data yet is created in: FeedSync 1.0.2
 // for Atom and RSS, SSE 0.91 for OPML or a feed that declares it.

@@ -60,6 +60,11 @@ func MergeWithProgress(local, remote *Doc, p feeds.Progress) (*Doc, error) {
 	}
 	m := newDoc(b, nil)
 	m.ns = mergedNS(local, remote, want)
+	if !m.synced {
+		// Without sync data the binding declared nothing: the result
+		// declares what local did, or what as gave it (Declared).
+		_, m.ns = sniff(m.Bytes())
+	}
 	return m, nil
 }
 

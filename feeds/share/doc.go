@@ -10,9 +10,42 @@
 // 0.91 §2.1 and §2.2 (sx:sharing with since, until and window; the
 // complete feed). Feeds are read, merged (1.0.2 §3.3, 0.91 §4.4) and
 // written through package feeds/dialect, so a feed with no sync data yet,
-// on either side, takes the dialect of the first feed merged with it; the
-// hub serves such a feed without sx:sharing, which it has no dialect to
-// write in.
+// on either side, takes the dialect of the first feed merged with it,
+// but for a hub's feed that declares its dialect (below); the hub serves
+// a feed with no sync data without sx:sharing.
+//
+// # Readings
+//
+// A hub's feed keeps its dialect. It is the dialect of the feed's sync
+// data or, while it has none, the one whose namespace it declares
+// (dialect.Doc.Declared): an empty SSE 0.91 RSS feed is an SSE 0.91 feed
+// to the hub, as its first items would be. A POST of the other dialect is
+// refused with 400 and changes nothing, whether or not the feed has items
+// yet, and so is a 'feedsync db import' into it: the one rule (admit) is
+// both stores'. A POST with no sync data is read in the feed's dialect,
+// and refused when its format cannot carry it (an Atom feed to an SSE
+// 0.91 hub). Until then an Atom POST to an empty SSE 0.91 RSS feed made
+// it a FeedSync 1.0.2 feed: whichever endpoint posted first decided the
+// dialect of a feed its keeper had made of the other. Only a feed that
+// declares neither dialect (a plain RSS feed or OPML outline) takes the
+// dialect of the first POST, as every endpoint does (feeds/dialect). A
+// POST of the feed's own dialect to an empty feed keeps the feed's
+// shell: its title, its namespaces, the bytes feedsync does not
+// understand (TestSuiteFirstPostKeepsTheFeedsShell). The database records
+// an empty feed's dialect as "none" (the dialect of its sync data, which
+// decides sx:sharing, as the file hub's state does); the dialect it keeps
+// is read from its shell, which every merge into it reads.
+//
+// A hub's answers name the feed as its clients know it, never where the
+// server keeps it: NAME for a Dir's or a database's feed at /NAME, "the
+// hub's feed" for the one feed of 'feedsync serve FEED', and what a
+// client sent as "request body", with the line:col of what is wrong in
+// it. A refusal (4xx) says what is wrong in those words; a failure of the
+// server (5xx) says that it failed and to see its log, which names the
+// files, the database and the error (answerText, both stores). The file
+// hub holds its model under the feed's public name for that, and words a
+// FEED that does not load with its path, for its log and the command
+// that started it (TestSuiteAnswersNameNoServerPath).
 //
 // # The hub
 //

@@ -64,6 +64,35 @@ func merge(local, remote feed) (feed, error) {
 	return dialect.Merge(local, remote)
 }
 
+// admit is the one rule of the dialect of a POST to a hub, both stores':
+// a hub's feed keeps its dialect (see the package doc, "A hub's feed
+// keeps its dialect"). That is held, the dialect of its sync data as the
+// hub records it (the file hub's model, the database's row: a feed
+// whose items doc, as loaded, may lack), else doc's, else the one doc
+// declares (dialect.Doc.Declared), whether or not the feed holds items
+// yet; a feed that declares none takes the dialect of the first POST.
+// posted with sync data of the other dialect is refused with a
+// *dialect.MixedError naming the feed as clients know it (name); one
+// without sync data is read in the feed's dialect (dialect.Doc.As), or
+// refused when its format cannot carry it (*dialect.AdoptError). It
+// returns posted as the feed merges it.
+func admit(name string, held dialect.Dialect, doc, posted feed) (feed, error) {
+	keeps := held
+	if keeps == dialect.None {
+		keeps = doc.Dialect()
+	}
+	if keeps == dialect.None {
+		keeps = doc.Declared()
+	}
+	if keeps == dialect.None {
+		return posted, nil
+	}
+	if pd := posted.Dialect(); pd != dialect.None && pd != keeps {
+		return nil, &dialect.MixedError{Local: name, Remote: posted.Name(), LocalDialect: keeps, RemoteDialect: pd}
+	}
+	return posted.As(keeps)
+}
+
 // mergeWarnings passes what a merge kept but must say (items whose two
 // copies had the same sync data and different data; items one endpoint
 // changed twice with one sequence) to warn, one message each.

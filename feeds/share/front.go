@@ -4,6 +4,7 @@ import (
 	"context"
 
 	"errors"
+	"fmt"
 	"github.com/feedsync/feedsync/feeds/atomicfile"
 	"io"
 	"net"
@@ -158,7 +159,7 @@ func (f *front) serveFeed(w http.ResponseWriter, r *http.Request, st hubState, t
 			if code == http.StatusServiceUnavailable {
 				w.Header().Set("Retry-After", strconv.Itoa(int(RetryAfter/time.Second)))
 			}
-			http.Error(w, err.Error(), code)
+			http.Error(w, answerText(code, err), code)
 			return
 		}
 		w.Header().Set("Content-Type", a.ctype)
@@ -170,6 +171,33 @@ func (f *front) serveFeed(w http.ResponseWriter, r *http.Request, st hubState, t
 		w.Header().Set("Allow", "GET, HEAD, POST")
 		http.Error(w, r.Method+" is not allowed", http.StatusMethodNotAllowed)
 	}
+}
+
+// publicError is a failure of the server (5xx) worded for its clients:
+// answerText answers its words.
+type publicError struct{ msg string }
+
+func (e *publicError) Error() string { return e.msg }
+
+// answerText is the body of an answer refused with code, the one rule of
+// both stores: a refusal of the request (4xx) says what is wrong with it
+// in err's words, which name the feed as its clients know it (the name in
+// the URL) and what they sent as "request body", never a path on the
+// server; a failure of the server (5xx) says only that, unless err is a
+// *publicError, for the server's errors name its files, its database and
+// its disk, which are its own business: its log says them (each state
+// logs its failures where they happen).
+func answerText(code int, err error) string {
+	var pe *publicError
+	switch {
+	case code < 500:
+		return err.Error()
+	case errors.As(err, &pe):
+		return pe.msg
+	case code == http.StatusServiceUnavailable:
+		return "503 the hub cannot take the POST now (see its log); try again later"
+	}
+	return fmt.Sprintf("%d the hub failed to answer: see its log", code)
 }
 
 // readPost reads and parses a POST's body within the hub's bounds: 413

@@ -11,6 +11,7 @@ import (
 	"os"
 	"path/filepath"
 	"strconv"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -140,6 +141,7 @@ type hubDisk struct {
 type hubModel struct {
 	mu      sync.Mutex
 	rw      sync.RWMutex
+	name    string // the feed as clients know it (publicName): the model's name
 	doc     feed
 	st      *stamps
 	gen     uint64            // the model's generation: each change adds one
@@ -196,6 +198,30 @@ func statID(path string) (fileID, error) {
 	return id, nil
 }
 
+// publicName is the name a hub's answers give its feed, as its clients
+// know it: NAME for the feed a Dir serves at /NAME (Options.Prefix), "the
+// hub's feed" for one served at the root. Never FEED's path: where the
+// server keeps its files is the server's business, and only its log
+// names them.
+func publicName(prefix string) string {
+	if name := strings.Trim(prefix, "/"); name != "" {
+		return name
+	}
+	return "the hub's feed"
+}
+
+// parseModel loads FEED's bytes (or the model's shell) under the name
+// its clients know (h.name), for what a merge into the model says may be
+// answered to a POST; bytes that do not load are worded with FEED's
+// path, for the log and the command that started the hub.
+func (h *Hub) parseModel(data []byte) (feed, error) {
+	doc, err := parse(h.name, data)
+	if err != nil {
+		_, err = parse(h.path, data)
+	}
+	return doc, err
+}
+
 // ErrBusy is returned by NewHub when another process serves the feed.
 var ErrBusy = errors.New("another feedsync serve publishes this feed")
 
@@ -204,7 +230,7 @@ var ErrBusy = errors.New("another feedsync serve publishes this feed")
 // hub on one feed gets ErrBusy.
 func NewHub(path string, opts Options) (*Hub, error) {
 	h := &Hub{front: newFront(opts)}
-	h.path, h.state = path, statePath(path, "serve")
+	h.path, h.state, h.name = path, statePath(path, "serve"), publicName(opts.Prefix)
 	h.unfolded, h.foldIdle = map[string]uint64{}, foldIdle
 	h.kick, h.wake, h.quit, h.done = make(chan struct{}, 1), make(chan struct{}, 1), make(chan struct{}), make(chan struct{})
 	h.views, h.served, h.kept = map[string]*view{}, map[string]*view{}, map[string]*view{}

@@ -31,7 +31,7 @@ func (h *Hub) start() error {
 	if err != nil {
 		return err
 	}
-	doc, err := parse(h.path, snap.Data)
+	doc, err := h.parseModel(snap.Data)
 	if err != nil {
 		return err
 	}
@@ -189,7 +189,7 @@ func (h *Hub) take(data []byte, id fileID) {
 		h.setID(id)
 		return
 	}
-	doc, err := parse(h.path, data)
+	doc, err := h.parseModel(data)
 	size := int64(len(data))
 	if err == nil && len(h.unfolded) > 0 {
 		journalled := h.doc.Subset(func(e dialect.Entry) bool { _, ok := h.unfolded[e.ID()]; return ok })
@@ -348,7 +348,7 @@ func (h *Hub) pick(keep map[string]bool) feed {
 	if len(keep)*pickShare > len(h.st.Items) {
 		return subset(h.doc, keep) // written as read: cheaper for many items
 	}
-	f, err := parse(h.path, h.shell)
+	f, err := parse(h.name, h.shell)
 	if err != nil || f.Format() != h.doc.Format() || f.Dialect() != dialect.None && f.Dialect() != h.doc.Dialect() {
 		return subset(h.doc, keep)
 	}

@@ -311,10 +311,11 @@ func (tx *feedTx) merge(posted feed, maxFeed int64) (*merged, error) {
 	if err != nil {
 		return nil, fmt.Errorf("feed %s in the database does not load: %w", f.name, err)
 	}
-	if d, pd := parseDialect(f.dialect), posted.Dialect(); d != dialect.None && pd != dialect.None && pd != d {
-		// The items read may hold no sync data, but the feed has its
-		// dialect, which a POST of the other must not take over.
-		return nil, &badPost{&dialect.MixedError{Local: f.name, Remote: posted.Name(), LocalDialect: d, RemoteDialect: pd}}
+	// The items read may hold no sync data, but the feed has its
+	// dialect (the row's, else its shell's), which a POST of the other
+	// must not take over.
+	if posted, err = admit(f.name, parseDialect(f.dialect), doc, posted); err != nil {
+		return nil, &badPost{err}
 	}
 	before := entriesOf(doc, posted)
 	changed, err := doc.MergeIn(posted)

@@ -62,7 +62,12 @@ func (h *Hub) incorporate(posted feed, until, link string, complete bool) (feed,
 	h.refresh()
 	if h.bad != nil {
 		h.mu.Unlock()
-		return nil, "", http.StatusServiceUnavailable, fmt.Errorf("%s does not load; fix it before syncing (see the hub's log)", h.path)
+		return nil, "", http.StatusServiceUnavailable, &publicError{"503 " + h.name + " does not load on the hub; the hub's keeper must fix it (see its log)"}
+	}
+	posted, err := admit(h.name, h.doc.Dialect(), h.doc, posted)
+	if err != nil {
+		h.mu.Unlock()
+		return nil, "", http.StatusBadRequest, err
 	}
 	grows, err := h.growth(posted)
 	if err == nil {
@@ -147,9 +152,14 @@ func (h *Hub) durable(seq uint64) error {
 	}
 	h.logf("warning: %v; folding into %s instead", err, h.path)
 	if ferr := h.fold(); ferr != nil {
+		h.logf("warning: folding into %s: %v", h.path, ferr)
 		return fmt.Errorf("%v; folding: %v", err, ferr)
 	}
-	return h.j.wait(seq)
+	if err := h.j.wait(seq); err != nil {
+		h.logf("warning: %v", err)
+		return err
+	}
+	return nil
 }
 
 // entriesOf returns the model's entries of the items posted holds.

@@ -2,9 +2,14 @@ package share
 
 import (
 	"bytes"
+	"context"
+	"errors"
 	"fmt"
 	"net/http"
 	"net/http/httptest"
+	"net/url"
+	"os"
+	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
@@ -29,12 +34,19 @@ type suiteHub struct {
 	url   string // the feed's: .../todo
 	dir   string // the file hub's folder, holding todo.xml
 	files *Dir   // the file hub, nil for the database's
+	dbURL string // the database's URL, "" for the file hub
 	clock *clock
 	log   *syncBuffer
 	db    *DB
 }
 
 func startSuite(t testing.TB, store, kind string, opts Options) *suiteHub {
+	t.Helper()
+	return startSuiteWith(t, store, emptyFeeds[kind], opts)
+}
+
+// startSuiteWith starts a hub of store serving feed todo made from data.
+func startSuiteWith(t testing.TB, store, data string, opts Options) *suiteHub {
 	t.Helper()
 	sh := &suiteHub{t: t, store: store, clock: &clock{now: t0}, log: &syncBuffer{}}
 	opts.Now, opts.Log = sh.clock.Now, sh.log
@@ -43,7 +55,7 @@ func startSuite(t testing.TB, store, kind string, opts Options) *suiteHub {
 	case "file":
 		dir := t.TempDir()
 		sh.dir = dir
-		writeFeed(t, dir, "todo.xml", emptyFeeds[kind])
+		writeFeed(t, dir, "todo.xml", data)
 		d, err := NewDir(dir, opts)
 		if err != nil {
 			t.Fatal(err)
@@ -51,9 +63,12 @@ func startSuite(t testing.TB, store, kind string, opts Options) *suiteHub {
 		t.Cleanup(d.Close)
 		h, sh.files = d, d
 	case "db":
-		db, _ := testDB(t)
+		db, u := testDB(t)
+		sh.dbURL = u
 		db.now = sh.clock.Now
-		importKind(t, db, "todo", kind)
+		if _, err := db.Import(context.Background(), "todo", mustParse(t, "todo", []byte(data)), 0); err != nil {
+			t.Fatal(err)
+		}
 		sh.db = db
 		h = NewDBServer(db, opts)
 	}
@@ -534,6 +549,271 @@ func TestSuiteWrongFeedPostedSaysWhatItExpected(t *testing.T) {
 					t.Errorf("the answer does not say the hub holds %s and %s came: %s", tc.holds, tc.came, msg)
 				}
 			})
+		})
+	}
+}
+
+// kindDialect is the dialect of a feed of kind (emptyFeeds), by the
+// namespace it declares.
+func kindDialect(kind string) dialect.Dialect {
+	if strings.HasPrefix(kind, "sse-") {
+		return dialect.SSE091
+	}
+	return dialect.FeedSync102
+}
+
+// A hub's feed keeps its dialect, whether or not it holds items yet: a
+// POST of the other dialect is refused with 400 and changes nothing, and
+// one of its own is taken with the feed still of its dialect. An Atom
+// (1.0.2) POST to a hub whose feed was an empty SSE 0.91 RSS feed made
+// it a FeedSync 1.0.2 RSS feed and answered 200. Every pairing of the
+// four kinds, on an empty feed and on one with an item, on both stores.
+func TestSuiteHubFeedKeepsItsDialect(t *testing.T) {
+	eachStore(t, func(t *testing.T, store string) {
+		for _, hub := range kinds {
+			for _, posted := range kinds {
+				for _, empty := range []bool{true, false} {
+					name := hub + "<" + posted + "/with_an_item"
+					if empty {
+						name = hub + "<" + posted + "/empty"
+					}
+					t.Run(name, func(t *testing.T) {
+						sh := startSuite(t, store, hub, Options{})
+						if !empty {
+							sh.post("A", create("a", "A"))
+						}
+						_, _, before := sh.do("GET", "/complete", nil)
+						f := mustParse(t, posted, []byte(emptyFeeds[posted]))
+						if err := create("s", "S")(f, stamp{"B", t0.Add(time.Minute)}); err != nil {
+							t.Fatal(err)
+						}
+						code, _, body := sh.do("POST", "", f.Bytes())
+						takes := kindDialect(hub) == kindDialect(posted) && (kindDialect(hub) == dialect.FeedSync102 || hub == posted)
+						_, _, after := sh.do("GET", "/complete", nil)
+						got := mustParse(t, "after", after)
+						if !takes {
+							if code != 400 {
+								t.Errorf("POST: %d %s, want 400", code, body)
+							}
+							if !bytes.Equal(after, before) {
+								t.Errorf("the refused POST changed the feed:\n%s\nwas\n%s", after, before)
+							}
+							return
+						}
+						if code != 200 {
+							t.Fatalf("POST: %d %s, want 200", code, body)
+						}
+						if got.Dialect() != kindDialect(hub) || !strings.Contains(string(after), `xmlns:sx="`+nsOf(hub)+`"`) {
+							t.Errorf("the hub's feed is now %v:\n%s", got.Dialect(), after)
+						}
+					})
+				}
+			}
+		}
+	})
+}
+
+// nsOf is the sync namespace a feed of kind declares (emptyFeeds).
+func nsOf(kind string) string {
+	if kindDialect(kind) == dialect.SSE091 {
+		return "http://www.microsoft.com/schemas/rss/sse"
+	}
+	return "http://feedsync.org/2007/feedsync"
+}
+
+// A hub's answers name the feed as its clients know it (its name in the
+// URL) and what they sent as "request body", never where the server
+// keeps it: no answer, 4xx or 5xx, holds the file hub's folder or FEED's
+// path, nor the database's address or name. The file hub answered "POST
+// of the other dialect" with "/srv/hub/todo.xml is an SSE 0.91 feed and
+// request body is …", while the database's named the feed todo. A body
+// that does not load is answered with its line:col, as the request body.
+func TestSuiteAnswersNameNoServerPath(t *testing.T) {
+	eachStore(t, func(t *testing.T, store string) {
+		secrets := func(sh *suiteHub) []string {
+			if sh.files != nil {
+				abs, _ := filepath.Abs(sh.dir)
+				return []string{sh.dir, abs, filepath.Join(sh.dir, "todo.xml"), ".feedsync", "todo.xml"}
+			}
+			u, err := url.Parse(sh.dbURL)
+			if err != nil {
+				t.Fatal(err)
+			}
+			return []string{u.Host, u.Port(), strings.TrimPrefix(u.Path, "/"), "postgres"}
+		}
+		check := func(sh *suiteHub, what string, code int, body []byte, want int, has string) {
+			t.Helper()
+			if code != want || !strings.Contains(string(body), has) {
+				t.Errorf("%s: %d %s, want %d with %q", what, code, body, want, has)
+			}
+			for _, s := range secrets(sh) {
+				if s != "" && strings.Contains(string(body), s) {
+					t.Errorf("%s: the answer names %q, where the server keeps the feed: %s", what, s, body)
+				}
+			}
+		}
+		posted := func(kind string) []byte {
+			f := mustParse(t, kind, []byte(emptyFeeds[kind]))
+			if err := create("s", "S")(f, stamp{"B", t0}); err != nil {
+				t.Fatal(err)
+			}
+			return f.Bytes()
+		}
+		for _, hub := range kinds {
+			t.Run(hub, func(t *testing.T) {
+				sh := startSuite(t, store, hub, Options{MaxBody: 4000})
+				sh.post("A", create("a", "A"))
+				other := map[string]string{"atom": "sse-rss", "rss": "sse-rss", "sse-rss": "atom", "sse-opml": "sse-rss"}[hub]
+				code, _, body := sh.do("POST", "", posted(other))
+				check(sh, "POST of "+other, code, body, 400, "todo is ")
+				code, _, body = sh.do("POST", "", []byte("<rss version=\"2.0\">\n<channel><item></channel>"))
+				check(sh, "POST of bad XML", code, body, 400, "request body:2:")
+				code, _, body = sh.do("POST", "", []byte(`<feed xmlns="http://www.w3.org/2005/Atom"><title>t</title></feed>`))
+				if hub == "atom" || hub == "rss" {
+					check(sh, "POST of a plain Atom feed", code, body, 200, "")
+				} else {
+					check(sh, "POST of a plain Atom feed", code, body, 400, "request body")
+				}
+				code, _, body = sh.do("POST", "", []byte(strings.Replace(emptyFeeds["rss"], "<title>", "<title>"+strings.Repeat("x", 5000), 1)))
+				check(sh, "POST too large", code, body, 413, "413")
+				code, _, body = sh.do("PUT", "", nil)
+				check(sh, "PUT", code, body, 405, "PUT")
+			})
+		}
+		if store != "file" {
+			return
+		}
+		t.Run("feed_broken_on_disk", func(t *testing.T) {
+			sh := startSuite(t, store, "rss", Options{})
+			sh.post("A", create("a", "A"))
+			h, err := sh.files.hub("todo")
+			if err != nil {
+				t.Fatal(err)
+			}
+			h.fold()
+			writeFeed(t, sh.dir, "todo.xml", "<rss")
+			code, _, body := sh.do("POST", "", posted("rss"))
+			check(sh, "POST to a feed broken on disk", code, body, 503, "todo does not load")
+			if !strings.Contains(sh.log.String(), filepath.Join(sh.dir, "todo.xml")) {
+				t.Errorf("the log does not name the file:\n%s", sh.log)
+			}
+		})
+		t.Run("journal_fails", func(t *testing.T) {
+			defer setFoldIdle(time.Hour)()
+			sh := startSuite(t, store, "rss", Options{})
+			sh.post("A", create("a", "A"))
+			h, err := sh.files.hub("todo")
+			if err != nil {
+				t.Fatal(err)
+			}
+			h.mu.Lock()
+			h.j.f.Close()                           // appends fail, as on a full disk
+			os.Mkdir(h.j.segName(h.j.seg+1), 0o755) // and so does the fold's next segment
+			h.mu.Unlock()
+			code, _, body := sh.do("POST", "", posted("rss"))
+			check(sh, "POST with a journal that cannot be written", code, body, 503, "503")
+			if !strings.Contains(sh.log.String(), sh.dir) {
+				t.Errorf("the log does not name the journal:\n%s", sh.log)
+			}
+			os.Remove(h.j.segName(h.j.seg + 1))
+		})
+	})
+}
+
+// richEmpty is the empty feed of kind with what feedsync does not
+// understand besides its title: another namespace on the root, a comment,
+// a foreign element with spacing of its own. (Its attributes are
+// double-quoted: the SSE 0.91 binding writes a feed's own elements with
+// double quotes, items or none, hub or not.)
+func richEmpty(kind string) (data string, kept []string) {
+	kept = []string{
+		`xmlns:ext="urn:example:ext"`,
+		`<!-- kept as written -->`,
+		`<ext:note ext:a="1">  spaced   text </ext:note>`,
+		`xmlns:sx="` + nsOf(kind) + `"`,
+	}
+	data = strings.Replace(emptyFeeds[kind], ` xmlns:sx=`, ` xmlns:ext="urn:example:ext" xmlns:sx=`, 1)
+	title := "<title>To do</title>"
+	if strings.HasSuffix(kind, "opml") {
+		title = "<title>Outline</title>"
+	}
+	data = strings.Replace(data, title, title+"\n    "+kept[1]+"\n    "+kept[2], 1)
+	return data, append(kept, title)
+}
+
+// A POST of the feed's own dialect to a hub whose feed is empty keeps the
+// feed's shell: its title, its namespaces and the bytes feedsync does not
+// understand, as a merge into a feed with items would (1.0.2 §3.3 and
+// 0.91 §4.4 merge items, not the feed's own data).
+func TestSuiteFirstPostKeepsTheFeedsShell(t *testing.T) {
+	eachStore(t, func(t *testing.T, store string) {
+		for _, kind := range kinds {
+			t.Run(kind, func(t *testing.T) {
+				data, kept := richEmpty(kind)
+				sh := startSuiteWith(t, store, data, Options{})
+				f := mustParse(t, kind, []byte(emptyFeeds[kind]))
+				if err := create("s", "S")(f, stamp{"B", t0}); err != nil {
+					t.Fatal(err)
+				}
+				if code, _, body := sh.do("POST", "", f.Bytes()); code != 200 {
+					t.Fatalf("POST: %d %s", code, body)
+				}
+				_, _, after := sh.do("GET", "/complete", nil)
+				for _, k := range kept {
+					if !strings.Contains(string(after), k) {
+						t.Errorf("the feed lost %s:\n%s", k, after)
+					}
+				}
+				if ids(mustParse(t, "after", after)) != "s" {
+					t.Errorf("the feed does not hold s:\n%s", after)
+				}
+			})
+		}
+	})
+}
+
+// 'feedsync db import' of an empty feed records, as its dialect, that of
+// its sync data: "none", as the file hub's state does (it decides
+// sx:sharing, which an empty feed is served without). The dialect the
+// feed keeps is in its shell, which every merge reads: an import of items
+// of the other dialect into it is refused, as a POST is, and leaves it as
+// it was; one of its own dialect is taken.
+func TestDBImportIntoAnEmptyFeedKeepsItsDialect(t *testing.T) {
+	ctx := context.Background()
+	for _, tc := range []struct{ hub, other string }{{"sse-rss", "rss"}, {"sse-rss", "atom"}, {"rss", "sse-rss"}, {"atom", "sse-rss"}} {
+		t.Run(tc.hub+"<"+tc.other, func(t *testing.T) {
+			db, _ := testDB(t)
+			importKind(t, db, "todo", tc.hub)
+			var recorded string
+			if err := db.pool.QueryRow(ctx, `SELECT dialect FROM feedsync_feeds WHERE name = 'todo'`).Scan(&recorded); err != nil {
+				t.Fatal(err)
+			}
+			if recorded != dialect.None.String() {
+				t.Errorf("an empty feed recorded as %q", recorded)
+			}
+			f := mustParse(t, "other.xml", []byte(emptyFeeds[tc.other]))
+			if err := create("s", "S")(f, stamp{"B", t0}); err != nil {
+				t.Fatal(err)
+			}
+			_, err := db.Import(ctx, "todo", f, 0)
+			var mixed *dialect.MixedError
+			if !errors.As(err, &mixed) || mixed.LocalDialect != kindDialect(tc.hub) {
+				t.Errorf("import of %s into an empty %s feed: %v, want the feed's dialect to refuse it", tc.other, tc.hub, err)
+			}
+			var buf bytes.Buffer
+			if err := db.Export(ctx, "todo", &buf); err != nil {
+				t.Fatal(err)
+			}
+			if got := mustParse(t, "export", buf.Bytes()); len(got.Entries()) != 0 || got.Declared() != kindDialect(tc.hub) {
+				t.Errorf("the feed after the refused import:\n%s", buf.Bytes())
+			}
+			own := mustParse(t, "own.xml", []byte(emptyFeeds[tc.hub]))
+			if err := create("s", "S")(own, stamp{"B", t0}); err != nil {
+				t.Fatal(err)
+			}
+			if _, err := db.Import(ctx, "todo", own, 0); err != nil {
+				t.Errorf("import of its own dialect: %v", err)
+			}
 		})
 	}
 }
