@@ -119,7 +119,8 @@
 // the same bytes, whichever wrote the record first.
 //
 // In OPML the root declares it when an outline needs position marks or a
-// record its marks, and a root's declaration of it (OPML or RSS) goes
+// record its marks, whichever merge brought them (see Outline positions),
+// and a root's declaration of it (OPML or RSS) goes
 // when nothing written uses it any more, once the conflicts are resolved
 // and the marks needless: an endpoint that never held the conflict holds
 // the same outline without it. A declaration that something other than
@@ -190,11 +191,23 @@
 // were not needed) loses them, with a declaration of feedsync's namespace
 // on its sx:sync that only they used (a PostgreSQL hub stores each
 // outline with its marks, declared there), and one read without them that
-// now needs them gains them; nothing else of its sx:sync changes. So endpoints that
+// now needs them gains them. The namespace has one place, the root: it
+// declares it whenever a written outline needs marks or a record has its
+// marks, whether they are written anew or as read, and an outline written
+// as read loses a declaration of it that the root makes alike, on its
+// sx:sync or inside it (as a hub stores outlines, as another endpoint's
+// feed brings them, as feedsync wrote a record's marks before), and has
+// its valid marks under the feed's prefix (ones read under another
+// prefix, which another root binds, are written anew); nothing else of
+// its sx:sync changes. So endpoints that
 // hold the same items hold the same outlines byte for byte, whatever the
-// order of the merges that brought them there: keeping the attributes an
-// unchanged outline was read with would make an endpoint's bytes depend
-// on which side a merge started from. Stale attributes (fso:version not
+// order of the merges that brought them there, and the endpoint that made
+// the marks holds what one that received them by a merge holds: keeping
+// the attributes an unchanged outline was read with, or the place its
+// declaration had in the feed it came from, would make an endpoint's
+// bytes depend on which side a merge started from. A record's marks read
+// under another prefix than the feed's are kept as read, declared on the
+// sx:sync. Stale attributes (fso:version not
 // the version) are foreign markup: kept as read while the outline needs
 // none, replaced when it does. An sx:conflict
 // carries fso:parent and fso:key (no fso:version) when the losing

@@ -198,10 +198,10 @@ func (wr *writer) node(n *node, ind string) {
 	asRead := x.read == it && x.sync != nil && d.nsOf(x.sync)
 	sync := func(in string) {
 		switch {
-		case asRead && n.explicit == x.posSet:
+		case asRead && n.explicit == x.posSet && wr.marksInPlace(x.sync, x.posSet):
 			wr.element(x.sync)
 		case asRead:
-			wr.syncPatched(x.sync, it, n.explicit)
+			wr.syncPatched(x.sync, it, n.explicit, x.posSet)
 		default:
 			wr.syncAnew(x, it, n.explicit, in)
 		}

@@ -66,22 +66,30 @@ func (wr *writer) syncAnew(x *itemData, it *sse.Item, explicit bool, ind string)
 }
 
 // syncPatched writes an sx:sync as read, but with its position marks
-// decided anew: the item's position, which it did not carry validly, in
-// place of any it had when explicit; else none, where it had ones a
-// reader no longer needs, and without a declaration of feedsync's
-// namespace on it that only they used (a PostgreSQL hub stores every
-// outline with its marks, declared there when the feed does not bind
-// the prefix).
-func (wr *writer) syncPatched(src *etree.Element, it *sse.Item, explicit bool) {
+// decided anew: the item's position, which it did not carry validly or
+// carried under another prefix than the feed's, in place of any it had
+// when explicit; else none, where it had valid ones a reader no longer
+// needs (marks that are not valid are foreign markup, kept as read). A
+// declaration of feedsync's namespace on it goes where the root declares
+// it alike, or where nothing written uses it: a PostgreSQL hub stores
+// every outline with its marks declared there, and an outline merged in
+// from a feed that binds the prefix elsewhere brings it (see the package
+// doc, "Outline positions").
+func (wr *writer) syncPatched(src *etree.Element, it *sse.Item, explicit, posSet bool) {
+	replace := explicit || posSet
 	attrs := make([]etree.Attr, 0, len(src.Attr)+3)
 	for _, a := range src.Attr {
-		switch {
-		case a.Space != "" && !xmlutil.IsDecl(a) && attrURI(src, a) == NSOutline:
-		case !explicit && a.Space == "xmlns" && a.Value == NSOutline && !childrenUse(src, a.Key):
-		default:
-			attrs = append(attrs, a)
+		if replace && a.Space != "" && !xmlutil.IsDecl(a) && attrURI(src, a) == NSOutline {
+			continue
 		}
+		attrs = append(attrs, a)
 	}
+	attrs = slices.DeleteFunc(attrs, func(a etree.Attr) bool {
+		if a.Space != "xmlns" || a.Value != NSOutline {
+			return false
+		}
+		return fsoBoundAlike(a, wr.cur) || !childrenUse(src, a.Key) && !slices.ContainsFunc(attrs, func(b etree.Attr) bool { return b.Space == a.Key })
+	})
 	extra := fixupsWith(src, attrs, wr.cur)
 	if explicit {
 		attrs = wr.posAttrs(attrs, it.Position, itoa(it.Version))
@@ -91,9 +99,79 @@ func (wr *writer) syncPatched(src *etree.Element, it *sse.Item, explicit bool) {
 		return
 	}
 	for _, t := range src.Child {
-		t.WriteTo(wr.w, &xmlutil.WriteSettings)
+		wr.trimmed(t)
 	}
 	wr.close(src.FullTag(), outer)
+}
+
+// trimmed writes t, inside an sx:sync written as read, as read but
+// without the declarations of feedsync's namespace that the scope it is
+// written in makes alike (a record's marks declared on the record, as
+// feedsync wrote OPML before the root declared them).
+func (wr *writer) trimmed(t etree.Token) {
+	e, ok := t.(*etree.Element)
+	if !ok || !redundantFSO(e, wr.cur) {
+		t.WriteTo(wr.w, &xmlutil.WriteSettings)
+		return
+	}
+	attrs := slices.DeleteFunc(slices.Clone(e.Attr), func(a etree.Attr) bool { return fsoBoundAlike(a, wr.cur) })
+	outer := wr.open(e.FullTag(), attrs, nil, nil)
+	if !wr.endStart(len(e.Child) == 0, outer) {
+		return
+	}
+	for _, c := range e.Child {
+		wr.trimmed(c)
+	}
+	wr.close(e.FullTag(), outer)
+}
+
+// redundantFSO reports whether e or an element inside it declares
+// feedsync's namespace under a prefix that is bound to it alike where it
+// is, e being written in scope s.
+func redundantFSO(e *etree.Element, s *xmlutil.Scope) bool {
+	if slices.ContainsFunc(e.Attr, func(a etree.Attr) bool { return fsoBoundAlike(a, s) }) {
+		return true
+	}
+	in := s.Push(e.Attr)
+	for c := range e.ChildElementsSeq() {
+		if redundantFSO(c, in) {
+			return true
+		}
+	}
+	return false
+}
+
+// fsoBoundAlike reports whether a declares feedsync's namespace under a
+// prefix that s binds to it already.
+func fsoBoundAlike(a etree.Attr, s *xmlutil.Scope) bool {
+	if a.Space != "xmlns" || a.Value != NSOutline {
+		return false
+	}
+	u, _ := s.URI(a.Key)
+	return u == NSOutline
+}
+
+// marksInPlace reports whether src, an outline's sx:sync read, is in the
+// form the writer gives its marks: valid position marks (posSet) under
+// the feed's prefix for feedsync's namespace, and no declaration of that
+// namespace, on it or inside it, that the scope it is written in makes
+// already.
+func (wr *writer) marksInPlace(src *etree.Element, posSet bool) bool {
+	for _, a := range src.Attr {
+		switch {
+		case fsoBoundAlike(a, wr.cur):
+			return false
+		case posSet && a.Space != "" && a.Space != wr.d.fso && !xmlutil.IsDecl(a) && attrURI(src, a) == NSOutline:
+			return false
+		}
+	}
+	in := wr.cur.Push(src.Attr)
+	for c := range src.ChildElementsSeq() {
+		if redundantFSO(c, in) {
+			return false
+		}
+	}
+	return true
 }
 
 // childrenUse reports whether a child of e, or one of theirs, uses prefix

@@ -86,10 +86,12 @@ func (wr *writer) root() {
 }
 
 // needs reports whether anything written anew uses the SSE prefix,
-// whether anything written anew uses feedsync's outline prefix on the
-// root (fso), and whether any item written uses a declaration of it
-// there (used): an outline's position marks or a conflict's marks, as
-// read or anew. In RSS nothing written anew uses it on the root: the
+// whether anything written uses feedsync's outline prefix on the root
+// (fso), and whether any item written uses a declaration of it there
+// (used): an outline's position marks or a conflict's marks, as read or
+// anew. In OPML the root declares it for marks written as read too, so
+// that it has one place whichever merge brought them (see the package
+// doc, "Outline positions"). In RSS nothing written anew uses it on the root: the
 // record declares it (declFSO), since the root is each endpoint's own and
 // a declaration put there would stay at the endpoint that first wrote the
 // record alone, and the endpoints taking the item from it would hold
@@ -118,7 +120,7 @@ func (wr *writer) needs() (sx, fso, used bool) {
 		x := dataOf(it.Data)
 		asRead := x.read == it && d.nsOf(x.sync)
 		sx = sx || !asRead
-		fso = fso || n.explicit && !(asRead && x.posSet) || !asRead && conflictsMarked(it)
+		fso = fso || n.explicit || marked(it)
 		used = used || n.explicit || marked(it)
 	})
 	return sx, fso, used
