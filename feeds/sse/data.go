@@ -41,14 +41,18 @@ type itemData struct {
 	ctx    *etree.Element // where the prefixes of attrs are bound: el, or the element they were copied from
 	attrs  []etree.Attr
 	kids   []etree.Token
-	syncAt int            // index in kids that sx:sync is written before
-	sync   *etree.Element // the sx:sync read with this data, for markup the model does not hold; may be nil
-	read   *sse.Item      // the version read with this data from el's sx:sync, nil otherwise
-	posSet bool           // read: el's sx:sync carries a position valid for its version
-	lz     *lazyData      // data of an RSS feed read without its tree: el, ctx, attrs, kids, syncAt and sync are filled in by load
+	syncAt int              // index in kids that sx:sync is written before
+	sync   *etree.Element   // the sx:sync read with this data, for markup the model does not hold; may be nil
+	read   *sse.Item        // the version read with this data from el's sx:sync, nil otherwise
+	lz     *lazyData        // data of an RSS feed read without its tree: el, ctx, attrs, kids, syncAt and sync are filled in by load
+	tags   *xmlutil.RawTags // the tags of ctx and the elements in kids as read (their source's), nil for none
 
 	digest atomic.Pointer[string]
 	depth  atomic.Int32 // height()+1 once known
+	// posSet, read: el's sx:sync carries a position valid for its version.
+	// Last, beside depth: an RSS item's allocation (rssItem) stays in its
+	// size class, 512 bytes, with tags.
+	posSet bool
 }
 
 // dataOf returns the package's own data behind an sse.Data, or nil, with
@@ -212,7 +216,7 @@ func (d *Doc) NewData(base sse.Data, title, content *string) sse.Data {
 		return b
 	}
 	x := &itemData{kind: d.kind, ctx: b.ctx, attrs: slices.Clone(b.attrs), kids: slices.Clone(b.kids),
-		syncAt: b.syncAt, sync: b.sync}
+		syncAt: b.syncAt, sync: b.sync, tags: b.tags}
 	if d.kind == KindOPML {
 		if title != nil {
 			x.attrs = setAttr(x.attrs, attrText, *title, true)

@@ -224,8 +224,8 @@
 // The parsed tree is never modified, and what has not changed is written
 // as read, through etree: the prolog, the channel or head, foreign markup,
 // comments, items without sx:sync, and items the Doc still holds as read
-// (byte for byte as etree writes them; an RSS item read without its tree,
-// as the exact bytes it was read from; an OPML outline's sx:sync with its
+// (as etree writes them, but for their tags, see Tags as read; an RSS item
+// read without its tree, as the exact bytes it was read from; an OPML outline's sx:sync with its
 // position attributes decided anew, see Outline positions). An item whose
 // sx:sync changed but whose data did not keeps its element and loses only
 // its old sx:sync; other items are written anew from their data, one
@@ -251,6 +251,37 @@
 // own do, CRLF or LF, in what etree writes and in items merged in from a
 // feed that ends them otherwise (package feeds says how). Writing is
 // deterministic.
+//
+// # Tags as read
+//
+// etree writes every attribute in double quotes after one space. So that
+// what feedsync does not change keeps its bytes, Parse records the tags
+// that etree writes otherwise (xmlutil.RawTags; in a feed feedsync or
+// etree wrote, none): an attribute in single quotes; white space in a tag
+// other than one space before each attribute (two spaces, a newline,
+// space around '=' or before '>', in an end tag); a character written as
+// a reference etree does not write (&apos;, &#39;, &#233;) or written
+// as etree writes another (a tab or newline in a value, which reads as a
+// space); an empty
+// element written as a start and an end tag. Everything written as read
+// is written with those tags: the root, the channel, head and body, their
+// other children, and items and outlines with the elements inside them,
+// those a merge takes from the other feed included (each keeps its own
+// feed's tags, and an outline the other endpoint wrote is the same bytes
+// at both). An item's or outline's start tag keeps them while its
+// attributes are the ones read, in their order; an element whose
+// attributes feedsync changes is written in etree's form: an sx:sync
+// whose version, position marks or declarations change (see Outline
+// positions), an item or outline an edit gave other attributes. On the
+// root, a declaration feedsync drops (of its outline prefix, once nothing
+// uses it) is cut out with the white space before it, and one it adds
+// (of the SSE prefix) goes after the last attribute, before the white
+// space that ends the tag. Not kept: text, comments, CDATA sections and
+// processing instructions inside what is written through the tree are
+// written as etree writes them (a reference such as &apos; or &#233; in
+// text is written as the character, a '>' as &gt;), as are the tags of
+// what is written anew. An RSS item that did not change is copied as its
+// bytes, which keeps all of them.
 //
 // # Readings of the spec
 //

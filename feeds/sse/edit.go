@@ -32,7 +32,7 @@ import (
 func (d *Doc) EditData(base sse.Data, edits []feeds.FieldEdit, sources ...sse.Data) (sse.Data, error) {
 	b := d.own(base)
 	x := &itemData{kind: d.kind, ctx: b.ctx, attrs: slices.Clone(b.attrs), kids: slices.Clone(b.kids),
-		syncAt: b.syncAt, sync: b.sync}
+		syncAt: b.syncAt, sync: b.sync, tags: b.tags}
 	for _, ed := range edits {
 		if err := x.edit(d, ed, sources); err != nil {
 			return nil, &feeds.FieldError{Key: ed.Key, Err: err}

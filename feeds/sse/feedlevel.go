@@ -90,9 +90,18 @@ type levelEdits struct {
 	from *Doc
 }
 
+// tags are the tags read of the elements taken from another version.
+func (l levelEdits) tags() *xmlutil.RawTags {
+	if l.from == nil {
+		return nil
+	}
+	return &l.from.src.tags
+}
+
 // levelInserts writes the feed-level elements taken from another version
 // that the feed did not have, each at indentation ind.
 func (wr *writer) levelInserts(ind string) {
+	defer wr.useTags(wr.d.level.tags())()
 	for _, e := range wr.d.level.Inserts() {
 		wr.w.WriteString(ind)
 		wr.element(e)
@@ -111,6 +120,7 @@ func (wr *writer) feedChild(t etree.Token, g *gap) {
 	}
 	if e := wr.d.level.Replace[t]; e != nil {
 		g.flush()
+		defer wr.useTags(wr.d.level.tags())()
 		wr.element(e)
 		return
 	}

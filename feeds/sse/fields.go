@@ -146,7 +146,7 @@ func valueOf(e *etree.Element, text bool) string {
 	}
 	var sb strings.Builder
 	w := bufio.NewWriter(&sb)
-	writeElement(w, e, nil, "\n", "  ") // where the writer lays it out afresh, two spaces a level
+	writeElement(w, nil, e, nil, "\n", "  ") // where the writer lays it out afresh, two spaces a level
 	w.Flush()
 	return sb.String()
 }

@@ -47,9 +47,9 @@ func (d *Doc) rssMode(r *record, ind string) mode {
 func (wr *writer) channel() {
 	d, b := wr.d, wr.d.box
 	added := d.nRead < len(d.recs)
-	outer := wr.open(b.FullTag(), b.Attr, nil, nil)
+	outer := wr.openAsRead(b, b.Attr, nil, nil)
 	empty := len(b.Child) == 0 && !added && d.newSharingAt() < 0 && len(d.level.Inserts()) == 0
-	if !wr.endStart(empty, outer) {
+	if !wr.endStartOf(b, empty, outer) {
 		return
 	}
 	g := gap{wr: wr}
@@ -98,7 +98,7 @@ func (wr *writer) channel() {
 		wr.added()
 	}
 	g.flush()
-	wr.close(b.FullTag(), outer)
+	wr.closeOf(b, outer)
 }
 
 // added writes the RSS items added since reading, each on a line.
@@ -122,6 +122,9 @@ func (wr *writer) item(i int) {
 		return
 	}
 	it, x := r.item, dataOf(r.item.Data)
+	tags := wr.tags
+	wr.tags = x.tags
+	defer func() { wr.tags = tags }()
 	sync := func(ind string) { wr.syncAnew(x, it, false, ind) }
 	switch mode {
 	case verbatim:
@@ -129,11 +132,11 @@ func (wr *writer) item(i int) {
 	case inPlace:
 		outer := wr.openItem("item", x)
 		wr.content(contentSpec{toks: x.el.Child, syncEl: x.sync, sync: sync, in: d.itemInd + d.unit, end: d.itemInd})
-		wr.close("item", outer)
+		wr.closeData("item", x, outer)
 	default:
 		outer := wr.openItem("item", x)
 		wr.content(contentSpec{kids: x.kids, syncAt: x.syncAt, sync: sync, in: d.itemInd + d.unit, end: d.itemInd})
-		wr.close("item", outer)
+		wr.closeData("item", x, outer)
 	}
 }
 
@@ -163,11 +166,38 @@ func (wr *writer) asBytes(lz *lazyItem) bool {
 func (d *Doc) nsOf(sync *etree.Element) bool { return sync != nil && uriOf(sync) == d.ns }
 
 // openItem writes the start tag of an item or outline with data x, which
-// is in no namespace.
+// is in no namespace: as the element x was read from was read when x has
+// its attributes, as read or but some (openAsRead), under x's tags.
 func (wr *writer) openItem(tag string, x *itemData) *xmlutil.Scope {
-	outer := wr.open(tag, x.attrs, wr.noDefaultNS(x.attrs), x.ctx)
+	outer := wr.openData(tag, x)
 	wr.w.WriteByte('>')
 	return outer
+}
+
+// openData writes the start tag of an item, an outline or the outline of
+// a losing version (tag), with data x, without its '>' or "/>".
+func (wr *writer) openData(tag string, x *itemData) *xmlutil.Scope {
+	if x.ctx != nil && x.ctx.FullTag() == tag {
+		return wr.openAsRead(x.ctx, x.attrs, wr.noDefaultNS(x.attrs), x.ctx)
+	}
+	return wr.open(tag, x.attrs, wr.noDefaultNS(x.attrs), x.ctx)
+}
+
+// closeData writes the end tag of what openData began.
+func (wr *writer) closeData(tag string, x *itemData, outer *xmlutil.Scope) {
+	if x.ctx != nil && x.ctx.FullTag() == tag {
+		wr.closeOf(x.ctx, outer)
+		return
+	}
+	wr.close(tag, outer)
+}
+
+// useTags makes tags the writer's until the function it returns is
+// called, which puts back those before.
+func (wr *writer) useTags(tags *xmlutil.RawTags) func() {
+	outer := wr.tags
+	wr.tags = tags
+	return func() { wr.tags = outer }
 }
 
 // noDefaultNS returns the declaration that puts an element written with
@@ -182,12 +212,12 @@ func (wr *writer) noDefaultNS(attrs []etree.Attr) []etree.Attr {
 // body writes the OPML body laid out from the items.
 func (wr *writer) body() {
 	d, b := wr.d, wr.d.box
-	outer := wr.open(b.FullTag(), b.Attr, nil, nil)
-	if !wr.endStart(len(b.Child) == 0 && len(wr.lay.roots) == 0, outer) {
+	outer := wr.openAsRead(b, b.Attr, nil, nil)
+	if !wr.endStartOf(b, len(b.Child) == 0 && len(wr.lay.roots) == 0, outer) {
 		return
 	}
 	wr.content(contentSpec{toks: b.Child, nodes: wr.lay.roots, in: d.itemInd, end: xmlutil.IndentOf(b)})
-	wr.close(b.FullTag(), outer)
+	wr.closeOf(b, outer)
 }
 
 // node writes an outline and, inside it, its children in the layout.
@@ -195,6 +225,9 @@ func (wr *writer) node(n *node, ind string) {
 	d := wr.d
 	it := d.recs[n.rec].item
 	x := dataOf(it.Data)
+	tags := wr.tags
+	wr.tags = x.tags
+	defer func() { wr.tags = tags }()
 	asRead := x.read == it && x.sync != nil && d.nsOf(x.sync)
 	sync := func(in string) {
 		switch {
@@ -212,7 +245,7 @@ func (wr *writer) node(n *node, ind string) {
 		spec.toks, spec.syncEl = x.el.Child, x.sync
 	}
 	wr.content(spec)
-	wr.close("outline", outer)
+	wr.closeData("outline", x, outer)
 }
 
 // contentSpec is what goes inside an item, an outline or the body.

@@ -52,13 +52,15 @@ func parse(name string, data []byte, progress feeds.Progress) (*Doc, feeds.Probl
 		p.rep = xmlutil.NewReporter(progress, len(text), feeds.ReportBytes)
 		p.scan = &scan{p: p, s: xmlscan.New(text)}
 		p.scan.r.S = p.scan.s
+		p.scan.b.Tags, src.bld.Tags = &src.tags, &src.tags
 		if src.tree = p.scan.run(); src.tree == nil {
 			return nil, feeds.SyntaxProblems(name, text, p.err)
 		}
 		src.bld.Entities = p.scan.s.Entities()
 		src.shells = p.scan.order
 	} else {
-		tree, err := xmlutil.ReadUTF8(text, readLimits)
+		b := xmlutil.Builder{Limits: readLimits, Tags: &src.tags}
+		tree, err := b.Document(xmlscan.New(text))
 		if err != nil {
 			return nil, feeds.SyntaxProblems(name, text, err)
 		}
@@ -97,6 +99,9 @@ type source struct {
 	untexted []finding
 
 	bld xmlutil.LazyBuilder // builds the items skipped on first use
+	// tags are the tags read that etree writes otherwise, written as read
+	// (xmlutil.RawTags): the Builder of the tree and the LazyBuilder record them.
+	tags xmlutil.RawTags
 }
 
 // finding is a problem with an element of the tree, or with the start tag

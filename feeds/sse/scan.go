@@ -147,7 +147,7 @@ func (sc *scan) item() bool {
 			if sn.it != nil {
 				ri.ld = lazyData{item: lz, conflict: -1}
 				x := &ri.x
-				x.kind, x.read, x.lz = KindRSS, sn.it, &ri.ld
+				x.kind, x.read, x.lz, x.tags = KindRSS, sn.it, &ri.ld, &src.tags
 				x.setDigest(cw.sum())
 				sn.it.Data = x
 			} else {
@@ -506,7 +506,7 @@ func (sc *scan) conflict(lz *lazyItem) (*sse.Conflict, bool) {
 	for sc.next() {
 		t := sc.s.Token()
 		if t.Kind == xmlscan.EndElement && sc.s.Depth() == depth-1 {
-			x := &itemData{kind: KindRSS, lz: &lazyData{item: lz, conflict: off}}
+			x := &itemData{kind: KindRSS, lz: &lazyData{item: lz, conflict: off}, tags: &lz.src.tags}
 			x.setDigest(cw.sum())
 			c.Data = x
 			return c, true

@@ -70,7 +70,7 @@ func (wr *writer) dateAttr(attrs []etree.Attr, key string, t time.Time) []etree.
 // the feed-level elements taken from another version (TakeFeedLevel).
 func (wr *writer) head() {
 	d, h := wr.d, wr.d.head
-	outer := wr.open(h.FullTag(), h.Attr, nil, nil)
+	outer := wr.openAsRead(h, h.Attr, nil, nil)
 	in := headIndent(h, d.unit)
 	add := d.sharingSet && d.sharing != nil && (d.sharingEl == nil || d.sharingEl.Parent() != h)
 	last := -1
@@ -80,7 +80,7 @@ func (wr *writer) head() {
 		}
 	}
 	empty := len(h.Child) == 0 && !add && len(d.level.Inserts()) == 0
-	if !wr.endStart(empty, outer) {
+	if !wr.endStartOf(h, empty, outer) {
 		return
 	}
 	g := gap{wr: wr}
@@ -117,7 +117,7 @@ func (wr *writer) head() {
 	if len(h.Child) == 0 {
 		wr.w.WriteString(xmlutil.IndentOf(h))
 	}
-	wr.close(h.FullTag(), outer)
+	wr.closeOf(h, outer)
 }
 
 // newHead writes an OPML head holding only sx:sharing, for an outline

@@ -21,7 +21,7 @@ type position struct {
 func (p *parser) version(el, sync *etree.Element, skip func(*etree.Element) bool) *sse.Item {
 	it := &sse.Item{}
 	x := readData(p.d.kind, el, sync, skip)
-	x.sync, x.read = sync, it
+	x.sync, x.read, x.tags = sync, it, &p.src.tags
 	it.Data = x
 	pos := p.syncAttrs(it, sync)
 	var hist, conflicts *etree.Element
@@ -192,7 +192,9 @@ func (p *parser) conflict(it *sse.Item, e *etree.Element) *sse.Conflict {
 	p.required(e, "0.91 §5.2", "version")
 	st := p.stamp(e, "0.91 §5.2")
 	c.When, c.By = st.When, st.By
-	c.Data = conflictData(p.d.kind, e)
+	cd := conflictData(p.d.kind, e)
+	cd.tags = &p.src.tags
+	c.Data = cd
 	c.Deleted = p.deletedMark(e)
 	c.From, c.HasFrom = p.fromMark(e)
 	if pos := p.position(e); pos.set && p.d.kind == KindOPML {

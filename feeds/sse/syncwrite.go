@@ -332,6 +332,7 @@ func (wr *writer) conflicts(it *sse.Item, ind string) {
 // Children that hold text (mixed content) are written side by side, as
 // read: indentation would change the text.
 func (wr *writer) conflictData(x *itemData, ind string) {
+	defer wr.useTags(x.tags)()
 	in := ind
 	if mixed(x.kids) {
 		in = ""
@@ -344,7 +345,7 @@ func (wr *writer) conflictData(x *itemData, ind string) {
 		return
 	}
 	wr.w.WriteString(ind)
-	outer := wr.open("outline", x.attrs, wr.noDefaultNS(x.attrs), x.ctx)
+	outer := wr.openData("outline", x)
 	if !wr.endStart(len(x.kids) == 0, outer) {
 		return
 	}
@@ -357,7 +358,7 @@ func (wr *writer) conflictData(x *itemData, ind string) {
 		wr.field(t, at)
 	}
 	wr.w.WriteString(in)
-	wr.close("outline", outer)
+	wr.closeData("outline", x, outer)
 }
 
 // mixed reports whether toks hold character data other than white space.

@@ -12,7 +12,8 @@ import (
 )
 
 // WriteTo writes the feed. Everything but the items that changed is
-// written as it was read, through etree; changed items are written from
+// written as it was read, through etree with the tags as read (see the
+// package doc, Tags as read); changed items are written from
 // their data and sync metadata, indented as the feed indents its items.
 // OPML outlines are laid out from the items (see the package doc). Lines
 // end as the feed's own do (CRLF or LF), in what is written anew and in
@@ -20,7 +21,7 @@ import (
 // only on the Doc, so writing is deterministic.
 func (d *Doc) WriteTo(w io.Writer) (int64, error) {
 	return xmlutil.WriteDocument(w, d.src.cs, d.src.data, d.src.tree, d.root, func(bw *bufio.Writer) {
-		wr := &writer{d: d, w: bw}
+		wr := &writer{d: d, w: bw, tags: &d.src.tags}
 		if d.kind == KindOPML {
 			wr.lay = d.layout()
 		}
@@ -37,6 +38,7 @@ type writer struct {
 	w    *bufio.Writer
 	lay  *layout
 	cur  *xmlutil.Scope   // the namespace context at the point of writing
+	tags *xmlutil.RawTags // the tags read of the elements being written (those of the item's source)
 	same map[*source]bool // whether items read in a source can be written as their bytes here
 	// fsoDropped is set when the root is written without its declaration
 	// of feedsync's outline prefix: items read in the feed are then
@@ -63,8 +65,10 @@ func (wr *writer) root() {
 		attrs = slices.Delete(slices.Clone(attrs), i, i+1)
 		wr.fsoDropped = true
 	}
-	outer := wr.open(d.root.FullTag(), attrs, extra, nil)
-	wr.w.WriteByte('>')
+	outer := wr.openAsRead(d.root, attrs, extra, nil)
+	if !wr.endStartOf(d.root, len(d.root.Child) == 0, outer) {
+		return
+	}
 	for _, t := range d.root.Child {
 		switch {
 		case t == d.sharingEl && d.sharingSet:
@@ -72,7 +76,11 @@ func (wr *writer) root() {
 		case t == d.head && (d.sharingSet || d.level.Edits != nil):
 			wr.head()
 		case t != d.box:
-			t.WriteTo(wr.w, &xmlutil.WriteSettings)
+			if e, ok := t.(*etree.Element); ok {
+				wr.tags.WriteElement(wr.w, e)
+			} else {
+				t.WriteTo(wr.w, &xmlutil.WriteSettings)
+			}
 		case d.kind == KindOPML:
 			if d.head == nil && d.sharingSet && d.sharing != nil {
 				wr.newHead()
@@ -82,7 +90,7 @@ func (wr *writer) root() {
 			wr.channel()
 		}
 	}
-	wr.close(d.root.FullTag(), outer)
+	wr.closeOf(d.root, outer)
 }
 
 // needs reports whether anything written anew uses the SSE prefix,
@@ -235,22 +243,25 @@ func attrFixups(attrs []etree.Attr, ctx *etree.Element, dst *xmlutil.Scope) []et
 }
 
 // element writes e as it was read, declaring what its prefixes need here.
-func (wr *writer) element(e *etree.Element) { writeElement(wr.w, e, fixups(e, wr.cur), "", "") }
+func (wr *writer) element(e *etree.Element) {
+	writeElement(wr.w, wr.tags, e, fixups(e, wr.cur), "", "")
+}
 
 // writeElement writes e with decls added to its start tag and, unless ind
 // is "", its own indentation laid out afresh at ind, unit a level below,
-// where it is only that (xmlutil.Indented); else as read.
-func writeElement(w *bufio.Writer, e *etree.Element, decls []etree.Attr, ind, unit string) {
+// where it is only that (xmlutil.Indented); else as read. Its tags and
+// those of the elements within it are written as read (tags).
+func writeElement(w *bufio.Writer, tags *xmlutil.RawTags, e *etree.Element, decls []etree.Attr, ind, unit string) {
 	if ind != "" && !xmlutil.Indented(e, uriOf(e)) {
 		ind = ""
 	}
 	if ind == "" && len(decls) == 0 {
-		e.WriteTo(w, &xmlutil.WriteSettings)
+		tags.WriteElement(w, e)
 		return
 	}
-	xmlutil.StartTag(w, e.FullTag(), e.Attr, decls)
+	tags.StartTag(w, e, e.Attr, decls)
 	if len(e.Child) == 0 {
-		w.WriteString("/>")
+		tags.EndEmpty(w, e)
 		return
 	}
 	w.WriteByte('>')
@@ -258,8 +269,8 @@ func writeElement(w *bufio.Writer, e *etree.Element, decls []etree.Attr, ind, un
 	if ind != "" {
 		in = ind + unit
 	}
-	xmlutil.WriteChildren(w, e, ind, in, func(c *etree.Element) { writeElement(w, c, nil, in, unit) })
-	xmlutil.EndTag(w, e.FullTag())
+	xmlutil.WriteChildren(w, e, ind, in, func(c *etree.Element) { writeElement(w, tags, c, nil, in, unit) })
+	tags.EndTag(w, e)
 }
 
 // field writes t, a child of an item's data, laid out at indentation ind
@@ -272,7 +283,7 @@ func (wr *writer) field(t etree.Token, ind string) {
 		wr.token(t)
 		return
 	}
-	writeElement(wr.w, e, fixups(e, wr.cur), ind, wr.d.unit)
+	writeElement(wr.w, wr.tags, e, fixups(e, wr.cur), ind, wr.d.unit)
 }
 
 // relaid reports whether e, a child of an item's data, is laid out afresh
@@ -299,6 +310,38 @@ func (wr *writer) open(name string, attrs, extra []etree.Attr, ctx *etree.Elemen
 func (wr *writer) close(name string, outer *xmlutil.Scope) {
 	xmlutil.EndTag(wr.w, name)
 	wr.cur = outer
+}
+
+// openAsRead is open for e, an element read, written with attrs (e's
+// own, or e's but some left out) and extra: in the bytes its start tag was
+// read with where etree writes others (xmlutil.RawTags), so that what
+// feedsync does not change keeps its quotes, white space, references and
+// attribute order. closeOf and endStartOf end it as read.
+func (wr *writer) openAsRead(e *etree.Element, attrs, extra []etree.Attr, ctx *etree.Element) *xmlutil.Scope {
+	outer := wr.cur
+	all := append(append([]etree.Attr(nil), attrs...), extra...)
+	fix := attrFixups(all, ctx, wr.cur)
+	wr.tags.StartTag(wr.w, e, attrs, append(slices.Clip(extra), fix...))
+	wr.cur = wr.cur.Push(append(all, fix...))
+	return outer
+}
+
+// closeOf writes e's end tag as read and leaves it (close).
+func (wr *writer) closeOf(e *etree.Element, outer *xmlutil.Scope) {
+	wr.tags.EndTag(wr.w, e)
+	wr.cur = outer
+}
+
+// endStartOf is endStart for an element openAsRead wrote: empty, it ends
+// as it was read, "/>" or with its end tag.
+func (wr *writer) endStartOf(e *etree.Element, empty bool, outer *xmlutil.Scope) (open bool) {
+	if empty {
+		wr.tags.EndEmpty(wr.w, e)
+		wr.cur = outer
+		return false
+	}
+	wr.w.WriteByte('>')
+	return true
 }
 
 // endStart ends the start tag open wrote: with "/>" when the element is

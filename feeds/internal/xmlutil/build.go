@@ -62,6 +62,13 @@ type Builder struct {
 	block int              // the size of the next block
 	apart bool             // the element being added is allocated alone (AddApart)
 
+	// Tags, if not nil, records the tags built that etree writes in other
+	// bytes (RawTags).
+	Tags     *RawTags
+	ar       AsRead
+	data     []byte // the bytes the tokens are read from, for Tags
+	startEnd int    // where the last start tag ended
+
 	itemDepth int // from Limits.ItemDepth once the root is known; 0 for none
 	inItem    int // elements in the item being built
 	elements  int // elements built
@@ -129,6 +136,7 @@ func (b *Builder) Document(s *xmlscan.Scanner) (*etree.Document, error) {
 	doc.ReadSettings = ReadSettings
 	doc.WriteSettings = WriteSettings
 	b.push(&doc.Element)
+	b.data = s.Data()
 	for s.Next() {
 		t := s.Token()
 		if t.Kind == xmlscan.StartElement && !b.limit(s, t, s.Depth()) {
@@ -150,6 +158,7 @@ func (b *Builder) Document(s *xmlscan.Scanner) (*etree.Document, error) {
 func (b *Builder) Element(s *xmlscan.Scanner) *etree.Element {
 	var top etree.Element
 	b.push(&top)
+	b.data = s.Data()
 	b.Token(s.Token())
 	for len(b.open) > 1 && s.Next() {
 		b.Token(s.Token())
@@ -180,6 +189,7 @@ func (b *Builder) Add(s *xmlscan.Scanner) etree.Token {
 	if t.Kind == xmlscan.StartElement && !b.limit(s, t, s.Depth()) {
 		return nil
 	}
+	b.data = s.Data()
 	return b.Token(t)
 }
 
@@ -211,6 +221,7 @@ type Skip func(s *xmlscan.Scanner, parent *etree.Element) bool
 func (b *Builder) ChildrenExcept(s *xmlscan.Scanner, e *etree.Element, onStart func(off int, e *etree.Element), skip Skip) error {
 	base := len(b.open)
 	b.push(e)
+	b.data, b.startEnd = s.Data(), s.Token().End
 	for len(b.open) > base && s.Next() {
 		if skip != nil && s.Token().Kind == xmlscan.StartElement && skip(s, b.open[len(b.open)-1]) {
 			SkipElement(s)
@@ -257,8 +268,16 @@ func (b *Builder) Token(t *xmlscan.Token) etree.Token {
 		}
 		b.kids = append(b.kids, e)
 		b.push(e)
+		if b.Tags != nil {
+			b.Tags.noteStart(&b.ar, b.data, t, e)
+			b.startEnd = t.End
+		}
 		return e
 	case xmlscan.EndElement:
+		if b.Tags != nil {
+			n := len(b.open) - 1
+			b.Tags.noteEnd(b.data, t, b.open[n], len(b.kids) == b.marks[n] && t.Off == b.startEnd)
+		}
 		b.pop()
 		return nil
 	case xmlscan.Text:

@@ -18,6 +18,9 @@ type LazyBuilder struct {
 	// Entities are those the document declares, which references in
 	// the elements built expand to (xmlscan.Scanner.SetEntities).
 	Entities *xmlscan.Entities
+	// Tags, if not nil, records the tags built that etree writes in other
+	// bytes (Builder.Tags).
+	Tags *RawTags
 }
 
 // ChildrenAt builds, as Builder.Children does, the children of e, whose
@@ -30,6 +33,7 @@ func (lb *LazyBuilder) ChildrenAt(data []byte, off int, ns []xmlscan.Binding, e 
 	if err != nil {
 		return err
 	}
+	lb.b.Tags = lb.Tags
 	return lb.b.Children(s, e, onStart)
 }
 
