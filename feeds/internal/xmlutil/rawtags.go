@@ -79,7 +79,7 @@ func (t *RawTags) Len() int {
 // writes another, and it refers to no entity the document declares: the
 // element may be written into another document, which declares others.
 func (t *RawTags) noteStart(ar *AsRead, data []byte, tok *xmlscan.Token, e *etree.Element) {
-	if ar.startTag(data[tok.Off:tok.End], tok) || declaredRef(data[tok.Off:tok.End]) {
+	if plainStartTag(data, tok) || ar.startTag(data[tok.Off:tok.End], tok) || declaredRef(data[tok.Off:tok.End]) {
 		return
 	}
 	raw := string(data[tok.Off:tok.End])
@@ -232,6 +232,34 @@ func attrSpans(raw string) [][2]int {
 		i++
 		spans = append(spans, [2]int{from, i})
 	}
+}
+
+// plainStartTag reports, in one pass over the attributes the scanner
+// read, whether the start tag t is surely the one etree writes: each
+// attribute after one space, as name="value" with the value as written
+// what it reads as (no reference, no white space normalized, so nothing
+// etree escapes: '&', '<', '"', a tab, newline or carriage return), and
+// then '>' or "/>". The common case, which AsRead's comparison then need
+// not make: it costs about a tenth of an OPML outline's parse.
+func plainStartTag(data []byte, t *xmlscan.Token) bool {
+	i := t.Off + 1 + len(t.Name.Local)
+	if t.Name.Prefix != "" {
+		i += len(t.Name.Prefix) + 1
+	}
+	for _, a := range t.Attrs {
+		j := a.Off + len(a.QName) // the '=' of a plain attribute
+		v := j + 2
+		end := v + len(a.Value)
+		if a.Off != i+1 || data[i] != ' ' || end >= t.End || data[j] != '=' || data[j+1] != '"' ||
+			data[end] != '"' || string(data[v:end]) != a.Value {
+			return false
+		}
+		i = end + 1
+	}
+	if t.Empty {
+		return t.End-i == 2 && data[i] == '/'
+	}
+	return t.End-i == 1
 }
 
 // declaredRef reports whether raw holds a reference to an entity other

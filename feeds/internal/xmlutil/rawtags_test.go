@@ -98,3 +98,42 @@ func TestRawTagsStartTag(t *testing.T) {
 		t.Errorf("an empty element read as a start and an end tag ends %q, want %q", empty, "></a>")
 	}
 }
+
+// TestPlainStartTagIsAsRead checks the quick test of a start tag against
+// AsRead's comparison: what it calls plain, etree writes as read, and it
+// calls plain the tags feedsync and etree write.
+func TestPlainStartTagIsAsRead(t *testing.T) {
+	for _, c := range []struct {
+		xml   string
+		plain bool
+	}{
+		{`<a/>`, true},
+		{`<a>x</a>`, true},
+		{`<p:a xmlns:p="u" p:b="c&gt;" d="x > y, it's"/>`, false},
+		{`<p:a xmlns:p="u" p:b="c" d="x > y, it's"/>`, true},
+		{`<a b='c'/>`, false},
+		{`<a  b="c"/>`, false},
+		{`<a b="c" />`, false},
+		{`<a b = "c"/>`, false},
+		{"<a b=\"c\td\"/>", false},
+		{`<a b="&#233;"/>`, false},
+		{`<a b="é"></a>`, true},
+	} {
+		s := xmlscan.New([]byte(c.xml))
+		var ar AsRead
+		for s.Next() {
+			tok := s.Token()
+			if tok.Kind != xmlscan.StartElement {
+				continue
+			}
+			raw := []byte(c.xml)[tok.Off:tok.End]
+			plain, asRead := plainStartTag([]byte(c.xml), tok), ar.startTag(raw, tok)
+			if plain && !asRead || plain != c.plain {
+				t.Errorf("%s: plain %v, AsRead %v; want plain %v", raw, plain, asRead, c.plain)
+			}
+		}
+		if err := s.Err(); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
