@@ -77,7 +77,7 @@ func (wr *writer) root() {
 			wr.head()
 		case t != d.box:
 			if e, ok := t.(*etree.Element); ok {
-				wr.tags.WriteElement(wr.w, e)
+				wr.tags.WriteElement(wr.w, e, nil)
 			} else {
 				t.WriteTo(wr.w, &xmlutil.WriteSettings)
 			}
@@ -255,8 +255,8 @@ func writeElement(w *bufio.Writer, tags *xmlutil.RawTags, e *etree.Element, decl
 	if ind != "" && !xmlutil.Indented(e, uriOf(e)) {
 		ind = ""
 	}
-	if ind == "" && len(decls) == 0 {
-		tags.WriteElement(w, e)
+	if ind == "" {
+		tags.WriteElement(w, e, decls)
 		return
 	}
 	tags.StartTag(w, e, e.Attr, decls)
@@ -265,10 +265,7 @@ func writeElement(w *bufio.Writer, tags *xmlutil.RawTags, e *etree.Element, decl
 		return
 	}
 	w.WriteByte('>')
-	in := ""
-	if ind != "" {
-		in = ind + unit
-	}
+	in := ind + unit
 	xmlutil.WriteChildren(w, e, ind, in, func(c *etree.Element) { writeElement(w, tags, c, nil, in, unit) })
 	tags.EndTag(w, e)
 }

@@ -165,14 +165,15 @@ func (t *RawTags) EndTag(w *bufio.Writer, e *etree.Element) {
 	EndTag(w, e.FullTag())
 }
 
-// WriteElement writes e as read, as etree writes it but with the tags
-// recorded for e and the elements within it.
-func (t *RawTags) WriteElement(w *bufio.Writer, e *etree.Element) {
-	if t.Len() == 0 {
+// WriteElement writes e as read, with extra added to its start tag: as
+// etree writes it but with the tags recorded for e and the elements
+// within it.
+func (t *RawTags) WriteElement(w *bufio.Writer, e *etree.Element, extra []etree.Attr) {
+	if t.Len() == 0 && len(extra) == 0 {
 		e.WriteTo(w, &WriteSettings)
 		return
 	}
-	t.StartTag(w, e, e.Attr, nil)
+	t.StartTag(w, e, e.Attr, extra)
 	if len(e.Child) == 0 {
 		t.EndEmpty(w, e)
 		return
@@ -180,7 +181,7 @@ func (t *RawTags) WriteElement(w *bufio.Writer, e *etree.Element) {
 	w.WriteByte('>')
 	for _, c := range e.Child {
 		if ce, ok := c.(*etree.Element); ok {
-			t.WriteElement(w, ce)
+			t.WriteElement(w, ce, nil)
 		} else {
 			c.WriteTo(w, &WriteSettings)
 		}

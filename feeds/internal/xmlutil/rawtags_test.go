@@ -56,7 +56,7 @@ func TestRawTagsWriteElementAsRead(t *testing.T) {
 			if want == "" {
 				want = c.xml
 			}
-			if got := writeString(func(w *bufio.Writer) { tags.WriteElement(w, d.Root()) }); got != want {
+			if got := writeString(func(w *bufio.Writer) { tags.WriteElement(w, d.Root(), nil) }); got != want {
 				t.Errorf("got  %s\nwant %s", got, want)
 			}
 		})
