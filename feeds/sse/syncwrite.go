@@ -94,14 +94,7 @@ func (wr *writer) syncPatched(src *etree.Element, it *sse.Item, explicit, posSet
 	if explicit {
 		attrs = wr.posAttrs(attrs, it.Position, itoa(it.Version))
 	}
-	outer := wr.open(src.FullTag(), attrs, extra, src)
-	if !wr.endStart(len(src.Child) == 0, outer) {
-		return
-	}
-	for _, t := range src.Child {
-		wr.trimmed(t)
-	}
-	wr.close(src.FullTag(), outer)
+	wr.trimmedWith(src, attrs, extra, src)
 }
 
 // trimmed writes t, inside an sx:sync written as read, as read but
@@ -115,7 +108,14 @@ func (wr *writer) trimmed(t etree.Token) {
 		return
 	}
 	attrs := slices.DeleteFunc(slices.Clone(e.Attr), func(a etree.Attr) bool { return fsoBoundAlike(a, wr.cur) })
-	outer := wr.open(e.FullTag(), attrs, nil, nil)
+	wr.trimmedWith(e, attrs, nil, nil)
+}
+
+// trimmedWith writes e with the attributes attrs, and extra, the
+// declarations its source element ctx needs where it is written, then its
+// children trimmed.
+func (wr *writer) trimmedWith(e *etree.Element, attrs, extra []etree.Attr, ctx *etree.Element) {
+	outer := wr.open(e.FullTag(), attrs, extra, ctx)
 	if !wr.endStart(len(e.Child) == 0, outer) {
 		return
 	}
