@@ -259,15 +259,10 @@ func writeElement(w *bufio.Writer, tags *xmlutil.RawTags, e *etree.Element, decl
 		tags.WriteElement(w, e, decls)
 		return
 	}
-	tags.StartTag(w, e, e.Attr, decls)
-	if len(e.Child) == 0 {
-		tags.EndEmpty(w, e)
-		return
-	}
-	w.WriteByte('>')
 	in := ind + unit
-	xmlutil.WriteChildren(w, e, ind, in, func(c *etree.Element) { writeElement(w, tags, c, nil, in, unit) })
-	tags.EndTag(w, e)
+	tags.Wrap(w, e, decls, func() {
+		xmlutil.WriteChildren(w, e, ind, in, func(c *etree.Element) { writeElement(w, tags, c, nil, in, unit) })
+	})
 }
 
 // field writes t, a child of an item's data, laid out at indentation ind

@@ -173,19 +173,28 @@ func (t *RawTags) WriteElement(w *bufio.Writer, e *etree.Element, extra []etree.
 		e.WriteTo(w, &WriteSettings)
 		return
 	}
+	t.Wrap(w, e, extra, func() {
+		for _, c := range e.Child {
+			if ce, ok := c.(*etree.Element); ok {
+				t.WriteElement(w, ce, nil)
+			} else {
+				c.WriteTo(w, &WriteSettings)
+			}
+		}
+	})
+}
+
+// Wrap writes e's tags as read, with extra added to its start tag, and
+// calls inside to write what lies between them when e has children (an
+// element without is written empty, as it was read).
+func (t *RawTags) Wrap(w *bufio.Writer, e *etree.Element, extra []etree.Attr, inside func()) {
 	t.StartTag(w, e, e.Attr, extra)
 	if len(e.Child) == 0 {
 		t.EndEmpty(w, e)
 		return
 	}
 	w.WriteByte('>')
-	for _, c := range e.Child {
-		if ce, ok := c.(*etree.Element); ok {
-			t.WriteElement(w, ce, nil)
-		} else {
-			c.WriteTo(w, &WriteSettings)
-		}
-	}
+	inside()
 	t.EndTag(w, e)
 }
 
