@@ -7,6 +7,7 @@ import (
 
 	"github.com/feedsync/feedsync/feeds/dialect"
 	"github.com/feedsync/feedsync/feeds/threeway"
+	"github.com/feedsync/feedsync/tui/resolver/mergemodel"
 )
 
 // The base on the item screen (issue 30 item 3): with the base of the
@@ -52,7 +53,7 @@ func (v ItemView) clashes(key string) bool {
 	list, _, _ := strings.Cut(key, "[")
 	return slices.ContainsFunc(v.base.Plan.Clashes, func(c threeway.Clash) bool {
 		cl, _, _ := strings.Cut(c.Key, "[")
-		return c.Key == "" || c.Why == threeway.Deleted || c.Why == threeway.Moved || c.Why == threeway.Cycle || c.Why == threeway.Nested || cl == list
+		return mergemodel.ItemWide(c) || cl == list
 	})
 }
 

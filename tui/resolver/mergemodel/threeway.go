@@ -109,7 +109,7 @@ func (m Model) Summary() Summary {
 	s.Clashes, s.Combined = len(clash), len(combined)
 	for _, c := range m.plan.Clashes {
 		switch {
-		case itemWide(c):
+		case ItemWide(c):
 			s.Item, s.Why = true, c.Why
 		case fieldOfKey(m.fields, c.Key) < 0:
 			s.Hidden++
@@ -125,7 +125,7 @@ func clashSpans(fields []Field, clashes []threeway.Clash) [][][2]int {
 	out := make([][][2]int, len(fields))
 	whole := func(i int) { out[i] = append(out[i], [2]int{0, len(fields[i].Winner)}) }
 	for _, c := range clashes {
-		if itemWide(c) {
+		if ItemWide(c) {
 			for i := range fields {
 				whole(i)
 			}
@@ -180,10 +180,11 @@ func (m Model) anyMeets(i int, ranges [][2]int) bool {
 	return false
 }
 
-// itemWide reports a clash of the item as a whole: a deletion against an
+// ItemWide reports a clash of the item as a whole: a deletion against an
 // edit, outlines placed apart or a move under itself (keyed "position",
-// which is no field here), versions that share a later edit.
-func itemWide(c threeway.Clash) bool {
+// which is no field here), versions that share a later edit. The merge
+// view and the item screen's marks against the base both ask it.
+func ItemWide(c threeway.Clash) bool {
 	return c.Key == "" || c.Why == threeway.Deleted || c.Why == threeway.Moved || c.Why == threeway.Cycle || c.Why == threeway.Nested
 }
 
