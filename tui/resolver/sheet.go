@@ -19,9 +19,8 @@ import (
 // changed taken (package feeds/threeway's rule); without one, as the
 // winner's fields.
 func editSheetOf(e dialect.Entry, b *mergeview.Base) editSheet {
-	fields := mergemodel.Fields(e)
-	vs := e.Versions()
 	start := startOf(e, b)
+	fields, vs := start.Fields(), e.Versions()
 	s := editSheet{result: sheetOf(fields, func(f mergemodel.Field) string { return start.Result(indexOf(fields, f.Key)) })}
 	if b != nil {
 		base := sheetOf(fields, func(f mergemodel.Field) string { return valueOf(b.Fields, f.Key) })
