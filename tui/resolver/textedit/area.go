@@ -95,9 +95,6 @@ func (ta *Area) SetSize(w, h int) {
 // Rows returns how many screen rows the text takes at the current width.
 func (ta *Area) Rows() int { return len(ta.Visual()) }
 
-// CanUndo reports whether there is an edit to undo.
-func (ta Area) CanUndo() bool { return len(ta.undo.done) > 0 }
-
 // Update edits the text.
 func (ta Area) Update(msg tea.Msg) (Area, tea.Cmd) {
 	if !ta.focused {
@@ -527,15 +524,6 @@ func (ta *Area) MoveToByte(off int) {
 	}
 	ta.row = len(ta.lines) - 1
 	ta.col, ta.goal = len(ta.lines[ta.row]), -1
-}
-
-// CursorByte returns the cursor's byte offset in the value.
-func (ta Area) CursorByte() int {
-	off := 0
-	for i := range ta.row {
-		off += len(string(ta.lines[i])) + 1
-	}
-	return off + len(string(ta.lines[ta.row][:ta.col]))
 }
 
 // Caret returns the cursor: its line, and its rune within the line.
