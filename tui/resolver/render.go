@@ -162,7 +162,7 @@ func fieldState(p fieldPair, left, right string) string {
 	return "changed"
 }
 
-// RenderRows renders the aligned rows of one field in the chosen layout,
+// renderRows renders the aligned rows of one field in the chosen layout,
 // folding long unchanged runs unless asked not to, and notes where each
 // change starts: each run of changed rows side by side or unified, each
 // segment with changes when stacked.
