@@ -5,8 +5,6 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-
-	versions "github.com/feedsync/feedsync/feeds/store"
 )
 
 // spaceItemBaseFeed is where both sides of spaceItemFeed started (#1 by
@@ -25,16 +23,7 @@ func TestEndToEndItemHidesWhiteSpace(t *testing.T) {
 	dir, bin := e2eDir(t)
 	write(t, filepath.Join(dir, "local.xml"), []byte(spaceItemFeed))
 	write(t, filepath.Join(dir, "remote.xml"), []byte(spaceItemFeed))
-	write(t, filepath.Join(dir, "base.xml"), []byte(spaceItemBaseFeed))
-	base, _ := readFeed(t, dir, "base.xml")
-	s, warning := versions.Open(filepath.Join(dir, "local.xml"))
-	if warning != nil {
-		t.Fatal(warning)
-	}
-	if err := s.Record(base); err != nil {
-		t.Fatal(err)
-	}
-	s.Close()
+	storeBase(t, dir, spaceItemBaseFeed)
 	tm := startTmux(t, dir, fmt.Sprintf("%s resolve local.xml remote.xml -o out.xml --markers --by %s --when 2026-03-09T12:00:00Z", bin, testBy))
 	tm.wait("0/1 resolved")
 	tm.keys("Enter")

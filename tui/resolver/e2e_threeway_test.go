@@ -41,6 +41,22 @@ const baseFeed = `<?xml version="1.0" encoding="utf-8"?>
 </feed>
 `
 
+// storeBase records feed, the base the sides grew from, in the version
+// store beside dir/local.xml, where the binary run next looks for it.
+func storeBase(t *testing.T, dir, feed string) {
+	t.Helper()
+	write(t, filepath.Join(dir, "base.xml"), []byte(feed))
+	base, _ := readFeed(t, dir, "base.xml")
+	s, warning := versions.Open(filepath.Join(dir, "local.xml"))
+	if warning != nil {
+		t.Fatal(warning)
+	}
+	defer s.Close()
+	if err := s.Record(base); err != nil {
+		t.Fatal(err)
+	}
+}
+
 // TestEndToEndThreeWay runs the real binary on the demo pair with a
 // version store beside local.xml that holds the base of two conflicts
 // (issue 19 part 5): the list marks the offsite as combining; the
@@ -49,16 +65,7 @@ const baseFeed = `<?xml version="1.0" encoding="utf-8"?>
 // the combination, the groceries still in conflict.
 func TestEndToEndThreeWay(t *testing.T) {
 	dir, bin := e2eSetup(t)
-	write(t, filepath.Join(dir, "base.xml"), []byte(baseFeed))
-	base, _ := readFeed(t, dir, "base.xml")
-	s, warning := versions.Open(filepath.Join(dir, "local.xml"))
-	if warning != nil {
-		t.Fatal(warning)
-	}
-	if err := s.Record(base); err != nil {
-		t.Fatal(err)
-	}
-	s.Close()
+	storeBase(t, dir, baseFeed)
 
 	tm := startTmux(t, dir, fmt.Sprintf("%s resolve local.xml remote.xml -o out.xml --by %s --when 2026-03-09T12:00:00Z", bin, testBy))
 	tm.wait("0/7 resolved")
@@ -143,15 +150,7 @@ func TestEndToEndDemoThreeWay(t *testing.T) {
 // changed it.
 func TestEndToEndBaseInEveryView(t *testing.T) {
 	dir, bin := e2eSetup(t)
-	write(t, filepath.Join(dir, "base.xml"), []byte(baseFeed))
-	base, _ := readFeed(t, dir, "base.xml")
-	s, warning := versions.Open(filepath.Join(dir, "local.xml"))
-	if warning != nil {
-		t.Fatal(warning)
-	}
-	if err := s.Record(base); err != nil {
-		t.Fatal(err)
-	}
+	storeBase(t, dir, baseFeed)
 	tm := startTmux(t, dir, fmt.Sprintf("%s resolve local.xml remote.xml -o out.xml --by %s", bin, testBy))
 	tm.wait("0/7 resolved")
 	tm.keys("Enter")
