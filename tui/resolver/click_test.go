@@ -15,18 +15,27 @@ import (
 // terminal reports a click: cells from the left, rows from the top.
 func clickOn(t *testing.T, hs *harness, after, text string) {
 	t.Helper()
-	for y, row := range strings.Split(hs.screen(), "\n") {
+	x, y, ok := placeOn(hs.screen(), after, text)
+	if !ok {
+		t.Fatalf("no %q after %q on the screen:\n%s", text, after, hs.screen())
+	}
+	hs.send(tea.MouseClickMsg{X: x, Y: y, Button: tea.MouseLeft})
+}
+
+// placeOn returns the cell, from 0, where text first stands on screen
+// after the first occurrence of after on its row (after "" for any row).
+func placeOn(screen, after, text string) (x, y int, ok bool) {
+	for y, row := range strings.Split(screen, "\n") {
 		from := strings.Index(row, after)
 		if from < 0 {
 			continue
 		}
 		from += len(after)
 		if i := strings.Index(row[from:], text); i >= 0 {
-			hs.send(tea.MouseClickMsg{X: ansi.StringWidth(row[:from+i]), Y: y, Button: tea.MouseLeft})
-			return
+			return ansi.StringWidth(row[:from+i]), y, true
 		}
 	}
-	t.Fatalf("no %q after %q on the screen:\n%s", text, after, hs.screen())
+	return 0, 0, false
 }
 
 // TestClickTakesAHunk: a click on a hunk of the version's column takes the

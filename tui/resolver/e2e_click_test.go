@@ -2,10 +2,7 @@ package resolver
 
 import (
 	"fmt"
-	"strings"
 	"testing"
-
-	"github.com/charmbracelet/x/ansi"
 )
 
 // click clicks the left button at the first place where text stands
@@ -13,19 +10,12 @@ import (
 // terminal reports it (SGR mouse mode, cells from 1).
 func (tm *tmux) click(after, text string) {
 	tm.t.Helper()
-	for y, row := range strings.Split(tm.screen(), "\n") {
-		from := strings.Index(row, after)
-		if from < 0 {
-			continue
-		}
-		from += len(after)
-		if i := strings.Index(row[from:], text); i >= 0 {
-			x := ansi.StringWidth(row[:from+i]) + 1
-			tm.run("send-keys", "-t", "e2e", "-l", fmt.Sprintf("\x1b[<0;%d;%dM\x1b[<0;%d;%dm", x, y+1, x, y+1))
-			return
-		}
+	scr := tm.screen()
+	x, y, ok := placeOn(scr, after, text)
+	if !ok {
+		tm.t.Fatalf("no %q after %q on the screen:\n%s", text, after, scr)
 	}
-	tm.t.Fatalf("no %q after %q on the screen:\n%s", text, after, tm.screen())
+	tm.run("send-keys", "-t", "e2e", "-l", fmt.Sprintf("\x1b[<0;%d;%dM\x1b[<0;%d;%dm", x+1, y+1, x+1, y+1))
 }
 
 // TestEndToEndMergeClick clicks in the merge view of the real binary: a
