@@ -1,6 +1,7 @@
 package share
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -187,18 +188,8 @@ func (tx *feedTx) items(ids []string) []*dbItem {
 			}
 		}
 	}
-	slices.SortFunc(out, func(a, b *dbItem) int { return compareInt(a.seq, b.seq) })
+	slices.SortFunc(out, func(a, b *dbItem) int { return cmp.Compare(a.seq, b.seq) })
 	return out
-}
-
-func compareInt(a, b int64) int {
-	switch {
-	case a < b:
-		return -1
-	case a > b:
-		return 1
-	}
-	return 0
 }
 
 // set notes an item as a merge leaves it, to be written by flush.
