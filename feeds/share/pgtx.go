@@ -342,21 +342,7 @@ func (tx *feedTx) flush(ctx context.Context, more func(*pgx.Batch), read func(pg
 // on a new one. A connection left in a transaction (fn failed midway) is
 // rolled back, or let go by the pool.
 func (db *DB) runOn(ctx context.Context, fn func(conn *pgxpool.Conn) error) error {
-	var err error
-	for try := 0; try < 2; try++ {
-		err = db.withConn(ctx, fn)
-		if err == nil {
-			db.worked()
-			return nil
-		}
-		if !outage(err) || ctx.Err() != nil {
-			break
-		}
-	}
-	if db.failed(err) {
-		return fmt.Errorf("%w: %v", errDown, db.where.fail(err).Reason)
-	}
-	return err
+	return db.retry(ctx, func() error { return db.withConn(ctx, fn) })
 }
 
 func (db *DB) withConn(ctx context.Context, fn func(conn *pgxpool.Conn) error) error {
