@@ -466,9 +466,17 @@ func (db *DB) run(ctx context.Context, readOnly bool, fn func(tx pgx.Tx) error) 
 	if readOnly {
 		opts = pgx.TxOptions{IsoLevel: pgx.RepeatableRead, AccessMode: pgx.ReadOnly}
 	}
+	return db.retry(ctx, func() error { return pgx.BeginTxFunc(ctx, db.pool, opts, fn) })
+}
+
+// retry runs do, and once more when it meets a connection broken while
+// idle (an outage, as the server restarting makes), and notes how the
+// database did: an outage is errDown with its reason (downOr). run and
+// runOn both go through it.
+func (db *DB) retry(ctx context.Context, do func() error) error {
 	var err error
 	for try := 0; try < 2; try++ {
-		err = pgx.BeginTxFunc(ctx, db.pool, opts, fn)
+		err = do()
 		if err == nil {
 			db.worked()
 			return nil

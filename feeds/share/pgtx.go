@@ -1,6 +1,7 @@
 package share
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -187,18 +188,8 @@ func (tx *feedTx) items(ids []string) []*dbItem {
 			}
 		}
 	}
-	slices.SortFunc(out, func(a, b *dbItem) int { return compareInt(a.seq, b.seq) })
+	slices.SortFunc(out, func(a, b *dbItem) int { return cmp.Compare(a.seq, b.seq) })
 	return out
-}
-
-func compareInt(a, b int64) int {
-	switch {
-	case a < b:
-		return -1
-	case a > b:
-		return 1
-	}
-	return 0
 }
 
 // set notes an item as a merge leaves it, to be written by flush.
@@ -351,21 +342,7 @@ func (tx *feedTx) flush(ctx context.Context, more func(*pgx.Batch), read func(pg
 // on a new one. A connection left in a transaction (fn failed midway) is
 // rolled back, or let go by the pool.
 func (db *DB) runOn(ctx context.Context, fn func(conn *pgxpool.Conn) error) error {
-	var err error
-	for try := 0; try < 2; try++ {
-		err = db.withConn(ctx, fn)
-		if err == nil {
-			db.worked()
-			return nil
-		}
-		if !outage(err) || ctx.Err() != nil {
-			break
-		}
-	}
-	if db.failed(err) {
-		return fmt.Errorf("%w: %v", errDown, db.where.fail(err).Reason)
-	}
-	return err
+	return db.retry(ctx, func() error { return db.withConn(ctx, fn) })
 }
 
 func (db *DB) withConn(ctx context.Context, fn func(conn *pgxpool.Conn) error) error {

@@ -10,6 +10,8 @@ package ssefeed
 // write is WriteTo of the merged feed. The pairs are feedgen.PairSSE's.
 
 import (
+	"bytes"
+	"io"
 	"testing"
 
 	"github.com/feedsync/feedsync/feeds/feedgen"
@@ -24,4 +26,28 @@ var benchPair = feedtest.Pairs(func(n int) ([]byte, []byte) { return feedgen.Pai
 // BenchmarkStage times the stages of a merge one by one.
 func BenchmarkStage(b *testing.B) {
 	feedtest.BenchStages(b, benchSizes, benchPair, Parse, Merge)
+}
+
+// BenchmarkWriteRootOutlineDecl times WriteTo of a 10,000-item RSS feed
+// whose root declares feedsync's outline prefix that nothing uses, so
+// that each write asks whether the document read uses it elsewhere
+// (source.usesOutlineNS), as a hub writing one Doc again and again does:
+//
+//	$ go test -run='^$' -bench='WriteRootOutlineDecl' -benchtime=30x ./feeds/sse
+func BenchmarkWriteRootOutlineDecl(b *testing.B) {
+	local, _ := feedgen.PairSSE(10_000, 0, 1)
+	local = bytes.Replace(local, []byte("<rss "), []byte(`<rss xmlns:fso="`+NSOutline+`" `), 1)
+	d, err := Parse("local.xml", local)
+	if err != nil {
+		b.Fatal(err)
+	}
+	if d.fsoDecl() < 0 {
+		b.Fatal("the root declares no outline prefix")
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := d.WriteTo(io.Discard); err != nil {
+			b.Fatal(err)
+		}
+	}
 }

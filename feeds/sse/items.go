@@ -122,9 +122,7 @@ func (wr *writer) item(i int) {
 		return
 	}
 	it, x := r.item, dataOf(r.item.Data)
-	tags := wr.tags
-	wr.tags = x.tags
-	defer func() { wr.tags = tags }()
+	defer wr.useTags(x.tags)()
 	sync := func(ind string) { wr.syncAnew(x, it, false, ind) }
 	switch mode {
 	case verbatim:
@@ -225,9 +223,7 @@ func (wr *writer) node(n *node, ind string) {
 	d := wr.d
 	it := d.recs[n.rec].item
 	x := dataOf(it.Data)
-	tags := wr.tags
-	wr.tags = x.tags
-	defer func() { wr.tags = tags }()
+	defer wr.useTags(x.tags)()
 	asRead := x.read == it && x.sync != nil && d.nsOf(x.sync)
 	sync := func(in string) {
 		switch {

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/beevik/etree"
@@ -102,6 +103,9 @@ type source struct {
 	// tags are the tags read that etree writes otherwise, written as read
 	// (xmlutil.RawTags): the Builder of the tree and the LazyBuilder record them.
 	tags xmlutil.RawTags
+
+	outlineOnce sync.Once // outlineNS is known (usesOutlineNS)
+	outlineNS   bool
 }
 
 // finding is a problem with an element of the tree, or with the start tag

@@ -161,7 +161,15 @@ func (d *Doc) fsoDecl() int {
 // sx:conflict inside an item, the marks that feedsync writes and rewrites
 // (needs accounts for those it writes). Elsewhere, in what is written as
 // read, a use is the feed's own: the root's declaration stays for it.
+// The source is scanned for it once, at the first write that asks, not
+// at each: a hub writes one Doc many times.
 func (s *source) usesOutlineNS() bool {
+	s.outlineOnce.Do(func() { s.outlineNS = s.scanOutlineNS() })
+	return s.outlineNS
+}
+
+// scanOutlineNS is usesOutlineNS, scanning the document read.
+func (s *source) scanOutlineNS() bool {
 	sc := xmlscan.New(s.data)
 	for sc.Next() {
 		t := sc.Token()

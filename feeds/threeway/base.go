@@ -136,7 +136,7 @@ func (m Memory) Base(id string, h dialect.History) ([]feeds.Field, bool) {
 // Add records the shared fields of every version of e (the winner and the
 // conflict versions) under its topmost history entry.
 func (m Memory) Add(e dialect.Entry) {
-	for _, v := range append([]dialect.Version{e.Winner()}, e.Versions()...) {
+	for _, v := range versions(e) {
 		if hs := v.History(); len(hs) > 0 {
 			m[Key(e.ID(), hs[0])] = shared(v.Fields())
 		}

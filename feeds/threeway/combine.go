@@ -152,7 +152,7 @@ func combine(d *dialect.Doc, e dialect.Entry, bases Bases, o Options) (Plan, err
 	if !known {
 		return Plan{}, fmt.Errorf("item %s: no data for the base version #%d by %s: %w", e.ID(), h.Number, h.By, ErrNoBase)
 	}
-	vs := append([]dialect.Version{e.Winner()}, e.Versions()...)
+	vs := versions(e)
 	if namesTwo(vs, h, shared(base)) {
 		return Plan{}, fmt.Errorf("item %s: the base version #%d by %s names two changes (one by, sequence and second): %w", e.ID(), h.Number, h.By, ErrNoBase)
 	}
