@@ -440,9 +440,25 @@ func (db *DB) worked() {
 // restarted) is run once more on a new one: fn starts afresh, and a merge
 // run twice changes nothing the first did not.
 func (db *DB) run(ctx context.Context, readOnly bool, fn func(tx pgx.Tx) error) error {
+	opts := pgx.TxOptions{}
+	if readOnly {
+		opts = pgx.TxOptions{IsoLevel: pgx.RepeatableRead, AccessMode: pgx.ReadOnly}
+	}
+	return db.retry(ctx, func() error { return pgx.BeginTxFunc(ctx, db.pool, opts, fn) })
+}
+
+// retry runs do, and once more when it meets a connection broken while
+// idle (an outage, as the server restarting makes), and notes how the
+// database did: an outage is errDown with its reason (downOr). Every use
+// of the database goes through it (run, runOn), and so through its gate:
+// the schema is checked on first use, by one request at a time, the
+// others meanwhile answered 503 at once, not after a wait; while an
+// outage is under way one request at a time asks the database whether it
+// is back, the others answered 503 at once, not after a connection
+// attempt each, which against a server that says nothing lasts the whole
+// request.
+func (db *DB) retry(ctx context.Context, do func() error) error {
 	if !db.ready.Load() {
-		// The schema is checked on first use, by one request at a time:
-		// the others meanwhile answer 503 at once, not after a wait.
 		if !db.smu.TryLock() {
 			return fmt.Errorf("%w: connecting to %s", errDown, db.where)
 		}
@@ -453,27 +469,11 @@ func (db *DB) run(ctx context.Context, readOnly bool, fn func(tx pgx.Tx) error) 
 		}
 	}
 	if db.isDown() {
-		// While an outage is under way one request at a time asks the
-		// database whether it is back; the others are answered 503 at
-		// once, not after a connection attempt each, which against a
-		// server that says nothing lasts the whole request.
 		if !db.probe.TryLock() {
 			return fmt.Errorf("%w: %s is unreachable", errDown, db.where)
 		}
 		defer db.probe.Unlock()
 	}
-	opts := pgx.TxOptions{}
-	if readOnly {
-		opts = pgx.TxOptions{IsoLevel: pgx.RepeatableRead, AccessMode: pgx.ReadOnly}
-	}
-	return db.retry(ctx, func() error { return pgx.BeginTxFunc(ctx, db.pool, opts, fn) })
-}
-
-// retry runs do, and once more when it meets a connection broken while
-// idle (an outage, as the server restarting makes), and notes how the
-// database did: an outage is errDown with its reason (downOr). run and
-// runOn both go through it.
-func (db *DB) retry(ctx context.Context, do func() error) error {
 	var err error
 	for try := 0; try < 2; try++ {
 		err = do()

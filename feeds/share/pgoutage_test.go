@@ -128,7 +128,17 @@ func (p *silentProxy) close() {
 // each wait out a connection attempt, which against a silent server is
 // the whole of the request's time (30 s; a subscriber's header timeout is
 // as long). Once the database answers again, so does the hub.
+// A POST goes through the same gate as a GET: its group commit runs on a
+// connection of its own (runOn), which once bypassed it, so that while a
+// GET asked the database whether it was back, each POST batch waited out
+// a connection attempt of its own.
 func TestDBSilentDatabaseAnswers503AtOnce(t *testing.T) {
+	for _, method := range []string{"GET", "POST"} {
+		t.Run(method, func(t *testing.T) { silentDatabase(t, method) })
+	}
+}
+
+func silentDatabase(t *testing.T, method string) {
 	defer func(d time.Duration) { dbTimeout = d }(dbTimeout)
 	dbTimeout = 2 * time.Second
 	srv := pgtest.SharedServer(t)
@@ -152,14 +162,31 @@ func TestDBSilentDatabaseAnswers503AtOnce(t *testing.T) {
 	}
 	var wg sync.WaitGroup
 	var quick atomic.Int64
-	for range 8 {
+	if method == "POST" {
+		// A GET asks the database first; the POSTs come while it waits.
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			httpDo(t, "GET", h.srv.URL+"/todo", nil)
+		}()
+		time.Sleep(dbTimeout / 10)
+	}
+	for i := range 8 {
+		var body []byte
+		if method == "POST" {
+			local := mustParse(t, "local", []byte(emptyFeeds["rss"]))
+			if err := create(fmt.Sprintf("p%d", i), "posted in an outage")(local, stamp{"A", t0}); err != nil {
+				t.Fatal(err)
+			}
+			body = local.Bytes()
+		}
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
 			start := time.Now()
-			code, hdr, _ := httpDoH(t, "GET", h.srv.URL+"/todo", nil)
+			code, hdr, _ := httpDoH(t, method, h.srv.URL+"/todo", body)
 			if code != 503 || hdr.Get("Retry-After") == "" {
-				t.Errorf("GET of a silent database: %d, Retry-After %q", code, hdr.Get("Retry-After"))
+				t.Errorf("%s to a silent database: %d, Retry-After %q", method, code, hdr.Get("Retry-After"))
 			}
 			if time.Since(start) < dbTimeout/2 {
 				quick.Add(1)
@@ -168,7 +195,7 @@ func TestDBSilentDatabaseAnswers503AtOnce(t *testing.T) {
 	}
 	wg.Wait()
 	if n := quick.Load(); n < 7 {
-		t.Errorf("%d of 8 GETs answered 503 at once while the outage was known; want all but the one asking the database", n)
+		t.Errorf("%d of 8 %ss answered 503 at once while the outage was known; want all but the one asking the database", n, method)
 	}
 	proxy.silent.Store(false)
 	deadline := time.Now().Add(20 * time.Second)
