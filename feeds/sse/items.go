@@ -181,6 +181,15 @@ func (wr *writer) openData(tag string, x *itemData) *xmlutil.Scope {
 	return wr.open(tag, x.attrs, wr.noDefaultNS(x.attrs), x.ctx)
 }
 
+// endStartData ends the start tag openData wrote (endStart, or endStartOf
+// for one written as read, which ends empty as it was read).
+func (wr *writer) endStartData(tag string, x *itemData, empty bool, outer *xmlutil.Scope) (open bool) {
+	if x.ctx != nil && x.ctx.FullTag() == tag {
+		return wr.endStartOf(x.ctx, empty, outer)
+	}
+	return wr.endStart(empty, outer)
+}
+
 // closeData writes the end tag of what openData began.
 func (wr *writer) closeData(tag string, x *itemData, outer *xmlutil.Scope) {
 	if x.ctx != nil && x.ctx.FullTag() == tag {

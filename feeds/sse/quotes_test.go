@@ -126,3 +126,48 @@ func TestRootTagKeepsItsBytesAroundWhatChanges(t *testing.T) {
 		}
 	})
 }
+
+// TestLosingOutlineKeepsItsEmptyTags guards the bytes of the outline a
+// conflict record keeps of a losing version (0.91 §5.2): one without
+// children, read as a start and an end tag, is written so, as every other
+// element read so is, written as read and when a merge writes its record
+// anew (the item changed again, the record kept).
+func TestLosingOutlineKeepsItsEmptyTags(t *testing.T) {
+	feed := `<?xml version="1.0" encoding="utf-8"?>
+<opml version="2.0" xmlns:sx="http://www.microsoft.com/schemas/rss/sse">
+ <head><title>Outline</title></head>
+ <body>
+  <outline text="Won">
+   <sx:sync id="x" version="2" conflict="true">
+    <sx:history when="Mon, 02 Mar 2026 09:00:00 GMT" by="you"/>
+    <sx:conflicts>
+     <sx:conflict when="Mon, 02 Mar 2026 08:00:00 GMT" by="me" version="2">
+      <outline text='Lost'></outline>
+     </sx:conflict>
+    </sx:conflicts>
+   </sx:sync>
+  </outline>
+  <outline text="Other">
+   <sx:sync id="o" version="1">
+    <sx:history when="Sun, 01 Mar 2026 09:00:00 GMT" by="me"/>
+   </sx:sync>
+  </outline>
+ </body>
+</opml>
+`
+	remote := strings.NewReplacer(`"Won"`, `"Won again"`, `id="x" version="2" conflict="true">
+    <sx:history when="Mon, 02 Mar 2026 09:00:00 GMT" by="you"/>`, `id="x" version="3" conflict="true">
+    <sx:history when="Tue, 03 Mar 2026 09:00:00 GMT" by="you"><sx:update when="Mon, 02 Mar 2026 09:00:00 GMT" by="you"/></sx:history>`).Replace(feed)
+	m, err := Merge(mustParse(t, "local.xml", feed), mustParse(t, "remote.xml", remote))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(m.Bytes()), "Won again") {
+		t.Fatalf("the merge did not take the remote's change:\n%s", m.Bytes())
+	}
+	for name, got := range map[string]string{"as read": string(mustParse(t, "local.xml", feed).Bytes()), "merged": string(m.Bytes())} {
+		if !strings.Contains(got, `<outline text='Lost'></outline>`) {
+			t.Errorf("%s, the losing outline lost its tags:\n%s", name, got)
+		}
+	}
+}

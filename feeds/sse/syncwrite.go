@@ -346,7 +346,7 @@ func (wr *writer) conflictData(x *itemData, ind string) {
 	}
 	wr.w.WriteString(ind)
 	outer := wr.openData("outline", x)
-	if !wr.endStart(len(x.kids) == 0, outer) {
+	if !wr.endStartData("outline", x, len(x.kids) == 0, outer) {
 		return
 	}
 	for _, t := range x.kids {
